@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs what contractgen needs, idempotently, saying what it installs.
+#   scripts/deps.sh apt      Debian packages for the generator and the C++ tests
+#   scripts/deps.sh python   project-local venv (.venv) from requirements.txt
+#   scripts/deps.sh node     project-local node_modules from package-lock.json
+#   scripts/deps.sh all      all three
+# Nothing is installed outside the project except Debian packages.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+say() { printf 'deps: %s\n' "$*" >&2; }
+
+APT_PACKAGES=(
+  cmake ninja-build g++ pkg-config
+  nlohmann-json3-dev libcli11-dev catch2 libkainjow-mustache-dev libdtl-dev
+  chromium
+)
+
+ensure_apt() {
+  local missing=()
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then say "apt: all present"; return; fi
+  say "apt: installing ${missing[*]}"
+  local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq >&2 || true
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+ensure_python() {
+  local stamp=.venv/.requirements.sha
+  local want; want="$(sha256sum requirements.txt | cut -d' ' -f1)"
+  if [ -x .venv/bin/python ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    say "python: .venv up to date"; return
+  fi
+  if [ ! -x .venv/bin/python ]; then
+    say "python: creating .venv"
+    python3 -m venv .venv
+  fi
+  say "python: installing requirements.txt into .venv"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt >&2
+  echo "$want" > "$stamp"
+}
+
+ensure_node() {
+  local stamp=node_modules/.lock.sha
+  local want; want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+  if [ -d node_modules ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    say "node: node_modules up to date"; return
+  fi
+  say "node: npm ci into ./node_modules"
+  npm ci --no-audit --no-fund --loglevel=error >&2
+  echo "$want" > "$stamp"
+}
+
+case "${1:-all}" in
+  apt) ensure_apt ;;
+  python) ensure_python ;;
+  node) ensure_node ;;
+  all) ensure_apt; ensure_python; ensure_node ;;
+  *) echo "usage: scripts/deps.sh apt|python|node|all" >&2; exit 2 ;;
+esac

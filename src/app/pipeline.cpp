@@ -1,0 +1,126 @@
+#include "app/pipeline.h"
+
+#include <ostream>
+
+#include "emit/target.h"
+#include "ir/build.h"
+#include "render/templates.h"
+#include "write/writer.h"
+
+namespace contractgen::app {
+
+Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink) {
+    Loaded loaded;
+    loaded.schemas = load::load_schemas(schemas, sink);
+    if (sink.has_errors()) return loaded;
+    if (loaded.schemas.documents.empty()) {
+        sink.error(schemas.generic_string(), 0, 0, "no *.schema.json files found");
+        return loaded;
+    }
+    loaded.model = ir::build_model(loaded.schemas, sink);
+    return loaded;
+}
+
+bool generate_outputs(const Options& options, const Loaded& loaded, write::OutputSet& out,
+                      std::vector<std::string>& owned_folders, diag::Sink& sink) {
+    std::vector<const emit::TargetInfo*> selected;
+    if (options.targets.empty()) {
+        for (const auto& t : emit::targets()) selected.push_back(&t);
+    } else {
+        for (const auto& name : options.targets) {
+            const emit::TargetInfo* t = emit::find_target(name);
+            if (t == nullptr) {
+                std::string known;
+                for (const auto& k : emit::targets()) known += (known.empty() ? "" : ", ") + std::string(k.name);
+                sink.error("", 0, 0, "unknown target '" + name + "' (targets: " + known + ")");
+                return false;
+            }
+            selected.push_back(t);
+        }
+    }
+    render::Templates templates(options.templates);
+    emit::EmitContext ctx{loaded.model, loaded.schemas, templates, sink};
+    for (const auto* t : selected) {
+        owned_folders.push_back(t->name);
+        try {
+            t->make()->emit(ctx, out);
+        } catch (const render::RenderError& e) {
+            sink.error("", 0, 0, std::string(t->name) + " target: " + e.what());
+        }
+    }
+    return !sink.has_errors();
+}
+
+namespace {
+
+int report_failure(const diag::Sink& sink, std::ostream& err, bool colour) {
+    sink.print(err, colour);
+    err << sink.error_count() << (sink.error_count() == 1 ? " error" : " errors") << "; nothing was written\n";
+    return kBadInput;
+}
+
+}  // namespace
+
+int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
+    diag::Sink sink;
+    Loaded loaded = load_and_build(options.schemas, sink);
+    if (sink.has_errors()) {
+        sink.print(err, colour);
+        err << sink.error_count() << (sink.error_count() == 1 ? " error\n" : " errors\n");
+        return kBadInput;
+    }
+    sink.print(err, colour);  // warnings
+    if (!options.quiet) {
+        out << options.schemas.generic_string() << ": " << loaded.schemas.documents.size() << " files, "
+            << loaded.model.families.size() << " families, " << loaded.model.decls.size() << " types: ok\n";
+    }
+    return kOk;
+}
+
+int run_generate(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
+    diag::Sink sink;
+    Loaded loaded = load_and_build(options.schemas, sink);
+    write::OutputSet outputs;
+    std::vector<std::string> owned;
+    if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink))
+        return report_failure(sink, err, colour);
+    write::WriteReport report;
+    if (!write::write_outputs(options.out, outputs, owned, report, sink)) return report_failure(sink, err, colour);
+    sink.print(err, colour);  // warnings
+    if (!options.quiet) {
+        for (const auto& f : report.written) out << "wrote   " << (options.out / f).generic_string() << "\n";
+        for (const auto& f : report.removed) out << "removed " << (options.out / f).generic_string() << "\n";
+        out << report.written.size() << " written, " << report.unchanged.size() << " unchanged, "
+            << report.removed.size() << " removed\n";
+    }
+    return kOk;
+}
+
+int run_check(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
+    diag::Sink sink;
+    Loaded loaded = load_and_build(options.schemas, sink);
+    write::OutputSet outputs;
+    std::vector<std::string> owned;
+    if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink)) {
+        sink.print(err, colour);
+        err << sink.error_count() << (sink.error_count() == 1 ? " error\n" : " errors\n");
+        return kBadInput;
+    }
+    sink.print(err, colour);
+    auto drift = write::check_outputs(options.out, outputs, owned);
+    if (drift.empty()) {
+        if (!options.quiet) out << options.out.generic_string() << " is up to date (" << outputs.files().size() << " files)\n";
+        return kOk;
+    }
+    for (const auto& d : drift) {
+        const char* what = d.kind == write::DriftKind::Missing ? "missing" : d.kind == write::DriftKind::Stale ? "stale" : "extra";
+        err << what << ": " << (options.out / d.path).generic_string() << "\n";
+        if (!d.diff.empty() && !options.quiet) err << d.diff;
+    }
+    err << drift.size() << (drift.size() == 1 ? " file differs" : " files differ") << " from the schemas; run: contractgen generate"
+        << (options.schemas != "schemas" ? " --schemas " + options.schemas.generic_string() : std::string())
+        << (options.out != "generated" ? " --out " + options.out.generic_string() : std::string()) << "\n";
+    return kDrift;
+}
+
+}  // namespace contractgen::app

@@ -1,0 +1,46 @@
+// The stages in order (load → resolve/build IR → name/emit → write), run for
+// one command. main.cpp parses the command line and calls these; tests call
+// them directly.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostics.h"
+#include "ir/model.h"
+#include "load/document.h"
+#include "write/output_set.h"
+
+namespace contractgen::app {
+
+enum ExitCode { kOk = 0, kDrift = 1, kBadInput = 2 };
+
+struct Options {
+    std::filesystem::path schemas = "schemas";
+    std::optional<std::filesystem::path> templates;  // user overrides; built-ins otherwise
+    std::filesystem::path out = "generated";
+    std::vector<std::string> targets;  // empty: every target
+    bool quiet = false;
+};
+
+// Loads and builds the IR. The model is only valid if `sink` has no errors.
+struct Loaded {
+    load::SchemaSet schemas;
+    ir::Model model;
+};
+Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink);
+
+// Runs every selected target into memory. Returns false (with diagnostics)
+// on any error; `owned_folders` names the output folders of the targets run.
+bool generate_outputs(const Options& options, const Loaded& loaded, write::OutputSet& out,
+                      std::vector<std::string>& owned_folders, diag::Sink& sink);
+
+// The commands. Diagnostics go to `err`, summaries (unless quiet) to `out`.
+int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool colour);
+int run_generate(const Options& options, std::ostream& out, std::ostream& err, bool colour);
+int run_check(const Options& options, std::ostream& out, std::ostream& err, bool colour);
+
+}  // namespace contractgen::app

@@ -1,0 +1,69 @@
+#include "emit/common/text.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace contractgen::emit {
+
+char32_t next_code_point(const std::string& s, std::size_t& i) {
+    auto b = static_cast<unsigned char>(s[i]);
+    int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
+    char32_t cp = extra == 0 ? b : (b & (0x3F >> extra));
+    ++i;
+    for (int k = 0; k < extra && i < s.size(); ++k, ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
+    return cp;
+}
+
+namespace {
+bool is_bidi_control(char32_t cp) {
+    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
+           cp == 0x061C;
+}
+}  // namespace
+
+std::string visible_controls(const std::string& text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t start = i;
+        char32_t cp = next_code_point(text, i);
+        bool control = (cp < 0x20 && cp != '\t' && cp != '\n') || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ||
+                       cp == 0x2028 || cp == 0x2029 || is_bidi_control(cp);
+        if (control) {
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(cp));
+            out += buf;
+        } else {
+            out.append(text, start, i - start);
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> doc_lines(const ir::Docs& docs) {
+    std::vector<std::string> lines;
+    auto add_block = [&](const std::string& text) {
+        if (text.empty()) return;
+        if (!lines.empty()) lines.emplace_back();
+        std::string clean;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text[i] == '\r') {
+                if (i + 1 < text.size() && text[i + 1] == '\n') continue;
+                clean += '\n';
+            } else {
+                clean += text[i];
+            }
+        }
+        std::istringstream in(visible_controls(clean));
+        for (std::string line; std::getline(in, line);) {
+            while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+            lines.push_back(line);
+        }
+    };
+    add_block(docs.title);
+    if (docs.description != docs.title) add_block(docs.description);
+    if (docs.deprecated) add_block("Deprecated.");
+    if (docs.default_value) add_block("Default: " + docs.default_value->dump(-1, ' ', false, ir::json::error_handler_t::replace));
+    return lines;
+}
+
+}  // namespace contractgen::emit

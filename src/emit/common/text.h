@@ -1,0 +1,26 @@
+// Text from schemas is data. These helpers prepare it for any target's doc
+// comments; each target then escapes it for its own comment or literal
+// syntax (see src/emit/<target>/).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/model.h"
+
+namespace contractgen::emit {
+
+// Control characters (other than tab) and Unicode bidirectional controls
+// (the "Trojan source" characters) shown as <U+XXXX>; everything else kept.
+std::string visible_controls(const std::string& text);
+
+// The lines of a doc comment for a declaration or field: title, description,
+// then "Deprecated." and "Default: <json>" notes. Line breaks in the schema
+// text become separate lines; controls are made visible. Empty when the
+// schema documents nothing.
+std::vector<std::string> doc_lines(const ir::Docs& docs);
+
+// UTF-8 decoding helper shared by escapers: code point at s[i], advancing i.
+char32_t next_code_point(const std::string& s, std::size_t& i);
+
+}  // namespace contractgen::emit

@@ -1,0 +1,22 @@
+// The table of targets. To add one: a folder src/emit/<name>/ with a
+// `make_<name>_target()` factory, its templates under templates/<name>/,
+// and one line here.
+#include "emit/target.h"
+#include "emit/targets.h"
+
+namespace contractgen::emit {
+
+const std::vector<TargetInfo>& targets() {
+    static const std::vector<TargetInfo> table = {
+        {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target},
+    };
+    return table;
+}
+
+const TargetInfo* find_target(const std::string& name) {
+    for (const auto& t : targets())
+        if (name == t.name) return &t;
+    return nullptr;
+}
+
+}  // namespace contractgen::emit

@@ -1,0 +1,12 @@
+// Factories of the built-in targets, one per src/emit/<name>/ folder.
+#pragma once
+
+#include <memory>
+
+#include "emit/target.h"
+
+namespace contractgen::emit {
+
+std::unique_ptr<Target> make_cpp_target();
+
+}  // namespace contractgen::emit

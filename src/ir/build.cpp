@@ -1,0 +1,841 @@
+// Schema → IR. The heart of it is `convert`: a schema location becomes a
+// TypeExpr, declaring (lifting) a named type whenever the schema is an
+// object, enum or union. `$ref` plus sibling keywords and `allOf` are
+// conjunctions: their parts are gathered first (`expand`) and merged keyword
+// by keyword (`convert_parts`), each property keeping the location of the
+// schema it came from so that relative refs inside it still resolve.
+#include "ir/build.h"
+
+#include <algorithm>
+#include <bitset>
+#include <functional>
+#include <set>
+
+#include "ir/keywords.h"
+#include "ir/passes/passes.h"
+#include "ir/pattern.h"
+#include "naming/words.h"
+#include "resolve/resolver.h"
+
+namespace contractgen::ir {
+
+namespace {
+
+using resolve::Location;
+
+// JSON value kinds as bits; "number" is INT|FRAC so that intersecting
+// `integer` with `number` gives `integer`.
+enum KindBit : unsigned { kNull = 1, kBool = 2, kObject = 4, kArray = 8, kString = 16, kInt = 32, kFrac = 64 };
+constexpr unsigned kAllKinds = kNull | kBool | kObject | kArray | kString | kInt | kFrac;
+
+unsigned kind_bits(const std::string& type_name) {
+    if (type_name == "null") return kNull;
+    if (type_name == "boolean") return kBool;
+    if (type_name == "object") return kObject;
+    if (type_name == "array") return kArray;
+    if (type_name == "string") return kString;
+    if (type_name == "integer") return kInt;
+    return kInt | kFrac;  // number
+}
+
+unsigned value_kind(const json& v) {
+    if (v.is_null()) return kNull;
+    if (v.is_boolean()) return kBool;
+    if (v.is_object()) return kObject;
+    if (v.is_array()) return kArray;
+    if (v.is_string()) return kString;
+    if (v.is_number_integer() || v.is_number_unsigned()) return kInt;
+    double d = v.get<double>();
+    return d == static_cast<double>(static_cast<long long>(d)) ? kInt : kFrac;
+}
+
+bool has_any(const json& node, std::initializer_list<const char*> keys) {
+    for (const char* k : keys)
+        if (node.contains(k)) return true;
+    return false;
+}
+
+std::uint64_t as_count(const json& v) {
+    return v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>();
+}
+
+// A name fragment for a lifted type: "plan_tasks" → "PlanTasks".
+std::string pascal(const std::string& s) {
+    std::string p = naming::to_case(s, naming::Case::Pascal);
+    return p.empty() ? "Field" : p;
+}
+
+// Everything the parts of a conjunction say, merged.
+struct Merged {
+    unsigned kinds = kAllKinds;
+    bool typed = false;  // some part had `type`
+    const json* const_value = nullptr;
+    std::optional<std::vector<json>> enum_values;
+    std::optional<Location> union_loc;
+    // object
+    std::vector<std::pair<std::string, std::vector<Location>>> properties;
+    std::vector<std::string> required;
+    std::vector<std::pair<std::set<std::string>, Location>> closed;  // additionalProperties: false, and the names it allows
+    std::optional<Location> additional;                              // additionalProperties: <schema>
+    bool additional_explicitly_open = false;
+    std::vector<std::string> forbidden;
+    ObjectBounds object_bounds;
+    // array
+    std::vector<Location> items;
+    ArrayBounds array_bounds;
+    StringBounds string_bounds;
+    NumberBounds number_bounds;
+    Docs docs;
+    bool object_keywords = false, array_keywords = false, string_keywords = false, number_keywords = false;
+};
+
+class Builder {
+public:
+    Builder(const load::SchemaSet& set, diag::Sink& sink) : set_(set), resolver_(set), sink_(sink) {}
+
+    Model run() {
+        declare_named_schemas();
+        for (DeclId id = 0; id < named_count_; ++id) define_named(id);
+        if (!sink_.has_errors()) run_passes(model_, set_, sink_);
+        return std::move(model_);
+    }
+
+private:
+    struct Hint {
+        std::string family;
+        std::string base;              // name for a lifted declaration
+        std::optional<DeclId> into;    // fill this declaration instead of lifting
+    };
+
+    enum class State { Pending, InProgress, Done };
+
+    // ---- diagnostics -------------------------------------------------------
+    void error_at(const Location& loc, const std::string& message, const std::string& keyword = {}) {
+        std::string pointer = keyword.empty() ? loc.pointer : load::pointer_append(loc.pointer, keyword);
+        load::Position p = loc.doc->position_of(pointer);
+        sink_.error(loc.doc->display_path, p.line, p.column, message);
+    }
+    Origin origin_of(const Location& loc) const {
+        load::Position p = loc.doc->position_of(loc.pointer);
+        return Origin{loc.doc->path, loc.pointer, p.line, p.column};
+    }
+    Location child(const Location& loc, const std::string& key) const {
+        return Location{loc.doc, load::pointer_append(loc.pointer, key), &(*loc.node)[key]};
+    }
+    Location child(const Location& loc, const std::string& key, std::size_t index) const {
+        return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), index),
+                        &(*loc.node)[key][index]};
+    }
+    Location child(const Location& loc, const std::string& key, const std::string& member) const {
+        return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), member),
+                        &(*loc.node)[key][member]};
+    }
+
+    bool checked(const Location& loc) {
+        if (!checked_.insert(loc.key()).second) return keywords_ok_[loc.key()];
+        bool ok = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
+        keywords_ok_[loc.key()] = ok;
+        return ok;
+    }
+
+    // ---- declarations ------------------------------------------------------
+    DeclId add_decl(const std::string& family, const std::string& name, bool lifted, const Location& loc) {
+        Decl d;
+        d.family = family;
+        d.name = name;
+        d.lifted = lifted;
+        d.body = Alias{};
+        d.origin = origin_of(loc);
+        model_.decls.push_back(std::move(d));
+        taken_names_[family].insert(name);
+        return model_.decls.size() - 1;
+    }
+
+    // Lifted names never shadow declared ones: a clash gets the next free number.
+    std::string unique_name(const std::string& family, const std::string& base) {
+        auto& taken = taken_names_[family];
+        if (!taken.count(base)) return base;
+        for (int n = 2;; ++n) {
+            std::string candidate = base + std::to_string(n);
+            if (!taken.count(candidate)) return candidate;
+        }
+    }
+
+    // Every $defs entry is a named type; so is a file's root schema when it
+    // says more than annotations (its name comes from the file name).
+    void declare_named_schemas() {
+        std::map<std::string, std::map<std::string, Location>> seen;  // family → name → where
+        auto declare = [&](const load::Document& doc, const std::string& name, const Location& loc) {
+            auto& where = seen[doc.family];
+            if (auto it = where.find(name); it != where.end()) {
+                load::Position first = it->second.doc->position_of(it->second.pointer);
+                error_at(loc, "type '" + name + "' is already defined in family '" + doc.family + "' at " +
+                                  it->second.doc->display_path + ":" + std::to_string(first.line) + ":" +
+                                  std::to_string(first.column) + "; type names must be unique within a family");
+                return;
+            }
+            where.emplace(name, loc);
+            DeclId id = add_decl(doc.family, name, false, loc);
+            named_locations_.push_back(loc);
+            named_by_location_[loc.key()] = id;
+        };
+        for (const auto& doc : set_.documents) {
+            Location root{&doc, "", &doc.root};
+            if (!doc.root.is_object()) {
+                error_at(root, "a schema file must contain a JSON object");
+                continue;
+            }
+            checked(root);
+            bool root_is_type = false;
+            for (const auto& [k, v] : doc.root.items())
+                if (k != "$defs" && !is_annotation_keyword(k)) root_is_type = true;
+            if (root_is_type) {
+                std::string stem = doc.path.substr(doc.path.rfind('/') + 1);
+                stem = stem.substr(0, stem.size() - std::string(".schema.json").size());
+                declare(doc, pascal(stem), root);
+            }
+            if (auto defs = doc.root.find("$defs"); defs != doc.root.end() && defs->is_object())
+                for (const auto& [name, schema] : defs->items()) declare(doc, name, child(root, "$defs", name));
+        }
+        named_count_ = model_.decls.size();
+        state_.assign(named_count_, State::Pending);
+    }
+
+    void define_named(DeclId id) {
+        if (state_[id] == State::Done) return;
+        if (state_[id] == State::InProgress) {
+            std::string chain;
+            auto start = std::find(definition_stack_.begin(), definition_stack_.end(), id);
+            for (auto it = start; it != definition_stack_.end(); ++it) chain += model_.decls[*it].qualified_name() + " → ";
+            chain += model_.decls[id].qualified_name();
+            error_at(named_locations_[id],
+                     "recursive reference " + chain + " is not supported; recursive types cannot be generated yet");
+            return;
+        }
+        state_[id] = State::InProgress;
+        definition_stack_.push_back(id);
+        const Location loc = named_locations_[id];
+        const std::string family = model_.decls[id].family;
+        const std::string name = model_.decls[id].name;
+        Hint hint{family, name, id};
+        bool is_def = loc.pointer != "";
+        if (is_def && loc.node->is_object() && loc.node->contains("const")) {
+            define_constant(id, loc, hint);
+        } else {
+            TypeExpr expr = convert(loc, hint);
+            bool filled = expr.kind == Kind::Named && expr.decl == id && !expr.nullable;
+            if (!filled) model_.decls[id].body = Alias{expr};
+            if (loc.node->is_object()) model_.decls[id].docs = read_docs({loc});
+        }
+        definition_stack_.pop_back();
+        state_[id] = State::Done;
+    }
+
+    void define_constant(DeclId id, const Location& loc, const Hint& hint) {
+        if (!checked(loc)) return;
+        Constant c;
+        c.value = (*loc.node)["const"];
+        std::vector<Location> parts;
+        expand(loc, parts);
+        c.type = convert_parts(parts, Hint{hint.family, hint.base + "Entry", std::nullopt}, /*ignore_const=*/true);
+        if (auto it = loc.node->find("x-lookup"); it != loc.node->end()) {
+            if (!it->is_string() || !c.value.is_object()) {
+                error_at(loc, "'x-lookup' must be a function name, on a constant whose value is an object", "x-lookup");
+            } else {
+                c.lookup_function = it->get<std::string>();
+            }
+        }
+        model_.decls[id].body = std::move(c);
+        model_.decls[id].docs = read_docs({loc});
+    }
+
+    // ---- conversion --------------------------------------------------------
+    TypeExpr named(DeclId id) {
+        const Decl& d = model_.decls[id];
+        if (d.is<Constant>()) {  // a reference to a constant accepts exactly its value
+            TypeExpr t;
+            t.kind = Kind::Const;
+            t.value = d.as<Constant>().value;
+            return t;
+        }
+        TypeExpr t;
+        t.kind = Kind::Named;
+        t.decl = id;
+        return t;
+    }
+
+    static bool only_annotations_besides(const json& node, std::initializer_list<const char*> allowed) {
+        for (const auto& [k, v] : node.items()) {
+            if (is_annotation_keyword(k)) continue;
+            bool ok = false;
+            for (const char* a : allowed) ok = ok || k == a;
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+    std::optional<Location> follow_ref(const Location& loc) {
+        const json& ref = (*loc.node)["$ref"];
+        return resolver_.resolve(*loc.doc, loc.pointer, ref.get<std::string>(), sink_);
+    }
+
+    // Guards conversions that follow refs into unnamed schemas.
+    template <class F>
+    TypeExpr guarded(const Location& target, F&& f) {
+        if (std::find(location_stack_.begin(), location_stack_.end(), target.key()) != location_stack_.end()) {
+            error_at(target, "recursive reference to '#" + target.pointer +
+                                 "' is not supported; recursive types cannot be generated yet");
+            return TypeExpr{};
+        }
+        location_stack_.push_back(target.key());
+        TypeExpr t = f();
+        location_stack_.pop_back();
+        return t;
+    }
+
+    TypeExpr convert(const Location& loc, const Hint& hint) {
+        const json& node = *loc.node;
+        if (node.is_boolean()) {
+            if (!node.get<bool>()) error_at(loc, "the schema 'false' accepts nothing; it is only supported as a property (forbidding it)");
+            return TypeExpr{};  // `true`: any value
+        }
+        if (!node.is_object()) {
+            error_at(loc, "a schema must be an object or a boolean");
+            return TypeExpr{};
+        }
+        if (!checked(loc)) return TypeExpr{};
+        if (node.contains("$ref") && only_annotations_besides(node, {"$ref"})) {
+            auto target = follow_ref(loc);
+            if (!target) return TypeExpr{};
+            if (auto it = named_by_location_.find(target->key()); it != named_by_location_.end()) {
+                define_named(it->second);
+                return named(it->second);
+            }
+            return guarded(*target, [&] { return convert(*target, hint); });
+        }
+        std::vector<Location> parts;
+        expand(loc, parts);
+        return convert_parts(parts, hint, false);
+    }
+
+    // Flattens `$ref` (with siblings) and `allOf` into the list of schema
+    // objects that must all hold.
+    void expand(const Location& loc, std::vector<Location>& parts) {
+        if (loc.node->is_boolean()) {
+            if (!loc.node->get<bool>()) error_at(loc, "allOf with a 'false' branch accepts nothing");
+            return;
+        }
+        if (!checked(loc)) return;
+        if (std::find_if(parts.begin(), parts.end(), [&](const Location& p) { return p.key() == loc.key(); }) != parts.end()) {
+            error_at(loc, "recursive allOf/$ref is not supported");
+            return;
+        }
+        parts.push_back(loc);
+        const json& node = *loc.node;
+        if (node.contains("$ref")) {
+            if (auto target = follow_ref(loc)) expand(*target, parts);
+        }
+        if (auto all = node.find("allOf"); all != node.end())
+            for (std::size_t i = 0; i < all->size(); ++i) expand(child(loc, "allOf", i), parts);
+    }
+
+    Docs read_docs(const std::vector<Location>& parts) {
+        Docs docs;
+        for (const auto& part : parts) {
+            const json& n = *part.node;
+            if (!n.is_object()) continue;
+            if (docs.title.empty() && n.contains("title")) docs.title = n["title"].get<std::string>();
+            if (docs.description.empty() && n.contains("description")) docs.description = n["description"].get<std::string>();
+            if (n.contains("deprecated") && n["deprecated"].get<bool>()) docs.deprecated = true;
+            if (!docs.default_value && n.contains("default")) docs.default_value = n["default"];
+            if (docs.examples.empty() && n.contains("examples"))
+                for (const auto& e : n["examples"]) docs.examples.push_back(e);
+            for (const auto& [k, v] : n.items())
+                if (k.rfind("x-", 0) == 0 && !docs.extensions.count(k)) docs.extensions[k] = v;
+        }
+        return docs;
+    }
+
+    // Keeps the tighter of two bounds; `upper` says which direction is tighter.
+    static void tighten(std::optional<json>& slot, const json& v, bool upper) {
+        if (!slot || (upper ? v.get<double>() < slot->get<double>() : v.get<double>() > slot->get<double>())) slot = v;
+    }
+    static void tighten(std::optional<std::uint64_t>& slot, std::uint64_t v, bool upper) {
+        if (!slot || (upper ? v < *slot : v > *slot)) slot = v;
+    }
+
+    void merge_part(const Location& part, Merged& m, bool ignore_const) {
+        const json& n = *part.node;
+        if (auto t = n.find("type"); t != n.end()) {
+            unsigned bits = 0;
+            if (t->is_string()) bits = kind_bits(t->get<std::string>());
+            else for (const auto& e : *t) bits |= kind_bits(e.get<std::string>());
+            m.kinds &= bits;
+            m.typed = true;
+        }
+        if (n.contains("const") && !ignore_const) {
+            if (m.const_value && *m.const_value != n["const"]) error_at(part, "two different 'const' values in one allOf", "const");
+            m.const_value = &n["const"];
+        }
+        if (n.contains("enum")) {
+            std::vector<json> values;
+            for (const auto& v : n["enum"]) {
+                if (std::find(values.begin(), values.end(), v) != values.end()) {
+                    error_at(part, "enum lists " + v.dump() + " twice", "enum");
+                    continue;
+                }
+                values.push_back(v);
+            }
+            if (m.enum_values) {  // intersect
+                std::vector<json> both;
+                for (const auto& v : values)
+                    if (std::find(m.enum_values->begin(), m.enum_values->end(), v) != m.enum_values->end()) both.push_back(v);
+                values = both;
+            }
+            m.enum_values = values;
+        }
+        for (const char* k : {"oneOf", "anyOf"}) {
+            if (!n.contains(k)) continue;
+            if (m.union_loc) {
+                error_at(part, "only one oneOf/anyOf per schema is supported (also across allOf)", k);
+                continue;
+            }
+            m.union_loc = part;
+        }
+        // object
+        if (auto p = n.find("properties"); p != n.end()) {
+            m.object_keywords = true;
+            std::set<std::string> own;
+            for (const auto& [name, schema] : p->items()) {
+                own.insert(name);
+                Location loc = child(part, "properties", name);
+                auto it = std::find_if(m.properties.begin(), m.properties.end(), [&](auto& e) { return e.first == name; });
+                if (it == m.properties.end()) m.properties.push_back({name, {loc}});
+                else it->second.push_back(loc);
+            }
+        }
+        if (auto r = n.find("required"); r != n.end()) {
+            m.object_keywords = true;
+            for (const auto& name : *r) {
+                std::string s = name.get<std::string>();
+                if (std::find(m.required.begin(), m.required.end(), s) == m.required.end()) m.required.push_back(s);
+            }
+        }
+        if (auto a = n.find("additionalProperties"); a != n.end()) {
+            m.object_keywords = true;
+            if (a->is_boolean() && !a->get<bool>()) {
+                std::set<std::string> allowed;
+                if (n.contains("properties"))
+                    for (const auto& [name, s] : n["properties"].items()) allowed.insert(name);
+                m.closed.push_back({allowed, part});
+            } else if (a->is_boolean()) {
+                m.additional_explicitly_open = true;
+            } else {
+                if (m.additional) error_at(part, "two additionalProperties schemas in one allOf are not supported", "additionalProperties");
+                m.additional = child(part, "additionalProperties");
+            }
+        }
+        if (n.contains("not")) {
+            m.object_keywords = true;
+            read_forbidden(child(part, "not"), m.forbidden);
+        }
+        if (n.contains("minProperties")) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(n["minProperties"]), false); }
+        if (n.contains("maxProperties")) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(n["maxProperties"]), true); }
+        // array
+        if (n.contains("items")) { m.array_keywords = true; m.items.push_back(child(part, "items")); }
+        if (n.contains("minItems")) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(n["minItems"]), false); }
+        if (n.contains("maxItems")) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(n["maxItems"]), true); }
+        if (n.contains("uniqueItems")) { m.array_keywords = true; m.array_bounds.unique_items |= n["uniqueItems"].get<bool>(); }
+        // string
+        if (n.contains("minLength")) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(n["minLength"]), false); }
+        if (n.contains("maxLength")) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(n["maxLength"]), true); }
+        if (n.contains("pattern")) {
+            m.string_keywords = true;
+            std::string pattern = n["pattern"].get<std::string>();
+            if (auto why = check_portable_pattern(pattern)) {
+                error_at(part, "pattern '" + pattern + "' cannot be matched alike in C++, TypeScript and Python: " + *why, "pattern");
+            } else if (m.string_bounds.pattern && *m.string_bounds.pattern != pattern) {
+                error_at(part, "two different patterns in one allOf are not supported; combine them into one", "pattern");
+            } else {
+                m.string_bounds.pattern = pattern;
+            }
+        }
+        if (n.contains("format")) {
+            m.string_keywords = true;
+            std::string f = n["format"].get<std::string>();
+            StringFormat sf = f == "date-time" ? StringFormat::DateTime
+                              : f == "uuid"    ? StringFormat::Uuid
+                              : f == "uri"     ? StringFormat::Uri
+                                               : StringFormat::None;
+            if (sf == StringFormat::None) {
+                error_at(part, "format '" + f + "' is not supported (supported: date-time, uuid, uri)", "format");
+            } else if (m.string_bounds.format != StringFormat::None && m.string_bounds.format != sf) {
+                error_at(part, "two different formats in one allOf", "format");
+            } else {
+                m.string_bounds.format = sf;
+            }
+        }
+        // number
+        for (auto [k, slot, upper] : {std::tuple{"minimum", &m.number_bounds.minimum, false},
+                                      std::tuple{"maximum", &m.number_bounds.maximum, true},
+                                      std::tuple{"exclusiveMinimum", &m.number_bounds.exclusive_minimum, false},
+                                      std::tuple{"exclusiveMaximum", &m.number_bounds.exclusive_maximum, true}}) {
+            if (!n.contains(k)) continue;
+            m.number_keywords = true;
+            tighten(*slot, n[k], upper);
+        }
+        if (n.contains("multipleOf")) {
+            m.number_keywords = true;
+            if (m.number_bounds.multiple_of && *m.number_bounds.multiple_of != n["multipleOf"])
+                error_at(part, "two different multipleOf values in one allOf are not supported", "multipleOf");
+            m.number_bounds.multiple_of = n["multipleOf"];
+        }
+    }
+
+    // `not` is supported where it forbids properties: {required: [a]} or
+    // {anyOf: [{required: [a]}, {required: [b]}]}.
+    void read_forbidden(const Location& not_loc, std::vector<std::string>& out) {
+        const json& n = *not_loc.node;
+        auto single_required = [&](const json& s, std::string& name) {
+            if (!s.is_object() || !s.contains("required") || !s["required"].is_array() || s["required"].size() != 1 ||
+                !s["required"][0].is_string())
+                return false;
+            for (const auto& [k, v] : s.items())
+                if (k != "required" && !is_annotation_keyword(k)) return false;
+            name = s["required"][0].get<std::string>();
+            return true;
+        };
+        std::string name;
+        if (single_required(n, name)) {
+            out.push_back(name);
+            return;
+        }
+        if (n.is_object() && n.contains("anyOf") && n["anyOf"].is_array() && only_annotations_besides(n, {"anyOf"})) {
+            std::vector<std::string> names;
+            bool all = true;
+            for (const auto& branch : n["anyOf"]) {
+                if (single_required(branch, name)) names.push_back(name);
+                else all = false;
+            }
+            if (all) {
+                out.insert(out.end(), names.begin(), names.end());
+                return;
+            }
+        }
+        error_at(not_loc,
+                 "only 'not' forms that forbid properties are supported: {\"required\": [\"name\"]} or "
+                 "{\"anyOf\": [{\"required\": [\"a\"]}, {\"required\": [\"b\"]}]}");
+    }
+
+    TypeExpr convert_parts(const std::vector<Location>& parts, const Hint& hint, bool ignore_const) {
+        if (parts.empty()) return TypeExpr{};
+        Merged m;
+        for (const auto& part : parts) merge_part(part, m, ignore_const);
+        m.docs = read_docs(parts);
+        const Location& at = parts.front();
+
+        if (m.union_loc) {
+            bool mixed = m.const_value || m.enum_values || m.object_keywords || m.array_keywords || m.string_keywords ||
+                         m.number_keywords;
+            if (mixed) {
+                error_at(*m.union_loc,
+                         "oneOf/anyOf combined with other constraints in the same schema is not supported; "
+                         "move the shared constraints into each alternative");
+                return TypeExpr{};
+            }
+            return convert_union(*m.union_loc, hint, m.typed ? m.kinds : kAllKinds);
+        }
+        if (m.const_value) {
+            if (!(value_kind(*m.const_value) & m.kinds)) {
+                error_at(at, "const value " + m.const_value->dump() + " does not match the schema's type");
+                return TypeExpr{};
+            }
+            TypeExpr t;
+            t.kind = Kind::Const;
+            t.value = *m.const_value;
+            return t;
+        }
+        if (m.enum_values) return convert_enum(at, m, hint);
+
+        bool any_constraint = m.object_keywords || m.array_keywords || m.string_keywords || m.number_keywords;
+        if (!m.typed && !any_constraint) return TypeExpr{};  // annotations only: any value
+        if (m.kinds == 0) {
+            error_at(at, "the types required by this schema (and its allOf/$ref parts) have nothing in common");
+            return TypeExpr{};
+        }
+        bool nullable = (m.kinds & kNull) && m.kinds != kNull;
+        unsigned kinds = nullable ? (m.kinds & ~kNull) : m.kinds;
+        if (kinds & kFrac) kinds &= ~kInt;  // number subsumes integer
+
+        std::vector<unsigned> present;
+        for (unsigned bit : {kNull, kBool, kObject, kArray, kString, kInt, kFrac})
+            if (kinds & bit) present.push_back(bit);
+        if (present.size() == 1) {
+            TypeExpr t = convert_kind(present[0], at, m, hint);
+            t.nullable = t.nullable || nullable;
+            return t;
+        }
+        // Several JSON kinds: a union dispatched on the kind of the value.
+        Union u;
+        u.mode = UnionMode::AnyOf;
+        if (nullable) present.insert(present.begin(), kNull);
+        for (unsigned bit : present) {
+            Hint sub{hint.family, hint.base + kind_suffix(bit), std::nullopt};
+            u.variants.push_back(Variant{convert_kind(bit, at, m, sub), std::nullopt});
+        }
+        return put_decl(std::move(u), at, hint, m.docs);
+    }
+
+    static std::string kind_suffix(unsigned bit) {
+        switch (bit) {
+            case kNull: return "Null";
+            case kBool: return "Boolean";
+            case kObject: return "Object";
+            case kArray: return "Array";
+            case kString: return "String";
+            case kInt: return "Integer";
+            default: return "Number";
+        }
+    }
+
+    // Places a declaration body: into the named declaration being defined,
+    // or lifted under the hint's name.
+    TypeExpr put_decl(DeclBody body, const Location& at, const Hint& hint, const Docs& docs) {
+        DeclId id;
+        if (hint.into && !filled_.count(*hint.into)) {
+            id = *hint.into;
+            filled_.insert(id);
+        } else {
+            id = add_decl(hint.family, unique_name(hint.family, hint.base), true, at);
+        }
+        model_.decls[id].body = std::move(body);
+        model_.decls[id].docs = docs;
+        TypeExpr t;
+        t.kind = Kind::Named;
+        t.decl = id;
+        return t;
+    }
+
+    TypeExpr convert_kind(unsigned bit, const Location& at, const Merged& m, const Hint& hint) {
+        TypeExpr t;
+        switch (bit) {
+            case kNull: t.kind = Kind::Null; return t;
+            case kBool: t.kind = Kind::Boolean; return t;
+            case kString:
+                t.kind = Kind::String;
+                t.string_bounds = m.string_bounds;
+                return t;
+            case kInt:
+            case kFrac:
+                t.kind = bit == kInt ? Kind::Integer : Kind::Number;
+                t.number_bounds = m.number_bounds;
+                return t;
+            case kArray:
+                t.kind = Kind::Array;
+                t.array_bounds = m.array_bounds;
+                t.element.push_back(convert_conjunction(m.items, Hint{hint.family, hint.base + "Item", std::nullopt}));
+                return t;
+            default:
+                return convert_object(at, m, hint);
+        }
+    }
+
+    // Several schemas that must all hold for one value (a property declared
+    // in two allOf branches, items in two branches).
+    TypeExpr convert_conjunction(const std::vector<Location>& locs, const Hint& hint) {
+        std::vector<Location> real;
+        for (const auto& l : locs)
+            if (!(l.node->is_boolean() && l.node->get<bool>())) real.push_back(l);
+        if (real.empty()) return TypeExpr{};
+        if (real.size() == 1) return convert(real[0], hint);
+        std::vector<Location> parts;
+        for (const auto& l : real) expand(l, parts);
+        return convert_parts(parts, hint, false);
+    }
+
+    TypeExpr convert_object(const Location& at, const Merged& m, const Hint& hint) {
+        Struct s;
+        s.bounds = m.object_bounds;
+        s.forbidden = m.forbidden;
+        std::set<std::string> property_names;
+        for (const auto& [name, locs] : m.properties) {
+            property_names.insert(name);
+            bool is_required = std::find(m.required.begin(), m.required.end(), name) != m.required.end();
+            bool forbidden = false;
+            for (const auto& l : locs) forbidden |= l.node->is_boolean() && !l.node->get<bool>();
+            for (const auto& [allowed, where] : m.closed) forbidden |= !allowed.count(name);
+            if (forbidden) {
+                if (is_required) {
+                    error_at(locs.front(), "property '" + name +
+                                               "' is required but also forbidden (a 'false' schema, or additionalProperties: "
+                                               "false in an allOf part that does not list it)");
+                }
+                if (std::find(s.forbidden.begin(), s.forbidden.end(), name) == s.forbidden.end()) s.forbidden.push_back(name);
+                continue;
+            }
+            if (std::find(s.forbidden.begin(), s.forbidden.end(), name) != s.forbidden.end()) {
+                if (is_required) error_at(locs.front(), "property '" + name + "' is both required and forbidden by 'not'");
+                continue;
+            }
+            Field f;
+            f.wire_name = name;
+            f.required = is_required;
+            f.type = convert_conjunction(locs, Hint{hint.family, hint.base + pascal(name), std::nullopt});
+            std::vector<Location> doc_locs;
+            for (const auto& l : locs)
+                if (l.node->is_object()) doc_locs.push_back(l);
+            f.docs = read_docs(doc_locs);
+            f.origin = origin_of(locs.front());
+            s.fields.push_back(std::move(f));
+        }
+        for (const auto& name : m.required) {
+            if (property_names.count(name)) continue;
+            std::vector<std::string> known(property_names.begin(), property_names.end());
+            std::string hint_name = diag::closest_match(name, known);
+            const Location* where = &at;
+            for (const auto& p : m.closed) where = &p.second;
+            error_at(at, "'required' names '" + name + "', which is not in 'properties'" +
+                             (hint_name.empty() ? std::string() : " (did you mean '" + hint_name + "'?)"),
+                     "required");
+            (void)where;
+        }
+        if (!m.closed.empty()) {
+            s.extra = Extra::Forbid;
+        } else if (m.additional && !(m.additional->node->is_boolean())) {
+            s.extra = Extra::Typed;
+            s.extra_type = convert(*m.additional, Hint{hint.family, hint.base + "Value", std::nullopt});
+        } else if (m.additional && m.additional->node->is_boolean() && !m.additional->node->get<bool>()) {
+            s.extra = Extra::Forbid;
+        }
+        // An object that declares nothing is a map.
+        if (s.fields.empty() && s.forbidden.empty() && m.required.empty() && s.extra != Extra::Forbid) {
+            TypeExpr t;
+            t.kind = Kind::Map;
+            t.object_bounds = m.object_bounds;
+            t.element.push_back(s.extra == Extra::Typed ? *s.extra_type : TypeExpr{});
+            return t;
+        }
+        return put_decl(std::move(s), at, hint, m.docs);
+    }
+
+    TypeExpr convert_enum(const Location& at, const Merged& m, const Hint& hint) {
+        Enum e;
+        bool nullable = false;
+        for (const auto& v : *m.enum_values) {
+            if (!(value_kind(v) & m.kinds)) continue;  // can never validate against `type`
+            if (v.is_null()) {
+                nullable = true;
+                continue;
+            }
+            e.all_strings = e.all_strings && v.is_string();
+            e.values.push_back(v);
+        }
+        if (e.values.empty()) {
+            if (nullable) {
+                TypeExpr t;
+                t.kind = Kind::Null;
+                return t;
+            }
+            error_at(at, "no enum value matches the schema's type", "enum");
+            return TypeExpr{};
+        }
+        TypeExpr t = put_decl(std::move(e), at, hint, m.docs);
+        t.nullable = nullable;
+        return t;
+    }
+
+    static bool is_null_branch(const json& alt) {
+        if (!alt.is_object() || !alt.contains("type") || alt["type"] != "null") return false;
+        for (const auto& [k, v] : alt.items())
+            if (k != "type" && !is_annotation_keyword(k)) return false;
+        return true;
+    }
+
+    std::string variant_suffix(const json& alt, std::size_t index) {
+        if (alt.is_object() && alt.contains("title") && alt["title"].is_string()) {
+            std::string t = naming::to_case(alt["title"].get<std::string>(), naming::Case::Pascal);
+            if (!t.empty()) return t;
+        }
+        return "Variant" + std::to_string(index + 1);
+    }
+
+    TypeExpr convert_union(const Location& loc, const Hint& hint, unsigned allowed_kinds) {
+        const json& node = *loc.node;
+        const char* keyword = node.contains("oneOf") ? "oneOf" : "anyOf";
+        Union u;
+        u.mode = node.contains("oneOf") ? UnionMode::OneOf : UnionMode::AnyOf;
+        bool nullable = false;
+        const json& alts = node[keyword];
+        for (std::size_t i = 0; i < alts.size(); ++i) {
+            if (is_null_branch(alts[i])) {
+                nullable = true;
+                continue;
+            }
+            Location sub = child(loc, keyword, i);
+            TypeExpr t = convert(sub, Hint{hint.family, hint.base + variant_suffix(alts[i], i), std::nullopt});
+            u.variants.push_back(Variant{t, std::nullopt});
+        }
+        (void)allowed_kinds;
+        Docs docs = read_docs({loc});
+        if (u.variants.size() == 1 && !(u.variants[0].type.nullable && nullable && u.mode == UnionMode::OneOf)) {
+            TypeExpr t = u.variants[0].type;
+            t.nullable = t.nullable || nullable;
+            return t;
+        }
+        if (auto open = as_open_enum(u)) {
+            TypeExpr t = put_decl(std::move(*open), loc, hint, docs);
+            t.nullable = nullable;
+            return t;
+        }
+        if (nullable) {
+            TypeExpr null_type;
+            null_type.kind = Kind::Null;
+            u.variants.insert(u.variants.begin(), Variant{null_type, std::nullopt});
+        }
+        return put_decl(std::move(u), loc, hint, docs);
+    }
+
+    // anyOf [<string enum>, {type: string}] is an open enum: known values or any string.
+    std::optional<OpenEnum> as_open_enum(const Union& u) {
+        if (u.mode != UnionMode::AnyOf || u.variants.size() != 2) return std::nullopt;
+        const TypeExpr& a = u.variants[0].type;
+        const TypeExpr& b = u.variants[1].type;
+        auto is_plain_string = [](const TypeExpr& t) { return t.kind == Kind::String && !t.nullable && t.string_bounds.empty(); };
+        auto string_enum = [&](const TypeExpr& t) -> const Enum* {
+            if (t.kind != Kind::Named || t.nullable) return nullptr;
+            const Decl& d = model_.decls[t.decl];
+            if (!d.is<Enum>() || !d.as<Enum>().all_strings) return nullptr;
+            return &d.as<Enum>();
+        };
+        const TypeExpr* enum_side = string_enum(a) && is_plain_string(b) ? &a : string_enum(b) && is_plain_string(a) ? &b : nullptr;
+        if (!enum_side) return std::nullopt;
+        OpenEnum o;
+        for (const auto& v : string_enum(*enum_side)->values) o.known.push_back(v.get<std::string>());
+        o.known_enum = enum_side->decl;
+        return o;
+    }
+
+    const load::SchemaSet& set_;
+    resolve::Resolver resolver_;
+    diag::Sink& sink_;
+    Model model_;
+    std::size_t named_count_ = 0;
+    std::vector<Location> named_locations_;
+    std::map<std::string, DeclId> named_by_location_;
+    std::vector<State> state_;
+    std::vector<DeclId> definition_stack_;
+    std::vector<std::string> location_stack_;
+    std::set<std::string> checked_;
+    std::map<std::string, bool> keywords_ok_;
+    std::map<std::string, std::set<std::string>> taken_names_;
+    std::set<DeclId> filled_;
+};
+
+}  // namespace
+
+Model build_model(const load::SchemaSet& schemas, diag::Sink& sink) {
+    Builder builder(schemas, sink);
+    return builder.run();
+}
+
+}  // namespace contractgen::ir

@@ -1,0 +1,61 @@
+// A schema file as loaded: its JSON value, where each member sits in the
+// source text, and which family (folder) it belongs to.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "diag/diagnostics.h"
+#include "ir/model.h"
+
+namespace contractgen::load {
+
+using json = ir::json;
+
+struct Position {
+    int line = 0;    // 1-based; 0 = unknown
+    int column = 0;  // 1-based, in Unicode code points
+};
+
+struct Document {
+    std::string path;    // relative to the schemas root, '/' separated: "chat_stream/events.schema.json"
+    std::string display_path;  // as diagnostics show it: the schemas root as given, joined with `path`
+    std::string family;  // first folder of `path`
+    json root;
+    // JSON pointer → where the member's key starts (for object members) and
+    // where its value starts. The root value has pointer "".
+    std::unordered_map<std::string, Position> key_positions;
+    std::unordered_map<std::string, Position> value_positions;
+
+    // Position of the key of `pointer` if it has one, else of its value; walks
+    // up to the nearest known ancestor so a diagnostic always has a place.
+    Position position_of(const std::string& pointer) const;
+    Position value_position_of(const std::string& pointer) const;
+};
+
+struct SchemaSet {
+    std::filesystem::path root;
+    std::vector<Document> documents;  // sorted by path
+
+    const Document* find(const std::string& path) const;
+};
+
+// Deeper JSON than this is rejected before anything recurses over it.
+inline constexpr int kMaxJsonDepth = 128;
+
+// Parses one schema file's text. Reports malformed JSON, duplicate keys,
+// invalid UTF-8 and excessive nesting with positions; returns false then.
+bool parse_document(std::string_view text, Document& out, diag::Sink& sink);
+
+// Reads every *.schema.json below `root` (sorted, so output is stable).
+SchemaSet load_schemas(const std::filesystem::path& root, diag::Sink& sink);
+
+// JSON pointer helpers (RFC 6901).
+std::string escape_pointer_token(std::string_view token);
+std::string pointer_append(const std::string& pointer, std::string_view token);
+std::string pointer_append(const std::string& pointer, std::size_t index);
+
+}  // namespace contractgen::load

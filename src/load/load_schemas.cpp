@@ -1,0 +1,136 @@
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "load/document.h"
+
+namespace contractgen::load {
+
+namespace fs = std::filesystem;
+
+std::string escape_pointer_token(std::string_view token) {
+    std::string out;
+    out.reserve(token.size());
+    for (char c : token) {
+        if (c == '~') out += "~0";
+        else if (c == '/') out += "~1";
+        else out += c;
+    }
+    return out;
+}
+
+std::string pointer_append(const std::string& pointer, std::string_view token) {
+    return pointer + "/" + escape_pointer_token(token);
+}
+
+std::string pointer_append(const std::string& pointer, std::size_t index) {
+    return pointer + "/" + std::to_string(index);
+}
+
+namespace {
+std::string parent_pointer(const std::string& pointer) {
+    auto slash = pointer.rfind('/');
+    return slash == std::string::npos ? std::string() : pointer.substr(0, slash);
+}
+}  // namespace
+
+Position Document::position_of(const std::string& pointer) const {
+    for (std::string p = pointer;; p = parent_pointer(p)) {
+        if (auto it = key_positions.find(p); it != key_positions.end()) return it->second;
+        if (auto it = value_positions.find(p); it != value_positions.end()) return it->second;
+        if (p.empty()) return {};
+    }
+}
+
+Position Document::value_position_of(const std::string& pointer) const {
+    if (auto it = value_positions.find(pointer); it != value_positions.end()) return it->second;
+    return position_of(pointer);
+}
+
+const Document* SchemaSet::find(const std::string& path) const {
+    auto it = std::lower_bound(documents.begin(), documents.end(), path,
+                               [](const Document& d, const std::string& p) { return d.path < p; });
+    return (it != documents.end() && it->path == path) ? &*it : nullptr;
+}
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Family names become C++ namespaces, Python modules and file names.
+bool valid_family_name(const std::string& name) {
+    static const std::regex re("^[a-z][a-z0-9_]*$");
+    return std::regex_match(name, re);
+}
+
+std::string suggest_family_name(const std::string& name) {
+    std::string out;
+    for (char c : name) {
+        if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+        else if (!out.empty() && out.back() != '_') out += '_';
+    }
+    while (!out.empty() && out.back() == '_') out.pop_back();
+    if (!out.empty() && out[0] >= '0' && out[0] <= '9') out = "f_" + out;
+    return out;
+}
+
+}  // namespace
+
+SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
+    SchemaSet set;
+    set.root = root;
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) {
+        sink.error(root.string(), 0, 0, "schemas folder does not exist or is not a folder");
+        return set;
+    }
+
+    std::vector<std::string> paths;
+    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (!it->is_regular_file(ec)) continue;
+        std::string rel = fs::relative(it->path(), root, ec).generic_string();
+        if (ends_with(rel, ".schema.json")) paths.push_back(rel);
+    }
+    if (ec) sink.error(root.string(), 0, 0, "cannot list schemas folder: " + ec.message());
+    std::sort(paths.begin(), paths.end());
+
+    for (const auto& rel : paths) {
+        std::string shown = (root / rel).generic_string();
+        auto slash = rel.find('/');
+        if (slash == std::string::npos) {
+            sink.error(shown, 0, 0,
+                       "schema files belong in a family folder (schemas/<family>/" + rel +
+                           "); each folder directly under the schemas root is a namespace");
+            continue;
+        }
+        std::string family = rel.substr(0, slash);
+        if (!valid_family_name(family)) {
+            std::string hint = suggest_family_name(family);
+            sink.error(shown, 0, 0,
+                       "family folder '" + family +
+                           "' is not a valid name (lower case letters, digits and '_', starting with a letter)" +
+                           (hint.empty() ? std::string() : "; rename it to '" + hint + "'"));
+            continue;
+        }
+        std::ifstream in(root / rel, std::ios::binary);
+        if (!in) {
+            sink.error(shown, 0, 0, "cannot read file");
+            continue;
+        }
+        std::ostringstream buffer;
+        buffer << in.rdbuf();
+        Document doc;
+        doc.path = rel;
+        doc.display_path = shown;  // the way the user passed the root: "schemas/x/y.schema.json"
+        doc.family = family;
+        if (parse_document(buffer.str(), doc, sink)) set.documents.push_back(std::move(doc));
+    }
+    return set;
+}
+
+}  // namespace contractgen::load

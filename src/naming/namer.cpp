@@ -1,0 +1,98 @@
+#include "naming/namer.h"
+
+namespace contractgen::naming {
+
+namespace {
+
+// Hands out names in one scope, suffixing repeats deterministically.
+class Scope {
+public:
+    explicit Scope(std::set<std::string> taken = {}) : taken_(std::move(taken)) {}
+    bool taken(const std::string& name) const { return taken_.count(name) > 0; }
+    std::string claim(const std::string& wanted) {
+        std::string name = wanted;
+        for (int n = 2; taken_.count(name); ++n) name = wanted + "_" + std::to_string(n);
+        taken_.insert(name);
+        return name;
+    }
+
+private:
+    std::set<std::string> taken_;
+};
+
+std::string display(const load::SchemaSet& schemas, const ir::Origin& o) {
+    const load::Document* d = schemas.find(o.file);
+    return d ? d->display_path : o.file;
+}
+
+}  // namespace
+
+std::string make_identifier(const std::string& name, Case style, const std::set<std::string>& reserved,
+                            const NamerConfig& config, const std::string& digit_prefix) {
+    std::string id = to_case(name, style);
+    if (id.empty()) id = digit_prefix + "empty";
+    if (id[0] >= '0' && id[0] <= '9') id = digit_prefix + id;
+    bool is_keyword = config.keywords && config.keywords->count(id);
+    if (is_keyword || reserved.count(id)) id += config.reserved_suffix;
+    return id;
+}
+
+Names resolve_names(const ir::Model& model, const NamerConfig& config, const load::SchemaSet& schemas,
+                    diag::Sink& sink) {
+    Names names;
+    names.decl.resize(model.decls.size());
+    names.fields.resize(model.decls.size());
+    names.values.resize(model.decls.size());
+
+    Scope family_scope;
+    for (const auto& f : model.families)
+        names.family[f.name] = family_scope.claim(make_identifier(f.name, config.family_case, {}, config, "f_"));
+
+    // Declared types first, so lifted types are the ones that yield.
+    std::map<std::string, Scope> type_scopes;
+    std::map<std::string, std::map<std::string, ir::DeclId>> declared_by;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (ir::DeclId id = 0; id < model.decls.size(); ++id) {
+            const ir::Decl& d = model.decls[id];
+            if (d.lifted != (pass == 1)) continue;
+            auto& scope = type_scopes.try_emplace(d.family, Scope(config.reserved_types)).first->second;
+            std::string wanted = make_identifier(d.name, config.type_case, config.reserved_types, config, config.type_prefix);
+            if (!d.lifted && scope.taken(wanted)) {
+                auto it = declared_by[d.family].find(wanted);
+                std::string other = it != declared_by[d.family].end() ? model.decls[it->second].name : wanted;
+                sink.error(display(schemas, d.origin), d.origin.line, d.origin.column,
+                           "type names '" + other + "' and '" + d.name + "' in family '" + d.family +
+                               "' both become the identifier '" + wanted + "'; rename one of them");
+                names.decl[id] = wanted;
+                continue;
+            }
+            names.decl[id] = scope.claim(wanted);
+            declared_by[d.family][names.decl[id]] = id;
+        }
+    }
+
+    for (ir::DeclId id = 0; id < model.decls.size(); ++id) {
+        const ir::Decl& d = model.decls[id];
+        if (d.is<ir::Struct>()) {
+            Scope scope(config.reserved_fields);
+            for (const auto& f : d.as<ir::Struct>().fields)
+                names.fields[id].push_back(scope.claim(
+                    make_identifier(f.wire_name, config.field_case, config.reserved_fields, config, config.field_prefix)));
+        }
+        auto add_values = [&](const std::vector<std::string>& wire) {
+            Scope scope;
+            for (const auto& v : wire)
+                names.values[id].push_back(scope.claim(make_identifier(v, config.value_case, {}, config, config.value_prefix)));
+        };
+        if (d.is<ir::Enum>()) {
+            std::vector<std::string> wire;
+            for (const auto& v : d.as<ir::Enum>().values) wire.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+            add_values(wire);
+        } else if (d.is<ir::OpenEnum>()) {
+            add_values(d.as<ir::OpenEnum>().known);
+        }
+    }
+    return names;
+}
+
+}  // namespace contractgen::naming

@@ -1,0 +1,58 @@
+// Per-target identifiers for every declaration, field, enum value and
+// family, resolved once before any text is emitted. Wire names are never
+// touched; these are only the names code uses.
+//
+// Rules (the same for every target, configured per language):
+//  - words are split from the schema name (naming/words.h) and joined in the
+//    target's case for that kind of symbol;
+//  - a name that is a reserved word gets `reserved_suffix` ("class" → "class_");
+//  - a name that starts with a digit, or is empty, gets a prefix;
+//  - within one scope, a later name equal to an earlier one gets "_2", "_3"…
+//    in declaration order (fields, enum values, lifted types);
+//  - two declared (public) types whose names fold to one identifier are an
+//    error: renaming a public type behind the user's back would surprise.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostics.h"
+#include "ir/model.h"
+#include "load/document.h"
+#include "naming/words.h"
+
+namespace contractgen::naming {
+
+struct NamerConfig {
+    Case type_case = Case::Pascal;
+    Case field_case = Case::Snake;
+    Case value_case = Case::ScreamingSnake;   // enum members and constants
+    Case family_case = Case::Snake;
+    const std::set<std::string>* keywords = nullptr;
+    std::set<std::string> reserved_types;     // names the target's runtime or imports use
+    std::set<std::string> reserved_fields;    // e.g. attributes of Pydantic's BaseModel
+    std::string reserved_suffix = "_";
+    std::string type_prefix = "T";            // for names starting with a digit
+    std::string field_prefix = "field_";
+    std::string value_prefix = "V_";
+};
+
+struct Names {
+    std::vector<std::string> decl;                 // by DeclId
+    std::vector<std::vector<std::string>> fields;  // by DeclId, per Struct field
+    std::vector<std::vector<std::string>> values;  // by DeclId, per Enum value / OpenEnum known value
+    std::map<std::string, std::string> family;     // family name → identifier
+
+    const std::string& of(ir::DeclId id) const { return decl.at(id); }
+};
+
+// One identifier from a schema name, before collision handling.
+std::string make_identifier(const std::string& name, Case style, const std::set<std::string>& reserved,
+                            const NamerConfig& config, const std::string& digit_prefix);
+
+Names resolve_names(const ir::Model& model, const NamerConfig& config, const load::SchemaSet& schemas,
+                    diag::Sink& sink);
+
+}  // namespace contractgen::naming

@@ -1,0 +1,52 @@
+// Mustache rendering (kainjow::mustache) for every target, with the three
+// things its defaults get wrong for code generation:
+//  - no HTML escaping: view models escape text for the language it lands in;
+//  - a variable or section the view model does not provide is an error,
+//    not an empty string, so a typo in a template cannot drop code silently;
+//  - templates come from the user's --templates folder first (any single file
+//    may be overridden), then from the built-in set compiled into the binary.
+// Partials ({{> name}}) are looked up the same way, next to the template.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <kainjow/mustache.hpp>
+
+namespace contractgen::render {
+
+using Data = kainjow::mustache::data;
+using List = kainjow::mustache::list;
+using Object = kainjow::mustache::object;
+
+struct RenderError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class Templates {
+public:
+    // `user_dir`: the --templates folder, or nullopt for the built-ins only.
+    explicit Templates(std::optional<std::filesystem::path> user_dir = std::nullopt);
+
+    // Renders "<target>/<file>.mustache". Throws RenderError.
+    std::string render(const std::string& name, const Data& data) const;
+
+    // The template text (user override or built-in). Throws RenderError.
+    const std::string& source(const std::string& name) const;
+
+    // Names of all built-in templates, for `--templates` documentation and tests.
+    static std::vector<std::string> builtin_names();
+
+private:
+    std::optional<std::filesystem::path> user_dir_;
+    mutable std::map<std::string, std::string> sources_;
+};
+
+// Booleans as mustache data (kainjow has a data(bool) constructor, made explicit here for readability).
+inline Data flag(bool b) { return b ? Data(Data::type::bool_true) : Data(Data::type::bool_false); }
+
+}  // namespace contractgen::render

@@ -1,0 +1,149 @@
+#include "resolve/resolver.h"
+
+#include <cctype>
+#include <vector>
+
+namespace contractgen::resolve {
+
+bool percent_decode(const std::string& in, std::string& out) {
+    out.clear();
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        if (in[i] != '%') {
+            out += in[i];
+            continue;
+        }
+        if (i + 2 >= in.size() || !std::isxdigit(static_cast<unsigned char>(in[i + 1])) ||
+            !std::isxdigit(static_cast<unsigned char>(in[i + 2])))
+            return false;
+        out += static_cast<char>(std::stoi(in.substr(i + 1, 2), nullptr, 16));
+        i += 2;
+    }
+    return true;
+}
+
+bool normalise_relative_path(const std::string& path, std::string& out) {
+    if (!path.empty() && path[0] == '/') return false;
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        std::size_t slash = path.find('/', start);
+        if (slash == std::string::npos) slash = path.size();
+        std::string part = path.substr(start, slash - start);
+        if (part == "..") {
+            if (parts.empty()) return false;
+            parts.pop_back();
+        } else if (!part.empty() && part != ".") {
+            parts.push_back(part);
+        }
+        start = slash + 1;
+    }
+    out.clear();
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? "/" : "") + parts[i];
+    return true;
+}
+
+namespace {
+
+bool has_uri_scheme(const std::string& ref) {
+    if (ref.rfind("//", 0) == 0) return true;
+    if (ref.empty() || !std::isalpha(static_cast<unsigned char>(ref[0]))) return false;
+    for (char c : ref) {
+        if (c == ':') return true;
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.') return false;
+    }
+    return false;
+}
+
+std::string unescape_token(const std::string& token) {
+    std::string out;
+    for (std::size_t i = 0; i < token.size(); ++i) {
+        if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+            out += token[i + 1] == '0' ? '~' : '/';
+            ++i;
+        } else {
+            out += token[i];
+        }
+    }
+    return out;
+}
+
+std::string folder_of(const std::string& path) {
+    auto slash = path.rfind('/');
+    return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+}  // namespace
+
+std::optional<Location> Resolver::resolve(const load::Document& from, const std::string& at, const std::string& ref,
+                                          diag::Sink& sink) const {
+    load::Position where = from.value_position_of(load::pointer_append(at, "$ref"));
+    auto fail = [&](const std::string& message) -> std::optional<Location> {
+        sink.error(from.display_path, where.line, where.column, message);
+        return std::nullopt;
+    };
+
+    if (has_uri_scheme(ref))
+        return fail("$ref '" + ref +
+                    "' points at the network; only references within the schemas folder are supported "
+                    "(a relative path like 'other.schema.json#/$defs/Name')");
+
+    auto hash = ref.find('#');
+    std::string file_part = ref.substr(0, hash);
+    std::string fragment = hash == std::string::npos ? std::string() : ref.substr(hash + 1);
+
+    const load::Document* target = &from;
+    if (!file_part.empty()) {
+        std::string decoded, normalised;
+        if (!percent_decode(file_part, decoded)) return fail("$ref '" + ref + "' has a malformed %-escape");
+        if (!normalise_relative_path(folder_of(from.path) + decoded, normalised))
+            return fail("$ref '" + ref + "' leaves the schemas root; references must stay inside the schemas folder");
+        target = set_.find(normalised);
+        if (target == nullptr) {
+            std::vector<std::string> known;
+            for (const auto& d : set_.documents) known.push_back(d.path);
+            std::string hint = diag::closest_match(normalised, known);
+            return fail("$ref '" + ref + "' names file '" + normalised + "', which is not a schema under the root" +
+                        (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
+        }
+    }
+
+    std::string pointer;
+    if (!percent_decode(fragment, pointer)) return fail("$ref '" + ref + "' has a malformed %-escape");
+    if (!pointer.empty() && pointer[0] != '/')
+        return fail("$ref '" + ref + "' uses an anchor; only JSON pointers ('#/$defs/Name') are supported");
+
+    // Walk the pointer, token by token, so the error can say which step failed.
+    const load::json* node = &target->root;
+    std::string walked;
+    std::size_t start = 1;
+    while (start <= pointer.size() && !pointer.empty()) {
+        std::size_t slash = pointer.find('/', start);
+        if (slash == std::string::npos) slash = pointer.size();
+        std::string token = unescape_token(pointer.substr(start, slash - start));
+        start = slash + 1;
+        if (node->is_object()) {
+            auto it = node->find(token);
+            if (it == node->end()) {
+                std::vector<std::string> keys;
+                for (auto& [k, v] : node->items()) keys.push_back(k);
+                std::string hint = diag::closest_match(token, keys);
+                return fail("$ref '" + ref + "' does not resolve" +
+                            (hint.empty() ? std::string(": no '" + token + "' in '#" + walked + "'")
+                                          : " (did you mean '" + hint + "'?)"));
+            }
+            node = &*it;
+        } else if (node->is_array()) {
+            bool digits = !token.empty() && token.find_first_not_of("0123456789") == std::string::npos &&
+                          (token.size() == 1 || token[0] != '0');
+            if (!digits || std::stoull(token) >= node->size())
+                return fail("$ref '" + ref + "' does not resolve: no item '" + token + "' in '#" + walked + "'");
+            node = &(*node)[std::stoull(token)];
+        } else {
+            return fail("$ref '" + ref + "' does not resolve: '#" + walked + "' is not an object or array");
+        }
+        walked = load::pointer_append(walked, token);
+    }
+    return Location{target, walked, node};
+}
+
+}  // namespace contractgen::resolve
