@@ -9,6 +9,8 @@ namespace contractgen::emit {
 const std::vector<TargetInfo>& targets() {
     static const std::vector<TargetInfo> table = {
         {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target},
+        {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target},
+        {"python", "Pydantic v2 models, as a typed Python package", make_python_target},
     };
     return table;
 }

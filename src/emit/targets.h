@@ -8,5 +8,7 @@
 namespace contractgen::emit {
 
 std::unique_ptr<Target> make_cpp_target();
+std::unique_ptr<Target> make_ts_target();
+std::unique_ptr<Target> make_python_target();
 
 }  // namespace contractgen::emit
