@@ -49,12 +49,6 @@ unsigned value_kind(const json& v) {
     return d == static_cast<double>(static_cast<long long>(d)) ? kInt : kFrac;
 }
 
-bool has_any(const json& node, std::initializer_list<const char*> keys) {
-    for (const char* k : keys)
-        if (node.contains(k)) return true;
-    return false;
-}
-
 std::uint64_t as_count(const json& v) {
     return v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>();
 }
@@ -326,17 +320,22 @@ private:
             return;
         }
         if (!checked(loc)) return;
-        if (std::find_if(parts.begin(), parts.end(), [&](const Location& p) { return p.key() == loc.key(); }) != parts.end()) {
+        if (std::find(expanding_.begin(), expanding_.end(), loc.key()) != expanding_.end()) {
             error_at(loc, "recursive allOf/$ref is not supported");
             return;
         }
+        // A schema reached twice (a diamond: two branches share a base) adds nothing the second time.
+        if (std::find_if(parts.begin(), parts.end(), [&](const Location& p) { return p.key() == loc.key(); }) != parts.end())
+            return;
         parts.push_back(loc);
+        expanding_.push_back(loc.key());
         const json& node = *loc.node;
         if (node.contains("$ref")) {
             if (auto target = follow_ref(loc)) expand(*target, parts);
         }
         if (auto all = node.find("allOf"); all != node.end())
             for (std::size_t i = 0; i < all->size(); ++i) expand(child(loc, "allOf", i), parts);
+        expanding_.pop_back();
     }
 
     Docs read_docs(const std::vector<Location>& parts) {
@@ -825,6 +824,7 @@ private:
     std::vector<State> state_;
     std::vector<DeclId> definition_stack_;
     std::vector<std::string> location_stack_;
+    std::vector<std::string> expanding_;  // allOf/$ref expansion in progress (recursion guard)
     std::set<std::string> checked_;
     std::map<std::string, bool> keywords_ok_;
     std::map<std::string, std::set<std::string>> taken_names_;
