@@ -799,7 +799,7 @@ private:
         if (u.mode != UnionMode::AnyOf || u.variants.size() != 2) return std::nullopt;
         const TypeExpr& a = u.variants[0].type;
         const TypeExpr& b = u.variants[1].type;
-        auto is_plain_string = [](const TypeExpr& t) { return t.kind == Kind::String && !t.nullable && t.string_bounds.empty(); };
+        auto is_plain_string = [](const TypeExpr& t) { return t.kind == Kind::String && !t.nullable; };
         auto string_enum = [&](const TypeExpr& t) -> const Enum* {
             if (t.kind != Kind::Named || t.nullable) return nullptr;
             const Decl& d = model_.decls[t.decl];
@@ -811,6 +811,7 @@ private:
         OpenEnum o;
         for (const auto& v : string_enum(*enum_side)->values) o.known.push_back(v.get<std::string>());
         o.known_enum = enum_side->decl;
+        o.other = (enum_side == &a ? b : a).string_bounds;
         return o;
     }
 

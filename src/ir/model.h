@@ -124,10 +124,12 @@ struct Enum {
     bool all_strings = true;
 };
 
-// Known string values, or any other string (`anyOf: [<string enum>, {type: string}]`).
+// Known string values, or any other string (`anyOf: [<string enum>, {type: string, ...}]`).
+// A value that is not known must satisfy `other` (e.g. a MIME-type pattern).
 struct OpenEnum {
     std::vector<std::string> known;
     std::optional<DeclId> known_enum;  // the Enum declaration the known values come from, if named
+    StringBounds other;
 };
 
 struct Variant {

@@ -39,6 +39,37 @@ std::string visible_controls(const std::string& text) {
     return out;
 }
 
+namespace {
+
+constexpr std::size_t kDocWidth = 96;
+
+// Greedy word wrap at spaces; a word longer than the width stays whole.
+// Width counts bytes, which is close enough for comments.
+std::vector<std::string> wrap_line(const std::string& line, std::size_t width) {
+    if (line.size() <= width) return {line};
+    std::size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string::npos || indent > width / 2) return {line};
+    std::vector<std::string> out;
+    std::string current = line.substr(0, indent);
+    std::size_t i = indent;
+    while (i < line.size()) {
+        std::size_t space = line.find(' ', i);
+        std::string word = line.substr(i, space == std::string::npos ? std::string::npos : space - i);
+        i = space == std::string::npos ? line.size() : space + 1;
+        if (word.empty()) continue;
+        if (current.size() > indent && current.size() + 1 + word.size() > width) {
+            out.push_back(current);
+            current = line.substr(0, indent);
+        }
+        if (current.size() > indent) current += ' ';
+        current += word;
+    }
+    if (current.size() > indent) out.push_back(current);
+    return out;
+}
+
+}  // namespace
+
 std::vector<std::string> doc_lines(const ir::Docs& docs) {
     std::vector<std::string> lines;
     auto add_block = [&](const std::string& text) {
@@ -56,7 +87,7 @@ std::vector<std::string> doc_lines(const ir::Docs& docs) {
         std::istringstream in(visible_controls(clean));
         for (std::string line; std::getline(in, line);) {
             while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
-            lines.push_back(line);
+            for (auto& wrapped : wrap_line(line, kDocWidth)) lines.push_back(std::move(wrapped));
         }
     };
     add_block(docs.title);

@@ -211,6 +211,9 @@ private:
         std::string test;
         for (std::size_t i = 0; i < o.known.size(); ++i) test += (i ? " || " : "") + ("value == k" + names_.values[id][i]);
         v.set("known_test", test.empty() ? "false" : test);
+        std::string rule = types_.string_rule(o.other);
+        v.set("has_other_rule", flag(!rule.empty()));
+        v.set("other_rule", rule);
     }
 
     // ---- unions --------------------------------------------------------------

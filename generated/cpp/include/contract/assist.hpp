@@ -13,7 +13,8 @@ inline const ::contract::rt::Pattern* pattern_0() {
 }  // namespace detail
 
 // ---- AgentRequestPayload (assist/request.schema.json#/$defs/AgentRequestPayload)
-/// The inputs of an AgentRequest. `query` is the user's query; the object is open so that agent-specific inputs can travel alongside it (they are kept on round-trip).
+/// The inputs of an AgentRequest. `query` is the user's query; the object is open so that
+/// agent-specific inputs can travel alongside it (they are kept on round-trip).
 struct AgentRequestPayload {
     /// The user's query.
     std::string query{};
@@ -55,7 +56,8 @@ inline void to_json(::contract::Json& j, const AgentRequestPayload& v) { j = enc
 inline void from_json(const ::contract::Json& j, AgentRequestPayload& v) { ::contract::rt::decode_dom(j, v, &decode_AgentRequestPayload); }
 
 // ---- AgentRequest (assist/request.schema.json#/$defs/AgentRequest)
-/// The request body of `POST /v1/assist`. Closed: the transport contract defines exactly these members; agent-specific inputs go inside `payload`.
+/// The request body of `POST /v1/assist`. Closed: the transport contract defines exactly these
+/// members; agent-specific inputs go inside `payload`.
 struct AgentRequest {
     /// Unique identifier of this request (a UUID).
     std::string request_id{};
@@ -110,7 +112,8 @@ inline void to_json(::contract::Json& j, const AgentRequest& v) { j = encode_Age
 inline void from_json(const ::contract::Json& j, AgentRequest& v) { ::contract::rt::decode_dom(j, v, &decode_AgentRequest); }
 
 // ---- DeliveryMode (assist/service.schema.json#/$defs/DeliveryMode)
-/// The two delivery modes of the Coreason Manifest. REQUEST_RESPONSE: standard HTTP JSON response. SERVER_SENT_EVENTS: streaming response (`text/event-stream`) of ServerSentEvent objects.
+/// The two delivery modes of the Coreason Manifest. REQUEST_RESPONSE: standard HTTP JSON response.
+/// SERVER_SENT_EVENTS: streaming response (`text/event-stream`) of ServerSentEvent objects.
 enum class DeliveryMode {
     RequestResponse,
     ServerSentEvents,
@@ -143,11 +146,14 @@ inline void to_json(::contract::Json& j, const DeliveryMode& v) { j = encode_Del
 inline void from_json(const ::contract::Json& j, DeliveryMode& v) { ::contract::rt::decode_dom(j, v, &decode_DeliveryMode); }
 
 // ---- AgentCapability (assist/service.schema.json#/$defs/AgentCapability)
-/// The part of an agent's capability that the transport depends on: how responses are delivered and, for request-response mode, the JSON Schema the response body matches. Open: a capability carries further members that this contract does not constrain (kept on round-trip).
+/// The part of an agent's capability that the transport depends on: how responses are delivered
+/// and, for request-response mode, the JSON Schema the response body matches. Open: a capability
+/// carries further members that this contract does not constrain (kept on round-trip).
 struct AgentCapability {
     /// How the engine delivers the response of `POST /v1/assist`.
     DeliveryMode delivery_mode{};
-    /// JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object", "properties": {"summary": {"type": "string"}}}`.
+    /// JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object",
+    /// "properties": {"summary": {"type": "string"}}}`.
     std::optional<std::map<std::string, ::contract::Json>> outputs{};
     /// Members the schema does not declare, kept for the round trip.
     std::map<std::string, ::contract::Json> additional_properties;
@@ -192,11 +198,18 @@ inline void to_json(::contract::Json& j, const AgentCapability& v) { j = encode_
 inline void from_json(const ::contract::Json& j, AgentCapability& v) { ::contract::rt::decode_dom(j, v, &decode_AgentCapability); }
 
 // ---- ServerSentEvent (assist/service.schema.json#/$defs/ServerSentEvent)
-/// One event of a SERVER_SENT_EVENTS response; wraps a standard CloudEvent. Critical requirement: `data` MUST be a JSON string (an SSE protocol requirement) whose content is the serialised CloudEvent. Consumers parse `data` and use its `datacontenttype` to decide how to parse or render the event (e.g. `application/vnd.coreason.stream+json` for token streams). By convention `event` equals the CloudEvent's `type`. `id: Optional[str]` without a default is, in Pydantic v2, required and nullable: the member is always present and is null when the SSE event has no id.
+/// One event of a SERVER_SENT_EVENTS response; wraps a standard CloudEvent. Critical requirement:
+/// `data` MUST be a JSON string (an SSE protocol requirement) whose content is the serialised
+/// CloudEvent. Consumers parse `data` and use its `datacontenttype` to decide how to parse or
+/// render the event (e.g. `application/vnd.coreason.stream+json` for token streams). By convention
+/// `event` equals the CloudEvent's `type`. `id: Optional[str]` without a default is, in Pydantic
+/// v2, required and nullable: the member is always present and is null when the SSE event has no
+/// id.
 struct ServerSentEvent {
     /// The event type (e.g. `ai.coreason.node.started`); equals the CloudEvent's `type`.
     std::string event{};
-    /// The payload: MUST be a JSON string of the CloudEvent: a serialised JSON object (the pattern checks that it starts with `{`; parsing it as a CloudEvent is the consumer's job).
+    /// The payload: MUST be a JSON string of the CloudEvent: a serialised JSON object (the pattern
+    /// checks that it starts with `{`; parsing it as a CloudEvent is the consumer's job).
     std::string data{};
     /// The unique ID of the event (the SSE `id` field); null when the event has none.
     ::contract::Nullable<std::string> id{};
@@ -247,7 +260,10 @@ inline void to_json(::contract::Json& j, const ServerSentEvent& v) { j = encode_
 inline void from_json(const ::contract::Json& j, ServerSentEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ServerSentEvent); }
 
 // ---- AssistResponse (assist/service.schema.json#/$defs/AssistResponse)
-/// The request-response body shown in seed 003 (Mode 1: REQUEST_RESPONSE, `Content-Type: application/json`). In general the body is whatever the capability's `outputs` schema describes; this type is the seed's example outputs schema. Open: other output members are kept on round-trip.
+/// The request-response body shown in seed 003 (Mode 1: REQUEST_RESPONSE, `Content-Type:
+/// application/json`). In general the body is whatever the capability's `outputs` schema describes;
+/// this type is the seed's example outputs schema. Open: other output members are kept on
+/// round-trip.
 struct AssistResponse {
     /// The answer summary.
     std::string summary{};
@@ -309,7 +325,8 @@ inline const std::string kAssistRequestContentType = std::string("application/js
 // ---- DeliveryModeContentTypes (assist/tables.schema.json#/$defs/DeliveryModeContentTypes)
 /// Response content type per delivery mode
 ///
-/// The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json, SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
+/// The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json,
+/// SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
 inline const std::map<std::string, std::string> kDeliveryModeContentTypes = std::map<std::string, std::string>{{"REQUEST_RESPONSE", std::string("application/json")}, {"SERVER_SENT_EVENTS", std::string("text/event-stream")}};
 }  // namespace contract::assist
 

@@ -69,7 +69,12 @@ inline void to_json(::contract::Json& j, const EntityType& v) { j = encode_Entit
 inline void from_json(const ::contract::Json& j, EntityType& v) { ::contract::rt::decode_dom(j, v, &decode_EntityType); }
 
 // ---- Entity (chat_stream/entities.schema.json#/$defs/Entity)
-/// A referenced or generated entity (web page, API data, generated report, knowledge-base item, ...). The seed calls it a discriminated union on `entity_type` but defines one class: it is one object whose `entity_type` is a closed enum, with type-specific optional fields (the seed lists those of WEB_PAGE as an example). Open: type-specific fields of other entity types are kept on round-trip. `Optional[...] = None` fields are optional and nullable; `all_seen_entities` and `cited_entities` (`Field(default_factory=list)`) are optional, not nullable, default `[]`.
+/// A referenced or generated entity (web page, API data, generated report, knowledge-base item,
+/// ...). The seed calls it a discriminated union on `entity_type` but defines one class: it is one
+/// object whose `entity_type` is a closed enum, with type-specific optional fields (the seed lists
+/// those of WEB_PAGE as an example). Open: type-specific fields of other entity types are kept on
+/// round-trip. `Optional[...] = None` fields are optional and nullable; `all_seen_entities` and
+/// `cited_entities` (`Field(default_factory=list)`) are optional, not nullable, default `[]`.
 struct Entity {
     /// The entity type.
     EntityType entity_type{};
@@ -304,7 +309,8 @@ inline void to_json(::contract::Json& j, const MessageType& v) { j = encode_Mess
 inline void from_json(const ::contract::Json& j, MessageType& v) { ::contract::rt::decode_dom(j, v, &decode_MessageType); }
 
 // ---- DeliverableType (chat_stream/entities.schema.json#/$defs/DeliverableType)
-/// Deliverable requested by a user message; per message, not per chat (a user can request different types in follow-ups).
+/// Deliverable requested by a user message; per message, not per chat (a user can request different
+/// types in follow-ups).
 enum class DeliverableType {
     Website,
     Report,
@@ -379,7 +385,12 @@ inline void to_json(::contract::Json& j, const MessageErrorType& v) { j = encode
 inline void from_json(const ::contract::Json& j, MessageErrorType& v) { ::contract::rt::decode_dom(j, v, &decode_MessageErrorType); }
 
 // ---- Message (chat_stream/entities.schema.json#/$defs/Message)
-/// The full chat message (the seed's `Message`, which it calls a 26-field schema but lists 21 fields; the other five are unknown, so the object is open and unknown members are kept on round-trip). `Optional[...] = None` fields are optional and nullable; `entities` (`Field(default_factory=list)`) is optional, not nullable, default `[]`. `created_at` is an RFC 3339 date-time string whose text is kept exactly (the seed's `Message` says `str # ISO 8601`, its `ChatMessage` variant says `datetime`).
+/// The full chat message (the seed's `Message`, which it calls a 26-field schema but lists 21
+/// fields; the other five are unknown, so the object is open and unknown members are kept on
+/// round-trip). `Optional[...] = None` fields are optional and nullable; `entities`
+/// (`Field(default_factory=list)`) is optional, not nullable, default `[]`. `created_at` is an RFC
+/// 3339 date-time string whose text is kept exactly (the seed's `Message` says `str # ISO 8601`,
+/// its `ChatMessage` variant says `datetime`).
 struct Message {
     /// Message identifier (`{uuid}_chat_message`).
     std::string id{};
@@ -413,7 +424,8 @@ struct Message {
     ::contract::Tristate<std::vector<Entity>> user_message_entities{};
     /// AI output identifier (`{uuid}_ai_outputs`).
     ::contract::Tristate<std::string> ai_output_id{};
-    /// UUID of the primary deliverable: disambiguates which entity is the main deliverable when several are generated.
+    /// UUID of the primary deliverable: disambiguates which entity is the main deliverable when several
+    /// are generated.
     ::contract::Tristate<std::string> first_report_identifier{};
     /// Entities of the message.
     ///
@@ -958,7 +970,8 @@ inline void to_json(::contract::Json& j, const PendingSource& v) { j = encode_Pe
 inline void from_json(const ::contract::Json& j, PendingSource& v) { ::contract::rt::decode_dom(j, v, &decode_PendingSource); }
 
 // ---- StreamEventType (chat_stream/envelope.schema.json#/$defs/StreamEventType)
-/// Every `type` discriminator of the chat stream: 22 production types and 4 proposed ones (ping, error, message-file, usage-update).
+/// Every `type` discriminator of the chat stream: 22 production types and 4 proposed ones (ping,
+/// error, message-file, usage-update).
 enum class StreamEventType {
     StreamStart,
     Heartbeat,
@@ -1132,7 +1145,9 @@ inline void to_json(::contract::Json& j, const StreamStart& v) { j = encode_Stre
 inline void from_json(const ::contract::Json& j, StreamStart& v) { ::contract::rt::decode_dom(j, v, &decode_StreamStart); }
 
 // ---- Heartbeat (chat_stream/events.schema.json#/$defs/Heartbeat)
-/// Lifecycle keepalive, emitted every 20 s (the seed says 20-30 s; see HeartbeatIntervalMs) so the client's 30 s watchdog is reset. Payload `{type: "heartbeat"}` with no other fields. Replays skip heartbeats.
+/// Lifecycle keepalive, emitted every 20 s (the seed says 20-30 s; see HeartbeatIntervalMs) so the
+/// client's 30 s watchdog is reset. Payload `{type: "heartbeat"}` with no other fields. Replays
+/// skip heartbeats.
 struct Heartbeat {
 };
 
@@ -1169,7 +1184,10 @@ inline void to_json(::contract::Json& j, const Heartbeat& v) { j = encode_Heartb
 inline void from_json(const ::contract::Json& j, Heartbeat& v) { ::contract::rt::decode_dom(j, v, &decode_Heartbeat); }
 
 // ---- DoneEvent (chat_stream/events.schema.json#/$defs/DoneEvent)
-/// Lifecycle: terminal event of normal completion, possibly with `has_async_entities_pending: true`. `message` is the full Message object if present (the seed types it `Optional[dict]` with the comment "Full Message object if present"; replays synthesise `done` from the stored final Message). Both fields are optional and nullable.
+/// Lifecycle: terminal event of normal completion, possibly with `has_async_entities_pending:
+/// true`. `message` is the full Message object if present (the seed types it `Optional[dict]` with
+/// the comment "Full Message object if present"; replays synthesise `done` from the stored final
+/// Message). Both fields are optional and nullable.
 struct DoneEvent {
     /// Whether entities are still being produced asynchronously.
     ::contract::Tristate<bool> has_async_entities_pending{};
@@ -1220,7 +1238,8 @@ inline void to_json(::contract::Json& j, const DoneEvent& v) { j = encode_DoneEv
 inline void from_json(const ::contract::Json& j, DoneEvent& v) { ::contract::rt::decode_dom(j, v, &decode_DoneEvent); }
 
 // ---- StreamError (chat_stream/events.schema.json#/$defs/StreamError)
-/// Production error event (type `ERROR`, uppercase): an LLM or system failure. Terminal: the client stops processing. Distinct from the proposed ErrorEvent (type `error`).
+/// Production error event (type `ERROR`, uppercase): an LLM or system failure. Terminal: the client
+/// stops processing. Distinct from the proposed ErrorEvent (type `error`).
 struct StreamError {
     /// Error kind (e.g. `NOT_FOUND`).
     std::string error_type{};
@@ -1273,7 +1292,8 @@ inline void to_json(::contract::Json& j, const StreamError& v) { j = encode_Stre
 inline void from_json(const ::contract::Json& j, StreamError& v) { ::contract::rt::decode_dom(j, v, &decode_StreamError); }
 
 // ---- MessageDelta (chat_stream/events.schema.json#/$defs/MessageDelta)
-/// Text streaming: an incremental text token. Clients buffer deltas so that an incomplete citation such as `[1` is not displayed until its `]` arrives.
+/// Text streaming: an incremental text token. Clients buffer deltas so that an incomplete citation
+/// such as `[1` is not displayed until its `]` arrives.
 struct MessageDelta {
     /// Incremental text token.
     std::string delta{};
@@ -1498,7 +1518,8 @@ inline void to_json(::contract::Json& j, const ClarificationNeeded& v) { j = enc
 inline void from_json(const ::contract::Json& j, ClarificationNeeded& v) { ::contract::rt::decode_dom(j, v, &decode_ClarificationNeeded); }
 
 // ---- MessageClarificationUpdate (chat_stream/events.schema.json#/$defs/MessageClarificationUpdate)
-/// The `update` of an `update_message_clarification_message` event (the seed types it `dict` and documents its keys: `{chat_message_id: str, needs_clarification_message: str | None}`).
+/// The `update` of an `update_message_clarification_message` event (the seed types it `dict` and
+/// documents its keys: `{chat_message_id: str, needs_clarification_message: str | None}`).
 struct MessageClarificationUpdate {
     /// The message to update.
     std::string chat_message_id{};
@@ -2574,7 +2595,8 @@ inline void to_json(::contract::Json& j, const BrowserUseAwaitUserInput& v) { j 
 inline void from_json(const ::contract::Json& j, BrowserUseAwaitUserInput& v) { ::contract::rt::decode_dom(j, v, &decode_BrowserUseAwaitUserInput); }
 
 // ---- PingEvent (chat_stream/events.schema.json#/$defs/PingEvent)
-/// Proposed (NYQST), connection health: emitted every 10 s. Unlike the other chat-stream timestamps (Unix ms integers) its timestamp is an ISO 8601 string.
+/// Proposed (NYQST), connection health: emitted every 10 s. Unlike the other chat-stream timestamps
+/// (Unix ms integers) its timestamp is an ISO 8601 string.
 struct PingEvent {
     /// ISO 8601 time (RFC 3339 date-time with offset).
     std::string timestamp{};
@@ -2664,7 +2686,9 @@ inline void to_json(::contract::Json& j, const ErrorCode& v) { j = encode_ErrorC
 inline void from_json(const ::contract::Json& j, ErrorCode& v) { ::contract::rt::decode_dom(j, v, &decode_ErrorCode); }
 
 // ---- ErrorEvent (chat_stream/events.schema.json#/$defs/ErrorEvent)
-/// Proposed (NYQST), structured error handling (type `error`, lowercase): an LLM, tool or network failure. Distinct from the production StreamError (type `ERROR`); whether the stream continues is given by `recoverable`.
+/// Proposed (NYQST), structured error handling (type `error`, lowercase): an LLM, tool or network
+/// failure. Distinct from the production StreamError (type `ERROR`); whether the stream continues
+/// is given by `recoverable`.
 struct ErrorEvent {
     /// Error code.
     ErrorCode code{};
@@ -2732,7 +2756,9 @@ inline void to_json(::contract::Json& j, const ErrorEvent& v) { j = encode_Error
 inline void from_json(const ::contract::Json& j, ErrorEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ErrorEvent); }
 
 // ---- MessageFileEvent (chat_stream/events.schema.json#/$defs/MessageFileEvent)
-/// Proposed (NYQST), artifacts: the agent generated a file. The seed's class declares `type` twice (the discriminator and the file's MIME type); the discriminator keeps `type` and the MIME/file type is carried as `mimeType` (camelCase like the other members).
+/// Proposed (NYQST), artifacts: the agent generated a file. The seed's class declares `type` twice
+/// (the discriminator and the file's MIME type); the discriminator keeps `type` and the MIME/file
+/// type is carried as `mimeType` (camelCase like the other members).
 struct MessageFileEvent {
     /// File identifier.
     std::string file_id{};
@@ -2923,7 +2949,9 @@ inline void to_json(::contract::Json& j, const UsageUpdateEvent& v) { j = encode
 inline void from_json(const ::contract::Json& j, UsageUpdateEvent& v) { ::contract::rt::decode_dom(j, v, &decode_UsageUpdateEvent); }
 
 // ---- StreamEvent (chat_stream/envelope.schema.json#/$defs/StreamEvent)
-/// One chat-stream event: the union of all 26 event types, discriminated by `type` (case-sensitive: `ERROR` is StreamError, `error` is ErrorEvent). Types outside the registry (e.g. the AI SDK parts `text-delta`, `finish`) are rejected.
+/// One chat-stream event: the union of all 26 event types, discriminated by `type` (case-sensitive:
+/// `ERROR` is StreamError, `error` is ErrorEvent). Types outside the registry (e.g. the AI SDK
+/// parts `text-delta`, `finish`) are rejected.
 struct StreamEvent {
     std::variant<StreamStart, Heartbeat, DoneEvent, StreamError, MessageDelta, AiMessage, MessageIsAnswer, ChatTitleGenerated, ClarificationNeeded, UpdateMessageClarificationMessage, TaskUpdate, PendingSources, ReferencesFound, NodeToolsExecutionStart, NodeToolEvent, UpdateSubagentCurrentAction, NodeReportPreviewStart, NodeReportPreviewDelta, NodeReportPreviewDone, BrowserUseStart, BrowserUseStop, BrowserUseAwaitUserInput, PingEvent, ErrorEvent, MessageFileEvent, UsageUpdateEvent> value;
 };
@@ -2970,7 +2998,11 @@ inline void to_json(::contract::Json& j, const StreamEvent& v) { j = encode_Stre
 inline void from_json(const ::contract::Json& j, StreamEvent& v) { ::contract::rt::decode_dom(j, v, &decode_StreamEvent); }
 
 // ---- StreamEnvelope (chat_stream/envelope.schema.json#/$defs/StreamEnvelope)
-/// One NDJSON line of `GET /api/chat/message/stream`: `{data: StreamEvent, timestamp}`. The response is `text/plain; charset=utf-8`, chunked; each line is one JSON envelope, lines are split on `\n`, and the client parses each line, validates it and dispatches on `data.type`. The first event is always `stream_start`; the stream ends with a terminal event (done, ERROR or clarification_needed).
+/// One NDJSON line of `GET /api/chat/message/stream`: `{data: StreamEvent, timestamp}`. The
+/// response is `text/plain; charset=utf-8`, chunked; each line is one JSON envelope, lines are
+/// split on `\n`, and the client parses each line, validates it and dispatches on `data.type`. The
+/// first event is always `stream_start`; the stream ends with a terminal event (done, ERROR or
+/// clarification_needed).
 struct StreamEnvelope {
     /// The event (discriminated union on `data.type`).
     StreamEvent data{};
@@ -3132,7 +3164,10 @@ inline const FirstEventTypeEntry kFirstEventType = FirstEventTypeEntry::StreamSt
 // ---- TerminalEventTypes (chat_stream/tables.schema.json#/$defs/TerminalEventTypes)
 /// Terminal event types
 ///
-/// Event types that end a stream: `done` (normal completion, possibly with `has_async_entities_pending: true`), `ERROR` (fatal error, stop processing) and `clarification_needed` (system paused, waiting for user input). The client then cleans up the stream and updates the UI.
+/// Event types that end a stream: `done` (normal completion, possibly with
+/// `has_async_entities_pending: true`), `ERROR` (fatal error, stop processing) and
+/// `clarification_needed` (system paused, waiting for user input). The client then cleans up the
+/// stream and updates the UI.
 inline const std::vector<StreamEventType> kTerminalEventTypes = std::vector<StreamEventType>{StreamEventType::Done, StreamEventType::Error, StreamEventType::ClarificationNeeded};
 
 // ---- ProposedEventTypes (chat_stream/tables.schema.json#/$defs/ProposedEventTypes)
@@ -3150,13 +3185,16 @@ inline const std::map<std::string, std::string> kEventCategories = std::map<std:
 // ---- HeartbeatIntervalMs (chat_stream/tables.schema.json#/$defs/HeartbeatIntervalMs)
 /// Heartbeat interval
 ///
-/// The server emits a `heartbeat` after this many milliseconds without another event (20 s: the seed says "every 20-30 s" and its emitter uses 20 s, safely inside the 30 s watchdog).
+/// The server emits a `heartbeat` after this many milliseconds without another event (20 s: the
+/// seed says "every 20-30 s" and its emitter uses 20 s, safely inside the 30 s watchdog).
 inline const std::int64_t kHeartbeatIntervalMs = std::int64_t{20000};
 
 // ---- WatchdogTimeoutMs (chat_stream/tables.schema.json#/$defs/WatchdogTimeoutMs)
 /// Client watchdog
 ///
-/// The client aborts the stream as hung if no data arrives for this many milliseconds; the timer starts at stream start and resets on each chunk arrival (not on each event). Distinct from retry: the watchdog is about no data arriving, retry about a dropped connection.
+/// The client aborts the stream as hung if no data arrives for this many milliseconds; the timer
+/// starts at stream start and resets on each chunk arrival (not on each event). Distinct from
+/// retry: the watchdog is about no data arriving, retry about a dropped connection.
 inline const std::int64_t kWatchdogTimeoutMs = std::int64_t{30000};
 
 // ---- PingIntervalMs (chat_stream/tables.schema.json#/$defs/PingIntervalMs)
@@ -3168,13 +3206,16 @@ inline const std::int64_t kPingIntervalMs = std::int64_t{10000};
 // ---- ReconnectMaxAttempts (chat_stream/tables.schema.json#/$defs/ReconnectMaxAttempts)
 /// Reconnection attempts
 ///
-/// At most this many reconnection attempts; after that, no retry and an error to the user. Retry when the connection drops after partial data (or before any data, only if the buffer is non-empty); never after a manual abort by the user or a 404 (invalid `message_stream_id`).
+/// At most this many reconnection attempts; after that, no retry and an error to the user. Retry
+/// when the connection drops after partial data (or before any data, only if the buffer is
+/// non-empty); never after a manual abort by the user or a 404 (invalid `message_stream_id`).
 inline const std::int64_t kReconnectMaxAttempts = std::int64_t{5};
 
 // ---- ReconnectInitialDelayMs (chat_stream/tables.schema.json#/$defs/ReconnectInitialDelayMs)
 /// Initial reconnection delay
 ///
-/// Delay before the first reconnection attempt. Formula: delay = min(ReconnectInitialDelayMs * ReconnectBackoffMultiplier^(attempt-1), ReconnectMaxDelayMs).
+/// Delay before the first reconnection attempt. Formula: delay = min(ReconnectInitialDelayMs *
+/// ReconnectBackoffMultiplier^(attempt-1), ReconnectMaxDelayMs).
 inline const std::int64_t kReconnectInitialDelayMs = std::int64_t{1000};
 
 // ---- ReconnectBackoffMultiplier (chat_stream/tables.schema.json#/$defs/ReconnectBackoffMultiplier)
@@ -3186,7 +3227,8 @@ inline const std::int64_t kReconnectBackoffMultiplier = std::int64_t{2};
 // ---- ReconnectMaxDelayMs (chat_stream/tables.schema.json#/$defs/ReconnectMaxDelayMs)
 /// Maximum reconnection delay
 ///
-/// Cap of the exponential backoff formula. With 5 attempts the largest delay actually used is 16,000 ms (see ReconnectDelaysMs); the cap only matters if attempts are raised.
+/// Cap of the exponential backoff formula. With 5 attempts the largest delay actually used is
+/// 16,000 ms (see ReconnectDelaysMs); the cap only matters if attempts are raised.
 inline const std::int64_t kReconnectMaxDelayMs = std::int64_t{30000};
 
 // ---- ReconnectDelaysMs (chat_stream/tables.schema.json#/$defs/ReconnectDelaysMs)

@@ -13,7 +13,14 @@ inline const ::contract::rt::Pattern* pattern_0() {
 }  // namespace detail
 
 // ---- EventContentType (cloudevents/cloudevent.schema.json#/$defs/EventContentType)
-/// Vendor-specific MIME types used as event content-type discriminators. JSON (`application/json`): the default content type for standard events (e.g. NODE_STARTED, NODE_COMPLETED). STREAM (`application/vnd.coreason.stream+json`): streaming token generation (NODE_STREAM); clients can route these directly to a stream renderer or text buffer. ERROR (`application/vnd.coreason.error+json`): semantic error events (ERROR); clients can trigger error boundaries or toaster notifications. ARTIFACT (`application/vnd.coreason.artifact+json`): generated files or artifacts (ARTIFACT_GENERATED); clients can trigger file download handlers or previewers.
+/// Vendor-specific MIME types used as event content-type discriminators. JSON (`application/json`):
+/// the default content type for standard events (e.g. NODE_STARTED, NODE_COMPLETED). STREAM
+/// (`application/vnd.coreason.stream+json`): streaming token generation (NODE_STREAM); clients can
+/// route these directly to a stream renderer or text buffer. ERROR
+/// (`application/vnd.coreason.error+json`): semantic error events (ERROR); clients can trigger
+/// error boundaries or toaster notifications. ARTIFACT (`application/vnd.coreason.artifact+json`):
+/// generated files or artifacts (ARTIFACT_GENERATED); clients can trigger file download handlers or
+/// previewers.
 enum class EventContentType {
     ApplicationJson,
     ApplicationVndCoreasonStreamJson,
@@ -52,22 +59,32 @@ inline void to_json(::contract::Json& j, const EventContentType& v) { j = encode
 inline void from_json(const ::contract::Json& j, EventContentType& v) { ::contract::rt::decode_dom(j, v, &decode_EventContentType); }
 
 // ---- CloudEventDatacontenttype (cloudevents/cloudevent.schema.json#/$defs/CloudEvent/properties/datacontenttype)
-/// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally followed by `;` parameters). When absent, `application/json` is implied.
+/// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
+/// four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
+/// followed by `;` parameters). When absent, `application/json` is implied.
 ///
 /// Default: "application/json"
 struct CloudEventDatacontenttype {
-    std::variant<EventContentType, std::string> value;
+    std::string value;
+    static constexpr std::string_view kApplicationJson = "application/json";
+    static constexpr std::string_view kApplicationVndCoreasonStreamJson = "application/vnd.coreason.stream+json";
+    static constexpr std::string_view kApplicationVndCoreasonErrorJson = "application/vnd.coreason.error+json";
+    static constexpr std::string_view kApplicationVndCoreasonArtifactJson = "application/vnd.coreason.artifact+json";
+    /// Whether `value` is one of the values the contract names.
+    bool is_known() const { return value == kApplicationJson || value == kApplicationVndCoreasonStreamJson || value == kApplicationVndCoreasonErrorJson || value == kApplicationVndCoreasonArtifactJson; }
+    std::optional<EventContentType> known() const {
+        EventContentType e{};
+        if (from_string(value, e)) return e;
+        return std::nullopt;
+    }
 };
 
 inline void decode_CloudEventDatacontenttype(::contract::rt::Cursor& c, CloudEventDatacontenttype& out) {
-    ::contract::rt::read_first_match(c, out.value, false,
-        [&](::contract::rt::Cursor& c1, auto& v1) { decode_EventContentType(c1, v1.template emplace<0>()); },
-        [&](::contract::rt::Cursor& c1, auto& v1) { ::contract::rt::read_string(c1, v1.template emplace<1>(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, &detail::pattern_0}); });
+    ::contract::rt::read_string(c, out.value);
+    if (!out.is_known()) ::contract::rt::check_string(out.value, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, &detail::pattern_0});
 }
 
-inline ::contract::Json encode_CloudEventDatacontenttype(const CloudEventDatacontenttype& v) {
-    return std::visit([](const auto& alternative) { return ::contract::rt::encode(alternative); }, v.value);
-}
+inline ::contract::Json encode_CloudEventDatacontenttype(const CloudEventDatacontenttype& v) { return ::contract::Json(v.value); }
 
 inline void to_json(::contract::Json& j, const CloudEventDatacontenttype& v) { j = encode_CloudEventDatacontenttype(v); }
 inline void from_json(const ::contract::Json& j, CloudEventDatacontenttype& v) { ::contract::rt::decode_dom(j, v, &decode_CloudEventDatacontenttype); }
@@ -75,7 +92,11 @@ inline void from_json(const ::contract::Json& j, CloudEventDatacontenttype& v) {
 // ---- JsonValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
 /// Any JSON value
 ///
-/// Any JSON value (null, boolean, number, string, array or object, nested freely). Used where the seeds say `Any` (CloudEvent `data`, the payload of a CLOSE packet). Deliberately untyped: an annotations-only schema is how the contract spells "any JSON value" (the generator's Any kind, e.g. a native JSON value type); it is the only untyped schema in schemas/, and every other place that accepts anything refers to it.
+/// Any JSON value (null, boolean, number, string, array or object, nested freely). Used where the
+/// seeds say `Any` (CloudEvent `data`, the payload of a CLOSE packet). Deliberately untyped: an
+/// annotations-only schema is how the contract spells "any JSON value" (the generator's Any kind,
+/// e.g. a native JSON value type); it is the only untyped schema in schemas/, and every other place
+/// that accepts anything refers to it.
 using JsonValue = ::contract::Json;
 
 inline void decode_JsonValue(::contract::rt::Cursor& c, JsonValue& out) {
@@ -85,15 +106,25 @@ inline void decode_JsonValue(::contract::rt::Cursor& c, JsonValue& out) {
 inline ::contract::Json encode_JsonValue(const JsonValue& v) { return ::contract::rt::encode(v); }
 
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
-/// A CloudEvents v1.0 event in the JSON event format. In SERVER_SENT_EVENTS delivery mode each event of the stream is a JSON-serialised CloudEvent; consumers inspect `datacontenttype` to decide how to handle `data`. The object is open: CloudEvents extension context attributes are allowed and are kept on round-trip. Deviation from CloudEvents 1.0 (see schemas/README.md): `id` is optional, because every CloudEvent example in the seeds omits it; producers SHOULD set it, and over SSE the event identity is carried by the SSE `id` field.
+/// A CloudEvents v1.0 event in the JSON event format. In SERVER_SENT_EVENTS delivery mode each
+/// event of the stream is a JSON-serialised CloudEvent; consumers inspect `datacontenttype` to
+/// decide how to handle `data`. The object is open: CloudEvents extension context attributes are
+/// allowed and are kept on round-trip. Deviation from CloudEvents 1.0 (see schemas/README.md): `id`
+/// is optional, because every CloudEvent example in the seeds omits it; producers SHOULD set it,
+/// and over SSE the event identity is carried by the SSE `id` field.
 struct CloudEvent {
-    /// Identifies the event; `source` + `id` is unique for each distinct event. Optional in this contract (CloudEvents 1.0 requires it): producers SHOULD set it.
+    /// Identifies the event; `source` + `id` is unique for each distinct event. Optional in this
+    /// contract (CloudEvents 1.0 requires it): producers SHOULD set it.
     std::optional<std::string> id{};
-    /// Identifies the context in which the event happened (a URI-reference, e.g. `urn:node:123`). Kept as a non-empty string: the supported subset has no `uri-reference` format.
+    /// Identifies the context in which the event happened (a URI-reference, e.g. `urn:node:123`). Kept
+    /// as a non-empty string: the supported subset has no `uri-reference` format.
     std::string source{};
-    /// The type of event related to the originating occurrence, reverse-DNS style (e.g. `ai.coreason.node.started`, `ai.coreason.node.stream`, `ai.coreason.legacy.error`).
+    /// The type of event related to the originating occurrence, reverse-DNS style (e.g.
+    /// `ai.coreason.node.started`, `ai.coreason.node.stream`, `ai.coreason.legacy.error`).
     std::string type{};
-    /// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally followed by `;` parameters). When absent, `application/json` is implied.
+    /// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
+    /// four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
+    /// followed by `;` parameters). When absent, `application/json` is implied.
     ///
     /// Default: "application/json"
     std::optional<CloudEventDatacontenttype> datacontenttype{};
@@ -103,7 +134,8 @@ struct CloudEvent {
     std::optional<std::string> subject{};
     /// Timestamp of when the occurrence happened (RFC 3339).
     std::optional<std::string> time{};
-    /// The event payload (generic `T` in the seed's `CloudEvent(Generic[T])`). Its shape follows `datacontenttype`: see payloads.schema.json for the payloads the seeds show.
+    /// The event payload (generic `T` in the seed's `CloudEvent(Generic[T])`). Its shape follows
+    /// `datacontenttype`: see payloads.schema.json for the payloads the seeds show.
     std::optional<JsonValue> data{};
     /// Members the schema does not declare, kept for the round trip.
     std::map<std::string, ::contract::Json> additional_properties;
@@ -185,7 +217,8 @@ inline void to_json(::contract::Json& j, const CloudEvent& v) { j = encode_Cloud
 inline void from_json(const ::contract::Json& j, CloudEvent& v) { ::contract::rt::decode_dom(j, v, &decode_CloudEvent); }
 
 // ---- GraphEventType (cloudevents/legacy.schema.json#/$defs/GraphEventType)
-/// Legacy `GraphEvent` event types, superseded by CloudEvents with a `datacontenttype` discriminator.
+/// Legacy `GraphEvent` event types, superseded by CloudEvents with a `datacontenttype`
+/// discriminator.
 enum class GraphEventType {
     NodeStarted,
     NodeCompleted,
@@ -229,7 +262,11 @@ inline void from_json(const ::contract::Json& j, GraphEventType& v) { ::contract
 // ---- GraphEventContentTypes (cloudevents/legacy.schema.json#/$defs/GraphEventContentTypes)
 /// GraphEvent type to datacontenttype migration map
 ///
-/// Maps each legacy GraphEvent type to the `datacontenttype` its migrated CloudEvent carries: NODE_STREAM -> application/vnd.coreason.stream+json, ERROR -> application/vnd.coreason.error+json, ARTIFACT_GENERATED -> application/vnd.coreason.artifact+json, all others -> application/json (GraphEventDefaultContentType). Keys are GraphEventType values.
+/// Maps each legacy GraphEvent type to the `datacontenttype` its migrated CloudEvent carries:
+/// NODE_STREAM -> application/vnd.coreason.stream+json, ERROR ->
+/// application/vnd.coreason.error+json, ARTIFACT_GENERATED ->
+/// application/vnd.coreason.artifact+json, all others -> application/json
+/// (GraphEventDefaultContentType). Keys are GraphEventType values.
 inline const std::map<std::string, EventContentType> kGraphEventContentTypes = std::map<std::string, EventContentType>{{"NODE_STARTED", EventContentType::ApplicationJson}, {"NODE_COMPLETED", EventContentType::ApplicationJson}, {"NODE_STREAM", EventContentType::ApplicationVndCoreasonStreamJson}, {"ERROR", EventContentType::ApplicationVndCoreasonErrorJson}, {"ARTIFACT_GENERATED", EventContentType::ApplicationVndCoreasonArtifactJson}};
 
 /// Looks `key` up in kGraphEventContentTypes.
@@ -242,11 +279,13 @@ inline std::optional<EventContentType> graph_event_content_type(std::string_view
 // ---- GraphEventDefaultContentType (cloudevents/legacy.schema.json#/$defs/GraphEventDefaultContentType)
 /// Default datacontenttype for migrated GraphEvents
 ///
-/// The `datacontenttype` given to every legacy GraphEvent type not listed with a more specific type ("All others -> application/json"). Also the default of CloudEvent.datacontenttype.
+/// The `datacontenttype` given to every legacy GraphEvent type not listed with a more specific type
+/// ("All others -> application/json"). Also the default of CloudEvent.datacontenttype.
 inline const std::string kGraphEventDefaultContentType = std::string("application/json");
 
 // ---- StreamChunkPayload (cloudevents/payloads.schema.json#/$defs/StreamChunkPayload)
-/// Payload of a streaming token event (`datacontenttype: application/vnd.coreason.stream+json`, type `ai.coreason.node.stream`). Clients append `chunk` to a stream renderer or text buffer.
+/// Payload of a streaming token event (`datacontenttype: application/vnd.coreason.stream+json`,
+/// type `ai.coreason.node.stream`). Clients append `chunk` to a stream renderer or text buffer.
 struct StreamChunkPayload {
     /// A chunk of generated text (a token or several).
     std::string chunk{};
@@ -288,7 +327,8 @@ inline void to_json(::contract::Json& j, const StreamChunkPayload& v) { j = enco
 inline void from_json(const ::contract::Json& j, StreamChunkPayload& v) { ::contract::rt::decode_dom(j, v, &decode_StreamChunkPayload); }
 
 // ---- ErrorPayload (cloudevents/payloads.schema.json#/$defs/ErrorPayload)
-/// Payload of a semantic error event (`datacontenttype: application/vnd.coreason.error+json`). Clients can trigger error boundaries or toaster notifications.
+/// Payload of a semantic error event (`datacontenttype: application/vnd.coreason.error+json`).
+/// Clients can trigger error boundaries or toaster notifications.
 struct ErrorPayload {
     /// Human-readable error message.
     std::string error_message{};
@@ -354,7 +394,8 @@ inline void to_json(::contract::Json& j, const ErrorPayload& v) { j = encode_Err
 inline void from_json(const ::contract::Json& j, ErrorPayload& v) { ::contract::rt::decode_dom(j, v, &decode_ErrorPayload); }
 
 // ---- NodeStartedPayload (cloudevents/payloads.schema.json#/$defs/NodeStartedPayload)
-/// Payload of a node-started event (type `ai.coreason.node.started`, `datacontenttype: application/json`).
+/// Payload of a node-started event (type `ai.coreason.node.started`, `datacontenttype:
+/// application/json`).
 struct NodeStartedPayload {
     /// Identifier of the graph node that started.
     std::string node_id{};
@@ -404,7 +445,8 @@ inline void to_json(::contract::Json& j, const NodeStartedPayload& v) { j = enco
 inline void from_json(const ::contract::Json& j, NodeStartedPayload& v) { ::contract::rt::decode_dom(j, v, &decode_NodeStartedPayload); }
 
 // ---- NodeCompletedPayload (cloudevents/payloads.schema.json#/$defs/NodeCompletedPayload)
-/// Payload of a node-completed event (type `ai.coreason.node.completed`, `datacontenttype: application/json`).
+/// Payload of a node-completed event (type `ai.coreason.node.completed`, `datacontenttype:
+/// application/json`).
 struct NodeCompletedPayload {
     /// Summary of the node's output.
     std::string output_summary{};

@@ -13,7 +13,8 @@ inline const ::contract::rt::Pattern* pattern_0() {
 }  // namespace detail
 
 // ---- PresentationEventType (packets/presentation.schema.json#/$defs/PresentationEventType)
-/// Known presentation event types. The seeds name only CITATION_BLOCK; PresentationEvent.type is an open enum so further types (e.g. progress updates) are accepted.
+/// Known presentation event types. The seeds name only CITATION_BLOCK; PresentationEvent.type is an
+/// open enum so further types (e.g. progress updates) are accepted.
 enum class PresentationEventType {
     CitationBlock,
 };
@@ -56,7 +57,9 @@ struct PresentationEventType2 {
     }
 };
 
-inline void decode_PresentationEventType2(::contract::rt::Cursor& c, PresentationEventType2& out) { ::contract::rt::read_string(c, out.value); }
+inline void decode_PresentationEventType2(::contract::rt::Cursor& c, PresentationEventType2& out) {
+    ::contract::rt::read_string(c, out.value);
+}
 
 inline ::contract::Json encode_PresentationEventType2(const PresentationEventType2& v) { return ::contract::Json(v.value); }
 
@@ -126,7 +129,9 @@ inline void to_json(::contract::Json& j, const Citation& v) { j = encode_Citatio
 inline void from_json(const ::contract::Json& j, Citation& v) { ::contract::rt::decode_dom(j, v, &decode_Citation); }
 
 // ---- PresentationEventData (packets/presentation.schema.json#/$defs/PresentationEventData)
-/// The data of a PresentationEvent. Open: its members depend on the event type. The one member the seeds define is `citations` (CITATION_BLOCK); whenever it is present it must be a list of Citation.
+/// The data of a PresentationEvent. Open: its members depend on the event type. The one member the
+/// seeds define is `citations` (CITATION_BLOCK); whenever it is present it must be a list of
+/// Citation.
 struct PresentationEventData {
     /// The citations of a CITATION_BLOCK event.
     std::optional<std::vector<Citation>> citations{};
@@ -167,7 +172,8 @@ inline void to_json(::contract::Json& j, const PresentationEventData& v) { j = e
 inline void from_json(const ::contract::Json& j, PresentationEventData& v) { ::contract::rt::decode_dom(j, v, &decode_PresentationEventData); }
 
 // ---- PresentationEvent (packets/presentation.schema.json#/$defs/PresentationEvent)
-/// A structured, UI-ready event carried as the payload of an EVENT packet (e.g. a citation block or a progress update). Closed.
+/// A structured, UI-ready event carried as the payload of an EVENT packet (e.g. a citation block or
+/// a progress update). Closed.
 struct PresentationEvent {
     /// Unique identifier of the event (a UUID).
     std::string id{};
@@ -230,7 +236,11 @@ inline void to_json(::contract::Json& j, const PresentationEvent& v) { j = encod
 inline void from_json(const ::contract::Json& j, PresentationEvent& v) { ::contract::rt::decode_dom(j, v, &decode_PresentationEvent); }
 
 // ---- StreamOpCode (packets/stream_packet.schema.json#/$defs/StreamOpCode)
-/// The operation code of a StreamPacket; it fixes the type of the payload `p`. DELTA: `str`, a raw text token, used for streaming prose (e.g. from an LLM). EVENT: PresentationEvent or `Dict`, a structured event for the UI (e.g. a citation, a progress update). ERROR: `str` or `Dict`, a stream-level error. CLOSE: `Any` (usually a `str` reason), the stream has finished: no further packets with this `stream_id` will be sent.
+/// The operation code of a StreamPacket; it fixes the type of the payload `p`. DELTA: `str`, a raw
+/// text token, used for streaming prose (e.g. from an LLM). EVENT: PresentationEvent or `Dict`, a
+/// structured event for the UI (e.g. a citation, a progress update). ERROR: `str` or `Dict`, a
+/// stream-level error. CLOSE: `Any` (usually a `str` reason), the stream has finished: no further
+/// packets with this `stream_id` will be sent.
 enum class StreamOpCode {
     Delta,
     Event,
@@ -269,11 +279,13 @@ inline void to_json(::contract::Json& j, const StreamOpCode& v) { j = encode_Str
 inline void from_json(const ::contract::Json& j, StreamOpCode& v) { ::contract::rt::decode_dom(j, v, &decode_StreamOpCode); }
 
 // ---- StreamPacketBase (packets/stream_packet.schema.json#/$defs/StreamPacketBase)
-/// Members shared by every StreamPacket variant (the fields of the seed's `StreamPacket` class). Closed. The variants narrow `op` to one code and `p` to that code's payload type.
+/// Members shared by every StreamPacket variant (the fields of the seed's `StreamPacket` class).
+/// Closed. The variants narrow `op` to one code and `p` to that code's payload type.
 struct StreamPacketBase {
     /// The unique identifier of the logical stream this packet belongs to.
     std::string stream_id{};
-    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
+    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+    /// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
     std::int64_t seq{};
     /// The operation code indicating the type of payload.
     StreamOpCode op{};
@@ -340,11 +352,13 @@ inline void to_json(::contract::Json& j, const StreamPacketBase& v) { j = encode
 inline void from_json(const ::contract::Json& j, StreamPacketBase& v) { ::contract::rt::decode_dom(j, v, &decode_StreamPacketBase); }
 
 // ---- DeltaPacket (packets/stream_packet.schema.json#/$defs/DeltaPacket)
-/// A StreamPacket with `op: DELTA`: `p` is a raw text token. The client appends `packet.p` to the current text buffer.
+/// A StreamPacket with `op: DELTA`: `p` is a raw text token. The client appends `packet.p` to the
+/// current text buffer.
 struct DeltaPacket {
     /// The unique identifier of the logical stream this packet belongs to.
     std::string stream_id{};
-    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
+    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+    /// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
     std::int64_t seq{};
     /// The UTC timestamp of when the packet was emitted (RFC 3339 with a `Z` or `+00:00` offset).
     std::string t{};
@@ -409,7 +423,8 @@ inline void to_json(::contract::Json& j, const DeltaPacket& v) { j = encode_Delt
 inline void from_json(const ::contract::Json& j, DeltaPacket& v) { ::contract::rt::decode_dom(j, v, &decode_DeltaPacket); }
 
 // ---- EventPacketP (packets/stream_packet.schema.json#/$defs/EventPacket/allOf/1/properties/p)
-/// A PresentationEvent or a plain JSON object. A PresentationEvent is also an object, so this is a non-exclusive union (anyOf).
+/// A PresentationEvent or a plain JSON object. A PresentationEvent is also an object, so this is a
+/// non-exclusive union (anyOf).
 struct EventPacketP {
     std::variant<PresentationEvent, std::map<std::string, ::contract::Json>> value;
 };
@@ -428,11 +443,14 @@ inline void to_json(::contract::Json& j, const EventPacketP& v) { j = encode_Eve
 inline void from_json(const ::contract::Json& j, EventPacketP& v) { ::contract::rt::decode_dom(j, v, &decode_EventPacketP); }
 
 // ---- EventPacket (packets/stream_packet.schema.json#/$defs/EventPacket)
-/// A StreamPacket with `op: EVENT`: `p` is a PresentationEvent or any other JSON object (`Union[PresentationEvent, Dict[str, Any]]`). The client renders the structured component (e.g. inserts a citation chip).
+/// A StreamPacket with `op: EVENT`: `p` is a PresentationEvent or any other JSON object
+/// (`Union[PresentationEvent, Dict[str, Any]]`). The client renders the structured component (e.g.
+/// inserts a citation chip).
 struct EventPacket {
     /// The unique identifier of the logical stream this packet belongs to.
     std::string stream_id{};
-    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
+    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+    /// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
     std::int64_t seq{};
     /// The UTC timestamp of when the packet was emitted (RFC 3339 with a `Z` or `+00:00` offset).
     std::string t{};
@@ -518,11 +536,13 @@ inline void to_json(::contract::Json& j, const ErrorPacketP& v) { j = encode_Err
 inline void from_json(const ::contract::Json& j, ErrorPacketP& v) { ::contract::rt::decode_dom(j, v, &decode_ErrorPacketP); }
 
 // ---- ErrorPacket (packets/stream_packet.schema.json#/$defs/ErrorPacket)
-/// A StreamPacket with `op: ERROR`: a stream-level error whose `p` is a message string or an error object.
+/// A StreamPacket with `op: ERROR`: a stream-level error whose `p` is a message string or an error
+/// object.
 struct ErrorPacket {
     /// The unique identifier of the logical stream this packet belongs to.
     std::string stream_id{};
-    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
+    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+    /// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
     std::int64_t seq{};
     /// The UTC timestamp of when the packet was emitted (RFC 3339 with a `Z` or `+00:00` offset).
     std::string t{};
@@ -587,11 +607,15 @@ inline void to_json(::contract::Json& j, const ErrorPacket& v) { j = encode_Erro
 inline void from_json(const ::contract::Json& j, ErrorPacket& v) { ::contract::rt::decode_dom(j, v, &decode_ErrorPacket); }
 
 // ---- ClosePacket (packets/stream_packet.schema.json#/$defs/ClosePacket)
-/// A StreamPacket with `op: CLOSE`: the stream has finished and no further packets with this `stream_id` will be sent. The client finalises the UI state and closes the connection (or expects the server to close it). `p` is any JSON value (usually a string reason) and is still required.
+/// A StreamPacket with `op: CLOSE`: the stream has finished and no further packets with this
+/// `stream_id` will be sent. The client finalises the UI state and closes the connection (or
+/// expects the server to close it). `p` is any JSON value (usually a string reason) and is still
+/// required.
 struct ClosePacket {
     /// The unique identifier of the logical stream this packet belongs to.
     std::string stream_id{};
-    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
+    /// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+    /// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
     std::int64_t seq{};
     /// The UTC timestamp of when the packet was emitted (RFC 3339 with a `Z` or `+00:00` offset).
     std::string t{};
@@ -656,7 +680,11 @@ inline void to_json(::contract::Json& j, const ClosePacket& v) { j = encode_Clos
 inline void from_json(const ::contract::Json& j, ClosePacket& v) { ::contract::rt::decode_dom(j, v, &decode_ClosePacket); }
 
 // ---- StreamPacket (packets/stream_packet.schema.json#/$defs/StreamPacket)
-/// The core unit of transmission of the Coreason SSE wire protocol: every chunk of streamed data is wrapped in a StreamPacket, so one stream can multiplex raw text deltas and structured UI events. One variant per StreamOpCode, discriminated by `op`. Each packet is sent JSON-serialised in the `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see tables.schema.json).
+/// The core unit of transmission of the Coreason SSE wire protocol: every chunk of streamed data is
+/// wrapped in a StreamPacket, so one stream can multiplex raw text deltas and structured UI events.
+/// One variant per StreamOpCode, discriminated by `op`. Each packet is sent JSON-serialised in the
+/// `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see
+/// tables.schema.json).
 struct StreamPacket {
     std::variant<DeltaPacket, EventPacket, ErrorPacket, ClosePacket> value;
 };
@@ -683,7 +711,8 @@ inline void from_json(const ::contract::Json& j, StreamPacket& v) { ::contract::
 // ---- StreamPacketSseEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
 /// SSE event name of a packet
 ///
-/// The SSE `event` field of every StreamPacket event: `event: stream.packet`. Clients listen for SSE events of this type (or the generic `message` event when using a raw reader).
+/// The SSE `event` field of every StreamPacket event: `event: stream.packet`. Clients listen for
+/// SSE events of this type (or the generic `message` event when using a raw reader).
 inline const std::string kStreamPacketSseEvent = std::string("stream.packet");
 
 // ---- StreamPacketSseFallbackEvent (packets/tables.schema.json#/$defs/StreamPacketSseFallbackEvent)
@@ -695,13 +724,16 @@ inline const std::string kStreamPacketSseFallbackEvent = std::string("message");
 // ---- StreamPacketSseIdField (packets/tables.schema.json#/$defs/StreamPacketSseIdField)
 /// Packet member copied into the SSE id
 ///
-/// The SSE `id` field is set to the value of this StreamPacket member (the stream_id), to allow resumption: `id: 123e4567-e89b-12d3-a456-426614174000`.
+/// The SSE `id` field is set to the value of this StreamPacket member (the stream_id), to allow
+/// resumption: `id: 123e4567-e89b-12d3-a456-426614174000`.
 inline const std::string kStreamPacketSseIdField = std::string("stream_id");
 
 // ---- StreamPacketSseContentType (packets/tables.schema.json#/$defs/StreamPacketSseContentType)
 /// Response content type of a packet stream
 ///
-/// The server answers the streaming request (e.g. `GET /v1/assist` with `Accept: text/event-stream`) with this content type; each packet is JSON-serialised into one SSE `data:` field.
+/// The server answers the streaming request (e.g. `GET /v1/assist` with `Accept:
+/// text/event-stream`) with this content type; each packet is JSON-serialised into one SSE `data:`
+/// field.
 inline const std::string kStreamPacketSseContentType = std::string("text/event-stream");
 
 // ---- TerminalOpCodes (packets/tables.schema.json#/$defs/TerminalOpCodes)

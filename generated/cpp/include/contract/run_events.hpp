@@ -6,7 +6,8 @@
 namespace contract::run_events {
 
 // ---- RunEventType (run_events/events.schema.json#/$defs/RunEventType)
-/// Every `type` discriminator of the NDJSON run-event contract (the live types; the retired `activity` and `scratchpad`, and the old shape of `status`, are not events).
+/// Every `type` discriminator of the NDJSON run-event contract (the live types; the retired
+/// `activity` and `scratchpad`, and the old shape of `status`, are not events).
 enum class RunEventType {
     Content,
     Reasoning,
@@ -78,7 +79,11 @@ inline void to_json(::contract::Json& j, const RunEventType& v) { j = encode_Run
 inline void from_json(const ::contract::Json& j, RunEventType& v) { ::contract::rt::decode_dom(j, v, &decode_RunEventType); }
 
 // ---- StatusValue (run_events/events.schema.json#/$defs/StatusValue)
-/// Backend status values shared by `web_status` (`status`), `research_status`, `scratchpad_status` and `code_status` (`state`). Consumers must normalise before display: started/running/in_progress -> in_progress; complete/completed/done/success/inference_complete -> success; failed/error -> error; warning -> warning (see StatusNormalization and normalize_status).
+/// Backend status values shared by `web_status` (`status`), `research_status`, `scratchpad_status`
+/// and `code_status` (`state`). Consumers must normalise before display:
+/// started/running/in_progress -> in_progress; complete/completed/done/success/inference_complete
+/// -> success; failed/error -> error; warning -> warning (see StatusNormalization and
+/// normalize_status).
 enum class StatusValue {
     Started,
     Running,
@@ -138,7 +143,9 @@ inline void to_json(::contract::Json& j, const StatusValue& v) { j = encode_Stat
 inline void from_json(const ::contract::Json& j, StatusValue& v) { ::contract::rt::decode_dom(j, v, &decode_StatusValue); }
 
 // ---- NormalizedStatus (run_events/events.schema.json#/$defs/NormalizedStatus)
-/// Normalised UI status values. in_progress: the operation has begun or is ongoing. success: the operation finished cleanly (or the full run is complete). error: the operation failed. warning: non-fatal issue, continuing.
+/// Normalised UI status values. in_progress: the operation has begun or is ongoing. success: the
+/// operation finished cleanly (or the full run is complete). error: the operation failed. warning:
+/// non-fatal issue, continuing.
 enum class NormalizedStatus {
     InProgress,
     Success,
@@ -246,7 +253,8 @@ inline void to_json(::contract::Json& j, const ScratchpadOperation& v) { j = enc
 inline void from_json(const ::contract::Json& j, ScratchpadOperation& v) { ::contract::rt::decode_dom(j, v, &decode_ScratchpadOperation); }
 
 // ---- RunId (run_events/events.schema.json#/$defs/RunId)
-/// Identifies the active inference run. The envelope table says `<uuid>` but every example uses `abc123`, so any non-empty string is accepted (no uuid format).
+/// Identifies the active inference run. The envelope table says `<uuid>` but every example uses
+/// `abc123`, so any non-empty string is accepted (no uuid format).
 using RunId = std::string;
 
 inline void decode_RunId(::contract::rt::Cursor& c, RunId& out) {
@@ -256,7 +264,8 @@ inline void decode_RunId(::contract::rt::Cursor& c, RunId& out) {
 inline ::contract::Json encode_RunId(const RunId& v) { return ::contract::rt::encode(v); }
 
 // ---- RunEventEnvelope (run_events/events.schema.json#/$defs/RunEventEnvelope)
-/// The minimum every run event carries: `{type, run_id}`. Open: use it only to peek at the discriminator; validate events with RunEvent. All other fields are type-specific.
+/// The minimum every run event carries: `{type, run_id}`. Open: use it only to peek at the
+/// discriminator; validate events with RunEvent. All other fields are type-specific.
 struct RunEventEnvelope {
     /// Discriminator field (see RunEventType).
     std::string type{};
@@ -305,7 +314,16 @@ inline void to_json(::contract::Json& j, const RunEventEnvelope& v) { j = encode
 inline void from_json(const ::contract::Json& j, RunEventEnvelope& v) { ::contract::rt::decode_dom(j, v, &decode_RunEventEnvelope); }
 
 // ---- ContentEvent (run_events/events.schema.json#/$defs/ContentEvent)
-/// A chunk of assistant response text. Consumers concatenate these in order to build the final message. Some `content` events carry internal status labels from backend mixins (e.g. `📖 Reading scratchpad...`): these are implementation bleed and must be filtered by the consumer (ScratchpadBleedFilterStrings). Routing order for content: 1. text begins with a strategy-entry prefix (📌 ✅ 🔄 ❓ ⚠️ ☠️) -> open the scratchpad accumulation buffer; 2. an accumulation is open -> append to it; 3. text starts with `StatusEvent(` (legacy StatusEvent string) -> parse and route to WebSearchStatus; 4. text matches a bleed string -> swallow silently; 5. otherwise render as chat content. A `🛑`-prefixed content event is a blocked-scroll error message with recovery instructions and is displayed as normal assistant content.
+/// A chunk of assistant response text. Consumers concatenate these in order to build the final
+/// message. Some `content` events carry internal status labels from backend mixins (e.g. `📖
+/// Reading scratchpad...`): these are implementation bleed and must be filtered by the consumer
+/// (ScratchpadBleedFilterStrings). Routing order for content: 1. text begins with a strategy-entry
+/// prefix (📌 ✅ 🔄 ❓ ⚠️ ☠️) -> open the scratchpad accumulation buffer; 2. an
+/// accumulation is open -> append to it; 3. text starts with `StatusEvent(` (legacy StatusEvent
+/// string) -> parse and route to WebSearchStatus; 4. text matches a bleed string -> swallow
+/// silently; 5. otherwise render as chat content. A `🛑`-prefixed content event is a
+/// blocked-scroll error message with recovery instructions and is displayed as normal assistant
+/// content.
 struct ContentEvent {
     RunId run_id{};
     /// Partial or full text chunk.
@@ -357,7 +375,8 @@ inline void to_json(::contract::Json& j, const ContentEvent& v) { j = encode_Con
 inline void from_json(const ::contract::Json& j, ContentEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ContentEvent); }
 
 // ---- ReasoningEvent (run_events/events.schema.json#/$defs/ReasoningEvent)
-/// Internal chain-of-thought text produced before the final response. Consumers may display this in a collapsed/secondary UI element.
+/// Internal chain-of-thought text produced before the final response. Consumers may display this in
+/// a collapsed/secondary UI element.
 struct ReasoningEvent {
     RunId run_id{};
     /// Reasoning text chunk.
@@ -409,7 +428,13 @@ inline void to_json(::contract::Json& j, const ReasoningEvent& v) { j = encode_R
 inline void from_json(const ::contract::Json& j, ReasoningEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ReasoningEvent); }
 
 // ---- WebStatusEvent (run_events/events.schema.json#/$defs/WebStatusEvent)
-/// A lifecycle or progress event scoped to web tool execution; used exclusively to drive the WebSearchStatus UI component. Source: `WebSearchMixin._status()`. SDK event class: WebStatusEvent. Contract rule: web_status events use `status` + `message` exclusively; `state` and `activity` belong to research_status and must never appear here, and `entry`/`operation` belong to scratchpad_status. Routing: tool in the web tool set -> WebSearchStatus (read `status` + `message`); tool in the scratchpad tool set -> swallow silently; anything else -> DeepResearchStatus (defensive fallback only).
+/// A lifecycle or progress event scoped to web tool execution; used exclusively to drive the
+/// WebSearchStatus UI component. Source: `WebSearchMixin._status()`. SDK event class:
+/// WebStatusEvent. Contract rule: web_status events use `status` + `message` exclusively; `state`
+/// and `activity` belong to research_status and must never appear here, and `entry`/`operation`
+/// belong to scratchpad_status. Routing: tool in the web tool set -> WebSearchStatus (read `status`
+/// + `message`); tool in the scratchpad tool set -> swallow silently; anything else ->
+/// DeepResearchStatus (defensive fallback only).
 struct WebStatusEvent {
     RunId run_id{};
     /// Status of the web operation. See the Status Values table (StatusNormalization).
@@ -478,7 +503,16 @@ inline void to_json(::contract::Json& j, const WebStatusEvent& v) { j = encode_W
 inline void from_json(const ::contract::Json& j, WebStatusEvent& v) { ::contract::rt::decode_dom(j, v, &decode_WebStatusEvent); }
 
 // ---- ResearchStatusEvent (run_events/events.schema.json#/$defs/ResearchStatusEvent)
-/// A higher-level orchestration event describing delegation and agent activity; used exclusively to drive the DeepResearchStatus UI component. Source: `DelegationMixin._research_status()` and the `ToolCallRequestEvent` success block (non-web, non-delegation tools). SDK event class: ResearchStatusEvent. Contract rule: research_status events use `state` + `activity` exclusively; `status` and `message` belong to web_status and must never appear here, and `entry`/`operation` belong to scratchpad_status. Delegation tools (SelfManagingDelegationTools) emit their own terminal research_status event: the backend must not emit a second one on tool success. Routing: tool in the scratchpad tool set -> ScratchpadStatus only if `state` is terminal; tool in the web tool set -> WebSearchStatus (defensive fallback only; read `state` as status and `activity` as message); anything else -> DeepResearchStatus.
+/// A higher-level orchestration event describing delegation and agent activity; used exclusively to
+/// drive the DeepResearchStatus UI component. Source: `DelegationMixin._research_status()` and the
+/// `ToolCallRequestEvent` success block (non-web, non-delegation tools). SDK event class:
+/// ResearchStatusEvent. Contract rule: research_status events use `state` + `activity` exclusively;
+/// `status` and `message` belong to web_status and must never appear here, and `entry`/`operation`
+/// belong to scratchpad_status. Delegation tools (SelfManagingDelegationTools) emit their own
+/// terminal research_status event: the backend must not emit a second one on tool success. Routing:
+/// tool in the scratchpad tool set -> ScratchpadStatus only if `state` is terminal; tool in the web
+/// tool set -> WebSearchStatus (defensive fallback only; read `state` as status and `activity` as
+/// message); anything else -> DeepResearchStatus.
 struct ResearchStatusEvent {
     RunId run_id{};
     /// Name of the tool or agent component.
@@ -547,7 +581,17 @@ inline void to_json(::contract::Json& j, const ResearchStatusEvent& v) { j = enc
 inline void from_json(const ::contract::Json& j, ResearchStatusEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ResearchStatusEvent); }
 
 // ---- ScratchpadEvent (run_events/events.schema.json#/$defs/ScratchpadEvent)
-/// An update to the agent's internal scratchpad / working memory. Consumers must route these exclusively to the ScratchpadStatus UI component, never to the chat bubble or any other status component. Source: `ScratchpadMixin._scratchpad_status()`. SDK event class: ScratchpadEvent. `status` and `message` never appear here. Lifecycle of one scratchpad operation: 1. `state: in_progress`: the operation has started, `activity` is set, `entry` is null; 2. `state: success`: the operation completed, `entry` contains the written/read content, `tool` and `activity` are null; 3. `state: completed`: terminal confirmation, `activity` is the done label, `entry` is null. Hence `tool`, `activity` and `entry` are optional and nullable. The lifecycle is a convention across a sequence of events and is not checked per event (the seed's own example carries `tool` and `activity` at `success`). Scratchpad entries begin with a strategy-entry prefix (StrategyEntryPrefixes).
+/// An update to the agent's internal scratchpad / working memory. Consumers must route these
+/// exclusively to the ScratchpadStatus UI component, never to the chat bubble or any other status
+/// component. Source: `ScratchpadMixin._scratchpad_status()`. SDK event class: ScratchpadEvent.
+/// `status` and `message` never appear here. Lifecycle of one scratchpad operation: 1. `state:
+/// in_progress`: the operation has started, `activity` is set, `entry` is null; 2. `state:
+/// success`: the operation completed, `entry` contains the written/read content, `tool` and
+/// `activity` are null; 3. `state: completed`: terminal confirmation, `activity` is the done label,
+/// `entry` is null. Hence `tool`, `activity` and `entry` are optional and nullable. The lifecycle
+/// is a convention across a sequence of events and is not checked per event (the seed's own example
+/// carries `tool` and `activity` at `success`). Scratchpad entries begin with a strategy-entry
+/// prefix (StrategyEntryPrefixes).
 struct ScratchpadEvent {
     RunId run_id{};
     /// One of `read`, `append`, `update`.
@@ -629,7 +673,10 @@ inline void to_json(::contract::Json& j, const ScratchpadEvent& v) { j = encode_
 inline void from_json(const ::contract::Json& j, ScratchpadEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ScratchpadEvent); }
 
 // ---- ToolCallStartEvent (run_events/events.schema.json#/$defs/ToolCallStartEvent)
-/// Emitted when a tool invocation begins; consumers show a tool-in-progress indicator before results arrive. Routing: tool in the web tool set -> WebSearchStatus (`in_progress`); tool in the scratchpad tool set -> swallow silently (ScratchpadStatus handles its own display); anything else -> DeepResearchStatus (`in_progress`).
+/// Emitted when a tool invocation begins; consumers show a tool-in-progress indicator before
+/// results arrive. Routing: tool in the web tool set -> WebSearchStatus (`in_progress`); tool in
+/// the scratchpad tool set -> swallow silently (ScratchpadStatus handles its own display); anything
+/// else -> DeepResearchStatus (`in_progress`).
 struct ToolCallStartEvent {
     RunId run_id{};
     /// Name of the tool being invoked.
@@ -689,7 +736,11 @@ inline void to_json(::contract::Json& j, const ToolCallStartEvent& v) { j = enco
 inline void from_json(const ::contract::Json& j, ToolCallStartEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ToolCallStartEvent); }
 
 // ---- ToolCallManifestEvent (run_events/events.schema.json#/$defs/ToolCallManifestEvent)
-/// Emitted when a tool invocation begins; consumers show a tool-in-progress indicator before results arrive. Routing: tool in the web tool set -> WebSearchStatus (`in_progress`); tool in the scratchpad tool set -> swallow silently (ScratchpadStatus handles its own display); anything else -> DeepResearchStatus (`in_progress`). `tool_call_manifest` has the same shape as `tool_call_start`.
+/// Emitted when a tool invocation begins; consumers show a tool-in-progress indicator before
+/// results arrive. Routing: tool in the web tool set -> WebSearchStatus (`in_progress`); tool in
+/// the scratchpad tool set -> swallow silently (ScratchpadStatus handles its own display); anything
+/// else -> DeepResearchStatus (`in_progress`). `tool_call_manifest` has the same shape as
+/// `tool_call_start`.
 struct ToolCallManifestEvent {
     RunId run_id{};
     /// Name of the tool being invoked.
@@ -749,7 +800,8 @@ inline void to_json(::contract::Json& j, const ToolCallManifestEvent& v) { j = e
 inline void from_json(const ::contract::Json& j, ToolCallManifestEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ToolCallManifestEvent); }
 
 // ---- CodeStatusEvent (run_events/events.schema.json#/$defs/CodeStatusEvent)
-/// Lifecycle events from the code execution sandbox, routed to the DeepResearch activity feed. SDK event class: CodeStatusEvent.
+/// Lifecycle events from the code execution sandbox, routed to the DeepResearch activity feed. SDK
+/// event class: CodeStatusEvent.
 struct CodeStatusEvent {
     RunId run_id{};
     /// Name of the code tool.
@@ -817,7 +869,12 @@ inline void to_json(::contract::Json& j, const CodeStatusEvent& v) { j = encode_
 inline void from_json(const ::contract::Json& j, CodeStatusEvent& v) { ::contract::rt::decode_dom(j, v, &decode_CodeStatusEvent); }
 
 // ---- RunStatusEvent (run_events/events.schema.json#/$defs/RunStatusEvent)
-/// A stream-level lifecycle event (type `status`), used only to signal full run completion. Not to be confused with web_status (web tool progress) or research_status (orchestration activity). On receipt consumers must mark the message as no longer streaming and flush any open scratchpad accumulation buffer. The retired shape of `status` (a web progress event with `tool`/`message`, replaced by web_status) is rejected. Named RunStatusEvent because `StatusEvent` is the legacy class whose repr (`StatusEvent(...`) may still arrive inside content events.
+/// A stream-level lifecycle event (type `status`), used only to signal full run completion. Not to
+/// be confused with web_status (web tool progress) or research_status (orchestration activity). On
+/// receipt consumers must mark the message as no longer streaming and flush any open scratchpad
+/// accumulation buffer. The retired shape of `status` (a web progress event with `tool`/`message`,
+/// replaced by web_status) is rejected. Named RunStatusEvent because `StatusEvent` is the legacy
+/// class whose repr (`StatusEvent(...`) may still arrive inside content events.
 struct RunStatusEvent {
     RunId run_id{};
     /// `complete` or `inference_complete`.
@@ -921,7 +978,8 @@ inline void to_json(::contract::Json& j, const RunErrorEvent& v) { j = encode_Ru
 inline void from_json(const ::contract::Json& j, RunErrorEvent& v) { ::contract::rt::decode_dom(j, v, &decode_RunErrorEvent); }
 
 // ---- GeneratedFileEvent (run_events/events.schema.json#/$defs/GeneratedFileEvent)
-/// A file produced by the assistant during code execution or generation. `url` and `base64` are optional (absent when unknown, never null).
+/// A file produced by the assistant during code execution or generation. `url` and `base64` are
+/// optional (absent when unknown, never null).
 struct GeneratedFileEvent {
     RunId run_id{};
     /// Original filename.
@@ -1003,7 +1061,8 @@ inline void to_json(::contract::Json& j, const GeneratedFileEvent& v) { j = enco
 inline void from_json(const ::contract::Json& j, GeneratedFileEvent& v) { ::contract::rt::decode_dom(j, v, &decode_GeneratedFileEvent); }
 
 // ---- CodeInterpreterFileEvent (run_events/events.schema.json#/$defs/CodeInterpreterFileEvent)
-/// A file produced by the assistant during code execution or generation. Same shape as `generated_file`.
+/// A file produced by the assistant during code execution or generation. Same shape as
+/// `generated_file`.
 struct CodeInterpreterFileEvent {
     RunId run_id{};
     /// Original filename.
@@ -1137,7 +1196,8 @@ inline void to_json(::contract::Json& j, const HotCodeEvent& v) { j = encode_Hot
 inline void from_json(const ::contract::Json& j, HotCodeEvent& v) { ::contract::rt::decode_dom(j, v, &decode_HotCodeEvent); }
 
 // ---- HotCodeOutputEvent (run_events/events.schema.json#/$defs/HotCodeOutputEvent)
-/// Output produced by executed code or a shell command. (`hot_code_output`: output of executed code.)
+/// Output produced by executed code or a shell command. (`hot_code_output`: output of executed
+/// code.)
 struct HotCodeOutputEvent {
     RunId run_id{};
     /// Output text chunk.
@@ -1189,7 +1249,8 @@ inline void to_json(::contract::Json& j, const HotCodeOutputEvent& v) { j = enco
 inline void from_json(const ::contract::Json& j, HotCodeOutputEvent& v) { ::contract::rt::decode_dom(j, v, &decode_HotCodeOutputEvent); }
 
 // ---- ComputerOutputEvent (run_events/events.schema.json#/$defs/ComputerOutputEvent)
-/// Output produced by executed code or a shell command. (`computer_output`: output of a shell command.) Same shape as `hot_code_output`.
+/// Output produced by executed code or a shell command. (`computer_output`: output of a shell
+/// command.) Same shape as `hot_code_output`.
 struct ComputerOutputEvent {
     RunId run_id{};
     /// Output text chunk.
@@ -1241,7 +1302,11 @@ inline void to_json(::contract::Json& j, const ComputerOutputEvent& v) { j = enc
 inline void from_json(const ::contract::Json& j, ComputerOutputEvent& v) { ::contract::rt::decode_dom(j, v, &decode_ComputerOutputEvent); }
 
 // ---- RunEvent (run_events/events.schema.json#/$defs/RunEvent)
-/// One line of the NDJSON run-event stream: the union of every live event type, discriminated by `type`. Every event carries `type` and `run_id`. Events are delivered as newline-delimited JSON; consumers parse line by line and skip blank lines silently (SDK async iterators may hand over pre-parsed objects instead). The retired types `activity` and `scratchpad` match no variant and are rejected (see DeprecatedRunEventTypes).
+/// One line of the NDJSON run-event stream: the union of every live event type, discriminated by
+/// `type`. Every event carries `type` and `run_id`. Events are delivered as newline-delimited JSON;
+/// consumers parse line by line and skip blank lines silently (SDK async iterators may hand over
+/// pre-parsed objects instead). The retired types `activity` and `scratchpad` match no variant and
+/// are rejected (see DeprecatedRunEventTypes).
 struct RunEvent {
     std::variant<ContentEvent, ReasoningEvent, WebStatusEvent, ResearchStatusEvent, ScratchpadEvent, ToolCallStartEvent, ToolCallManifestEvent, CodeStatusEvent, RunStatusEvent, RunErrorEvent, GeneratedFileEvent, CodeInterpreterFileEvent, HotCodeEvent, HotCodeOutputEvent, ComputerOutputEvent> value;
 };
@@ -1315,31 +1380,36 @@ inline void from_json(const ::contract::Json& j, UiComponent& v) { ::contract::r
 // ---- WebToolNames (run_events/tables.schema.json#/$defs/WebToolNames)
 /// Web tool names
 ///
-/// Tool names of the web tool set, used to route `tool_call_start` and `web_status` events to WebSearchStatus. Same keys as WebToolRoutes.
+/// Tool names of the web tool set, used to route `tool_call_start` and `web_status` events to
+/// WebSearchStatus. Same keys as WebToolRoutes.
 inline const std::vector<std::string> kWebToolNames = std::vector<std::string>{std::string("perform_web_search"), std::string("read_web_page"), std::string("scroll_web_page"), std::string("search_web_page"), std::string("web_search"), std::string("browse")};
 
 // ---- WebToolRoutes (run_events/tables.schema.json#/$defs/WebToolRoutes)
 /// Web tool routing
 ///
-/// Where each web tool's events route: every web tool routes to WebSearchStatus (`tool_call_start` as `in_progress`).
+/// Where each web tool's events route: every web tool routes to WebSearchStatus (`tool_call_start`
+/// as `in_progress`).
 inline const std::map<std::string, UiComponent> kWebToolRoutes = std::map<std::string, UiComponent>{{"perform_web_search", UiComponent::WebSearchStatus}, {"read_web_page", UiComponent::WebSearchStatus}, {"scroll_web_page", UiComponent::WebSearchStatus}, {"search_web_page", UiComponent::WebSearchStatus}, {"web_search", UiComponent::WebSearchStatus}, {"browse", UiComponent::WebSearchStatus}};
 
 // ---- ScratchpadToolNames (run_events/tables.schema.json#/$defs/ScratchpadToolNames)
 /// Scratchpad tool names
 ///
-/// Tool names of the scratchpad tool set, used to silently swallow `tool_call_start` events (ScratchpadStatus handles its own display) and `web_status` events.
+/// Tool names of the scratchpad tool set, used to silently swallow `tool_call_start` events
+/// (ScratchpadStatus handles its own display) and `web_status` events.
 inline const std::vector<std::string> kScratchpadToolNames = std::vector<std::string>{std::string("scratchpad"), std::string("read_scratchpad"), std::string("write_scratchpad"), std::string("append_scratchpad"), std::string("update_scratchpad")};
 
 // ---- SelfManagingDelegationTools (run_events/tables.schema.json#/$defs/SelfManagingDelegationTools)
 /// Self-managing delegation tools
 ///
-/// Delegation tools that emit their own terminal `research_status` event internally: the backend consumer must not emit a second one on tool success (skip success emission).
+/// Delegation tools that emit their own terminal `research_status` event internally: the backend
+/// consumer must not emit a second one on tool success (skip success emission).
 inline const std::vector<std::string> kSelfManagingDelegationTools = std::vector<std::string>{std::string("delegate_research_task")};
 
 // ---- DefaultToolRouteEntry (run_events/tables.schema.json#/$defs/DefaultToolRoute)
 /// Default tool route
 ///
-/// Where `tool_call_start` events of tools in neither the web nor the scratchpad tool set route (as `in_progress`).
+/// Where `tool_call_start` events of tools in neither the web nor the scratchpad tool set route (as
+/// `in_progress`).
 enum class DefaultToolRouteEntry {
     WebSearchStatus,
     DeepResearchStatus,
@@ -1377,13 +1447,16 @@ inline void from_json(const ::contract::Json& j, DefaultToolRouteEntry& v) { ::c
 // ---- DefaultToolRoute (run_events/tables.schema.json#/$defs/DefaultToolRoute)
 /// Default tool route
 ///
-/// Where `tool_call_start` events of tools in neither the web nor the scratchpad tool set route (as `in_progress`).
+/// Where `tool_call_start` events of tools in neither the web nor the scratchpad tool set route (as
+/// `in_progress`).
 inline const DefaultToolRouteEntry kDefaultToolRoute = DefaultToolRouteEntry::DeepResearchStatus;
 
 // ---- StatusNormalization (run_events/tables.schema.json#/$defs/StatusNormalization)
 /// Status normalisation table
 ///
-/// Backend status value -> normalised UI value, shared by web_status, research_status and scratchpad_status (and code_status). Consumers must normalise before display. Keys are StatusValue values; values are NormalizedStatus values.
+/// Backend status value -> normalised UI value, shared by web_status, research_status and
+/// scratchpad_status (and code_status). Consumers must normalise before display. Keys are
+/// StatusValue values; values are NormalizedStatus values.
 inline const std::map<std::string, NormalizedStatus> kStatusNormalization = std::map<std::string, NormalizedStatus>{{"started", NormalizedStatus::InProgress}, {"running", NormalizedStatus::InProgress}, {"in_progress", NormalizedStatus::InProgress}, {"complete", NormalizedStatus::Success}, {"completed", NormalizedStatus::Success}, {"done", NormalizedStatus::Success}, {"success", NormalizedStatus::Success}, {"inference_complete", NormalizedStatus::Success}, {"failed", NormalizedStatus::Error}, {"error", NormalizedStatus::Error}, {"warning", NormalizedStatus::Warning}};
 
 /// Looks `key` up in kStatusNormalization.
@@ -1396,13 +1469,19 @@ inline std::optional<NormalizedStatus> normalize_status(std::string_view key) {
 // ---- ScratchpadBleedFilterStrings (run_events/tables.schema.json#/$defs/ScratchpadBleedFilterStrings)
 /// Scratchpad bleed-filter strings
 ///
-/// Scratchpad operation status labels that the backend occasionally emits as `type: content` events. They are implementation artifacts and must be swallowed by consumers: never shown in the chat bubble or any status component. Apply this filter after checking for strategy-entry prefixes: legitimate scratchpad entries that happen to contain bleed strings must not be swallowed. The last two entries end with a colon and are prefixes of variable error messages.
+/// Scratchpad operation status labels that the backend occasionally emits as `type: content`
+/// events. They are implementation artifacts and must be swallowed by consumers: never shown in the
+/// chat bubble or any status component. Apply this filter after checking for strategy-entry
+/// prefixes: legitimate scratchpad entries that happen to contain bleed strings must not be
+/// swallowed. The last two entries end with a colon and are prefixes of variable error messages.
 inline const std::vector<std::string> kScratchpadBleedFilterStrings = std::vector<std::string>{std::string("\360\237\223\226 Reading scratchpad..."), std::string("\360\237\223\226 Scratchpad read."), std::string("\342\234\217\357\270\217 Updating scratchpad..."), std::string("\342\234\217\357\270\217 Scratchpad updated."), std::string("\360\237\223\235 Appending to scratchpad..."), std::string("\360\237\223\235 Scratchpad entry written."), std::string("Accessing memory..."), std::string("Memory synchronized."), std::string("Scratchpad error:"), std::string("Validation error:")};
 
 // ---- StrategyEntryPrefixes (run_events/tables.schema.json#/$defs/StrategyEntryPrefixes)
 /// Strategy-entry prefixes
 ///
-/// Scratchpad entries always begin with one of these emoji; consumers use them as a secondary detection signal when entries arrive embedded in `content` events (routing step 1). ⚠️ and ☠️ include U+FE0F (emoji presentation selector).
+/// Scratchpad entries always begin with one of these emoji; consumers use them as a secondary
+/// detection signal when entries arrive embedded in `content` events (routing step 1). ⚠️ and
+/// ☠️ include U+FE0F (emoji presentation selector).
 inline const std::vector<std::string> kStrategyEntryPrefixes = std::vector<std::string>{std::string("\360\237\223\214"), std::string("\342\234\205"), std::string("\360\237\224\204"), std::string("\342\235\223"), std::string("\342\232\240\357\270\217"), std::string("\342\230\240\357\270\217")};
 
 // ---- StrategyEntryPrefixMeanings (run_events/tables.schema.json#/$defs/StrategyEntryPrefixMeanings)
@@ -1414,37 +1493,54 @@ inline const std::map<std::string, std::string> kStrategyEntryPrefixMeanings = s
 // ---- LegacyStatusEventPrefix (run_events/tables.schema.json#/$defs/LegacyStatusEventPrefix)
 /// Legacy StatusEvent prefix
 ///
-/// A `content` event whose text starts with this string is a legacy StatusEvent string: parse it and route it to WebSearchStatus (routing step 3).
+/// A `content` event whose text starts with this string is a legacy StatusEvent string: parse it
+/// and route it to WebSearchStatus (routing step 3).
 inline const std::string kLegacyStatusEventPrefix = std::string("StatusEvent(");
 
 // ---- ScrollBlockedPrefix (run_events/tables.schema.json#/$defs/ScrollBlockedPrefix)
 /// Blocked-scroll message prefix
 ///
-/// When a web scroll constraint is violated the tool returns a `type: content` event containing a message with this prefix and recovery instructions; consumers display it as normal assistant content.
+/// When a web scroll constraint is violated the tool returns a `type: content` event containing a
+/// message with this prefix and recovery instructions; consumers display it as normal assistant
+/// content.
 inline const std::string kScrollBlockedPrefix = std::string("\360\237\233\221");
 
 // ---- MaxScrollCallsPerUrl (run_events/tables.schema.json#/$defs/MaxScrollCallsPerUrl)
 /// Hard scroll limit
 ///
-/// At most this many `scroll_web_page` calls are permitted per URL per run; calls beyond the limit return a blocking instruction instead of page content. (Search-first gate: `scroll_web_page` beyond page 0 is blocked until `search_web_page` has been called on the same URL in the current session.)
+/// At most this many `scroll_web_page` calls are permitted per URL per run; calls beyond the limit
+/// return a blocking instruction instead of page content. (Search-first gate: `scroll_web_page`
+/// beyond page 0 is blocked until `search_web_page` has been called on the same URL in the current
+/// session.)
 inline const std::int64_t kMaxScrollCallsPerUrl = std::int64_t{3};
 
 // ---- DeprecatedRunEventTypes (run_events/tables.schema.json#/$defs/DeprecatedRunEventTypes)
 /// Deprecated run-event types
 ///
-/// Type strings used in earlier versions and now retired, with their replacement. Consumers must not handle them; emitters must not produce them. activity -> research_status (renamed for clarity and contract enforcement); status -> web_status (`status` is now reserved for stream lifecycle only: only its old progress shape is retired); scratchpad -> scratchpad_status (renamed for consistency).
+/// Type strings used in earlier versions and now retired, with their replacement. Consumers must
+/// not handle them; emitters must not produce them. activity -> research_status (renamed for
+/// clarity and contract enforcement); status -> web_status (`status` is now reserved for stream
+/// lifecycle only: only its old progress shape is retired); scratchpad -> scratchpad_status
+/// (renamed for consistency).
 inline const std::map<std::string, RunEventType> kDeprecatedRunEventTypes = std::map<std::string, RunEventType>{{"activity", RunEventType::ResearchStatus}, {"status", RunEventType::WebStatus}, {"scratchpad", RunEventType::ScratchpadStatus}};
 
 // ---- FieldOwnership (run_events/tables.schema.json#/$defs/FieldOwnership)
 /// Field ownership
 ///
-/// Fields owned exclusively by some event types (cross-contamination rules): consumers must never read a field from the wrong event type and emitters must never include it in the wrong event shape. `status`/`message` never appear in research_status or scratchpad_status; `state`/`activity` never appear in web_status; `entry`/`operation` appear only in scratchpad_status. (The table is scoped to web_status, research_status and scratchpad_status; code_status also carries `state`/`activity`. The lifecycle `status` event reuses the name `status` for its own field.) Enforced by the closed event schemas.
+/// Fields owned exclusively by some event types (cross-contamination rules): consumers must never
+/// read a field from the wrong event type and emitters must never include it in the wrong event
+/// shape. `status`/`message` never appear in research_status or scratchpad_status;
+/// `state`/`activity` never appear in web_status; `entry`/`operation` appear only in
+/// scratchpad_status. (The table is scoped to web_status, research_status and scratchpad_status;
+/// code_status also carries `state`/`activity`. The lifecycle `status` event reuses the name
+/// `status` for its own field.) Enforced by the closed event schemas.
 inline const std::map<std::string, std::vector<RunEventType>> kFieldOwnership = std::map<std::string, std::vector<RunEventType>>{{"status", std::vector<RunEventType>{RunEventType::WebStatus}}, {"message", std::vector<RunEventType>{RunEventType::WebStatus}}, {"state", std::vector<RunEventType>{RunEventType::ResearchStatus, RunEventType::ScratchpadStatus}}, {"activity", std::vector<RunEventType>{RunEventType::ResearchStatus, RunEventType::ScratchpadStatus}}, {"entry", std::vector<RunEventType>{RunEventType::ScratchpadStatus}}, {"operation", std::vector<RunEventType>{RunEventType::ScratchpadStatus}}};
 
 // ---- RunTerminalEventTypes (run_events/tables.schema.json#/$defs/RunTerminalEventTypes)
 /// Terminal run-event types
 ///
-/// Event types after which the run streams nothing more: `status` (full run completion; mark the message as no longer streaming) and `error` (the run cannot continue).
+/// Event types after which the run streams nothing more: `status` (full run completion; mark the
+/// message as no longer streaming) and `error` (the run cannot continue).
 inline const std::vector<RunEventType> kRunTerminalEventTypes = std::vector<RunEventType>{RunEventType::Status, RunEventType::Error};
 }  // namespace contract::run_events
 
