@@ -10,6 +10,8 @@
 #include <bitset>
 #include <functional>
 #include <set>
+#include <unordered_map>
+#include <utility>
 
 #include "ir/keywords.h"
 #include "ir/passes/passes.h"
@@ -64,13 +66,16 @@ struct Merged {
     unsigned kinds = kAllKinds;
     bool typed = false;  // some part had `type`
     const json* const_value = nullptr;
+    std::optional<Location> const_at;  // the part that says `const`
     std::optional<std::vector<json>> enum_values;
     std::optional<Location> union_loc;
     // object
     std::vector<std::pair<std::string, std::vector<Location>>> properties;
     std::vector<std::string> required;
+    std::map<std::string, std::pair<Location, std::size_t>> required_at;  // name → part and index in its `required`
     std::vector<std::pair<std::set<std::string>, Location>> closed;  // additionalProperties: false, and the names it allows
     std::optional<Location> additional;                              // additionalProperties: <schema>
+    std::set<std::string> additional_allowed;                        // the properties of the part that has it
     bool additional_explicitly_open = false;
     std::vector<std::string> forbidden;
     ObjectBounds object_bounds;
@@ -126,10 +131,9 @@ private:
     }
 
     bool checked(const Location& loc) {
-        if (!checked_.insert(loc.key()).second) return keywords_ok_[loc.key()];
-        bool ok = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
-        keywords_ok_[loc.key()] = ok;
-        return ok;
+        auto [it, first_time] = keywords_ok_.emplace(loc.node, true);
+        if (first_time) it->second = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
+        return it->second;
     }
 
     // ---- declarations ------------------------------------------------------
@@ -171,7 +175,7 @@ private:
             where.emplace(name, loc);
             DeclId id = add_decl(doc.family, name, false, loc);
             named_locations_.push_back(loc);
-            named_by_location_[loc.key()] = id;
+            named_by_location_[loc.node] = id;
         };
         for (const auto& doc : set_.documents) {
             Location root{&doc, "", &doc.root};
@@ -217,6 +221,16 @@ private:
             define_constant(id, loc, hint);
         } else {
             TypeExpr expr = convert(loc, hint);
+            if (expr.kind == Kind::Named && expr.decl == id && expr.nullable) {
+                // The body went into this declaration but null is accepted too
+                // (`enum: [6, null]`, `type: ["object", "null"]`): the body moves
+                // to a lifted declaration and this one becomes a nullable alias
+                // of it (an alias of itself would be infinite).
+                DeclId moved = add_decl(family, unique_name(family, name + "Value"), true, loc);
+                model_.decls[moved].body = std::move(model_.decls[id].body);
+                model_.decls[moved].docs = model_.decls[id].docs;
+                expr.decl = moved;
+            }
             bool filled = expr.kind == Kind::Named && expr.decl == id && !expr.nullable;
             if (!filled) model_.decls[id].body = Alias{expr};
             if (loc.node->is_object()) model_.decls[id].docs = read_docs({loc});
@@ -232,6 +246,8 @@ private:
         std::vector<Location> parts;
         expand(loc, parts);
         c.type = convert_parts(parts, Hint{hint.family, hint.base + "Entry", std::nullopt}, /*ignore_const=*/true);
+        if (!(value_kind(c.value) & accepted_kinds(model_, c.type)))
+            error_at(loc, "const value " + c.value.dump() + " does not match the schema's type", "const");
         if (auto it = loc.node->find("x-lookup"); it != loc.node->end()) {
             if (!it->is_string() || !c.value.is_object()) {
                 error_at(loc, "'x-lookup' must be a function name, on a constant whose value is an object", "x-lookup");
@@ -276,18 +292,39 @@ private:
     // Guards conversions that follow refs into unnamed schemas.
     template <class F>
     TypeExpr guarded(const Location& target, F&& f) {
-        if (std::find(location_stack_.begin(), location_stack_.end(), target.key()) != location_stack_.end()) {
+        if (std::find(location_stack_.begin(), location_stack_.end(), target.node) != location_stack_.end()) {
             error_at(target, "recursive reference to '#" + target.pointer +
                                  "' is not supported; recursive types cannot be generated yet");
             return TypeExpr{};
         }
-        location_stack_.push_back(target.key());
+        location_stack_.push_back(target.node);
         TypeExpr t = f();
         location_stack_.pop_back();
         return t;
     }
 
+    // Schemas nest through properties, items, $ref and allOf; each level is
+    // a few frames of recursion here. A limit turns a chain deep enough to
+    // overflow the stack (thousands of $refs) into one diagnostic.
+    static constexpr std::size_t kMaxNesting = 256;
+    bool too_deep(const Location& loc, std::size_t depth) {
+        if (too_deep_) return true;
+        if (depth < kMaxNesting) return false;
+        error_at(loc, "schemas nest more than " + std::to_string(kMaxNesting) +
+                          " levels deep through $ref, allOf, properties and items; flatten the chain");
+        too_deep_ = true;  // and stop: everything after this would repeat it
+        return true;
+    }
+
     TypeExpr convert(const Location& loc, const Hint& hint) {
+        if (too_deep(loc, depth_)) return TypeExpr{};
+        ++depth_;
+        TypeExpr t = convert_schema(loc, hint);
+        --depth_;
+        return t;
+    }
+
+    TypeExpr convert_schema(const Location& loc, const Hint& hint) {
         const json& node = *loc.node;
         if (node.is_boolean()) {
             if (!node.get<bool>()) error_at(loc, "the schema 'false' accepts nothing; it is only supported as a property (forbidding it)");
@@ -301,7 +338,7 @@ private:
         if (node.contains("$ref") && only_annotations_besides(node, {"$ref"})) {
             auto target = follow_ref(loc);
             if (!target) return TypeExpr{};
-            if (auto it = named_by_location_.find(target->key()); it != named_by_location_.end()) {
+            if (auto it = named_by_location_.find(target->node); it != named_by_location_.end()) {
                 define_named(it->second);
                 return named(it->second);
             }
@@ -319,16 +356,16 @@ private:
             if (!loc.node->get<bool>()) error_at(loc, "allOf with a 'false' branch accepts nothing");
             return;
         }
-        if (!checked(loc)) return;
-        if (std::find(expanding_.begin(), expanding_.end(), loc.key()) != expanding_.end()) {
+        if (!checked(loc) || too_deep(loc, expanding_.size())) return;
+        if (std::find(expanding_.begin(), expanding_.end(), loc.node) != expanding_.end()) {
             error_at(loc, "recursive allOf/$ref is not supported");
             return;
         }
         // A schema reached twice (a diamond: two branches share a base) adds nothing the second time.
-        if (std::find_if(parts.begin(), parts.end(), [&](const Location& p) { return p.key() == loc.key(); }) != parts.end())
+        if (std::find_if(parts.begin(), parts.end(), [&](const Location& p) { return p.node == loc.node; }) != parts.end())
             return;
         parts.push_back(loc);
-        expanding_.push_back(loc.key());
+        expanding_.push_back(loc.node);
         const json& node = *loc.node;
         if (node.contains("$ref")) {
             if (auto target = follow_ref(loc)) expand(*target, parts);
@@ -375,6 +412,7 @@ private:
         if (n.contains("const") && !ignore_const) {
             if (m.const_value && *m.const_value != n["const"]) error_at(part, "two different 'const' values in one allOf", "const");
             m.const_value = &n["const"];
+            m.const_at = part;
         }
         if (n.contains("enum")) {
             std::vector<json> values;
@@ -415,9 +453,10 @@ private:
         }
         if (auto r = n.find("required"); r != n.end()) {
             m.object_keywords = true;
-            for (const auto& name : *r) {
-                std::string s = name.get<std::string>();
+            for (std::size_t i = 0; i < r->size(); ++i) {
+                std::string s = (*r)[i].get<std::string>();
                 if (std::find(m.required.begin(), m.required.end(), s) == m.required.end()) m.required.push_back(s);
+                m.required_at.emplace(s, std::make_pair(part, i));
             }
         }
         if (auto a = n.find("additionalProperties"); a != n.end()) {
@@ -432,6 +471,9 @@ private:
             } else {
                 if (m.additional) error_at(part, "two additionalProperties schemas in one allOf are not supported", "additionalProperties");
                 m.additional = child(part, "additionalProperties");
+                m.additional_allowed.clear();
+                if (n.contains("properties"))
+                    for (const auto& [name, s] : n["properties"].items()) m.additional_allowed.insert(name);
             }
         }
         if (n.contains("not")) {
@@ -527,9 +569,14 @@ private:
     }
 
     TypeExpr convert_parts(const std::vector<Location>& parts, const Hint& hint, bool ignore_const) {
+        unsigned restrict = std::exchange(restrict_kinds_, kAllKinds);
         if (parts.empty()) return TypeExpr{};
         Merged m;
         for (const auto& part : parts) merge_part(part, m, ignore_const);
+        if (restrict != kAllKinds) {  // an alternative of a union that has `type` beside it
+            m.kinds &= restrict;
+            m.typed = true;
+        }
         m.docs = read_docs(parts);
         const Location& at = parts.front();
 
@@ -546,7 +593,7 @@ private:
         }
         if (m.const_value) {
             if (!(value_kind(*m.const_value) & m.kinds)) {
-                error_at(at, "const value " + m.const_value->dump() + " does not match the schema's type");
+                error_at(*m.const_at, "const value " + m.const_value->dump() + " does not match the schema's type", "const");
                 return TypeExpr{};
             }
             TypeExpr t;
@@ -679,7 +726,11 @@ private:
             Field f;
             f.wire_name = name;
             f.required = is_required;
-            f.type = convert_conjunction(locs, Hint{hint.family, hint.base + pascal(name), std::nullopt});
+            // additionalProperties applies to every member its own schema's `properties` does not
+            // list, including those declared in other allOf parts.
+            std::vector<Location> conjunction = locs;
+            if (m.additional && !m.additional_allowed.count(name)) conjunction.push_back(*m.additional);
+            f.type = convert_conjunction(conjunction, Hint{hint.family, hint.base + pascal(name), std::nullopt});
             std::vector<Location> doc_locs;
             for (const auto& l : locs)
                 if (l.node->is_object()) doc_locs.push_back(l);
@@ -691,12 +742,11 @@ private:
             if (property_names.count(name)) continue;
             std::vector<std::string> known(property_names.begin(), property_names.end());
             std::string hint_name = diag::closest_match(name, known);
-            const Location* where = &at;
-            for (const auto& p : m.closed) where = &p.second;
-            error_at(at, "'required' names '" + name + "', which is not in 'properties'" +
-                             (hint_name.empty() ? std::string() : " (did you mean '" + hint_name + "'?)"),
-                     "required");
-            (void)where;
+            // At the name itself, in whichever allOf part listed it.
+            const auto& [part, index] = m.required_at.at(name);
+            Location item{part.doc, load::pointer_append(load::pointer_append(part.pointer, "required"), index), nullptr};
+            error_at(item, "'required' names '" + name + "', which is not in 'properties'" +
+                               (hint_name.empty() ? std::string() : " (did you mean '" + hint_name + "'?)"));
         }
         if (!m.closed.empty()) {
             s.extra = Extra::Forbid;
@@ -766,15 +816,26 @@ private:
         bool nullable = false;
         const json& alts = node[keyword];
         for (std::size_t i = 0; i < alts.size(); ++i) {
+            if (alts[i].is_boolean() && !alts[i].get<bool>()) continue;  // `false` never matches
             if (is_null_branch(alts[i])) {
-                nullable = true;
+                nullable = nullable || (allowed_kinds & kNull);
                 continue;
             }
             Location sub = child(loc, keyword, i);
-            TypeExpr t = convert(sub, Hint{hint.family, hint.base + variant_suffix(alts[i], i), std::nullopt});
-            u.variants.push_back(Variant{t, std::nullopt});
+            Hint variant_hint{hint.family, hint.base + variant_suffix(alts[i], i), std::nullopt};
+            std::optional<TypeExpr> t = allowed_kinds == kAllKinds ? convert(sub, variant_hint)
+                                                                   : convert_restricted(sub, variant_hint, allowed_kinds);
+            if (t) u.variants.push_back(Variant{*t, std::nullopt});
         }
-        (void)allowed_kinds;
+        if (u.variants.empty() && !nullable) {
+            error_at(loc, std::string("no alternative of this ") + keyword + " can match (all are false, or none allows the schema's type)", keyword);
+            return TypeExpr{};
+        }
+        if (u.variants.empty()) {
+            TypeExpr null_type;
+            null_type.kind = Kind::Null;
+            return null_type;
+        }
         Docs docs = read_docs({loc});
         if (u.variants.size() == 1 && !(u.variants[0].type.nullable && nullable && u.mode == UnionMode::OneOf)) {
             TypeExpr t = u.variants[0].type;
@@ -792,6 +853,26 @@ private:
             u.variants.insert(u.variants.begin(), Variant{null_type, std::nullopt});
         }
         return put_decl(std::move(u), loc, hint, docs);
+    }
+
+    // An alternative of a union whose schema also has `type`: the alternative
+    // only accepts values of those kinds. A reference to a named type that
+    // fits stays a reference; one that never fits is dropped (nullopt).
+    std::optional<TypeExpr> convert_restricted(const Location& sub, const Hint& hint, unsigned allowed) {
+        const json& n = *sub.node;
+        if (n.is_object() && n.contains("$ref") && only_annotations_besides(n, {"$ref"})) {
+            TypeExpr t = convert(sub, hint);
+            unsigned k = accepted_kinds(model_, t);
+            if ((k & ~allowed) == 0) return t;
+            if ((k & allowed) == 0) return std::nullopt;
+        }
+        std::vector<Location> parts;
+        if (n.is_boolean()) parts.push_back(sub);  // `true`: just the kinds
+        else expand(sub, parts);
+        restrict_kinds_ = allowed;
+        TypeExpr t = convert_parts(parts, hint, false);
+        restrict_kinds_ = kAllKinds;
+        return t;
     }
 
     // anyOf [<string enum>, {type: string}] is an open enum: known values or any string.
@@ -821,15 +902,18 @@ private:
     Model model_;
     std::size_t named_count_ = 0;
     std::vector<Location> named_locations_;
-    std::map<std::string, DeclId> named_by_location_;
+    // Schema nodes are identified by address: unique across documents and stable once loaded.
+    std::unordered_map<const json*, DeclId> named_by_location_;
     std::vector<State> state_;
     std::vector<DeclId> definition_stack_;
-    std::vector<std::string> location_stack_;
-    std::vector<std::string> expanding_;  // allOf/$ref expansion in progress (recursion guard)
-    std::set<std::string> checked_;
-    std::map<std::string, bool> keywords_ok_;
+    std::vector<const json*> location_stack_;
+    std::vector<const json*> expanding_;  // allOf/$ref expansion in progress (recursion guard)
+    std::size_t depth_ = 0;               // nesting of convert()
+    bool too_deep_ = false;
+    std::unordered_map<const json*, bool> keywords_ok_;
     std::map<std::string, std::set<std::string>> taken_names_;
     std::set<DeclId> filled_;
+    unsigned restrict_kinds_ = kAllKinds;  // consumed by the next convert_parts (see convert_restricted)
 };
 
 }  // namespace

@@ -172,14 +172,32 @@ const std::vector<std::string>& supported_keywords() {
     return all;
 }
 
+namespace {
+// " (did you mean 'string'?)" for a misspelt type name ("strng").
+std::string type_name_hint(const std::string& key, const json& value) {
+    if (key != "type") return {};
+    static const std::vector<std::string> names = {"array", "boolean", "integer", "null", "number", "object", "string"};
+    for (const auto& v : value.is_array() ? value : json::array({value})) {
+        if (!v.is_string() || is_type_name(v)) continue;
+        std::string hint = diag::closest_match(v.get<std::string>(), names);
+        if (!hint.empty()) return " (did you mean '" + hint + "'?)";
+    }
+    return {};
+}
+}  // namespace
+
 bool check_keywords(const load::Document& doc, const std::string& pointer, const json& schema, bool is_root,
                     diag::Sink& sink) {
     if (!schema.is_object()) return true;
     bool ok = true;
     for (const auto& [key, value] : schema.items()) {
-        std::string at = load::pointer_append(pointer, key);
-        load::Position pos = doc.position_of(at);
         if (key.rfind("x-", 0) == 0) continue;
+        // Positions are only worked out when there is something to report.
+        auto report = [&, key = key](const std::string& message) {
+            load::Position pos = doc.position_of(load::pointer_append(pointer, key));
+            sink.error(doc.display_path, pos.line, pos.column, message);
+            ok = false;
+        };
         auto it = table().find(key);
         if (it == table().end()) {
             std::string message = "keyword '" + key + "' is not supported";
@@ -190,26 +208,17 @@ bool check_keywords(const load::Document& doc, const std::string& pointer, const
             } else {
                 message += " (extensions must start with 'x-'; the supported subset is listed in the README)";
             }
-            sink.error(doc.display_path, pos.line, pos.column, message);
-            ok = false;
+            report(message);
             continue;
         }
         if (!fits(it->second, value)) {
-            sink.error(doc.display_path, pos.line, pos.column,
-                       "'" + key + "' must be " + shape_text(it->second));
-            ok = false;
+            report("'" + key + "' must be " + shape_text(it->second) + type_name_hint(key, value));
             continue;
         }
-        if (key == "$schema" && value.get<std::string>() != "https://json-schema.org/draft/2020-12/schema") {
-            sink.error(doc.display_path, pos.line, pos.column,
-                       "only draft 2020-12 is supported ($schema must be 'https://json-schema.org/draft/2020-12/schema')");
-            ok = false;
-        }
-        if ((key == "$schema" || key == "$id") && !is_root) {
-            sink.error(doc.display_path, pos.line, pos.column,
-                       "'" + key + "' is only supported at the top of a file; references are resolved by file path");
-            ok = false;
-        }
+        if (key == "$schema" && value.get<std::string>() != "https://json-schema.org/draft/2020-12/schema")
+            report("only draft 2020-12 is supported ($schema must be 'https://json-schema.org/draft/2020-12/schema')");
+        if ((key == "$schema" || key == "$id") && !is_root)
+            report("'" + key + "' is only supported at the top of a file; references are resolved by file path");
     }
     return ok;
 }

@@ -25,15 +25,26 @@ struct Document {
     std::string display_path;  // as diagnostics show it: the schemas root as given, joined with `path`
     std::string family;  // first folder of `path`
     json root;
-    // JSON pointer → where the member's key starts (for object members) and
-    // where its value starts. The root value has pointer "".
-    std::unordered_map<std::string, Position> key_positions;
-    std::unordered_map<std::string, Position> value_positions;
+
+    // Where things are in the source text. Recorded as byte offsets per JSON
+    // node while parsing (cheap), turned into line:column only when a
+    // diagnostic needs one.
+    std::string text;
+    std::vector<std::size_t> line_starts;
+    std::unordered_map<const json*, std::size_t> value_offsets;  // node → offset of its value
+    std::unordered_map<const json*, std::size_t> key_offsets;    // object member → offset of its key
+    std::size_t root_offset = 0;  // the root node moves with the Document, so it is kept apart
+
+    Position position_at(std::size_t offset) const;
+    // The node a JSON pointer names, or nullptr.
+    const json* node_at(const std::string& pointer) const;
 
     // Position of the key of `pointer` if it has one, else of its value; walks
-    // up to the nearest known ancestor so a diagnostic always has a place.
+    // up to the nearest existing ancestor so a diagnostic always has a place.
     Position position_of(const std::string& pointer) const;
     Position value_position_of(const std::string& pointer) const;
+    Position position_of(const json* node) const;
+    Position value_position_of(const json* node) const;
 };
 
 struct SchemaSet {

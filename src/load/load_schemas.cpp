@@ -33,19 +33,81 @@ std::string parent_pointer(const std::string& pointer) {
     auto slash = pointer.rfind('/');
     return slash == std::string::npos ? std::string() : pointer.substr(0, slash);
 }
+
+std::string unescape_token(const std::string& token) {
+    std::string out;
+    for (std::size_t i = 0; i < token.size(); ++i) {
+        if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+            out += token[i + 1] == '0' ? '~' : '/';
+            ++i;
+        } else {
+            out += token[i];
+        }
+    }
+    return out;
+}
 }  // namespace
+
+Position Document::position_at(std::size_t offset) const {
+    if (line_starts.empty()) return {};
+    if (offset > text.size()) offset = text.size();
+    auto it = std::upper_bound(line_starts.begin(), line_starts.end(), offset);
+    std::size_t line = static_cast<std::size_t>(it - line_starts.begin());
+    int column = 1;
+    std::size_t start = line_starts[line - 1];
+    if (start == 0 && text.compare(0, 3, "\xEF\xBB\xBF") == 0 && offset >= 3) start = 3;  // a BOM is no column
+    for (std::size_t i = start; i < offset; ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
+    return {static_cast<int>(line), column};
+}
+
+const json* Document::node_at(const std::string& pointer) const {
+    const json* node = &root;
+    std::size_t start = 1;
+    while (!pointer.empty() && start <= pointer.size()) {
+        std::size_t slash = pointer.find('/', start);
+        if (slash == std::string::npos) slash = pointer.size();
+        std::string token = unescape_token(pointer.substr(start, slash - start));
+        start = slash + 1;
+        if (node->is_object()) {
+            auto it = node->find(token);
+            if (it == node->end()) return nullptr;
+            node = &*it;
+        } else if (node->is_array()) {
+            if (token.empty() || token.find_first_not_of("0123456789") != std::string::npos) return nullptr;
+            std::size_t index = std::stoull(token);
+            if (index >= node->size()) return nullptr;
+            node = &(*node)[index];
+        } else {
+            return nullptr;
+        }
+    }
+    return node;
+}
+
+Position Document::value_position_of(const json* node) const {
+    if (node == &root) return position_at(root_offset);
+    auto it = value_offsets.find(node);
+    return it == value_offsets.end() ? Position{} : position_at(it->second);
+}
+
+Position Document::position_of(const json* node) const {
+    if (auto it = key_offsets.find(node); it != key_offsets.end()) return position_at(it->second);
+    return value_position_of(node);
+}
 
 Position Document::position_of(const std::string& pointer) const {
     for (std::string p = pointer;; p = parent_pointer(p)) {
-        if (auto it = key_positions.find(p); it != key_positions.end()) return it->second;
-        if (auto it = value_positions.find(p); it != value_positions.end()) return it->second;
+        if (const json* node = node_at(p)) return position_of(node);
         if (p.empty()) return {};
     }
 }
 
 Position Document::value_position_of(const std::string& pointer) const {
-    if (auto it = value_positions.find(pointer); it != value_positions.end()) return it->second;
-    return position_of(pointer);
+    for (std::string p = pointer;; p = parent_pointer(p)) {
+        if (const json* node = node_at(p)) return value_position_of(node);
+        if (p.empty()) return {};
+    }
 }
 
 const Document* SchemaSet::find(const std::string& path) const {

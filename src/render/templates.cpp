@@ -102,10 +102,14 @@ const std::string& Templates::source(const std::string& name) const {
 }
 
 std::string Templates::render(const std::string& name, const Data& data) const {
-    const std::string& text = source(name);
-    km::mustache tmpl(text);
-    if (!tmpl.is_valid()) throw RenderError("template '" + name + "': " + tmpl.error_message());
-    tmpl.set_custom_escape([](const std::string& s) { return s; });
+    auto cached = parsed_.find(name);
+    if (cached == parsed_.end()) {
+        auto parsed = std::make_unique<km::mustache>(source(name));
+        if (!parsed->is_valid()) throw RenderError("template '" + name + "': " + parsed->error_message());
+        parsed->set_custom_escape([](const std::string& s) { return s; });
+        cached = parsed_.emplace(name, std::move(parsed)).first;
+    }
+    km::mustache& tmpl = *cached->second;
     auto slash = name.rfind('/');
     StrictContext ctx(&data, *this, slash == std::string::npos ? std::string() : name.substr(0, slash + 1));
     std::string out = tmpl.render(ctx);

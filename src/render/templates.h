@@ -44,6 +44,8 @@ public:
 private:
     std::optional<std::filesystem::path> user_dir_;
     mutable std::map<std::string, std::string> sources_;
+    // Parsed once, rendered many times (a target renders one template per declaration).
+    mutable std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>> parsed_;
 };
 
 // Booleans as mustache data (kainjow has a data(bool) constructor, made explicit here for readability).

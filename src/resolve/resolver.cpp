@@ -99,9 +99,17 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
             return fail("$ref '" + ref + "' leaves the schemas root; references must stay inside the schemas folder");
         target = set_.find(normalised);
         if (target == nullptr) {
+            // Compared without the suffix every schema file shares, which would
+            // otherwise make any two short names look alike.
+            auto stem = [](const std::string& path) {
+                const std::string suffix = ".schema.json";
+                bool has = path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+                return has ? path.substr(0, path.size() - suffix.size()) : path;
+            };
             std::vector<std::string> known;
-            for (const auto& d : set_.documents) known.push_back(d.path);
-            std::string hint = diag::closest_match(normalised, known);
+            for (const auto& d : set_.documents) known.push_back(stem(d.path));
+            std::string hint = diag::closest_match(stem(normalised), known);
+            if (!hint.empty()) hint += ".schema.json";
             return fail("$ref '" + ref + "' names file '" + normalised + "', which is not a schema under the root" +
                         (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
         }
@@ -133,7 +141,9 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
             }
             node = &*it;
         } else if (node->is_array()) {
-            bool digits = !token.empty() && token.find_first_not_of("0123456789") == std::string::npos &&
+            // At most 18 digits: more could not index anything and would overflow stoull.
+            bool digits = !token.empty() && token.size() <= 18 &&
+                          token.find_first_not_of("0123456789") == std::string::npos &&
                           (token.size() == 1 || token[0] != '0');
             if (!digits || std::stoull(token) >= node->size())
                 return fail("$ref '" + ref + "' does not resolve: no item '" + token + "' in '#" + walked + "'");

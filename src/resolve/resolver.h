@@ -15,9 +15,9 @@ namespace contractgen::resolve {
 struct Location {
     const load::Document* doc = nullptr;
     std::string pointer;  // "" for the document root
-    const load::json* node = nullptr;
+    const load::json* node = nullptr;  // identifies the location: nodes do not move once loaded
 
-    std::string key() const { return doc->path + "#" + pointer; }
+    std::string key() const { return doc->path + "#" + pointer; }  // for messages
 };
 
 class Resolver {

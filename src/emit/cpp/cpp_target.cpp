@@ -59,13 +59,18 @@ public:
         types_.set_family(family.name);
     }
 
+    // Each declaration is rendered with the template of its kind
+    // (cpp/struct.hpp.mustache, ...), so one small view model is alive at a
+    // time; the family template then places the rendered code.
     Data build() {
-        List decls, codecs;
+        std::string body;
+        List codecs;
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
-            decls.push_back(decl_view(id, d));
-            if (!d.is<ir::Alias>() && !d.is<ir::Constant>()) codecs.push_back(Object{{"type", names_.family.at(d.family) + "::" + names_.of(id)},
-                                                                                    {"name", names_.of(id)}});
+            Data view = decl_view(id, d);
+            body += ctx_.templates.render("cpp/" + template_for(d) + ".hpp.mustache", view);
+            if (!d.is<ir::Alias>() && !d.is<ir::Constant>())
+                codecs.push_back(Object{{"type", names_.family.at(d.family) + "::" + names_.of(id)}, {"name", names_.of(id)}});
         }
         List includes;
         for (const auto& other : family_.depends_on) includes.push_back(Object{{"path", "contract/" + other + ".hpp"}});
@@ -82,26 +87,29 @@ public:
         data.set("includes", includes);
         data.set("patterns", patterns);
         data.set("has_patterns", flag(!patterns.empty()));
-        data.set("decls", decls);
+        data.set("body", body);
         data.set("codecs", codecs);
         return data;
     }
 
 private:
+    static std::string template_for(const ir::Decl& d) {
+        if (d.is<ir::Enum>()) return d.as<ir::Enum>().all_strings ? "enum" : "value_enum";
+        static const char* names[] = {"struct", "enum", "open_enum", "union", "alias", "constant"};
+        return names[static_cast<int>(d.kind())];
+    }
+
     Data decl_view(ir::DeclId id, const ir::Decl& d) {
         Data v;
         v.set("name", names_.of(id));
         v.set("doc", doc_comment(d.docs, ""));
         v.set("source", d.origin.file + "#" + d.origin.pointer);
-        for (const char* k : {"is_struct", "is_enum", "is_value_enum", "is_open_enum", "is_union", "is_alias", "is_constant"})
-            v.set(k, flag(false));
         std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
         return v;
     }
 
     // ---- struct --------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
-        v.set("is_struct", flag(true));
         List members, cases, required, encode;
         std::vector<std::pair<std::string, int>> table;
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
@@ -186,22 +194,19 @@ private:
         for (const auto& value : e.values) shown.push_back(value.is_string() ? value.get<std::string>() : value.dump());
         v.set("expected", string_literal(joined_values(shown)));
         if (e.all_strings) {
-            v.set("is_enum", flag(true));
-            List enumerators;
+                List enumerators;
             for (std::size_t i = 0; i < e.values.size(); ++i)
                 enumerators.push_back(Object{{"enumerator", names_.values[id][i]},
                                              {"wire", string_literal(e.values[i].get<std::string>())}});
             v.set("enumerators", enumerators);
         } else {
-            v.set("is_value_enum", flag(true));
-            ir::json all = ir::json::array();
+                ir::json all = ir::json::array();
             for (const auto& value : e.values) all.push_back(value);
             v.set("values", json_value_expr(all));
         }
     }
 
     void fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
-        v.set("is_open_enum", flag(true));
         List constants;
         for (std::size_t i = 0; i < o.known.size(); ++i)
             constants.push_back(Object{{"constant", "k" + names_.values[id][i]}, {"wire", string_literal(o.known[i])}});
@@ -218,7 +223,6 @@ private:
 
     // ---- unions --------------------------------------------------------------
     void fill(Data& v, ir::DeclId, const ir::Union& u) {
-        v.set("is_union", flag(true));
         List alternatives;
         for (std::size_t i = 0; i < u.variants.size(); ++i)
             alternatives.push_back(Object{{"type", types_.type(u.variants[i].type)}, {"last", flag(i + 1 == u.variants.size())}});
@@ -267,13 +271,11 @@ private:
 
     // ---- alias and constant ---------------------------------------------------
     void fill(Data& v, ir::DeclId, const ir::Alias& a) {
-        v.set("is_alias", flag(true));
         v.set("target", types_.type(a.target));
         v.set("decode_body", types_.decode(a.target, "out", "c", 1) + ";");
     }
 
     void fill(Data& v, ir::DeclId id, const ir::Constant& c) {
-        v.set("is_constant", flag(true));
         v.set("constant", "k" + names_.of(id));
         v.set("type", types_.type(c.type));
         v.set("value", types_.literal(c.type, c.value));

@@ -3248,6 +3248,7 @@ inline const std::string kChatStreamPath = std::string("/api/chat/message/stream
 ///
 /// Content type of the NDJSON chat stream response.
 inline const std::string kChatStreamContentType = std::string("text/plain; charset=utf-8");
+
 }  // namespace contract::chat_stream
 
 namespace contract {

@@ -486,6 +486,7 @@ inline ::contract::Json encode_NodeCompletedPayload(const NodeCompletedPayload& 
 
 inline void to_json(::contract::Json& j, const NodeCompletedPayload& v) { j = encode_NodeCompletedPayload(v); }
 inline void from_json(const ::contract::Json& j, NodeCompletedPayload& v) { ::contract::rt::decode_dom(j, v, &decode_NodeCompletedPayload); }
+
 }  // namespace contract::cloudevents
 
 namespace contract {

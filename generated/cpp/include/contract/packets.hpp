@@ -741,6 +741,7 @@ inline const std::string kStreamPacketSseContentType = std::string("text/event-s
 ///
 /// Operation codes after which no further packet with the same `stream_id` is sent.
 inline const std::vector<StreamOpCode> kTerminalOpCodes = std::vector<StreamOpCode>{StreamOpCode::Close};
+
 }  // namespace contract::packets
 
 namespace contract {

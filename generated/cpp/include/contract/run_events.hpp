@@ -1542,6 +1542,7 @@ inline const std::map<std::string, std::vector<RunEventType>> kFieldOwnership = 
 /// Event types after which the run streams nothing more: `status` (full run completion; mark the
 /// message as no longer streaming) and `error` (the run cannot continue).
 inline const std::vector<RunEventType> kRunTerminalEventTypes = std::vector<RunEventType>{RunEventType::Status, RunEventType::Error};
+
 }  // namespace contract::run_events
 
 namespace contract {

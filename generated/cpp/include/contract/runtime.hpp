@@ -400,6 +400,64 @@ inline bool is_date_time(std::string_view s) {
     return true;
 }
 
+// RFC 3986 IPv4address: four dec-octets 0-255, no leading zeros.
+inline bool is_ipv4(std::string_view s) {
+    int octets = 0;
+    while (true) {
+        std::size_t n = 0;
+        int value = 0;
+        while (n < s.size() && n < 4 && is_digit(s[n])) value = value * 10 + (s[n++] - '0');
+        if (n == 0 || n > 3 || value > 255 || (n > 1 && s[0] == '0')) return false;
+        ++octets;
+        s.remove_prefix(n);
+        if (s.empty()) return octets == 4;
+        if (s[0] != '.' || octets == 4) return false;
+        s.remove_prefix(1);
+    }
+}
+
+// RFC 3986 IP-literal (inside "[...]"): an IPv6address (8 groups of 1-4 hex
+// digits, one "::" standing for one or more zero groups, the last two groups
+// possibly an IPv4address) or an IPvFuture ("v" hex "." then unreserved,
+// sub-delims or ":").
+inline bool is_ip_literal(std::string_view s) {
+    if (!s.empty() && (s[0] == 'v' || s[0] == 'V')) {
+        std::size_t dot = s.find('.');
+        if (dot == std::string_view::npos || dot < 2 || dot + 1 == s.size()) return false;
+        for (std::size_t i = 1; i < dot; ++i)
+            if (!is_hex(s[i])) return false;
+        for (char c : s.substr(dot + 1))
+            if (!(is_alpha(c) || is_digit(c) || std::string_view("-._~!$&'()*+,;=:").find(c) != std::string_view::npos))
+                return false;
+        return true;
+    }
+    // Counts the 16-bit groups of "h16:h16:..." (an IPv4address last counts as two).
+    auto groups = [](std::string_view part, bool ipv4_last, int& count) {
+        count = 0;
+        if (part.empty()) return true;
+        while (true) {
+            std::size_t colon = part.find(':');
+            std::string_view piece = part.substr(0, colon);
+            if (colon == std::string_view::npos && ipv4_last && piece.find('.') != std::string_view::npos) {
+                if (!is_ipv4(piece)) return false;
+                count += 2;
+                return true;
+            }
+            if (piece.empty() || piece.size() > 4) return false;
+            for (char c : piece)
+                if (!is_hex(c)) return false;
+            ++count;
+            if (colon == std::string_view::npos) return true;
+            part.remove_prefix(colon + 1);
+        }
+    };
+    std::size_t gap = s.find("::");
+    int left = 0, right = 0;
+    if (gap == std::string_view::npos) return groups(s, true, left) && left == 8;
+    if (s.find("::", gap + 1) != std::string_view::npos) return false;
+    return groups(s.substr(0, gap), false, left) && groups(s.substr(gap + 2), true, right) && left + right <= 7;
+}
+
 // RFC 3986 URI (absolute: a scheme is required), checked character by character.
 inline bool is_uri(std::string_view s) {
     auto unreserved = [](char c) { return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_' || c == '~'; };
@@ -447,8 +505,7 @@ inline bool is_uri(std::string_view s) {
         if (!authority.empty() && authority[0] == '[') {  // IP-literal
             std::size_t close = authority.find(']');
             if (close == std::string_view::npos) return false;
-            for (char c : authority.substr(1, close - 1))
-                if (!(is_hex(c) || c == ':' || c == '.')) return false;
+            if (!is_ip_literal(authority.substr(1, close - 1))) return false;
             host = {};
             std::string_view port = authority.substr(close + 1);
             if (!port.empty() && port[0] != ':') return false;
