@@ -29,6 +29,17 @@ std::string string_literal(const std::string& s) {
     return out + "\"";
 }
 
+std::string string_view_literal(const std::string& s) {
+    // A plain literal would end at an embedded NUL wherever it turns into a std::string_view.
+    if (s.find('\0') == std::string::npos) return string_literal(s);
+    return "std::string_view(" + string_literal(s) + ", " + std::to_string(s.size()) + ")";
+}
+
+std::string std_string_literal(const std::string& s) {
+    if (s.find('\0') == std::string::npos) return string_literal(s);
+    return "std::string(" + string_literal(s) + ", " + std::to_string(s.size()) + ")";
+}
+
 std::string wide_literal(const std::string& s) {
     std::string out = "L\"";
     for (std::size_t i = 0; i < s.size();) {

@@ -12,6 +12,12 @@ namespace contractgen::emit::cpp {
 // so the literal is the exact UTF-8 bytes whatever the compiler's charset.
 std::string string_literal(const std::string& utf8);
 
+// Text that may contain NUL, where a std::string_view or a std::string is
+// expected: a plain literal would end at the NUL, so those get an explicit
+// length (std::string_view("a\0b", 3), std::string("a\0b", 3)).
+std::string string_view_literal(const std::string& utf8);
+std::string std_string_literal(const std::string& utf8);
+
 // L"..." for std::wregex sources: code points as \U escapes.
 std::string wide_literal(const std::string& utf8);
 

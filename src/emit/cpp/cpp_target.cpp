@@ -48,7 +48,7 @@ std::string name_table(std::vector<std::pair<std::string, int>> entries) {
     std::sort(entries.begin(), entries.end());
     std::string out;
     for (const auto& [name, index] : entries)
-        out += (out.empty() ? "{" : ", {") + string_literal(name) + ", " + std::to_string(index) + "}";
+        out += (out.empty() ? "{" : ", {") + string_view_literal(name) + ", " + std::to_string(index) + "}";
     return out;
 }
 
@@ -115,7 +115,7 @@ private:
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
             const ir::Field& f = s.fields[i];
             const std::string& member = names_.fields[id][i];
-            std::string wire = string_literal(f.wire_name);
+            std::string wire = std_string_literal(f.wire_name);
             std::string m = "out." + member, e = "v." + member;
             table.emplace_back(f.wire_name, static_cast<int>(i));
             bool stored_const = f.type.kind == Kind::Const && f.required && !f.type.nullable;
@@ -123,10 +123,10 @@ private:
             std::string statement, member_type, encode_line;
             if (stored_const) {
                 statement = f.type.value.is_string()
-                                ? "::contract::rt::expect_string_const(c, " + string_literal(f.type.value.get<std::string>()) + ")"
+                                ? "::contract::rt::expect_string_const(c, " + string_view_literal(f.type.value.get<std::string>()) + ")"
                                 : "::contract::rt::expect_const(c, " + json_value_expr(f.type.value) + ")";
                 encode_line = "j[" + wire + "] = " +
-                              (f.type.value.is_string() ? string_literal(f.type.value.get<std::string>())
+                              (f.type.value.is_string() ? std_string_literal(f.type.value.get<std::string>())
                                                         : json_value_expr(f.type.value)) + ";";
             } else if (f.required) {
                 member_type = types_.type(f.type);
@@ -153,22 +153,22 @@ private:
         std::string unknown;
         if (!s.forbidden.empty()) {
             std::string test;
-            for (const auto& name : s.forbidden) test += (test.empty() ? "" : " || ") + ("*key == " + string_literal(name));
-            unknown += "if (" + test + ") ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_forbidden(*key); });\n                ";
+            for (const auto& name : s.forbidden) test += (test.empty() ? "" : " || ") + ("key == " + string_view_literal(name));
+            unknown += "if (" + test + ") ::contract::rt::in_field(key, [&] { ::contract::rt::fail_forbidden(key); });\n                ";
         }
         std::string extra_type;
         switch (s.extra) {
             case ir::Extra::Forbid:
-                unknown += "::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });";
+                unknown += "::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });";
                 break;
             case ir::Extra::Keep:
                 extra_type = "std::map<std::string, ::contract::Json>";
-                unknown += "::contract::rt::read_json(c, out.additional_properties[*key]);";
+                unknown += "::contract::rt::read_json(c, out.additional_properties[std::string(key)]);";
                 break;
             case ir::Extra::Typed:
                 extra_type = "std::map<std::string, " + types_.type(*s.extra_type) + ">";
-                unknown += "::contract::rt::in_field(*key, [&] { " +
-                           types_.decode(*s.extra_type, "out.additional_properties[*key]", "c", 1) + "; });";
+                unknown += "::contract::rt::in_field(key, [&] { " +
+                           types_.decode(*s.extra_type, "out.additional_properties[std::string(key)]", "c", 1) + "; });";
                 break;
         }
         if (!extra_type.empty())
@@ -197,7 +197,7 @@ private:
                 List enumerators;
             for (std::size_t i = 0; i < e.values.size(); ++i)
                 enumerators.push_back(Object{{"enumerator", names_.values[id][i]},
-                                             {"wire", string_literal(e.values[i].get<std::string>())}});
+                                             {"wire", string_view_literal(e.values[i].get<std::string>())}});
             v.set("enumerators", enumerators);
         } else {
                 ir::json all = ir::json::array();
@@ -209,7 +209,7 @@ private:
     void fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
         List constants;
         for (std::size_t i = 0; i < o.known.size(); ++i)
-            constants.push_back(Object{{"constant", "k" + names_.values[id][i]}, {"wire", string_literal(o.known[i])}});
+            constants.push_back(Object{{"constant", "k" + names_.values[id][i]}, {"wire", string_view_literal(o.known[i])}});
         v.set("constants", constants);
         v.set("has_known_enum", flag(o.known_enum.has_value()));
         v.set("known_enum", o.known_enum ? types_.decl_name(*o.known_enum) : "");
@@ -236,9 +236,9 @@ private:
                 table.emplace_back(*u.variants[i].tag, static_cast<int>(i));
                 tags.push_back(*u.variants[i].tag);
             }
-            std::string property = string_literal(*u.discriminator), expected = string_literal(joined_values(tags));
+            std::string property = string_view_literal(*u.discriminator), expected = string_literal(joined_values(tags));
             body += "static constexpr ::contract::rt::FieldName kTags[] = {" + name_table(table) + "};\n";
-            body += "    const std::string& tag = ::contract::rt::read_tag(c, " + property + ", " + expected + ");\n";
+            body += "    std::string_view tag = ::contract::rt::read_tag(c, " + property + ", " + expected + ");\n";
             body += "    switch (::contract::rt::field_index(tag, kTags)) {\n";
             for (std::size_t i = 0; i < u.variants.size(); ++i)
                 body += "        case " + std::to_string(i) + ": " + types_.decode(u.variants[i].type, emplace(i), "c", 1) + "; return;\n";
@@ -258,7 +258,7 @@ private:
                     }
                 body += types_.decode(u.variants[i].type, emplace(i), "c", 1) + "; return;\n";
             }
-            body += "        default: ::contract::rt::fail_expected(" + string_literal(joined_values(expected)) + ", c.peek());\n    }";
+            body += "        default: ::contract::rt::fail_expected(c, " + string_literal(joined_values(expected)) + ");\n    }";
         } else {
             body += "::contract::rt::read_first_match(c, out.value, " + std::string(u.mode == ir::UnionMode::OneOf ? "true" : "false");
             for (std::size_t i = 0; i < u.variants.size(); ++i)

@@ -135,7 +135,7 @@ std::string CppTypes::literal(const ir::TypeExpr& t, const ir::json& value) cons
     if (value.is_null() && t.nullable) return type(t) + "{nullptr}";
     switch (t.kind) {
         case Kind::String:
-            if (value.is_string()) return "std::string(" + string_literal(value.get<std::string>()) + ")";
+            if (value.is_string()) return "std::string(" + std_string_literal(value.get<std::string>()) + ")";
             break;
         case Kind::Integer:
             if (value.is_number()) return "std::int64_t{" + value.dump() + "}";
@@ -155,7 +155,7 @@ std::string CppTypes::literal(const ir::TypeExpr& t, const ir::json& value) cons
                     if (values[i] == value) return decl_name(t.decl) + "::" + names_.values[t.decl][i];
             }
             if (d.is<ir::OpenEnum>() && value.is_string())
-                return decl_name(t.decl) + "{" + string_literal(value.get<std::string>()) + "}";
+                return decl_name(t.decl) + "{" + std_string_literal(value.get<std::string>()) + "}";
             break;
         }
         case Kind::Array:
@@ -170,7 +170,7 @@ std::string CppTypes::literal(const ir::TypeExpr& t, const ir::json& value) cons
                 std::string out = type(t) + "{";
                 bool first = true;
                 for (const auto& [k, v] : value.items()) {
-                    out += (first ? "{" : ", {") + string_literal(k) + ", " + literal(t.item(), v) + "}";
+                    out += (first ? "{" : ", {") + std_string_literal(k) + ", " + literal(t.item(), v) + "}";
                     first = false;
                 }
                 return out + "}";

@@ -25,7 +25,7 @@ enum class ValidationIssueLocation {
     Header,
 };
 
-inline const char* to_string(ValidationIssueLocation v) {
+inline std::string_view to_string(ValidationIssueLocation v) {
     switch (v) {
         case ValidationIssueLocation::Body: return "body";
         case ValidationIssueLocation::Query: return "query";
@@ -43,8 +43,8 @@ inline bool from_string(std::string_view s, ValidationIssueLocation& out) {
 
 inline void decode_ValidationIssueLocation(::contract::rt::Cursor& c, ValidationIssueLocation& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "body|query|header" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "body|query|header" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -71,23 +71,24 @@ inline void decode_ValidationIssue(::contract::rt::Cursor& c, ValidationIssue& o
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { decode_ValidationIssueLocation(c, out.location); });
+                ::contract::rt::in_field(key, [&] { decode_ValidationIssueLocation(c, out.location); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.path, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, &detail::pattern_0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.path, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, &detail::pattern_0}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.message, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.message, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("location");
@@ -127,31 +128,32 @@ inline void decode_ValidationErrorResponse(::contract::rt::Cursor& c, Validation
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.error_message); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.error_message); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_const(c, []() -> const ::contract::Json& { static const ::contract::Json k = ::contract::Json::parse("400"); return k; }()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_const(c, []() -> const ::contract::Json& { static const ::contract::Json k = ::contract::Json::parse("400"); return k; }()); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "REQUEST"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "REQUEST"); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_const(c, []() -> const ::contract::Json& { static const ::contract::Json k = ::contract::Json::parse("false"); return k; }()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_const(c, []() -> const ::contract::Json& { static const ::contract::Json k = ::contract::Json::parse("false"); return k; }()); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.errors, ::contract::rt::CountRule{1u, std::numeric_limits<std::uint64_t>::max(), false}, [&](::contract::rt::Cursor& c1, ValidationIssue& v1) { decode_ValidationIssue(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.errors, ::contract::rt::CountRule{1u, std::numeric_limits<std::uint64_t>::max(), false}, [&](::contract::rt::Cursor& c1, ValidationIssue& v1) { decode_ValidationIssue(c1, v1); }); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("error_message");
@@ -193,15 +195,16 @@ inline void decode_AgentRequestPayload(::contract::rt::Cursor& c, AgentRequestPa
     ::contract::rt::begin_object(c);
     std::bitset<1> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.query); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.query); });
                 seen.set(0);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("query");
@@ -238,23 +241,24 @@ inline void decode_AgentRequest(::contract::rt::Cursor& c, AgentRequest& out) {
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.request_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.request_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.session_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.session_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { decode_AgentRequestPayload(c, out.payload); });
+                ::contract::rt::in_field(key, [&] { decode_AgentRequestPayload(c, out.payload); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("request_id");
@@ -285,7 +289,7 @@ enum class DeliveryMode {
     ServerSentEvents,
 };
 
-inline const char* to_string(DeliveryMode v) {
+inline std::string_view to_string(DeliveryMode v) {
     switch (v) {
         case DeliveryMode::RequestResponse: return "REQUEST_RESPONSE";
         case DeliveryMode::ServerSentEvents: return "SERVER_SENT_EVENTS";
@@ -301,8 +305,8 @@ inline bool from_string(std::string_view s, DeliveryMode& out) {
 
 inline void decode_DeliveryMode(::contract::rt::Cursor& c, DeliveryMode& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "REQUEST_RESPONSE|SERVER_SENT_EVENTS" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "REQUEST_RESPONSE|SERVER_SENT_EVENTS" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -330,19 +334,20 @@ inline void decode_AgentCapability(::contract::rt::Cursor& c, AgentCapability& o
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { decode_DeliveryMode(c, out.delivery_mode); });
+                ::contract::rt::in_field(key, [&] { decode_DeliveryMode(c, out.delivery_mode); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_map(c, out.outputs.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, ::contract::Json& v1) { ::contract::rt::read_json(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_map(c, out.outputs.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, ::contract::Json& v1) { ::contract::rt::read_json(c1, v1); }); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("delivery_mode");
@@ -386,23 +391,24 @@ inline void decode_ServerSentEvent(::contract::rt::Cursor& c, ServerSentEvent& o
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.event); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.event); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.data, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, &detail::pattern_1}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.data, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, &detail::pattern_1}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_nullable(c, out.id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_nullable(c, out.id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("event");
@@ -442,15 +448,16 @@ inline void decode_AssistResponse(::contract::rt::Cursor& c, AssistResponse& out
     ::contract::rt::begin_object(c);
     std::bitset<1> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.summary); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.summary); });
                 seen.set(0);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("summary");

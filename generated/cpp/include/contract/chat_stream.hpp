@@ -22,7 +22,7 @@ enum class EntityType {
     GeneratedDocument,
 };
 
-inline const char* to_string(EntityType v) {
+inline std::string_view to_string(EntityType v) {
     switch (v) {
         case EntityType::WebPage: return "WEB_PAGE";
         case EntityType::ExternalApiData: return "EXTERNAL_API_DATA";
@@ -58,8 +58,8 @@ inline bool from_string(std::string_view s, EntityType& out) {
 
 inline void decode_EntityType(::contract::rt::Cursor& c, EntityType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -125,83 +125,84 @@ inline void decode_Entity(::contract::rt::Cursor& c, Entity& out) {
     ::contract::rt::begin_object(c);
     std::bitset<18> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { decode_EntityType(c, out.entity_type); });
+                ::contract::rt::in_field(key, [&] { decode_EntityType(c, out.entity_type); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.identifier); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.identifier); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.title, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.title, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.description, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.description, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.file_name); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.file_name); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.mimetype); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.mimetype); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.stored_entity_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.stored_entity_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(7);
                 break;
             case 8:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.content_artifact_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.content_artifact_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(8);
                 break;
             case 9:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.content_length, [&](::contract::rt::Cursor& c1, std::int64_t& v1) { ::contract::rt::read_int(c1, v1, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.content_length, [&](::contract::rt::Cursor& c1, std::int64_t& v1) { ::contract::rt::read_int(c1, v1, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); }); });
                 seen.set(9);
                 break;
             case 10:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.created_at, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.created_at, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(10);
                 break;
             case 11:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.purpose, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.purpose, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(11);
                 break;
             case 12:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.external_url, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.external_url, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); }); });
                 seen.set(12);
                 break;
             case 13:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.api_name, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.api_name, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(13);
                 break;
             case 14:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.api_subtype, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.api_subtype, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(14);
                 break;
             case 15:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.user_query, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.user_query, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(15);
                 break;
             case 16:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.all_seen_entities.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.all_seen_entities.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(16);
                 break;
             case 17:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.cited_entities.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.cited_entities.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(17);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("entity_type");
@@ -249,7 +250,7 @@ enum class CreatorType {
     User,
 };
 
-inline const char* to_string(CreatorType v) {
+inline std::string_view to_string(CreatorType v) {
     switch (v) {
         case CreatorType::Ai: return "AI";
         case CreatorType::User: return "USER";
@@ -265,8 +266,8 @@ inline bool from_string(std::string_view s, CreatorType& out) {
 
 inline void decode_CreatorType(::contract::rt::Cursor& c, CreatorType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "AI|USER" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "AI|USER" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -282,7 +283,7 @@ enum class MessageType {
     SuperReport,
 };
 
-inline const char* to_string(MessageType v) {
+inline std::string_view to_string(MessageType v) {
     switch (v) {
         case MessageType::Normal: return "normal";
         case MessageType::SuperReport: return "super_report";
@@ -298,8 +299,8 @@ inline bool from_string(std::string_view s, MessageType& out) {
 
 inline void decode_MessageType(::contract::rt::Cursor& c, MessageType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "normal|super_report" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "normal|super_report" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -319,7 +320,7 @@ enum class DeliverableType {
     Code,
 };
 
-inline const char* to_string(DeliverableType v) {
+inline std::string_view to_string(DeliverableType v) {
     switch (v) {
         case DeliverableType::Website: return "WEBSITE";
         case DeliverableType::Report: return "REPORT";
@@ -341,8 +342,8 @@ inline bool from_string(std::string_view s, DeliverableType& out) {
 
 inline void decode_DeliverableType(::contract::rt::Cursor& c, DeliverableType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "WEBSITE|REPORT|DOCUMENT|SLIDE|CODE" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "WEBSITE|REPORT|DOCUMENT|SLIDE|CODE" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -358,7 +359,7 @@ enum class MessageErrorType {
     InvalidResponse,
 };
 
-inline const char* to_string(MessageErrorType v) {
+inline std::string_view to_string(MessageErrorType v) {
     switch (v) {
         case MessageErrorType::Timeout: return "TIMEOUT";
         case MessageErrorType::InvalidResponse: return "INVALID_RESPONSE";
@@ -374,8 +375,8 @@ inline bool from_string(std::string_view s, MessageErrorType& out) {
 
 inline void decode_MessageErrorType(::contract::rt::Cursor& c, MessageErrorType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "TIMEOUT|INVALID_RESPONSE" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "TIMEOUT|INVALID_RESPONSE" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -446,95 +447,96 @@ inline void decode_Message(::contract::rt::Cursor& c, Message& out) {
     ::contract::rt::begin_object(c);
     std::bitset<21> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.chat_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.chat_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { decode_CreatorType(c, out.creator_type); });
+                ::contract::rt::in_field(key, [&] { decode_CreatorType(c, out.creator_type); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.creator_user_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.creator_user_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.message_type, [&](::contract::rt::Cursor& c1, MessageType& v1) { decode_MessageType(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.message_type, [&](::contract::rt::Cursor& c1, MessageType& v1) { decode_MessageType(c1, v1); }); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.deliverable_type, [&](::contract::rt::Cursor& c1, DeliverableType& v1) { decode_DeliverableType(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.deliverable_type, [&](::contract::rt::Cursor& c1, DeliverableType& v1) { decode_DeliverableType(c1, v1); }); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.is_answer); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.is_answer); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.is_running, [&](::contract::rt::Cursor& c1, bool& v1) { ::contract::rt::read_bool(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.is_running, [&](::contract::rt::Cursor& c1, bool& v1) { ::contract::rt::read_bool(c1, v1); }); });
                 seen.set(7);
                 break;
             case 8:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.needs_clarification_message, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.needs_clarification_message, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(8);
                 break;
             case 9:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.retry_attempts, [&](::contract::rt::Cursor& c1, std::int64_t& v1) { ::contract::rt::read_int(c1, v1, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.retry_attempts, [&](::contract::rt::Cursor& c1, std::int64_t& v1) { ::contract::rt::read_int(c1, v1, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); }); });
                 seen.set(9);
                 break;
             case 10:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.content); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.content); });
                 seen.set(10);
                 break;
             case 11:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.hydrated_content, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.hydrated_content, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(11);
                 break;
             case 12:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.user_content_artifact_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.user_content_artifact_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(12);
                 break;
             case 13:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.user_message_entity_ids, [&](::contract::rt::Cursor& c1, std::vector<std::string>& v1) { ::contract::rt::read_array(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, std::string& v2) { ::contract::rt::read_string(c2, v2); }); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.user_message_entity_ids, [&](::contract::rt::Cursor& c1, std::vector<std::string>& v1) { ::contract::rt::read_array(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, std::string& v2) { ::contract::rt::read_string(c2, v2); }); }); });
                 seen.set(13);
                 break;
             case 14:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.user_message_entities, [&](::contract::rt::Cursor& c1, std::vector<Entity>& v1) { ::contract::rt::read_array(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, Entity& v2) { decode_Entity(c2, v2); }); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.user_message_entities, [&](::contract::rt::Cursor& c1, std::vector<Entity>& v1) { ::contract::rt::read_array(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, Entity& v2) { decode_Entity(c2, v2); }); }); });
                 seen.set(14);
                 break;
             case 15:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.ai_output_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.ai_output_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(15);
                 break;
             case 16:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.first_report_identifier, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.first_report_identifier, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); }); });
                 seen.set(16);
                 break;
             case 17:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.entities.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Entity& v1) { decode_Entity(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.entities.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Entity& v1) { decode_Entity(c1, v1); }); });
                 seen.set(17);
                 break;
             case 18:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.event_stream_artifact_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.event_stream_artifact_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(18);
                 break;
             case 19:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.error_type, [&](::contract::rt::Cursor& c1, MessageErrorType& v1) { decode_MessageErrorType(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.error_type, [&](::contract::rt::Cursor& c1, MessageErrorType& v1) { decode_MessageErrorType(c1, v1); }); });
                 seen.set(19);
                 break;
             case 20:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.created_at, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.created_at, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
                 seen.set(20);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("id");
@@ -587,7 +589,7 @@ enum class PlanStatus {
     Error,
 };
 
-inline const char* to_string(PlanStatus v) {
+inline std::string_view to_string(PlanStatus v) {
     switch (v) {
         case PlanStatus::Loading: return "LOADING";
         case PlanStatus::Success: return "SUCCESS";
@@ -605,8 +607,8 @@ inline bool from_string(std::string_view s, PlanStatus& out) {
 
 inline void decode_PlanStatus(::contract::rt::Cursor& c, PlanStatus& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "LOADING|SUCCESS|ERROR" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "LOADING|SUCCESS|ERROR" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -637,35 +639,36 @@ inline void decode_PlanTask(::contract::rt::Cursor& c, PlanTask& out) {
     ::contract::rt::begin_object(c);
     std::bitset<6> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.title); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.title); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.message); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.message); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { decode_PlanStatus(c, out.status); });
+                ::contract::rt::in_field(key, [&] { decode_PlanStatus(c, out.status); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.previous_task_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.previous_task_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(5);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("id");
@@ -719,43 +722,44 @@ inline void decode_Plan(::contract::rt::Cursor& c, Plan& out) {
     ::contract::rt::begin_object(c);
     std::bitset<8> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.title, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.title, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.summary, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.summary, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { decode_PlanStatus(c, out.status); });
+                ::contract::rt::in_field(key, [&] { decode_PlanStatus(c, out.status); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_map(c, out.plan_tasks, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, PlanTask& v1) { decode_PlanTask(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_map(c, out.plan_tasks, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, PlanTask& v1) { decode_PlanTask(c1, v1); }); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.used_sources, [&](::contract::rt::Cursor& c1, std::vector<std::string>& v1) { ::contract::rt::read_array(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, std::string& v2) { ::contract::rt::read_string(c2, v2); }); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.used_sources, [&](::contract::rt::Cursor& c1, std::vector<std::string>& v1) { ::contract::rt::read_array(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, std::string& v2) { ::contract::rt::read_string(c2, v2); }); }); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.previous_plan_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.previous_plan_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(7);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("id");
@@ -804,31 +808,32 @@ inline void decode_PlanSet(::contract::rt::Cursor& c, PlanSet& out) {
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.chat_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.chat_id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.creator_user_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.creator_user_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.user_chat_message_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.user_chat_message_id); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_map(c, out.plans, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Plan& v1) { decode_Plan(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_map(c, out.plans, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Plan& v1) { decode_Plan(c1, v1); }); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("chat_id");
@@ -863,7 +868,7 @@ enum class PendingSourceType {
     CodingAgent,
 };
 
-inline const char* to_string(PendingSourceType v) {
+inline std::string_view to_string(PendingSourceType v) {
     switch (v) {
         case PendingSourceType::Web: return "WEB";
         case PendingSourceType::Document: return "DOCUMENT";
@@ -881,8 +886,8 @@ inline bool from_string(std::string_view s, PendingSourceType& out) {
 
 inline void decode_PendingSourceType(::contract::rt::Cursor& c, PendingSourceType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "WEB|DOCUMENT|CODING_AGENT" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "WEB|DOCUMENT|CODING_AGENT" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -913,35 +918,36 @@ inline void decode_PendingSource(::contract::rt::Cursor& c, PendingSource& out) 
     ::contract::rt::begin_object(c);
     std::bitset<6> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_task_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_task_id); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.title); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.title); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { decode_PendingSourceType(c, out.type); });
+                ::contract::rt::in_field(key, [&] { decode_PendingSourceType(c, out.type); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.web_domain, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.web_domain, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(5);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("plan_id");
@@ -1001,7 +1007,7 @@ enum class StreamEventType {
     UsageUpdate,
 };
 
-inline const char* to_string(StreamEventType v) {
+inline std::string_view to_string(StreamEventType v) {
     switch (v) {
         case StreamEventType::StreamStart: return "stream_start";
         case StreamEventType::Heartbeat: return "heartbeat";
@@ -1065,8 +1071,8 @@ inline bool from_string(std::string_view s, StreamEventType& out) {
 
 inline void decode_StreamEventType(::contract::rt::Cursor& c, StreamEventType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -1093,31 +1099,32 @@ inline void decode_StreamStart(::contract::rt::Cursor& c, StreamStart& out) {
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "stream_start"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "stream_start"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.chat_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.chat_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.creator_user_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.creator_user_id); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.user_chat_message_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.user_chat_message_id); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1156,15 +1163,16 @@ inline void decode_Heartbeat(::contract::rt::Cursor& c, Heartbeat& out) {
     ::contract::rt::begin_object(c);
     std::bitset<1> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "heartbeat"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "heartbeat"); });
                 seen.set(0);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1200,23 +1208,24 @@ inline void decode_DoneEvent(::contract::rt::Cursor& c, DoneEvent& out) {
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "done"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "done"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.has_async_entities_pending, [&](::contract::rt::Cursor& c1, bool& v1) { ::contract::rt::read_bool(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.has_async_entities_pending, [&](::contract::rt::Cursor& c1, bool& v1) { ::contract::rt::read_bool(c1, v1); }); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.message, [&](::contract::rt::Cursor& c1, Message& v1) { decode_Message(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.message, [&](::contract::rt::Cursor& c1, Message& v1) { decode_Message(c1, v1); }); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1252,23 +1261,24 @@ inline void decode_StreamError(::contract::rt::Cursor& c, StreamError& out) {
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "ERROR"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "ERROR"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.error_type); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.error_type); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.error_message); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.error_message); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1304,19 +1314,20 @@ inline void decode_MessageDelta(::contract::rt::Cursor& c, MessageDelta& out) {
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "message_delta"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "message_delta"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.delta); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.delta); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1349,19 +1360,20 @@ inline void decode_AiMessage(::contract::rt::Cursor& c, AiMessage& out) {
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "ai_message"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "ai_message"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { decode_Message(c, out.message); });
+                ::contract::rt::in_field(key, [&] { decode_Message(c, out.message); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1394,19 +1406,20 @@ inline void decode_MessageIsAnswer(::contract::rt::Cursor& c, MessageIsAnswer& o
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "message_is_answer"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "message_is_answer"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.is_answer); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.is_answer); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1439,19 +1452,20 @@ inline void decode_ChatTitleGenerated(::contract::rt::Cursor& c, ChatTitleGenera
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "chat_title_generated"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "chat_title_generated"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.title); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.title); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1484,19 +1498,20 @@ inline void decode_ClarificationNeeded(::contract::rt::Cursor& c, ClarificationN
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "clarification_needed"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "clarification_needed"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { decode_Message(c, out.message); });
+                ::contract::rt::in_field(key, [&] { decode_Message(c, out.message); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1532,19 +1547,20 @@ inline void decode_MessageClarificationUpdate(::contract::rt::Cursor& c, Message
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.chat_message_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.chat_message_id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_nullable(c, out.needs_clarification_message, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_nullable(c, out.needs_clarification_message, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("chat_message_id");
@@ -1577,19 +1593,20 @@ inline void decode_UpdateMessageClarificationMessage(::contract::rt::Cursor& c, 
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "update_message_clarification_message"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "update_message_clarification_message"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { decode_MessageClarificationUpdate(c, out.update); });
+                ::contract::rt::in_field(key, [&] { decode_MessageClarificationUpdate(c, out.update); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1618,7 +1635,7 @@ enum class TaskStatus {
     Error,
 };
 
-inline const char* to_string(TaskStatus v) {
+inline std::string_view to_string(TaskStatus v) {
     switch (v) {
         case TaskStatus::Loading: return "loading";
         case TaskStatus::Success: return "success";
@@ -1636,8 +1653,8 @@ inline bool from_string(std::string_view s, TaskStatus& out) {
 
 inline void decode_TaskStatus(::contract::rt::Cursor& c, TaskStatus& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "loading|success|error" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "loading|success|error" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -1668,39 +1685,40 @@ inline void decode_TaskUpdate(::contract::rt::Cursor& c, TaskUpdate& out) {
     ::contract::rt::begin_object(c);
     std::bitset<7> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "task_update"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "task_update"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.key); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.title); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.title); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.message); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.message); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { decode_TaskStatus(c, out.status); });
+                ::contract::rt::in_field(key, [&] { decode_TaskStatus(c, out.status); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { decode_PlanSet(c, out.plan_set); });
+                ::contract::rt::in_field(key, [&] { decode_PlanSet(c, out.plan_set); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.metadata, [&](::contract::rt::Cursor& c1, std::map<std::string, ::contract::Json>& v1) { ::contract::rt::read_map(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, ::contract::Json& v2) { ::contract::rt::read_json(c2, v2); }); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.metadata, [&](::contract::rt::Cursor& c1, std::map<std::string, ::contract::Json>& v1) { ::contract::rt::read_map(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, ::contract::Json& v2) { ::contract::rt::read_json(c2, v2); }); }); });
                 seen.set(6);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1742,19 +1760,20 @@ inline void decode_PendingSources(::contract::rt::Cursor& c, PendingSources& out
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "pending_sources"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "pending_sources"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.pending_sources, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, PendingSource& v1) { decode_PendingSource(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.pending_sources, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, PendingSource& v1) { decode_PendingSource(c1, v1); }); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1787,19 +1806,20 @@ inline void decode_ReferencesFound(::contract::rt::Cursor& c, ReferencesFound& o
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "references_found"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "references_found"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.references, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Entity& v1) { decode_Entity(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.references, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Entity& v1) { decode_Entity(c1, v1); }); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1851,39 +1871,40 @@ inline void decode_NodeToolsExecutionStart(::contract::rt::Cursor& c, NodeToolsE
     ::contract::rt::begin_object(c);
     std::bitset<7> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "node_tools_execution_start"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "node_tools_execution_start"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.node_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.node_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.tool_ids, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.tool_ids, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.total_tools, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.total_tools, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(6);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1939,47 +1960,48 @@ inline void decode_NodeToolEvent(::contract::rt::Cursor& c, NodeToolEvent& out) 
     ::contract::rt::begin_object(c);
     std::bitset<9> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "node_tool_event"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "node_tool_event"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.event); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.event); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.node_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.node_id); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.tool_type, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.tool_type, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.metadata, [&](::contract::rt::Cursor& c1, std::map<std::string, ::contract::Json>& v1) { ::contract::rt::read_map(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, ::contract::Json& v2) { ::contract::rt::read_json(c2, v2); }); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.metadata, [&](::contract::rt::Cursor& c1, std::map<std::string, ::contract::Json>& v1) { ::contract::rt::read_map(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, ::contract::Json& v2) { ::contract::rt::read_json(c2, v2); }); }); });
                 seen.set(7);
                 break;
             case 8:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(8);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2032,39 +2054,40 @@ inline void decode_UpdateSubagentCurrentAction(::contract::rt::Cursor& c, Update
     ::contract::rt::begin_object(c);
     std::bitset<7> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "update_subagent_current_action"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "update_subagent_current_action"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.current_action); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.current_action); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.node_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.node_id); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(6);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2127,63 +2150,64 @@ inline void decode_NodeReportPreviewStart(::contract::rt::Cursor& c, NodeReportP
     ::contract::rt::begin_object(c);
     std::bitset<13> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "node_report_preview_start"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "node_report_preview_start"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.preview_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.preview_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.report_title); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.report_title); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.report_user_query); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.report_user_query); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.final_report); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.final_report); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.node_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.node_id); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(7);
                 break;
             case 8:
-                ::contract::rt::in_field(*key, [&] { decode_Entity(c, out.entity); });
+                ::contract::rt::in_field(key, [&] { decode_Entity(c, out.entity); });
                 seen.set(8);
                 break;
             case 9:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.section_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.section_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(9);
                 break;
             case 10:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(10);
                 break;
             case 11:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(11);
                 break;
             case 12:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
                 seen.set(12);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2246,39 +2270,40 @@ inline void decode_NodeReportPreviewDelta(::contract::rt::Cursor& c, NodeReportP
     ::contract::rt::begin_object(c);
     std::bitset<7> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "node_report_preview_delta"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "node_report_preview_delta"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.preview_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.preview_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.delta); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.delta); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.node_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.node_id); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.section_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.section_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(6);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2341,63 +2366,64 @@ inline void decode_NodeReportPreviewDone(::contract::rt::Cursor& c, NodeReportPr
     ::contract::rt::begin_object(c);
     std::bitset<13> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "node_report_preview_done"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "node_report_preview_done"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.preview_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.preview_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.content); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.content); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.report_title); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.report_title); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.final_report); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.final_report); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.node_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.node_id); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_id); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.plan_set_id); });
                 seen.set(7);
                 break;
             case 8:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.entity, [&](::contract::rt::Cursor& c1, Entity& v1) { decode_Entity(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.entity, [&](::contract::rt::Cursor& c1, Entity& v1) { decode_Entity(c1, v1); }); });
                 seen.set(8);
                 break;
             case 9:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.section_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.section_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(9);
                 break;
             case 10:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.tool_id, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(10);
                 break;
             case 11:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(11);
                 break;
             case 12:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.workspace_id); });
                 seen.set(12);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2452,27 +2478,28 @@ inline void decode_BrowserUseStart(::contract::rt::Cursor& c, BrowserUseStart& o
     ::contract::rt::begin_object(c);
     std::bitset<4> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "browser_use_start"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "browser_use_start"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.browser_session_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.browser_session_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.browser_stream_url, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.browser_stream_url, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(3);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2509,19 +2536,20 @@ inline void decode_BrowserUseStop(::contract::rt::Cursor& c, BrowserUseStop& out
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "browser_use_stop"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "browser_use_stop"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.browser_session_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.browser_session_id); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2556,23 +2584,24 @@ inline void decode_BrowserUseAwaitUserInput(::contract::rt::Cursor& c, BrowserUs
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "browser_use_await_user_input"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "browser_use_await_user_input"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.browser_session_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.browser_session_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.agent_message, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.agent_message, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2607,19 +2636,20 @@ inline void decode_PingEvent(::contract::rt::Cursor& c, PingEvent& out) {
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "ping"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "ping"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.timestamp, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.timestamp, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2651,7 +2681,7 @@ enum class ErrorCode {
     UnknownError,
 };
 
-inline const char* to_string(ErrorCode v) {
+inline std::string_view to_string(ErrorCode v) {
     switch (v) {
         case ErrorCode::RateLimitExceeded: return "rate_limit_exceeded";
         case ErrorCode::ToolExecutionFailed: return "tool_execution_failed";
@@ -2675,8 +2705,8 @@ inline bool from_string(std::string_view s, ErrorCode& out) {
 
 inline void decode_ErrorCode(::contract::rt::Cursor& c, ErrorCode& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -2705,31 +2735,32 @@ inline void decode_ErrorEvent(::contract::rt::Cursor& c, ErrorEvent& out) {
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "error"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "error"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { decode_ErrorCode(c, out.code); });
+                ::contract::rt::in_field(key, [&] { decode_ErrorCode(c, out.code); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.message); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.message); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.recoverable); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.recoverable); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.context, [&](::contract::rt::Cursor& c1, std::map<std::string, ::contract::Json>& v1) { ::contract::rt::read_map(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, ::contract::Json& v2) { ::contract::rt::read_json(c2, v2); }); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.context, [&](::contract::rt::Cursor& c1, std::map<std::string, ::contract::Json>& v1) { ::contract::rt::read_map(c1, v1, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c2, ::contract::Json& v2) { ::contract::rt::read_json(c2, v2); }); }); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2777,35 +2808,36 @@ inline void decode_MessageFileEvent(::contract::rt::Cursor& c, MessageFileEvent&
     ::contract::rt::begin_object(c);
     std::bitset<6> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "message-file"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "message-file"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.file_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.file_id); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.name); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.name); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.mime_type); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.mime_type); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.url, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.url, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.size, [&](::contract::rt::Cursor& c1, std::int64_t& v1) { ::contract::rt::read_int(c1, v1, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.size, [&](::contract::rt::Cursor& c1, std::int64_t& v1) { ::contract::rt::read_int(c1, v1, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); }); });
                 seen.set(5);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2847,19 +2879,20 @@ inline void decode_UsageCost(::contract::rt::Cursor& c, UsageCost& out) {
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.cents, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.cents, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.currency); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.currency); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("cents");
@@ -2898,31 +2931,32 @@ inline void decode_UsageUpdateEvent(::contract::rt::Cursor& c, UsageUpdateEvent&
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "usage-update"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "usage-update"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.input_tokens, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.input_tokens, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.output_tokens, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.output_tokens, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.total_tokens, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.total_tokens, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.cost, [&](::contract::rt::Cursor& c1, UsageCost& v1) { decode_UsageCost(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.cost, [&](::contract::rt::Cursor& c1, UsageCost& v1) { decode_UsageCost(c1, v1); }); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -2958,7 +2992,7 @@ struct StreamEvent {
 
 inline void decode_StreamEvent(::contract::rt::Cursor& c, StreamEvent& out) {
     static constexpr ::contract::rt::FieldName kTags[] = {{"ERROR", 3}, {"ai_message", 5}, {"browser_use_await_user_input", 21}, {"browser_use_start", 19}, {"browser_use_stop", 20}, {"chat_title_generated", 7}, {"clarification_needed", 8}, {"done", 2}, {"error", 23}, {"heartbeat", 1}, {"message-file", 24}, {"message_delta", 4}, {"message_is_answer", 6}, {"node_report_preview_delta", 17}, {"node_report_preview_done", 18}, {"node_report_preview_start", 16}, {"node_tool_event", 14}, {"node_tools_execution_start", 13}, {"pending_sources", 11}, {"ping", 22}, {"references_found", 12}, {"stream_start", 0}, {"task_update", 10}, {"update_message_clarification_message", 9}, {"update_subagent_current_action", 15}, {"usage-update", 25}};
-    const std::string& tag = ::contract::rt::read_tag(c, "type", "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update");
+    std::string_view tag = ::contract::rt::read_tag(c, "type", "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update");
     switch (::contract::rt::field_index(tag, kTags)) {
         case 0: decode_StreamStart(c, out.value.emplace<0>()); return;
         case 1: decode_Heartbeat(c, out.value.emplace<1>()); return;
@@ -3015,19 +3049,20 @@ inline void decode_StreamEnvelope(::contract::rt::Cursor& c, StreamEnvelope& out
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { decode_StreamEvent(c, out.data); });
+                ::contract::rt::in_field(key, [&] { decode_StreamEvent(c, out.data); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.timestamp, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("data");
@@ -3081,7 +3116,7 @@ enum class FirstEventTypeEntry {
     UsageUpdate,
 };
 
-inline const char* to_string(FirstEventTypeEntry v) {
+inline std::string_view to_string(FirstEventTypeEntry v) {
     switch (v) {
         case FirstEventTypeEntry::StreamStart: return "stream_start";
         case FirstEventTypeEntry::Heartbeat: return "heartbeat";
@@ -3145,8 +3180,8 @@ inline bool from_string(std::string_view s, FirstEventTypeEntry& out) {
 
 inline void decode_FirstEventTypeEntry(::contract::rt::Cursor& c, FirstEventTypeEntry& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 

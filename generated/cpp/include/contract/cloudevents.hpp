@@ -28,7 +28,7 @@ enum class EventContentType {
     ApplicationVndCoreasonArtifactJson,
 };
 
-inline const char* to_string(EventContentType v) {
+inline std::string_view to_string(EventContentType v) {
     switch (v) {
         case EventContentType::ApplicationJson: return "application/json";
         case EventContentType::ApplicationVndCoreasonStreamJson: return "application/vnd.coreason.stream+json";
@@ -48,8 +48,8 @@ inline bool from_string(std::string_view s, EventContentType& out) {
 
 inline void decode_EventContentType(::contract::rt::Cursor& c, EventContentType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -146,47 +146,48 @@ inline void decode_CloudEvent(::contract::rt::Cursor& c, CloudEvent& out) {
     ::contract::rt::begin_object(c);
     std::bitset<9> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "1.0"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "1.0"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.id.emplace(), ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.id.emplace(), ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.source, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.source, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.type, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.type, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { decode_CloudEventDatacontenttype(c, out.datacontenttype.emplace()); });
+                ::contract::rt::in_field(key, [&] { decode_CloudEventDatacontenttype(c, out.datacontenttype.emplace()); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.dataschema.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.dataschema.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.subject.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.subject.emplace()); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.time.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.time.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
                 seen.set(7);
                 break;
             case 8:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_json(c, out.data.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_json(c, out.data.emplace()); });
                 seen.set(8);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("specversion");
@@ -227,7 +228,7 @@ enum class GraphEventType {
     ArtifactGenerated,
 };
 
-inline const char* to_string(GraphEventType v) {
+inline std::string_view to_string(GraphEventType v) {
     switch (v) {
         case GraphEventType::NodeStarted: return "NODE_STARTED";
         case GraphEventType::NodeCompleted: return "NODE_COMPLETED";
@@ -249,8 +250,8 @@ inline bool from_string(std::string_view s, GraphEventType& out) {
 
 inline void decode_GraphEventType(::contract::rt::Cursor& c, GraphEventType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "NODE_STARTED|NODE_COMPLETED|NODE_STREAM|ERROR|ARTIFACT_GENERATED" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "NODE_STARTED|NODE_COMPLETED|NODE_STREAM|ERROR|ARTIFACT_GENERATED" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -298,15 +299,16 @@ inline void decode_StreamChunkPayload(::contract::rt::Cursor& c, StreamChunkPayl
     ::contract::rt::begin_object(c);
     std::bitset<1> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.chunk); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.chunk); });
                 seen.set(0);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("chunk");
@@ -347,27 +349,28 @@ inline void decode_ErrorPayload(::contract::rt::Cursor& c, ErrorPayload& out) {
     ::contract::rt::begin_object(c);
     std::bitset<4> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.error_message); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.error_message); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.code); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.code); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.domain); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.domain); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.retryable); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.retryable); });
                 seen.set(3);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("error_message");
@@ -410,19 +413,20 @@ inline void decode_NodeStartedPayload(::contract::rt::Cursor& c, NodeStartedPayl
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.node_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.node_id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.status); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.status); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("node_id");
@@ -459,15 +463,16 @@ inline void decode_NodeCompletedPayload(::contract::rt::Cursor& c, NodeCompleted
     ::contract::rt::begin_object(c);
     std::bitset<1> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.output_summary); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.output_summary); });
                 seen.set(0);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("output_summary");

@@ -19,7 +19,7 @@ enum class PresentationEventType {
     CitationBlock,
 };
 
-inline const char* to_string(PresentationEventType v) {
+inline std::string_view to_string(PresentationEventType v) {
     switch (v) {
         case PresentationEventType::CitationBlock: return "CITATION_BLOCK";
     }
@@ -33,8 +33,8 @@ inline bool from_string(std::string_view s, PresentationEventType& out) {
 
 inline void decode_PresentationEventType(::contract::rt::Cursor& c, PresentationEventType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "CITATION_BLOCK" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "CITATION_BLOCK" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -84,27 +84,28 @@ inline void decode_Citation(::contract::rt::Cursor& c, Citation& out) {
     ::contract::rt::begin_object(c);
     std::bitset<4> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.source_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.source_id); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.uri, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.uri, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.title); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.title); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_number(c, out.confidence.emplace(), ::contract::rt::NumberRule{true, true, false, false, false, 0.0, 1.0, 0.0, 0.0, 0.0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_number(c, out.confidence.emplace(), ::contract::rt::NumberRule{true, true, false, false, false, 0.0, 1.0, 0.0, 0.0, 0.0}); });
                 seen.set(3);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("source_id");
@@ -144,15 +145,16 @@ inline void decode_PresentationEventData(::contract::rt::Cursor& c, Presentation
     ::contract::rt::begin_object(c);
     std::bitset<1> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.citations.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Citation& v1) { decode_Citation(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.citations.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, Citation& v1) { decode_Citation(c1, v1); }); });
                 seen.set(0);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     (void)seen;
@@ -190,27 +192,28 @@ inline void decode_PresentationEvent(::contract::rt::Cursor& c, PresentationEven
     ::contract::rt::begin_object(c);
     std::bitset<4> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.timestamp, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.timestamp, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { decode_PresentationEventType2(c, out.type); });
+                ::contract::rt::in_field(key, [&] { decode_PresentationEventType2(c, out.type); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { decode_PresentationEventData(c, out.data); });
+                ::contract::rt::in_field(key, [&] { decode_PresentationEventData(c, out.data); });
                 seen.set(3);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("id");
@@ -248,7 +251,7 @@ enum class StreamOpCode {
     Close,
 };
 
-inline const char* to_string(StreamOpCode v) {
+inline std::string_view to_string(StreamOpCode v) {
     switch (v) {
         case StreamOpCode::Delta: return "DELTA";
         case StreamOpCode::Event: return "EVENT";
@@ -268,8 +271,8 @@ inline bool from_string(std::string_view s, StreamOpCode& out) {
 
 inline void decode_StreamOpCode(::contract::rt::Cursor& c, StreamOpCode& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "DELTA|EVENT|ERROR|CLOSE" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "DELTA|EVENT|ERROR|CLOSE" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -300,31 +303,32 @@ inline void decode_StreamPacketBase(::contract::rt::Cursor& c, StreamPacketBase&
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.seq); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.seq); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { decode_StreamOpCode(c, out.op); });
+                ::contract::rt::in_field(key, [&] { decode_StreamOpCode(c, out.op); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_json(c, out.p); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_json(c, out.p); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("stream_id");
@@ -371,31 +375,32 @@ inline void decode_DeltaPacket(::contract::rt::Cursor& c, DeltaPacket& out) {
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.seq); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.seq); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "DELTA"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "DELTA"); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.p); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.p); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("stream_id");
@@ -463,31 +468,32 @@ inline void decode_EventPacket(::contract::rt::Cursor& c, EventPacket& out) {
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.seq); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.seq); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "EVENT"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "EVENT"); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { decode_EventPacketP(c, out.p); });
+                ::contract::rt::in_field(key, [&] { decode_EventPacketP(c, out.p); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("stream_id");
@@ -524,7 +530,7 @@ inline void decode_ErrorPacketP(::contract::rt::Cursor& c, ErrorPacketP& out) {
     switch (::contract::rt::kind_of(c.peek())) {
         case 16: ::contract::rt::read_string(c, out.value.emplace<0>()); return;
         case 4: ::contract::rt::read_map(c, out.value.emplace<1>(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, ::contract::Json& v1) { ::contract::rt::read_json(c1, v1); }); return;
-        default: ::contract::rt::fail_expected("string|object", c.peek());
+        default: ::contract::rt::fail_expected(c, "string|object");
     }
 }
 
@@ -555,31 +561,32 @@ inline void decode_ErrorPacket(::contract::rt::Cursor& c, ErrorPacket& out) {
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.seq); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.seq); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "ERROR"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "ERROR"); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { decode_ErrorPacketP(c, out.p); });
+                ::contract::rt::in_field(key, [&] { decode_ErrorPacketP(c, out.p); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("stream_id");
@@ -628,31 +635,32 @@ inline void decode_ClosePacket(::contract::rt::Cursor& c, ClosePacket& out) {
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.stream_id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.seq); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.seq); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "CLOSE"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "CLOSE"); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.t, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, &detail::pattern_0}); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_json(c, out.p); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_json(c, out.p); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("stream_id");
@@ -691,7 +699,7 @@ struct StreamPacket {
 
 inline void decode_StreamPacket(::contract::rt::Cursor& c, StreamPacket& out) {
     static constexpr ::contract::rt::FieldName kTags[] = {{"CLOSE", 3}, {"DELTA", 0}, {"ERROR", 2}, {"EVENT", 1}};
-    const std::string& tag = ::contract::rt::read_tag(c, "op", "DELTA|EVENT|ERROR|CLOSE");
+    std::string_view tag = ::contract::rt::read_tag(c, "op", "DELTA|EVENT|ERROR|CLOSE");
     switch (::contract::rt::field_index(tag, kTags)) {
         case 0: decode_DeltaPacket(c, out.value.emplace<0>()); return;
         case 1: decode_EventPacket(c, out.value.emplace<1>()); return;

@@ -26,7 +26,7 @@ enum class RunEventType {
     ComputerOutput,
 };
 
-inline const char* to_string(RunEventType v) {
+inline std::string_view to_string(RunEventType v) {
     switch (v) {
         case RunEventType::Content: return "content";
         case RunEventType::Reasoning: return "reasoning";
@@ -68,8 +68,8 @@ inline bool from_string(std::string_view s, RunEventType& out) {
 
 inline void decode_RunEventType(::contract::rt::Cursor& c, RunEventType& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -98,7 +98,7 @@ enum class StatusValue {
     Warning,
 };
 
-inline const char* to_string(StatusValue v) {
+inline std::string_view to_string(StatusValue v) {
     switch (v) {
         case StatusValue::Started: return "started";
         case StatusValue::Running: return "running";
@@ -132,8 +132,8 @@ inline bool from_string(std::string_view s, StatusValue& out) {
 
 inline void decode_StatusValue(::contract::rt::Cursor& c, StatusValue& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -153,7 +153,7 @@ enum class NormalizedStatus {
     Warning,
 };
 
-inline const char* to_string(NormalizedStatus v) {
+inline std::string_view to_string(NormalizedStatus v) {
     switch (v) {
         case NormalizedStatus::InProgress: return "in_progress";
         case NormalizedStatus::Success: return "success";
@@ -173,8 +173,8 @@ inline bool from_string(std::string_view s, NormalizedStatus& out) {
 
 inline void decode_NormalizedStatus(::contract::rt::Cursor& c, NormalizedStatus& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "in_progress|success|error|warning" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "in_progress|success|error|warning" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -190,7 +190,7 @@ enum class RunLifecycleStatus {
     InferenceComplete,
 };
 
-inline const char* to_string(RunLifecycleStatus v) {
+inline std::string_view to_string(RunLifecycleStatus v) {
     switch (v) {
         case RunLifecycleStatus::Complete: return "complete";
         case RunLifecycleStatus::InferenceComplete: return "inference_complete";
@@ -206,8 +206,8 @@ inline bool from_string(std::string_view s, RunLifecycleStatus& out) {
 
 inline void decode_RunLifecycleStatus(::contract::rt::Cursor& c, RunLifecycleStatus& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "complete|inference_complete" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "complete|inference_complete" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -224,7 +224,7 @@ enum class ScratchpadOperation {
     Update,
 };
 
-inline const char* to_string(ScratchpadOperation v) {
+inline std::string_view to_string(ScratchpadOperation v) {
     switch (v) {
         case ScratchpadOperation::Read: return "read";
         case ScratchpadOperation::Append: return "append";
@@ -242,8 +242,8 @@ inline bool from_string(std::string_view s, ScratchpadOperation& out) {
 
 inline void decode_ScratchpadOperation(::contract::rt::Cursor& c, ScratchpadOperation& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "read|append|update" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "read|append|update" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -279,19 +279,20 @@ inline void decode_RunEventEnvelope(::contract::rt::Cursor& c, RunEventEnvelope&
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.type); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.type); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::read_json(c, out.additional_properties[*key]);
+                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -335,23 +336,24 @@ inline void decode_ContentEvent(::contract::rt::Cursor& c, ContentEvent& out) {
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "content"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "content"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.content); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.content); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -388,23 +390,24 @@ inline void decode_ReasoningEvent(::contract::rt::Cursor& c, ReasoningEvent& out
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "reasoning"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "reasoning"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.content); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.content); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -450,32 +453,33 @@ inline void decode_WebStatusEvent(::contract::rt::Cursor& c, WebStatusEvent& out
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "web_status"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "web_status"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { decode_StatusValue(c, out.status); });
+                ::contract::rt::in_field(key, [&] { decode_StatusValue(c, out.status); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.tool); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.tool); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.message); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.message); });
                 seen.set(4);
                 break;
             default:
-                if (*key == "state" || *key == "activity" || *key == "entry" || *key == "operation") ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_forbidden(*key); });
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                if (key == "state" || key == "activity" || key == "entry" || key == "operation") ::contract::rt::in_field(key, [&] { ::contract::rt::fail_forbidden(key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -528,32 +532,33 @@ inline void decode_ResearchStatusEvent(::contract::rt::Cursor& c, ResearchStatus
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "research_status"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "research_status"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.tool); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.tool); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { decode_StatusValue(c, out.state); });
+                ::contract::rt::in_field(key, [&] { decode_StatusValue(c, out.state); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.activity); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.activity); });
                 seen.set(4);
                 break;
             default:
-                if (*key == "status" || *key == "message" || *key == "entry" || *key == "operation") ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_forbidden(*key); });
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                if (key == "status" || key == "message" || key == "entry" || key == "operation") ::contract::rt::in_field(key, [&] { ::contract::rt::fail_forbidden(key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -611,40 +616,41 @@ inline void decode_ScratchpadEvent(::contract::rt::Cursor& c, ScratchpadEvent& o
     ::contract::rt::begin_object(c);
     std::bitset<7> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "scratchpad_status"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "scratchpad_status"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { decode_ScratchpadOperation(c, out.operation); });
+                ::contract::rt::in_field(key, [&] { decode_ScratchpadOperation(c, out.operation); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { decode_StatusValue(c, out.state); });
+                ::contract::rt::in_field(key, [&] { decode_StatusValue(c, out.state); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.tool, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.tool, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.activity, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.activity, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_tristate(c, out.entry, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_tristate(c, out.entry, [&](::contract::rt::Cursor& c1, std::string& v1) { ::contract::rt::read_string(c1, v1); }); });
                 seen.set(6);
                 break;
             default:
-                if (*key == "status" || *key == "message") ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_forbidden(*key); });
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                if (key == "status" || key == "message") ::contract::rt::in_field(key, [&] { ::contract::rt::fail_forbidden(key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -690,27 +696,28 @@ inline void decode_ToolCallStartEvent(::contract::rt::Cursor& c, ToolCallStartEv
     ::contract::rt::begin_object(c);
     std::bitset<4> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "tool_call_start"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "tool_call_start"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.tool); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.tool); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_map(c, out.args, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, ::contract::Json& v1) { ::contract::rt::read_json(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_map(c, out.args, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, ::contract::Json& v1) { ::contract::rt::read_json(c1, v1); }); });
                 seen.set(3);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -754,27 +761,28 @@ inline void decode_ToolCallManifestEvent(::contract::rt::Cursor& c, ToolCallMani
     ::contract::rt::begin_object(c);
     std::bitset<4> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "tool_call_manifest"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "tool_call_manifest"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.tool); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.tool); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_map(c, out.args, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, ::contract::Json& v1) { ::contract::rt::read_json(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_map(c, out.args, ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, ::contract::Json& v1) { ::contract::rt::read_json(c1, v1); }); });
                 seen.set(3);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -817,31 +825,32 @@ inline void decode_CodeStatusEvent(::contract::rt::Cursor& c, CodeStatusEvent& o
     ::contract::rt::begin_object(c);
     std::bitset<5> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "code_status"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "code_status"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.tool); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.tool); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { decode_StatusValue(c, out.state); });
+                ::contract::rt::in_field(key, [&] { decode_StatusValue(c, out.state); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.activity); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.activity); });
                 seen.set(4);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -886,23 +895,24 @@ inline void decode_RunStatusEvent(::contract::rt::Cursor& c, RunStatusEvent& out
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "status"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "status"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { decode_RunLifecycleStatus(c, out.status); });
+                ::contract::rt::in_field(key, [&] { decode_RunLifecycleStatus(c, out.status); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -938,23 +948,24 @@ inline void decode_RunErrorEvent(::contract::rt::Cursor& c, RunErrorEvent& out) 
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "error"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "error"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.error); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.error); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -999,39 +1010,40 @@ inline void decode_GeneratedFileEvent(::contract::rt::Cursor& c, GeneratedFileEv
     ::contract::rt::begin_object(c);
     std::bitset<7> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "generated_file"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "generated_file"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.filename); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.filename); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.mime_type); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.mime_type); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.file_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.file_id); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.url.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.url.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.base64.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.base64.emplace()); });
                 seen.set(6);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1082,39 +1094,40 @@ inline void decode_CodeInterpreterFileEvent(::contract::rt::Cursor& c, CodeInter
     ::contract::rt::begin_object(c);
     std::bitset<7> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "code_interpreter_file"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "code_interpreter_file"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.filename); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.filename); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.mime_type); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.mime_type); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.file_id); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.file_id); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.url.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.url.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uri, nullptr}); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.base64.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.base64.emplace()); });
                 seen.set(6);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1156,23 +1169,24 @@ inline void decode_HotCodeEvent(::contract::rt::Cursor& c, HotCodeEvent& out) {
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "hot_code"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "hot_code"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.content); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.content); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1209,23 +1223,24 @@ inline void decode_HotCodeOutputEvent(::contract::rt::Cursor& c, HotCodeOutputEv
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "hot_code_output"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "hot_code_output"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.content); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.content); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1262,23 +1277,24 @@ inline void decode_ComputerOutputEvent(::contract::rt::Cursor& c, ComputerOutput
     ::contract::rt::begin_object(c);
     std::bitset<3> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "computer_output"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "computer_output"); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.run_id, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.content); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.content); });
                 seen.set(2);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("type");
@@ -1313,7 +1329,7 @@ struct RunEvent {
 
 inline void decode_RunEvent(::contract::rt::Cursor& c, RunEvent& out) {
     static constexpr ::contract::rt::FieldName kTags[] = {{"code_interpreter_file", 11}, {"code_status", 7}, {"computer_output", 14}, {"content", 0}, {"error", 9}, {"generated_file", 10}, {"hot_code", 12}, {"hot_code_output", 13}, {"reasoning", 1}, {"research_status", 3}, {"scratchpad_status", 4}, {"status", 8}, {"tool_call_manifest", 6}, {"tool_call_start", 5}, {"web_status", 2}};
-    const std::string& tag = ::contract::rt::read_tag(c, "type", "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output");
+    std::string_view tag = ::contract::rt::read_tag(c, "type", "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output");
     switch (::contract::rt::field_index(tag, kTags)) {
         case 0: decode_ContentEvent(c, out.value.emplace<0>()); return;
         case 1: decode_ReasoningEvent(c, out.value.emplace<1>()); return;
@@ -1349,7 +1365,7 @@ enum class UiComponent {
     ScratchpadStatus,
 };
 
-inline const char* to_string(UiComponent v) {
+inline std::string_view to_string(UiComponent v) {
     switch (v) {
         case UiComponent::WebSearchStatus: return "WebSearchStatus";
         case UiComponent::DeepResearchStatus: return "DeepResearchStatus";
@@ -1367,8 +1383,8 @@ inline bool from_string(std::string_view s, UiComponent& out) {
 
 inline void decode_UiComponent(::contract::rt::Cursor& c, UiComponent& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "WebSearchStatus|DeepResearchStatus|ScratchpadStatus" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "WebSearchStatus|DeepResearchStatus|ScratchpadStatus" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -1416,7 +1432,7 @@ enum class DefaultToolRouteEntry {
     ScratchpadStatus,
 };
 
-inline const char* to_string(DefaultToolRouteEntry v) {
+inline std::string_view to_string(DefaultToolRouteEntry v) {
     switch (v) {
         case DefaultToolRouteEntry::WebSearchStatus: return "WebSearchStatus";
         case DefaultToolRouteEntry::DeepResearchStatus: return "DeepResearchStatus";
@@ -1434,8 +1450,8 @@ inline bool from_string(std::string_view s, DefaultToolRouteEntry& out) {
 
 inline void decode_DefaultToolRouteEntry(::contract::rt::Cursor& c, DefaultToolRouteEntry& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "WebSearchStatus|DeepResearchStatus|ScratchpadStatus" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "WebSearchStatus|DeepResearchStatus|ScratchpadStatus" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
