@@ -28,9 +28,22 @@ function(contractgen_generate name)
   foreach(t IN LISTS CG_TARGETS)
     list(APPEND args --target ${t})
   endforeach()
+  # The C++ headers are declared as byproducts so that Ninja and Make
+  # recompile their includers in the same build that regenerates them.
+  set(byproducts "")
+  if(NOT CG_TARGETS OR "cpp" IN_LIST CG_TARGETS)
+    file(GLOB families LIST_DIRECTORIES true RELATIVE "${CG_SCHEMAS}" CONFIGURE_DEPENDS "${CG_SCHEMAS}/*")
+    foreach(family IN LISTS families)
+      if(IS_DIRECTORY "${CG_SCHEMAS}/${family}")
+        list(APPEND byproducts "${CG_OUT}/cpp/include/contract/${family}.hpp")
+      endif()
+    endforeach()
+    list(APPEND byproducts "${CG_OUT}/cpp/include/contract/runtime.hpp" "${CG_OUT}/cpp/include/contract/registry.hpp")
+  endif()
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${name}.contractgen.stamp")
   add_custom_command(
     OUTPUT "${stamp}"
+    BYPRODUCTS ${byproducts}
     COMMAND ${CG_GENERATOR} ${args}
     COMMAND ${CMAKE_COMMAND} -E touch "${stamp}"
     DEPENDS ${schema_files} ${template_files} ${generator_dep}
