@@ -10,5 +10,6 @@ namespace contractgen::emit {
 std::unique_ptr<Target> make_cpp_target();
 std::unique_ptr<Target> make_ts_target();
 std::unique_ptr<Target> make_python_target();
+std::unique_ptr<Target> make_openapi_target();
 
 }  // namespace contractgen::emit

@@ -1,0 +1,189 @@
+// Unit tests of the openapi target (src/emit/openapi): the component key rule,
+// $ref rewriting, the JSON/YAML writers, the operations driven by the contract's
+// constants, and the errors it reports. Schemas are written to a temporary folder
+// and run through the real pipeline (load, IR, emit) into memory.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <unistd.h>
+
+#include "app/pipeline.h"
+#include "emit/openapi/components.h"
+#include "emit/openapi/serialize.h"
+
+namespace fs = std::filesystem;
+using contractgen::ir::json;
+namespace oa = contractgen::emit::openapi;
+
+namespace {
+
+struct Run {
+    bool ok = false;
+    std::string errors;
+    json document;
+    std::string json_text, yaml_text;
+};
+
+Run generate(const std::map<std::string, std::string>& files) {
+    static std::atomic<int> counter{0};
+    fs::path dir = fs::temp_directory_path() /
+                   ("contractgen-openapi-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(dir);
+    for (const auto& [rel, text] : files) {
+        fs::create_directories((dir / rel).parent_path());
+        std::ofstream(dir / rel, std::ios::binary) << text;
+    }
+    contractgen::diag::Sink sink;
+    auto loaded = contractgen::app::load_and_build(dir, sink);
+    Run run;
+    contractgen::write::OutputSet out;
+    std::vector<std::string> owned;
+    contractgen::app::Options options;
+    options.targets = {"openapi"};
+    if (!sink.has_errors()) contractgen::app::generate_outputs(options, loaded, out, owned, sink);
+    run.ok = !sink.has_errors();
+    run.errors = sink.text();
+    if (run.ok) {
+        run.json_text = out.files().at("openapi/openapi.json");
+        run.yaml_text = out.files().at("openapi/openapi.yaml");
+        run.document = json::parse(run.json_text);
+    }
+    fs::remove_all(dir);
+    return run;
+}
+
+const char* kHeader = R"("$schema": "https://json-schema.org/draft/2020-12/schema", "title": "t", "description": "d")";
+
+std::string file(const std::string& defs) { return std::string("{") + kHeader + R"(, "$defs": {)" + defs + "}}"; }
+
+}  // namespace
+
+TEST_CASE("component keys: family.Type, every other byte escaped, never colliding") {
+    CHECK(oa::component_key("chat_stream", "StreamEvent") == "chat_stream.StreamEvent");
+    CHECK(oa::component_key("f", "A-B") == "f.A-2DB");
+    CHECK(oa::component_key("f", "A.B") == "f.A-2EB");
+    CHECK(oa::component_key("f.x", "B") == "f-2Ex.B");
+    CHECK(oa::component_key("f", "caf\xC3\xA9") == "f.caf-C3-A9");
+    CHECK(oa::component_key("a.b", "c") != oa::component_key("a", "b.c"));
+    CHECK(oa::component_key("f", "A-2DB") != oa::component_key("f", "A-B"));
+    CHECK(oa::component_ref("f", "T") == "#/components/schemas/f.T");
+    CHECK(oa::pointer_to_fragment("/properties/a b/%") == "/properties/a%20b/%25");
+}
+
+TEST_CASE("JSON text: two-space layout, invisible and bidi characters escaped, the rest kept") {
+    json v = json::parse(R"({"a": [], "b": {}, "c": [1, 1.5, true, null], "d": "x\u202ey\u2028z\u00e9\ud83d\udca9\"\\\n"})");
+    std::string text = oa::to_json_text(v);
+    CHECK(text ==
+          "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [\n    1,\n    1.5,\n    true,\n    null\n  ],\n"
+          "  \"d\": \"x\\u202ey\\u2028z\xC3\xA9\xF0\x9F\x92\xA9\\\"\\\\\\n\"\n}\n");
+    CHECK(json::parse(text) == v);
+}
+
+TEST_CASE("YAML text: plain scalars only where unambiguous") {
+    json v = json::parse(R"({"openapi": "3.1.0", "type": "object", "no": "no", "on": true, "x": "", "y": "a b",
+                             "$ref": "#/components/schemas/f.T", "/v1/assist": {"post": {}}, "200": [1, "null", 1e20],
+                             "list": [{"a": 1, "b": [2, 3]}, [4]]})");
+    std::string yaml = oa::to_yaml_text(v);
+    CHECK(yaml ==
+          "openapi: \"3.1.0\"\n"
+          "type: object\n"
+          "\"no\": \"no\"\n"
+          "\"on\": true\n"
+          "x: \"\"\n"
+          "\"y\": \"a b\"\n"
+          "$ref: \"#/components/schemas/f.T\"\n"
+          "/v1/assist:\n"
+          "  post: {}\n"
+          "\"200\":\n"
+          "  - 1\n"
+          "  - \"null\"\n"
+          "  - 1.0e+20\n"
+          "list:\n"
+          "  - a: 1\n"
+          "    b:\n"
+          "      - 2\n"
+          "      - 3\n"
+          "  - - 4\n");
+}
+
+TEST_CASE("every $defs entry becomes a component with its $refs rewritten, examples untouched") {
+    Run run = generate({
+        {"a/one.schema.json", file(R"(
+            "Thing": {"description": "A thing.", "type": "object",
+                      "properties": {"other": {"$ref": "../b/two.schema.json#/$defs/Other"},
+                                     "self": {"$ref": "#/$defs/Name", "description": "kept"}},
+                      "examples": [{"other": {"$ref": "not a reference"}}]},
+            "Name": {"description": "A name.", "type": "string", "minLength": 1})")},
+        {"b/two.schema.json", file(R"("Other": {"description": "Other.", "type": "integer", "x-note": 1})")},
+    });
+    REQUIRE(run.errors == "");
+    const json& schemas = run.document["components"]["schemas"];
+    CHECK(schemas.size() == 3);
+    CHECK(schemas["a.Thing"]["properties"]["other"] == json{{"$ref", "#/components/schemas/b.Other"}});
+    CHECK(schemas["a.Thing"]["properties"]["self"]["$ref"] == "#/components/schemas/a.Name");
+    CHECK(schemas["a.Thing"]["properties"]["self"]["description"] == "kept");
+    CHECK(schemas["a.Thing"]["examples"][0]["other"]["$ref"] == "not a reference");
+    CHECK(schemas["b.Other"]["x-note"] == 1);
+    CHECK(run.document["openapi"] == "3.1.0");
+    CHECK(run.document["paths"] == json::object());  // no transport constants: no operations
+    CHECK(run.yaml_text.rfind("# generated by contractgen from ", 0) == 0);
+}
+
+TEST_CASE("a $ref to something that is not inside a $defs entry is an error with its position") {
+    Run run = generate({{"a/one.schema.json", file(R"("T": {"description": "x", "type": "object", "properties": {"p": {"$ref": "#"}}})")}});
+    CHECK_FALSE(run.ok);
+    CHECK_THAT(run.errors, Catch::Contains("is not inside a $defs entry"));
+}
+
+TEST_CASE("a discriminated union gets an OpenAPI discriminator mapping its tags to components") {
+    Run run = generate({{"u/u.schema.json", file(R"(
+        "A": {"description": "a", "type": "object", "properties": {"kind": {"type": "string", "const": "a"}}, "required": ["kind"], "additionalProperties": false},
+        "B": {"description": "b", "type": "object", "properties": {"kind": {"type": "string", "const": "b"}}, "required": ["kind"], "additionalProperties": false},
+        "U": {"description": "u", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], "x-discriminator": "kind"})")}});
+    REQUIRE(run.errors == "");
+    const json& u = run.document["components"]["schemas"]["u.U"];
+    CHECK(u["discriminator"]["propertyName"] == "kind");
+    CHECK(u["discriminator"]["mapping"] == json{{"a", "#/components/schemas/u.A"}, {"b", "#/components/schemas/u.B"}});
+    // placed right after oneOf, source order otherwise kept
+    std::vector<std::string> keys;
+    for (auto it = u.begin(); it != u.end(); ++it) keys.push_back(it.key());
+    CHECK(keys == std::vector<std::string>{"description", "oneOf", "discriminator", "x-discriminator"});
+}
+
+TEST_CASE("the assist operation needs the whole transport once its path constant exists") {
+    Run run = generate({{"assist/tables.schema.json", file(R"(
+        "AssistEndpointPath": {"title": "p", "description": "p", "type": "string", "const": "/v9/ask"})")}});
+    CHECK_FALSE(run.ok);
+    CHECK_THAT(run.errors, Catch::Contains("needs 'assist.AssistEndpointMethod' (a constant)"));
+    CHECK_THAT(run.errors, Catch::Contains("needs 'assist.AgentRequest' (a type)"));
+    CHECK_THAT(run.errors, Catch::Contains("needs 'cloudevents.CloudEvent' (a type)"));
+}
+
+TEST_CASE("the real contract: paths, methods and media types come from its constants") {
+    contractgen::diag::Sink sink;
+    auto loaded = contractgen::app::load_and_build(fs::path(CONTRACTGEN_SOURCE_DIR) / "schemas", sink);
+    REQUIRE(sink.text() == "");
+    contractgen::write::OutputSet out;
+    std::vector<std::string> owned;
+    contractgen::app::Options options;
+    options.targets = {"openapi"};
+    REQUIRE(contractgen::app::generate_outputs(options, loaded, out, owned, sink));
+    json doc = json::parse(out.files().at("openapi/openapi.json"));
+    const json& op = doc["paths"]["/v1/assist"]["post"];
+    CHECK(op["operationId"] == "assist");
+    std::vector<std::string> media;
+    for (auto it = op["responses"]["200"]["content"].begin(); it != op["responses"]["200"]["content"].end(); ++it)
+        media.push_back(it.key());
+    CHECK(media == std::vector<std::string>{"application/json", "text/event-stream"});
+    CHECK(doc["paths"]["/api/chat/message/stream"]["get"]["operationId"] == "streamChatMessage");
+    // deterministic: a second run gives the same bytes
+    contractgen::write::OutputSet again;
+    REQUIRE(contractgen::app::generate_outputs(options, loaded, again, owned, sink));
+    CHECK(again.files() == out.files());
+}
