@@ -243,9 +243,14 @@ private:
         if (!checked(loc)) return;
         Constant c;
         c.value = (*loc.node)["const"];
-        std::vector<Location> parts;
-        expand(loc, parts);
-        c.type = convert_parts(parts, Hint{hint.family, hint.base + "Entry", std::nullopt}, /*ignore_const=*/true);
+        if (loc.node->contains("$ref") && only_annotations_besides(*loc.node, {"$ref", "const"})) {
+            // A constant of a named type (`{"$ref": "#/$defs/Route", "const": "x"}`) is typed by that type itself.
+            c.type = convert_ref(loc, Hint{hint.family, hint.base + "Entry", std::nullopt});
+        } else {
+            std::vector<Location> parts;
+            expand(loc, parts);
+            c.type = convert_parts(parts, Hint{hint.family, hint.base + "Entry", std::nullopt}, /*ignore_const=*/true);
+        }
         if (!(value_kind(c.value) & accepted_kinds(model_, c.type)))
             error_at(loc, "const value " + c.value.dump() + " does not match the schema's type", "const");
         if (auto it = loc.node->find("x-lookup"); it != loc.node->end()) {
@@ -335,18 +340,21 @@ private:
             return TypeExpr{};
         }
         if (!checked(loc)) return TypeExpr{};
-        if (node.contains("$ref") && only_annotations_besides(node, {"$ref"})) {
-            auto target = follow_ref(loc);
-            if (!target) return TypeExpr{};
-            if (auto it = named_by_location_.find(target->node); it != named_by_location_.end()) {
-                define_named(it->second);
-                return named(it->second);
-            }
-            return guarded(*target, [&] { return convert(*target, hint); });
-        }
+        if (node.contains("$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint);
         std::vector<Location> parts;
         expand(loc, parts);
         return convert_parts(parts, hint, false);
+    }
+
+    // The type a `$ref` names: the named declaration, or the target schema converted in place.
+    TypeExpr convert_ref(const Location& loc, const Hint& hint) {
+        auto target = follow_ref(loc);
+        if (!target) return TypeExpr{};
+        if (auto it = named_by_location_.find(target->node); it != named_by_location_.end()) {
+            define_named(it->second);
+            return named(it->second);
+        }
+        return guarded(*target, [&] { return convert(*target, hint); });
     }
 
     // Flattens `$ref` (with siblings) and `allOf` into the list of schema
@@ -869,6 +877,14 @@ private:
         std::vector<Location> parts;
         if (n.is_boolean()) parts.push_back(sub);  // `true`: just the kinds
         else expand(sub, parts);
+        for (const auto& part : parts) {  // a const or enum outside the kinds never matches
+            const json& p = *part.node;
+            if (!p.is_object()) continue;
+            if (p.contains("const") && !(value_kind(p["const"]) & allowed)) return std::nullopt;
+            if (auto e = p.find("enum"); e != p.end() && e->is_array() &&
+                std::none_of(e->begin(), e->end(), [&](const json& v) { return (value_kind(v) & allowed) != 0; }))
+                return std::nullopt;
+        }
         restrict_kinds_ = allowed;
         TypeExpr t = convert_parts(parts, hint, false);
         restrict_kinds_ = kAllKinds;

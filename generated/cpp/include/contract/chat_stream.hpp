@@ -3083,118 +3083,11 @@ inline ::contract::Json encode_StreamEnvelope(const StreamEnvelope& v) {
 inline void to_json(::contract::Json& j, const StreamEnvelope& v) { j = encode_StreamEnvelope(v); }
 inline void from_json(const ::contract::Json& j, StreamEnvelope& v) { ::contract::rt::decode_dom(j, v, &decode_StreamEnvelope); }
 
-// ---- FirstEventTypeEntry (chat_stream/tables.schema.json#/$defs/FirstEventType)
-/// First event type
-///
-/// The first event of every chat stream.
-enum class FirstEventTypeEntry {
-    StreamStart,
-    Heartbeat,
-    Done,
-    Error,
-    MessageDelta,
-    AiMessage,
-    MessageIsAnswer,
-    ChatTitleGenerated,
-    ClarificationNeeded,
-    UpdateMessageClarificationMessage,
-    TaskUpdate,
-    PendingSources,
-    ReferencesFound,
-    NodeToolsExecutionStart,
-    NodeToolEvent,
-    UpdateSubagentCurrentAction,
-    NodeReportPreviewStart,
-    NodeReportPreviewDelta,
-    NodeReportPreviewDone,
-    BrowserUseStart,
-    BrowserUseStop,
-    BrowserUseAwaitUserInput,
-    Ping,
-    Error_2,
-    MessageFile,
-    UsageUpdate,
-};
-
-inline std::string_view to_string(FirstEventTypeEntry v) {
-    switch (v) {
-        case FirstEventTypeEntry::StreamStart: return "stream_start";
-        case FirstEventTypeEntry::Heartbeat: return "heartbeat";
-        case FirstEventTypeEntry::Done: return "done";
-        case FirstEventTypeEntry::Error: return "ERROR";
-        case FirstEventTypeEntry::MessageDelta: return "message_delta";
-        case FirstEventTypeEntry::AiMessage: return "ai_message";
-        case FirstEventTypeEntry::MessageIsAnswer: return "message_is_answer";
-        case FirstEventTypeEntry::ChatTitleGenerated: return "chat_title_generated";
-        case FirstEventTypeEntry::ClarificationNeeded: return "clarification_needed";
-        case FirstEventTypeEntry::UpdateMessageClarificationMessage: return "update_message_clarification_message";
-        case FirstEventTypeEntry::TaskUpdate: return "task_update";
-        case FirstEventTypeEntry::PendingSources: return "pending_sources";
-        case FirstEventTypeEntry::ReferencesFound: return "references_found";
-        case FirstEventTypeEntry::NodeToolsExecutionStart: return "node_tools_execution_start";
-        case FirstEventTypeEntry::NodeToolEvent: return "node_tool_event";
-        case FirstEventTypeEntry::UpdateSubagentCurrentAction: return "update_subagent_current_action";
-        case FirstEventTypeEntry::NodeReportPreviewStart: return "node_report_preview_start";
-        case FirstEventTypeEntry::NodeReportPreviewDelta: return "node_report_preview_delta";
-        case FirstEventTypeEntry::NodeReportPreviewDone: return "node_report_preview_done";
-        case FirstEventTypeEntry::BrowserUseStart: return "browser_use_start";
-        case FirstEventTypeEntry::BrowserUseStop: return "browser_use_stop";
-        case FirstEventTypeEntry::BrowserUseAwaitUserInput: return "browser_use_await_user_input";
-        case FirstEventTypeEntry::Ping: return "ping";
-        case FirstEventTypeEntry::Error_2: return "error";
-        case FirstEventTypeEntry::MessageFile: return "message-file";
-        case FirstEventTypeEntry::UsageUpdate: return "usage-update";
-    }
-    return "";
-}
-
-inline bool from_string(std::string_view s, FirstEventTypeEntry& out) {
-    if (s == "stream_start") { out = FirstEventTypeEntry::StreamStart; return true; }
-    if (s == "heartbeat") { out = FirstEventTypeEntry::Heartbeat; return true; }
-    if (s == "done") { out = FirstEventTypeEntry::Done; return true; }
-    if (s == "ERROR") { out = FirstEventTypeEntry::Error; return true; }
-    if (s == "message_delta") { out = FirstEventTypeEntry::MessageDelta; return true; }
-    if (s == "ai_message") { out = FirstEventTypeEntry::AiMessage; return true; }
-    if (s == "message_is_answer") { out = FirstEventTypeEntry::MessageIsAnswer; return true; }
-    if (s == "chat_title_generated") { out = FirstEventTypeEntry::ChatTitleGenerated; return true; }
-    if (s == "clarification_needed") { out = FirstEventTypeEntry::ClarificationNeeded; return true; }
-    if (s == "update_message_clarification_message") { out = FirstEventTypeEntry::UpdateMessageClarificationMessage; return true; }
-    if (s == "task_update") { out = FirstEventTypeEntry::TaskUpdate; return true; }
-    if (s == "pending_sources") { out = FirstEventTypeEntry::PendingSources; return true; }
-    if (s == "references_found") { out = FirstEventTypeEntry::ReferencesFound; return true; }
-    if (s == "node_tools_execution_start") { out = FirstEventTypeEntry::NodeToolsExecutionStart; return true; }
-    if (s == "node_tool_event") { out = FirstEventTypeEntry::NodeToolEvent; return true; }
-    if (s == "update_subagent_current_action") { out = FirstEventTypeEntry::UpdateSubagentCurrentAction; return true; }
-    if (s == "node_report_preview_start") { out = FirstEventTypeEntry::NodeReportPreviewStart; return true; }
-    if (s == "node_report_preview_delta") { out = FirstEventTypeEntry::NodeReportPreviewDelta; return true; }
-    if (s == "node_report_preview_done") { out = FirstEventTypeEntry::NodeReportPreviewDone; return true; }
-    if (s == "browser_use_start") { out = FirstEventTypeEntry::BrowserUseStart; return true; }
-    if (s == "browser_use_stop") { out = FirstEventTypeEntry::BrowserUseStop; return true; }
-    if (s == "browser_use_await_user_input") { out = FirstEventTypeEntry::BrowserUseAwaitUserInput; return true; }
-    if (s == "ping") { out = FirstEventTypeEntry::Ping; return true; }
-    if (s == "error") { out = FirstEventTypeEntry::Error_2; return true; }
-    if (s == "message-file") { out = FirstEventTypeEntry::MessageFile; return true; }
-    if (s == "usage-update") { out = FirstEventTypeEntry::UsageUpdate; return true; }
-    return false;
-}
-
-inline void decode_FirstEventTypeEntry(::contract::rt::Cursor& c, FirstEventTypeEntry& out) {
-    const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update" + ", got " + ::contract::rt::describe(c, t));
-    c.take();
-}
-
-inline ::contract::Json encode_FirstEventTypeEntry(const FirstEventTypeEntry& v) { return ::contract::Json(to_string(v)); }
-
-inline void to_json(::contract::Json& j, const FirstEventTypeEntry& v) { j = encode_FirstEventTypeEntry(v); }
-inline void from_json(const ::contract::Json& j, FirstEventTypeEntry& v) { ::contract::rt::decode_dom(j, v, &decode_FirstEventTypeEntry); }
-
 // ---- FirstEventType (chat_stream/tables.schema.json#/$defs/FirstEventType)
 /// First event type
 ///
 /// The first event of every chat stream.
-inline const FirstEventTypeEntry kFirstEventType = FirstEventTypeEntry::StreamStart;
+inline const StreamEventType kFirstEventType = StreamEventType::StreamStart;
 
 // ---- TerminalEventTypes (chat_stream/tables.schema.json#/$defs/TerminalEventTypes)
 /// Terminal event types
@@ -3562,11 +3455,5 @@ template <>
 struct Codec<chat_stream::StreamEnvelope> {
     static void decode(rt::Cursor& c, chat_stream::StreamEnvelope& v) { chat_stream::decode_StreamEnvelope(c, v); }
     static Json encode(const chat_stream::StreamEnvelope& v) { return chat_stream::encode_StreamEnvelope(v); }
-};
-
-template <>
-struct Codec<chat_stream::FirstEventTypeEntry> {
-    static void decode(rt::Cursor& c, chat_stream::FirstEventTypeEntry& v) { chat_stream::decode_FirstEventTypeEntry(c, v); }
-    static Json encode(const chat_stream::FirstEventTypeEntry& v) { return chat_stream::encode_FirstEventTypeEntry(v); }
 };
 }  // namespace contract

@@ -1421,51 +1421,12 @@ inline const std::vector<std::string> kScratchpadToolNames = std::vector<std::st
 /// consumer must not emit a second one on tool success (skip success emission).
 inline const std::vector<std::string> kSelfManagingDelegationTools = std::vector<std::string>{std::string("delegate_research_task")};
 
-// ---- DefaultToolRouteEntry (run_events/tables.schema.json#/$defs/DefaultToolRoute)
-/// Default tool route
-///
-/// Where `tool_call_start` events of tools in neither the web nor the scratchpad tool set route (as
-/// `in_progress`).
-enum class DefaultToolRouteEntry {
-    WebSearchStatus,
-    DeepResearchStatus,
-    ScratchpadStatus,
-};
-
-inline std::string_view to_string(DefaultToolRouteEntry v) {
-    switch (v) {
-        case DefaultToolRouteEntry::WebSearchStatus: return "WebSearchStatus";
-        case DefaultToolRouteEntry::DeepResearchStatus: return "DeepResearchStatus";
-        case DefaultToolRouteEntry::ScratchpadStatus: return "ScratchpadStatus";
-    }
-    return "";
-}
-
-inline bool from_string(std::string_view s, DefaultToolRouteEntry& out) {
-    if (s == "WebSearchStatus") { out = DefaultToolRouteEntry::WebSearchStatus; return true; }
-    if (s == "DeepResearchStatus") { out = DefaultToolRouteEntry::DeepResearchStatus; return true; }
-    if (s == "ScratchpadStatus") { out = DefaultToolRouteEntry::ScratchpadStatus; return true; }
-    return false;
-}
-
-inline void decode_DefaultToolRouteEntry(::contract::rt::Cursor& c, DefaultToolRouteEntry& out) {
-    const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "WebSearchStatus|DeepResearchStatus|ScratchpadStatus" + ", got " + ::contract::rt::describe(c, t));
-    c.take();
-}
-
-inline ::contract::Json encode_DefaultToolRouteEntry(const DefaultToolRouteEntry& v) { return ::contract::Json(to_string(v)); }
-
-inline void to_json(::contract::Json& j, const DefaultToolRouteEntry& v) { j = encode_DefaultToolRouteEntry(v); }
-inline void from_json(const ::contract::Json& j, DefaultToolRouteEntry& v) { ::contract::rt::decode_dom(j, v, &decode_DefaultToolRouteEntry); }
-
 // ---- DefaultToolRoute (run_events/tables.schema.json#/$defs/DefaultToolRoute)
 /// Default tool route
 ///
 /// Where `tool_call_start` events of tools in neither the web nor the scratchpad tool set route (as
 /// `in_progress`).
-inline const DefaultToolRouteEntry kDefaultToolRoute = DefaultToolRouteEntry::DeepResearchStatus;
+inline const UiComponent kDefaultToolRoute = UiComponent::DeepResearchStatus;
 
 // ---- StatusNormalization (run_events/tables.schema.json#/$defs/StatusNormalization)
 /// Status normalisation table
@@ -1699,11 +1660,5 @@ template <>
 struct Codec<run_events::UiComponent> {
     static void decode(rt::Cursor& c, run_events::UiComponent& v) { run_events::decode_UiComponent(c, v); }
     static Json encode(const run_events::UiComponent& v) { return run_events::encode_UiComponent(v); }
-};
-
-template <>
-struct Codec<run_events::DefaultToolRouteEntry> {
-    static void decode(rt::Cursor& c, run_events::DefaultToolRouteEntry& v) { run_events::decode_DefaultToolRouteEntry(c, v); }
-    static Json encode(const run_events::DefaultToolRouteEntry& v) { return run_events::encode_DefaultToolRouteEntry(v); }
 };
 }  // namespace contract

@@ -855,6 +855,8 @@ inline std::string number_text(double d) { return Json(d).dump(); }
 // multipleOf on doubles: exact for integers, and within the rounding error
 // of one division otherwise (0.0075 is a multiple of 0.0001).
 inline bool is_multiple(double value, double divisor) {
+    // Both integral: the exact remainder (fmod is exact in IEEE arithmetic).
+    if (std::floor(value) == value && std::floor(divisor) == divisor) return std::fmod(value, divisor) == 0.0;
     if (std::isinf(value / divisor)) return false;
     double q = value / divisor;
     return std::fabs(q - std::round(q)) <= 1e-9 * std::max(1.0, std::fabs(q));
@@ -918,6 +920,16 @@ inline void read_int(Cursor& c, std::int64_t& out, const NumberRule& rule = {}) 
         default: fail_expected(c, "integer");
     }
     c.take();
+    if (rule.has_multiple_of && std::floor(rule.multiple_of) == rule.multiple_of && std::fabs(rule.multiple_of) < 9.2e18) {
+        // Integers beyond 2^53 lose digits as doubles: check the remainder in 64 bits.
+        auto divisor = static_cast<std::int64_t>(rule.multiple_of);
+        if (out % divisor != 0)
+            throw DecodeError("number " + std::to_string(out) + " is not a multiple of " + std::to_string(divisor));
+        NumberRule rest = rule;
+        rest.has_multiple_of = false;
+        check_number(static_cast<double>(out), rest);
+        return;
+    }
     check_number(static_cast<double>(out), rule);
 }
 

@@ -1,0 +1,45 @@
+// Rules of the C++ runtime that docs/semantics.md fixes for every binding.
+#include <catch2/catch.hpp>
+
+#include "contract/runtime.hpp"
+
+namespace rt = contract::rt;
+
+TEST_CASE("multipleOf: exact for integers, tolerant for decimals") {
+    CHECK(rt::is_multiple(3000000000000.0, 1e12));
+    CHECK_FALSE(rt::is_multiple(1000000000001.0, 1e12));  // a relative tolerance would accept this
+    CHECK(rt::is_multiple(0.0075, 0.0001));
+    CHECK_FALSE(rt::is_multiple(0.00751, 0.0001));
+    CHECK_FALSE(rt::is_multiple(1e308, 1e-308));  // the quotient overflows
+
+    rt::NumberRule rule;
+    rule.has_multiple_of = true;
+    rule.multiple_of = 3.0;
+    // Beyond 2^53 a double rounds: 2^53 + 1 (a multiple of 3) becomes 2^53 (not one),
+    // 2^53 + 3 (not a multiple) becomes 2^53 + 4 (a multiple). Integers are checked in 64 bits.
+    auto read = [&](const char* text) {
+        rt::Tape tape;
+        rt::parse_tape(text, tape);
+        rt::Cursor c(tape);
+        std::int64_t v = 0;
+        rt::read_int(c, v, rule);
+        return v;
+    };
+    CHECK(read("9007199254740993") == 9007199254740993);
+    CHECK_THROWS_WITH(read("9007199254740995"), "$: number 9007199254740995 is not a multiple of 3");
+}
+
+TEST_CASE("formats follow RFC 3339, RFC 4122 and RFC 3986") {
+    CHECK(rt::is_date_time("2026-02-20T10:15:30.123456+00:00"));
+    CHECK(rt::is_date_time("1998-12-31T23:59:60Z"));         // a leap second
+    CHECK(rt::is_date_time("1998-12-31t15:59:60.123-08:00"));  // lower-case t, leap second in UTC
+    CHECK_FALSE(rt::is_date_time("1998-12-31T23:58:60Z"));
+    CHECK_FALSE(rt::is_date_time("2026-02-29T00:00:00Z"));  // not a leap year
+    CHECK_FALSE(rt::is_date_time("2026-02-20T10:15:30"));    // no offset
+    CHECK(rt::is_uuid("987fcdeb-51a2-11e1-fad2-0242ac130003"));
+    CHECK_FALSE(rt::is_uuid("987fcdeb51a211e1fad20242ac130003"));
+    CHECK(rt::is_uri("https://example.com/a?b=c#d"));
+    CHECK(rt::is_uri("urn:node:123"));
+    CHECK_FALSE(rt::is_uri("//example.com/no-scheme"));
+    CHECK_FALSE(rt::is_uri("https://exa mple.com"));
+}
