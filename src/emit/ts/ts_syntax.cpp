@@ -1,0 +1,132 @@
+#include "emit/ts/ts_syntax.h"
+
+#include <cstdio>
+
+#include "emit/common/text.h"
+
+namespace contractgen::emit::ts {
+
+namespace {
+
+void append_unit(std::string& out, unsigned unit) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "\\u%04X", unit & 0xFFFFu);
+    out += buf;
+}
+
+}  // namespace
+
+std::string string_literal(const std::string& s) {
+    std::string out = "\"";
+    out.reserve(s.size() + 2);
+    for (std::size_t i = 0; i < s.size();) {
+        char32_t cp = next_code_point(s, i);
+        switch (cp) {
+            case '"': out += "\\\""; continue;
+            case '\\': out += "\\\\"; continue;
+            case '\n': out += "\\n"; continue;
+            case '\r': out += "\\r"; continue;
+            case '\t': out += "\\t"; continue;
+            default: break;
+        }
+        if (cp >= 0x20 && cp < 0x7F) {
+            out += static_cast<char>(cp);
+        } else if (cp >= 0x10000) {
+            unsigned v = static_cast<unsigned>(cp) - 0x10000;
+            append_unit(out, 0xD800 + (v >> 10));
+            append_unit(out, 0xDC00 + (v & 0x3FF));
+        } else {
+            append_unit(out, static_cast<unsigned>(cp));
+        }
+    }
+    return out + "\"";
+}
+
+bool is_plain_key(const std::string& name) {
+    if (name.empty()) return false;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        char c = name[i];
+        bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+        bool digit = c >= '0' && c <= '9';
+        if (!(letter || (digit && i > 0))) return false;
+    }
+    return true;
+}
+
+std::string property_key(const std::string& wire_name) {
+    if (wire_name == "__proto__") return "[\"__proto__\"]";
+    return is_plain_key(wire_name) ? wire_name : string_literal(wire_name);
+}
+
+std::string number_literal(const ir::json& number) {
+    std::string text = number.dump();
+    // nlohmann writes large doubles as e.g. "1e+100": valid JS. A negative
+    // zero stays "-0.0" → "-0"; the value is the same for JSON equality.
+    if (text == "-0.0") return "-0";
+    return text;
+}
+
+namespace {
+
+std::string compact(const ir::json& v) {
+    switch (v.type()) {
+        case ir::json::value_t::null: return "null";
+        case ir::json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+        case ir::json::value_t::string: return string_literal(v.get<std::string>());
+        case ir::json::value_t::array: {
+            std::string out = "[";
+            for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + compact(v[i]);
+            return out + "]";
+        }
+        case ir::json::value_t::object: {
+            if (v.empty()) return "{}";
+            std::string out = "{ ";
+            bool first = true;
+            for (const auto& [k, e] : v.items()) {
+                out += (first ? "" : ", ") + property_key(k) + ": " + compact(e);
+                first = false;
+            }
+            return out + " }";
+        }
+        default: return number_literal(v);
+    }
+}
+
+}  // namespace
+
+std::string value_literal(const ir::json& v, const std::string& indent, std::size_t width) {
+    std::string flat = compact(v);
+    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+    std::string inner = indent + "  ";
+    std::string out = v.is_array() ? "[\n" : "{\n";
+    if (v.is_array()) {
+        for (const auto& e : v) out += inner + value_literal(e, inner, width) + ",\n";
+    } else {
+        for (const auto& [k, e] : v.items()) out += inner + property_key(k) + ": " + value_literal(e, inner, width) + ",\n";
+    }
+    return out + indent + (v.is_array() ? "]" : "}");
+}
+
+std::string jsdoc(const ir::Docs& docs, const std::string& indent) {
+    std::vector<std::string> lines = doc_lines(docs);
+    if (lines.empty()) return "";
+    if (docs.deprecated) lines.push_back("@deprecated");
+    for (auto& line : lines)
+        for (std::size_t at = line.find("*/"); at != std::string::npos; at = line.find("*/", at + 3))
+            line.replace(at, 2, "*\\/");
+    if (lines.size() == 1 && indent.size() + lines[0].size() + 7 <= 100) return indent + "/** " + lines[0] + " */\n";
+    std::string out = indent + "/**\n";
+    for (const auto& line : lines) out += indent + (line.empty() ? " *" : " * " + line) + "\n";
+    return out + indent + " */\n";
+}
+
+std::string line_comment_text(const std::string& text) {
+    std::string out;
+    for (char c : visible_controls(text)) {
+        if (c == '\n') out += "<U+000A>";
+        else out += c;
+    }
+    return out;
+}
+
+}  // namespace contractgen::emit::ts

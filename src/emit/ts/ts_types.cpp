@@ -1,0 +1,134 @@
+#include "emit/ts/ts_types.h"
+
+#include "emit/ts/ts_syntax.h"
+#include "ir/pattern.h"
+
+namespace contractgen::emit::ts {
+
+using ir::Kind;
+
+std::string TsTypes::decl_ref(ir::DeclId id) const {
+    const ir::Decl& d = model_.decl(id);
+    if (d.family == family_) return names_.of(id);
+    return names_.family.at(d.family) + "." + names_.of(id);
+}
+
+std::string TsTypes::literal_type(const ir::json& value) {
+    if (value.is_string()) return string_literal(value.get<std::string>());
+    if (value.is_null()) return "null";
+    if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+    if (value.is_number()) return number_literal(value);
+    return "rt.Json";
+}
+
+std::string TsTypes::const_schema(const ir::json& value) {
+    if (value.is_null()) return "z.null()";
+    if (value.is_primitive()) return "z.literal(" + literal_type(value) + ")";
+    // Arrays and objects: JSON Schema equality (numbers by value, members in any order).
+    return "rt.constant(" + value_literal(value, "", 1u << 30) + " as const)";
+}
+
+std::string TsTypes::string_schema(const ir::StringBounds& b) {
+    std::string out;
+    switch (b.format) {
+        case ir::StringFormat::DateTime: out = "rt.dateTime"; break;
+        case ir::StringFormat::Uuid: out = "rt.uuid"; break;
+        case ir::StringFormat::Uri: out = "rt.uri"; break;
+        case ir::StringFormat::None: out = "z.string()"; break;
+    }
+    if (b.min_length || b.max_length) {
+        // Code points, not UTF-16 units: zod's .min/.max count `.length`.
+        out += ".check(rt.codePoints(" + std::to_string(b.min_length.value_or(0));
+        if (b.max_length) out += ", " + std::to_string(*b.max_length);
+        out += "))";
+    }
+    if (b.pattern)
+        out += ".regex(rt.pattern(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Ecma)) + "))";
+    return out;
+}
+
+std::string TsTypes::number_checks(const ir::NumberBounds& b) {
+    std::string out;
+    if (b.minimum) out += ".gte(" + number_literal(*b.minimum) + ")";
+    if (b.exclusive_minimum) out += ".gt(" + number_literal(*b.exclusive_minimum) + ")";
+    if (b.maximum) out += ".lte(" + number_literal(*b.maximum) + ")";
+    if (b.exclusive_maximum) out += ".lt(" + number_literal(*b.exclusive_maximum) + ")";
+    // zod's .multipleOf has its own float rule; the contract's is in rt.
+    if (b.multiple_of) out += ".check(rt.multipleOf(" + number_literal(*b.multiple_of) + "))";
+    return out;
+}
+
+std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
+    switch (t.kind) {
+        case Kind::String: return string_schema(t.string_bounds);
+        // z.int(): a number with no fraction (1.0 is one after JSON.parse), within ±(2^53 - 1).
+        case Kind::Integer: return "z.int()" + number_checks(t.number_bounds);
+        case Kind::Number: return "z.number()" + number_checks(t.number_bounds);
+        case Kind::Boolean: return "z.boolean()";
+        case Kind::Null: return "z.null()";
+        case Kind::Any: return "rt.json";
+        case Kind::Const: return const_schema(t.value);
+        case Kind::Named: return decl_ref(t.decl);
+        case Kind::Array: {
+            std::string out = "z.array(" + schema(t.item()) + ")";
+            const ir::ArrayBounds& b = t.array_bounds;
+            if (b.min_items) out += ".min(" + std::to_string(*b.min_items) + ")";
+            if (b.max_items) out += ".max(" + std::to_string(*b.max_items) + ")";
+            if (b.unique_items) out += ".check(rt.uniqueItems)";
+            return out;
+        }
+        case Kind::Map: {
+            std::string out = "z.record(z.string(), " + schema(t.item()) + ")";
+            const ir::ObjectBounds& b = t.object_bounds;
+            if (!b.empty()) {
+                out += ".check(rt.propertyCount(" + std::to_string(b.min_properties.value_or(0));
+                if (b.max_properties) out += ", " + std::to_string(*b.max_properties);
+                out += "))";
+            }
+            return out;
+        }
+    }
+    return "rt.json";
+}
+
+std::string TsTypes::schema(const ir::TypeExpr& t) const {
+    std::string out = value_schema(t);
+    // Null and Any already accept null.
+    if (t.nullable && t.kind != Kind::Null && t.kind != Kind::Any && !(t.kind == Kind::Const && t.value.is_null()))
+        out += ".nullable()";
+    return out;
+}
+
+std::string TsTypes::field_schema(const ir::TypeExpr& t, bool required) const {
+    // exactOptional, not optional: under exactOptionalPropertyTypes the
+    // inferred member is `x?: T`, and an explicit `undefined` is refused.
+    return required ? schema(t) : schema(t) + ".exactOptional()";
+}
+
+std::string TsTypes::value_type(const ir::TypeExpr& t) const {
+    switch (t.kind) {
+        case Kind::String: return "string";
+        case Kind::Integer:
+        case Kind::Number: return "number";
+        case Kind::Boolean: return "boolean";
+        case Kind::Null: return "null";
+        case Kind::Any: return "rt.Json";
+        case Kind::Const: return literal_type(t.value);
+        case Kind::Named: return decl_ref(t.decl);
+        case Kind::Array: {
+            std::string item = type(t.item());
+            bool simple = item.find_first_of("|&") == std::string::npos && item.rfind("readonly", 0) != 0;
+            return "readonly " + (simple ? item : "(" + item + ")") + "[]";
+        }
+        case Kind::Map: return "{ readonly [key: string]: " + type(t.item()) + " }";
+    }
+    return "rt.Json";
+}
+
+std::string TsTypes::type(const ir::TypeExpr& t) const {
+    std::string out = value_type(t);
+    if (t.nullable && t.kind != Kind::Null && t.kind != Kind::Any && out != "null") out += " | null";
+    return out;
+}
+
+}  // namespace contractgen::emit::ts
