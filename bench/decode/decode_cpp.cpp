@@ -1,5 +1,5 @@
 // Decode throughput of the C++ binding on an NDJSON corpus: every line parsed
-// and validated into chat_stream::StreamEnvelope (SAX → token tape → typed
+// and validated into chat_stream::StreamEnvelope (scanner → token tape → typed
 // object), next to plain nlohmann::json::parse of the same lines as a
 // reference. Prints one JSON object per measurement for bench/decode.py.
 #include <chrono>
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
         for (const auto& line : lines) checksum += nlohmann::json::parse(line).size();
     });
     double mb = static_cast<double>(bytes) / 1e6;
-    std::cout << "{\"binding\": \"C++ (contractgen, SAX tape)\", \"lines\": " << lines.size() << ", \"mb\": " << mb
+    std::cout << "{\"binding\": \"C++ (contractgen, scanner + tape)\", \"lines\": " << lines.size() << ", \"mb\": " << mb
               << ", \"seconds\": " << typed << "}\n";
     std::cout << "{\"binding\": \"C++ nlohmann::json::parse only (reference)\", \"lines\": " << lines.size()
               << ", \"mb\": " << mb << ", \"seconds\": " << dom << "}\n";

@@ -8,7 +8,8 @@ namespace contract::hostile {
 // ---- HostileEnum (hostile/names.schema.json#/$defs/HostileEnum)
 /// Ends a comment */ and a docstring """ and ''' and a `template ${literal}` with a \ backslash,
 /// newlines
-/// and <!-- html --> # hash, a bidi <U+202E> control and a line separator<U+2028> here; trailing backslash \⏎
+/// and <!-- html --> # hash, a bidi <U+202E> control and a line separator<U+2028> here; trailing
+/// backslash \⏎
 enum class HostileEnum {
     V_empty,
     AB,
@@ -25,7 +26,7 @@ enum class HostileEnum {
     V_1st,
 };
 
-inline const char* to_string(HostileEnum v) {
+inline std::string_view to_string(HostileEnum v) {
     switch (v) {
         case HostileEnum::V_empty: return "";
         case HostileEnum::AB: return "a b";
@@ -63,8 +64,8 @@ inline bool from_string(std::string_view s, HostileEnum& out) {
 
 inline void decode_HostileEnum(::contract::rt::Cursor& c, HostileEnum& out) {
     const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(t.s, out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "a b|class|A|a|caf\303\251|*/|${x}|\\|\"|NULL|None|1st" + ", got " + ::contract::rt::describe(t));
+    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
+        throw ::contract::DecodeError(std::string("expected one of ") + "a b|class|A|a|caf\303\251|*/|${x}|\\|\"|NULL|None|1st" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
@@ -76,7 +77,8 @@ inline void from_json(const ::contract::Json& j, HostileEnum& v) { ::contract::r
 // ---- Everything (hostile/names.schema.json#/$defs/Everything)
 /// Ends a comment */ and a docstring """ and ''' and a `template ${literal}` with a \ backslash,
 /// newlines
-/// and <!-- html --> # hash, a bidi <U+202E> control and a line separator<U+2028> here; trailing backslash \⏎
+/// and <!-- html --> # hash, a bidi <U+202E> control and a line separator<U+2028> here; trailing
+/// backslash \⏎
 struct Everything {
     /// property named class
     std::string class_{};
@@ -165,199 +167,200 @@ inline void decode_Everything(::contract::rt::Cursor& c, Everything& out) {
     ::contract::rt::begin_object(c);
     std::bitset<47> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.class_); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.class_); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.def.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.def.emplace()); });
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.from.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.from.emplace()); });
                 seen.set(2);
                 break;
             case 3:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.type); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.type); });
                 seen.set(3);
                 break;
             case 4:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.import_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.import_.emplace()); });
                 seen.set(4);
                 break;
             case 5:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.return_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.return_.emplace()); });
                 seen.set(5);
                 break;
             case 6:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.none.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.none.emplace()); });
                 seen.set(6);
                 break;
             case 7:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.true_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.true_.emplace()); });
                 seen.set(7);
                 break;
             case 8:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.self.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.self.emplace()); });
                 seen.set(8);
                 break;
             case 9:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.namespace_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.namespace_.emplace()); });
                 seen.set(9);
                 break;
             case 10:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.delete_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.delete_.emplace()); });
                 seen.set(10);
                 break;
             case 11:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.function.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.function.emplace()); });
                 seen.set(11);
                 break;
             case 12:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.await.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.await.emplace()); });
                 seen.set(12);
                 break;
             case 13:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.yield.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.yield.emplace()); });
                 seen.set(13);
                 break;
             case 14:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.lambda.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.lambda.emplace()); });
                 seen.set(14);
                 break;
             case 15:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.model_config.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.model_config.emplace()); });
                 seen.set(15);
                 break;
             case 16:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.schema.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.schema.emplace()); });
                 seen.set(16);
                 break;
             case 17:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.json.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.json.emplace()); });
                 seen.set(17);
                 break;
             case 18:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.dict.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.dict.emplace()); });
                 seen.set(18);
                 break;
             case 19:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.copy.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.copy.emplace()); });
                 seen.set(19);
                 break;
             case 20:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.errno_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.errno_.emplace()); });
                 seen.set(20);
                 break;
             case 21:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.unix_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.unix_.emplace()); });
                 seen.set(21);
                 break;
             case 22:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.constructor.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.constructor.emplace()); });
                 seen.set(22);
                 break;
             case 23:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.proto.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.proto.emplace()); });
                 seen.set(23);
                 break;
             case 24:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.prototype.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.prototype.emplace()); });
                 seen.set(24);
                 break;
             case 25:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.to_string.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.to_string.emplace()); });
                 seen.set(25);
                 break;
             case 26:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.has_own_property.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.has_own_property.emplace()); });
                 seen.set(26);
                 break;
             case 27:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.int_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.int_.emplace()); });
                 seen.set(27);
                 break;
             case 28:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.str.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.str.emplace()); });
                 seen.set(28);
                 break;
             case 29:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.std.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.std.emplace()); });
                 seen.set(29);
                 break;
             case 30:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.json_2.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.json_2.emplace()); });
                 seen.set(30);
                 break;
             case 31:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.value.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.value.emplace()); });
                 seen.set(31);
                 break;
             case 32:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.additional_properties_.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.additional_properties_.emplace()); });
                 seen.set(32);
                 break;
             case 33:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_string(c, out.z.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.z.emplace()); });
                 seen.set(33);
                 break;
             case 34:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.foo_bar.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.foo_bar.emplace()); });
                 seen.set(34);
                 break;
             case 35:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.foo_bar_2.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.foo_bar_2.emplace()); });
                 seen.set(35);
                 break;
             case 36:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.foo_bar_3.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.foo_bar_3.emplace()); });
                 seen.set(36);
                 break;
             case 37:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.foo_bar_4.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.foo_bar_4.emplace()); });
                 seen.set(37);
                 break;
             case 38:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_int(c, out.foo_bar_5.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.foo_bar_5.emplace()); });
                 seen.set(38);
                 break;
             case 39:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.caf_u00e9.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.caf_u00e9.emplace()); });
                 seen.set(39);
                 break;
             case 40:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.u540d_u524d.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.u540d_u524d.emplace()); });
                 seen.set(40);
                 break;
             case 41:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.emoji_u1f600.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.emoji_u1f600.emplace()); });
                 seen.set(41);
                 break;
             case 42:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.field_1st.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.field_1st.emplace()); });
                 seen.set(42);
                 break;
             case 43:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.field_123.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.field_123.emplace()); });
                 seen.set(43);
                 break;
             case 44:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_bool(c, out.field_empty.emplace()); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_bool(c, out.field_empty.emplace()); });
                 seen.set(44);
                 break;
             case 45:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::expect_string_const(c, "Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \342\200\256 control and a line separator\342\200\250 here; trailing backslash \\"); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \342\200\256 control and a line separator\342\200\250 here; trailing backslash \\"); });
                 seen.set(45);
                 break;
             case 46:
-                ::contract::rt::in_field(*key, [&] { decode_HostileEnum(c, out.enum_field.emplace()); });
+                ::contract::rt::in_field(key, [&] { decode_HostileEnum(c, out.enum_field.emplace()); });
                 seen.set(46);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     if (!seen[0]) ::contract::rt::fail_missing("class");
@@ -365,6 +368,7 @@ inline void decode_Everything(::contract::rt::Cursor& c, Everything& out) {
     if (!seen[45]) ::contract::rt::fail_missing("hostile_text");
     (void)seen;
     (void)members;
+    (void)out;
 }
 
 inline ::contract::Json encode_Everything(const Everything& v) {
@@ -435,23 +439,25 @@ inline void decode_Class(::contract::rt::Cursor& c, Class& out) {
     ::contract::rt::begin_object(c);
     std::bitset<2> seen;
     std::size_t members = 0;
-    while (const std::string* key = ::contract::rt::next_key(c)) {
+    std::string_view key;
+    while (::contract::rt::next_key(c, key)) {
         ++members;
-        switch (::contract::rt::field_index(*key, kFields)) {
+        switch (::contract::rt::field_index(key, kFields)) {
             case 0:
-                ::contract::rt::in_field(*key, [&] { decode_Everything(c, out.for_.emplace()); });
+                ::contract::rt::in_field(key, [&] { decode_Everything(c, out.for_.emplace()); });
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::read_array(c, out.while_.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, HostileEnum& v1) { decode_HostileEnum(c1, v1); }); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::read_array(c, out.while_.emplace(), ::contract::rt::CountRule{}, [&](::contract::rt::Cursor& c1, HostileEnum& v1) { decode_HostileEnum(c1, v1); }); });
                 seen.set(1);
                 break;
             default:
-                ::contract::rt::in_field(*key, [&] { ::contract::rt::fail_unknown(*key); });
+                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
         }
     }
     (void)seen;
     (void)members;
+    (void)out;
 }
 
 inline ::contract::Json encode_Class(const Class& v) {
@@ -467,7 +473,8 @@ inline void from_json(const ::contract::Json& j, Class& v) { ::contract::rt::dec
 
 // ---- Strings (hostile/names.schema.json#/$defs/Strings)
 /// Hostile text as data
-inline const std::vector<std::string> kStrings = std::vector<std::string>{std::string("Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \342\200\256 control and a line separator\342\200\250 here; trailing backslash \\"), std::string(""), std::string("*/"), std::string("\"\"\""), std::string("`${x}`"), std::string("\\"), std::string("\303\251\360\237\230\200"), std::string("\000nul")};
+inline const std::vector<std::string> kStrings = std::vector<std::string>{std::string("Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \342\200\256 control and a line separator\342\200\250 here; trailing backslash \\"), std::string(""), std::string("*/"), std::string("\"\"\""), std::string("`${x}`"), std::string("\\"), std::string("\303\251\360\237\230\200"), std::string(std::string("\000nul", 4))};
+
 }  // namespace contract::hostile
 
 namespace contract {

@@ -14,6 +14,8 @@
 #include <bitset>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <clocale>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -122,98 +124,352 @@ private:
 
 namespace rt {
 
+// ---- characters
+
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+inline bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 // ---- the token tape ----------------------------------------------------------
 
 enum class Tok : std::uint8_t { Null, True, False, Int, Uint, Float, String, Key, BeginObject, EndObject, BeginArray, EndArray };
 
+// One token. Strings and keys live in the tape's text arena (offset and
+// length), so building a tape allocates nothing once its buffers have grown.
 struct Token {
     Tok kind = Tok::Null;
     std::uint32_t end = 0;  // BeginObject/BeginArray: index of the matching End
+    std::uint32_t offset = 0, length = 0;  // String and Key: bytes in Tape::text
     union {
         std::int64_t i;
         std::uint64_t u;
         double f;
     } num{};
-    std::string s;  // String and Key
 };
 
-using Tape = std::vector<Token>;
+class Tape {
+public:
+    Token& push(Tok kind) {
+        tokens_.emplace_back();
+        tokens_.back().kind = kind;
+        return tokens_.back();
+    }
+    Token& push_string(Tok kind, std::string_view s) {
+        Token& t = push(kind);
+        t.offset = static_cast<std::uint32_t>(text_.size());
+        t.length = static_cast<std::uint32_t>(s.size());
+        text_.append(s);
+        return t;
+    }
+    void clear() {
+        tokens_.clear();  // keeps capacity: a reused tape stops allocating
+        text_.clear();
+    }
+    std::size_t size() const { return tokens_.size(); }
+    const Token& operator[](std::size_t i) const { return tokens_[i]; }
+    Token& operator[](std::size_t i) { return tokens_[i]; }
+    std::string_view text(const Token& t) const { return std::string_view(text_.data() + t.offset, t.length); }
+
+private:
+    std::vector<Token> tokens_;
+    std::string text_;
+};
 
 // Values nested deeper than this are refused before any decoder recurses.
 inline constexpr std::size_t kMaxDepth = 512;
 
-class TapeBuilder : public nlohmann::json_sax<Json> {
+// The hot path of decoding: a strict RFC 8259 scanner that writes the tape
+// directly. It accepts exactly the documents nlohmann's parser accepts (a
+// test compares both on the same inputs, valid and broken) but copies each
+// string once, in bulk, where nlohmann's lexer appends byte by byte: this is
+// what makes the typed decoder faster than building an nlohmann DOM.
+class Scanner {
 public:
-    explicit TapeBuilder(Tape& tape) : tape_(tape) {}
-    bool null() override { return push(Tok::Null); }
-    bool boolean(bool v) override { return push(v ? Tok::True : Tok::False); }
-    bool number_integer(number_integer_t v) override {
-        push(Tok::Int);
-        tape_.back().num.i = v;
-        return true;
+    Scanner(std::string_view text, Tape& tape) : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), tape_(tape) {}
+
+    void run() {
+        if (end_ - p_ >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) p_ += 3;  // nlohmann skips a BOM
+        skip_space();
+        for (;;) {
+            value();
+            // After a value: close containers or move to the next member.
+            for (;;) {
+                skip_space();
+                if (open_.empty()) {
+                    if (p_ != end_) fail("unexpected content after the value");
+                    return;
+                }
+                bool in_object = tape_[open_.back()].kind == Tok::BeginObject;
+                char c = next();
+                if (c == ',') {
+                    skip_space();
+                    if (in_object) member_key();
+                    break;
+                }
+                if (c == (in_object ? '}' : ']')) {
+                    close(in_object ? Tok::EndObject : Tok::EndArray);
+                    continue;
+                }
+                --p_;
+                fail(in_object ? "expected ',' or '}'" : "expected ',' or ']'");
+            }
+            skip_space();
+        }
     }
-    bool number_unsigned(number_unsigned_t v) override {
-        push(Tok::Uint);
-        tape_.back().num.u = v;
-        return true;
-    }
-    bool number_float(number_float_t v, const string_t&) override {
-        push(Tok::Float);
-        tape_.back().num.f = v;
-        return true;
-    }
-    bool string(string_t& v) override {
-        push(Tok::String);
-        tape_.back().s = std::move(v);
-        return true;
-    }
-    bool binary(binary_t&) override { return false; }
-    bool key(string_t& v) override {
-        push(Tok::Key);
-        tape_.back().s = std::move(v);
-        return true;
-    }
-    bool start_object(std::size_t) override { return open(Tok::BeginObject); }
-    bool start_array(std::size_t) override { return open(Tok::BeginArray); }
-    bool end_object() override { return close(Tok::EndObject); }
-    bool end_array() override { return close(Tok::EndArray); }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
-        std::string what = ex.what();
-        auto colon = what.find("] ");
-        error_ = colon == std::string::npos ? what : what.substr(colon + 2);
-        return false;
-    }
-    const std::string& error() const { return error_; }
 
 private:
-    bool push(Tok k) {
-        tape_.emplace_back();
-        tape_.back().kind = k;
-        return true;
+    [[noreturn]] void fail(const char* what) const {
+        throw DecodeError("invalid JSON at byte " + std::to_string(p_ - begin_) + ": " + what);
     }
-    bool open(Tok k) {
-        if (open_.size() >= kMaxDepth) {
-            error_ = "nesting deeper than " + std::to_string(kMaxDepth) + " levels";
-            return false;
-        }
+    char next() {
+        if (p_ == end_) fail("unexpected end of input");
+        return *p_++;
+    }
+    void skip_space() {
+        while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+    }
+    void open(Tok kind) {
+        if (open_.size() >= kMaxDepth) fail("nesting deeper than 512 levels");
         open_.push_back(tape_.size());
-        return push(k);
+        tape_.push(kind);
     }
-    bool close(Tok k) {
+    void close(Tok kind) {
         tape_[open_.back()].end = static_cast<std::uint32_t>(tape_.size());
         open_.pop_back();
-        return push(k);
+        tape_.push(kind);
     }
+    void member_key() {
+        if (p_ == end_ || *p_ != '"') fail("expected a string key");
+        ++p_;
+        string(Tok::Key);
+        skip_space();
+        if (next() != ':') {
+            --p_;
+            fail("expected ':'");
+        }
+        skip_space();
+    }
+    // One value; containers are opened here and closed by run()'s loop.
+    void value() {
+        if (p_ == end_) fail("unexpected end of input");
+        switch (*p_) {
+            case '{':
+                ++p_;
+                open(Tok::BeginObject);
+                skip_space();
+                if (p_ != end_ && *p_ == '}') {
+                    ++p_;
+                    close(Tok::EndObject);
+                    return;
+                }
+                member_key();
+                return value();
+            case '[':
+                ++p_;
+                open(Tok::BeginArray);
+                skip_space();
+                if (p_ != end_ && *p_ == ']') {
+                    ++p_;
+                    close(Tok::EndArray);
+                    return;
+                }
+                return value();
+            case '"':
+                ++p_;
+                return string(Tok::String);
+            case 't': return literal("true", Tok::True);
+            case 'f': return literal("false", Tok::False);
+            case 'n': return literal("null", Tok::Null);
+            default:
+                if (*p_ == '-' || is_digit(*p_)) return number();
+                fail("expected a value");
+        }
+    }
+    void literal(const char* word, Tok kind) {
+        std::size_t n = std::strlen(word);
+        if (static_cast<std::size_t>(end_ - p_) < n || std::memcmp(p_, word, n) != 0) fail("invalid literal");
+        p_ += n;
+        tape_.push(kind);
+    }
+    void number() {
+        const char* start = p_;
+        bool negative = *p_ == '-';
+        if (negative) ++p_;
+        if (p_ == end_ || !is_digit(*p_)) fail("invalid number");
+        if (*p_ == '0') {
+            ++p_;
+        } else {
+            while (p_ != end_ && is_digit(*p_)) ++p_;
+        }
+        bool integral = true;
+        if (p_ != end_ && *p_ == '.') {
+            integral = false;
+            ++p_;
+            if (p_ == end_ || !is_digit(*p_)) fail("invalid number: expected a digit after '.'");
+            while (p_ != end_ && is_digit(*p_)) ++p_;
+        }
+        if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
+            integral = false;
+            ++p_;
+            if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
+            if (p_ == end_ || !is_digit(*p_)) fail("invalid number: expected a digit in the exponent");
+            while (p_ != end_ && is_digit(*p_)) ++p_;
+        }
+        if (integral) {
+            // Like nlohmann: non-negative integers are unsigned, negative ones
+            // signed, and integers beyond 64 bits become floating point.
+            std::uint64_t magnitude = 0;
+            bool overflow = false;
+            for (const char* d = start + (negative ? 1 : 0); d != p_; ++d) {
+                unsigned digit = static_cast<unsigned>(*d - '0');
+                if (magnitude > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) overflow = true;
+                magnitude = magnitude * 10 + digit;
+            }
+            if (!overflow && !negative) {
+                tape_.push(Tok::Uint).num.u = magnitude;
+                return;
+            }
+            if (!overflow && magnitude <= 9223372036854775808ull) {
+                tape_.push(Tok::Int).num.i = magnitude == 9223372036854775808ull ? std::numeric_limits<std::int64_t>::min()
+                                                                                 : -static_cast<std::int64_t>(magnitude);
+                return;
+            }
+        }
+        double value = to_double(start, p_);
+        if (!std::isfinite(value)) fail("number out of range");
+        tape_.push(Tok::Float).num.f = value;
+    }
+    static double to_double(const char* first, const char* last) {
+        // The text already matches the JSON grammar. strtod needs a
+        // terminated buffer and reads the locale's decimal point, so '.' is
+        // swapped for it (as nlohmann does) in case the program set a locale.
+        std::string buffer(first, last);
+        const char point = *std::localeconv()->decimal_point;
+        if (point != '.')
+            for (char& ch : buffer)
+                if (ch == '.') ch = point;
+        return std::strtod(buffer.c_str(), nullptr);
+    }
+    static unsigned hex_value(char c) {
+        if (c >= '0' && c <= '9') return static_cast<unsigned>(c - '0');
+        if (c >= 'a' && c <= 'f') return static_cast<unsigned>(c - 'a' + 10);
+        if (c >= 'A' && c <= 'F') return static_cast<unsigned>(c - 'A' + 10);
+        return 16;
+    }
+    unsigned hex4() {
+        if (end_ - p_ < 4) fail("invalid \\u escape");
+        unsigned v = 0;
+        for (int i = 0; i < 4; ++i) {
+            unsigned h = hex_value(*p_++);
+            if (h == 16) fail("invalid \\u escape");
+            v = v * 16 + h;
+        }
+        return v;
+    }
+    static void append_utf8(std::string& out, std::uint32_t cp) {
+        if (cp < 0x80) {
+            out += static_cast<char>(cp);
+        } else if (cp < 0x800) {
+            out += static_cast<char>(0xC0 | (cp >> 6));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out += static_cast<char>(0xE0 | (cp >> 12));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else {
+            out += static_cast<char>(0xF0 | (cp >> 18));
+            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+    }
+    // Length of the valid UTF-8 sequence at p (Unicode table 3-7), or 0.
+    std::size_t utf8_length(const char* p) const {
+        auto byte = [&](std::size_t i) { return p + i < end_ ? static_cast<unsigned char>(p[i]) : 0u; };
+        unsigned b0 = byte(0);
+        auto cont = [&](std::size_t i, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(i) >= lo && byte(i) <= hi; };
+        if (b0 >= 0xC2 && b0 <= 0xDF) return cont(1) ? 2 : 0;
+        if (b0 == 0xE0) return cont(1, 0xA0) && cont(2) ? 3 : 0;
+        if ((b0 >= 0xE1 && b0 <= 0xEC) || b0 == 0xEE || b0 == 0xEF) return cont(1) && cont(2) ? 3 : 0;
+        if (b0 == 0xED) return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0;
+        if (b0 == 0xF0) return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0;
+        if (b0 >= 0xF1 && b0 <= 0xF3) return cont(1) && cont(2) && cont(3) ? 4 : 0;
+        if (b0 == 0xF4) return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0;
+        return 0;
+    }
+    // The string after its opening quote; plain runs are copied in bulk.
+    void string(Tok kind) {
+        const char* run = p_;
+        scratch_.clear();
+        bool escaped = false;
+        for (;;) {
+            if (p_ == end_) fail("unterminated string");
+            auto c = static_cast<unsigned char>(*p_);
+            if (c == '"') break;
+            if (c < 0x20) fail("control character in string (must be escaped)");
+            if (c < 0x80 && c != '\\') {
+                ++p_;
+                continue;
+            }
+            if (c >= 0x80) {
+                std::size_t n = utf8_length(p_);
+                if (n == 0) fail("invalid UTF-8 in string");
+                p_ += n;
+                continue;
+            }
+            // An escape: flush the plain run, decode the escape.
+            escaped = true;
+            scratch_.append(run, p_);
+            ++p_;
+            if (p_ == end_) fail("unterminated string");
+            char e = *p_++;
+            switch (e) {
+                case '"': scratch_ += '"'; break;
+                case '\\': scratch_ += '\\'; break;
+                case '/': scratch_ += '/'; break;
+                case 'b': scratch_ += '\b'; break;
+                case 'f': scratch_ += '\f'; break;
+                case 'n': scratch_ += '\n'; break;
+                case 'r': scratch_ += '\r'; break;
+                case 't': scratch_ += '\t'; break;
+                case 'u': {
+                    std::uint32_t cp = hex4();
+                    if (cp >= 0xDC00 && cp <= 0xDFFF) fail("lone low surrogate in \\u escape");
+                    if (cp >= 0xD800 && cp <= 0xDBFF) {
+                        if (end_ - p_ < 2 || p_[0] != '\\' || p_[1] != 'u') fail("high surrogate not followed by a low surrogate");
+                        p_ += 2;
+                        std::uint32_t low = hex4();
+                        if (low < 0xDC00 || low > 0xDFFF) fail("high surrogate not followed by a low surrogate");
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                    }
+                    append_utf8(scratch_, cp);
+                    break;
+                }
+                default: --p_; fail("invalid escape");
+            }
+            run = p_;
+        }
+        if (escaped) {
+            scratch_.append(run, p_);
+            tape_.push_string(kind, scratch_);
+        } else {
+            tape_.push_string(kind, std::string_view(run, static_cast<std::size_t>(p_ - run)));
+        }
+        ++p_;  // closing quote
+    }
+
+    const char* begin_;
+    const char* p_;
+    const char* end_;
     Tape& tape_;
     std::vector<std::size_t> open_;
-    std::string error_;
+    std::string scratch_;
 };
 
-// Parses JSON text into a tape; throws DecodeError("invalid JSON: ...").
+// Parses JSON text into a tape; throws DecodeError("invalid JSON at byte N: ...").
 inline void parse_tape(std::string_view text, Tape& tape) {
     tape.clear();
-    TapeBuilder builder(tape);
-    if (!Json::sax_parse(text.begin(), text.end(), &builder)) throw DecodeError("invalid JSON: " + builder.error());
+    Scanner(text, tape).run();
 }
 
 // An nlohmann DOM into a tape (for from_json), iteratively.
@@ -226,24 +482,20 @@ inline void dom_to_tape(const Json& root, Tape& tape) {
     };
     std::vector<Frame> stack;
     auto scalar = [&](const Json& v) {
-        Token t;
         switch (v.type()) {
-            case Json::value_t::null: t.kind = Tok::Null; break;
-            case Json::value_t::boolean: t.kind = v.get<bool>() ? Tok::True : Tok::False; break;
-            case Json::value_t::number_integer: t.kind = Tok::Int; t.num.i = v.get<std::int64_t>(); break;
-            case Json::value_t::number_unsigned: t.kind = Tok::Uint; t.num.u = v.get<std::uint64_t>(); break;
-            case Json::value_t::number_float: t.kind = Tok::Float; t.num.f = v.get<double>(); break;
-            case Json::value_t::string: t.kind = Tok::String; t.s = v.get_ref<const std::string&>(); break;
+            case Json::value_t::null: tape.push(Tok::Null); break;
+            case Json::value_t::boolean: tape.push(v.get<bool>() ? Tok::True : Tok::False); break;
+            case Json::value_t::number_integer: tape.push(Tok::Int).num.i = v.get<std::int64_t>(); break;
+            case Json::value_t::number_unsigned: tape.push(Tok::Uint).num.u = v.get<std::uint64_t>(); break;
+            case Json::value_t::number_float: tape.push(Tok::Float).num.f = v.get<double>(); break;
+            case Json::value_t::string: tape.push_string(Tok::String, v.get_ref<const std::string&>()); break;
             default: throw DecodeError("binary values are not JSON");
         }
-        tape.push_back(std::move(t));
     };
     auto enter = [&](const Json& v) {
         if (!v.is_structured()) return scalar(v);
         if (stack.size() >= kMaxDepth) throw DecodeError("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-        Token t;
-        t.kind = v.is_object() ? Tok::BeginObject : Tok::BeginArray;
-        tape.push_back(std::move(t));
+        tape.push(v.is_object() ? Tok::BeginObject : Tok::BeginArray);
         stack.push_back({&v, v.cbegin(), tape.size() - 1});
     };
     enter(root);
@@ -251,19 +503,12 @@ inline void dom_to_tape(const Json& root, Tape& tape) {
         Frame& f = stack.back();
         if (f.it == f.node->cend()) {
             tape[f.begin].end = static_cast<std::uint32_t>(tape.size());
-            Token t;
-            t.kind = f.node->is_object() ? Tok::EndObject : Tok::EndArray;
-            tape.push_back(std::move(t));
+            tape.push(f.node->is_object() ? Tok::EndObject : Tok::EndArray);
             stack.pop_back();
             continue;
         }
         auto it = f.it++;
-        if (f.node->is_object()) {
-            Token k;
-            k.kind = Tok::Key;
-            k.s = it.key();
-            tape.push_back(std::move(k));
-        }
+        if (f.node->is_object()) tape.push_string(Tok::Key, it.key());
         enter(*it);
     }
 }
@@ -273,6 +518,7 @@ public:
     explicit Cursor(const Tape& tape) : tape_(tape) {}
     const Token& peek() const { return tape_[pos_]; }
     const Token& take() { return tape_[pos_++]; }
+    std::string_view text(const Token& t) const { return tape_.text(t); }
     std::size_t pos() const { return pos_; }
     void rewind(std::size_t p) { pos_ = p; }
     bool at_end() const { return pos_ >= tape_.size(); }
@@ -293,7 +539,7 @@ inline std::string quote(std::string_view s) {
     return Json(std::string(s)).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-inline std::string describe(const Token& t) {
+inline std::string describe(const Cursor& c, const Token& t) {
     switch (t.kind) {
         case Tok::Null: return "null";
         case Tok::True: return "true";
@@ -302,8 +548,8 @@ inline std::string describe(const Token& t) {
         case Tok::Uint: return "number " + std::to_string(t.num.u);
         case Tok::Float: return "number " + Json(t.num.f).dump();
         case Tok::String: {
-            std::string s = t.s.size() > 60 ? t.s.substr(0, 57) + "..." : t.s;
-            return quote(s);
+            std::string_view s = c.text(t);
+            return s.size() > 60 ? quote(std::string(s.substr(0, 57)) + "...") : quote(s);
         }
         case Tok::BeginObject: return "an object";
         case Tok::BeginArray: return "an array";
@@ -311,8 +557,8 @@ inline std::string describe(const Token& t) {
     }
 }
 
-[[noreturn]] inline void fail_expected(const char* what, const Token& got) {
-    throw DecodeError(std::string("expected ") + what + ", got " + describe(got));
+[[noreturn]] inline void fail_expected(const Cursor& c, const char* what) {
+    throw DecodeError(std::string("expected ") + what + ", got " + describe(c, c.peek()));
 }
 
 // Runs `f`, adding a path segment to any DecodeError that escapes it.
@@ -338,9 +584,6 @@ inline void in_item(std::size_t index, F&& f) {
 // ---- formats ----------------------------------------------------------------------
 // The same rules are implemented by the TypeScript and Python targets.
 
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
-inline bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 // RFC 4122 textual form: 8-4-4-4-12 hex digits, any case, any version.
 inline bool is_uuid(std::string_view s) {
@@ -400,6 +643,64 @@ inline bool is_date_time(std::string_view s) {
     return true;
 }
 
+// RFC 3986 IPv4address: four dec-octets 0-255, no leading zeros.
+inline bool is_ipv4(std::string_view s) {
+    int octets = 0;
+    while (true) {
+        std::size_t n = 0;
+        int value = 0;
+        while (n < s.size() && n < 4 && is_digit(s[n])) value = value * 10 + (s[n++] - '0');
+        if (n == 0 || n > 3 || value > 255 || (n > 1 && s[0] == '0')) return false;
+        ++octets;
+        s.remove_prefix(n);
+        if (s.empty()) return octets == 4;
+        if (s[0] != '.' || octets == 4) return false;
+        s.remove_prefix(1);
+    }
+}
+
+// RFC 3986 IP-literal (inside "[...]"): an IPv6address (8 groups of 1-4 hex
+// digits, one "::" standing for one or more zero groups, the last two groups
+// possibly an IPv4address) or an IPvFuture ("v" hex "." then unreserved,
+// sub-delims or ":").
+inline bool is_ip_literal(std::string_view s) {
+    if (!s.empty() && (s[0] == 'v' || s[0] == 'V')) {
+        std::size_t dot = s.find('.');
+        if (dot == std::string_view::npos || dot < 2 || dot + 1 == s.size()) return false;
+        for (std::size_t i = 1; i < dot; ++i)
+            if (!is_hex(s[i])) return false;
+        for (char c : s.substr(dot + 1))
+            if (!(is_alpha(c) || is_digit(c) || std::string_view("-._~!$&'()*+,;=:").find(c) != std::string_view::npos))
+                return false;
+        return true;
+    }
+    // Counts the 16-bit groups of "h16:h16:..." (an IPv4address last counts as two).
+    auto groups = [](std::string_view part, bool ipv4_last, int& count) {
+        count = 0;
+        if (part.empty()) return true;
+        while (true) {
+            std::size_t colon = part.find(':');
+            std::string_view piece = part.substr(0, colon);
+            if (colon == std::string_view::npos && ipv4_last && piece.find('.') != std::string_view::npos) {
+                if (!is_ipv4(piece)) return false;
+                count += 2;
+                return true;
+            }
+            if (piece.empty() || piece.size() > 4) return false;
+            for (char c : piece)
+                if (!is_hex(c)) return false;
+            ++count;
+            if (colon == std::string_view::npos) return true;
+            part.remove_prefix(colon + 1);
+        }
+    };
+    std::size_t gap = s.find("::");
+    int left = 0, right = 0;
+    if (gap == std::string_view::npos) return groups(s, true, left) && left == 8;
+    if (s.find("::", gap + 1) != std::string_view::npos) return false;
+    return groups(s.substr(0, gap), false, left) && groups(s.substr(gap + 2), true, right) && left + right <= 7;
+}
+
 // RFC 3986 URI (absolute: a scheme is required), checked character by character.
 inline bool is_uri(std::string_view s) {
     auto unreserved = [](char c) { return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_' || c == '~'; };
@@ -447,8 +748,7 @@ inline bool is_uri(std::string_view s) {
         if (!authority.empty() && authority[0] == '[') {  // IP-literal
             std::size_t close = authority.find(']');
             if (close == std::string_view::npos) return false;
-            for (char c : authority.substr(1, close - 1))
-                if (!(is_hex(c) || c == ':' || c == '.')) return false;
+            if (!is_ip_literal(authority.substr(1, close - 1))) return false;
             host = {};
             std::string_view port = authority.substr(close + 1);
             if (!port.empty() && port[0] != ':') return false;
@@ -555,6 +855,8 @@ inline std::string number_text(double d) { return Json(d).dump(); }
 // multipleOf on doubles: exact for integers, and within the rounding error
 // of one division otherwise (0.0075 is a multiple of 0.0001).
 inline bool is_multiple(double value, double divisor) {
+    // Both integral: the exact remainder (fmod is exact in IEEE arithmetic).
+    if (std::floor(value) == value && std::floor(divisor) == divisor) return std::fmod(value, divisor) == 0.0;
     if (std::isinf(value / divisor)) return false;
     double q = value / divisor;
     return std::fabs(q - std::round(q)) <= 1e-9 * std::max(1.0, std::fabs(q));
@@ -580,8 +882,8 @@ inline void check_count(std::uint64_t n, const CountRule& r, const char* what) {
 
 inline void read_string(Cursor& c, std::string& out, const StringRule& rule = {}) {
     const Token& t = c.peek();
-    if (t.kind != Tok::String) fail_expected("string", t);
-    out = t.s;
+    if (t.kind != Tok::String) fail_expected(c, "string");
+    out.assign(c.text(t));
     c.take();
     check_string(out, rule);
 }
@@ -590,12 +892,12 @@ inline void read_bool(Cursor& c, bool& out) {
     const Token& t = c.peek();
     if (t.kind == Tok::True) out = true;
     else if (t.kind == Tok::False) out = false;
-    else fail_expected("boolean", t);
+    else fail_expected(c, "boolean");
     c.take();
 }
 
 inline void read_null(Cursor& c) {
-    if (c.peek().kind != Tok::Null) fail_expected("null", c.peek());
+    if (c.peek().kind != Tok::Null) fail_expected(c, "null");
     c.take();
 }
 
@@ -610,14 +912,24 @@ inline void read_int(Cursor& c, std::int64_t& out, const NumberRule& rule = {}) 
             out = static_cast<std::int64_t>(t.num.u);
             break;
         case Tok::Float:
-            if (std::floor(t.num.f) != t.num.f || !std::isfinite(t.num.f)) fail_expected("integer", t);
+            if (std::floor(t.num.f) != t.num.f || !std::isfinite(t.num.f)) fail_expected(c, "integer");
             if (t.num.f < -9223372036854775808.0 || t.num.f >= 9223372036854775808.0)
                 throw DecodeError("integer " + number_text(t.num.f) + " is out of the 64-bit range");
             out = static_cast<std::int64_t>(t.num.f);
             break;
-        default: fail_expected("integer", t);
+        default: fail_expected(c, "integer");
     }
     c.take();
+    if (rule.has_multiple_of && std::floor(rule.multiple_of) == rule.multiple_of && std::fabs(rule.multiple_of) < 9.2e18) {
+        // Integers beyond 2^53 lose digits as doubles: check the remainder in 64 bits.
+        auto divisor = static_cast<std::int64_t>(rule.multiple_of);
+        if (out % divisor != 0)
+            throw DecodeError("number " + std::to_string(out) + " is not a multiple of " + std::to_string(divisor));
+        NumberRule rest = rule;
+        rest.has_multiple_of = false;
+        check_number(static_cast<double>(out), rest);
+        return;
+    }
     check_number(static_cast<double>(out), rule);
 }
 
@@ -627,7 +939,7 @@ inline void read_number(Cursor& c, double& out, const NumberRule& rule = {}) {
         case Tok::Int: out = static_cast<double>(t.num.i); break;
         case Tok::Uint: out = static_cast<double>(t.num.u); break;
         case Tok::Float: out = t.num.f; break;
-        default: fail_expected("number", t);
+        default: fail_expected(c, "number");
     }
     c.take();
     check_number(out, rule);
@@ -643,11 +955,11 @@ inline void read_json(Cursor& c, Json& out) {
         case Tok::Int: out = t.num.i; return;
         case Tok::Uint: out = t.num.u; return;
         case Tok::Float: out = t.num.f; return;
-        case Tok::String: out = t.s; return;
+        case Tok::String: out = std::string(c.text(t)); return;
         case Tok::BeginObject:
             out = Json::object();
             while (c.peek().kind != Tok::EndObject) {
-                const std::string& key = c.take().s;
+                std::string key(c.text(c.take()));
                 read_json(c, out[key]);
             }
             c.take();
@@ -693,15 +1005,15 @@ inline bool json_equal(const Json& a, const Json& b) {
 
 inline void expect_string_const(Cursor& c, std::string_view value) {
     const Token& t = c.peek();
-    if (t.kind != Tok::String || t.s != value) throw DecodeError("expected " + quote(value) + ", got " + describe(t));
+    if (t.kind != Tok::String || c.text(t) != value) throw DecodeError("expected " + quote(value) + ", got " + describe(c, t));
     c.take();
 }
 
 inline void expect_const(Cursor& c, const Json& value) {
     Json v;
-    const Token& first = c.peek();
+    std::string shown = describe(c, c.peek());
     read_json(c, v);
-    if (!json_equal(v, value)) throw DecodeError("expected " + value.dump() + ", got " + describe(first));
+    if (!json_equal(v, value)) throw DecodeError("expected " + value.dump() + ", got " + shown);
 }
 
 inline void read_const(Cursor& c, Json& out, const Json& value) {
@@ -767,7 +1079,7 @@ inline void check_unique(const std::vector<T>& items) {
 
 template <class T, class F>
 inline void read_array(Cursor& c, std::vector<T>& out, const CountRule& rule, F&& decode) {
-    if (c.peek().kind != Tok::BeginArray) fail_expected("array", c.peek());
+    if (c.peek().kind != Tok::BeginArray) fail_expected(c, "array");
     c.take();
     out.clear();
     while (c.peek().kind != Tok::EndArray) {
@@ -782,12 +1094,12 @@ inline void read_array(Cursor& c, std::vector<T>& out, const CountRule& rule, F&
 
 template <class T, class F>
 inline void read_map(Cursor& c, std::map<std::string, T>& out, const CountRule& rule, F&& decode) {
-    if (c.peek().kind != Tok::BeginObject) fail_expected("object", c.peek());
+    if (c.peek().kind != Tok::BeginObject) fail_expected(c, "object");
     c.take();
     out.clear();
     while (c.peek().kind != Tok::EndObject) {
-        const std::string& key = c.take().s;
-        T& slot = out[key];
+        std::string_view key = c.text(c.take());
+        T& slot = out[std::string(key)];
         in_field(key, [&] { decode(c, slot); });
     }
     c.take();
@@ -797,14 +1109,16 @@ inline void read_map(Cursor& c, std::map<std::string, T>& out, const CountRule& 
 // Objects: generated decoders call begin_object, then next_key until it
 // returns nullptr, dispatching on field_index.
 inline void begin_object(Cursor& c) {
-    if (c.peek().kind != Tok::BeginObject) fail_expected("object", c.peek());
+    if (c.peek().kind != Tok::BeginObject) fail_expected(c, "object");
     c.take();
 }
 
-inline const std::string* next_key(Cursor& c) {
+// The next member's key, or false at the end of the object.
+inline bool next_key(Cursor& c, std::string_view& key) {
     const Token& t = c.take();
-    if (t.kind == Tok::EndObject) return nullptr;
-    return &t.s;
+    if (t.kind == Tok::EndObject) return false;
+    key = c.text(t);
+    return true;
 }
 
 struct FieldName {
@@ -813,9 +1127,9 @@ struct FieldName {
 };
 
 template <std::size_t N>
-inline int field_index(const std::string& key, const FieldName (&sorted)[N]) {
+inline int field_index(std::string_view key, const FieldName (&sorted)[N]) {
     const FieldName* end = sorted + N;
-    const FieldName* it = std::lower_bound(sorted, end, std::string_view(key),
+    const FieldName* it = std::lower_bound(sorted, end, key,
                                            [](const FieldName& f, std::string_view k) { return f.name < k; });
     return (it != end && it->name == key) ? it->index : -1;
 }
@@ -841,26 +1155,26 @@ inline const Token* find_member(const Cursor& c, std::string_view property) {
     while (i < end) {
         const Token& key = tape[i];
         const Token& value = tape[i + 1];
-        if (key.s == property) return &value;
+        if (tape.text(key) == property) return &value;
         i = (value.kind == Tok::BeginObject || value.kind == Tok::BeginArray) ? value.end + 1 : i + 2;
     }
     return nullptr;
 }
 
 // The discriminator's value, or a DecodeError naming what is wrong.
-inline const std::string& read_tag(const Cursor& c, std::string_view property, std::string_view expected) {
-    if (c.peek().kind != Tok::BeginObject) fail_expected("object", c.peek());
+inline std::string_view read_tag(const Cursor& c, std::string_view property, std::string_view expected) {
+    if (c.peek().kind != Tok::BeginObject) fail_expected(c, "object");
     const Token* t = find_member(c, property);
     if (t == nullptr) throw DecodeError("missing discriminator " + quote(property) + " (expected one of " + std::string(expected) + ")");
     if (t->kind != Tok::String) {
-        DecodeError e("expected one of " + std::string(expected) + ", got " + describe(*t));
+        DecodeError e("expected one of " + std::string(expected) + ", got " + describe(c, *t));
         e.prepend_key(property);
         throw e;
     }
-    return t->s;
+    return c.text(*t);
 }
 
-[[noreturn]] inline void fail_tag(std::string_view property, std::string_view expected, const std::string& got) {
+[[noreturn]] inline void fail_tag(std::string_view property, std::string_view expected, std::string_view got) {
     DecodeError e("expected one of " + std::string(expected) + ", got " + quote(got));
     e.prepend_key(property);
     throw e;

@@ -1,0 +1,222 @@
+#include "emit/python/python_types.h"
+
+#include <algorithm>
+
+#include "emit/python/python_syntax.h"
+#include "ir/passes/passes.h"
+
+namespace contractgen::emit::python {
+
+using ir::Kind;
+
+namespace {
+
+std::string annotated(const std::string& base, const std::vector<std::string>& metadata) {
+    if (metadata.empty()) return base;
+    std::string out = "_t.Annotated[" + base;
+    for (const auto& m : metadata) out += ", " + m;
+    return out + "]";
+}
+
+std::string count_field(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max) {
+    if (!min && !max) return "";
+    std::string args;
+    if (min) args += "min_length=" + std::to_string(*min);
+    if (max) args += std::string(args.empty() ? "" : ", ") + "max_length=" + std::to_string(*max);
+    return "_p.Field(" + args + ")";
+}
+
+}  // namespace
+
+std::string PyTypes::decl_ref(ir::DeclId id) const {
+    const ir::Decl& d = model_.decl(id);
+    if (d.family == family_) return names_.of(id);
+    return module_alias_.at(d.family) + "." + names_.of(id);
+}
+
+std::string PyTypes::string_annotation(const ir::StringBounds& b) const {
+    std::vector<std::string> metadata;
+    if (b.min_length || b.max_length) {
+        std::string args;
+        if (b.min_length) args += "min_length=" + std::to_string(*b.min_length);
+        if (b.max_length) args += std::string(args.empty() ? "" : ", ") + "max_length=" + std::to_string(*b.max_length);
+        metadata.push_back("_p.StringConstraints(" + args + ")");
+    }
+    const char* format = b.format == ir::StringFormat::DateTime ? "DATE_TIME"
+                         : b.format == ir::StringFormat::Uuid   ? "UUID"
+                         : b.format == ir::StringFormat::Uri    ? "URI"
+                                                                : nullptr;
+    if (format && metadata.empty() && !b.pattern) {
+        // The runtime's aliases for the plain formats read better in signatures.
+        return b.format == ir::StringFormat::DateTime ? "_rt.DateTime" : b.format == ir::StringFormat::Uuid ? "_rt.Uuid" : "_rt.Uri";
+    }
+    if (format) metadata.push_back(std::string("_rt.") + format);
+    if (b.pattern) {
+        auto it = std::find(patterns_.begin(), patterns_.end(), *b.pattern);
+        std::size_t index = static_cast<std::size_t>(it - patterns_.begin());
+        if (it == patterns_.end()) patterns_.push_back(*b.pattern);
+        metadata.push_back("_PATTERN_" + std::to_string(index));
+    }
+    return annotated("str", metadata);
+}
+
+std::string PyTypes::number_annotation(const ir::NumberBounds& b, bool integer) const {
+    if (b.empty()) return integer ? "_rt.Integer" : "_rt.Number";
+    std::string args;
+    auto add = [&](const char* name, const std::optional<ir::json>& v) {
+        if (v) args += std::string(args.empty() ? "" : ", ") + name + "=" + number_literal(*v);
+    };
+    add("minimum", b.minimum);
+    add("maximum", b.maximum);
+    add("exclusive_minimum", b.exclusive_minimum);
+    add("exclusive_maximum", b.exclusive_maximum);
+    add("multiple_of", b.multiple_of);
+    return integer ? "_t.Annotated[int, _rt.IntegerRule(" + args + ")]" : "_t.Annotated[float, _rt.NumberRule(" + args + ")]";
+}
+
+std::string PyTypes::value_union(const std::vector<ir::json>& values) {
+    std::vector<std::string> literals, parts;
+    bool null = false, fraction = false, array = false, object = false;
+    for (const auto& v : values) {
+        if (v.is_null()) null = true;
+        else if (v.is_boolean()) literals.push_back(v.get<bool>() ? "True" : "False");
+        else if (v.is_string()) literals.push_back(string_literal(v.get<std::string>()));
+        else if (v.is_number_integer()) literals.push_back(v.dump());
+        else if (v.is_number_float()) fraction = true;  // typed float: the value kept is the one listed
+        else if (v.is_array()) array = true;
+        else if (v.is_object()) object = true;
+    }
+    std::vector<std::string> unique;
+    for (const auto& l : literals)
+        if (std::find(unique.begin(), unique.end(), l) == unique.end()) unique.push_back(l);
+    if (!unique.empty()) {
+        std::string lit = "_t.Literal[";
+        for (std::size_t i = 0; i < unique.size(); ++i) lit += (i ? ", " : "") + unique[i];
+        parts.push_back(lit + "]");
+    }
+    if (fraction) parts.push_back("float");
+    if (array) parts.push_back("list[_t.Any]");
+    if (object) parts.push_back("dict[str, _t.Any]");
+    if (null) parts.push_back("None");
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? " | " : "") + parts[i];
+    return out.empty() ? "_t.Any" : out;
+}
+
+std::string PyTypes::const_annotation(const ir::json& value) const {
+    if (value.is_string()) return "_t.Literal[" + string_literal(value.get<std::string>()) + "]";
+    return "_t.Annotated[" + value_union({value}) + ", _rt.Const(" + json_literal(value) + ")]";
+}
+
+std::string PyTypes::value_annotation(const ir::TypeExpr& t) const {
+    switch (t.kind) {
+        case Kind::String: return string_annotation(t.string_bounds);
+        case Kind::Integer: return number_annotation(t.number_bounds, true);
+        case Kind::Number: return number_annotation(t.number_bounds, false);
+        case Kind::Boolean: return "bool";
+        case Kind::Null: return "None";
+        case Kind::Any: return "_rt.JsonValue";
+        case Kind::Const: return const_annotation(t.value);
+        case Kind::Named: {
+            const ir::Decl& d = model_.decl(t.decl);
+            if (d.is<ir::Constant>()) {
+                // A reference to a `const` definition accepts exactly its value.
+                return const_annotation(d.as<ir::Constant>().value);
+            }
+            return decl_ref(t.decl);
+        }
+        case Kind::Array: {
+            std::vector<std::string> metadata;
+            if (auto count = count_field(t.array_bounds.min_items, t.array_bounds.max_items); !count.empty())
+                metadata.push_back(count);
+            if (t.array_bounds.unique_items) metadata.push_back("_rt.UNIQUE");
+            return annotated("list[" + annotation(t.item()) + "]", metadata);
+        }
+        case Kind::Map: {
+            std::vector<std::string> metadata;
+            if (auto count = count_field(t.object_bounds.min_properties, t.object_bounds.max_properties); !count.empty())
+                metadata.push_back(count);
+            return annotated("dict[str, " + annotation(t.item()) + "]", metadata);
+        }
+    }
+    return "_rt.JsonValue";
+}
+
+std::string PyTypes::annotation(const ir::TypeExpr& t) const {
+    std::string value = value_annotation(t);
+    bool wrap = t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
+    return wrap ? value + " | None" : value;
+}
+
+bool PyTypes::accepts_null(const ir::TypeExpr& t) const {
+    return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0;
+}
+
+std::string PyTypes::constant_annotation(const ir::TypeExpr& t) const {
+    std::string value;
+    switch (t.kind) {
+        case Kind::Array: value = "tuple[" + constant_annotation(t.item()) + ", ...]"; break;
+        case Kind::Map: value = "_t.Mapping[str, " + constant_annotation(t.item()) + "]"; break;
+        case Kind::Named: {
+            const ir::Decl& d = model_.decl(t.decl);
+            if (d.is<ir::Alias>()) {
+                const ir::TypeExpr& target = d.as<ir::Alias>().target;
+                value = constant_annotation(target);
+                return t.nullable && !target.nullable ? value + " | None" : value;
+            }
+            value = value_annotation(t);
+            break;
+        }
+        default: return annotation(t);
+    }
+    return t.nullable ? value + " | None" : value;
+}
+
+std::string PyTypes::constant_value(const ir::TypeExpr& t, const ir::json& v) const {
+    if (v.is_null()) return "None";
+    switch (t.kind) {
+        case Kind::String:
+            if (v.is_string()) return string_literal(v.get<std::string>());
+            break;
+        case Kind::Integer:
+            if (v.is_number_integer()) return v.dump();
+            if (v.is_number_float()) return ir::json(static_cast<std::int64_t>(v.get<double>())).dump();
+            break;
+        case Kind::Number:
+            if (v.is_number()) return number_literal(v);
+            break;
+        case Kind::Boolean:
+            if (v.is_boolean()) return v.get<bool>() ? "True" : "False";
+            break;
+        case Kind::Array:
+            if (v.is_array()) {
+                std::string out = "(";
+                for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + constant_value(t.item(), v[i]);
+                return out + (v.size() == 1 ? ",)" : ")");
+            }
+            break;
+        case Kind::Map:
+            if (v.is_object()) {
+                std::string out = "_rt.frozen_map({";
+                bool first = true;
+                for (const auto& [k, e] : v.items()) {
+                    out += (first ? "" : ", ") + string_literal(k) + ": " + constant_value(t.item(), e);
+                    first = false;
+                }
+                return out + "})";
+            }
+            break;
+        case Kind::Named: {
+            const ir::Decl& d = model_.decl(t.decl);
+            if (d.is<ir::Alias>()) return constant_value(d.as<ir::Alias>().target, v);
+            if (d.is<ir::Constant>()) return constant_value(d.as<ir::Constant>().type, v);
+            if ((d.is<ir::Enum>() || d.is<ir::OpenEnum>()) && v.is_string()) return string_literal(v.get<std::string>());
+            // Models, unions and other enums: the value is validated by the type when the module is imported.
+            return "_rt.decode(" + decl_ref(t.decl) + ", " + string_literal(v.dump()) + ")";
+        }
+        default: break;
+    }
+    return json_literal(v);
+}
+
+}  // namespace contractgen::emit::python

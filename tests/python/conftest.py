@@ -1,0 +1,69 @@
+"""Helpers shared by the tests of the generated Pydantic bindings.
+
+Every generated package is called ``contract``; the golden cases' packages are
+loaded from their folders under distinct names (the generated modules only use
+relative imports), so one pytest run can exercise all of them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+GOLDEN = REPO / "tests" / "golden"
+
+# The repository's bindings: `contract` from PYTHONPATH when it is set (the
+# CTest tests point it at generated/python), else generated/python itself.
+if importlib.util.find_spec("contract") is None:
+    sys.path.insert(0, str(REPO / "generated" / "python"))
+
+
+def load_package(folder: Path, name: str) -> ModuleType:
+    """Imports the package in ``folder`` (a generated ``contract``) as ``name``."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_golden(case: str) -> ModuleType:
+    return load_package(GOLDEN / case / "expected" / "python" / "contract", f"golden_{case}_contract")
+
+
+def same_json(out: Any, expected: Any) -> bool:
+    """The round-trip rule: the same JSON value, and integers stay integers.
+
+    Members absent from ``expected`` must be absent from ``out``, nulls stay
+    null, strings are compared exactly; a number read as an integer must be
+    written as an integer (a float input may come back as an equal integer).
+    """
+    if isinstance(expected, bool) or isinstance(out, bool):
+        return type(out) is type(expected) and out == expected
+    if isinstance(expected, int):
+        return type(out) is int and out == expected
+    if isinstance(expected, float):
+        return isinstance(out, (int, float)) and out == expected
+    if expected is None or isinstance(expected, str):
+        return type(out) is type(expected) and out == expected
+    if isinstance(expected, list):
+        return isinstance(out, list) and len(out) == len(expected) and all(map(same_json, out, expected))
+    if isinstance(expected, dict):
+        return (
+            isinstance(out, dict)
+            and set(out) == set(expected)
+            and all(same_json(out[k], v) for k, v in expected.items())
+        )
+    raise TypeError(f"not a JSON value: {expected!r}")
+
+
+def show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
