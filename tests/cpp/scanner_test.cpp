@@ -58,10 +58,15 @@ TEST_CASE("scanner: edge cases agree with nlohmann") {
         "\"\\uZZZZ\"", "\"\\x\"", "\"a\tb\"", "\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"", "\"unterminated", "\"\xC3\xA9\"", "\"\xC3\"",
         "\"\xE0\x80\xAF\"", "\"\xED\xA0\x80\"", "\"\xF4\x90\x80\x80\"", "\"\xF0\x9F\x98\x80\"", "\"\xFF\"",
         "[]", "[1]", "[1,]", "[,1]", "[1 2]", "{}", "{\"a\":1}", "{\"a\":1,}", "{\"a\"}", "{\"a\" 1}", "{a:1}",
-        "{\"a\":1,\"a\":2}", "[[[]]]", "[{}]", " \t\n\r[ 1 , 2 ] \n", "[1] x", "", " ", "\xEF\xBB\xBF{}",
+        "{\"a\":1,\"a\":2}", "[[[]]]", "[{}]", " \t\n\r[ 1 , 2 ] \n", "[1] x", "", " ",
         "{\"a\":[1,{\"b\":null}],\"c\":\"d\"}", "[\"\\u0000\"]", "[1,2", "{\"a\":", "\x01",
     };
     for (const char* c : cases) agree(c);
+}
+
+TEST_CASE("scanner: a byte order mark is refused, unlike nlohmann, like JSON.parse and Pydantic") {
+    CHECK(reference("\xEF\xBB\xBF{}").has_value());
+    CHECK_FALSE(scan("\xEF\xBB\xBF{}").has_value());
 }
 
 TEST_CASE("scanner: mutated documents agree with nlohmann") {
