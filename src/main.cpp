@@ -20,7 +20,8 @@ void add_common(CLI::App* cmd, Options& o, bool with_output) {
         ->capture_default_str();
     if (!with_output) return;
     cmd->add_option("--templates", o.templates,
-                    "Folder whose files override built-in templates of the same path (e.g. cpp/family.hpp.mustache)");
+                    "Folder whose files override built-in templates of the same path (e.g. cpp/family.hpp.mustache)")
+        ->check(CLI::ExistingDirectory);  // a mistyped folder must not silently mean "no overrides"
     cmd->add_option("--out", o.out, "Output folder")->capture_default_str();
     std::string names;
     for (const auto& t : contractgen::emit::targets())
@@ -36,8 +37,14 @@ int main(int argc, char** argv) {
     app.name("contractgen");
     app.set_version_flag("--version", std::string("contractgen ") + CONTRACTGEN_VERSION);
     app.require_subcommand(1);
+    std::string target_list = "Targets (--target NAME, repeatable; default: all):\n";
+    for (const auto& t : contractgen::emit::targets()) {
+        std::string name = t.name;
+        target_list += "  " + name + std::string(name.size() < 9 ? 9 - name.size() : 1, ' ') + t.description + "\n";
+    }
     app.footer(
-        "Examples:\n"
+        target_list +
+        "\nExamples:\n"
         "  contractgen generate                         regenerate generated/ from schemas/\n"
         "  contractgen check                            exit 1 if generated/ is stale (CI)\n"
         "  contractgen generate --target cpp --out out  only the C++ headers, into out/\n"
@@ -53,7 +60,7 @@ int main(int argc, char** argv) {
     add_common(generate, options, true);
     CLI::App* check = app.add_subcommand("check", "Regenerate in memory and compare with the output folder; writes nothing");
     add_common(check, options, true);
-    CLI::App* lint = app.add_subcommand("lint", "Load and validate the schemas only");
+    CLI::App* lint = app.add_subcommand("lint", "Validate the schemas: load, build and run every target in memory; writes nothing");
     add_common(lint, options, false);
     for (CLI::App* cmd : {generate, check, lint}) cmd->add_flag("-q,--quiet", quiet, "Print only diagnostics");
 

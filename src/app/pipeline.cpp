@@ -1,5 +1,6 @@
 #include "app/pipeline.h"
 
+#include <algorithm>
 #include <ostream>
 
 #include "emit/target.h"
@@ -35,7 +36,8 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
                 sink.error("", 0, 0, "unknown target '" + name + "' (targets: " + known + ")");
                 return false;
             }
-            selected.push_back(t);
+            // Naming a target twice asks for it once (running it twice would emit every file twice).
+            if (std::find(selected.begin(), selected.end(), t) == selected.end()) selected.push_back(t);
         }
     }
     render::Templates templates(options.templates);
@@ -64,7 +66,11 @@ int report_failure(const diag::Sink& sink, std::ostream& err, bool colour) {
 int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
     Loaded loaded = load_and_build(options.schemas, sink);
-    if (sink.has_errors()) {
+    // Every target runs in memory too: what `generate` would refuse (names
+    // that collide in some language) is a problem of the schemas as well.
+    write::OutputSet outputs;
+    std::vector<std::string> owned;
+    if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink)) {
         sink.print(err, colour);
         err << sink.error_count() << (sink.error_count() == 1 ? " error\n" : " errors\n");
         return kBadInput;

@@ -44,6 +44,9 @@ std::string format(const Diagnostic& d, bool colour) {
 }
 
 void Sink::add(Diagnostic d) {
+    // A schema reached twice (an allOf base shared by several types) must not
+    // report the same problem twice.
+    if (!seen_.insert(format(d, false)).second) return;
     if (d.severity == Severity::Error) ++errors_;
     items_.push_back(std::move(d));
 }
@@ -79,15 +82,19 @@ bool stderr_wants_colour() {
 }
 
 namespace {
+// Optimal string alignment distance: Levenshtein plus swapping two adjacent
+// characters as one edit ("nmae" → "name"), the most common typo.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    std::vector<std::size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
             std::size_t subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) cur[j] = std::min(cur[j], before[j - 2] + 1);
         }
+        std::swap(before, prev);
         std::swap(prev, cur);
     }
     return prev[b.size()];

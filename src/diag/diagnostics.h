@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,7 @@ public:
     void error(std::string file, int line, int column, std::string message);
     void warning(std::string file, int line, int column, std::string message);
     void note(std::string file, int line, int column, std::string message);
-    void add(Diagnostic d);
+    void add(Diagnostic d);  // an exact repeat of an earlier diagnostic is dropped
 
     bool has_errors() const { return errors_ > 0; }
     int error_count() const { return errors_; }
@@ -38,6 +39,7 @@ public:
 
 private:
     std::vector<Diagnostic> items_;
+    std::set<std::string> seen_;  // formatted, to drop exact repeats
     int errors_ = 0;
 };
 

@@ -95,7 +95,9 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
     if (!file_part.empty()) {
         std::string decoded, normalised;
         if (!percent_decode(file_part, decoded)) return fail("$ref '" + ref + "' has a malformed %-escape");
-        if (!normalise_relative_path(folder_of(from.path) + decoded, normalised))
+        // "/x" is relative to the root of the file system, not to this folder.
+        std::string joined = decoded[0] == '/' ? decoded : folder_of(from.path) + decoded;
+        if (!normalise_relative_path(joined, normalised))
             return fail("$ref '" + ref + "' leaves the schemas root; references must stay inside the schemas folder");
         target = set_.find(normalised);
         if (target == nullptr) {

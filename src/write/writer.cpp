@@ -24,13 +24,28 @@ std::optional<std::string> read_file(const fs::path& p) {
     return buf.str();
 }
 
+// A path contractgen could have written: relative, '/'-separated, no "." or
+// ".." or empty segments. The manifest is a file anyone can edit; an entry
+// like "cpp/../../x" must never make a run delete something outside --out.
+bool plain_relative_path(const std::string& path) {
+    if (path.empty() || path.find('\\') != std::string::npos) return false;
+    std::size_t start = 0;
+    while (true) {
+        std::size_t slash = path.find('/', start);
+        std::string segment = path.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+        if (segment.empty() || segment == "." || segment == "..") return false;
+        if (slash == std::string::npos) return true;
+        start = slash + 1;
+    }
+}
+
 std::vector<std::string> read_manifest(const fs::path& out) {
     std::vector<std::string> entries;
     auto text = read_file(out / kManifestName);
     if (!text) return entries;
     std::istringstream in(*text);
     for (std::string line; std::getline(in, line);)
-        if (!line.empty() && line[0] != '#') entries.push_back(line);
+        if (!line.empty() && line[0] != '#' && plain_relative_path(line)) entries.push_back(line);
     return entries;
 }
 
@@ -97,6 +112,12 @@ bool write_outputs(const fs::path& out, const OutputSet& outputs, const std::vec
             continue;
         }
         std::error_code ec;
+        // Found now, before anything is renamed: the rename would fail half-way through.
+        if (fs::is_directory(dest, ec)) {
+            sink.error(dest.generic_string(), 0, 0, "cannot write file: a folder of that name is in the way");
+            discard();
+            return false;
+        }
         fs::create_directories(dest.parent_path(), ec);
         fs::path tmp = dest.parent_path() / ("." + dest.filename().string() + ".tmp" + std::to_string(::getpid()));
         std::ofstream o(tmp, std::ios::binary | std::ios::trunc);

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The cross-language conformance checks (docs/conformance.md).
+
+  driver.py vectors    every vector of tests/conformance/vectors/ plus generated cases for every
+                       named type, through each language's bindings, against the oracle
+  driver.py suite      the official JSON Schema Test Suite (draft 2020-12) through the generator
+                       and each language's bindings
+  driver.py selftest   checks of the harness itself (equality, generator, protocol)
+  driver.py prepare-ts compile a generated TypeScript package for the runner (used by `run`)
+
+Run through CTest: ctest --test-dir build -R conformance --output-on-failure
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+from harness import langs  # noqa: E402
+
+
+def split_langs(s: str) -> list[str]:
+    out = [x for x in s.replace(";", ",").split(",") if x]
+    for x in out:
+        if x not in langs.LANGS:
+            raise argparse.ArgumentTypeError(f"unknown language {x!r}")
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    def common(p):
+        p.add_argument("--work", required=True, help="scratch folder (compiled runners, case dumps)")
+        p.add_argument("--langs", type=split_langs, default=list(langs.LANGS),
+                       help="languages to check when their bindings exist (default: cpp,ts,py)")
+        p.add_argument("--require", type=split_langs, default=[],
+                       help="languages whose absence is a failure (default: none)")
+
+    v = sub.add_parser("vectors", help="contract vectors, hand-written and generated")
+    common(v)
+    v.add_argument("--schemas", default=str(REPO / "schemas"))
+    v.add_argument("--vectors", default=str(HERE / "vectors"))
+    v.add_argument("--generated", default=str(REPO / "generated"), help="the generated bindings (cpp/, ts/, python/)")
+    v.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
+    v.add_argument("--no-generated-cases", dest="generated_cases", action="store_false")
+    v.add_argument("--no-ajv", dest="ajv", action="store_false", help="skip the ajv cross-check of generated cases")
+
+    s = sub.add_parser("suite", help="the official JSON Schema Test Suite")
+    common(s)
+    s.add_argument("--suite", default="/work/shared/json-schema-test-suite/tests/draft2020-12")
+    s.add_argument("--contractgen", required=True)
+    s.add_argument("--cxx", default="c++")
+    s.add_argument("--cxx-include", action="append", default=[], help="include folders for the C++ runner (nlohmann)")
+    s.add_argument("--table", help="write the per-keyword table (Markdown) to this file")
+    s.add_argument("--only", action="append", default=[], help="only these keyword files (e.g. type.json)")
+    s.add_argument("--update-doc", help="replace the table between the suite-table markers of this Markdown file")
+    s.add_argument("--update-baseline", action="store_true",
+                   help="record the groups supported now in tests/conformance/suite-baseline.json")
+
+    st = sub.add_parser("selftest", help="checks of the harness itself")
+    st.add_argument("--work", required=True)
+    st.add_argument("--cpp-runner", required=True)
+    st.add_argument("--require", type=split_langs, default=[], help="languages whose absence is a failure")
+
+    t = sub.add_parser("prepare-ts", help="compile a generated TypeScript package for the runner")
+    t.add_argument("--ts-dir", required=True)
+    t.add_argument("--dist", required=True)
+
+    args = ap.parse_args()
+    if args.command == "vectors":
+        from harness import vectors
+        return vectors.run(args)
+    if args.command == "suite":
+        from harness import suite
+        return suite.run(args)
+    if args.command == "selftest":
+        from harness import selftest
+        return selftest.run(args)
+    if args.command == "prepare-ts":
+        try:
+            langs.compile_ts(Path(args.ts_dir), Path(args.dist), log=lambda *a: print(*a, file=sys.stderr))
+        except (langs.Unavailable, langs.CompileFailure) as e:
+            print(e, file=sys.stderr)
+            return 2
+        return 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

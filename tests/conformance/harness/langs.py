@@ -1,0 +1,166 @@
+"""The languages: how to prepare each binding's runner and feed it a batch.
+
+Every runner speaks the same protocol (docs/conformance.md): `--mixed` reads
+"family.Type<TAB>instance" lines and writes one "ok <json>" / "error <msg>"
+line per input line. A language is one `Lang` below; adding one means a
+runner program plus `available`/`prepare` here.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent          # tests/conformance
+REPO = HERE.parent.parent
+VENV_PYTHON = REPO / ".venv" / "bin" / "python"
+NODE_MODULES = REPO / "node_modules"
+
+
+@dataclass
+class Runner:
+    lang: str
+    cmd: list[str]
+    env: dict[str, str] = field(default_factory=dict)
+
+    def run(self, lines: list[str | bytes], timeout: float = 600) -> list[str]:
+        """Feeds the lines to one process; returns its output lines (exactly one per input line)."""
+        data = b"".join((l if isinstance(l, bytes) else l.encode("utf-8")) + b"\n" for l in lines)
+        env = {**os.environ, **self.env}
+        p = subprocess.run(self.cmd, input=data, capture_output=True, env=env, timeout=timeout)
+        out = p.stdout.decode("utf-8", errors="replace").split("\n")
+        if out and out[-1] == "":
+            out.pop()
+        if p.returncode != 0 or len(out) != len(lines):
+            raise RunnerFailure(self.lang, self.cmd, p.returncode, len(lines), len(out),
+                                p.stderr.decode("utf-8", errors="replace"))
+        return out
+
+
+class RunnerFailure(Exception):
+    def __init__(self, lang, cmd, code, n_in, n_out, stderr):
+        super().__init__(f"the {lang} runner ({' '.join(map(str, cmd))}) exited with {code} after "
+                         f"{n_out} output lines for {n_in} input lines\n{stderr[-4000:]}")
+
+
+class Unavailable(Exception):
+    """The language's bindings are not there (yet): reported, never counted as a pass."""
+
+
+def tree_hash(*paths: Path, suffixes: tuple[str, ...] = ()) -> str:
+    h = hashlib.sha256()
+    for root in paths:
+        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+        for f in files:
+            if suffixes and not f.name.endswith(suffixes):
+                continue
+            h.update(str(f.relative_to(root.parent)).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+# ---- C++ -------------------------------------------------------------------------------------------
+def cpp_runner_from_binary(binary: Path) -> Runner:
+    if not Path(binary).is_file():
+        raise Unavailable(f"C++ runner {binary} is not built")
+    return Runner("cpp", [str(binary), "--mixed"])
+
+
+def compile_cpp_runner(include_dir: Path, work: Path, cxx: str, extra_includes: list[str], opt: str = "-O1",
+                       log=print) -> Runner:
+    """Compiles tests/conformance/cpp/runner.cpp against `include_dir` (once per content hash)."""
+    if not (include_dir / "contract" / "registry.hpp").is_file():
+        raise Unavailable(f"{include_dir}/contract/registry.hpp does not exist")
+    src = HERE / "cpp" / "runner.cpp"
+    key = tree_hash(include_dir, src) + opt
+    binary = work / f"runner-cpp-{key}"
+    if not binary.is_file():
+        work.mkdir(parents=True, exist_ok=True)
+        for old in work.glob("runner-cpp-*"):
+            old.unlink()
+        cmd = [cxx, "-std=c++17", opt, "-I", str(include_dir), *[f"-I{d}" for d in extra_includes],
+               str(src), "-o", str(binary) + ".tmp"]
+        log(f"compiling the C++ runner: {' '.join(cmd)}")
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise CompileFailure("C++", p.stdout + p.stderr)
+        os.replace(str(binary) + ".tmp", binary)
+    return Runner("cpp", [str(binary), "--mixed"])
+
+
+class CompileFailure(Exception):
+    def __init__(self, lang: str, output: str):
+        lines = output.splitlines()
+        errors = [l for l in lines if "error" in l]
+        shown = "\n".join((errors or lines)[:40])
+        super().__init__(f"compiling the {lang} bindings failed:\n{shown}")
+
+
+# ---- TypeScript ------------------------------------------------------------------------------------
+def ts_available(ts_dir: Path) -> None:
+    if not (ts_dir / "src" / "registry.ts").is_file():
+        raise Unavailable(f"{ts_dir}/src/registry.ts does not exist (the TypeScript target has not generated it)")
+
+
+def compile_ts(ts_dir: Path, dist: Path, log=print) -> Path:
+    """Compiles a generated package (its own tsconfig.json) with the repository's tsc into
+    `dist`, once per content hash; returns the compiled registry module.
+
+    Zod comes from the repository's node_modules: a package outside the
+    repository (a scratch folder) gets a node_modules symlink next to it."""
+    ts_available(ts_dir)
+    ts_dir, dist = ts_dir.resolve(), dist.resolve()
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    with open(dist.parent / (dist.name + ".lock"), "w") as lock:  # tests may run in parallel (ctest -j)
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _compile_ts(ts_dir, dist, log)
+
+
+def _compile_ts(ts_dir: Path, dist: Path, log) -> Path:
+    key = tree_hash(ts_dir / "src", ts_dir / "tsconfig.json")
+    stamp = dist / ".source-hash"
+    registry = dist / "registry.js"
+    if stamp.is_file() and stamp.read_text() == key and registry.is_file():
+        return registry
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    if REPO not in ts_dir.resolve().parents and not (ts_dir / "node_modules").exists():
+        (ts_dir / "node_modules").symlink_to(NODE_MODULES)
+    cmd = [str(NODE_MODULES / ".bin" / "tsc"), "-p", str(ts_dir / "tsconfig.json"), "--outDir", str(dist),
+           "--declaration", "false", "--declarationMap", "false", "--sourceMap", "false"]
+    log(f"compiling {ts_dir} with tsc into {dist}")
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=str(ts_dir))
+    if p.returncode != 0:
+        raise CompileFailure("TypeScript", p.stdout + p.stderr)
+    (dist / "package.json").write_text('{"type": "module"}\n')
+    if REPO not in dist.resolve().parents:
+        (dist / "node_modules").symlink_to(NODE_MODULES)
+    stamp.write_text(key)
+    return registry
+
+
+def ts_runner(registry_js: Path) -> Runner:
+    return Runner("ts", ["node", str(HERE / "ts" / "runner.mjs"), "--registry", str(registry_js), "--mixed"])
+
+
+# ---- Python ----------------------------------------------------------------------------------------
+def py_available(py_dir: Path) -> None:
+    if not (py_dir / "contract" / "registry.py").is_file():
+        raise Unavailable(f"{py_dir}/contract/registry.py does not exist (the Python target has not generated it)")
+
+
+def py_runner(py_dir: Path) -> Runner:
+    py_available(py_dir)
+    python = str(VENV_PYTHON if VENV_PYTHON.exists() else sys.executable)
+    return Runner("py", [python, str(HERE / "py" / "runner.py"), "--mixed"],
+                  env={"PYTHONPATH": str(py_dir), "PYTHONDONTWRITEBYTECODE": "1"})
+
+
+LANGS = ("cpp", "ts", "py")

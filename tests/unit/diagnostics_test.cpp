@@ -1,0 +1,508 @@
+// One test per class of bad input: the exact diagnostic (file:line:column and
+// message, GCC style), and that `contractgen generate` refuses it with exit
+// code 2 without changing a byte or an mtime of the output folder.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+
+#include "diag/diagnostics.h"
+#include "support.h"
+
+using test::diagnostics;
+using test::Files;
+using test::where;
+
+namespace {
+
+const std::string kFile = "f/a.schema.json";
+
+std::string error_at(const std::string& file, const std::string& line_col, const std::string& message) {
+    return "schemas/" + file + ":" + line_col + ": error: " + message + "\n";
+}
+
+void expect_refused(const Files& files, const std::string& expected) {
+    CHECK(diagnostics(files) == expected);
+    test::check_generate_refuses(files, expected);
+}
+
+}  // namespace
+
+TEST_CASE("diag: malformed JSON points at the offending character", "[diag]") {
+    const std::string text = R"({
+  "$defs": {
+    "A": {"type": "string",}
+  }
+})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "}"),
+                            "malformed JSON: syntax error while parsing object key - unexpected '}'; expected string literal"));
+}
+
+TEST_CASE("diag: a truncated file is malformed JSON at its end", "[diag]") {
+    const std::string text = "{\n  \"$defs\": {\n";
+    CHECK(diagnostics({{kFile, text}}) ==
+          error_at(kFile, "3:1", "malformed JSON: syntax error while parsing object key - unexpected end of input; expected string literal"));
+}
+
+TEST_CASE("diag: duplicate key at the second key, naming where the first is", "[diag]") {
+    const std::string text = R"({
+  "$defs": {
+    "A": {"type": "string"},
+    "B": {"type": "integer"},
+      "A": {"type": "number"}
+  }
+})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"A\"", 2),
+                            "duplicate key 'A' (first at line 3, column 5); JSON parsers keep only one of them, so the "
+                            "schema would be ambiguous"));
+}
+
+TEST_CASE("diag: invalid UTF-8 inside a string, at the first byte of the bad sequence", "[diag]") {
+    // "é" before the bad bytes: columns count code points, not bytes.
+    const std::string text = "{\n  \"title\": \"caf\xC3\xA9 \xE2\x82 noir\"\n}";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\xE2"), "invalid UTF-8 byte sequence; schema files must be UTF-8"));
+}
+
+TEST_CASE("diag: invalid UTF-8 outside strings is reported as such", "[diag]") {
+    const std::string text = "{\n  \"title\": \"x\", \xFF\n  \"description\": \"y\"\n}";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, "2:17", "invalid UTF-8 byte sequence; schema files must be UTF-8"));
+}
+
+TEST_CASE("diag: invalid UTF-8 in a key, overlong forms and encoded surrogates are invalid too", "[diag]") {
+    for (std::string bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80", "\xF8\x88\x80\x80\x80"}) {
+        const std::string text = "{\"$defs\": {\"A" + bad + "\": {}}}";
+        INFO("bytes of length " << bad.size());
+        CHECK(diagnostics({{kFile, text}}) ==
+              error_at(kFile, "1:14", "invalid UTF-8 byte sequence; schema files must be UTF-8"));
+    }
+}
+
+TEST_CASE("diag: 10,000 nested arrays hit the loader's depth limit instead of the stack", "[diag]") {
+    const std::string text =
+        R"({"$defs": {"A": {"examples": )" + std::string(10000, '[') + std::string(10000, ']') + "}}}";
+    // Levels: the root object, $defs, A, then the arrays; the 129th container is refused.
+    expect_refused({{kFile, text}}, error_at(kFile, where(text, "[", 126),
+                                             "nesting deeper than 128 levels; flatten the schema with $defs and $ref"));
+}
+
+TEST_CASE("diag: a chain of 10,000 $refs is refused, not a stack overflow", "[diag]") {
+    std::string text = "{\"$defs\": {\n";
+    for (int i = 0; i < 10000; ++i)
+        text += "\"D" + std::to_string(i) + "\": {\"$ref\": \"#/$defs/D" + std::to_string(i + 1) + "\"},\n";
+    text += "\"D10000\": {\"type\": \"string\"}\n}}";
+    std::string got = diagnostics({{kFile, text}});
+    CHECK(got == error_at(kFile, where(text, "\"D256\":"),
+                          "schemas nest more than 256 levels deep through $ref, allOf, properties and items; "
+                          "flatten the chain"));
+}
+
+TEST_CASE("diag: a chain of 3,000 structs through properties is refused, not a stack overflow", "[diag]") {
+    std::string text = "{\"$defs\": {\n";
+    for (int i = 0; i < 3000; ++i)
+        text += "\"D" + std::to_string(i) + "\": {\"type\": \"object\", \"properties\": {\"next\": {\"$ref\": \"#/$defs/D" +
+                std::to_string(i + 1) + "\"}}},\n";
+    text += "\"D3000\": {\"type\": \"string\"}\n}}";
+    std::string got = diagnostics({{kFile, text}});
+    CHECK(got.find("error: schemas nest more than 256 levels deep") != std::string::npos);
+    CHECK(std::count(got.begin(), got.end(), '\n') == 1);
+    test::check_generate_refuses({{kFile, text}}, got);
+}
+
+TEST_CASE("diag: a chain of 3,000 allOf parts is refused quickly", "[diag]") {
+    std::string text = "{\"$defs\": {\n";
+    for (int i = 0; i < 3000; ++i)
+        text += "\"D" + std::to_string(i) + "\": {\"allOf\": [{\"$ref\": \"#/$defs/D" + std::to_string(i + 1) + "\"}]},\n";
+    text += "\"D3000\": {\"type\": \"string\"}\n}}";
+    auto start = std::chrono::steady_clock::now();
+    std::string got = diagnostics({{kFile, text}});
+    auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(got.find("error: schemas nest more than 256 levels deep") != std::string::npos);
+    CHECK(seconds < 2.0);
+}
+
+TEST_CASE("diag: unresolvable $ref, at the reference, with did-you-mean", "[diag]") {
+    const std::string file = "chat_stream/events.schema.json";
+    const std::string text = R"({
+  "$defs": {
+    "Entity": {"type": "object", "properties": {"id": {"type": "string"}}},
+    "Event": {
+      "type": "object",
+      "properties": {
+        "entity": {"$ref": "#/$defs/Entit"}
+      }
+    }
+  }
+})";
+    expect_refused({{file, text}}, error_at(file, where(text, "\"#/$defs/Entit\""),
+                                            "$ref '#/$defs/Entit' does not resolve (did you mean 'Entity'?)"));
+}
+
+TEST_CASE("diag: unresolvable $ref without a close name says which step failed", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {"type": "string"}, "B": {"$ref": "#/$defs/Completely"}}})";
+    CHECK(diagnostics({{kFile, text}}) ==
+          error_at(kFile, where(text, "\"#/$defs/Completely\""),
+                   "$ref '#/$defs/Completely' does not resolve: no 'Completely' in '#/$defs'"));
+    const std::string into_string = R"({"$defs": {"A": {"type": "string"}, "B": {"$ref": "#/$defs/A/type/x"}}})";
+    CHECK(diagnostics({{kFile, into_string}}) ==
+          error_at(kFile, where(into_string, "\"#/$defs/A/type/x\""),
+                   "$ref '#/$defs/A/type/x' does not resolve: '#/$defs/A/type' is not an object or array"));
+}
+
+TEST_CASE("diag: an array index in a $ref too large for any integer", "[diag]") {
+    const std::string text =
+        R"({"$defs": {"A": {"enum": ["x"]}, "B": {"$ref": "#/$defs/A/enum/99999999999999999999999"}}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"#/$defs/A/enum/9"),
+                            "$ref '#/$defs/A/enum/99999999999999999999999' does not resolve: no item "
+                            "'99999999999999999999999' in '#/$defs/A/enum'"));
+}
+
+TEST_CASE("diag: $ref to a missing file, with did-you-mean only for a close name", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"$ref": "entitys.schema.json#/$defs/Entity"},
+  "B": {"$ref": "missing.schema.json#/$defs/X"}
+}})";
+    Files files{{kFile, text}, {"f/entities.schema.json", R"({"$defs": {"Entity": {"type": "string"}}})"}};
+    expect_refused(files,
+                   error_at(kFile, where(text, "\"entitys"),
+                            "$ref 'entitys.schema.json#/$defs/Entity' names file 'f/entitys.schema.json', which is not "
+                            "a schema under the root (did you mean 'f/entities.schema.json'?)") +
+                       error_at(kFile, where(text, "\"missing"),
+                                "$ref 'missing.schema.json#/$defs/X' names file 'f/missing.schema.json', which is not a "
+                                "schema under the root"));
+}
+
+TEST_CASE("diag: $ref leaving the schemas root", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"$ref": "../../x.schema.json"},
+  "B": {"$ref": "/etc/x.schema.json"}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"../../"),
+                            "$ref '../../x.schema.json' leaves the schemas root; references must stay inside the schemas "
+                            "folder") +
+                       error_at(kFile, where(text, "\"/etc"),
+                                "$ref '/etc/x.schema.json' leaves the schemas root; references must stay inside the "
+                                "schemas folder"));
+}
+
+TEST_CASE("diag: $ref to the network", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"$ref": "https://example.com/x.schema.json#/$defs/X"},
+  "B": {"$ref": "//host/x.schema.json"}
+}})";
+    const std::string advice =
+        "' points at the network; only references within the schemas folder are supported (a relative path like "
+        "'other.schema.json#/$defs/Name')";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"https"), "$ref 'https://example.com/x.schema.json#/$defs/X" + advice) +
+                       error_at(kFile, where(text, "\"//host"), "$ref '//host/x.schema.json" + advice));
+}
+
+TEST_CASE("diag: $ref to an anchor", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {"$ref": "#foo"}}})";
+    expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"#foo\""),
+                                             "$ref '#foo' uses an anchor; only JSON pointers ('#/$defs/Name') are supported"));
+}
+
+TEST_CASE("diag: an alias cycle A → B → A names the chain", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"$ref": "#/$defs/B"},
+  "B": {"$ref": "#/$defs/A"}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"A\""),
+                            "recursive reference f.A → f.B → f.A is not supported; recursive types cannot be generated yet"));
+}
+
+TEST_CASE("diag: recursion through a property, and across files, names the chain", "[diag]") {
+    const std::string node = R"({"$defs": {
+  "Node": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}
+}})";
+    expect_refused({{kFile, node}}, error_at(kFile, where(node, "\"Node\""),
+                                             "recursive reference f.Node → f.Node is not supported; recursive types "
+                                             "cannot be generated yet"));
+
+    const std::string a = R"({"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "b.schema.json#/$defs/B"}}}}})";
+    const std::string b = R"({"$defs": {"B": {"type": "object", "properties": {"a": {"$ref": "a.schema.json#/$defs/A"}}}}})";
+    CHECK(diagnostics({{"f/a.schema.json", a}, {"f/b.schema.json", b}}) ==
+          error_at("f/a.schema.json", where(a, "\"A\""),
+                   "recursive reference f.A → f.B → f.A is not supported; recursive types cannot be generated yet"));
+}
+
+TEST_CASE("diag: recursion through allOf", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}], "type": "object"}}})";
+    CHECK(diagnostics({{kFile, text}}) ==
+          error_at(kFile, where(text, "\"A\""), "recursive allOf/$ref is not supported"));
+}
+
+TEST_CASE("diag: two oneOf variants with the same discriminator value", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "Event": {"oneOf": [{"$ref": "#/$defs/Start"}, {"$ref": "#/$defs/Begin"}]},
+  "Start": {"type": "object", "properties": {"type": {"const": "start"}}, "required": ["type"]},
+  "Begin": {"type": "object", "properties": {"type": {"const": "start"}}, "required": ["type"]}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"Event\""),
+                            "variants 'Start' and 'Begin' of 'Event' have the same discriminator value 'start' for 'type'; "
+                            "a oneOf discriminated by a const property needs distinct values"));
+}
+
+TEST_CASE("diag: required names an unknown property, at the name, with did-you-mean", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {
+  "type": "object",
+  "properties": {"name": {"type": "string"}, "id": {"type": "string"}},
+  "required": ["id", "nmae", "zzz"]
+}}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"nmae\""),
+                            "'required' names 'nmae', which is not in 'properties' (did you mean 'name'?)") +
+                       error_at(kFile, where(text, "\"zzz\""), "'required' names 'zzz', which is not in 'properties'"));
+}
+
+TEST_CASE("diag: an unknown required name inside an allOf base points into the base", "[diag]") {
+    const std::string base = R"({"$defs": {"Base": {
+  "type": "object",
+  "properties": {"id": {"type": "string"}},
+  "required": ["idd"]
+}}})";
+    const std::string text = R"({"$defs": {"A": {
+  "allOf": [{"$ref": "base.schema.json#/$defs/Base"}],
+  "properties": {"name": {"type": "string"}},
+  "required": ["name"]
+}}})";
+    CHECK(diagnostics({{kFile, text}, {"f/base.schema.json", base}}) ==
+          error_at("f/base.schema.json", where(base, "\"idd\""),
+                   "'required' names 'idd', which is not in 'properties' (did you mean 'id'?)"));
+}
+
+TEST_CASE("diag: unsupported keyword, with advice or did-you-mean", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"type": "object", "patternProperties": {"^x": {}}},
+  "B": {"type": "object", "properties": {"x": {}}, "requried": ["x"]},
+  "C": {"type": "string", "contentEncoding": "base64"}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"patternProperties\""),
+                            "keyword 'patternProperties' is not supported; use additionalProperties with a schema for maps") +
+                       error_at(kFile, where(text, "\"requried\""),
+                                "keyword 'requried' is not supported (did you mean 'required'?)") +
+                       error_at(kFile, where(text, "\"contentEncoding\""),
+                                "keyword 'contentEncoding' is not supported (extensions must start with 'x-'; the supported "
+                                "subset is listed in the README)"));
+}
+
+TEST_CASE("diag: keyword value of the wrong shape", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"type": "string", "minLength": -1},
+  "B": {"type": "strng"},
+  "C": {"type": ["integer", "nul"]},
+  "D": {"type": "object", "required": ["a", "a"], "properties": {"a": {}}},
+  "E": {"type": "number", "multipleOf": 0},
+  "F": {"type": "string", "maxLength": 1.5}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"minLength\""), "'minLength' must be a non-negative integer") +
+                       error_at(kFile, where(text, "\"type\": \"strng\""),
+                                "'type' must be a type name or an array of distinct type names (did you mean 'string'?)") +
+                       error_at(kFile, where(text, "\"type\": [\"integer\""),
+                                "'type' must be a type name or an array of distinct type names (did you mean 'null'?)") +
+                       error_at(kFile, where(text, "\"required\""), "'required' must be an array of distinct strings") +
+                       error_at(kFile, where(text, "\"multipleOf\""), "'multipleOf' must be a number greater than 0") +
+                       error_at(kFile, where(text, "\"maxLength\""), "'maxLength' must be a non-negative integer"));
+}
+
+TEST_CASE("diag: unsupported format", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {"type": "string", "format": "email"}}})";
+    expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"format\""),
+                                             "format 'email' is not supported (supported: date-time, uuid, uri)"));
+}
+
+TEST_CASE("diag: patterns that engines do not match alike", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"type": "string", "pattern": "^\\s+$"},
+  "B": {"type": "string", "pattern": "(?<=a)b"},
+  "C": {"type": "string", "pattern": "^\\p{L}+$"},
+  "D": {"type": "string", "pattern": "(a"}
+}})";
+    const std::string prefix = "cannot be matched alike in C++, TypeScript and Python: ";
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"pattern\""),
+                 "pattern '^\\s+$' " + prefix +
+                     "'\\s' matches different characters in different engines; write the class out, e.g. [ \\t\\n\\r]") +
+            error_at(kFile, where(text, "\"pattern\"", 2),
+                     "pattern '(?<=a)b' " + prefix + "group syntax '(?<=' (lookbehind, named groups, flags) is not portable") +
+            error_at(kFile, where(text, "\"pattern\"", 3),
+                     "pattern '^\\p{L}+$' " + prefix + "Unicode property escapes ('\\p{...}') are not portable") +
+            error_at(kFile, where(text, "\"pattern\"", 4), "pattern '(a' " + prefix + "unbalanced '('"));
+}
+
+TEST_CASE("diag: two type names of a family that fold to one identifier", "[diag]") {
+    // The Namer folds names to words and joins them in the target's case:
+    // "fooBar", "FooBar" and "foo_bar" are all the C++ type FooBar.
+    const std::string text = R"({"$defs": {
+  "fooBar": {"type": "string"},
+  "FooBar": {"type": "integer"}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"FooBar\""),
+                            "type names 'fooBar' and 'FooBar' in family 'f' both become the identifier 'FooBar'; rename "
+                            "one of them"));
+    const std::string two_files_a = R"({"$defs": {"foo_bar": {"type": "string"}}})";
+    const std::string two_files_b = R"({"$defs": {"Foo-Bar": {"type": "string"}}})";
+    CHECK(diagnostics({{"f/a.schema.json", two_files_a}, {"f/b.schema.json", two_files_b}}) ==
+          error_at("f/b.schema.json", where(two_files_b, "\"Foo-Bar\""),
+                   "type names 'foo_bar' and 'Foo-Bar' in family 'f' both become the identifier 'FooBar'; rename one "
+                   "of them"));
+}
+
+TEST_CASE("diag: one type name defined twice in a family", "[diag]") {
+    const std::string a = R"({"$defs": {"Entity": {"type": "string"}}})";
+    const std::string b = R"({"$defs": {"Entity": {"type": "integer"}}})";
+    CHECK(diagnostics({{"f/a.schema.json", a}, {"f/b.schema.json", b}}) ==
+          error_at("f/b.schema.json", where(b, "\"Entity\""),
+                   "type 'Entity' is already defined in family 'f' at schemas/f/a.schema.json:" + where(a, "\"Entity\"") +
+                       "; type names must be unique within a family"));
+}
+
+TEST_CASE("diag: schema file outside a family folder", "[diag]") {
+    expect_refused({{"top.schema.json", "{}"}},
+                   "schemas/top.schema.json: error: schema files belong in a family folder (schemas/<family>/top.schema.json); "
+                   "each folder directly under the schemas root is a namespace\n");
+}
+
+TEST_CASE("diag: bad family folder name, with the name to use", "[diag]") {
+    expect_refused({{"Chat-Stream/a.schema.json", "{}"}},
+                   "schemas/Chat-Stream/a.schema.json: error: family folder 'Chat-Stream' is not a valid name (lower case "
+                   "letters, digits and '_', starting with a letter); rename it to 'chat_stream'\n");
+    CHECK(diagnostics({{"2fa/a.schema.json", "{}"}}) ==
+          "schemas/2fa/a.schema.json: error: family folder '2fa' is not a valid name (lower case letters, digits and '_', "
+          "starting with a letter); rename it to 'f_2fa'\n");
+}
+
+TEST_CASE("diag: $schema other than draft 2020-12, $id below the top", "[diag]") {
+    const std::string text = R"({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$defs": {"A": {"$id": "a", "type": "string"}}
+})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"$schema\""),
+                            "only draft 2020-12 is supported ($schema must be "
+                            "'https://json-schema.org/draft/2020-12/schema')") +
+                       error_at(kFile, where(text, "\"$id\""),
+                                "'$id' is only supported at the top of a file; references are resolved by file path"));
+}
+
+TEST_CASE("diag: the schema false where it is not a forbidden property", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": false,
+  "B": {"type": "array", "items": false},
+  "C": {"allOf": [{"type": "string"}, false]}
+}})";
+    const std::string nothing = "the schema 'false' accepts nothing; it is only supported as a property (forbidding it)";
+    expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"A\""), nothing) +
+                                        error_at(kFile, where(text, "\"items\""), nothing) +
+                                        error_at(kFile, where(text, "false]"), "allOf with a 'false' branch accepts nothing"));
+}
+
+TEST_CASE("diag: allOf with contradictory types", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"allOf": [{"type": ["string", "null"]}, {"type": ["integer", "null"]}]}
+}})";
+    // null is common to both: the result is the null type, not an error.
+    CHECK(diagnostics({{kFile, text}}).empty());
+    const std::string contradiction = R"({"$defs": {
+  "A": {"allOf": [{"type": "string"}, {"type": "integer"}]}
+}})";
+    expect_refused({{kFile, contradiction}},
+                   error_at(kFile, where(contradiction, "\"A\""),
+                            "the types required by this schema (and its allOf/$ref parts) have nothing in common"));
+}
+
+TEST_CASE("diag: const that does not match the type, in a property and in a $defs constant", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"type": "object", "properties": {"kind": {"type": "string", "const": 1}}},
+  "Limit": {"type": "integer", "const": "ten"}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"const\""), "const value 1 does not match the schema's type") +
+                       error_at(kFile, where(text, "\"const\"", 2), "const value \"ten\" does not match the schema's type"));
+}
+
+TEST_CASE("diag: enum problems", "[diag]") {
+    const std::string text = R"({"$defs": {
+  "A": {"type": "string", "enum": ["a", "b", "a"]},
+  "B": {"type": "integer", "enum": ["a", "b"]}
+}})";
+    CHECK(diagnostics({{kFile, text}}) ==
+          error_at(kFile, where(text, "\"enum\""), "enum lists \"a\" twice") +
+              error_at(kFile, where(text, "\"enum\"", 2), "no enum value matches the schema's type"));
+}
+
+TEST_CASE("diag: a property both required and forbidden", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {
+  "type": "object",
+  "properties": {"a": {"type": "string"}, "b": false},
+  "required": ["a", "b"],
+  "not": {"required": ["a"]}
+}}})";
+    CHECK(diagnostics({{kFile, text}}) ==
+          error_at(kFile, where(text, "\"a\": {"), "property 'a' is both required and forbidden by 'not'") +
+              error_at(kFile, where(text, "\"b\": false"),
+                       "property 'b' is required but also forbidden (a 'false' schema, or additionalProperties: false in "
+                       "an allOf part that does not list it)"));
+}
+
+TEST_CASE("diag: unsupported not, and a file that is not an object", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {"type": "string", "not": {"const": "x"}}}})";
+    CHECK(diagnostics({{kFile, text}}) ==
+          error_at(kFile, where(text, "\"not\""),
+                   "only 'not' forms that forbid properties are supported: {\"required\": [\"name\"]} or "
+                   "{\"anyOf\": [{\"required\": [\"a\"]}, {\"required\": [\"b\"]}]}"));
+    CHECK(diagnostics({{kFile, "[]"}}) == error_at(kFile, "1:1", "a schema file must contain a JSON object"));
+}
+
+TEST_CASE("diag: missing or empty schemas folder", "[diag]") {
+    test::Workspace ws;
+    contractgen::diag::Sink sink;
+    contractgen::app::load_and_build(ws.schemas, sink);
+    CHECK(ws.shown(sink.text()) == "schemas: error: no *.schema.json files found\n");
+    contractgen::diag::Sink missing;
+    contractgen::app::load_and_build(ws.dir / "nope", missing);
+    CHECK(missing.text() == (ws.dir / "nope").string() + ": error: schemas folder does not exist or is not a folder\n");
+}
+
+TEST_CASE("diag: every error is reported, not only the first, in file order", "[diag]") {
+    Files files{{"a/x.schema.json", R"({"$defs": {"A": {"type": "strin"}}})"},
+                {"b/y.schema.json", R"({"$defs": {"B": {"format": "email"}}})"}};
+    std::string got = diagnostics(files);
+    CHECK(got.find("schemas/a/x.schema.json:1:18: error:") == 0);
+    CHECK(got.find("schemas/b/y.schema.json:1:18: error: format 'email'") != std::string::npos);
+}
+
+TEST_CASE("diag: format with and without colour", "[diag]") {
+    contractgen::diag::Diagnostic d{contractgen::diag::Severity::Error, "a.json", 3, 7, "bad"};
+    CHECK(contractgen::diag::format(d, false) == "a.json:3:7: error: bad");
+    CHECK(contractgen::diag::format(d, true) == "\033[1ma.json:3:7: \033[0m\033[1;31merror:\033[0m bad");
+    contractgen::diag::Diagnostic no_file{contractgen::diag::Severity::Warning, "", 0, 0, "careful"};
+    CHECK(contractgen::diag::format(no_file, false) == "contractgen: warning: careful");
+    contractgen::diag::Diagnostic no_line{contractgen::diag::Severity::Note, "a.json", 0, 0, "see"};
+    CHECK(contractgen::diag::format(no_line, false) == "a.json: note: see");
+}
+
+TEST_CASE("diag: did-you-mean accepts typos, transpositions included, and nothing far away", "[diag]") {
+    using contractgen::diag::closest_match;
+    CHECK(closest_match("Entit", {"Entity", "Event"}) == "Entity");
+    CHECK(closest_match("nmae", {"name", "id"}) == "name");
+    CHECK(closest_match("requried", {"required", "properties"}) == "required");
+    CHECK(closest_match("zzz", {"name", "id"}).empty());
+    CHECK(closest_match("x", {}).empty());
+    // Ties go to the alphabetically first candidate, so messages are stable.
+    CHECK(closest_match("ab", {"ac", "aa"}) == "aa");
+}
