@@ -1,7 +1,10 @@
 #include "app/pipeline.h"
 
 #include <algorithm>
+#include <algorithm>
+#include <atomic>
 #include <ostream>
+#include <thread>
 
 #include "emit/target.h"
 #include "ir/build.h"
@@ -40,15 +43,40 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
             if (std::find(selected.begin(), selected.end(), t) == selected.end()) selected.push_back(t);
         }
     }
-    render::Templates templates(options.templates);
-    emit::EmitContext ctx{loaded.model, loaded.schemas, templates, sink};
-    for (const auto* t : selected) {
-        owned_folders.push_back(t->name);
-        try {
-            t->make()->emit(ctx, out);
-        } catch (const render::RenderError& e) {
-            sink.error("", 0, 0, std::string(t->name) + " target: " + e.what());
+    // Targets only read the IR, so they run side by side, each with its own
+    // templates (their caches are not shared), diagnostics and outputs;
+    // results are merged in table order, so output and messages do not
+    // depend on scheduling.
+    struct Run {
+        const emit::TargetInfo* target;
+        write::OutputSet files;
+        diag::Sink sink;
+    };
+    std::vector<Run> runs;
+    for (const auto* t : selected) runs.push_back(Run{t, {}, {}});
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < runs.size(); i = next++) {
+            Run& run = runs[i];
+            render::Templates templates(options.templates);
+            emit::EmitContext ctx{loaded.model, loaded.schemas, templates, run.sink};
+            try {
+                run.target->make()->emit(ctx, run.files);
+            } catch (const std::exception& e) {  // RenderError, or a bug reported as one
+                run.sink.error("", 0, 0, std::string(run.target->name) + " target: " + e.what());
+            }
         }
+    };
+    std::size_t threads = std::min<std::size_t>(runs.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (std::size_t i = 1; i < threads; ++i) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+
+    for (auto& run : runs) {
+        owned_folders.push_back(run.target->name);
+        for (const auto& d : run.sink.all()) sink.add(d);
+        for (auto& [path, content] : run.files.files()) out.add(path, content);
     }
     return !sink.has_errors();
 }

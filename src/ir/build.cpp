@@ -115,7 +115,7 @@ private:
         sink_.error(loc.doc->display_path, p.line, p.column, message);
     }
     Origin origin_of(const Location& loc) const {
-        load::Position p = loc.doc->position_of(loc.pointer);
+        load::Position p = loc.doc->position_of(loc.node);  // by node: no pointer walk
         return Origin{loc.doc->path, loc.pointer, p.line, p.column};
     }
     Location child(const Location& loc, const std::string& key) const {

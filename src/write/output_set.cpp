@@ -8,15 +8,17 @@ void OutputSet::add(const std::string& path, std::string content) {
 }
 
 std::string normalise_text(std::string text) {
-    std::string out;
-    out.reserve(text.size() + 1);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') continue;
-        out += text[i];
+    // Templates are written with LF; only user overrides may bring CRLF.
+    if (text.find('\r') != std::string::npos) {
+        std::string out;
+        out.reserve(text.size());
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) out += text[i];
+        text = std::move(out);
     }
-    while (!out.empty() && out.back() == '\n') out.pop_back();
-    out += '\n';
-    return out;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    text += '\n';
+    return text;
 }
 
 }  // namespace contractgen::write

@@ -110,7 +110,9 @@ private:
 
     // ---- struct --------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
+        // Reserved: kainjow's data is copied, not moved, when a vector grows.
         List members, cases, required, encode;
+        for (List* l : {&members, &cases, &required, &encode}) l->reserve(s.fields.size() + 1);
         std::vector<std::pair<std::string, int>> table;
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
             const ir::Field& f = s.fields[i];

@@ -192,6 +192,7 @@ private:
         v.set("extra_type", extra_type);
 
         List fields;
+        fields.reserve(s.fields.size());  // kainjow's data is copied, not moved, when a vector grows
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
             const ir::Field& f = s.fields[i];
             const std::string& name = names_.fields[id][i];

@@ -151,6 +151,7 @@ private:
     // ---- struct --------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         List fields;
+        fields.reserve(s.fields.size());  // kainjow's data is copied, not moved, when a vector grows
         for (const ir::Field& f : s.fields)
             fields.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
                                     {"key", property_key(f.wire_name)},
