@@ -76,8 +76,9 @@ std::string folder_of(const std::string& path) {
 
 std::optional<Location> Resolver::resolve(const load::Document& from, const std::string& at, const std::string& ref,
                                           diag::Sink& sink) const {
-    load::Position where = from.value_position_of(load::pointer_append(at, "$ref"));
     auto fail = [&](const std::string& message) -> std::optional<Location> {
+        // Only a failure needs to know where the reference is written.
+        load::Position where = from.value_position_of(load::pointer_append(at, "$ref"));
         sink.error(from.display_path, where.line, where.column, message);
         return std::nullopt;
     };
