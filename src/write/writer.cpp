@@ -55,29 +55,6 @@ bool owned(const std::string& path, const std::vector<std::string>& folders) {
     return false;
 }
 
-// Folders that tools create inside generated packages; never contractgen's.
-bool tool_cache(const std::string& name) {
-    static const std::set<std::string> names = {"node_modules", "dist", "__pycache__", ".mypy_cache",
-                                                ".pytest_cache", "build", ".venv"};
-    return names.count(name) > 0 || (name.size() > 9 && name.compare(name.size() - 9, 9, ".egg-info") == 0);
-}
-
-std::vector<std::string> files_on_disk(const fs::path& out, const std::string& folder) {
-    std::vector<std::string> found;
-    std::error_code ec;
-    fs::path root = out / folder;
-    if (!fs::is_directory(root, ec)) return found;
-    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
-        if (it->is_directory(ec) && tool_cache(it->path().filename().string())) {
-            it.disable_recursion_pending();
-            continue;
-        }
-        if (it->is_regular_file(ec)) found.push_back(fs::relative(it->path(), out, ec).generic_string());
-    }
-    return found;
-}
-
 }  // namespace
 
 std::string manifest_for(const fs::path& out, const OutputSet& outputs, const std::vector<std::string>& owned_folders) {
@@ -161,12 +138,12 @@ std::vector<Drift> check_outputs(const fs::path& out, const OutputSet& outputs,
         if (!existing) drift.push_back({DriftKind::Missing, rel, {}});
         else if (*existing != content) drift.push_back({DriftKind::Stale, rel, unified_diff(*existing, content, rel)});
     }
+    // Extra: what contractgen wrote before and would now remove. Files it
+    // never wrote are the user's: `generate` keeps them, so `check` does not
+    // report them either (otherwise generate-then-check could never be clean).
     std::set<std::string> extra;
     for (const auto& e : read_manifest(out))
         if (owned(e, owned_folders) && !outputs.contains(e)) extra.insert(e);
-    for (const auto& folder : owned_folders)
-        for (const auto& f : files_on_disk(out, folder))
-            if (!outputs.contains(f)) extra.insert(f);
     for (const auto& e : extra) drift.push_back({DriftKind::Extra, e, {}});
     std::sort(drift.begin(), drift.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
     return drift;

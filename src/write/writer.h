@@ -37,8 +37,9 @@ struct Drift {
     std::string diff;  // short unified diff for Stale
 };
 
-// Compares without writing. Extra = files in the owned folders that this run
-// would not produce (manifest entries or stray files), tool caches excepted.
+// Compares without writing. Extra = files the manifest lists in the owned
+// folders that this run would not produce (what `generate` would remove);
+// files contractgen never wrote are not its business.
 std::vector<Drift> check_outputs(const std::filesystem::path& out, const OutputSet& outputs,
                                  const std::vector<std::string>& owned_folders);
 

@@ -215,6 +215,18 @@ TEST_CASE("writer: a folder where a generated file goes fails the run before any
     CHECK(temp_files(ws.out).empty());
 }
 
+TEST_CASE("writer: a file the user put in a target folder is neither removed nor reported", "[writer]") {
+    test::Workspace ws(kSchemas);
+    app::Options o = options_for(ws);
+    REQUIRE(generate(o).code == 0);
+    test::write_file(ws.out / "cpp/include/contract/handwritten.hpp", "// mine\n");
+    REQUIRE(generate(o).code == 0);
+    CHECK(test::read_file(ws.out / "cpp/include/contract/handwritten.hpp") == "// mine\n");
+    Result in_sync = check(o);
+    CHECK(in_sync.code == 0);
+    CHECK(in_sync.err.empty());
+}
+
 TEST_CASE("writer: check reports missing, stale and extra with a diff, and writes nothing", "[writer]") {
     test::Workspace ws(kSchemas);
     app::Options o = options_for(ws);
