@@ -54,7 +54,7 @@ def main():
     with open(os.path.join(ts_dir, "package.json"), "w") as f:
         f.write('{"type": "module"}\n')
     subprocess.run([os.path.join(node_modules, ".bin", "tsc"), "-p", os.path.join(ROOT, "generated", "ts", "tsconfig.json"),
-                    "--outDir", os.path.join(ts_dir, "js"), "--declaration", "false"], check=True)
+                    "--outDir", os.path.join(ts_dir, "js")], check=True)
     script = os.path.join(HERE, "decode", "decode_ts.mjs")
     package = os.path.join(ts_dir, "js")
     results += run_json_lines(["node", script, package, corpus, str(args.repeats), "TypeScript (Zod 4)"], cwd=ts_dir)
