@@ -15,4 +15,10 @@ std::string family_header_text(const load::SchemaSet& schemas, const ir::Family&
     return header_text(schemas, family.source_files);
 }
 
+std::string decl_template(const ir::Decl& d) {
+    if (d.is<ir::Enum>()) return d.as<ir::Enum>().all_strings ? "enum" : "value_enum";
+    static const char* names[] = {"struct", "enum", "open_enum", "union", "alias", "constant"};
+    return names[static_cast<int>(d.kind())];
+}
+
 }  // namespace contractgen::emit

@@ -47,4 +47,9 @@ const TargetInfo* find_target(const std::string& name);
 std::string header_text(const load::SchemaSet& schemas, const std::vector<std::string>& relative_sources);
 std::string family_header_text(const load::SchemaSet& schemas, const ir::Family& family);
 
+// The per-declaration template a target renders a declaration with:
+// "struct", "enum", "value_enum" (an enum of non-string values), "open_enum",
+// "union", "alias" or "constant" (e.g. templates/cpp/struct.hpp.mustache).
+std::string decl_template(const ir::Decl& decl);
+
 }  // namespace contractgen::emit

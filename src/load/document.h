@@ -66,6 +66,7 @@ SchemaSet load_schemas(const std::filesystem::path& root, diag::Sink& sink);
 
 // JSON pointer helpers (RFC 6901).
 std::string escape_pointer_token(std::string_view token);
+std::string unescape_pointer_token(std::string_view token);  // "~1" → "/", "~0" → "~"
 std::string pointer_append(const std::string& pointer, std::string_view token);
 std::string pointer_append(const std::string& pointer, std::size_t index);
 

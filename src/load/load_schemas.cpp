@@ -20,6 +20,19 @@ std::string escape_pointer_token(std::string_view token) {
     return out;
 }
 
+std::string unescape_pointer_token(std::string_view token) {
+    std::string out;
+    for (std::size_t i = 0; i < token.size(); ++i) {
+        if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+            out += token[i + 1] == '0' ? '~' : '/';
+            ++i;
+        } else {
+            out += token[i];
+        }
+    }
+    return out;
+}
+
 std::string pointer_append(const std::string& pointer, std::string_view token) {
     return pointer + "/" + escape_pointer_token(token);
 }
@@ -34,18 +47,6 @@ std::string parent_pointer(const std::string& pointer) {
     return slash == std::string::npos ? std::string() : pointer.substr(0, slash);
 }
 
-std::string unescape_token(const std::string& token) {
-    std::string out;
-    for (std::size_t i = 0; i < token.size(); ++i) {
-        if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
-            out += token[i + 1] == '0' ? '~' : '/';
-            ++i;
-        } else {
-            out += token[i];
-        }
-    }
-    return out;
-}
 }  // namespace
 
 Position Document::position_at(std::size_t offset) const {
@@ -67,7 +68,7 @@ const json* Document::node_at(const std::string& pointer) const {
     while (!pointer.empty() && start <= pointer.size()) {
         std::size_t slash = pointer.find('/', start);
         if (slash == std::string::npos) slash = pointer.size();
-        std::string token = unescape_token(pointer.substr(start, slash - start));
+        std::string token = unescape_pointer_token(pointer.substr(start, slash - start));
         start = slash + 1;
         if (node->is_object()) {
             auto it = node->find(token);

@@ -4,28 +4,19 @@ namespace contractgen::naming {
 
 namespace {
 
-// Hands out names in one scope, suffixing repeats deterministically.
-class Scope {
-public:
-    explicit Scope(std::set<std::string> taken = {}) : taken_(std::move(taken)) {}
-    bool taken(const std::string& name) const { return taken_.count(name) > 0; }
-    std::string claim(const std::string& wanted) {
-        std::string name = wanted;
-        for (int n = 2; taken_.count(name); ++n) name = wanted + "_" + std::to_string(n);
-        taken_.insert(name);
-        return name;
-    }
-
-private:
-    std::set<std::string> taken_;
-};
-
 std::string display(const load::SchemaSet& schemas, const ir::Origin& o) {
     const load::Document* d = schemas.find(o.file);
     return d ? d->display_path : o.file;
 }
 
 }  // namespace
+
+std::string Scope::claim(const std::string& wanted) {
+    std::string name = wanted;
+    for (int n = 2; taken_.count(name); ++n) name = wanted + "_" + std::to_string(n);
+    taken_.insert(name);
+    return name;
+}
 
 std::string make_identifier(const std::string& name, Case style, const std::set<std::string>& reserved,
                             const NamerConfig& config, const std::string& digit_prefix) {

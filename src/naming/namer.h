@@ -48,6 +48,20 @@ struct Names {
     const std::string& of(ir::DeclId id) const { return decl.at(id); }
 };
 
+// Hands out names in one scope: a later name equal to an earlier one gets
+// "_2", "_3"… (the suffix rule above). Targets use it for their own
+// module-level names too.
+class Scope {
+public:
+    explicit Scope(std::set<std::string> taken = {}) : taken_(std::move(taken)) {}
+    bool taken(const std::string& name) const { return taken_.count(name) > 0; }
+    void reserve(const std::string& name) { taken_.insert(name); }
+    std::string claim(const std::string& wanted);
+
+private:
+    std::set<std::string> taken_;
+};
+
 // One identifier from a schema name, before collision handling.
 std::string make_identifier(const std::string& name, Case style, const std::set<std::string>& reserved,
                             const NamerConfig& config, const std::string& digit_prefix);

@@ -54,19 +54,6 @@ bool has_uri_scheme(const std::string& ref) {
     return false;
 }
 
-std::string unescape_token(const std::string& token) {
-    std::string out;
-    for (std::size_t i = 0; i < token.size(); ++i) {
-        if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
-            out += token[i + 1] == '0' ? '~' : '/';
-            ++i;
-        } else {
-            out += token[i];
-        }
-    }
-    return out;
-}
-
 std::string folder_of(const std::string& path) {
     auto slash = path.rfind('/');
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
@@ -130,7 +117,7 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
     while (start <= pointer.size() && !pointer.empty()) {
         std::size_t slash = pointer.find('/', start);
         if (slash == std::string::npos) slash = pointer.size();
-        std::string token = unescape_token(pointer.substr(start, slash - start));
+        std::string token = load::unescape_pointer_token(pointer.substr(start, slash - start));
         start = slash + 1;
         if (node->is_object()) {
             auto it = node->find(token);

@@ -68,7 +68,7 @@ public:
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
             Data view = decl_view(id, d);
-            body += ctx_.templates.render("cpp/" + template_for(d) + ".hpp.mustache", view);
+            body += ctx_.templates.render("cpp/" + decl_template(d) + ".hpp.mustache", view);
             if (!d.is<ir::Alias>() && !d.is<ir::Constant>())
                 codecs.push_back(Object{{"type", names_.family.at(d.family) + "::" + names_.of(id)}, {"name", names_.of(id)}});
         }
@@ -93,12 +93,6 @@ public:
     }
 
 private:
-    static std::string template_for(const ir::Decl& d) {
-        if (d.is<ir::Enum>()) return d.as<ir::Enum>().all_strings ? "enum" : "value_enum";
-        static const char* names[] = {"struct", "enum", "open_enum", "union", "alias", "constant"};
-        return names[static_cast<int>(d.kind())];
-    }
-
     Data decl_view(ir::DeclId id, const ir::Decl& d) {
         Data v;
         v.set("name", names_.of(id));

@@ -23,19 +23,6 @@ void escape_part(std::string_view part, std::string& out) {
     }
 }
 
-std::string unescape_token(std::string_view token) {
-    std::string out;
-    for (std::size_t i = 0; i < token.size(); ++i) {
-        if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
-            out += token[i + 1] == '0' ? '~' : '/';
-            ++i;
-        } else {
-            out += token[i];
-        }
-    }
-    return out;
-}
-
 // Keywords whose value is a schema, a map of schemas or a list of schemas.
 // Everything else (const, enum, default, examples, x-*, ...) is data and is
 // never entered, so a `$ref` inside an example stays an example.
@@ -136,7 +123,7 @@ private:
             return ref;
         }
         std::size_t end = p.find('/', prefix.size());
-        std::string name = unescape_token(p.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size()));
+        std::string name = load::unescape_pointer_token(p.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size()));
         std::string rest = end == std::string::npos ? std::string() : p.substr(end);
         return component_ref(loc->doc->family, name) + pointer_to_fragment(rest);
     }

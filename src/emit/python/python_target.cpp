@@ -62,21 +62,6 @@ naming::NamerConfig python_naming() {
     return c;
 }
 
-// Hands out module-level names, suffixing repeats with "_2", "_3"… like the Namer.
-class Scope {
-public:
-    void take(const std::string& name) { taken_.insert(name); }
-    std::string claim(const std::string& wanted) {
-        std::string name = wanted;
-        for (int n = 2; taken_.count(name); ++n) name = wanted + "_" + std::to_string(n);
-        taken_.insert(name);
-        return name;
-    }
-
-private:
-    std::set<std::string> taken_;
-};
-
 // Module file names: a family may not take a name the package itself uses
 // (contract.registry, contract.dump, contract.dump_json); such a family gets
 // the reserved-word suffix.
@@ -108,7 +93,7 @@ public:
                const std::map<std::string, std::string>& aliases)
         : ctx_(ctx), names_(names), family_(family), types_(ctx.model, names, aliases), aliases_(aliases) {
         types_.set_family(family.name);
-        for (ir::DeclId id : family.decls) scope_.take(names_.of(id));
+        for (ir::DeclId id : family.decls) scope_.reserve(names_.of(id));
     }
 
     Data build() {
@@ -391,7 +376,7 @@ private:
     const ir::Family& family_;
     PyTypes types_;
     const std::map<std::string, std::string>& aliases_;
-    Scope scope_;
+    naming::Scope scope_;  // module-level names besides the types
     std::vector<std::string> exports_;
     std::map<ir::DeclId, std::string> adapters_;
 };

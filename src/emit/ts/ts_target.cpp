@@ -50,23 +50,6 @@ naming::NamerConfig ts_naming() {
     return c;
 }
 
-// Module-scope names besides the types: values tables, constants, lookup and
-// parse functions. A later name equal to an earlier one gets "_2", "_3"…,
-// the Namer's rule.
-class ModuleScope {
-public:
-    void reserve(const std::string& name) { taken_.insert(name); }
-    std::string claim(const std::string& wanted) {
-        std::string name = wanted;
-        for (int n = 2; taken_.count(name); ++n) name = wanted + "_" + std::to_string(n);
-        taken_.insert(name);
-        return name;
-    }
-
-private:
-    std::set<std::string> taken_;
-};
-
 // Zod reads an object's members with `input[key]` and `key in input`, which
 // also see what every object inherits from Object.prototype: an absent
 // `constructor` or `toString` member would be read as a function. A struct
@@ -112,7 +95,7 @@ public:
         std::string body;
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
-            body += ctx_.templates.render("ts/" + template_for(d) + ".ts.mustache", decl_view(id, d));
+            body += ctx_.templates.render("ts/" + decl_template(d) + ".ts.mustache", decl_view(id, d));
             if (!d.lifted && !d.is<ir::Constant>()) {
                 Data parse;
                 parse.set("name", names_.of(id));
@@ -133,12 +116,6 @@ public:
     }
 
 private:
-    static std::string template_for(const ir::Decl& d) {
-        if (d.is<ir::Enum>()) return d.as<ir::Enum>().all_strings ? "enum" : "value_enum";
-        static const char* names[] = {"struct", "enum", "open_enum", "union", "alias", "constant"};
-        return names[static_cast<int>(d.kind())];
-    }
-
     Data decl_view(ir::DeclId id, const ir::Decl& d) {
         Data v;
         v.set("name", names_.of(id));
@@ -308,7 +285,9 @@ private:
     const naming::Names& names_;
     const ir::Family& family_;
     TsTypes types_;
-    ModuleScope scope_;
+    // Module-scope names besides the types: values tables, constants, lookup and
+    // parse functions, with the Namer's suffix rule.
+    naming::Scope scope_;
 };
 
 class TsTarget : public Target {
