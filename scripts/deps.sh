@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what contractgen needs, idempotently, saying what it installs.
-#   scripts/deps.sh apt      Debian packages for the generator and the C++ tests
+#   scripts/deps.sh apt      Debian packages to build the generator
 #   scripts/deps.sh python   project-local venv (.venv) from requirements.txt
 #   scripts/deps.sh node     project-local node_modules from package-lock.json
-#   scripts/deps.sh all      all three
+#   scripts/deps.sh all      all of it, plus the Debian packages only the tests use
 # Nothing is installed outside the project except Debian packages.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -11,15 +11,17 @@ cd "$root"
 
 say() { printf 'deps: %s\n' "$*" >&2; }
 
-APT_PACKAGES=(
+# What building the generator needs.
+APT_BUILD=(
   cmake ninja-build g++ pkg-config
   nlohmann-json3-dev libcli11-dev catch2 libkainjow-mustache-dev libdtl-dev
-  chromium
 )
+# What only the tests need: the browser the API reference page is opened in.
+APT_TEST=(chromium)
 
 ensure_apt() {
   local missing=()
-  for p in "${APT_PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then say "apt: all present"; return; fi
@@ -57,9 +59,9 @@ ensure_node() {
 }
 
 case "${1:-all}" in
-  apt) ensure_apt ;;
+  apt) ensure_apt "${APT_BUILD[@]}" ;;
   python) ensure_python ;;
   node) ensure_node ;;
-  all) ensure_apt; ensure_python; ensure_node ;;
+  all) ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}"; ensure_python; ensure_node ;;
   *) echo "usage: scripts/deps.sh apt|python|node|all" >&2; exit 2 ;;
 esac
