@@ -43,7 +43,30 @@ std::string format(const Diagnostic& d, bool colour) {
     return out.str();
 }
 
+namespace {
+// Names from schemas appear in messages; a newline or escape character in one
+// must not split a diagnostic line or reach the terminal as a control code.
+std::string one_line(std::string message) {
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    for (unsigned char c : message) {
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (c < 0x20 || c == 0x7F) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+}  // namespace
+
 void Sink::add(Diagnostic d) {
+    d.message = one_line(std::move(d.message));
     // A schema reached twice (an allOf base shared by several types) must not
     // report the same problem twice.
     if (!seen_.insert(format(d, false)).second) return;

@@ -506,3 +506,11 @@ TEST_CASE("diag: did-you-mean accepts typos, transpositions included, and nothin
     // Ties go to the alphabetically first candidate, so messages are stable.
     CHECK(closest_match("ab", {"ac", "aa"}) == "aa");
 }
+
+TEST_CASE("diag: a name with a newline or control character stays on one diagnostic line", "[diag]") {
+    Files files{{"a/x.schema.json",
+                 R"({"$defs": {"A": {"type": "object", "properties": {}, "required": ["foo\nbar\u001b[31m"]}}})"}};
+    std::string got = diagnostics(files);
+    CHECK(got.find("'required' names 'foo\\nbar\\x1b[31m', which is not in 'properties'") != std::string::npos);
+    CHECK(std::count(got.begin(), got.end(), '\n') == 1);
+}
