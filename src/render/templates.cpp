@@ -22,22 +22,22 @@ void check_name(const std::string& name) {
 // that names something the view model does not have.
 class StrictContext : public km::basic_context<std::string> {
 public:
-    StrictContext(const Data* root, const Templates& templates, std::string folder)
+    StrictContext(const km::data* root, const Templates& templates, std::string folder)
         : inner_(root), templates_(templates), folder_(std::move(folder)) {}
 
-    void push(const Data* data) override { inner_.push(data); }
+    void push(const km::data* data) override { inner_.push(data); }
     void pop() override { inner_.pop(); }
 
-    const Data* get(const std::string& name) const override {
-        const Data* d = inner_.get(name);
+    const km::data* get(const std::string& name) const override {
+        const km::data* d = inner_.get(name);
         if (d == nullptr) missing_.insert(name);
         return d;
     }
 
-    const Data* get_partial(const std::string& name) const override {
+    const km::data* get_partial(const std::string& name) const override {
         std::string full = folder_ + name + ".mustache";
         auto it = partials_.find(full);
-        if (it == partials_.end()) it = partials_.emplace(full, std::make_unique<Data>(templates_.source(full))).first;
+        if (it == partials_.end()) it = partials_.emplace(full, std::make_unique<km::data>(templates_.source(full))).first;
         return it->second.get();
     }
 
@@ -48,7 +48,17 @@ private:
     const Templates& templates_;
     std::string folder_;
     mutable std::set<std::string> missing_;
-    mutable std::map<std::string, std::unique_ptr<Data>> partials_;
+    mutable std::map<std::string, std::unique_ptr<km::data>> partials_;
+};
+
+// What kainjow writes rendered text to: appends to a string (its
+// string-returning render goes through a std::ostringstream and a copy).
+struct Appender {
+    std::string& out;
+    Appender& operator<<(const std::string& text) {
+        out += text;
+        return *this;
+    }
 };
 
 // Mustache's "standalone tag" rule removes a line that holds only a section
@@ -102,6 +112,12 @@ const std::string& Templates::source(const std::string& name) const {
 }
 
 std::string Templates::render(const std::string& name, const Data& data) const {
+    std::string out;
+    render_to(name, data, out);
+    return out;
+}
+
+void Templates::render_to(const std::string& name, const Data& data, std::string& out) const {
     auto cached = parsed_.find(name);
     if (cached == parsed_.end()) {
         auto parsed = std::make_unique<km::mustache>(source(name));
@@ -112,14 +128,14 @@ std::string Templates::render(const std::string& name, const Data& data) const {
     km::mustache& tmpl = *cached->second;
     auto slash = name.rfind('/');
     StrictContext ctx(&data, *this, slash == std::string::npos ? std::string() : name.substr(0, slash + 1));
-    std::string out = tmpl.render(ctx);
+    Appender appender{out};
+    tmpl.render(ctx, appender);
     if (!tmpl.is_valid()) throw RenderError("template '" + name + "': " + tmpl.error_message());
     if (!ctx.missing().empty()) {
         std::string list;
         for (const auto& m : ctx.missing()) list += (list.empty() ? "" : ", ") + ("'" + m + "'");
         throw RenderError("template '" + name + "' uses " + list + ", which the view model does not provide");
     }
-    return out;
 }
 
 std::vector<std::string> Templates::builtin_names() {

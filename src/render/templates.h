@@ -15,13 +15,9 @@
 #include <stdexcept>
 #include <string>
 
-#include <kainjow/mustache.hpp>
+#include "render/data.h"
 
 namespace contractgen::render {
-
-using Data = kainjow::mustache::data;
-using List = kainjow::mustache::list;
-using Object = kainjow::mustache::object;
 
 struct RenderError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -34,6 +30,8 @@ public:
 
     // Renders "<target>/<file>.mustache". Throws RenderError.
     std::string render(const std::string& name, const Data& data) const;
+    // The same, appended to `out` (no intermediate string per declaration).
+    void render_to(const std::string& name, const Data& data, std::string& out) const;
 
     // The template text (user override or built-in). Throws RenderError.
     const std::string& source(const std::string& name) const;
@@ -47,8 +45,5 @@ private:
     // Parsed once, rendered many times (a target renders one template per declaration).
     mutable std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>> parsed_;
 };
-
-// Booleans as mustache data (kainjow has a data(bool) constructor, made explicit here for readability).
-inline Data flag(bool b) { return b ? Data(Data::type::bool_true) : Data(Data::type::bool_false); }
 
 }  // namespace contractgen::render

@@ -67,8 +67,7 @@ public:
         List codecs;
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
-            Data view = decl_view(id, d);
-            body += ctx_.templates.render("cpp/" + decl_template(d) + ".hpp.mustache", view);
+            ctx_.templates.render_to("cpp/" + decl_template(d) + ".hpp.mustache", decl_view(id, d), body);
             if (!d.is<ir::Alias>() && !d.is<ir::Constant>())
                 codecs.push_back(Object{{"type", names_.family.at(d.family) + "::" + names_.of(id)}, {"name", names_.of(id)}});
         }
@@ -84,11 +83,11 @@ public:
         Data data;
         data.set("header", family_header_text(ctx_.schemas, family_));
         data.set("namespace", names_.family.at(family_.name));
-        data.set("includes", includes);
-        data.set("patterns", patterns);
         data.set("has_patterns", flag(!patterns.empty()));
-        data.set("body", body);
-        data.set("codecs", codecs);
+        data.set("includes", std::move(includes));
+        data.set("patterns", std::move(patterns));
+        data.set("body", std::move(body));
+        data.set("codecs", std::move(codecs));
         return data;
     }
 
@@ -104,9 +103,7 @@ private:
 
     // ---- struct --------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
-        // Reserved: kainjow's data is copied, not moved, when a vector grows.
         List members, cases, required, encode;
-        for (List* l : {&members, &cases, &required, &encode}) l->reserve(s.fields.size() + 1);
         std::vector<std::pair<std::string, int>> table;
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
             const ir::Field& f = s.fields[i];
@@ -169,19 +166,19 @@ private:
         }
         if (!extra_type.empty())
             encode.push_back(Object{{"line", "for (const auto& [k, e] : v.additional_properties) j[k] = ::contract::rt::encode(e);"}});
-        v.set("members", members);
+        v.set("members", std::move(members));
         v.set("has_extra", flag(!extra_type.empty()));
-        v.set("extra_type", extra_type);
+        v.set("extra_type", std::move(extra_type));
         v.set("has_fields", flag(!s.fields.empty()));
         v.set("field_table", name_table(table));
         v.set("field_count", std::to_string(std::max<std::size_t>(1, s.fields.size())));
-        v.set("cases", cases);
-        v.set("unknown", unknown);
-        v.set("required", required);
+        v.set("cases", std::move(cases));
+        v.set("unknown", std::move(unknown));
+        v.set("required", std::move(required));
         bool counted = !s.bounds.empty();
         v.set("has_count", flag(counted));
         v.set("count_rule", counted ? CppTypes::count_rule(s.bounds.min_properties, s.bounds.max_properties, false) : "");
-        v.set("encode", encode);
+        v.set("encode", std::move(encode));
     }
 
     // ---- enums ---------------------------------------------------------------
@@ -194,7 +191,7 @@ private:
             for (std::size_t i = 0; i < e.values.size(); ++i)
                 enumerators.push_back(Object{{"enumerator", names_.values[id][i]},
                                              {"wire", string_view_literal(e.values[i].get<std::string>())}});
-            v.set("enumerators", enumerators);
+            v.set("enumerators", std::move(enumerators));
         } else {
                 ir::json all = ir::json::array();
             for (const auto& value : e.values) all.push_back(value);
@@ -206,7 +203,7 @@ private:
         List constants;
         for (std::size_t i = 0; i < o.known.size(); ++i)
             constants.push_back(Object{{"constant", "k" + names_.values[id][i]}, {"wire", string_view_literal(o.known[i])}});
-        v.set("constants", constants);
+        v.set("constants", std::move(constants));
         v.set("has_known_enum", flag(o.known_enum.has_value()));
         v.set("known_enum", o.known_enum ? types_.decl_name(*o.known_enum) : "");
         std::string test;
@@ -214,7 +211,7 @@ private:
         v.set("known_test", test.empty() ? "false" : test);
         std::string rule = types_.string_rule(o.other);
         v.set("has_other_rule", flag(!rule.empty()));
-        v.set("other_rule", rule);
+        v.set("other_rule", std::move(rule));
     }
 
     // ---- unions --------------------------------------------------------------
@@ -222,7 +219,7 @@ private:
         List alternatives;
         for (std::size_t i = 0; i < u.variants.size(); ++i)
             alternatives.push_back(Object{{"type", types_.type(u.variants[i].type)}, {"last", flag(i + 1 == u.variants.size())}});
-        v.set("alternatives", alternatives);
+        v.set("alternatives", std::move(alternatives));
         std::string body;
         auto emplace = [](std::size_t i) { return "out.value.emplace<" + std::to_string(i) + ">()"; };
         if (u.discriminator) {
@@ -262,7 +259,7 @@ private:
                         types_.decode(u.variants[i].type, "v1.template emplace<" + std::to_string(i) + ">()", "c1", 2) + "; }";
             body += ");";
         }
-        v.set("decode_body", body);
+        v.set("decode_body", std::move(body));
     }
 
     // ---- alias and constant ---------------------------------------------------
@@ -316,8 +313,8 @@ public:
         }
         Data registry;
         registry.set("header", header_text(ctx.schemas, all_sources));
-        registry.set("families", families);
-        registry.set("entries", entries);
+        registry.set("families", std::move(families));
+        registry.set("entries", std::move(entries));
         out.add(kDir + "registry.hpp", write::normalise_text(ctx.templates.render("cpp/registry.hpp.mustache", registry)));
         Data cmake;
         cmake.set("header", "generated by contractgen; do not edit");

@@ -393,13 +393,13 @@ std::optional<Operation> chat_stream_operation(const EmitContext& ctx) {
         set_examples(m, "examples", examples);
         m.set("media_description", lit(types[i].second));
         m.set("last", flag(i + 1 == types.size()));
-        media.push_back(m);
+        media.push_back(std::move(m));
     }
 
     Data data;
     data.set("tag_description", lit(c.file_description(envelope)));
     data.set("description", lit(description));
-    data.set("media_types", media);
+    data.set("media_types", std::move(media));
     data.set("validation_schema", lit(ref_schema(validation)));
     set_examples(data, "validation_examples", examples_of(validation, examples_at(validation, "query")));
     data.set("error_schema", lit(ref_schema(error)));
@@ -448,7 +448,7 @@ public:
         Data data;
         data.set("header", lit(header));
         data.set("has_paths", flag(!operations.empty()));
-        data.set("families", families);
+        data.set("families", std::move(families));
         data.set("tags", lit(tags));
         data.set("paths", lit(paths));
         data.set("schemas", lit(schemas));

@@ -84,7 +84,7 @@ void set_doc(Data& v, const ir::Docs& docs, const std::string& indent) {
     std::string text = docstring(doc_lines(docs), indent);
     if (!text.empty()) text.pop_back();
     v.set("has_doc", flag(!text.empty()));
-    v.set("doc", text);
+    v.set("doc", std::move(text));
 }
 
 class FamilyView {
@@ -103,7 +103,7 @@ public:
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
             if (!d.is<ir::Constant>()) exports_.push_back(names_.of(id));
-            declarations += ctx_.templates.render("python/decl.py.mustache", decl_view(id, d));
+            ctx_.templates.render_to("python/decl.py.mustache", decl_view(id, d), declarations);
         }
         List exports;
         for (const auto& name : exports_) exports.push_back(Object{{"name", string_literal(name)}});
@@ -132,11 +132,11 @@ public:
         Data data;
         data.set("header", comment_text(family_header_text(ctx_.schemas, family_)));
         data.set("doc", docstring(doc, ""));
-        data.set("imports", imports);
-        data.set("exports", exports);
-        data.set("patterns", patterns);
         data.set("has_patterns", flag(!patterns.empty()));
-        data.set("declarations", declarations);
+        data.set("imports", std::move(imports));
+        data.set("exports", std::move(exports));
+        data.set("patterns", std::move(patterns));
+        data.set("declarations", std::move(declarations));
         return data;
     }
 
@@ -174,10 +174,9 @@ private:
                                  : s.extra == ir::Extra::Keep ? "_rt.JsonValue"
                                                               : "";
         v.set("has_extra_type", flag(!extra_type.empty()));
-        v.set("extra_type", extra_type);
+        v.set("extra_type", std::move(extra_type));
 
         List fields;
-        fields.reserve(s.fields.size());  // kainjow's data is copied, not moved, when a vector grows
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
             const ir::Field& f = s.fields[i];
             const std::string& name = names_.fields[id][i];
@@ -202,12 +201,12 @@ private:
             }
             bool plain = args.empty() || (args.size() == 1 && !f.required);  // "= None" says it all
             fields.push_back(Object{{"name", name},
-                                    {"annotation", annotation},
+                                    {"annotation", std::move(annotation)},
                                     {"plain", flag(plain)},
                                     {"plain_default", flag(plain && !f.required)},
-                                    {"args", args}});
+                                    {"args", std::move(args)}});
         }
-        v.set("fields", fields);
+        v.set("fields", std::move(fields));
 
         // Rules pydantic-core cannot express: forbidden members of open objects, member counts.
         std::string forbidden_fields, forbidden_extras;
@@ -240,7 +239,7 @@ private:
         set_doc(v, d.docs, "");
         List values;
         for (const auto& value : e.values) values.push_back(Object{{"literal", json_literal(value)}});
-        v.set("values", values);
+        v.set("values", std::move(values));
         bool literal = e.all_strings && !e.values.empty();  // Literal[] does not exist: no values accept nothing
         if (literal) {
             v.set("is_enum", flag(true));
@@ -277,10 +276,10 @@ private:
             target = o.known.empty() ? types_.annotation(other)
                                      : "_t.Annotated[str, _rt.FirstMatch(" + known + ", " + types_.annotation(other) + ")]";
         }
-        v.set("target", target);
+        v.set("target", std::move(target));
         List values;
         for (const auto& k : o.known) values.push_back(Object{{"literal", string_literal(k)}});
-        v.set("values", values);
+        v.set("values", std::move(values));
         add_adapter(v, id, d);
         if (!d.lifted) {
             v.set("has_values", flag(true));
@@ -322,9 +321,9 @@ private:
             marker = u.mode == ir::UnionMode::OneOf && !u.kinds_disjoint ? "ExactlyOne" : "FirstMatch";
             for (const auto& variant : u.variants) marker_args.push_back(Object{{"arg", types_.annotation(variant.type)}});
         }
-        v.set("members", members);
-        v.set("marker", marker);
-        v.set("marker_args", marker_args);
+        v.set("members", std::move(members));
+        v.set("marker", std::move(marker));
+        v.set("marker_args", std::move(marker_args));
         add_adapter(v, id, d);
     }
 
@@ -358,7 +357,7 @@ private:
         v.set("is_map", flag(is_map));
         v.set("is_tuple", flag(is_tuple));
         v.set("is_scalar", flag(!is_map && !is_tuple));
-        v.set("entries", entries);
+        v.set("entries", std::move(entries));
         v.set("value", is_map || is_tuple ? "" : types_.constant_value(c.type, c.value));
         bool lookup = !c.lookup_function.empty() && shape->kind == Kind::Map;
         v.set("has_lookup", flag(lookup));
@@ -367,7 +366,7 @@ private:
             function = scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, python_naming(), "f_"));
             exports_.push_back(function);
         }
-        v.set("lookup", function);
+        v.set("lookup", std::move(function));
         v.set("lookup_type", lookup ? types_.constant_annotation(shape->item()) : "");
     }
 
@@ -419,8 +418,8 @@ public:
 
         Data package;
         package.set("header", header);
-        package.set("modules", modules);
-        package.set("entries", entries);
+        package.set("modules", std::move(modules));
+        package.set("entries", std::move(entries));
         out.add(kPackage + "__init__.py", write::normalise_text(ctx.templates.render("python/__init__.py.mustache", package)));
         out.add(kPackage + "registry.py", write::normalise_text(ctx.templates.render("python/registry.py.mustache", package)));
         out.add(kPackage + "py.typed", write::normalise_text(ctx.templates.render("python/py.typed.mustache", package)));

@@ -95,13 +95,13 @@ public:
         std::string body;
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
-            body += ctx_.templates.render("ts/" + decl_template(d) + ".ts.mustache", decl_view(id, d));
+            ctx_.templates.render_to("ts/" + decl_template(d) + ".ts.mustache", decl_view(id, d), body);
             if (!d.lifted && !d.is<ir::Constant>()) {
                 Data parse;
                 parse.set("name", names_.of(id));
                 parse.set("parse", scope_.claim("parse" + names_.of(id)));
                 parse.set("safe_parse", scope_.claim("safeParse" + names_.of(id)));
-                body += ctx_.templates.render("ts/parse.ts.mustache", parse);
+                ctx_.templates.render_to("ts/parse.ts.mustache", parse, body);
             }
         }
         List imports;
@@ -110,8 +110,8 @@ public:
                                      {"path", string_literal("./" + names_.family.at(other) + ".js")}});
         Data data;
         data.set("header", line_comment_text(family_header_text(ctx_.schemas, family_)));
-        data.set("imports", imports);
-        data.set("body", body);
+        data.set("imports", std::move(imports));
+        data.set("body", std::move(body));
         return data;
     }
 
@@ -128,7 +128,6 @@ private:
     // ---- struct --------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         List fields;
-        fields.reserve(s.fields.size());  // kainjow's data is copied, not moved, when a vector grows
         for (const ir::Field& f : s.fields)
             fields.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
                                     {"key", property_key(f.wire_name)},
@@ -164,9 +163,9 @@ private:
                 if (name == "__proto__") proto = "{ schema: rt.forbidden, required: false }";
             close += proto.empty() ? ")" : ", " + proto + ")";
         }
-        v.set("open", open);
-        v.set("close", close);
-        v.set("fields", fields);
+        v.set("open", std::move(open));
+        v.set("close", std::move(close));
+        v.set("fields", std::move(fields));
     }
 
     // ---- enums ---------------------------------------------------------------
@@ -230,9 +229,9 @@ private:
                 close = "], rt.ONE_OF)";
             }
         }
-        v.set("open", open);
-        v.set("close", close);
-        v.set("variants", variants);
+        v.set("open", std::move(open));
+        v.set("close", std::move(close));
+        v.set("variants", std::move(variants));
     }
 
     // ---- alias and constant ---------------------------------------------------
@@ -323,7 +322,7 @@ public:
         Data registry;
         registry.set("header", header);
         registry.set("families", families);
-        registry.set("entries", entries);
+        registry.set("entries", std::move(entries));
         out.add(kSrc + "registry.ts", write::normalise_text(ctx.templates.render("ts/registry.ts.mustache", registry)));
 
         Data index;
@@ -333,7 +332,7 @@ public:
 
         Data package;
         package.set("header_json", ir::json(header_text(ctx.schemas, all_sources)).dump(-1, ' ', true));
-        package.set("exports", exports);
+        package.set("exports", std::move(exports));
         out.add("ts/package.json", write::normalise_text(ctx.templates.render("ts/package.json.mustache", package)));
 
         Data tsconfig;
