@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <regex>
-#include <sstream>
 
 #include "load/document.h"
 
@@ -86,14 +86,20 @@ const json* Document::node_at(const std::string& pointer) const {
     return node;
 }
 
+const Document::NodeOffsets* Document::offsets_of(const json* node) const {
+    auto it = std::lower_bound(offsets.begin(), offsets.end(), node,
+                               [](const NodeOffsets& o, const json* n) { return std::less<const json*>()(o.node, n); });
+    return it != offsets.end() && it->node == node ? &*it : nullptr;
+}
+
 Position Document::value_position_of(const json* node) const {
     if (node == &root) return position_at(root_offset);
-    auto it = value_offsets.find(node);
-    return it == value_offsets.end() ? Position{} : position_at(it->second);
+    const NodeOffsets* o = offsets_of(node);
+    return o == nullptr ? Position{} : position_at(o->value);
 }
 
 Position Document::position_of(const json* node) const {
-    if (auto it = key_offsets.find(node); it != key_offsets.end()) return position_at(it->second);
+    if (const NodeOffsets* o = offsets_of(node); o != nullptr && o->key != kNoKey) return position_at(o->key);
     return value_position_of(node);
 }
 
@@ -185,13 +191,17 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
             sink.error(shown, 0, 0, "cannot read file");
             continue;
         }
-        std::ostringstream buffer;
-        buffer << in.rdbuf();
+        std::string text;
+        in.seekg(0, std::ios::end);
+        text.resize(static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg())));
+        in.seekg(0, std::ios::beg);
+        in.read(text.data(), static_cast<std::streamsize>(text.size()));
+        text.resize(static_cast<std::size_t>(in.gcount()));
         Document doc;
         doc.path = rel;
         doc.display_path = shown;  // the way the user passed the root: "schemas/x/y.schema.json"
         doc.family = family;
-        if (parse_document(buffer.str(), doc, sink)) set.documents.push_back(std::move(doc));
+        if (parse_document(text, doc, sink)) set.documents.push_back(std::move(doc));
     }
     return set;
 }

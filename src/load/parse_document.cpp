@@ -5,6 +5,7 @@
 // member starts in the text (tracked by re-walking the token stream, which
 // nlohmann has already validated, in step with the SAX events).
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -71,9 +72,14 @@ std::string printable(const std::string& s) {
     return out;
 }
 
-// Builds the value and records, in document order, where each value and
-// each key starts. Node addresses are only stable once parsing is done, so
-// offsets are attached to nodes afterwards (attach_offsets).
+// Builds the value and records where each value and each key starts.
+//
+// A container's members are collected in a pending list (per nesting depth,
+// reused) and moved into the container once it closes, with its exact size
+// reserved: growing ordered_json's own vector would copy every (const) key
+// each time it grows. Once a container is built its elements never move
+// again (moving a json moves a pointer to them), so their addresses and
+// offsets are recorded then.
 class Handler : public nlohmann::json_sax<json> {
 public:
     Handler(std::string_view text, Document& doc, diag::Sink& sink) : cursor_(text), doc_(doc), sink_(sink) {}
@@ -85,14 +91,14 @@ public:
     bool number_float(number_float_t v, const string_t&) override { return scalar_value(json(v)); }
     bool binary(binary_t&) override { return true; }  // never produced by the JSON lexer
     bool string(string_t& v) override {
-        value_offsets.push_back(cursor_.next_token_start());
+        std::size_t start = cursor_.next_token_start();
         cursor_.skip_string();
-        insert(json(std::move(v)));
+        insert(json(std::move(v)), start);
         return true;
     }
 
-    bool start_object(std::size_t) override { return open(json::object()); }
-    bool start_array(std::size_t) override { return open(json::array()); }
+    bool start_object(std::size_t) override { return open(true); }
+    bool start_array(std::size_t) override { return open(false); }
     bool end_object() override { return close(); }
     bool end_array() override { return close(); }
 
@@ -100,18 +106,17 @@ public:
         std::size_t start = cursor_.next_token_start();
         cursor_.skip_string();
         Frame& f = frames_.back();
-        auto [it, inserted] = f.keys.emplace(k, start);
-        if (!inserted) {
+        if (const Member* first = find_member(f, k)) {
             Position p = doc_.position_at(start);
-            Position first = doc_.position_at(it->second);
+            Position at = doc_.position_at(first->key_offset);
             sink_.error(doc_.display_path, p.line, p.column,
-                        "duplicate key '" + printable(k) + "' (first at line " + std::to_string(first.line) +
-                            ", column " + std::to_string(first.column) +
+                        "duplicate key '" + printable(k) + "' (first at line " + std::to_string(at.line) +
+                            ", column " + std::to_string(at.column) +
                             "); JSON parsers keep only one of them, so the schema would be ambiguous");
             return false;
         }
-        key_offsets.push_back(start);
         f.pending_key = std::move(k);
+        f.pending_key_offset = start;
         return true;
     }
 
@@ -130,41 +135,69 @@ public:
         return false;
     }
 
-    std::vector<std::size_t> value_offsets;  // document order
-    std::vector<std::size_t> key_offsets;    // document order
-
 private:
-    struct Frame {
-        json* container;
-        std::string pending_key;
-        std::unordered_map<std::string, std::size_t> keys;  // key → offset, for duplicate reports
+    struct Member {
+        std::string key;
+        json value;
+        std::size_t key_offset;
+        std::size_t value_offset;
     };
+    struct Item {
+        json value;
+        std::size_t offset;
+    };
+    // An open container. Its elements wait in members_[depth] or items_[depth].
+    struct Frame {
+        bool is_object;
+        std::size_t offset;  // where the container starts
+        std::string pending_key;
+        std::size_t pending_key_offset = 0;
+        // Key → index in the pending members, only for objects with many
+        // members (small ones are searched in order, without allocating).
+        std::unordered_map<std::string, std::size_t> index;
+    };
+    static constexpr std::size_t kIndexFrom = 16;
+
+    std::size_t depth() const { return frames_.size() - 1; }
+
+    // The member of the innermost object named `key` so far, or nullptr.
+    const Member* find_member(Frame& f, const std::string& key) {
+        const std::vector<Member>& members = members_[depth()];
+        if (members.size() < kIndexFrom) {
+            for (const Member& m : members)
+                if (m.key == key) return &m;
+            return nullptr;
+        }
+        if (f.index.empty())
+            for (std::size_t i = 0; i < members.size(); ++i) f.index.emplace(members[i].key, i);
+        auto it = f.index.find(key);
+        return it == f.index.end() ? nullptr : &members[it->second];
+    }
 
     bool scalar_value(json v) {
-        value_offsets.push_back(cursor_.next_token_start());
+        std::size_t start = cursor_.next_token_start();
         cursor_.skip_scalar();
-        insert(std::move(v));
+        insert(std::move(v), start);
         return true;
     }
 
-    // Appends a value to the innermost container; returns where it landed.
-    json* insert(json v) {
+    // Adds a finished value (starting at `offset`) to the innermost container.
+    void insert(json v, std::size_t offset) {
         if (frames_.empty()) {
             doc_.root = std::move(v);
-            return &doc_.root;
+            doc_.root_offset = offset;
+            return;
         }
         Frame& f = frames_.back();
-        if (f.container->is_array()) {
-            f.container->push_back(std::move(v));
-            return &f.container->back();
+        if (!f.is_object) {
+            items_[depth()].push_back(Item{std::move(v), offset});
+            return;
         }
-        // Keys are already known to be unique: append without ordered_map's linear search.
-        auto& members = static_cast<std::vector<std::pair<const std::string, json>>&>(f.container->get_ref<json::object_t&>());
-        members.emplace_back(std::move(f.pending_key), std::move(v));
-        return &members.back().second;
+        if (!f.index.empty()) f.index.emplace(f.pending_key, members_[depth()].size());
+        members_[depth()].push_back(Member{std::move(f.pending_key), std::move(v), f.pending_key_offset, offset});
     }
 
-    bool open(json empty) {
+    bool open(bool is_object) {
         std::size_t start = cursor_.next_token_start();
         cursor_.skip_punct();
         if (static_cast<int>(frames_.size()) >= kMaxJsonDepth) {
@@ -174,55 +207,57 @@ private:
                             " levels; flatten the schema with $defs and $ref");
             return false;
         }
-        value_offsets.push_back(start);
-        json* slot = insert(std::move(empty));
-        frames_.push_back(Frame{slot, {}, {}});
+        frames_.push_back(Frame{is_object, start, {}, 0, {}});
+        if (members_.size() < frames_.size()) {
+            members_.resize(frames_.size());
+            items_.resize(frames_.size());
+        }
         return true;
     }
+
     bool close() {
         cursor_.skip_punct();
+        json value = frames_.back().is_object ? build_object() : build_array();
+        std::size_t offset = frames_.back().offset;
         frames_.pop_back();
+        insert(std::move(value), offset);
         return true;
+    }
+
+    json build_object() {
+        std::vector<Member>& pending = members_[depth()];
+        json value(json::value_t::object);
+        // Keys are already known to be unique: append without ordered_map's linear search.
+        auto& members = static_cast<std::vector<std::pair<const std::string, json>>&>(value.get_ref<json::object_t&>());
+        members.reserve(pending.size());
+        for (Member& m : pending) {
+            members.emplace_back(std::move(m.key), std::move(m.value));
+            doc_.offsets.push_back({&members.back().second, m.value_offset, m.key_offset});
+        }
+        pending.clear();  // keeps its capacity for the next object at this depth
+        return value;
+    }
+
+    json build_array() {
+        std::vector<Item>& pending = items_[depth()];
+        json value(json::value_t::array);
+        auto& items = value.get_ref<json::array_t&>();
+        items.reserve(pending.size());
+        for (Item& i : pending) {
+            items.push_back(std::move(i.value));
+            doc_.offsets.push_back({&items.back(), i.offset, Document::kNoKey});
+        }
+        pending.clear();
+        return value;
     }
 
     TokenCursor cursor_;
     Document& doc_;
     diag::Sink& sink_;
     std::vector<Frame> frames_;
+    std::vector<std::vector<Member>> members_;  // by depth
+    std::vector<std::vector<Item>> items_;      // by depth
 };
-
-// Walks the finished value in document order (the order SAX reported it)
-// and gives each node its recorded offsets.
-void attach_offsets(Document& doc, const std::vector<std::size_t>& values, const std::vector<std::size_t>& keys) {
-    std::size_t next_value = 0, next_key = 0;
-    doc.root_offset = values.empty() ? 0 : values[0];
-    ++next_value;
-    struct Item {
-        const json* node;
-        std::size_t index;
-    };
-    std::vector<Item> stack;
-    if (doc.root.is_structured()) stack.push_back({&doc.root, 0});
-    while (!stack.empty()) {
-        Item& top = stack.back();
-        if (top.index >= top.node->size()) {
-            stack.pop_back();
-            continue;
-        }
-        const json* child;
-        if (top.node->is_object()) {
-            const auto& members =
-                static_cast<const std::vector<std::pair<const std::string, json>>&>(top.node->get_ref<const json::object_t&>());
-            child = &members[top.index].second;
-            doc.key_offsets[child] = keys[next_key++];
-        } else {
-            child = &(*top.node)[top.index];
-        }
-        ++top.index;
-        doc.value_offsets[child] = values[next_value++];
-        if (child->is_structured()) stack.push_back({child, 0});
-    }
-}
 
 // Offset of the first byte that does not begin a well-formed UTF-8 sequence
 // (Unicode table 3-7: no overlong forms, no surrogates, nothing above
@@ -268,10 +303,13 @@ bool parse_document(std::string_view text, Document& out, diag::Sink& sink) {
         sink.error(out.display_path, p.line, p.column, "invalid UTF-8 byte sequence; schema files must be UTF-8");
         return false;
     }
+    out.offsets.clear();
     Handler handler(out.text, out, sink);
     bool ok = json::sax_parse(out.text.begin(), out.text.end(), &handler, nlohmann::detail::input_format_t::json, true,
                               false);
-    if (ok) attach_offsets(out, handler.value_offsets, handler.key_offsets);
+    std::sort(out.offsets.begin(), out.offsets.end(), [](const Document::NodeOffsets& a, const Document::NodeOffsets& b) {
+        return std::less<const json*>()(a.node, b.node);
+    });
     return ok;
 }
 

@@ -126,6 +126,24 @@ TEST_CASE("loader: duplicate keys in nested objects and arrays of objects", "[lo
           "one of them, so the schema would be ambiguous\n");
 }
 
+TEST_CASE("loader: duplicate keys in large objects are found too", "[loader]") {
+    // Objects with many members are searched through an index, small ones in order.
+    std::string text = "{";
+    for (int i = 0; i < 40; ++i) text += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ",\n";
+    text += "\"k3\": 0}";
+    auto dup = parse(text);
+    CHECK_FALSE(dup->ok);
+    CHECK(dup->sink.text() ==
+          "schemas/f/a.schema.json:41:1: error: duplicate key 'k3' (first at line 4, column 1); JSON parsers keep only "
+          "one of them, so the schema would be ambiguous\n");
+    auto late = parse(text.substr(0, text.rfind("\"k3\"")) + "\"k39\": 0}");
+    CHECK_FALSE(late->ok);
+    CHECK(late->sink.text().find("duplicate key 'k39' (first at line 40, column 1)") != std::string::npos);
+    auto fine = parse(text.substr(0, text.rfind("\"k3\"")) + "\"k40\": 0}");
+    CHECK(fine->ok);
+    CHECK(fine->doc.root.size() == 41);
+}
+
 TEST_CASE("loader: duplicate key names with control characters are printable", "[loader]") {
     auto dup = parse("{\"a\\u001b[31m\": 1, \"a\\u001b[31m\": 2}");
     CHECK_FALSE(dup->ok);
