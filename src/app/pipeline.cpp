@@ -1,13 +1,11 @@
 #include "app/pipeline.h"
 
 #include <algorithm>
-#include <algorithm>
-#include <atomic>
 #include <ostream>
-#include <thread>
 
 #include "emit/target.h"
 #include "ir/build.h"
+#include "parallel/work_pool.h"
 #include "render/templates.h"
 #include "write/writer.h"
 
@@ -43,10 +41,11 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
             if (std::find(selected.begin(), selected.end(), t) == selected.end()) selected.push_back(t);
         }
     }
-    // Targets only read the IR, so they run side by side, each with its own
-    // templates (their caches are not shared), diagnostics and outputs;
-    // results are merged in table order, so output and messages do not
-    // depend on scheduling.
+    // Targets only read the IR, so they run side by side (and split their
+    // own work, family by family, on the same threads), each with its own
+    // diagnostics and outputs; results are merged in table order, so output
+    // and messages do not depend on scheduling. A Templates (its caches) is
+    // not shared between threads: there is one per thread.
     struct Run {
         const emit::TargetInfo* target;
         write::OutputSet files;
@@ -54,29 +53,24 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
     };
     std::vector<Run> runs;
     for (const auto* t : selected) runs.push_back(Run{t, {}, {}});
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i = next++; i < runs.size(); i = next++) {
-            Run& run = runs[i];
-            render::Templates templates(options.templates);
-            emit::EmitContext ctx{loaded.model, loaded.schemas, templates, run.sink};
-            try {
-                run.target->make()->emit(ctx, run.files);
-            } catch (const std::exception& e) {  // RenderError, or a bug reported as one
-                run.sink.error("", 0, 0, std::string(run.target->name) + " target: " + e.what());
-            }
+    parallel::WorkPool pool;
+    std::vector<render::Templates> templates;
+    templates.reserve(pool.size());
+    for (std::size_t i = 0; i < pool.size(); ++i) templates.emplace_back(options.templates);
+    pool.for_each(runs.size(), [&](std::size_t i, std::size_t worker) {
+        Run& run = runs[i];
+        emit::EmitContext ctx{loaded.model, loaded.schemas, templates[worker], run.sink, &pool, worker, &templates};
+        try {
+            run.target->make()->emit(ctx, run.files);
+        } catch (const std::exception& e) {  // RenderError, or a bug reported as one
+            run.sink.error("", 0, 0, std::string(run.target->name) + " target: " + e.what());
         }
-    };
-    std::size_t threads = std::min<std::size_t>(runs.size(), std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<std::thread> pool;
-    for (std::size_t i = 1; i < threads; ++i) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
+    });
 
     for (auto& run : runs) {
         owned_folders.push_back(run.target->name);
         for (const auto& d : run.sink.all()) sink.add(d);
-        for (auto& [path, content] : run.files.files()) out.add(path, content);
+        out.merge(std::move(run.files));
     }
     return !sink.has_errors();
 }

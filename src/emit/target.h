@@ -3,6 +3,7 @@
 // Targets never touch the disk and never see JSON Schema.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "diag/diagnostics.h"
 #include "ir/model.h"
 #include "load/document.h"
+#include "parallel/work_pool.h"
 #include "render/templates.h"
 #include "write/output_set.h"
 
@@ -18,8 +20,20 @@ namespace contractgen::emit {
 struct EmitContext {
     const ir::Model& model;
     const load::SchemaSet& schemas;
-    const render::Templates& templates;
+    const render::Templates& templates;  // for the thread running emit()
     diag::Sink& sink;
+    // Where independent parts of a target may run side by side (null: one
+    // after another): this thread's number in the pool, and templates for
+    // each of the pool's threads (a Templates is not shared between threads).
+    parallel::WorkPool* pool = nullptr;
+    std::size_t worker = 0;
+    const std::vector<render::Templates>* worker_templates = nullptr;
+
+    // Runs body(i, templates) for every i < n, side by side when there is a
+    // pool; `templates` belongs to the thread that runs the item. Bodies
+    // report nothing to `sink` (not shared between threads either): each
+    // writes its own result slot, combined in index order afterwards.
+    void for_each(std::size_t n, const std::function<void(std::size_t, const render::Templates&)>& body) const;
 };
 
 class Target {

@@ -7,6 +7,11 @@ void OutputSet::add(const std::string& path, std::string content) {
         throw std::logic_error("two emitters produced the same output file '" + path + "'");
 }
 
+void OutputSet::merge(OutputSet&& other) {
+    for (auto& [path, content] : other.files_) add(path, std::move(content));
+    other.files_.clear();
+}
+
 std::string normalise_text(std::string text) {
     // Templates are written with LF; only user overrides may bring CRLF.
     if (text.find('\r') != std::string::npos) {

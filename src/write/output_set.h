@@ -13,6 +13,8 @@ class OutputSet {
 public:
     // Throws std::logic_error when two emitters claim the same path: a bug, not input.
     void add(const std::string& path, std::string content);
+    // Moves every file of `other` in (the same rule as add()).
+    void merge(OutputSet&& other);
 
     const std::map<std::string, std::string>& files() const { return files_; }
     bool contains(const std::string& path) const { return files_.count(path) > 0; }

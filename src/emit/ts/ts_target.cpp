@@ -78,8 +78,9 @@ std::string screaming(const std::string& schema_name) {
 
 class FamilyView {
 public:
-    FamilyView(const EmitContext& ctx, const naming::Names& names, const ir::Family& family)
-        : ctx_(ctx), names_(names), family_(family), types_(ctx.model, names) {
+    FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
+               const ir::Family& family)
+        : ctx_(ctx), templates_(templates), names_(names), family_(family), types_(ctx.model, names) {
         types_.set_family(family.name);
         scope_.reserve("z");
         scope_.reserve("rt");
@@ -95,13 +96,13 @@ public:
         std::string body;
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
-            ctx_.templates.render_to("ts/" + decl_template(d) + ".ts.mustache", decl_view(id, d), body);
+            templates_.render_to("ts/" + decl_template(d) + ".ts.mustache", decl_view(id, d), body);
             if (!d.lifted && !d.is<ir::Constant>()) {
                 Data parse;
                 parse.set("name", names_.of(id));
                 parse.set("parse", scope_.claim("parse" + names_.of(id)));
                 parse.set("safe_parse", scope_.claim("safeParse" + names_.of(id)));
-                ctx_.templates.render_to("ts/parse.ts.mustache", parse, body);
+                templates_.render_to("ts/parse.ts.mustache", parse, body);
             }
         }
         List imports;
@@ -281,6 +282,7 @@ private:
     }
 
     const EmitContext& ctx_;
+    const render::Templates& templates_;  // this thread's
     const naming::Names& names_;
     const ir::Family& family_;
     TsTypes types_;
@@ -298,11 +300,18 @@ public:
         for (const auto& d : ctx.schemas.documents) all_sources.push_back(d.path);
         std::string header = line_comment_text(header_text(ctx.schemas, all_sources));
 
+        // One module per family, side by side.
+        const auto& all = ctx.model.families;
+        std::vector<std::string> modules(all.size());
+        ctx.for_each(all.size(), [&](std::size_t i, const render::Templates& templates) {
+            FamilyView view(ctx, templates, names, all[i]);
+            modules[i] = write::normalise_text(templates.render("ts/family.ts.mustache", view.build()));
+        });
+        for (std::size_t i = 0; i < all.size(); ++i) out.add(kSrc + names.family.at(all[i].name) + ".ts", std::move(modules[i]));
+
         List families, entries, exports;
         for (const auto& family : ctx.model.families) {
             const std::string& module = names.family.at(family.name);
-            FamilyView view(ctx, names, family);
-            out.add(kSrc + module + ".ts", write::normalise_text(ctx.templates.render("ts/family.ts.mustache", view.build())));
             families.push_back(Object{{"name", module}, {"path", string_literal("./" + module + ".js")}});
             exports.push_back(Object{{"subpath", ir::json("./" + module).dump()},
                                      {"types", ir::json("./dist/" + module + ".d.ts").dump()},
