@@ -9,14 +9,20 @@ namespace contractgen::load {
 
 namespace fs = std::filesystem;
 
-std::string escape_pointer_token(std::string_view token) {
-    std::string out;
-    out.reserve(token.size());
+namespace {
+void append_escaped(std::string& out, std::string_view token) {
     for (char c : token) {
         if (c == '~') out += "~0";
         else if (c == '/') out += "~1";
         else out += c;
     }
+}
+}  // namespace
+
+std::string escape_pointer_token(std::string_view token) {
+    std::string out;
+    out.reserve(token.size());
+    append_escaped(out, token);
     return out;
 }
 
@@ -33,12 +39,25 @@ std::string unescape_pointer_token(std::string_view token) {
     return out;
 }
 
+// Pointers are built for every schema node the IR visits: each is one
+// allocation, not one per `+`.
 std::string pointer_append(const std::string& pointer, std::string_view token) {
-    return pointer + "/" + escape_pointer_token(token);
+    std::string out;
+    out.reserve(pointer.size() + 1 + token.size());
+    out += pointer;
+    out += '/';
+    append_escaped(out, token);
+    return out;
 }
 
 std::string pointer_append(const std::string& pointer, std::size_t index) {
-    return pointer + "/" + std::to_string(index);
+    constexpr std::size_t kMaxDigits = 20;  // of a 64-bit index
+    std::string out;
+    out.reserve(pointer.size() + 1 + kMaxDigits);
+    out += pointer;
+    out += '/';
+    out += std::to_string(index);
+    return out;
 }
 
 namespace {
