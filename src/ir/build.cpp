@@ -10,6 +10,7 @@
 #include <bitset>
 #include <functional>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -49,6 +50,17 @@ unsigned value_kind(const json& v) {
     if (v.is_number_integer() || v.is_number_unsigned()) return kInt;
     double d = v.get<double>();
     return d == static_cast<double>(static_cast<long long>(d)) ? kInt : kFrac;
+}
+
+// The member `key` of an object, or nullptr. ordered_json finds members by
+// comparing every key through strcmp; merge_part and read_docs ask a schema
+// for some thirty keywords it mostly lacks, and keys of another length are
+// rejected here without reading them.
+const json* member(const json& object, std::string_view key) {
+    if (!object.is_object()) return nullptr;
+    for (const auto& [k, v] : object.get_ref<const json::object_t&>())
+        if (std::string_view(k) == key) return &v;
+    return nullptr;
 }
 
 std::uint64_t as_count(const json& v) {
@@ -388,12 +400,13 @@ private:
         for (const auto& part : parts) {
             const json& n = *part.node;
             if (!n.is_object()) continue;
-            if (docs.title.empty() && n.contains("title")) docs.title = n["title"].get<std::string>();
-            if (docs.description.empty() && n.contains("description")) docs.description = n["description"].get<std::string>();
-            if (n.contains("deprecated") && n["deprecated"].get<bool>()) docs.deprecated = true;
-            if (!docs.default_value && n.contains("default")) docs.default_value = n["default"];
-            if (docs.examples.empty() && n.contains("examples"))
-                for (const auto& e : n["examples"]) docs.examples.push_back(e);
+            if (const json* t = member(n, "title"); t && docs.title.empty()) docs.title = t->get<std::string>();
+            if (const json* d = member(n, "description"); d && docs.description.empty())
+                docs.description = d->get<std::string>();
+            if (const json* d = member(n, "deprecated"); d && d->get<bool>()) docs.deprecated = true;
+            if (const json* d = member(n, "default"); d && !docs.default_value) docs.default_value = *d;
+            if (const json* e = member(n, "examples"); e && docs.examples.empty())
+                for (const auto& example : *e) docs.examples.push_back(example);
             for (const auto& [k, v] : n.items())
                 if (k.rfind("x-", 0) == 0 && !docs.extensions.count(k)) docs.extensions[k] = v;
         }
@@ -410,21 +423,21 @@ private:
 
     void merge_part(const Location& part, Merged& m, bool ignore_const) {
         const json& n = *part.node;
-        if (auto t = n.find("type"); t != n.end()) {
+        if (const json* t = member(n, "type")) {
             unsigned bits = 0;
             if (t->is_string()) bits = kind_bits(t->get<std::string>());
             else for (const auto& e : *t) bits |= kind_bits(e.get<std::string>());
             m.kinds &= bits;
             m.typed = true;
         }
-        if (n.contains("const") && !ignore_const) {
-            if (m.const_value && *m.const_value != n["const"]) error_at(part, "two different 'const' values in one allOf", "const");
-            m.const_value = &n["const"];
+        if (const json* c = member(n, "const"); c && !ignore_const) {
+            if (m.const_value && *m.const_value != *c) error_at(part, "two different 'const' values in one allOf", "const");
+            m.const_value = c;
             m.const_at = part;
         }
-        if (n.contains("enum")) {
+        if (const json* e = member(n, "enum")) {
             std::vector<json> values;
-            for (const auto& v : n["enum"]) {
+            for (const auto& v : *e) {
                 if (std::find(values.begin(), values.end(), v) != values.end()) {
                     error_at(part, "enum lists " + v.dump() + " twice", "enum");
                     continue;
@@ -440,7 +453,7 @@ private:
             m.enum_values = values;
         }
         for (const char* k : {"oneOf", "anyOf"}) {
-            if (!n.contains(k)) continue;
+            if (!member(n, k)) continue;
             if (m.union_loc) {
                 error_at(part, "only one oneOf/anyOf per schema is supported (also across allOf)", k);
                 continue;
@@ -448,18 +461,17 @@ private:
             m.union_loc = part;
         }
         // object
-        if (auto p = n.find("properties"); p != n.end()) {
+        const json* properties = member(n, "properties");
+        if (properties) {
             m.object_keywords = true;
-            std::set<std::string> own;
-            for (const auto& [name, schema] : p->items()) {
-                own.insert(name);
+            for (const auto& [name, schema] : properties->items()) {
                 Location loc = child(part, "properties", name);
                 auto it = std::find_if(m.properties.begin(), m.properties.end(), [&](auto& e) { return e.first == name; });
                 if (it == m.properties.end()) m.properties.push_back({name, {loc}});
                 else it->second.push_back(loc);
             }
         }
-        if (auto r = n.find("required"); r != n.end()) {
+        if (const json* r = member(n, "required")) {
             m.object_keywords = true;
             for (std::size_t i = 0; i < r->size(); ++i) {
                 std::string s = (*r)[i].get<std::string>();
@@ -467,12 +479,12 @@ private:
                 m.required_at.emplace(s, std::make_pair(part, i));
             }
         }
-        if (auto a = n.find("additionalProperties"); a != n.end()) {
+        if (const json* a = member(n, "additionalProperties")) {
             m.object_keywords = true;
             if (a->is_boolean() && !a->get<bool>()) {
                 std::set<std::string> allowed;
-                if (n.contains("properties"))
-                    for (const auto& [name, s] : n["properties"].items()) allowed.insert(name);
+                if (properties)
+                    for (const auto& [name, s] : properties->items()) allowed.insert(name);
                 m.closed.push_back({allowed, part});
             } else if (a->is_boolean()) {
                 m.additional_explicitly_open = true;
@@ -480,27 +492,27 @@ private:
                 if (m.additional) error_at(part, "two additionalProperties schemas in one allOf are not supported", "additionalProperties");
                 m.additional = child(part, "additionalProperties");
                 m.additional_allowed.clear();
-                if (n.contains("properties"))
-                    for (const auto& [name, s] : n["properties"].items()) m.additional_allowed.insert(name);
+                if (properties)
+                    for (const auto& [name, s] : properties->items()) m.additional_allowed.insert(name);
             }
         }
-        if (n.contains("not")) {
+        if (member(n, "not")) {
             m.object_keywords = true;
             read_forbidden(child(part, "not"), m.forbidden);
         }
-        if (n.contains("minProperties")) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(n["minProperties"]), false); }
-        if (n.contains("maxProperties")) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(n["maxProperties"]), true); }
+        if (const json* v = member(n, "minProperties")) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(*v), false); }
+        if (const json* v = member(n, "maxProperties")) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(*v), true); }
         // array
-        if (n.contains("items")) { m.array_keywords = true; m.items.push_back(child(part, "items")); }
-        if (n.contains("minItems")) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(n["minItems"]), false); }
-        if (n.contains("maxItems")) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(n["maxItems"]), true); }
-        if (n.contains("uniqueItems")) { m.array_keywords = true; m.array_bounds.unique_items |= n["uniqueItems"].get<bool>(); }
+        if (member(n, "items")) { m.array_keywords = true; m.items.push_back(child(part, "items")); }
+        if (const json* v = member(n, "minItems")) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(*v), false); }
+        if (const json* v = member(n, "maxItems")) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(*v), true); }
+        if (const json* v = member(n, "uniqueItems")) { m.array_keywords = true; m.array_bounds.unique_items |= v->get<bool>(); }
         // string
-        if (n.contains("minLength")) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(n["minLength"]), false); }
-        if (n.contains("maxLength")) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(n["maxLength"]), true); }
-        if (n.contains("pattern")) {
+        if (const json* v = member(n, "minLength")) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(*v), false); }
+        if (const json* v = member(n, "maxLength")) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(*v), true); }
+        if (const json* v = member(n, "pattern")) {
             m.string_keywords = true;
-            std::string pattern = n["pattern"].get<std::string>();
+            std::string pattern = v->get<std::string>();
             if (auto why = check_portable_pattern(pattern)) {
                 error_at(part, "pattern '" + pattern + "' cannot be matched alike in C++, TypeScript and Python: " + *why, "pattern");
             } else if (m.string_bounds.pattern && *m.string_bounds.pattern != pattern) {
@@ -509,9 +521,9 @@ private:
                 m.string_bounds.pattern = pattern;
             }
         }
-        if (n.contains("format")) {
+        if (const json* v = member(n, "format")) {
             m.string_keywords = true;
-            std::string f = n["format"].get<std::string>();
+            std::string f = v->get<std::string>();
             StringFormat sf = f == "date-time" ? StringFormat::DateTime
                               : f == "uuid"    ? StringFormat::Uuid
                               : f == "uri"     ? StringFormat::Uri
@@ -529,15 +541,16 @@ private:
                                       std::tuple{"maximum", &m.number_bounds.maximum, true},
                                       std::tuple{"exclusiveMinimum", &m.number_bounds.exclusive_minimum, false},
                                       std::tuple{"exclusiveMaximum", &m.number_bounds.exclusive_maximum, true}}) {
-            if (!n.contains(k)) continue;
+            const json* v = member(n, k);
+            if (!v) continue;
             m.number_keywords = true;
-            tighten(*slot, n[k], upper);
+            tighten(*slot, *v, upper);
         }
-        if (n.contains("multipleOf")) {
+        if (const json* v = member(n, "multipleOf")) {
             m.number_keywords = true;
-            if (m.number_bounds.multiple_of && *m.number_bounds.multiple_of != n["multipleOf"])
+            if (m.number_bounds.multiple_of && *m.number_bounds.multiple_of != *v)
                 error_at(part, "two different multipleOf values in one allOf are not supported", "multipleOf");
-            m.number_bounds.multiple_of = n["multipleOf"];
+            m.number_bounds.multiple_of = *v;
         }
     }
 
