@@ -1,9 +1,11 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <regex>
 
 #include "load/document.h"
+#include "parallel/work_pool.h"
 
 namespace contractgen::load {
 
@@ -166,6 +168,45 @@ std::string suggest_family_name(const std::string& name) {
     return out;
 }
 
+// Checks, reads and parses one file; nullopt (with diagnostics) when it is
+// not a usable schema.
+std::optional<Document> load_file(const fs::path& root, const std::string& rel, diag::Sink& sink) {
+    std::string shown = (root / rel).generic_string();
+    auto slash = rel.find('/');
+    if (slash == std::string::npos) {
+        sink.error(shown, 0, 0,
+                   "schema files belong in a family folder (schemas/<family>/" + rel +
+                       "); each folder directly under the schemas root is a namespace");
+        return std::nullopt;
+    }
+    std::string family = rel.substr(0, slash);
+    if (!valid_family_name(family)) {
+        std::string hint = suggest_family_name(family);
+        sink.error(shown, 0, 0,
+                   "family folder '" + family +
+                       "' is not a valid name (lower case letters, digits and '_', starting with a letter)" +
+                       (hint.empty() ? std::string() : "; rename it to '" + hint + "'"));
+        return std::nullopt;
+    }
+    std::ifstream in(root / rel, std::ios::binary);
+    if (!in) {
+        sink.error(shown, 0, 0, "cannot read file");
+        return std::nullopt;
+    }
+    std::string text;
+    in.seekg(0, std::ios::end);
+    text.resize(static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg())));
+    in.seekg(0, std::ios::beg);
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    Document doc;
+    doc.path = rel;
+    doc.display_path = shown;  // the way the user passed the root: "schemas/x/y.schema.json"
+    doc.family = family;
+    if (!parse_document(text, doc, sink)) return std::nullopt;
+    return doc;
+}
+
 }  // namespace
 
 SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
@@ -187,40 +228,19 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
     if (ec) sink.error(root.string(), 0, 0, "cannot list schemas folder: " + ec.message());
     std::sort(paths.begin(), paths.end());
 
-    for (const auto& rel : paths) {
-        std::string shown = (root / rel).generic_string();
-        auto slash = rel.find('/');
-        if (slash == std::string::npos) {
-            sink.error(shown, 0, 0,
-                       "schema files belong in a family folder (schemas/<family>/" + rel +
-                           "); each folder directly under the schemas root is a namespace");
-            continue;
-        }
-        std::string family = rel.substr(0, slash);
-        if (!valid_family_name(family)) {
-            std::string hint = suggest_family_name(family);
-            sink.error(shown, 0, 0,
-                       "family folder '" + family +
-                           "' is not a valid name (lower case letters, digits and '_', starting with a letter)" +
-                           (hint.empty() ? std::string() : "; rename it to '" + hint + "'"));
-            continue;
-        }
-        std::ifstream in(root / rel, std::ios::binary);
-        if (!in) {
-            sink.error(shown, 0, 0, "cannot read file");
-            continue;
-        }
-        std::string text;
-        in.seekg(0, std::ios::end);
-        text.resize(static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg())));
-        in.seekg(0, std::ios::beg);
-        in.read(text.data(), static_cast<std::streamsize>(text.size()));
-        text.resize(static_cast<std::size_t>(in.gcount()));
-        Document doc;
-        doc.path = rel;
-        doc.display_path = shown;  // the way the user passed the root: "schemas/x/y.schema.json"
-        doc.family = family;
-        if (parse_document(text, doc, sink)) set.documents.push_back(std::move(doc));
+    // Files are parsed side by side, each into its own slot with its own
+    // diagnostics, and taken in path order: neither the documents nor the
+    // order of messages depend on scheduling.
+    struct Loaded {
+        std::optional<Document> doc;
+        diag::Sink sink;
+    };
+    std::vector<Loaded> loaded(paths.size());
+    parallel::WorkPool pool;
+    pool.for_each(paths.size(), [&](std::size_t i, std::size_t) { loaded[i].doc = load_file(root, paths[i], loaded[i].sink); });
+    for (Loaded& file : loaded) {
+        for (const auto& d : file.sink.all()) sink.add(d);
+        if (file.doc) set.documents.push_back(std::move(*file.doc));
     }
     return set;
 }
