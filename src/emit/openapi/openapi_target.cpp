@@ -458,7 +458,9 @@ public:
         out.add("openapi/openapi.json", write::normalise_text(oa::to_json_text(*document)));
         std::string comment = header;
         std::replace_if(comment.begin(), comment.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
-        out.add("openapi/openapi.yaml", write::normalise_text("# " + comment + "\n" + oa::to_yaml_text(*document)));
+        std::string yaml = "# " + comment + "\n";
+        oa::append_yaml_text(*document, yaml);
+        out.add("openapi/openapi.yaml", write::normalise_text(std::move(yaml)));
     }
 };
 
