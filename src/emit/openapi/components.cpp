@@ -65,7 +65,9 @@ public:
         : model_(model), schemas_(schemas), resolver_(schemas), sink_(sink) {}
 
     ir::json build() {
-        ir::json out = ir::json::object();
+        // Room for every component up front (each is a declaration): growing
+        // would copy the members, as their const keys make them not nothrow-movable.
+        ir::json out = object_of_size(model_.decls.size());
         std::set<ir::DeclId> seen;
         for (const auto& doc : schemas_.documents) {
             auto defs = doc.root.find("$defs");
