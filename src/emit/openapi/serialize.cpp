@@ -93,13 +93,17 @@ bool equals_lower(std::string_view s, std::string_view word) {
            });
 }
 
+// ASCII letters and digits, without a call into the C library's ctype
+// table per byte (this runs over every key and string of the document).
+bool ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool ascii_alnum(char c) { return ascii_alpha(c) || (c >= '0' && c <= '9'); }
+
 bool yaml_plain_ok(std::string_view s) {
     if (s.empty()) return false;
-    unsigned char first = static_cast<unsigned char>(s[0]);
-    if (!(std::isalpha(first) || first == '_' || first == '/' || first == '$')) return false;
+    char first = s[0];
+    if (!(ascii_alpha(first) || first == '_' || first == '/' || first == '$')) return false;
     for (char c : s) {
-        unsigned char u = static_cast<unsigned char>(c);
-        if (!(std::isalnum(u) || u == '_' || u == '.' || u == '/' || u == '+' || u == '-' || u == '$')) return false;
+        if (!(ascii_alnum(c) || c == '_' || c == '.' || c == '/' || c == '+' || c == '-' || c == '$')) return false;
     }
     // YAML 1.1 booleans and nulls (YAML 1.2 core has a subset of these).
     for (std::string_view word : {"y", "n", "yes", "no", "true", "false", "on", "off", "null"})
