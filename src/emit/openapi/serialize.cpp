@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <string_view>
 
@@ -60,11 +62,29 @@ void append_quoted(const std::string& text, std::string& out) {
     out += '"';
 }
 
+// A number, boolean or null as JSON text. Integers, booleans and null are
+// written directly: a large contract has tens of thousands of them, and
+// dump() sets up a serializer for each; decimals keep dump()'s formatting.
+void append_json_scalar(const ir::json& v, std::string& out) {
+    char buf[24];
+    if (v.is_number_unsigned()) {
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, v.get<std::uint64_t>()).ptr);
+    } else if (v.is_number_integer()) {
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, v.get<std::int64_t>()).ptr);
+    } else if (v.is_boolean()) {
+        out += v.get<bool>() ? "true" : "false";
+    } else if (v.is_null()) {
+        out += "null";
+    } else {
+        out += v.dump();
+    }
+}
+
 void write_json(const ir::json& v, std::size_t indent, std::string& out) {
     if (v.is_string()) {
         append_quoted(v.get_ref<const std::string&>(), out);
     } else if (!v.is_object() && !v.is_array()) {
-        out += v.dump();
+        append_json_scalar(v, out);
     } else if (v.empty()) {
         out += v.is_object() ? "{}" : "[]";
     } else {
@@ -132,9 +152,13 @@ void append_yaml_scalar(const ir::json& v, std::string& out) {
         out += "[]";
         return;
     }
+    if (!v.is_number_float()) {
+        append_json_scalar(v, out);
+        return;
+    }
     std::string text = v.dump();
     // YAML 1.1 resolvers (PyYAML) read a float only with a '.': 1e+20 -> 1.0e+20.
-    if (v.is_number_float() && text.find('.') == std::string::npos) {
+    if (text.find('.') == std::string::npos) {
         std::size_t e = text.find_first_of("eE");
         if (e != std::string::npos) text.insert(e, ".0");
     }
