@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <cstdio>
+#include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -62,7 +64,12 @@ ir::json object_of_size(std::size_t members) {
 class Builder {
 public:
     Builder(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink)
-        : model_(model), schemas_(schemas), resolver_(schemas), sink_(sink) {}
+        : model_(model), schemas_(schemas), resolver_(schemas), sink_(sink) {
+        // Model::find scans every declaration; once per component that would
+        // be quadratic. The first declaration of a name wins, as there.
+        for (ir::DeclId id = 0; id < model_.decls.size(); ++id)
+            decl_ids_.try_emplace({model_.decls[id].family, model_.decls[id].name}, id);
+    }
 
     ir::json build() {
         // Room for every component up front (each is a declaration): growing
@@ -74,7 +81,7 @@ public:
             if (defs == doc.root.end() || !defs->is_object()) continue;
             for (auto it = defs->begin(); it != defs->end(); ++it) {
                 std::string pointer = load::pointer_append(load::pointer_append("", "$defs"), it.key());
-                auto id = model_.find(doc.family, it.key());
+                auto id = find_decl(doc.family, it.key());
                 if (!id || model_.decl(*id).lifted) {
                     error(doc, pointer, "openapi target: '" + doc.family + "." + it.key() +
                                             "' has no declaration in the model; cannot publish it as a component");
@@ -98,6 +105,12 @@ public:
     }
 
 private:
+    std::optional<ir::DeclId> find_decl(std::string_view family, std::string_view name) const {
+        auto it = decl_ids_.find({family, name});
+        if (it == decl_ids_.end()) return std::nullopt;
+        return it->second;
+    }
+
     void error(const load::Document& doc, const std::string& pointer, const std::string& message) {
         load::Position p = doc.position_of(pointer);
         sink_.error(doc.display_path, p.line, p.column, message);
@@ -191,6 +204,7 @@ private:
     const load::SchemaSet& schemas_;
     resolve::Resolver resolver_;
     diag::Sink& sink_;
+    std::map<std::pair<std::string_view, std::string_view>, ir::DeclId> decl_ids_;
 };
 
 }  // namespace
