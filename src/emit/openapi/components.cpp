@@ -2,7 +2,10 @@
 
 #include <cctype>
 #include <cstdio>
+#include <map>
+#include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "resolve/resolver.h"
 
@@ -23,38 +26,62 @@ void escape_part(std::string_view part, std::string& out) {
     }
 }
 
-// Keywords whose value is a schema, a map of schemas or a list of schemas.
-// Everything else (const, enum, default, examples, x-*, ...) is data and is
-// never entered, so a `$ref` inside an example stays an example.
-const std::set<std::string>& schema_keywords() {
-    static const std::set<std::string> k = {"items", "additionalProperties", "not", "contains", "propertyNames",
-                                            "if", "then", "else", "unevaluatedItems", "unevaluatedProperties",
-                                            "contentSchema"};
-    return k;
+// What a keyword's value is. Everything not listed (const, enum, default,
+// examples, x-*, ...) is data and is never entered, so a `$ref` inside an
+// example stays an example.
+enum class Keyword { Data, Ref, Schema, SchemaMap, SchemaList };
+
+Keyword keyword_kind(const std::string& key) {
+    static const std::unordered_map<std::string, Keyword> kinds = {
+        {"$ref", Keyword::Ref},
+        {"items", Keyword::Schema}, {"additionalProperties", Keyword::Schema}, {"not", Keyword::Schema},
+        {"contains", Keyword::Schema}, {"propertyNames", Keyword::Schema}, {"if", Keyword::Schema},
+        {"then", Keyword::Schema}, {"else", Keyword::Schema}, {"unevaluatedItems", Keyword::Schema},
+        {"unevaluatedProperties", Keyword::Schema}, {"contentSchema", Keyword::Schema},
+        {"properties", Keyword::SchemaMap}, {"patternProperties", Keyword::SchemaMap},
+        {"$defs", Keyword::SchemaMap}, {"dependentSchemas", Keyword::SchemaMap},
+        {"allOf", Keyword::SchemaList}, {"anyOf", Keyword::SchemaList}, {"oneOf", Keyword::SchemaList},
+        {"prefixItems", Keyword::SchemaList}};
+    auto it = kinds.find(key);
+    return it == kinds.end() ? Keyword::Data : it->second;
 }
-const std::set<std::string>& schema_map_keywords() {
-    static const std::set<std::string> k = {"properties", "patternProperties", "$defs", "dependentSchemas"};
-    return k;
+
+// Appends a member whose key `object` does not have yet. ordered_json's
+// operator[] searches the members linearly first, which is quadratic over
+// thousands of components; every caller here copies the keys of an object
+// (unique: the loader rejects duplicate keys) or adds distinct component keys.
+void add_new_member(ir::json& object, const std::string& key, ir::json value) {
+    object.get_ref<ir::json::object_t&>().emplace_back(key, std::move(value));
 }
-const std::set<std::string>& schema_list_keywords() {
-    static const std::set<std::string> k = {"allOf", "anyOf", "oneOf", "prefixItems"};
-    return k;
+
+// An empty object with room for `members` members.
+ir::json object_of_size(std::size_t members) {
+    ir::json out = ir::json::object();
+    out.get_ref<ir::json::object_t&>().reserve(members);
+    return out;
 }
 
 class Builder {
 public:
     Builder(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink)
-        : model_(model), schemas_(schemas), resolver_(schemas), sink_(sink) {}
+        : model_(model), schemas_(schemas), resolver_(schemas), sink_(sink) {
+        // Model::find scans every declaration; once per component that would
+        // be quadratic. The first declaration of a name wins, as there.
+        for (ir::DeclId id = 0; id < model_.decls.size(); ++id)
+            decl_ids_.try_emplace({model_.decls[id].family, model_.decls[id].name}, id);
+    }
 
     ir::json build() {
-        ir::json out = ir::json::object();
+        // Room for every component up front (each is a declaration): growing
+        // would copy the members, as their const keys make them not nothrow-movable.
+        ir::json out = object_of_size(model_.decls.size());
         std::set<ir::DeclId> seen;
         for (const auto& doc : schemas_.documents) {
             auto defs = doc.root.find("$defs");
             if (defs == doc.root.end() || !defs->is_object()) continue;
             for (auto it = defs->begin(); it != defs->end(); ++it) {
                 std::string pointer = load::pointer_append(load::pointer_append("", "$defs"), it.key());
-                auto id = model_.find(doc.family, it.key());
+                auto id = find_decl(doc.family, it.key());
                 if (!id || model_.decl(*id).lifted) {
                     error(doc, pointer, "openapi target: '" + doc.family + "." + it.key() +
                                             "' has no declaration in the model; cannot publish it as a component");
@@ -63,7 +90,8 @@ public:
                 seen.insert(*id);
                 ir::json schema = rewrite(doc, pointer, *it);
                 add_discriminator(*id, schema);
-                out[component_key(doc.family, it.key())] = std::move(schema);
+                // (family, type) names one declaration, so the key is new.
+                add_new_member(out, component_key(doc.family, it.key()), std::move(schema));
             }
         }
         // Every declared (not lifted) type must have become a component.
@@ -77,6 +105,12 @@ public:
     }
 
 private:
+    std::optional<ir::DeclId> find_decl(std::string_view family, std::string_view name) const {
+        auto it = decl_ids_.find({family, name});
+        if (it == decl_ids_.end()) return std::nullopt;
+        return it->second;
+    }
+
     void error(const load::Document& doc, const std::string& pointer, const std::string& message) {
         load::Position p = doc.position_of(pointer);
         sink_.error(doc.display_path, p.line, p.column, message);
@@ -85,29 +119,43 @@ private:
     // A copy of `node` (the schema at `pointer` in `doc`) with every $ref rewritten.
     ir::json rewrite(const load::Document& doc, const std::string& pointer, const ir::json& node) {
         if (!node.is_object()) return node;
-        ir::json out = ir::json::object();
-        for (auto it = node.begin(); it != node.end(); ++it) {
-            const std::string& key = it.key();
-            std::string at = load::pointer_append(pointer, key);
-            if (key == "$ref" && it->is_string()) {
-                out[key] = rewrite_ref(doc, pointer, it->get<std::string>());
-            } else if (schema_keywords().count(key)) {
-                out[key] = rewrite(doc, at, *it);
-            } else if (schema_map_keywords().count(key) && it->is_object()) {
-                ir::json m = ir::json::object();
-                for (auto sub = it->begin(); sub != it->end(); ++sub)
-                    m[sub.key()] = rewrite(doc, load::pointer_append(at, sub.key()), *sub);
-                out[key] = std::move(m);
-            } else if (schema_list_keywords().count(key) && it->is_array()) {
-                ir::json list = ir::json::array();
-                for (std::size_t i = 0; i < it->size(); ++i)
-                    list.push_back(rewrite(doc, load::pointer_append(at, i), (*it)[i]));
-                out[key] = std::move(list);
-            } else {
-                out[key] = *it;
-            }
-        }
+        ir::json out = object_of_size(node.size());
+        for (auto it = node.begin(); it != node.end(); ++it)
+            add_new_member(out, it.key(), rewrite_member(doc, pointer, it.key(), *it));
         return out;
+    }
+
+    // The value of member `key` of the schema at `pointer`, rewritten. The
+    // member's own pointer is only built for keywords that hold schemas.
+    ir::json rewrite_member(const load::Document& doc, const std::string& pointer, const std::string& key,
+                            const ir::json& value) {
+        switch (keyword_kind(key)) {
+            case Keyword::Ref:
+                if (value.is_string()) return rewrite_ref(doc, pointer, value.get_ref<const std::string&>());
+                break;
+            case Keyword::Schema: return rewrite(doc, load::pointer_append(pointer, key), value);
+            case Keyword::SchemaMap:
+                if (value.is_object()) {
+                    std::string at = load::pointer_append(pointer, key);
+                    ir::json map = object_of_size(value.size());
+                    for (auto sub = value.begin(); sub != value.end(); ++sub)
+                        add_new_member(map, sub.key(), rewrite(doc, load::pointer_append(at, sub.key()), *sub));
+                    return map;
+                }
+                break;
+            case Keyword::SchemaList:
+                if (value.is_array()) {
+                    std::string at = load::pointer_append(pointer, key);
+                    ir::json list = ir::json::array();
+                    list.get_ref<ir::json::array_t&>().reserve(value.size());
+                    for (std::size_t i = 0; i < value.size(); ++i)
+                        list.push_back(rewrite(doc, load::pointer_append(at, i), value[i]));
+                    return list;
+                }
+                break;
+            case Keyword::Data: break;
+        }
+        return value;
     }
 
     std::string rewrite_ref(const load::Document& doc, const std::string& at, const std::string& ref) {
@@ -156,6 +204,7 @@ private:
     const load::SchemaSet& schemas_;
     resolve::Resolver resolver_;
     diag::Sink& sink_;
+    std::map<std::pair<std::string_view, std::string_view>, ir::DeclId> decl_ids_;
 };
 
 }  // namespace

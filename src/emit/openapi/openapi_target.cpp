@@ -14,7 +14,9 @@
 // `<% %>` delimiters; users may override them with --templates); every value
 // taken from the schemas is inserted as a JSON literal built here, so schema
 // text can never break the document. Each rendered template is parsed back,
-// and the final value is printed by serialize.h, deterministically.
+// and the final value is printed by serialize.h, deterministically. The one
+// exception is components/schemas, the bulk of the document: it is moved into
+// the parsed document as a value (OpenApiTarget::emit says why).
 #include <algorithm>
 #include <optional>
 
@@ -413,6 +415,22 @@ std::optional<Operation> chat_stream_operation(const EmitContext& ctx) {
     return op;
 }
 
+// The component schemas are most of the document (megabytes for a large
+// contract). Printing them into the template text only to parse them back
+// cost more than building them, so the template leaves an empty
+// components/schemas object and they are moved in here.
+bool place_component_schemas(const EmitContext& ctx, json& document, json schemas) {
+    auto components = document.find("components");
+    if (components == document.end() || !components->is_object() || !components->contains("schemas")) {
+        ctx.sink.error("", 0, 0,
+                       "openapi target: template 'openapi/document.json.mustache' has no components/schemas "
+                       "member to hold the contract's types");
+        return false;
+    }
+    (*components)["schemas"] = std::move(schemas);
+    return true;
+}
+
 class OpenApiTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
@@ -451,14 +469,15 @@ public:
         data.set("families", std::move(families));
         data.set("tags", lit(tags));
         data.set("paths", lit(paths));
-        data.set("schemas", lit(schemas));
         auto document = render_json(ctx, "openapi/document.json.mustache", data);
-        if (!document) return;
+        if (!document || !place_component_schemas(ctx, *document, std::move(schemas))) return;
 
         out.add("openapi/openapi.json", write::normalise_text(oa::to_json_text(*document)));
         std::string comment = header;
         std::replace_if(comment.begin(), comment.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
-        out.add("openapi/openapi.yaml", write::normalise_text("# " + comment + "\n" + oa::to_yaml_text(*document)));
+        std::string yaml = "# " + comment + "\n";
+        oa::append_yaml_text(*document, yaml);
+        out.add("openapi/openapi.yaml", write::normalise_text(std::move(yaml)));
     }
 };
 

@@ -1,7 +1,11 @@
 #include "emit/openapi/serialize.h"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
+#include <string_view>
 
 #include "emit/common/text.h"
 
@@ -19,9 +23,22 @@ bool must_escape(char32_t cp) {
            cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF;            // BOM, non-characters
 }
 
-std::string quoted(const std::string& text) {
-    std::string out = "\"";
+// Printable ASCII other than `"` and `\`: copied as is, in runs, without
+// decoding (almost all of a schema's text).
+bool plain_ascii(char c) {
+    auto u = static_cast<unsigned char>(c);
+    return u >= 0x20 && u < 0x7F && c != '"' && c != '\\';
+}
+
+// Appends `text` as a JSON string literal.
+void append_quoted(const std::string& text, std::string& out) {
+    out += '"';
     for (std::size_t i = 0; i < text.size();) {
+        std::size_t run = i;
+        while (run < text.size() && plain_ascii(text[run])) ++run;
+        out.append(text, i, run - i);
+        if (run == text.size()) break;
+        i = run;
         std::size_t start = i;
         char32_t cp = next_code_point(text, i);
         switch (cp) {
@@ -42,76 +59,127 @@ std::string quoted(const std::string& text) {
             out.append(text, start, i - start);
         }
     }
-    return out + "\"";
+    out += '"';
 }
 
-void write_json(const ir::json& v, int indent, std::string& out) {
-    if (v.is_string()) {
-        out += quoted(v.get<std::string>());
-    } else if (!v.is_object() && !v.is_array()) {
+// A number, boolean or null as JSON text. Integers, booleans and null are
+// written directly: a large contract has tens of thousands of them, and
+// dump() sets up a serializer for each; decimals keep dump()'s formatting.
+void append_json_scalar(const ir::json& v, std::string& out) {
+    char buf[24];
+    if (v.is_number_unsigned()) {
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, v.get<std::uint64_t>()).ptr);
+    } else if (v.is_number_integer()) {
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, v.get<std::int64_t>()).ptr);
+    } else if (v.is_boolean()) {
+        out += v.get<bool>() ? "true" : "false";
+    } else if (v.is_null()) {
+        out += "null";
+    } else {
         out += v.dump();
+    }
+}
+
+void write_json(const ir::json& v, std::size_t indent, std::string& out) {
+    if (v.is_string()) {
+        append_quoted(v.get_ref<const std::string&>(), out);
+    } else if (!v.is_object() && !v.is_array()) {
+        append_json_scalar(v, out);
     } else if (v.empty()) {
         out += v.is_object() ? "{}" : "[]";
     } else {
-        std::string pad(static_cast<std::size_t>(indent + 2), ' ');
         out += v.is_object() ? "{\n" : "[\n";
         std::size_t n = 0;
         for (auto it = v.begin(); it != v.end(); ++it, ++n) {
-            out += pad;
-            if (v.is_object()) out += quoted(it.key()) + ": ";
+            out.append(indent + 2, ' ');
+            if (v.is_object()) {
+                append_quoted(it.key(), out);
+                out += ": ";
+            }
             write_json(*it, indent + 2, out);
             out += n + 1 < v.size() ? ",\n" : "\n";
         }
-        out += std::string(static_cast<std::size_t>(indent), ' ') + (v.is_object() ? "}" : "]");
+        out.append(indent, ' ');
+        out += v.is_object() ? '}' : ']';
     }
 }
 
 // ---- YAML -------------------------------------------------------------------
 
-bool yaml_plain_ok(const std::string& s) {
+// ASCII case-insensitive equality; `word` is lower case.
+bool equals_lower(std::string_view s, std::string_view word) {
+    return s.size() == word.size() && std::equal(s.begin(), s.end(), word.begin(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) == b;
+           });
+}
+
+// ASCII letters and digits, without a call into the C library's ctype
+// table per byte (this runs over every key and string of the document).
+bool ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool ascii_alnum(char c) { return ascii_alpha(c) || (c >= '0' && c <= '9'); }
+
+bool yaml_plain_ok(std::string_view s) {
     if (s.empty()) return false;
-    unsigned char first = static_cast<unsigned char>(s[0]);
-    if (!(std::isalpha(first) || first == '_' || first == '/' || first == '$')) return false;
+    char first = s[0];
+    if (!(ascii_alpha(first) || first == '_' || first == '/' || first == '$')) return false;
     for (char c : s) {
-        unsigned char u = static_cast<unsigned char>(c);
-        if (!(std::isalnum(u) || u == '_' || u == '.' || u == '/' || u == '+' || u == '-' || u == '$')) return false;
+        if (!(ascii_alnum(c) || c == '_' || c == '.' || c == '/' || c == '+' || c == '-' || c == '$')) return false;
     }
-    std::string lower;
-    for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     // YAML 1.1 booleans and nulls (YAML 1.2 core has a subset of these).
-    for (const char* word : {"y", "n", "yes", "no", "true", "false", "on", "off", "null"})
-        if (lower == word) return false;
+    for (std::string_view word : {"y", "n", "yes", "no", "true", "false", "on", "off", "null"})
+        if (equals_lower(s, word)) return false;
     return true;
 }
 
-std::string yaml_scalar(const ir::json& v) {
-    if (v.is_string()) {
-        const auto& s = v.get_ref<const std::string&>();
-        return yaml_plain_ok(s) ? s : quoted(s);
+void append_yaml_string(const std::string& s, std::string& out) {
+    if (yaml_plain_ok(s)) {
+        out += s;
+    } else {
+        append_quoted(s, out);
     }
-    if (v.is_object()) return "{}";
-    if (v.is_array()) return "[]";
+}
+
+void append_yaml_scalar(const ir::json& v, std::string& out) {
+    if (v.is_string()) {
+        append_yaml_string(v.get_ref<const std::string&>(), out);
+        return;
+    }
+    if (v.is_object()) {
+        out += "{}";
+        return;
+    }
+    if (v.is_array()) {
+        out += "[]";
+        return;
+    }
+    if (!v.is_number_float()) {
+        append_json_scalar(v, out);
+        return;
+    }
     std::string text = v.dump();
     // YAML 1.1 resolvers (PyYAML) read a float only with a '.': 1e+20 -> 1.0e+20.
-    if (v.is_number_float() && text.find('.') == std::string::npos) {
+    if (text.find('.') == std::string::npos) {
         std::size_t e = text.find_first_of("eE");
         if (e != std::string::npos) text.insert(e, ".0");
     }
-    return text;
+    out += text;
 }
 
 bool yaml_inline(const ir::json& v) { return !(v.is_object() || v.is_array()) || v.empty(); }
 
 // Writes a non-empty mapping or sequence, every line indented by `indent`.
 void write_yaml_block(const ir::json& v, std::size_t indent, std::string& out) {
-    std::string pad(indent, ' ');
     if (v.is_object()) {
         for (auto it = v.begin(); it != v.end(); ++it) {
-            out += pad + (yaml_plain_ok(it.key()) ? it.key() : quoted(it.key())) + ":";
+            out.append(indent, ' ');
+            append_yaml_string(it.key(), out);
+            out += ':';
             if (yaml_inline(*it)) {
-                out += " " + yaml_scalar(*it) + "\n";
+                out += ' ';
+                append_yaml_scalar(*it, out);
+                out += '\n';
             } else {
-                out += "\n";
+                out += '\n';
                 write_yaml_block(*it, indent + 2, out);
             }
         }
@@ -119,30 +187,48 @@ void write_yaml_block(const ir::json& v, std::size_t indent, std::string& out) {
     }
     for (const auto& item : v) {
         if (yaml_inline(item)) {
-            out += pad + "- " + yaml_scalar(item) + "\n";
+            out.append(indent, ' ');
+            out += "- ";
+            append_yaml_scalar(item, out);
+            out += '\n';
         } else {
-            // Compact form: the item's first line continues after "- ".
-            std::string sub;
-            write_yaml_block(item, indent + 2, sub);
-            out += pad + "- " + sub.substr(indent + 2);
+            // Compact form: the item's first line continues after "- ". The
+            // item is written one level deeper, so its first line starts with
+            // indent + 2 spaces, the last two of which become the "- ".
+            std::size_t start = out.size();
+            write_yaml_block(item, indent + 2, out);
+            out.replace(start + indent, 2, "- ");
         }
     }
 }
 
 }  // namespace
 
-std::string json_string_literal(const std::string& text) { return quoted(text); }
+std::string json_string_literal(const std::string& text) {
+    std::string out;
+    append_quoted(text, out);
+    return out;
+}
 
 std::string to_json_text(const ir::json& value) {
     std::string out;
     write_json(value, 0, out);
-    return out + "\n";
+    out += '\n';
+    return out;
+}
+
+void append_yaml_text(const ir::json& value, std::string& out) {
+    if (yaml_inline(value)) {
+        append_yaml_scalar(value, out);
+        out += '\n';
+    } else {
+        write_yaml_block(value, 0, out);
+    }
 }
 
 std::string to_yaml_text(const ir::json& value) {
-    if (yaml_inline(value)) return yaml_scalar(value) + "\n";
     std::string out;
-    write_yaml_block(value, 0, out);
+    append_yaml_text(value, out);
     return out;
 }
 

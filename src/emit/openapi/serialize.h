@@ -27,5 +27,8 @@ std::string json_string_literal(const std::string& text);
 // when that is unambiguous (no YAML indicator, not a number, boolean or
 // null look-alike), double-quoted with JSON-compatible escapes otherwise.
 std::string to_yaml_text(const ir::json& value);
+// The same text, appended to `out` (a document's text can then start with a
+// comment without copying megabytes).
+void append_yaml_text(const ir::json& value, std::string& out);
 
 }  // namespace contractgen::emit::openapi
