@@ -187,3 +187,26 @@ TEST_CASE("the real contract: paths, methods and media types come from its const
     REQUIRE(contractgen::app::generate_outputs(options, loaded, again, owned, sink));
     CHECK(again.files() == out.files());
 }
+
+TEST_CASE("a document template without components/schemas is an error naming the template") {
+    // The target moves every contract type into components/schemas of the
+    // rendered template; an override that drops that member has nowhere to
+    // put them.
+    fs::path overrides = fs::temp_directory_path() / ("contractgen-openapi-tpl-" + std::to_string(::getpid()));
+    fs::remove_all(overrides);
+    fs::create_directories(overrides / "openapi");
+    std::ofstream(overrides / "openapi" / "document.json.mustache", std::ios::binary)
+        << R"({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "components": {}})";
+    contractgen::diag::Sink sink;
+    auto loaded = contractgen::app::load_and_build(fs::path(CONTRACTGEN_SOURCE_DIR) / "schemas", sink);
+    REQUIRE(sink.text() == "");
+    contractgen::write::OutputSet out;
+    std::vector<std::string> owned;
+    contractgen::app::Options options;
+    options.targets = {"openapi"};
+    options.templates = overrides;
+    CHECK_FALSE(contractgen::app::generate_outputs(options, loaded, out, owned, sink));
+    CHECK_THAT(sink.text(), Catch::Contains("openapi target: template 'openapi/document.json.mustache' has no "
+                                            "components/schemas member to hold the contract's types"));
+    fs::remove_all(overrides);
+}
