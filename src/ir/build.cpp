@@ -724,6 +724,9 @@ private:
         Struct s;
         s.bounds = m.object_bounds;
         s.forbidden = m.forbidden;
+        // Exact size: a Field is large, and doubling growth would leave a
+        // third of every struct's fields unused for the whole run.
+        s.fields.reserve(m.properties.size());
         std::set<std::string> property_names;
         for (const auto& [name, locs] : m.properties) {
             property_names.insert(name);
