@@ -73,20 +73,17 @@ bool write_outputs(const fs::path& out, const OutputSet& outputs, const std::vec
     for (const auto& e : read_manifest(out))
         if (owned(e, owned_folders) && !outputs.contains(e)) stale.push_back(e);
 
-    std::map<std::string, std::string> wanted = outputs.files();
-    wanted[kManifestName] = manifest_for(out, outputs, owned_folders);
-
     // Stage every changed file next to its destination.
     std::vector<std::pair<fs::path, fs::path>> staged;  // temp → final
     auto discard = [&] {
         std::error_code ec;
         for (const auto& [tmp, dest] : staged) fs::remove(tmp, ec);
     };
-    for (const auto& [rel, content] : wanted) {
+    auto stage = [&](const std::string& rel, const std::string& content) {
         fs::path dest = out / rel;
         if (auto existing = read_file(dest); existing && *existing == content) {
             if (rel != kManifestName) report.unchanged.push_back(rel);
-            continue;
+            return true;
         }
         std::error_code ec;
         // Found now, before anything is renamed: the rename would fail half-way through.
@@ -108,7 +105,14 @@ bool write_outputs(const fs::path& out, const OutputSet& outputs, const std::vec
         }
         staged.emplace_back(tmp, dest);
         if (rel != kManifestName) report.written.push_back(rel);
-    }
+        return true;
+    };
+    // The manifest, then the outputs in path order: the manifest's name
+    // (".contractgen-manifest") sorts before every target folder. The outputs
+    // are read where they are; a copy would double the peak memory of a run.
+    if (!stage(kManifestName, manifest_for(out, outputs, owned_folders))) return false;
+    for (const auto& [rel, content] : outputs.files())
+        if (!stage(rel, content)) return false;
     for (std::size_t i = 0; i < staged.size(); ++i) {
         std::error_code ec;
         fs::rename(staged[i].first, staged[i].second, ec);
@@ -131,13 +135,14 @@ bool write_outputs(const fs::path& out, const OutputSet& outputs, const std::vec
 std::vector<Drift> check_outputs(const fs::path& out, const OutputSet& outputs,
                                  const std::vector<std::string>& owned_folders) {
     std::vector<Drift> drift;
-    std::map<std::string, std::string> wanted = outputs.files();
-    wanted[kManifestName] = manifest_for(out, outputs, owned_folders);
-    for (const auto& [rel, content] : wanted) {
+    auto compare = [&](const std::string& rel, const std::string& content) {
         auto existing = read_file(out / rel);
         if (!existing) drift.push_back({DriftKind::Missing, rel, {}});
         else if (*existing != content) drift.push_back({DriftKind::Stale, rel, unified_diff(*existing, content, rel)});
-    }
+    };
+    // Outputs are compared where they are (drift is sorted below).
+    compare(kManifestName, manifest_for(out, outputs, owned_folders));
+    for (const auto& [rel, content] : outputs.files()) compare(rel, content);
     // Extra: what contractgen wrote before and would now remove. Files it
     // never wrote are the user's: `generate` keeps them, so `check` does not
     // report them either (otherwise generate-then-check could never be clean).

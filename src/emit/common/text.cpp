@@ -1,7 +1,7 @@
 #include "emit/common/text.h"
 
+#include <algorithm>
 #include <cstdio>
-#include <sstream>
 
 namespace contractgen::emit {
 
@@ -21,7 +21,18 @@ bool is_bidi_control(char32_t cp) {
 }
 }  // namespace
 
+namespace {
+// Whether every byte is printable ASCII, tab or line feed: then there is
+// nothing to show (the common case, decided without decoding).
+bool plain_ascii(const std::string& text) {
+    for (unsigned char c : text)
+        if ((c < 0x20 && c != '\t' && c != '\n') || c >= 0x7F) return false;
+    return true;
+}
+}  // namespace
+
 std::string visible_controls(const std::string& text) {
+    if (plain_ascii(text)) return text;
     std::string out;
     for (std::size_t i = 0; i < text.size();) {
         std::size_t start = i;
@@ -43,13 +54,14 @@ namespace {
 
 constexpr std::size_t kDocWidth = 96;
 
-// Greedy word wrap at spaces; a word longer than the width stays whole.
-// Width counts bytes, which is close enough for comments.
-std::vector<std::string> wrap_line(const std::string& line, std::size_t width) {
-    if (line.size() <= width) return {line};
+// Greedy word wrap at spaces, appending to `out`; a word longer than the
+// width stays whole. Width counts bytes, which is close enough for comments.
+void wrap_line(std::string line, std::size_t width, std::vector<std::string>& out) {
     std::size_t indent = line.find_first_not_of(' ');
-    if (indent == std::string::npos || indent > width / 2) return {line};
-    std::vector<std::string> out;
+    if (line.size() <= width || indent == std::string::npos || indent > width / 2) {
+        out.push_back(std::move(line));
+        return;
+    }
     std::string current = line.substr(0, indent);
     std::size_t i = indent;
     while (i < line.size()) {
@@ -65,7 +77,32 @@ std::vector<std::string> wrap_line(const std::string& line, std::size_t width) {
         current += word;
     }
     if (current.size() > indent) out.push_back(current);
-    return out;
+}
+
+// Calls f(line) for each line of `text` as std::getline would read them:
+// split at '\n', with no empty line after a final '\n'.
+template <class F>
+void for_each_line(const std::string& text, F f) {
+    for (std::size_t start = 0; start < text.size();) {
+        std::size_t end = std::min(text.find('\n', start), text.size());
+        f(text.substr(start, end - start));
+        start = end + 1;
+    }
+}
+
+// CRLF and lone CR as LF.
+std::string unix_line_ends(const std::string& text) {
+    if (text.find('\r') == std::string::npos) return text;
+    std::string clean;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\r') {
+            if (i + 1 < text.size() && text[i + 1] == '\n') continue;
+            clean += '\n';
+        } else {
+            clean += text[i];
+        }
+    }
+    return clean;
 }
 
 }  // namespace
@@ -75,20 +112,10 @@ std::vector<std::string> doc_lines(const ir::Docs& docs) {
     auto add_block = [&](const std::string& text) {
         if (text.empty()) return;
         if (!lines.empty()) lines.emplace_back();
-        std::string clean;
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            if (text[i] == '\r') {
-                if (i + 1 < text.size() && text[i + 1] == '\n') continue;
-                clean += '\n';
-            } else {
-                clean += text[i];
-            }
-        }
-        std::istringstream in(visible_controls(clean));
-        for (std::string line; std::getline(in, line);) {
+        for_each_line(visible_controls(unix_line_ends(text)), [&](std::string line) {
             while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
-            for (auto& wrapped : wrap_line(line, kDocWidth)) lines.push_back(std::move(wrapped));
-        }
+            wrap_line(std::move(line), kDocWidth, lines);
+        });
     };
     add_block(docs.title);
     if (docs.description != docs.title) add_block(docs.description);
