@@ -1,5 +1,7 @@
 #include "naming/namer.h"
 
+#include <unordered_map>
+
 namespace contractgen::naming {
 
 namespace {
@@ -13,7 +15,7 @@ std::string display(const load::SchemaSet& schemas, const ir::Origin& o) {
 
 std::string Scope::claim(const std::string& wanted) {
     std::string name = wanted;
-    for (int n = 2; taken_.count(name); ++n) name = wanted + "_" + std::to_string(n);
+    for (int n = 2; taken(name); ++n) name = wanted + "_" + std::to_string(n);
     taken_.insert(name);
     return name;
 }
@@ -62,18 +64,31 @@ Names resolve_names(const ir::Model& model, const NamerConfig& config, const loa
         }
     }
 
+    // The same wire names recur across a contract's types (id, type, status...):
+    // each is turned into an identifier once. Collisions are still per scope.
+    std::unordered_map<std::string, std::string> field_ids, value_ids;
+    auto field_id = [&](const std::string& wire) -> const std::string& {
+        auto [it, fresh] = field_ids.try_emplace(wire);
+        if (fresh) it->second = make_identifier(wire, config.field_case, config.reserved_fields, config, config.field_prefix);
+        return it->second;
+    };
+    auto value_id = [&](const std::string& wire) -> const std::string& {
+        auto [it, fresh] = value_ids.try_emplace(wire);
+        if (fresh) it->second = make_identifier(wire, config.value_case, {}, config, config.value_prefix);
+        return it->second;
+    };
     for (ir::DeclId id = 0; id < model.decls.size(); ++id) {
         const ir::Decl& d = model.decls[id];
         if (d.is<ir::Struct>()) {
-            Scope scope(config.reserved_fields);
-            for (const auto& f : d.as<ir::Struct>().fields)
-                names.fields[id].push_back(scope.claim(
-                    make_identifier(f.wire_name, config.field_case, config.reserved_fields, config, config.field_prefix)));
+            Scope scope(&config.reserved_fields);
+            const auto& fields = d.as<ir::Struct>().fields;
+            names.fields[id].reserve(fields.size());
+            for (const auto& f : fields) names.fields[id].push_back(scope.claim(field_id(f.wire_name)));
         }
         auto add_values = [&](const std::vector<std::string>& wire) {
             Scope scope;
-            for (const auto& v : wire)
-                names.values[id].push_back(scope.claim(make_identifier(v, config.value_case, {}, config, config.value_prefix)));
+            names.values[id].reserve(wire.size());
+            for (const auto& v : wire) names.values[id].push_back(scope.claim(value_id(v)));
         };
         if (d.is<ir::Enum>()) {
             std::vector<std::string> wire;

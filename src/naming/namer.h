@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "diag/diagnostics.h"
@@ -53,13 +54,19 @@ struct Names {
 // module-level names too.
 class Scope {
 public:
-    explicit Scope(std::set<std::string> taken = {}) : taken_(std::move(taken)) {}
-    bool taken(const std::string& name) const { return taken_.count(name) > 0; }
+    explicit Scope(const std::set<std::string>& taken = {}) : taken_(taken.begin(), taken.end()) {}
+    // Starts with the names of `reserved` taken, without copying them (a
+    // scope per struct, each with the same reserved field names).
+    explicit Scope(const std::set<std::string>* reserved) : reserved_(reserved) {}
+    bool taken(const std::string& name) const {
+        return taken_.count(name) > 0 || (reserved_ != nullptr && reserved_->count(name) > 0);
+    }
     void reserve(const std::string& name) { taken_.insert(name); }
     std::string claim(const std::string& wanted);
 
 private:
-    std::set<std::string> taken_;
+    std::unordered_set<std::string> taken_;  // only membership matters, never order
+    const std::set<std::string>* reserved_ = nullptr;
 };
 
 // One identifier from a schema name, before collision handling.

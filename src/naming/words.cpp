@@ -20,13 +20,15 @@ std::uint32_t next_code_point(const std::string& s, std::size_t& i) {
     for (int k = 0; k < extra && i < s.size(); ++k, ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
     return cp;
 }
-}  // namespace
 
-std::vector<std::string> split_words(const std::string& name) {
-    std::vector<std::string> words;
+// Calls on_word(word) for each word of `name`, lower case, in order; the
+// view is only valid during the call. One pass and one buffer, because every
+// target names every field of every type through here.
+template <typename OnWord>
+void for_each_word(const std::string& name, OnWord&& on_word) {
     std::string cur;
     auto flush = [&] {
-        if (!cur.empty()) words.push_back(cur);
+        if (!cur.empty()) on_word(std::string_view(cur));
         cur.clear();
     };
     for (std::size_t i = 0; i < name.size();) {
@@ -34,8 +36,8 @@ std::vector<std::string> split_words(const std::string& name) {
         if (static_cast<unsigned char>(c) >= 0x80) {
             flush();
             char buf[16];
-            std::snprintf(buf, sizeof buf, "u%04x", static_cast<unsigned>(next_code_point(name, i)));
-            words.emplace_back(buf);
+            int n = std::snprintf(buf, sizeof buf, "u%04x", static_cast<unsigned>(next_code_point(name, i)));
+            on_word(std::string_view(buf, static_cast<std::size_t>(n)));
             continue;
         }
         if (is_upper(c)) {
@@ -56,32 +58,50 @@ std::vector<std::string> split_words(const std::string& name) {
         ++i;
     }
     flush();
+}
+
+// Appends the `index`-th word of a name in `style`.
+void append_word(std::string_view word, std::size_t index, Case style, std::string& out) {
+    auto upper = [](char ch) { return is_lower(ch) ? static_cast<char>(ch - 'a' + 'A') : ch; };
+    bool capitalise = style == Case::Pascal || (style == Case::Camel && index > 0);
+    switch (style) {
+        case Case::Pascal:
+        case Case::Camel:
+            if (!word.empty()) {
+                out += capitalise ? upper(word[0]) : word[0];
+                out.append(word.substr(1));
+            }
+            break;
+        case Case::Snake:
+            if (index > 0) out += '_';
+            out.append(word);
+            break;
+        case Case::ScreamingSnake:
+            if (index > 0) out += '_';
+            for (char ch : word) out += upper(ch);
+            break;
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> split_words(const std::string& name) {
+    std::vector<std::string> words;
+    for_each_word(name, [&](std::string_view w) { words.emplace_back(w); });
     return words;
+}
+
+std::string to_case(const std::string& name, Case style) {
+    std::string out;
+    out.reserve(name.size() + 4);
+    std::size_t index = 0;
+    for_each_word(name, [&](std::string_view w) { append_word(w, index++, style, out); });
+    return out;
 }
 
 std::string join_words(const std::vector<std::string>& words, Case style) {
     std::string out;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        std::string w = words[i];
-        switch (style) {
-            case Case::Pascal:
-                if (!w.empty() && is_lower(w[0])) w[0] = static_cast<char>(w[0] - 'a' + 'A');
-                out += w;
-                break;
-            case Case::Camel:
-                if (i > 0 && !w.empty() && is_lower(w[0])) w[0] = static_cast<char>(w[0] - 'a' + 'A');
-                out += w;
-                break;
-            case Case::Snake:
-                out += (i ? "_" : "") + w;
-                break;
-            case Case::ScreamingSnake:
-                for (auto& ch : w)
-                    if (is_lower(ch)) ch = static_cast<char>(ch - 'a' + 'A');
-                out += (i ? "_" : "") + w;
-                break;
-        }
-    }
+    for (std::size_t i = 0; i < words.size(); ++i) append_word(words[i], i, style, out);
     return out;
 }
 

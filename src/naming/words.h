@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace contractgen::naming {
@@ -22,6 +23,7 @@ enum class Case {
 };
 
 std::string join_words(const std::vector<std::string>& words, Case style);
-inline std::string to_case(const std::string& name, Case style) { return join_words(split_words(name), style); }
+// join_words(split_words(name), style), without the intermediate words.
+std::string to_case(const std::string& name, Case style);
 
 }  // namespace contractgen::naming
