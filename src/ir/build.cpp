@@ -52,17 +52,6 @@ unsigned value_kind(const json& v) {
     return d == static_cast<double>(static_cast<long long>(d)) ? kInt : kFrac;
 }
 
-// The member `key` of an object, or nullptr. ordered_json finds members by
-// comparing every key through strcmp; merge_part and read_docs ask a schema
-// for some thirty keywords it mostly lacks, and keys of another length are
-// rejected here without reading them.
-const json* member(const json& object, std::string_view key) {
-    if (!object.is_object()) return nullptr;
-    for (const auto& [k, v] : object.get_ref<const json::object_t&>())
-        if (std::string_view(k) == key) return &v;
-    return nullptr;
-}
-
 std::uint64_t as_count(const json& v) {
     return v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>();
 }
@@ -400,12 +389,13 @@ private:
         for (const auto& part : parts) {
             const json& n = *part.node;
             if (!n.is_object()) continue;
-            if (const json* t = member(n, "title"); t && docs.title.empty()) docs.title = t->get<std::string>();
-            if (const json* d = member(n, "description"); d && docs.description.empty())
+            KeywordSlots kw(n);
+            if (const json* t = kw[Keyword::Title]; t && docs.title.empty()) docs.title = t->get<std::string>();
+            if (const json* d = kw[Keyword::Description]; d && docs.description.empty())
                 docs.description = d->get<std::string>();
-            if (const json* d = member(n, "deprecated"); d && d->get<bool>()) docs.deprecated = true;
-            if (const json* d = member(n, "default"); d && !docs.default_value) docs.default_value = *d;
-            if (const json* e = member(n, "examples"); e && docs.examples.empty())
+            if (const json* d = kw[Keyword::Deprecated]; d && d->get<bool>()) docs.deprecated = true;
+            if (const json* d = kw[Keyword::Default]; d && !docs.default_value) docs.default_value = *d;
+            if (const json* e = kw[Keyword::Examples]; e && docs.examples.empty())
                 for (const auto& example : *e) docs.examples.push_back(example);
             for (const auto& [k, v] : n.items())
                 if (k.rfind("x-", 0) == 0 && !docs.extensions.count(k)) docs.extensions[k] = v;
@@ -422,20 +412,20 @@ private:
     }
 
     void merge_part(const Location& part, Merged& m, bool ignore_const) {
-        const json& n = *part.node;
-        if (const json* t = member(n, "type")) {
+        const KeywordSlots kw(*part.node);
+        if (const json* t = kw[Keyword::Type]) {
             unsigned bits = 0;
             if (t->is_string()) bits = kind_bits(t->get<std::string>());
             else for (const auto& e : *t) bits |= kind_bits(e.get<std::string>());
             m.kinds &= bits;
             m.typed = true;
         }
-        if (const json* c = member(n, "const"); c && !ignore_const) {
+        if (const json* c = kw[Keyword::Const]; c && !ignore_const) {
             if (m.const_value && *m.const_value != *c) error_at(part, "two different 'const' values in one allOf", "const");
             m.const_value = c;
             m.const_at = part;
         }
-        if (const json* e = member(n, "enum")) {
+        if (const json* e = kw[Keyword::Enum]) {
             std::vector<json> values;
             for (const auto& v : *e) {
                 if (std::find(values.begin(), values.end(), v) != values.end()) {
@@ -452,8 +442,8 @@ private:
             }
             m.enum_values = values;
         }
-        for (const char* k : {"oneOf", "anyOf"}) {
-            if (!member(n, k)) continue;
+        for (auto [k, keyword] : {std::pair{"oneOf", Keyword::OneOf}, std::pair{"anyOf", Keyword::AnyOf}}) {
+            if (!kw.has(keyword)) continue;
             if (m.union_loc) {
                 error_at(part, "only one oneOf/anyOf per schema is supported (also across allOf)", k);
                 continue;
@@ -461,7 +451,7 @@ private:
             m.union_loc = part;
         }
         // object
-        const json* properties = member(n, "properties");
+        const json* properties = kw[Keyword::Properties];
         if (properties) {
             m.object_keywords = true;
             for (const auto& [name, schema] : properties->items()) {
@@ -471,7 +461,7 @@ private:
                 else it->second.push_back(loc);
             }
         }
-        if (const json* r = member(n, "required")) {
+        if (const json* r = kw[Keyword::Required]) {
             m.object_keywords = true;
             for (std::size_t i = 0; i < r->size(); ++i) {
                 std::string s = (*r)[i].get<std::string>();
@@ -479,7 +469,7 @@ private:
                 m.required_at.emplace(s, std::make_pair(part, i));
             }
         }
-        if (const json* a = member(n, "additionalProperties")) {
+        if (const json* a = kw[Keyword::AdditionalProperties]) {
             m.object_keywords = true;
             if (a->is_boolean() && !a->get<bool>()) {
                 std::set<std::string> allowed;
@@ -496,21 +486,21 @@ private:
                     for (const auto& [name, s] : properties->items()) m.additional_allowed.insert(name);
             }
         }
-        if (member(n, "not")) {
+        if (kw.has(Keyword::Not)) {
             m.object_keywords = true;
             read_forbidden(child(part, "not"), m.forbidden);
         }
-        if (const json* v = member(n, "minProperties")) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(*v), false); }
-        if (const json* v = member(n, "maxProperties")) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(*v), true); }
+        if (const json* v = kw[Keyword::MinProperties]) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(*v), false); }
+        if (const json* v = kw[Keyword::MaxProperties]) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(*v), true); }
         // array
-        if (member(n, "items")) { m.array_keywords = true; m.items.push_back(child(part, "items")); }
-        if (const json* v = member(n, "minItems")) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(*v), false); }
-        if (const json* v = member(n, "maxItems")) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(*v), true); }
-        if (const json* v = member(n, "uniqueItems")) { m.array_keywords = true; m.array_bounds.unique_items |= v->get<bool>(); }
+        if (kw.has(Keyword::Items)) { m.array_keywords = true; m.items.push_back(child(part, "items")); }
+        if (const json* v = kw[Keyword::MinItems]) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(*v), false); }
+        if (const json* v = kw[Keyword::MaxItems]) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(*v), true); }
+        if (const json* v = kw[Keyword::UniqueItems]) { m.array_keywords = true; m.array_bounds.unique_items |= v->get<bool>(); }
         // string
-        if (const json* v = member(n, "minLength")) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(*v), false); }
-        if (const json* v = member(n, "maxLength")) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(*v), true); }
-        if (const json* v = member(n, "pattern")) {
+        if (const json* v = kw[Keyword::MinLength]) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(*v), false); }
+        if (const json* v = kw[Keyword::MaxLength]) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(*v), true); }
+        if (const json* v = kw[Keyword::Pattern]) {
             m.string_keywords = true;
             std::string pattern = v->get<std::string>();
             if (auto why = check_portable_pattern(pattern)) {
@@ -521,7 +511,7 @@ private:
                 m.string_bounds.pattern = pattern;
             }
         }
-        if (const json* v = member(n, "format")) {
+        if (const json* v = kw[Keyword::Format]) {
             m.string_keywords = true;
             std::string f = v->get<std::string>();
             StringFormat sf = f == "date-time" ? StringFormat::DateTime
@@ -537,16 +527,16 @@ private:
             }
         }
         // number
-        for (auto [k, slot, upper] : {std::tuple{"minimum", &m.number_bounds.minimum, false},
-                                      std::tuple{"maximum", &m.number_bounds.maximum, true},
-                                      std::tuple{"exclusiveMinimum", &m.number_bounds.exclusive_minimum, false},
-                                      std::tuple{"exclusiveMaximum", &m.number_bounds.exclusive_maximum, true}}) {
-            const json* v = member(n, k);
+        for (auto [k, slot, upper] : {std::tuple{Keyword::Minimum, &m.number_bounds.minimum, false},
+                                      std::tuple{Keyword::Maximum, &m.number_bounds.maximum, true},
+                                      std::tuple{Keyword::ExclusiveMinimum, &m.number_bounds.exclusive_minimum, false},
+                                      std::tuple{Keyword::ExclusiveMaximum, &m.number_bounds.exclusive_maximum, true}}) {
+            const json* v = kw[k];
             if (!v) continue;
             m.number_keywords = true;
             tighten(*slot, *v, upper);
         }
-        if (const json* v = member(n, "multipleOf")) {
+        if (const json* v = kw[Keyword::MultipleOf]) {
             m.number_keywords = true;
             if (m.number_bounds.multiple_of && *m.number_bounds.multiple_of != *v)
                 error_at(part, "two different multipleOf values in one allOf are not supported", "multipleOf");
