@@ -119,16 +119,18 @@ private:
         load::Position p = loc.doc->position_of(loc.node);  // by node: no pointer walk
         return Origin{loc.doc->path, loc.pointer, p.line, p.column};
     }
-    Location child(const Location& loc, const std::string& key) const {
-        return Location{loc.doc, load::pointer_append(loc.pointer, key), &(*loc.node)[key]};
+    // The location of a subschema. Callers pass the subschema itself, which
+    // they already hold: finding it again by name would scan the object's
+    // members (for each property of an object, all of them).
+    Location child(const Location& loc, const std::string& key, const json& node) const {
+        return Location{loc.doc, load::pointer_append(loc.pointer, key), &node};
     }
     Location child(const Location& loc, const std::string& key, std::size_t index) const {
         return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), index),
                         &(*loc.node)[key][index]};
     }
-    Location child(const Location& loc, const std::string& key, const std::string& member) const {
-        return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), member),
-                        &(*loc.node)[key][member]};
+    Location child(const Location& loc, const std::string& key, const std::string& member, const json& node) const {
+        return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), member), &node};
     }
 
     bool checked(const Location& loc) {
@@ -194,7 +196,7 @@ private:
                 declare(doc, pascal(stem), root);
             }
             if (auto defs = doc.root.find("$defs"); defs != doc.root.end() && defs->is_object())
-                for (const auto& [name, schema] : defs->items()) declare(doc, name, child(root, "$defs", name));
+                for (const auto& [name, schema] : defs->items()) declare(doc, name, child(root, "$defs", name, schema));
         }
         named_count_ = model_.decls.size();
         state_.assign(named_count_, State::Pending);
@@ -455,7 +457,7 @@ private:
         if (properties) {
             m.object_keywords = true;
             for (const auto& [name, schema] : properties->items()) {
-                Location loc = child(part, "properties", name);
+                Location loc = child(part, "properties", name, schema);
                 auto it = std::find_if(m.properties.begin(), m.properties.end(), [&](auto& e) { return e.first == name; });
                 if (it == m.properties.end()) m.properties.push_back({name, {loc}});
                 else it->second.push_back(loc);
@@ -480,20 +482,20 @@ private:
                 m.additional_explicitly_open = true;
             } else {
                 if (m.additional) error_at(part, "two additionalProperties schemas in one allOf are not supported", "additionalProperties");
-                m.additional = child(part, "additionalProperties");
+                m.additional = child(part, "additionalProperties", *a);
                 m.additional_allowed.clear();
                 if (properties)
                     for (const auto& [name, s] : properties->items()) m.additional_allowed.insert(name);
             }
         }
-        if (kw.has(Keyword::Not)) {
+        if (const json* n = kw[Keyword::Not]) {
             m.object_keywords = true;
-            read_forbidden(child(part, "not"), m.forbidden);
+            read_forbidden(child(part, "not", *n), m.forbidden);
         }
         if (const json* v = kw[Keyword::MinProperties]) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(*v), false); }
         if (const json* v = kw[Keyword::MaxProperties]) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(*v), true); }
         // array
-        if (kw.has(Keyword::Items)) { m.array_keywords = true; m.items.push_back(child(part, "items")); }
+        if (const json* v = kw[Keyword::Items]) { m.array_keywords = true; m.items.push_back(child(part, "items", *v)); }
         if (const json* v = kw[Keyword::MinItems]) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(*v), false); }
         if (const json* v = kw[Keyword::MaxItems]) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(*v), true); }
         if (const json* v = kw[Keyword::UniqueItems]) { m.array_keywords = true; m.array_bounds.unique_items |= v->get<bool>(); }
