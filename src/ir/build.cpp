@@ -101,10 +101,30 @@ public:
     }
 
 private:
+    // Where a type goes if it needs a declaration: the family, the name to
+    // lift it under, or a named declaration to fill instead. The name is kept
+    // as the fragments it is made of (the parent's name, then "Item", or a
+    // property name in Pascal case) and only joined when a type is lifted:
+    // most properties never are, and spelling every property's name out was a
+    // noticeable part of the build. A hint refers to its parent's, so hints
+    // live on the stack of the conversion they guide and are never stored.
     struct Hint {
-        std::string family;
-        std::string base;              // name for a lifted declaration
+        const std::string& family;
+        const Hint* parent = nullptr;
+        std::string_view fragment;     // appended to the parent's name
+        bool property = false;         // `fragment` is a property name, spelt in Pascal case
         std::optional<DeclId> into;    // fill this declaration instead of lifting
+
+        std::string name() const {
+            std::string n = parent ? parent->name() : std::string();
+            n += property ? pascal(std::string(fragment)) : std::string(fragment);
+            return n;
+        }
+        // For a type nested in this one: this hint's name plus `suffix`, lifted.
+        Hint nested(std::string_view suffix) const { return Hint{family, this, suffix, false, std::nullopt}; }
+        Hint of_property(const std::string& property_name) const {
+            return Hint{family, this, property_name, true, std::nullopt};
+        }
     };
 
     enum class State { Pending, InProgress, Done };
@@ -218,7 +238,7 @@ private:
         const Location loc = named_locations_[id];
         const std::string family = model_.decls[id].family;
         const std::string name = model_.decls[id].name;
-        Hint hint{family, name, id};
+        Hint hint{family, nullptr, name, false, id};
         bool is_def = loc.pointer != "";
         if (is_def && loc.node->is_object() && loc.node->contains("const")) {
             define_constant(id, loc, hint);
@@ -248,11 +268,11 @@ private:
         c.value = (*loc.node)["const"];
         if (loc.node->contains("$ref") && only_annotations_besides(*loc.node, {"$ref", "const"})) {
             // A constant of a named type (`{"$ref": "#/$defs/Route", "const": "x"}`) is typed by that type itself.
-            c.type = convert_ref(loc, Hint{hint.family, hint.base + "Entry", std::nullopt});
+            c.type = convert_ref(loc, hint.nested("Entry"));
         } else {
             std::vector<Location> parts;
             expand(loc, parts);
-            c.type = convert_parts(parts, Hint{hint.family, hint.base + "Entry", std::nullopt}, /*ignore_const=*/true);
+            c.type = convert_parts(parts, hint.nested("Entry"), /*ignore_const=*/true);
         }
         if (!(value_kind(c.value) & accepted_kinds(model_, c.type)))
             error_at(loc, "const value " + c.value.dump() + " does not match the schema's type", "const");
@@ -639,13 +659,12 @@ private:
         u.mode = UnionMode::AnyOf;
         if (nullable) present.insert(present.begin(), kNull);
         for (unsigned bit : present) {
-            Hint sub{hint.family, hint.base + kind_suffix(bit), std::nullopt};
-            u.variants.push_back(Variant{convert_kind(bit, at, m, sub), std::nullopt});
+            u.variants.push_back(Variant{convert_kind(bit, at, m, hint.nested(kind_suffix(bit))), std::nullopt});
         }
         return put_decl(std::move(u), at, hint, m.docs);
     }
 
-    static std::string kind_suffix(unsigned bit) {
+    static const char* kind_suffix(unsigned bit) {
         switch (bit) {
             case kNull: return "Null";
             case kBool: return "Boolean";
@@ -665,7 +684,7 @@ private:
             id = *hint.into;
             filled_.insert(id);
         } else {
-            id = add_decl(hint.family, unique_name(hint.family, hint.base), true, at);
+            id = add_decl(hint.family, unique_name(hint.family, hint.name()), true, at);
         }
         model_.decls[id].body = std::move(body);
         model_.decls[id].docs = docs;
@@ -692,7 +711,7 @@ private:
             case kArray:
                 t.kind = Kind::Array;
                 t.array_bounds = m.array_bounds;
-                t.element.push_back(convert_conjunction(m.items, Hint{hint.family, hint.base + "Item", std::nullopt}));
+                t.element.push_back(convert_conjunction(m.items, hint.nested("Item")));
                 return t;
             default:
                 return convert_object(at, m, hint);
@@ -746,7 +765,7 @@ private:
             // list, including those declared in other allOf parts.
             std::vector<Location> conjunction = locs;
             if (m.additional && !m.additional_allowed.count(name)) conjunction.push_back(*m.additional);
-            f.type = convert_conjunction(conjunction, Hint{hint.family, hint.base + pascal(name), std::nullopt});
+            f.type = convert_conjunction(conjunction, hint.of_property(name));
             std::vector<Location> doc_locs;
             for (const auto& l : locs)
                 if (l.node->is_object()) doc_locs.push_back(l);
@@ -768,7 +787,7 @@ private:
             s.extra = Extra::Forbid;
         } else if (m.additional && !(m.additional->node->is_boolean())) {
             s.extra = Extra::Typed;
-            s.extra_type = convert(*m.additional, Hint{hint.family, hint.base + "Value", std::nullopt});
+            s.extra_type = convert(*m.additional, hint.nested("Value"));
         } else if (m.additional && m.additional->node->is_boolean() && !m.additional->node->get<bool>()) {
             s.extra = Extra::Forbid;
         }
@@ -838,7 +857,8 @@ private:
                 continue;
             }
             Location sub = child(loc, keyword, i);
-            Hint variant_hint{hint.family, hint.base + variant_suffix(alts[i], i), std::nullopt};
+            std::string suffix = variant_suffix(alts[i], i);
+            Hint variant_hint = hint.nested(suffix);
             std::optional<TypeExpr> t = allowed_kinds == kAllKinds ? convert(sub, variant_hint)
                                                                    : convert_restricted(sub, variant_hint, allowed_kinds);
             if (t) u.variants.push_back(Variant{*t, std::nullopt});
