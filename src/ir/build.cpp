@@ -62,6 +62,31 @@ std::string pascal(const std::string& s) {
     return p.empty() ? "Field" : p;
 }
 
+// Names of properties, as views into the schema documents (which outlive the
+// build), sorted for binary search: a std::set<std::string> cost an
+// allocation per name, for every property of every object.
+using NameSet = std::vector<std::string_view>;
+
+bool contains(const NameSet& names, std::string_view name) {
+    return std::binary_search(names.begin(), names.end(), name);
+}
+
+NameSet property_names(const json* properties) {
+    NameSet names;
+    if (!properties) return names;
+    names.reserve(properties->size());
+    for (const auto& [name, schema] : properties->items()) names.emplace_back(name);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// A name in `required`, with where it is first listed (only a diagnostic needs that).
+struct RequiredName {
+    std::string_view name;  // in the schema document
+    const Location* part;   // one of the parts being merged
+    std::size_t index;      // in that part's `required`
+};
+
 // Everything the parts of a conjunction say, merged.
 struct Merged {
     unsigned kinds = kAllKinds;
@@ -72,11 +97,10 @@ struct Merged {
     std::optional<Location> union_loc;
     // object
     std::vector<std::pair<std::string, std::vector<Location>>> properties;
-    std::vector<std::string> required;
-    std::map<std::string, std::pair<Location, std::size_t>> required_at;  // name → part and index in its `required`
-    std::vector<std::pair<std::set<std::string>, Location>> closed;  // additionalProperties: false, and the names it allows
-    std::optional<Location> additional;                              // additionalProperties: <schema>
-    std::set<std::string> additional_allowed;                        // the properties of the part that has it
+    std::vector<RequiredName> required;  // each name once, in the order first listed
+    std::vector<std::pair<NameSet, Location>> closed;  // additionalProperties: false, and the names it allows
+    std::optional<Location> additional;                // additionalProperties: <schema>
+    NameSet additional_allowed;                        // the properties of the part that has it
     bool additional_explicitly_open = false;
     std::vector<std::string> forbidden;
     ObjectBounds object_bounds;
@@ -486,26 +510,21 @@ private:
         if (const json* r = kw[Keyword::Required]) {
             m.object_keywords = true;
             for (std::size_t i = 0; i < r->size(); ++i) {
-                std::string s = (*r)[i].get<std::string>();
-                if (std::find(m.required.begin(), m.required.end(), s) == m.required.end()) m.required.push_back(s);
-                m.required_at.emplace(s, std::make_pair(part, i));
+                std::string_view name = (*r)[i].get_ref<const std::string&>();
+                auto same = [&](const RequiredName& q) { return q.name == name; };
+                if (std::none_of(m.required.begin(), m.required.end(), same)) m.required.push_back({name, &part, i});
             }
         }
         if (const json* a = kw[Keyword::AdditionalProperties]) {
             m.object_keywords = true;
             if (a->is_boolean() && !a->get<bool>()) {
-                std::set<std::string> allowed;
-                if (properties)
-                    for (const auto& [name, s] : properties->items()) allowed.insert(name);
-                m.closed.push_back({allowed, part});
+                m.closed.push_back({property_names(properties), part});
             } else if (a->is_boolean()) {
                 m.additional_explicitly_open = true;
             } else {
                 if (m.additional) error_at(part, "two additionalProperties schemas in one allOf are not supported", "additionalProperties");
                 m.additional = child(part, "additionalProperties", *a);
-                m.additional_allowed.clear();
-                if (properties)
-                    for (const auto& [name, s] : properties->items()) m.additional_allowed.insert(name);
+                m.additional_allowed = property_names(properties);
             }
         }
         if (const json* n = kw[Keyword::Not]) {
@@ -738,13 +757,14 @@ private:
         // Exact size: a Field is large, and doubling growth would leave a
         // third of every struct's fields unused for the whole run.
         s.fields.reserve(m.properties.size());
-        std::set<std::string> property_names;
+        NameSet required_names;
+        for (const auto& r : m.required) required_names.push_back(r.name);
+        std::sort(required_names.begin(), required_names.end());
         for (const auto& [name, locs] : m.properties) {
-            property_names.insert(name);
-            bool is_required = std::find(m.required.begin(), m.required.end(), name) != m.required.end();
+            bool is_required = contains(required_names, name);
             bool forbidden = false;
             for (const auto& l : locs) forbidden |= l.node->is_boolean() && !l.node->get<bool>();
-            for (const auto& [allowed, where] : m.closed) forbidden |= !allowed.count(name);
+            for (const auto& [allowed, where] : m.closed) forbidden |= !contains(allowed, name);
             if (forbidden) {
                 if (is_required) {
                     error_at(locs.front(), "property '" + name +
@@ -764,7 +784,7 @@ private:
             // additionalProperties applies to every member its own schema's `properties` does not
             // list, including those declared in other allOf parts.
             std::vector<Location> conjunction = locs;
-            if (m.additional && !m.additional_allowed.count(name)) conjunction.push_back(*m.additional);
+            if (m.additional && !contains(m.additional_allowed, name)) conjunction.push_back(*m.additional);
             f.type = convert_conjunction(conjunction, hint.of_property(name));
             std::vector<Location> doc_locs;
             for (const auto& l : locs)
@@ -773,14 +793,16 @@ private:
             f.origin = origin_of(locs.front());
             s.fields.push_back(std::move(f));
         }
-        for (const auto& name : m.required) {
-            if (property_names.count(name)) continue;
-            std::vector<std::string> known(property_names.begin(), property_names.end());
-            std::string hint_name = diag::closest_match(name, known);
+        NameSet declared;
+        for (const auto& [name, locs] : m.properties) declared.push_back(name);
+        std::sort(declared.begin(), declared.end());
+        for (const auto& [name, part, index] : m.required) {
+            if (contains(declared, name)) continue;
+            std::vector<std::string> known(declared.begin(), declared.end());
+            std::string hint_name = diag::closest_match(std::string(name), known);
             // At the name itself, in whichever allOf part listed it.
-            const auto& [part, index] = m.required_at.at(name);
-            Location item{part.doc, load::pointer_append(load::pointer_append(part.pointer, "required"), index), nullptr};
-            error_at(item, "'required' names '" + name + "', which is not in 'properties'" +
+            Location item{part->doc, load::pointer_append(load::pointer_append(part->pointer, "required"), index), nullptr};
+            error_at(item, "'required' names '" + std::string(name) + "', which is not in 'properties'" +
                                (hint_name.empty() ? std::string() : " (did you mean '" + hint_name + "'?)"));
         }
         if (!m.closed.empty()) {
