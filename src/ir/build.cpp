@@ -178,9 +178,12 @@ private:
     }
 
     bool checked(const Location& loc) {
-        auto [it, first_time] = keywords_ok_.emplace(loc.node, true);
-        if (first_time) it->second = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
-        return it->second;
+        // Found before inserting: emplace would allocate a node on every call,
+        // and most calls are for nodes already checked.
+        if (auto it = keywords_ok_.find(loc.node); it != keywords_ok_.end()) return it->second;
+        bool ok = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
+        keywords_ok_.emplace(loc.node, ok);
+        return ok;
     }
 
     // ---- declarations ------------------------------------------------------
@@ -740,13 +743,13 @@ private:
     // Several schemas that must all hold for one value (a property declared
     // in two allOf branches, items in two branches).
     TypeExpr convert_conjunction(const std::vector<Location>& locs, const Hint& hint) {
-        std::vector<Location> real;
+        std::vector<const Location*> real;  // not copies: a Location owns its pointer string
         for (const auto& l : locs)
-            if (!(l.node->is_boolean() && l.node->get<bool>())) real.push_back(l);
+            if (!(l.node->is_boolean() && l.node->get<bool>())) real.push_back(&l);
         if (real.empty()) return TypeExpr{};
-        if (real.size() == 1) return convert(real[0], hint);
+        if (real.size() == 1) return convert(*real[0], hint);
         std::vector<Location> parts;
-        for (const auto& l : real) expand(l, parts);
+        for (const Location* l : real) expand(*l, parts);
         return convert_parts(parts, hint, false);
     }
 
@@ -783,13 +786,14 @@ private:
             f.required = is_required;
             // additionalProperties applies to every member its own schema's `properties` does not
             // list, including those declared in other allOf parts.
-            std::vector<Location> conjunction = locs;
-            if (m.additional && !contains(m.additional_allowed, name)) conjunction.push_back(*m.additional);
-            f.type = convert_conjunction(conjunction, hint.of_property(name));
-            std::vector<Location> doc_locs;
-            for (const auto& l : locs)
-                if (l.node->is_object()) doc_locs.push_back(l);
-            f.docs = read_docs(doc_locs);
+            if (m.additional && !contains(m.additional_allowed, name)) {
+                std::vector<Location> conjunction = locs;
+                conjunction.push_back(*m.additional);
+                f.type = convert_conjunction(conjunction, hint.of_property(name));
+            } else {
+                f.type = convert_conjunction(locs, hint.of_property(name));
+            }
+            f.docs = read_docs(locs);  // which skips the `true`/`false` schemas among them
             f.origin = origin_of(locs.front());
             s.fields.push_back(std::move(f));
         }
