@@ -63,8 +63,8 @@ std::string pascal(const std::string& s) {
 }
 
 // Names of properties, as views into the schema documents (which outlive the
-// build), sorted for binary search: a std::set<std::string> cost an
-// allocation per name, for every property of every object.
+// build), sorted for binary search: one allocation, where a
+// std::set<std::string> makes one per name.
 using NameSet = std::vector<std::string_view>;
 
 bool contains(const NameSet& names, std::string_view name) {
@@ -96,11 +96,16 @@ struct Merged {
     std::optional<std::vector<json>> enum_values;
     std::optional<Location> union_loc;
     // object
-    std::vector<std::pair<std::string, std::vector<Location>>> properties;
+    struct Property {
+        std::string name;
+        std::vector<Location> locs;       // its schema in each part that declares it
+        std::size_t listed_by_closed = 0;  // how many of the `closed` parts declare it
+    };
+    std::vector<Property> properties;
     std::vector<RequiredName> required;  // each name once, in the order first listed
-    std::vector<std::pair<NameSet, Location>> closed;  // additionalProperties: false, and the names it allows
-    std::optional<Location> additional;                // additionalProperties: <schema>
-    NameSet additional_allowed;                        // the properties of the part that has it
+    std::size_t closed = 0;              // parts with additionalProperties: false (each allows only its own properties)
+    std::optional<Location> additional;  // additionalProperties: <schema>
+    NameSet additional_allowed;          // the properties of the part that has it
     bool additional_explicitly_open = false;
     std::vector<std::string> forbidden;
     ObjectBounds object_bounds;
@@ -501,27 +506,37 @@ private:
         }
         // object
         const json* properties = kw[Keyword::Properties];
+        const json* additional = kw[Keyword::AdditionalProperties];
+        const bool closes = additional && additional->is_boolean() && !additional->get<bool>();
         if (properties) {
             m.object_keywords = true;
+            // A part names each property once, so only earlier parts' entries can match.
+            const std::size_t earlier = m.properties.size();
             for (const auto& [name, schema] : properties->items()) {
-                Location loc = child(part, "properties", name, schema);
-                auto it = std::find_if(m.properties.begin(), m.properties.end(), [&](auto& e) { return e.first == name; });
-                if (it == m.properties.end()) m.properties.push_back({name, {loc}});
-                else it->second.push_back(loc);
+                std::size_t i = 0;
+                while (i < earlier && m.properties[i].name != name) ++i;
+                if (i == earlier) {
+                    i = m.properties.size();
+                    m.properties.push_back({name, {}, 0});
+                }
+                m.properties[i].locs.push_back(child(part, "properties", name, schema));
+                if (closes) ++m.properties[i].listed_by_closed;
             }
         }
         if (const json* r = kw[Keyword::Required]) {
             m.object_keywords = true;
+            // Names within one `required` are distinct (check_keywords): only earlier parts' can repeat.
+            const std::size_t earlier = m.required.size();
             for (std::size_t i = 0; i < r->size(); ++i) {
                 std::string_view name = (*r)[i].get_ref<const std::string&>();
                 auto same = [&](const RequiredName& q) { return q.name == name; };
-                if (std::none_of(m.required.begin(), m.required.end(), same)) m.required.push_back({name, &part, i});
+                if (std::none_of(m.required.begin(), m.required.begin() + earlier, same)) m.required.push_back({name, &part, i});
             }
         }
-        if (const json* a = kw[Keyword::AdditionalProperties]) {
+        if (const json* a = additional) {
             m.object_keywords = true;
-            if (a->is_boolean() && !a->get<bool>()) {
-                m.closed.push_back({property_names(properties), part});
+            if (closes) {
+                ++m.closed;
             } else if (a->is_boolean()) {
                 m.additional_explicitly_open = true;
             } else {
@@ -753,6 +768,28 @@ private:
         return convert_parts(parts, hint, false);
     }
 
+    struct RequiredSplit {
+        std::vector<bool> marks;                       // by index into Merged::properties
+        std::vector<const RequiredName*> undeclared;   // named by `required` only, in the order listed
+        std::vector<std::pair<std::string_view, std::size_t>> declared;  // property names, sorted, with their index
+    };
+
+    // Matches `required` against the properties through one sorted index of
+    // their names, rather than searching one list for each name of the other.
+    static RequiredSplit split_required(const Merged& m) {
+        RequiredSplit r;
+        r.marks.assign(m.properties.size(), false);
+        r.declared.reserve(m.properties.size());
+        for (std::size_t i = 0; i < m.properties.size(); ++i) r.declared.emplace_back(m.properties[i].name, i);
+        std::sort(r.declared.begin(), r.declared.end());
+        for (const auto& name : m.required) {
+            auto it = std::lower_bound(r.declared.begin(), r.declared.end(), std::pair{name.name, std::size_t{0}});
+            if (it != r.declared.end() && it->first == name.name) r.marks[it->second] = true;
+            else r.undeclared.push_back(&name);
+        }
+        return r;
+    }
+
     TypeExpr convert_object(const Location& at, const Merged& m, const Hint& hint) {
         Struct s;
         s.bounds = m.object_bounds;
@@ -760,14 +797,12 @@ private:
         // Exact size: a Field is large, and doubling growth would leave a
         // third of every struct's fields unused for the whole run.
         s.fields.reserve(m.properties.size());
-        NameSet required_names;
-        for (const auto& r : m.required) required_names.push_back(r.name);
-        std::sort(required_names.begin(), required_names.end());
-        for (const auto& [name, locs] : m.properties) {
-            bool is_required = contains(required_names, name);
-            bool forbidden = false;
+        RequiredSplit required = split_required(m);
+        for (std::size_t i = 0; i < m.properties.size(); ++i) {
+            const auto& [name, locs, listed_by_closed] = m.properties[i];
+            bool is_required = required.marks[i];
+            bool forbidden = listed_by_closed < m.closed;  // some closed part does not list it
             for (const auto& l : locs) forbidden |= l.node->is_boolean() && !l.node->get<bool>();
-            for (const auto& [allowed, where] : m.closed) forbidden |= !contains(allowed, name);
             if (forbidden) {
                 if (is_required) {
                     error_at(locs.front(), "property '" + name +
@@ -797,19 +832,17 @@ private:
             f.origin = origin_of(locs.front());
             s.fields.push_back(std::move(f));
         }
-        NameSet declared;
-        for (const auto& [name, locs] : m.properties) declared.push_back(name);
-        std::sort(declared.begin(), declared.end());
-        for (const auto& [name, part, index] : m.required) {
-            if (contains(declared, name)) continue;
-            std::vector<std::string> known(declared.begin(), declared.end());
+        for (const RequiredName* undeclared : required.undeclared) {
+            const auto& [name, part, index] = *undeclared;
+            std::vector<std::string> known;
+            for (const auto& declared : required.declared) known.emplace_back(declared.first);
             std::string hint_name = diag::closest_match(std::string(name), known);
             // At the name itself, in whichever allOf part listed it.
             Location item{part->doc, load::pointer_append(load::pointer_append(part->pointer, "required"), index), nullptr};
             error_at(item, "'required' names '" + std::string(name) + "', which is not in 'properties'" +
                                (hint_name.empty() ? std::string() : " (did you mean '" + hint_name + "'?)"));
         }
-        if (!m.closed.empty()) {
+        if (m.closed > 0) {
             s.extra = Extra::Forbid;
         } else if (m.additional && !(m.additional->node->is_boolean())) {
             s.extra = Extra::Typed;
