@@ -438,23 +438,37 @@ private:
         expanding_.pop_back();
     }
 
+    // The annotations of the parts, the first part that says each winning.
     Docs read_docs(const std::vector<Location>& parts) {
         Docs docs;
         for (const auto& part : parts) {
             const json& n = *part.node;
             if (!n.is_object()) continue;
-            KeywordSlots kw(n);
-            if (const json* t = kw[Keyword::Title]; t && docs.title.empty()) docs.title = t->get<std::string>();
-            if (const json* d = kw[Keyword::Description]; d && docs.description.empty())
-                docs.description = d->get<std::string>();
-            if (const json* d = kw[Keyword::Deprecated]; d && d->get<bool>()) docs.deprecated = true;
-            if (const json* d = kw[Keyword::Default]; d && !docs.default_value) docs.default_value = *d;
-            if (const json* e = kw[Keyword::Examples]; e && docs.examples.empty())
-                for (const auto& example : *e) docs.examples.push_back(example);
-            for (const auto& [k, v] : n.items())
-                if (k.rfind("x-", 0) == 0 && !docs.extensions.count(k)) docs.extensions[k] = v;
+            for (const auto& [key, value] : n.get_ref<const json::object_t&>()) read_annotation(key, value, docs);
         }
         return docs;
+    }
+
+    // One member's part in the docs, if it is an annotation. Matched by name
+    // here rather than through the keyword table: the five annotations all
+    // differ in length from each other, so most keys are told apart by their
+    // length alone, and docs are read for every property.
+    static void read_annotation(const std::string& key, const json& value, Docs& docs) {
+        using namespace std::string_view_literals;
+        if (key == "title"sv) {
+            if (docs.title.empty()) docs.title = value.get<std::string>();
+        } else if (key == "description"sv) {
+            if (docs.description.empty()) docs.description = value.get<std::string>();
+        } else if (key == "deprecated"sv) {
+            if (value.get<bool>()) docs.deprecated = true;
+        } else if (key == "default"sv) {
+            if (!docs.default_value) docs.default_value = value;
+        } else if (key == "examples"sv) {
+            if (docs.examples.empty())
+                for (const auto& example : value) docs.examples.push_back(example);
+        } else if (key.rfind("x-", 0) == 0) {
+            docs.extensions.try_emplace(key, value);
+        }
     }
 
     // Keeps the tighter of two bounds; `upper` says which direction is tighter.
