@@ -31,13 +31,16 @@ using resolve::Location;
 enum KindBit : unsigned { kNull = 1, kBool = 2, kObject = 4, kArray = 8, kString = 16, kInt = 32, kFrac = 64 };
 constexpr unsigned kAllKinds = kNull | kBool | kObject | kArray | kString | kInt | kFrac;
 
-unsigned kind_bits(const std::string& type_name) {
-    if (type_name == "null") return kNull;
-    if (type_name == "boolean") return kBool;
-    if (type_name == "object") return kObject;
-    if (type_name == "array") return kArray;
-    if (type_name == "string") return kString;
-    if (type_name == "integer") return kInt;
+// A view, compared with views: a name of another length is rejected without
+// reading it (a std::string compared with a C string measures that first).
+unsigned kind_bits(std::string_view type_name) {
+    using namespace std::string_view_literals;
+    if (type_name == "null"sv) return kNull;
+    if (type_name == "boolean"sv) return kBool;
+    if (type_name == "object"sv) return kObject;
+    if (type_name == "array"sv) return kArray;
+    if (type_name == "string"sv) return kString;
+    if (type_name == "integer"sv) return kInt;
     return kInt | kFrac;  // number
 }
 
@@ -483,8 +486,8 @@ private:
         const KeywordSlots kw(*part.node);
         if (const json* t = kw[Keyword::Type]) {
             unsigned bits = 0;
-            if (t->is_string()) bits = kind_bits(t->get<std::string>());
-            else for (const auto& e : *t) bits |= kind_bits(e.get<std::string>());
+            if (t->is_string()) bits = kind_bits(t->get_ref<const std::string&>());
+            else for (const auto& e : *t) bits |= kind_bits(e.get_ref<const std::string&>());
             m.kinds &= bits;
             m.typed = true;
         }
@@ -830,7 +833,7 @@ private:
                 if (is_required) error_at(locs.front(), "property '" + name + "' is both required and forbidden by 'not'");
                 continue;
             }
-            Field f;
+            Field& f = s.fields.emplace_back();  // in place: a Field is large to move
             f.wire_name = name;
             f.required = is_required;
             // additionalProperties applies to every member its own schema's `properties` does not
@@ -844,7 +847,6 @@ private:
             }
             f.docs = read_docs(locs);  // which skips the `true`/`false` schemas among them
             f.origin = origin_of(locs.front());
-            s.fields.push_back(std::move(f));
         }
         for (const RequiredName* undeclared : required.undeclared) {
             const auto& [name, part, index] = *undeclared;
