@@ -370,6 +370,13 @@ private:
     // a few frames of recursion here. A limit turns a chain deep enough to
     // overflow the stack (thousands of $refs) into one diagnostic.
     static constexpr std::size_t kMaxNesting = 256;
+    struct Nesting {
+        explicit Nesting(std::size_t& depth) : depth_(depth) { ++depth_; }
+        ~Nesting() { --depth_; }
+        Nesting(const Nesting&) = delete;
+        Nesting& operator=(const Nesting&) = delete;
+        std::size_t& depth_;
+    };
     bool too_deep(const Location& loc, std::size_t depth) {
         if (too_deep_) return true;
         if (depth < kMaxNesting) return false;
@@ -381,10 +388,10 @@ private:
 
     TypeExpr convert(const Location& loc, const Hint& hint) {
         if (too_deep(loc, depth_)) return TypeExpr{};
-        ++depth_;
-        TypeExpr t = convert_schema(loc, hint);
-        --depth_;
-        return t;
+        // Counted by a guard so the result is returned directly: a named
+        // local returned beside another return value is moved (TypeExpr is large).
+        Nesting nesting(depth_);
+        return convert_schema(loc, hint);
     }
 
     TypeExpr convert_schema(const Location& loc, const Hint& hint) {
