@@ -55,6 +55,17 @@ unsigned value_kind(const json& v) {
     return d == static_cast<double>(static_cast<long long>(d)) ? kInt : kFrac;
 }
 
+// The member `key` of an object, or nullptr. For the few keywords asked of
+// every schema on the way in ($ref, allOf): ordered_json::find compares each
+// key with a C string, measuring it first, where a view rejects keys of
+// another length outright.
+const json* member(const json& object, std::string_view key) {
+    if (!object.is_object()) return nullptr;
+    for (const auto& [k, v] : object.get_ref<const json::object_t&>())
+        if (k == key) return &v;
+    return nullptr;
+}
+
 std::uint64_t as_count(const json& v) {
     return v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>();
 }
@@ -411,7 +422,7 @@ private:
             return TypeExpr{};
         }
         if (!checked(loc)) return TypeExpr{};
-        if (node.contains("$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint);
+        if (member(node, "$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint);
         std::vector<Location> parts;
         expand(loc, parts);
         return convert_parts(parts, hint, false);
@@ -446,10 +457,10 @@ private:
         parts.push_back(loc);
         expanding_.push_back(loc.node);
         const json& node = *loc.node;
-        if (node.contains("$ref")) {
+        if (member(node, "$ref")) {
             if (auto target = follow_ref(loc)) expand(*target, parts);
         }
-        if (auto all = node.find("allOf"); all != node.end())
+        if (const json* all = member(node, "allOf"))
             for (std::size_t i = 0; i < all->size(); ++i) expand(child(loc, "allOf", i), parts);
         expanding_.pop_back();
     }
