@@ -31,13 +31,16 @@ using resolve::Location;
 enum KindBit : unsigned { kNull = 1, kBool = 2, kObject = 4, kArray = 8, kString = 16, kInt = 32, kFrac = 64 };
 constexpr unsigned kAllKinds = kNull | kBool | kObject | kArray | kString | kInt | kFrac;
 
-unsigned kind_bits(const std::string& type_name) {
-    if (type_name == "null") return kNull;
-    if (type_name == "boolean") return kBool;
-    if (type_name == "object") return kObject;
-    if (type_name == "array") return kArray;
-    if (type_name == "string") return kString;
-    if (type_name == "integer") return kInt;
+// A view, compared with views: a name of another length is rejected without
+// reading it (a std::string compared with a C string measures that first).
+unsigned kind_bits(std::string_view type_name) {
+    using namespace std::string_view_literals;
+    if (type_name == "null"sv) return kNull;
+    if (type_name == "boolean"sv) return kBool;
+    if (type_name == "object"sv) return kObject;
+    if (type_name == "array"sv) return kArray;
+    if (type_name == "string"sv) return kString;
+    if (type_name == "integer"sv) return kInt;
     return kInt | kFrac;  // number
 }
 
@@ -52,14 +55,14 @@ unsigned value_kind(const json& v) {
     return d == static_cast<double>(static_cast<long long>(d)) ? kInt : kFrac;
 }
 
-// The member `key` of an object, or nullptr. ordered_json finds members by
-// comparing every key through strcmp; merge_part and read_docs ask a schema
-// for some thirty keywords it mostly lacks, and keys of another length are
-// rejected here without reading them.
+// The member `key` of an object, or nullptr. For the few keywords asked of
+// every schema on the way in ($ref, allOf): ordered_json::find compares each
+// key with a C string, measuring it first, where a view rejects keys of
+// another length outright.
 const json* member(const json& object, std::string_view key) {
     if (!object.is_object()) return nullptr;
     for (const auto& [k, v] : object.get_ref<const json::object_t&>())
-        if (std::string_view(k) == key) return &v;
+        if (k == key) return &v;
     return nullptr;
 }
 
@@ -73,6 +76,31 @@ std::string pascal(const std::string& s) {
     return p.empty() ? "Field" : p;
 }
 
+// Names of properties, as views into the schema documents (which outlive the
+// build), sorted for binary search: one allocation, where a
+// std::set<std::string> makes one per name.
+using NameSet = std::vector<std::string_view>;
+
+bool contains(const NameSet& names, std::string_view name) {
+    return std::binary_search(names.begin(), names.end(), name);
+}
+
+NameSet property_names(const json* properties) {
+    NameSet names;
+    if (!properties) return names;
+    names.reserve(properties->size());
+    for (const auto& [name, schema] : properties->items()) names.emplace_back(name);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// A name in `required`, with where it is first listed (only a diagnostic needs that).
+struct RequiredName {
+    std::string_view name;  // in the schema document
+    const Location* part;   // one of the parts being merged
+    std::size_t index;      // in that part's `required`
+};
+
 // Everything the parts of a conjunction say, merged.
 struct Merged {
     unsigned kinds = kAllKinds;
@@ -82,12 +110,16 @@ struct Merged {
     std::optional<std::vector<json>> enum_values;
     std::optional<Location> union_loc;
     // object
-    std::vector<std::pair<std::string, std::vector<Location>>> properties;
-    std::vector<std::string> required;
-    std::map<std::string, std::pair<Location, std::size_t>> required_at;  // name → part and index in its `required`
-    std::vector<std::pair<std::set<std::string>, Location>> closed;  // additionalProperties: false, and the names it allows
-    std::optional<Location> additional;                              // additionalProperties: <schema>
-    std::set<std::string> additional_allowed;                        // the properties of the part that has it
+    struct Property {
+        std::string name;
+        std::vector<Location> locs;       // its schema in each part that declares it
+        std::size_t listed_by_closed = 0;  // how many of the `closed` parts declare it
+    };
+    std::vector<Property> properties;
+    std::vector<RequiredName> required;  // each name once, in the order first listed
+    std::size_t closed = 0;              // parts with additionalProperties: false (each allows only its own properties)
+    std::optional<Location> additional;  // additionalProperties: <schema>
+    NameSet additional_allowed;          // the properties of the part that has it
     bool additional_explicitly_open = false;
     std::vector<std::string> forbidden;
     ObjectBounds object_bounds;
@@ -112,10 +144,30 @@ public:
     }
 
 private:
+    // Where a type goes if it needs a declaration: the family, the name to
+    // lift it under, or a named declaration to fill instead. The name is kept
+    // as the fragments it is made of (the parent's name, then "Item", or a
+    // property name in Pascal case) and only joined when a type is lifted:
+    // most properties never are, and spelling every property's name out was a
+    // noticeable part of the build. A hint refers to its parent's, so hints
+    // live on the stack of the conversion they guide and are never stored.
     struct Hint {
-        std::string family;
-        std::string base;              // name for a lifted declaration
+        const std::string& family;
+        const Hint* parent = nullptr;
+        std::string_view fragment;     // appended to the parent's name
+        bool property = false;         // `fragment` is a property name, spelt in Pascal case
         std::optional<DeclId> into;    // fill this declaration instead of lifting
+
+        std::string name() const {
+            std::string n = parent ? parent->name() : std::string();
+            n += property ? pascal(std::string(fragment)) : std::string(fragment);
+            return n;
+        }
+        // For a type nested in this one: this hint's name plus `suffix`, lifted.
+        Hint nested(std::string_view suffix) const { return Hint{family, this, suffix, false, std::nullopt}; }
+        Hint of_property(const std::string& property_name) const {
+            return Hint{family, this, property_name, true, std::nullopt};
+        }
     };
 
     enum class State { Pending, InProgress, Done };
@@ -130,22 +182,33 @@ private:
         load::Position p = loc.doc->position_of(loc.node);  // by node: no pointer walk
         return Origin{loc.doc->path, loc.pointer, p.line, p.column};
     }
-    Location child(const Location& loc, const std::string& key) const {
-        return Location{loc.doc, load::pointer_append(loc.pointer, key), &(*loc.node)[key]};
+    // The location of a subschema. Callers pass the subschema itself, which
+    // they already hold: finding it again by name would scan the object's
+    // members (for each property of an object, all of them).
+    Location child(const Location& loc, const std::string& key, const json& node) const {
+        return Location{loc.doc, load::pointer_append(loc.pointer, key), &node};
     }
     Location child(const Location& loc, const std::string& key, std::size_t index) const {
         return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), index),
                         &(*loc.node)[key][index]};
     }
-    Location child(const Location& loc, const std::string& key, const std::string& member) const {
-        return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), member),
-                        &(*loc.node)[key][member]};
+    // Built as one string: properties are located by the tens of thousands.
+    // `key` is always a keyword, which has nothing to escape.
+    Location child(const Location& loc, std::string_view key, const std::string& member, const json& node) const {
+        std::string member_token = load::escape_pointer_token(member);
+        std::string pointer;
+        pointer.reserve(loc.pointer.size() + key.size() + member_token.size() + 2);
+        pointer.append(loc.pointer).append(1, '/').append(key).append(1, '/').append(member_token);
+        return Location{loc.doc, std::move(pointer), &node};
     }
 
     bool checked(const Location& loc) {
-        auto [it, first_time] = keywords_ok_.emplace(loc.node, true);
-        if (first_time) it->second = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
-        return it->second;
+        // Found before inserting: emplace would allocate a node on every call,
+        // and most calls are for nodes already checked.
+        if (auto it = keywords_ok_.find(loc.node); it != keywords_ok_.end()) return it->second;
+        bool ok = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
+        keywords_ok_.emplace(loc.node, ok);
+        return ok;
     }
 
     // ---- declarations ------------------------------------------------------
@@ -205,7 +268,7 @@ private:
                 declare(doc, pascal(stem), root);
             }
             if (auto defs = doc.root.find("$defs"); defs != doc.root.end() && defs->is_object())
-                for (const auto& [name, schema] : defs->items()) declare(doc, name, child(root, "$defs", name));
+                for (const auto& [name, schema] : defs->items()) declare(doc, name, child(root, "$defs", name, schema));
         }
         named_count_ = model_.decls.size();
         state_.assign(named_count_, State::Pending);
@@ -227,7 +290,7 @@ private:
         const Location loc = named_locations_[id];
         const std::string family = model_.decls[id].family;
         const std::string name = model_.decls[id].name;
-        Hint hint{family, name, id};
+        Hint hint{family, nullptr, name, false, id};
         bool is_def = loc.pointer != "";
         if (is_def && loc.node->is_object() && loc.node->contains("const")) {
             define_constant(id, loc, hint);
@@ -257,11 +320,11 @@ private:
         c.value = (*loc.node)["const"];
         if (loc.node->contains("$ref") && only_annotations_besides(*loc.node, {"$ref", "const"})) {
             // A constant of a named type (`{"$ref": "#/$defs/Route", "const": "x"}`) is typed by that type itself.
-            c.type = convert_ref(loc, Hint{hint.family, hint.base + "Entry", std::nullopt});
+            c.type = convert_ref(loc, hint.nested("Entry"));
         } else {
             std::vector<Location> parts;
             expand(loc, parts);
-            c.type = convert_parts(parts, Hint{hint.family, hint.base + "Entry", std::nullopt}, /*ignore_const=*/true);
+            c.type = convert_parts(parts, hint.nested("Entry"), /*ignore_const=*/true);
         }
         if (!(value_kind(c.value) & accepted_kinds(model_, c.type)))
             error_at(loc, "const value " + c.value.dump() + " does not match the schema's type", "const");
@@ -324,6 +387,13 @@ private:
     // a few frames of recursion here. A limit turns a chain deep enough to
     // overflow the stack (thousands of $refs) into one diagnostic.
     static constexpr std::size_t kMaxNesting = 256;
+    struct Nesting {
+        explicit Nesting(std::size_t& depth) : depth_(depth) { ++depth_; }
+        ~Nesting() { --depth_; }
+        Nesting(const Nesting&) = delete;
+        Nesting& operator=(const Nesting&) = delete;
+        std::size_t& depth_;
+    };
     bool too_deep(const Location& loc, std::size_t depth) {
         if (too_deep_) return true;
         if (depth < kMaxNesting) return false;
@@ -335,10 +405,10 @@ private:
 
     TypeExpr convert(const Location& loc, const Hint& hint) {
         if (too_deep(loc, depth_)) return TypeExpr{};
-        ++depth_;
-        TypeExpr t = convert_schema(loc, hint);
-        --depth_;
-        return t;
+        // Counted by a guard so the result is returned directly: a named
+        // local returned beside another return value is moved (TypeExpr is large).
+        Nesting nesting(depth_);
+        return convert_schema(loc, hint);
     }
 
     TypeExpr convert_schema(const Location& loc, const Hint& hint) {
@@ -352,7 +422,7 @@ private:
             return TypeExpr{};
         }
         if (!checked(loc)) return TypeExpr{};
-        if (node.contains("$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint);
+        if (member(node, "$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint);
         std::vector<Location> parts;
         expand(loc, parts);
         return convert_parts(parts, hint, false);
@@ -387,30 +457,45 @@ private:
         parts.push_back(loc);
         expanding_.push_back(loc.node);
         const json& node = *loc.node;
-        if (node.contains("$ref")) {
+        if (member(node, "$ref")) {
             if (auto target = follow_ref(loc)) expand(*target, parts);
         }
-        if (auto all = node.find("allOf"); all != node.end())
+        if (const json* all = member(node, "allOf"))
             for (std::size_t i = 0; i < all->size(); ++i) expand(child(loc, "allOf", i), parts);
         expanding_.pop_back();
     }
 
+    // The annotations of the parts, the first part that says each winning.
     Docs read_docs(const std::vector<Location>& parts) {
         Docs docs;
         for (const auto& part : parts) {
             const json& n = *part.node;
             if (!n.is_object()) continue;
-            if (const json* t = member(n, "title"); t && docs.title.empty()) docs.title = t->get<std::string>();
-            if (const json* d = member(n, "description"); d && docs.description.empty())
-                docs.description = d->get<std::string>();
-            if (const json* d = member(n, "deprecated"); d && d->get<bool>()) docs.deprecated = true;
-            if (const json* d = member(n, "default"); d && !docs.default_value) docs.default_value = *d;
-            if (const json* e = member(n, "examples"); e && docs.examples.empty())
-                for (const auto& example : *e) docs.examples.push_back(example);
-            for (const auto& [k, v] : n.items())
-                if (k.rfind("x-", 0) == 0 && !docs.extensions.count(k)) docs.extensions[k] = v;
+            for (const auto& [key, value] : n.get_ref<const json::object_t&>()) read_annotation(key, value, docs);
         }
         return docs;
+    }
+
+    // One member's part in the docs, if it is an annotation. Matched by name
+    // here rather than through the keyword table: the five annotations all
+    // differ in length from each other, so most keys are told apart by their
+    // length alone, and docs are read for every property.
+    static void read_annotation(const std::string& key, const json& value, Docs& docs) {
+        using namespace std::string_view_literals;
+        if (key == "title"sv) {
+            if (docs.title.empty()) docs.title = value.get<std::string>();
+        } else if (key == "description"sv) {
+            if (docs.description.empty()) docs.description = value.get<std::string>();
+        } else if (key == "deprecated"sv) {
+            if (value.get<bool>()) docs.deprecated = true;
+        } else if (key == "default"sv) {
+            if (!docs.default_value) docs.default_value = value;
+        } else if (key == "examples"sv) {
+            if (docs.examples.empty())
+                for (const auto& example : value) docs.examples.push_back(example);
+        } else if (key.rfind("x-", 0) == 0) {
+            docs.extensions.try_emplace(key, value);
+        }
     }
 
     // Keeps the tighter of two bounds; `upper` says which direction is tighter.
@@ -422,20 +507,20 @@ private:
     }
 
     void merge_part(const Location& part, Merged& m, bool ignore_const) {
-        const json& n = *part.node;
-        if (const json* t = member(n, "type")) {
+        const KeywordSlots kw(*part.node);
+        if (const json* t = kw[Keyword::Type]) {
             unsigned bits = 0;
-            if (t->is_string()) bits = kind_bits(t->get<std::string>());
-            else for (const auto& e : *t) bits |= kind_bits(e.get<std::string>());
+            if (t->is_string()) bits = kind_bits(t->get_ref<const std::string&>());
+            else for (const auto& e : *t) bits |= kind_bits(e.get_ref<const std::string&>());
             m.kinds &= bits;
             m.typed = true;
         }
-        if (const json* c = member(n, "const"); c && !ignore_const) {
+        if (const json* c = kw[Keyword::Const]; c && !ignore_const) {
             if (m.const_value && *m.const_value != *c) error_at(part, "two different 'const' values in one allOf", "const");
             m.const_value = c;
             m.const_at = part;
         }
-        if (const json* e = member(n, "enum")) {
+        if (const json* e = kw[Keyword::Enum]) {
             std::vector<json> values;
             for (const auto& v : *e) {
                 if (std::find(values.begin(), values.end(), v) != values.end()) {
@@ -452,8 +537,8 @@ private:
             }
             m.enum_values = values;
         }
-        for (const char* k : {"oneOf", "anyOf"}) {
-            if (!member(n, k)) continue;
+        for (auto [k, keyword] : {std::pair{"oneOf", Keyword::OneOf}, std::pair{"anyOf", Keyword::AnyOf}}) {
+            if (!kw.has(keyword)) continue;
             if (m.union_loc) {
                 error_at(part, "only one oneOf/anyOf per schema is supported (also across allOf)", k);
                 continue;
@@ -461,56 +546,61 @@ private:
             m.union_loc = part;
         }
         // object
-        const json* properties = member(n, "properties");
+        const json* properties = kw[Keyword::Properties];
+        const json* additional = kw[Keyword::AdditionalProperties];
+        const bool closes = additional && additional->is_boolean() && !additional->get<bool>();
         if (properties) {
             m.object_keywords = true;
+            // A part names each property once, so only earlier parts' entries can match.
+            const std::size_t earlier = m.properties.size();
             for (const auto& [name, schema] : properties->items()) {
-                Location loc = child(part, "properties", name);
-                auto it = std::find_if(m.properties.begin(), m.properties.end(), [&](auto& e) { return e.first == name; });
-                if (it == m.properties.end()) m.properties.push_back({name, {loc}});
-                else it->second.push_back(loc);
+                std::size_t i = 0;
+                while (i < earlier && m.properties[i].name != name) ++i;
+                if (i == earlier) {
+                    i = m.properties.size();
+                    m.properties.push_back({name, {}, 0});
+                }
+                m.properties[i].locs.push_back(child(part, "properties", name, schema));
+                if (closes) ++m.properties[i].listed_by_closed;
             }
         }
-        if (const json* r = member(n, "required")) {
+        if (const json* r = kw[Keyword::Required]) {
             m.object_keywords = true;
+            // Names within one `required` are distinct (check_keywords): only earlier parts' can repeat.
+            const std::size_t earlier = m.required.size();
             for (std::size_t i = 0; i < r->size(); ++i) {
-                std::string s = (*r)[i].get<std::string>();
-                if (std::find(m.required.begin(), m.required.end(), s) == m.required.end()) m.required.push_back(s);
-                m.required_at.emplace(s, std::make_pair(part, i));
+                std::string_view name = (*r)[i].get_ref<const std::string&>();
+                auto same = [&](const RequiredName& q) { return q.name == name; };
+                if (std::none_of(m.required.begin(), m.required.begin() + earlier, same)) m.required.push_back({name, &part, i});
             }
         }
-        if (const json* a = member(n, "additionalProperties")) {
+        if (const json* a = additional) {
             m.object_keywords = true;
-            if (a->is_boolean() && !a->get<bool>()) {
-                std::set<std::string> allowed;
-                if (properties)
-                    for (const auto& [name, s] : properties->items()) allowed.insert(name);
-                m.closed.push_back({allowed, part});
+            if (closes) {
+                ++m.closed;
             } else if (a->is_boolean()) {
                 m.additional_explicitly_open = true;
             } else {
                 if (m.additional) error_at(part, "two additionalProperties schemas in one allOf are not supported", "additionalProperties");
-                m.additional = child(part, "additionalProperties");
-                m.additional_allowed.clear();
-                if (properties)
-                    for (const auto& [name, s] : properties->items()) m.additional_allowed.insert(name);
+                m.additional = child(part, "additionalProperties", *a);
+                m.additional_allowed = property_names(properties);
             }
         }
-        if (member(n, "not")) {
+        if (const json* n = kw[Keyword::Not]) {
             m.object_keywords = true;
-            read_forbidden(child(part, "not"), m.forbidden);
+            read_forbidden(child(part, "not", *n), m.forbidden);
         }
-        if (const json* v = member(n, "minProperties")) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(*v), false); }
-        if (const json* v = member(n, "maxProperties")) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(*v), true); }
+        if (const json* v = kw[Keyword::MinProperties]) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(*v), false); }
+        if (const json* v = kw[Keyword::MaxProperties]) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(*v), true); }
         // array
-        if (member(n, "items")) { m.array_keywords = true; m.items.push_back(child(part, "items")); }
-        if (const json* v = member(n, "minItems")) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(*v), false); }
-        if (const json* v = member(n, "maxItems")) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(*v), true); }
-        if (const json* v = member(n, "uniqueItems")) { m.array_keywords = true; m.array_bounds.unique_items |= v->get<bool>(); }
+        if (const json* v = kw[Keyword::Items]) { m.array_keywords = true; m.items.push_back(child(part, "items", *v)); }
+        if (const json* v = kw[Keyword::MinItems]) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(*v), false); }
+        if (const json* v = kw[Keyword::MaxItems]) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(*v), true); }
+        if (const json* v = kw[Keyword::UniqueItems]) { m.array_keywords = true; m.array_bounds.unique_items |= v->get<bool>(); }
         // string
-        if (const json* v = member(n, "minLength")) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(*v), false); }
-        if (const json* v = member(n, "maxLength")) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(*v), true); }
-        if (const json* v = member(n, "pattern")) {
+        if (const json* v = kw[Keyword::MinLength]) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(*v), false); }
+        if (const json* v = kw[Keyword::MaxLength]) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(*v), true); }
+        if (const json* v = kw[Keyword::Pattern]) {
             m.string_keywords = true;
             std::string pattern = v->get<std::string>();
             if (auto why = check_portable_pattern(pattern)) {
@@ -521,7 +611,7 @@ private:
                 m.string_bounds.pattern = pattern;
             }
         }
-        if (const json* v = member(n, "format")) {
+        if (const json* v = kw[Keyword::Format]) {
             m.string_keywords = true;
             std::string f = v->get<std::string>();
             StringFormat sf = f == "date-time" ? StringFormat::DateTime
@@ -537,16 +627,16 @@ private:
             }
         }
         // number
-        for (auto [k, slot, upper] : {std::tuple{"minimum", &m.number_bounds.minimum, false},
-                                      std::tuple{"maximum", &m.number_bounds.maximum, true},
-                                      std::tuple{"exclusiveMinimum", &m.number_bounds.exclusive_minimum, false},
-                                      std::tuple{"exclusiveMaximum", &m.number_bounds.exclusive_maximum, true}}) {
-            const json* v = member(n, k);
+        for (auto [k, slot, upper] : {std::tuple{Keyword::Minimum, &m.number_bounds.minimum, false},
+                                      std::tuple{Keyword::Maximum, &m.number_bounds.maximum, true},
+                                      std::tuple{Keyword::ExclusiveMinimum, &m.number_bounds.exclusive_minimum, false},
+                                      std::tuple{Keyword::ExclusiveMaximum, &m.number_bounds.exclusive_maximum, true}}) {
+            const json* v = kw[k];
             if (!v) continue;
             m.number_keywords = true;
             tighten(*slot, *v, upper);
         }
-        if (const json* v = member(n, "multipleOf")) {
+        if (const json* v = kw[Keyword::MultipleOf]) {
             m.number_keywords = true;
             if (m.number_bounds.multiple_of && *m.number_bounds.multiple_of != *v)
                 error_at(part, "two different multipleOf values in one allOf are not supported", "multipleOf");
@@ -647,13 +737,12 @@ private:
         u.mode = UnionMode::AnyOf;
         if (nullable) present.insert(present.begin(), kNull);
         for (unsigned bit : present) {
-            Hint sub{hint.family, hint.base + kind_suffix(bit), std::nullopt};
-            u.variants.push_back(Variant{convert_kind(bit, at, m, sub), std::nullopt});
+            u.variants.push_back(Variant{convert_kind(bit, at, m, hint.nested(kind_suffix(bit))), std::nullopt});
         }
         return put_decl(std::move(u), at, hint, m.docs);
     }
 
-    static std::string kind_suffix(unsigned bit) {
+    static const char* kind_suffix(unsigned bit) {
         switch (bit) {
             case kNull: return "Null";
             case kBool: return "Boolean";
@@ -673,7 +762,7 @@ private:
             id = *hint.into;
             filled_.insert(id);
         } else {
-            id = add_decl(hint.family, unique_name(hint.family, hint.base), true, at);
+            id = add_decl(hint.family, unique_name(hint.family, hint.name()), true, at);
         }
         model_.decls[id].body = std::move(body);
         model_.decls[id].docs = docs;
@@ -700,7 +789,7 @@ private:
             case kArray:
                 t.kind = Kind::Array;
                 t.array_bounds = m.array_bounds;
-                t.element.push_back(convert_conjunction(m.items, Hint{hint.family, hint.base + "Item", std::nullopt}));
+                t.element.push_back(convert_conjunction(m.items, hint.nested("Item")));
                 return t;
             default:
                 return convert_object(at, m, hint);
@@ -710,14 +799,36 @@ private:
     // Several schemas that must all hold for one value (a property declared
     // in two allOf branches, items in two branches).
     TypeExpr convert_conjunction(const std::vector<Location>& locs, const Hint& hint) {
-        std::vector<Location> real;
+        std::vector<const Location*> real;  // not copies: a Location owns its pointer string
         for (const auto& l : locs)
-            if (!(l.node->is_boolean() && l.node->get<bool>())) real.push_back(l);
+            if (!(l.node->is_boolean() && l.node->get<bool>())) real.push_back(&l);
         if (real.empty()) return TypeExpr{};
-        if (real.size() == 1) return convert(real[0], hint);
+        if (real.size() == 1) return convert(*real[0], hint);
         std::vector<Location> parts;
-        for (const auto& l : real) expand(l, parts);
+        for (const Location* l : real) expand(*l, parts);
         return convert_parts(parts, hint, false);
+    }
+
+    struct RequiredSplit {
+        std::vector<bool> marks;                       // by index into Merged::properties
+        std::vector<const RequiredName*> undeclared;   // named by `required` only, in the order listed
+        std::vector<std::pair<std::string_view, std::size_t>> declared;  // property names, sorted, with their index
+    };
+
+    // Matches `required` against the properties through one sorted index of
+    // their names, rather than searching one list for each name of the other.
+    static RequiredSplit split_required(const Merged& m) {
+        RequiredSplit r;
+        r.marks.assign(m.properties.size(), false);
+        r.declared.reserve(m.properties.size());
+        for (std::size_t i = 0; i < m.properties.size(); ++i) r.declared.emplace_back(m.properties[i].name, i);
+        std::sort(r.declared.begin(), r.declared.end());
+        for (const auto& name : m.required) {
+            auto it = std::lower_bound(r.declared.begin(), r.declared.end(), std::pair{name.name, std::size_t{0}});
+            if (it != r.declared.end() && it->first == name.name) r.marks[it->second] = true;
+            else r.undeclared.push_back(&name);
+        }
+        return r;
     }
 
     TypeExpr convert_object(const Location& at, const Merged& m, const Hint& hint) {
@@ -727,13 +838,12 @@ private:
         // Exact size: a Field is large, and doubling growth would leave a
         // third of every struct's fields unused for the whole run.
         s.fields.reserve(m.properties.size());
-        std::set<std::string> property_names;
-        for (const auto& [name, locs] : m.properties) {
-            property_names.insert(name);
-            bool is_required = std::find(m.required.begin(), m.required.end(), name) != m.required.end();
-            bool forbidden = false;
+        RequiredSplit required = split_required(m);
+        for (std::size_t i = 0; i < m.properties.size(); ++i) {
+            const auto& [name, locs, listed_by_closed] = m.properties[i];
+            bool is_required = required.marks[i];
+            bool forbidden = listed_by_closed < m.closed;  // some closed part does not list it
             for (const auto& l : locs) forbidden |= l.node->is_boolean() && !l.node->get<bool>();
-            for (const auto& [allowed, where] : m.closed) forbidden |= !allowed.count(name);
             if (forbidden) {
                 if (is_required) {
                     error_at(locs.front(), "property '" + name +
@@ -747,36 +857,36 @@ private:
                 if (is_required) error_at(locs.front(), "property '" + name + "' is both required and forbidden by 'not'");
                 continue;
             }
-            Field f;
+            Field& f = s.fields.emplace_back();  // in place: a Field is large to move
             f.wire_name = name;
             f.required = is_required;
             // additionalProperties applies to every member its own schema's `properties` does not
             // list, including those declared in other allOf parts.
-            std::vector<Location> conjunction = locs;
-            if (m.additional && !m.additional_allowed.count(name)) conjunction.push_back(*m.additional);
-            f.type = convert_conjunction(conjunction, Hint{hint.family, hint.base + pascal(name), std::nullopt});
-            std::vector<Location> doc_locs;
-            for (const auto& l : locs)
-                if (l.node->is_object()) doc_locs.push_back(l);
-            f.docs = read_docs(doc_locs);
+            if (m.additional && !contains(m.additional_allowed, name)) {
+                std::vector<Location> conjunction = locs;
+                conjunction.push_back(*m.additional);
+                f.type = convert_conjunction(conjunction, hint.of_property(name));
+            } else {
+                f.type = convert_conjunction(locs, hint.of_property(name));
+            }
+            f.docs = read_docs(locs);  // which skips the `true`/`false` schemas among them
             f.origin = origin_of(locs.front());
-            s.fields.push_back(std::move(f));
         }
-        for (const auto& name : m.required) {
-            if (property_names.count(name)) continue;
-            std::vector<std::string> known(property_names.begin(), property_names.end());
-            std::string hint_name = diag::closest_match(name, known);
+        for (const RequiredName* undeclared : required.undeclared) {
+            const auto& [name, part, index] = *undeclared;
+            std::vector<std::string> known;
+            for (const auto& declared : required.declared) known.emplace_back(declared.first);
+            std::string hint_name = diag::closest_match(std::string(name), known);
             // At the name itself, in whichever allOf part listed it.
-            const auto& [part, index] = m.required_at.at(name);
-            Location item{part.doc, load::pointer_append(load::pointer_append(part.pointer, "required"), index), nullptr};
-            error_at(item, "'required' names '" + name + "', which is not in 'properties'" +
+            Location item{part->doc, load::pointer_append(load::pointer_append(part->pointer, "required"), index), nullptr};
+            error_at(item, "'required' names '" + std::string(name) + "', which is not in 'properties'" +
                                (hint_name.empty() ? std::string() : " (did you mean '" + hint_name + "'?)"));
         }
-        if (!m.closed.empty()) {
+        if (m.closed > 0) {
             s.extra = Extra::Forbid;
         } else if (m.additional && !(m.additional->node->is_boolean())) {
             s.extra = Extra::Typed;
-            s.extra_type = convert(*m.additional, Hint{hint.family, hint.base + "Value", std::nullopt});
+            s.extra_type = convert(*m.additional, hint.nested("Value"));
         } else if (m.additional && m.additional->node->is_boolean() && !m.additional->node->get<bool>()) {
             s.extra = Extra::Forbid;
         }
@@ -846,7 +956,8 @@ private:
                 continue;
             }
             Location sub = child(loc, keyword, i);
-            Hint variant_hint{hint.family, hint.base + variant_suffix(alts[i], i), std::nullopt};
+            std::string suffix = variant_suffix(alts[i], i);
+            Hint variant_hint = hint.nested(suffix);
             std::optional<TypeExpr> t = allowed_kinds == kAllKinds ? convert(sub, variant_hint)
                                                                    : convert_restricted(sub, variant_hint, allowed_kinds);
             if (t) u.variants.push_back(Variant{*t, std::nullopt});

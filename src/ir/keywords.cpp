@@ -1,8 +1,8 @@
 #include "ir/keywords.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
-#include <set>
 
 namespace contractgen::ir {
 
@@ -25,46 +25,51 @@ enum class Shape {
     Anything,
 };
 
-const std::map<std::string, Shape>& table() {
-    static const std::map<std::string, Shape> t = {
-        {"$schema", Shape::String},
-        {"$id", Shape::String},
-        {"$comment", Shape::String},
-        {"$defs", Shape::SchemaMap},
-        {"$ref", Shape::String},
-        {"type", Shape::TypeNames},
-        {"properties", Shape::SchemaMap},
-        {"required", Shape::UniqueStrings},
-        {"additionalProperties", Shape::Schema},
-        {"items", Shape::Schema},
-        {"enum", Shape::Array},
-        {"const", Shape::Anything},
-        {"oneOf", Shape::SchemaArray},
-        {"anyOf", Shape::SchemaArray},
-        {"allOf", Shape::SchemaArray},
-        {"not", Shape::Schema},
-        {"format", Shape::String},
-        {"minimum", Shape::Number},
-        {"maximum", Shape::Number},
-        {"exclusiveMinimum", Shape::Number},
-        {"exclusiveMaximum", Shape::Number},
-        {"multipleOf", Shape::PositiveNumber},
-        {"minLength", Shape::NonNegativeInteger},
-        {"maxLength", Shape::NonNegativeInteger},
-        {"pattern", Shape::String},
-        {"minItems", Shape::NonNegativeInteger},
-        {"maxItems", Shape::NonNegativeInteger},
-        {"uniqueItems", Shape::Bool},
-        {"minProperties", Shape::NonNegativeInteger},
-        {"maxProperties", Shape::NonNegativeInteger},
-        {"default", Shape::Anything},
-        {"title", Shape::String},
-        {"description", Shape::String},
-        {"deprecated", Shape::Bool},
-        {"examples", Shape::Array},
-    };
-    return t;
-}
+struct KeywordInfo {
+    std::string_view name;
+    Shape shape;
+};
+
+// Indexed by Keyword: the order of that enum.
+constexpr std::array<KeywordInfo, kKeywordCount> kKeywords = {{
+    {"$schema", Shape::String},
+    {"$id", Shape::String},
+    {"$comment", Shape::String},
+    {"$defs", Shape::SchemaMap},
+    {"$ref", Shape::String},
+    {"type", Shape::TypeNames},
+    {"properties", Shape::SchemaMap},
+    {"required", Shape::UniqueStrings},
+    {"additionalProperties", Shape::Schema},
+    {"items", Shape::Schema},
+    {"enum", Shape::Array},
+    {"const", Shape::Anything},
+    {"oneOf", Shape::SchemaArray},
+    {"anyOf", Shape::SchemaArray},
+    {"allOf", Shape::SchemaArray},
+    {"not", Shape::Schema},
+    {"format", Shape::String},
+    {"minimum", Shape::Number},
+    {"maximum", Shape::Number},
+    {"exclusiveMinimum", Shape::Number},
+    {"exclusiveMaximum", Shape::Number},
+    {"multipleOf", Shape::PositiveNumber},
+    {"minLength", Shape::NonNegativeInteger},
+    {"maxLength", Shape::NonNegativeInteger},
+    {"pattern", Shape::String},
+    {"minItems", Shape::NonNegativeInteger},
+    {"maxItems", Shape::NonNegativeInteger},
+    {"uniqueItems", Shape::Bool},
+    {"minProperties", Shape::NonNegativeInteger},
+    {"maxProperties", Shape::NonNegativeInteger},
+    {"default", Shape::Anything},
+    {"title", Shape::String},
+    {"description", Shape::String},
+    {"deprecated", Shape::Bool},
+    {"examples", Shape::Array},
+}};
+
+const KeywordInfo& info(Keyword k) { return kKeywords[static_cast<std::size_t>(k)]; }
 
 const char* shape_text(Shape s) {
     switch (s) {
@@ -87,15 +92,23 @@ const char* shape_text(Shape s) {
 bool is_schema(const json& v) { return v.is_object() || v.is_boolean(); }
 
 bool is_type_name(const json& v) {
-    static const std::set<std::string> names = {"null", "boolean", "object", "array", "number", "integer", "string"};
-    return v.is_string() && names.count(v.get<std::string>()) > 0;
+    static constexpr std::string_view names[] = {"null", "boolean", "object", "array", "number", "integer", "string"};
+    if (!v.is_string()) return false;
+    const std::string& s = v.get_ref<const std::string&>();
+    return std::find(std::begin(names), std::end(names), s) != std::end(names);
 }
 
+// Sorted views rather than a set of copies: `required` lists are checked for
+// every object schema.
 bool distinct_strings(const json& v) {
-    std::set<std::string> seen;
-    for (const auto& e : v)
-        if (!e.is_string() || !seen.insert(e.get<std::string>()).second) return false;
-    return true;
+    std::vector<std::string_view> strings;
+    strings.reserve(v.size());
+    for (const auto& e : v) {
+        if (!e.is_string()) return false;
+        strings.push_back(e.get_ref<const std::string&>());
+    }
+    std::sort(strings.begin(), strings.end());
+    return std::adjacent_find(strings.begin(), strings.end()) == strings.end();
 }
 
 bool fits(Shape s, const json& v) {
@@ -158,6 +171,33 @@ const std::map<std::string, std::string>& advice() {
 
 }  // namespace
 
+std::optional<Keyword> find_keyword(std::string_view name) {
+    // Grouped by length: a name is compared only with the few keywords as
+    // long as it, and those mostly differ in their first character. This runs
+    // for every member of every schema object, several times.
+    static const std::vector<std::vector<Keyword>> by_length = [] {
+        std::vector<std::vector<Keyword>> groups;
+        for (std::size_t i = 0; i < kKeywordCount; ++i) {
+            std::size_t length = kKeywords[i].name.size();
+            if (groups.size() <= length) groups.resize(length + 1);
+            groups[length].push_back(static_cast<Keyword>(i));
+        }
+        return groups;
+    }();
+    if (name.size() >= by_length.size()) return std::nullopt;
+    for (Keyword k : by_length[name.size()]) {
+        std::string_view candidate = info(k).name;
+        if (candidate[0] == name[0] && candidate == name) return k;
+    }
+    return std::nullopt;
+}
+
+KeywordSlots::KeywordSlots(const json& schema) {
+    if (!schema.is_object()) return;
+    for (const auto& [key, value] : schema.get_ref<const json::object_t&>())
+        if (std::optional<Keyword> k = find_keyword(key)) slots_[static_cast<std::size_t>(*k)] = &value;
+}
+
 bool is_annotation_keyword(const std::string& k) {
     return k == "title" || k == "description" || k == "deprecated" || k == "examples" || k == "default" ||
            k == "$comment" || k == "$schema" || k == "$id" || k.rfind("x-", 0) == 0;
@@ -166,7 +206,8 @@ bool is_annotation_keyword(const std::string& k) {
 const std::vector<std::string>& supported_keywords() {
     static const std::vector<std::string> all = [] {
         std::vector<std::string> v;
-        for (const auto& [k, s] : table()) v.push_back(k);
+        for (const auto& k : kKeywords) v.emplace_back(k.name);
+        std::sort(v.begin(), v.end());
         return v;
     }();
     return all;
@@ -198,8 +239,8 @@ bool check_keywords(const load::Document& doc, const std::string& pointer, const
             sink.error(doc.display_path, pos.line, pos.column, message);
             ok = false;
         };
-        auto it = table().find(key);
-        if (it == table().end()) {
+        std::optional<Keyword> keyword = find_keyword(key);
+        if (!keyword) {
             std::string message = "keyword '" + key + "' is not supported";
             if (auto a = advice().find(key); a != advice().end()) {
                 message += "; " + a->second;
@@ -211,13 +252,14 @@ bool check_keywords(const load::Document& doc, const std::string& pointer, const
             report(message);
             continue;
         }
-        if (!fits(it->second, value)) {
-            report("'" + key + "' must be " + shape_text(it->second) + type_name_hint(key, value));
+        Shape shape = info(*keyword).shape;
+        if (!fits(shape, value)) {
+            report("'" + key + "' must be " + shape_text(shape) + type_name_hint(key, value));
             continue;
         }
-        if (key == "$schema" && value.get<std::string>() != "https://json-schema.org/draft/2020-12/schema")
+        if (*keyword == Keyword::Schema && value.get<std::string>() != "https://json-schema.org/draft/2020-12/schema")
             report("only draft 2020-12 is supported ($schema must be 'https://json-schema.org/draft/2020-12/schema')");
-        if ((key == "$schema" || key == "$id") && !is_root)
+        if ((*keyword == Keyword::Schema || *keyword == Keyword::Id) && !is_root)
             report("'" + key + "' is only supported at the top of a file; references are resolved by file path");
     }
     return ok;

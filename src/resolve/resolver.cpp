@@ -110,6 +110,9 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
     if (!pointer.empty() && pointer[0] != '/')
         return fail("$ref '" + ref + "' uses an anchor; only JSON pointers ('#/$defs/Name') are supported");
 
+    auto& walked_in_target = walked_[target];
+    if (auto it = walked_in_target.find(pointer); it != walked_in_target.end()) return it->second;
+
     // Walk the pointer, token by token, so the error can say which step failed.
     const load::json* node = &target->root;
     std::string walked;
@@ -143,7 +146,9 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
         }
         walked = load::pointer_append(walked, token);
     }
-    return Location{target, walked, node};
+    Location found{target, walked, node};
+    walked_in_target.emplace(pointer, found);
+    return found;
 }
 
 }  // namespace contractgen::resolve

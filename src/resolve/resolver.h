@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "diag/diagnostics.h"
 #include "load/document.h"
@@ -20,6 +21,8 @@ struct Location {
     std::string key() const { return doc->path + "#" + pointer; }  // for messages
 };
 
+// Keeps the pointers it has walked, so a Resolver is not to be shared
+// between threads.
 class Resolver {
 public:
     explicit Resolver(const load::SchemaSet& set) : set_(set) {}
@@ -32,6 +35,10 @@ public:
 
 private:
     const load::SchemaSet& set_;
+    // Pointers walked without error, by target document. The same
+    // `#/$defs/Name` is resolved from every schema that references it, and
+    // each walk searches the objects on its way member by member.
+    mutable std::unordered_map<const load::Document*, std::unordered_map<std::string, Location>> walked_;
 };
 
 // RFC 3986 percent-decoding; false on a malformed escape.
