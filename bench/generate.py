@@ -74,7 +74,7 @@ def main():
         syn_out = os.path.join(tmp, "synthetic-out")
         cmd = [gen, "generate", "-q", "--schemas", synthetic, "--out", syn_out]
         times = []
-        for _ in range(max(3, args.runs // 5)):
+        for _ in range(max(5, args.runs // 3)):
             subprocess.run(["rm", "-rf", syn_out], check=True)
             times.append(run(cmd)[0])
         rss = peak_rss(cmd)
