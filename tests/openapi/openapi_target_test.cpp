@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <unistd.h>
@@ -165,16 +166,32 @@ TEST_CASE("the assist operation needs the whole transport once its path constant
     CHECK_THAT(run.errors, Catch::Contains("needs 'cloudevents.CloudEvent' (a type)"));
 }
 
-TEST_CASE("the real contract: paths, methods and media types come from its constants") {
+// The openapi target run on the repository's own schemas, optionally with a
+// folder of template overrides.
+struct ContractRun {
+    bool ok = false;
+    std::string errors;
+    contractgen::write::OutputSet out;
+};
+
+ContractRun emit_contract(const std::optional<fs::path>& templates = std::nullopt) {
     contractgen::diag::Sink sink;
     auto loaded = contractgen::app::load_and_build(fs::path(CONTRACTGEN_SOURCE_DIR) / "schemas", sink);
     REQUIRE(sink.text() == "");
-    contractgen::write::OutputSet out;
+    ContractRun run;
     std::vector<std::string> owned;
     contractgen::app::Options options;
     options.targets = {"openapi"};
-    REQUIRE(contractgen::app::generate_outputs(options, loaded, out, owned, sink));
-    json doc = json::parse(out.files().at("openapi/openapi.json"));
+    options.templates = templates;
+    run.ok = contractgen::app::generate_outputs(options, loaded, run.out, owned, sink);
+    run.errors = sink.text();
+    return run;
+}
+
+TEST_CASE("the real contract: paths, methods and media types come from its constants") {
+    ContractRun run = emit_contract();
+    REQUIRE(run.ok);
+    json doc = json::parse(run.out.files().at("openapi/openapi.json"));
     const json& op = doc["paths"]["/v1/assist"]["post"];
     CHECK(op["operationId"] == "assist");
     std::vector<std::string> media;
@@ -183,9 +200,7 @@ TEST_CASE("the real contract: paths, methods and media types come from its const
     CHECK(media == std::vector<std::string>{"application/json", "text/event-stream"});
     CHECK(doc["paths"]["/api/chat/message/stream"]["get"]["operationId"] == "streamChatMessage");
     // deterministic: a second run gives the same bytes
-    contractgen::write::OutputSet again;
-    REQUIRE(contractgen::app::generate_outputs(options, loaded, again, owned, sink));
-    CHECK(again.files() == out.files());
+    CHECK(emit_contract().out.files() == run.out.files());
 }
 
 TEST_CASE("a document template without components/schemas is an error naming the template") {
@@ -197,16 +212,9 @@ TEST_CASE("a document template without components/schemas is an error naming the
     fs::create_directories(overrides / "openapi");
     std::ofstream(overrides / "openapi" / "document.json.mustache", std::ios::binary)
         << R"({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "components": {}})";
-    contractgen::diag::Sink sink;
-    auto loaded = contractgen::app::load_and_build(fs::path(CONTRACTGEN_SOURCE_DIR) / "schemas", sink);
-    REQUIRE(sink.text() == "");
-    contractgen::write::OutputSet out;
-    std::vector<std::string> owned;
-    contractgen::app::Options options;
-    options.targets = {"openapi"};
-    options.templates = overrides;
-    CHECK_FALSE(contractgen::app::generate_outputs(options, loaded, out, owned, sink));
-    CHECK_THAT(sink.text(), Catch::Contains("openapi target: template 'openapi/document.json.mustache' has no "
+    ContractRun run = emit_contract(overrides);
+    CHECK_FALSE(run.ok);
+    CHECK_THAT(run.errors, Catch::Contains("openapi target: template 'openapi/document.json.mustache' has no "
                                             "components/schemas member to hold the contract's types"));
     fs::remove_all(overrides);
 }
