@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Configuring without a dependency stops with a message naming the Debian
+# package to install; the jemalloc opt-out configures without jemalloc.
+# Packages are hidden from CMake's search paths, not uninstalled.
+set -euo pipefail
+source_dir="$1"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+arch="$(c++ -print-multiarch 2>/dev/null || true)"
+libdirs="/usr/lib/$arch;/lib/$arch;/usr/lib;/lib"
+
+# configure NAME EXPECTED_STATUS ARGS...: runs cmake, checks its exit status.
+configure() {
+  local name="$1" expected="$2"; shift 2
+  local status=0
+  cmake -S "$source_dir" -B "$work/$name" -G Ninja -DBUILD_TESTING=OFF "$@" >"$work/$name.log" 2>&1 || status=$?
+  if { [ "$expected" = ok ] && [ "$status" -ne 0 ]; } || { [ "$expected" = fail ] && [ "$status" -eq 0 ]; }; then
+    echo "$name: configure exited $status, expected $expected"; cat "$work/$name.log"; exit 1
+  fi
+}
+
+# expect_message NAME TEXT: the configure log says TEXT (CMake folds long lines).
+expect_message() {
+  tr -s ' \n' ' ' <"$work/$1.log" | grep -qF -- "$2" || { echo "$1: no '$2' in:"; cat "$work/$1.log"; exit 1; }
+}
+
+configure no-json fail -DCMAKE_IGNORE_PREFIX_PATH=/usr
+expect_message no-json "contractgen needs nlohmann_json (JSON): install the Debian package 'nlohmann-json3-dev'"
+
+configure no-jemalloc fail "-DCMAKE_IGNORE_PATH=$libdirs"
+expect_message no-jemalloc "install the Debian package 'libjemalloc-dev'"
+expect_message no-jemalloc "-DCONTRACTGEN_JEMALLOC=OFF"
+
+configure jemalloc-off ok "-DCMAKE_IGNORE_PATH=$libdirs" -DCONTRACTGEN_JEMALLOC=OFF
+echo "ok: missing packages are named, the jemalloc opt-out configures"
