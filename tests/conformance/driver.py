@@ -54,7 +54,7 @@ def main() -> int:
 
     s = sub.add_parser("suite", help="the official JSON Schema Test Suite")
     common(s)
-    s.add_argument("--suite", default="/work/shared/json-schema-test-suite/tests/draft2020-12")
+    s.add_argument("--suite", default=str(HERE / "json-schema-test-suite" / "tests" / "draft2020-12"))
     s.add_argument("--contractgen", required=True)
     s.add_argument("--cxx", default="c++")
     s.add_argument("--cxx-include", action="append", default=[], help="include folders for the C++ runner (nlohmann)")
