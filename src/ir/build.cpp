@@ -192,14 +192,9 @@ private:
         return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), index),
                         &(*loc.node)[key][index]};
     }
-    // Built as one string: properties are located by the tens of thousands.
-    // `key` is always a keyword, which has nothing to escape.
+    // The pointer is built as one string: properties are located by the tens of thousands.
     Location child(const Location& loc, std::string_view key, const std::string& member, const json& node) const {
-        std::string member_token = load::escape_pointer_token(member);
-        std::string pointer;
-        pointer.reserve(loc.pointer.size() + key.size() + member_token.size() + 2);
-        pointer.append(loc.pointer).append(1, '/').append(key).append(1, '/').append(member_token);
-        return Location{loc.doc, std::move(pointer), &node};
+        return Location{loc.doc, load::pointer_append(loc.pointer, key, member), &node};
     }
 
     bool checked(const Location& loc) {

@@ -77,5 +77,7 @@ std::string escape_pointer_token(std::string_view token);
 std::string unescape_pointer_token(std::string_view token);  // "~1" → "/", "~0" → "~"
 std::string pointer_append(const std::string& pointer, std::string_view token);
 std::string pointer_append(const std::string& pointer, std::size_t index);
+// Two tokens at once ("/properties/<name>"), as one allocation.
+std::string pointer_append(const std::string& pointer, std::string_view token, std::string_view next_token);
 
 }  // namespace contractgen::load

@@ -52,6 +52,17 @@ std::string pointer_append(const std::string& pointer, std::string_view token) {
     return out;
 }
 
+std::string pointer_append(const std::string& pointer, std::string_view token, std::string_view next_token) {
+    std::string out;
+    out.reserve(pointer.size() + 2 + token.size() + next_token.size());
+    out += pointer;
+    out += '/';
+    append_escaped(out, token);
+    out += '/';
+    append_escaped(out, next_token);
+    return out;
+}
+
 std::string pointer_append(const std::string& pointer, std::size_t index) {
     constexpr std::size_t kMaxDigits = 20;  // of a 64-bit index
     std::string out;

@@ -217,4 +217,5 @@ TEST_CASE("loader: JSON pointer helpers escape ~ and /", "[loader]") {
     CHECK(load::escape_pointer_token("a/b~c") == "a~1b~0c");
     CHECK(load::pointer_append("/$defs", "x/y") == "/$defs/x~1y");
     CHECK(load::pointer_append("", std::size_t{3}) == "/3");
+    CHECK(load::pointer_append("/a", "p~q", "x/y") == "/a/p~0q/x~1y");
 }

@@ -80,7 +80,7 @@ public:
             auto defs = doc.root.find("$defs");
             if (defs == doc.root.end() || !defs->is_object()) continue;
             for (auto it = defs->begin(); it != defs->end(); ++it) {
-                std::string pointer = load::pointer_append(load::pointer_append("", "$defs"), it.key());
+                std::string pointer = load::pointer_append("", "$defs", it.key());
                 auto id = find_decl(doc.family, it.key());
                 if (!id || model_.decl(*id).lifted) {
                     error(doc, pointer, "openapi target: '" + doc.family + "." + it.key() +
