@@ -1,7 +1,8 @@
 #include "naming/words.h"
 
-#include <cstdint>
 #include <cstdio>
+
+#include "text/utf8.h"
 
 namespace contractgen::naming {
 
@@ -10,16 +11,6 @@ bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 char lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
-
-// Decodes one UTF-8 sequence at s[i]; advances i. Invalid bytes decode as themselves.
-std::uint32_t next_code_point(const std::string& s, std::size_t& i) {
-    auto b = static_cast<unsigned char>(s[i]);
-    int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
-    std::uint32_t cp = extra == 0 ? b : (b & (0x3F >> extra));
-    ++i;
-    for (int k = 0; k < extra && i < s.size(); ++k, ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
-    return cp;
-}
 
 // Calls on_word(word) for each word of `name`, lower case, in order; the
 // view is only valid during the call. One pass and one buffer, because every
@@ -36,7 +27,7 @@ void for_each_word(const std::string& name, OnWord&& on_word) {
         if (static_cast<unsigned char>(c) >= 0x80) {
             flush();
             char buf[16];
-            int n = std::snprintf(buf, sizeof buf, "u%04x", static_cast<unsigned>(next_code_point(name, i)));
+            int n = std::snprintf(buf, sizeof buf, "u%04x", static_cast<unsigned>(text::next_code_point(name, i)));
             on_word(std::string_view(buf, static_cast<std::size_t>(n)));
             continue;
         }

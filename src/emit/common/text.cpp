@@ -5,23 +5,12 @@
 
 namespace contractgen::emit {
 
-char32_t next_code_point(const std::string& s, std::size_t& i) {
-    auto b = static_cast<unsigned char>(s[i]);
-    int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
-    char32_t cp = extra == 0 ? b : (b & (0x3F >> extra));
-    ++i;
-    for (int k = 0; k < extra && i < s.size(); ++k, ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
-    return cp;
-}
-
 namespace {
 bool is_bidi_control(char32_t cp) {
     return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
            cp == 0x061C;
 }
-}  // namespace
 
-namespace {
 // Whether every byte is printable ASCII, tab or line feed: then there is
 // nothing to show (the common case, decided without decoding).
 bool plain_ascii(const std::string& text) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ir/model.h"
+#include "text/utf8.h"
 
 namespace contractgen::emit {
 
@@ -20,7 +21,7 @@ std::string visible_controls(const std::string& text);
 // schema documents nothing.
 std::vector<std::string> doc_lines(const ir::Docs& docs);
 
-// UTF-8 decoding helper shared by escapers: code point at s[i], advancing i.
-char32_t next_code_point(const std::string& s, std::size_t& i);
+// UTF-8 decoding for the escapers: the code point at s[i], advancing i.
+using text::next_code_point;
 
 }  // namespace contractgen::emit

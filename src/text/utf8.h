@@ -1,0 +1,16 @@
+// UTF-8 decoding shared by the naming pass (non-ASCII words) and every
+// emitter's escaper. The loader has already refused invalid UTF-8, so this
+// only has to be fast and total, not strict.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace contractgen::text {
+
+// The code point at s[i], advancing i past it. A byte that does not start a
+// sequence decodes as itself; a sequence cut short by the end of `s` decodes
+// from what is there.
+char32_t next_code_point(const std::string& s, std::size_t& i);
+
+}  // namespace contractgen::text
