@@ -29,21 +29,21 @@ void escape_part(std::string_view part, std::string& out) {
 // What a keyword's value is. Everything not listed (const, enum, default,
 // examples, x-*, ...) is data and is never entered, so a `$ref` inside an
 // example stays an example.
-enum class Keyword { Data, Ref, Schema, SchemaMap, SchemaList };
+enum class MemberKind { Data, Ref, Schema, SchemaMap, SchemaList };
 
-Keyword keyword_kind(const std::string& key) {
-    static const std::unordered_map<std::string, Keyword> kinds = {
-        {"$ref", Keyword::Ref},
-        {"items", Keyword::Schema}, {"additionalProperties", Keyword::Schema}, {"not", Keyword::Schema},
-        {"contains", Keyword::Schema}, {"propertyNames", Keyword::Schema}, {"if", Keyword::Schema},
-        {"then", Keyword::Schema}, {"else", Keyword::Schema}, {"unevaluatedItems", Keyword::Schema},
-        {"unevaluatedProperties", Keyword::Schema}, {"contentSchema", Keyword::Schema},
-        {"properties", Keyword::SchemaMap}, {"patternProperties", Keyword::SchemaMap},
-        {"$defs", Keyword::SchemaMap}, {"dependentSchemas", Keyword::SchemaMap},
-        {"allOf", Keyword::SchemaList}, {"anyOf", Keyword::SchemaList}, {"oneOf", Keyword::SchemaList},
-        {"prefixItems", Keyword::SchemaList}};
+MemberKind member_kind(const std::string& key) {
+    static const std::unordered_map<std::string, MemberKind> kinds = {
+        {"$ref", MemberKind::Ref},
+        {"items", MemberKind::Schema}, {"additionalProperties", MemberKind::Schema}, {"not", MemberKind::Schema},
+        {"contains", MemberKind::Schema}, {"propertyNames", MemberKind::Schema}, {"if", MemberKind::Schema},
+        {"then", MemberKind::Schema}, {"else", MemberKind::Schema}, {"unevaluatedItems", MemberKind::Schema},
+        {"unevaluatedProperties", MemberKind::Schema}, {"contentSchema", MemberKind::Schema},
+        {"properties", MemberKind::SchemaMap}, {"patternProperties", MemberKind::SchemaMap},
+        {"$defs", MemberKind::SchemaMap}, {"dependentSchemas", MemberKind::SchemaMap},
+        {"allOf", MemberKind::SchemaList}, {"anyOf", MemberKind::SchemaList}, {"oneOf", MemberKind::SchemaList},
+        {"prefixItems", MemberKind::SchemaList}};
     auto it = kinds.find(key);
-    return it == kinds.end() ? Keyword::Data : it->second;
+    return it == kinds.end() ? MemberKind::Data : it->second;
 }
 
 // Appends a member whose key `object` does not have yet. ordered_json's
@@ -129,12 +129,12 @@ private:
     // member's own pointer is only built for keywords that hold schemas.
     ir::json rewrite_member(const load::Document& doc, const std::string& pointer, const std::string& key,
                             const ir::json& value) {
-        switch (keyword_kind(key)) {
-            case Keyword::Ref:
+        switch (member_kind(key)) {
+            case MemberKind::Ref:
                 if (value.is_string()) return rewrite_ref(doc, pointer, value.get_ref<const std::string&>());
                 break;
-            case Keyword::Schema: return rewrite(doc, load::pointer_append(pointer, key), value);
-            case Keyword::SchemaMap:
+            case MemberKind::Schema: return rewrite(doc, load::pointer_append(pointer, key), value);
+            case MemberKind::SchemaMap:
                 if (value.is_object()) {
                     std::string at = load::pointer_append(pointer, key);
                     ir::json map = object_of_size(value.size());
@@ -143,7 +143,7 @@ private:
                     return map;
                 }
                 break;
-            case Keyword::SchemaList:
+            case MemberKind::SchemaList:
                 if (value.is_array()) {
                     std::string at = load::pointer_append(pointer, key);
                     ir::json list = ir::json::array();
@@ -153,7 +153,7 @@ private:
                     return list;
                 }
                 break;
-            case Keyword::Data: break;
+            case MemberKind::Data: break;
         }
         return value;
     }
