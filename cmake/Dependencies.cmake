@@ -17,6 +17,12 @@ contractgen_require_package(CLI11_FOUND libcli11-dev "CLI11 (command line)")
 find_path(KAINJOW_MUSTACHE_INCLUDE_DIR kainjow/mustache.hpp)
 contractgen_require_package(KAINJOW_MUSTACHE_INCLUDE_DIR libkainjow-mustache-dev "kainjow mustache (templates)")
 
+find_package(tomlplusplus 3 QUIET)
+contractgen_require_package(tomlplusplus_FOUND libtomlplusplus-dev "toml++ (contractgen.toml)")
+
+find_package(OpenSSL 1.1 QUIET COMPONENTS Crypto)
+contractgen_require_package(OpenSSL_FOUND libssl-dev "OpenSSL libcrypto (SHA-256 of the schema set)")
+
 find_path(DTL_INCLUDE_DIR dtl/dtl.hpp)
 contractgen_require_package(DTL_INCLUDE_DIR libdtl-dev "dtl (diffs for 'contractgen check')")
 
@@ -27,7 +33,9 @@ contractgen_require_package(DTL_INCLUDE_DIR libdtl-dev "dtl (diffs for 'contract
 # generator links it; generated code never depends on it.
 option(CONTRACTGEN_JEMALLOC "Link the contractgen executable with jemalloc" ON)
 if(CONTRACTGEN_JEMALLOC)
-  find_library(JEMALLOC_LIBRARY jemalloc)
+  # The library's name is a cache variable so that a test can pretend it is missing.
+  set(CONTRACTGEN_JEMALLOC_NAME jemalloc CACHE STRING "Name of the jemalloc library to link")
+  find_library(JEMALLOC_LIBRARY ${CONTRACTGEN_JEMALLOC_NAME})
   contractgen_require_package(JEMALLOC_LIBRARY libjemalloc-dev
                               "jemalloc (allocator; or configure with -DCONTRACTGEN_JEMALLOC=OFF)")
 endif()

@@ -1,32 +1,69 @@
 // contractgen's command line (CLI11). Everything else lives in the stages.
 #include <iostream>
+#include <map>
 
 #include <CLI/CLI.hpp>
 
 #include "app/pipeline.h"
+#include "config/project.h"
+#include "config/version.h"
 #include "diag/diagnostics.h"
 #include "emit/target.h"
-
-#ifndef CONTRACTGEN_VERSION
-#define CONTRACTGEN_VERSION "0.0.0"
-#endif
 
 namespace {
 
 using contractgen::app::Options;
 
-void add_common(CLI::App* cmd, Options& o, bool with_output) {
-    cmd->add_option("--schemas", o.schemas, "Folder of *.schema.json files, one subfolder per family")
-        ->capture_default_str();
+// Values given on the command line, by config key ("project.name"); they
+// override contractgen.toml.
+struct Overrides {
+    std::optional<std::filesystem::path> config;
+    std::map<std::string, std::string> values;
+};
+
+void add_common(CLI::App* cmd, Overrides& o, Options& options, bool with_output) {
+    cmd->add_option("--config", o.config, "Project config (default: ./contractgen.toml if it exists)");
+    for (const auto& key : contractgen::config::keys()) {
+        std::string id = std::string(key.section) + "." + key.name;
+        cmd->add_option_function<std::string>(
+            key.flag, [&o, id](const std::string& v) { o.values[id] = v; },
+            std::string(key.description) + " [" + key.section + "] " + key.name);
+    }
     if (!with_output) return;
-    cmd->add_option("--templates", o.templates,
+    cmd->add_option("--templates", options.templates,
                     "Folder whose files override built-in templates of the same path (e.g. cpp/family.hpp.mustache)")
         ->check(CLI::ExistingDirectory);  // a mistyped folder must not silently mean "no overrides"
-    cmd->add_option("--out", o.out, "Output folder")->capture_default_str();
     std::string names;
     for (const auto& t : contractgen::emit::targets())
         names += std::string("\n  ") + t.name + ": " + t.description;
-    cmd->add_option("--target", o.targets, "Target to run (repeatable; default: all):" + names);
+    cmd->add_option("--target", options.targets, "Target to run (repeatable; default: all):" + names);
+}
+
+// contractgen.toml (found or given), then the flags, then derived names;
+// false (with diagnostics printed) when the config is unusable.
+bool resolve_project(const Overrides& o, Options& options, bool colour) {
+    contractgen::diag::Sink sink;
+    auto project = contractgen::config::find_and_read(o.config, sink);
+    if (project) {
+        for (const auto& key : contractgen::config::keys()) {
+            auto it = o.values.find(std::string(key.section) + "." + key.name);
+            if (it == o.values.end()) continue;
+            project->positions.erase(it->first);  // a bad value is now the command line's
+            if (key.kind == contractgen::config::Key::Kind::Text)
+                (*project).*(key.text) = it->second;
+            else
+                (*project).*(key.path) = it->second;  // relative to the working directory, like any flag
+        }
+        project->derive_defaults();
+        contractgen::config::validate(*project, sink);
+    }
+    if (sink.has_errors() || !project) {
+        sink.print(std::cerr, colour);
+        std::cerr << sink.error_count() << (sink.error_count() == 1 ? " error" : " errors") << " in the project config\n";
+        return false;
+    }
+    options.project = std::move(*project);
+    return true;
 }
 
 }  // namespace
@@ -35,7 +72,7 @@ int main(int argc, char** argv) {
     CLI::App app{"contractgen: one event contract, written once as JSON Schema, generated into C++, TypeScript/Zod, "
                  "Pydantic v2 and OpenAPI"};
     app.name("contractgen");
-    app.set_version_flag("--version", std::string("contractgen ") + CONTRACTGEN_VERSION);
+    app.set_version_flag("--version", std::string("contractgen ") + contractgen::config::generator_version());
     app.require_subcommand(1);
     std::string target_list = "Targets (--target NAME, repeatable; default: all):\n";
     for (const auto& t : contractgen::emit::targets()) {
@@ -44,6 +81,8 @@ int main(int argc, char** argv) {
     }
     app.footer(
         target_list +
+        "\nProject config: contractgen.toml in the working directory (or --config FILE); every key has a flag\n"
+        "that overrides it (--project-name, --cpp-namespace, ...; see a command's --help).\n"
         "\nExamples:\n"
         "  contractgen generate                         regenerate generated/ from schemas/\n"
         "  contractgen check                            exit 1 if generated/ is stale (CI)\n"
@@ -53,15 +92,16 @@ int main(int argc, char** argv) {
         "Exit codes: 0 ok, 1 drift (check), 2 bad input or usage.");
 
     Options options;
+    Overrides overrides;
     bool quiet = false;
     app.add_flag("-q,--quiet", quiet, "Print only diagnostics");
 
     CLI::App* generate = app.add_subcommand("generate", "Regenerate the output folder from the schemas");
-    add_common(generate, options, true);
+    add_common(generate, overrides, options, true);
     CLI::App* check = app.add_subcommand("check", "Regenerate in memory and compare with the output folder; writes nothing");
-    add_common(check, options, true);
+    add_common(check, overrides, options, true);
     CLI::App* lint = app.add_subcommand("lint", "Validate the schemas: load, build and run every target in memory; writes nothing");
-    add_common(lint, options, false);
+    add_common(lint, overrides, options, false);
     for (CLI::App* cmd : {generate, check, lint}) cmd->add_flag("-q,--quiet", quiet, "Print only diagnostics");
 
     try {
@@ -72,6 +112,7 @@ int main(int argc, char** argv) {
     }
     options.quiet = quiet;
     bool colour = contractgen::diag::stderr_wants_colour();
+    if (!resolve_project(overrides, options, colour)) return contractgen::app::kBadInput;
     if (generate->parsed()) return contractgen::app::run_generate(options, std::cout, std::cerr, colour);
     if (check->parsed()) return contractgen::app::run_check(options, std::cout, std::cerr, colour);
     return contractgen::app::run_lint(options, std::cout, std::cerr, colour);

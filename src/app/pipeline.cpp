@@ -19,6 +19,7 @@ Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink) {
         sink.error(schemas.generic_string(), 0, 0, "no *.schema.json files found");
         return loaded;
     }
+    loaded.schemas.digest = load::schema_set_digest(loaded.schemas);
     loaded.model = ir::build_model(loaded.schemas, sink);
     return loaded;
 }
@@ -59,7 +60,7 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
     for (std::size_t i = 0; i < pool.size(); ++i) templates.emplace_back(options.templates);
     pool.for_each(runs.size(), [&](std::size_t i, std::size_t worker) {
         Run& run = runs[i];
-        emit::EmitContext ctx{loaded.model, loaded.schemas, templates[worker], run.sink, &pool, worker, &templates};
+        emit::EmitContext ctx{loaded.model, loaded.schemas, options.project, templates[worker], run.sink, &pool, worker, &templates};
         try {
             run.target->make()->emit(ctx, run.files);
         } catch (const std::exception& e) {  // RenderError, or a bug reported as one
@@ -87,7 +88,7 @@ int report_failure(const diag::Sink& sink, std::ostream& err, bool colour) {
 
 int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
-    Loaded loaded = load_and_build(options.schemas, sink);
+    Loaded loaded = load_and_build(options.project.schemas, sink);
     // Every target runs in memory too: what `generate` would refuse (names
     // that collide in some language) is a problem of the schemas as well.
     write::OutputSet outputs;
@@ -99,7 +100,7 @@ int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool 
     }
     sink.print(err, colour);  // warnings
     if (!options.quiet) {
-        out << options.schemas.generic_string() << ": " << loaded.schemas.documents.size() << " files, "
+        out << options.project.schemas.generic_string() << ": " << loaded.schemas.documents.size() << " files, "
             << loaded.model.families.size() << " families, " << loaded.model.decls.size() << " types: ok\n";
     }
     return kOk;
@@ -107,17 +108,17 @@ int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool 
 
 int run_generate(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
-    Loaded loaded = load_and_build(options.schemas, sink);
+    Loaded loaded = load_and_build(options.project.schemas, sink);
     write::OutputSet outputs;
     std::vector<std::string> owned;
     if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink))
         return report_failure(sink, err, colour);
     write::WriteReport report;
-    if (!write::write_outputs(options.out, outputs, owned, report, sink)) return report_failure(sink, err, colour);
+    if (!write::write_outputs(options.project.out, outputs, owned, report, sink)) return report_failure(sink, err, colour);
     sink.print(err, colour);  // warnings
     if (!options.quiet) {
-        for (const auto& f : report.written) out << "wrote   " << (options.out / f).generic_string() << "\n";
-        for (const auto& f : report.removed) out << "removed " << (options.out / f).generic_string() << "\n";
+        for (const auto& f : report.written) out << "wrote   " << (options.project.out / f).generic_string() << "\n";
+        for (const auto& f : report.removed) out << "removed " << (options.project.out / f).generic_string() << "\n";
         out << report.written.size() << " written, " << report.unchanged.size() << " unchanged, "
             << report.removed.size() << " removed\n";
     }
@@ -126,7 +127,7 @@ int run_generate(const Options& options, std::ostream& out, std::ostream& err, b
 
 int run_check(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
-    Loaded loaded = load_and_build(options.schemas, sink);
+    Loaded loaded = load_and_build(options.project.schemas, sink);
     write::OutputSet outputs;
     std::vector<std::string> owned;
     if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink)) {
@@ -135,19 +136,19 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err, bool
         return kBadInput;
     }
     sink.print(err, colour);
-    auto drift = write::check_outputs(options.out, outputs, owned);
+    auto drift = write::check_outputs(options.project.out, outputs, owned);
     if (drift.empty()) {
-        if (!options.quiet) out << options.out.generic_string() << " is up to date (" << outputs.files().size() << " files)\n";
+        if (!options.quiet) out << options.project.out.generic_string() << " is up to date (" << outputs.files().size() << " files)\n";
         return kOk;
     }
     for (const auto& d : drift) {
         const char* what = d.kind == write::DriftKind::Missing ? "missing" : d.kind == write::DriftKind::Stale ? "stale" : "extra";
-        err << what << ": " << (options.out / d.path).generic_string() << "\n";
+        err << what << ": " << (options.project.out / d.path).generic_string() << "\n";
         if (!d.diff.empty() && !options.quiet) err << d.diff;
     }
     err << drift.size() << (drift.size() == 1 ? " file differs" : " files differ") << " from the schemas; run: contractgen generate"
-        << (options.schemas != "schemas" ? " --schemas " + options.schemas.generic_string() : std::string())
-        << (options.out != "generated" ? " --out " + options.out.generic_string() : std::string()) << "\n";
+        << (options.project.schemas != "schemas" ? " --schemas " + options.project.schemas.generic_string() : std::string())
+        << (options.project.out != "generated" ? " --out " + options.project.out.generic_string() : std::string()) << "\n";
     return kDrift;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "config/project.h"
 #include "diag/diagnostics.h"
 #include "ir/model.h"
 #include "load/document.h"
@@ -19,11 +20,18 @@ namespace contractgen::app {
 enum ExitCode { kOk = 0, kDrift = 1, kBadInput = 2 };
 
 struct Options {
-    std::filesystem::path schemas = "schemas";
+    // Identity and folders: contractgen.toml, overridden by flags, with
+    // derive_defaults() applied (project.schemas, project.out).
+    config::Project project = defaults();
     std::optional<std::filesystem::path> templates;  // user overrides; built-ins otherwise
-    std::filesystem::path out = "generated";
     std::vector<std::string> targets;  // empty: every target
     bool quiet = false;
+
+    static config::Project defaults() {
+        config::Project p;
+        p.derive_defaults();
+        return p;
+    }
 };
 
 // Loads and builds the IR. The model is only valid if `sink` has no errors.

@@ -58,6 +58,10 @@ struct Document {
 struct SchemaSet {
     std::filesystem::path root;
     std::vector<Document> documents;  // sorted by path
+    // SHA-256 (hex) of the set, defined so that coreutils reproduce it:
+    //   cd <root> && sha256sum <every loaded file's path, in byte order> | sha256sum
+    // (schema_set_digest fills it).
+    std::string digest;
 
     const Document* find(const std::string& path) const;
 };
@@ -71,6 +75,9 @@ bool parse_document(std::string_view text, Document& out, diag::Sink& sink);
 
 // Reads every *.schema.json below `root` (sorted, so output is stable).
 SchemaSet load_schemas(const std::filesystem::path& root, diag::Sink& sink);
+
+// The digest described at SchemaSet::digest.
+std::string schema_set_digest(const SchemaSet& set);
 
 // JSON pointer helpers (RFC 6901).
 std::string escape_pointer_token(std::string_view token);

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Configuring without a dependency stops with a message naming the Debian
 # package to install; the jemalloc opt-out configures without jemalloc.
-# Packages are hidden from CMake's search paths, not uninstalled.
+# Packages are hidden from CMake (CMAKE_DISABLE_FIND_PACKAGE_<name>, or a
+# library name that does not exist), not uninstalled.
 set -euo pipefail
 source_dir="$1"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-arch="$(c++ -print-multiarch 2>/dev/null || true)"
-libdirs="/usr/lib/$arch;/lib/$arch;/usr/lib;/lib"
 
 # configure NAME EXPECTED_STATUS ARGS...: runs cmake, checks its exit status.
 configure() {
@@ -26,9 +25,15 @@ expect_message() {
 configure no-json fail -DCMAKE_IGNORE_PREFIX_PATH=/usr
 expect_message no-json "contractgen needs nlohmann_json (JSON): install the Debian package 'nlohmann-json3-dev'"
 
-configure no-jemalloc fail "-DCMAKE_IGNORE_PATH=$libdirs"
+configure no-toml fail -DCMAKE_DISABLE_FIND_PACKAGE_tomlplusplus=ON
+expect_message no-toml "contractgen needs toml++ (contractgen.toml): install the Debian package 'libtomlplusplus-dev'"
+
+configure no-openssl fail -DCMAKE_DISABLE_FIND_PACKAGE_OpenSSL=ON
+expect_message no-openssl "install the Debian package 'libssl-dev'"
+
+configure no-jemalloc fail -DCONTRACTGEN_JEMALLOC_NAME=contractgen-no-such-library
 expect_message no-jemalloc "install the Debian package 'libjemalloc-dev'"
 expect_message no-jemalloc "-DCONTRACTGEN_JEMALLOC=OFF"
 
-configure jemalloc-off ok "-DCMAKE_IGNORE_PATH=$libdirs" -DCONTRACTGEN_JEMALLOC=OFF
+configure jemalloc-off ok -DCONTRACTGEN_JEMALLOC_NAME=contractgen-no-such-library -DCONTRACTGEN_JEMALLOC=OFF
 echo "ok: missing packages are named, the jemalloc opt-out configures"

@@ -71,7 +71,7 @@ std::string diagnostics(const Files& files) {
     app::Loaded loaded = app::load_and_build(ws.schemas, sink);
     if (!sink.has_errors()) {
         app::Options options;
-        options.schemas = ws.schemas;
+        options.project.schemas = ws.schemas;
         options.targets = {"cpp"};
         contractgen::write::OutputSet outputs;
         std::vector<std::string> owned;
@@ -217,8 +217,8 @@ void check_generate_refuses(const Files& files, const std::string& expected) {
                    R"({"$defs": {"Ok": {"type": "object", "properties": {"id": {"type": "string"}}}}})"}});
     // An output folder from an earlier, successful run, plus a file of the user's.
     app::Options options;
-    options.schemas = ws.schemas;
-    options.out = ws.out;
+    options.project.schemas = ws.schemas;
+    options.project.out = ws.out;
     options.targets = {"cpp"};
     std::ostringstream out, err;
     REQUIRE(app::run_generate(options, out, err, false) == app::kOk);

@@ -452,7 +452,7 @@ public:
 
         std::vector<std::string> sources;
         for (const auto& d : ctx.schemas.documents) sources.push_back(d.path);
-        std::string header = header_text(ctx.schemas, sources);
+        std::string header = header_text(ctx, sources);
         List families;
         for (const auto& family : ctx.model.families) {
             std::string titles;
@@ -465,6 +465,8 @@ public:
         }
         Data data;
         data.set("header", lit(header));
+        data.set("title", lit(json(ctx.project.openapi_title)));
+        data.set("version", lit(json(ctx.project.version)));
         data.set("has_paths", flag(!operations.empty()));
         data.set("families", std::move(families));
         data.set("tags", lit(tags));
