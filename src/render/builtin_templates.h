@@ -1,4 +1,4 @@
-// The templates/ folder, compiled into the binary (see cmake/EmbedTemplates.cmake)
+// The templates/ folder, compiled into the binary (see cmake/EmbedFiles.cmake)
 // so that `contractgen` works from any directory.
 #pragma once
 

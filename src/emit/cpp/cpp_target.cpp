@@ -6,6 +6,7 @@
 
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/cpp/cpp_types.h"
+#include "emit/runtime_files.h"
 #include "emit/targets.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
@@ -286,6 +287,22 @@ private:
     CppTypes types_;
 };
 
+// runtime/cpp/contract/runtime.hpp with the header line, in the configured
+// namespace (the file opens and closes `namespace contract` once and names
+// nothing else by that namespace, so the rename is exact).
+std::string runtime_source(const EmitContext& ctx) {
+    std::string text = "// " + set_header_text(ctx) + "\n//\n" + std::string(runtime_file("cpp/contract/runtime.hpp"));
+    const std::string& ns = ctx.project.cpp_namespace;
+    for (auto [from, to] : {std::pair<std::string, std::string>{"\nnamespace contract {\n", "\nnamespace " + ns + " {\n"},
+                            {"\n}  // namespace contract\n", "\n}  // namespace " + ns + "\n"}}) {
+        auto at = text.find(from);
+        if (at == std::string::npos || text.find(from, at + 1) != std::string::npos)
+            throw std::logic_error("runtime.hpp must contain '" + from.substr(1, from.size() - 2) + "' exactly once");
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
 class CppTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
@@ -294,9 +311,7 @@ public:
         std::vector<std::string> all_sources;
         for (const auto& d : ctx.schemas.documents) all_sources.push_back(d.path);
 
-        Data runtime;
-        runtime.set("header", set_header_text(ctx));
-        out.add(kDir + "runtime.hpp", write::normalise_text(ctx.templates.render("cpp/runtime.hpp.mustache", runtime)));
+        out.add(kDir + "runtime.hpp", runtime_source(ctx));
 
         // One header per family, side by side.
         const auto& all = ctx.model.families;

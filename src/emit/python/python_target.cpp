@@ -21,6 +21,7 @@
 #include "emit/common/text.h"
 #include "emit/python/python_syntax.h"
 #include "emit/python/python_types.h"
+#include "emit/runtime_files.h"
 #include "emit/targets.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
@@ -395,9 +396,7 @@ public:
         std::map<std::string, std::string> aliases;  // family → import alias
         for (const auto& family : ctx.model.families) aliases[family.name] = module_alias(module_name(names.family.at(family.name)));
 
-        Data runtime;
-        runtime.set("header", set_header_text(ctx));
-        out.add(kPackage + "_runtime.py", write::normalise_text(ctx.templates.render("python/_runtime.py.mustache", runtime)));
+        out.add(kPackage + "_runtime.py", "# " + set_header_text(ctx) + "\n" + std::string(runtime_file("python/_runtime.py")));
 
         // One module per family, side by side; the package files list them in family order.
         struct Module {

@@ -8,6 +8,7 @@
 
 #include "emit/ts/ts_syntax.h"
 #include "emit/ts/ts_types.h"
+#include "emit/runtime_files.h"
 #include "emit/targets.h"
 #include "naming/keywords.h"
 #include "naming/namer.h"
@@ -324,9 +325,7 @@ public:
             }
         }
 
-        Data runtime;
-        runtime.set("header", set_header_text(ctx));
-        out.add(kSrc + "runtime.ts", write::normalise_text(ctx.templates.render("ts/runtime.ts.mustache", runtime)));
+        out.add(kSrc + "runtime.ts", "// " + set_header_text(ctx) + "\n//\n" + std::string(runtime_file("ts/runtime.ts")));
 
         Data registry;
         registry.set("header", header);

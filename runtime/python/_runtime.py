@@ -1,4 +1,3 @@
-# {{header}}
 """The runtime every generated contract module shares.
 
 It implements the rules of contractgen's docs/semantics.md, which the C++

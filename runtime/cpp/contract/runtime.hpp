@@ -1,5 +1,3 @@
-// {{header}}
-//
 // The runtime every generated contract header uses: absent/null/value
 // wrappers, decode errors that carry a JSON path, and the decoder.
 //

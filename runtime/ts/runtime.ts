@@ -1,6 +1,3 @@
-// {{header}}
-{{=<% %>=}}
-//
 // The rules of docs/semantics.md that Zod does not implement the same way,
 // shared by every family module. The C++ runtime (runtime.hpp) and the
 // Python runtime implement the same rules; keep them in step.

@@ -1,12 +1,15 @@
-# Compiles templates/ into the binary: run as a script at build time with
-#   -DTEMPLATE_DIR=... -DOUTPUT=... ; writes a .cpp defining builtin_templates().
-file(GLOB_RECURSE files RELATIVE "${TEMPLATE_DIR}" "${TEMPLATE_DIR}/*.mustache")
+# Compiles a folder of text files into the binary, so that `contractgen` works
+# from any directory. Run as a script at build time with
+#   -DSOURCE_DIR=... -DPATTERN=*.mustache -DFUNCTION=builtin_templates
+#   -DHEADER=render/builtin_templates.h -DNAMESPACE=contractgen::render -DOUTPUT=...
+# and writes a .cpp defining `FUNCTION()`: relative path → bytes, verbatim.
+file(GLOB_RECURSE files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${PATTERN}")
 list(SORT files)
 set(body "")
 set(entries "")
 set(index 0)
 foreach(name IN LISTS files)
-  file(READ "${TEMPLATE_DIR}/${name}" hex HEX)
+  file(READ "${SOURCE_DIR}/${name}" hex HEX)
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," chars "${hex}")
   string(APPEND body "const char t${index}[] = {${chars} 0};\n")
   string(LENGTH "${hex}" hex_length)
@@ -15,12 +18,12 @@ foreach(name IN LISTS files)
   math(EXPR index "${index} + 1")
 endforeach()
 file(WRITE "${OUTPUT}.tmp"
-"// Generated at build time from templates/ by cmake/EmbedTemplates.cmake.
-#include \"render/builtin_templates.h\"
-namespace contractgen::render {
+"// Generated at build time by cmake/EmbedFiles.cmake from ${PATTERN} files.
+#include \"${HEADER}\"
+namespace ${NAMESPACE} {
 namespace {
 ${body}}
-const std::map<std::string, std::string_view>& builtin_templates() {
+const std::map<std::string, std::string_view>& ${FUNCTION}() {
     static const std::map<std::string, std::string_view> all = {
 ${entries}    };
     return all;
