@@ -1,5 +1,5 @@
 // The language-neutral model every target reads. Built once from the schemas
-// by ir/build.cpp; targets never look at JSON Schema again.
+// by ir/build/ (ir/build.h); targets never look at JSON Schema again.
 //
 // Shape: a Model is a list of named declarations (Decl), grouped by family.
 // Anonymous nested objects, enums and unions found inside properties are
