@@ -29,8 +29,7 @@ inline constexpr std::size_t kKeywordCount = static_cast<std::size_t>(Keyword::E
 std::optional<Keyword> find_keyword(std::string_view name);
 
 // The supported keywords of one schema object, found in a single pass over
-// its members. Reading a schema asks it for some thirty keywords it mostly
-// lacks; looking each up among the members would compare every key each time.
+// its members. Speed: bench/README.md, "Keyword table".
 class KeywordSlots {
 public:
     explicit KeywordSlots(const load::json& schema);

@@ -41,8 +41,7 @@ std::string unescape_pointer_token(std::string_view token) {
     return out;
 }
 
-// Pointers are built for every schema node the IR visits: each is one
-// allocation, not one per `+`.
+// One allocation per pointer. Speed: bench/README.md, "Pointers".
 std::string pointer_append(const std::string& pointer, std::string_view token) {
     std::string out;
     out.reserve(pointer.size() + 1 + token.size());

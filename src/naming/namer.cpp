@@ -64,8 +64,7 @@ Names resolve_names(const ir::Model& model, const NamerConfig& config, const loa
         }
     }
 
-    // The same wire names recur across a contract's types (id, type, status...):
-    // each is turned into an identifier once. Collisions are still per scope.
+    // Each wire name is turned into an identifier once; collisions are still per scope.
     std::unordered_map<std::string, std::string> field_ids, value_ids;
     auto field_id = [&](const std::string& wire) -> const std::string& {
         auto [it, fresh] = field_ids.try_emplace(wire);

@@ -36,10 +36,7 @@ namespace contractgen::ir::builder {
 
 using resolve::Location;
 
-// The member `key` of an object, or nullptr. For the few keywords asked of
-// every schema on the way in ($ref, allOf): ordered_json::find compares each
-// key with a C string, measuring it first, where a view rejects keys of
-// another length outright.
+// The member `key` of an object, or nullptr. Speed: bench/README.md, "Member lookups by view".
 inline const json* member(const json& object, std::string_view key) {
     if (!object.is_object()) return nullptr;
     for (const auto& [k, v] : object.get_ref<const json::object_t&>())
@@ -58,8 +55,7 @@ const char* kind_suffix(unsigned bit);
 std::string variant_suffix(const json& alt, std::size_t index);
 
 // Names of properties, as views into the schema documents (which outlive the
-// build), sorted for binary search: one allocation, where a
-// std::set<std::string> makes one per name.
+// build), sorted for binary search. Speed: bench/README.md, "Property names".
 using NameSet = std::vector<std::string_view>;
 
 bool contains(const NameSet& names, std::string_view name);
@@ -105,10 +101,10 @@ struct Merged {
 // Where a type goes if it needs a declaration: the family, the name to
 // lift it under, or a named declaration to fill instead. The name is kept
 // as the fragments it is made of (the parent's name, then "Item", or a
-// property name in Pascal case) and only joined when a type is lifted:
-// most properties never are, and spelling every property's name out was a
-// noticeable part of the build. A hint refers to its parent's, so hints
-// live on the stack of the conversion they guide and are never stored.
+// property name in Pascal case) and only joined when a type is lifted
+// (speed: bench/README.md, "Names of lifted types"). A hint refers to its
+// parent's, so hints live on the stack of the conversion they guide and are
+// never stored.
 struct Hint {
     const std::string& family;
     const Hint* parent = nullptr;
@@ -143,9 +139,7 @@ private:
         load::Position p = loc.doc->position_of(loc.node);  // by node: no pointer walk
         return Origin{loc.doc->path, loc.pointer, p.line, p.column};
     }
-    // The location of a subschema. Callers pass the subschema itself, which
-    // they already hold: finding it again by name would scan the object's
-    // members (for each property of an object, all of them).
+    // The location of a subschema, which callers hold already. Speed: bench/README.md, "Locations of subschemas".
     Location child(const Location& loc, const std::string& key, const json& node) const {
         return Location{loc.doc, load::pointer_append(loc.pointer, key), &node};
     }
@@ -153,14 +147,13 @@ private:
         return Location{loc.doc, load::pointer_append(load::pointer_append(loc.pointer, key), index),
                         &(*loc.node)[key][index]};
     }
-    // The pointer is built as one string: properties are located by the tens of thousands.
+    // A property's location, its pointer built as one string.
     Location child(const Location& loc, std::string_view key, const std::string& member, const json& node) const {
         return Location{loc.doc, load::pointer_append(loc.pointer, key, member), &node};
     }
 
     bool checked(const Location& loc) {
-        // Found before inserting: emplace would allocate a node on every call,
-        // and most calls are for nodes already checked.
+        // Found before inserting. Speed: bench/README.md, "Keyword checks cached".
         if (auto it = keywords_ok_.find(loc.node); it != keywords_ok_.end()) return it->second;
         bool ok = check_keywords(*loc.doc, loc.pointer, *loc.node, loc.pointer.empty(), sink_);
         keywords_ok_.emplace(loc.node, ok);

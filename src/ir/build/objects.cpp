@@ -19,7 +19,7 @@ struct RequiredSplit {
 };
 
 // Matches `required` against the properties through one sorted index of
-// their names, rather than searching one list for each name of the other.
+// their names. Speed: bench/README.md, "`required` against properties".
 RequiredSplit split_required(const Merged& m) {
     RequiredSplit r;
     r.marks.assign(m.properties.size(), false);
@@ -64,8 +64,7 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
     Struct s;
     s.bounds = m.object_bounds;
     s.forbidden = m.forbidden;
-    // Exact size: a Field is large, and doubling growth would leave a
-    // third of every struct's fields unused for the whole run.
+    // Exact size. Speed: bench/README.md, "Struct fields".
     s.fields.reserve(m.properties.size());
     RequiredSplit required = split_required(m);
     for (std::size_t i = 0; i < m.properties.size(); ++i) {
