@@ -170,7 +170,10 @@ enum class DeclKind { Struct, Enum, OpenEnum, Union, Alias, Constant };
 
 struct Decl {
     std::string family;   // "chat_stream"
-    std::string name;     // "StreamEvent": the $defs key, or a synthesised name when lifted
+    std::string name;     // "StreamEvent": the $defs key, or a synthesised name when lifted (unique in the family)
+    // The name a lifted type asked for: `name` is it, or it with "_2", "_3"…
+    // when it was taken. The naming pass starts from this one.
+    std::string wanted_name;
     bool lifted = false;  // synthesised from an anonymous nested schema
     DeclBody body;
     Docs docs;

@@ -106,7 +106,7 @@ void Builder::define_named(DeclId id) {
             // (`enum: [6, null]`, `type: ["object", "null"]`): the body moves
             // to a lifted declaration and this one becomes a nullable alias
             // of it (an alias of itself would be infinite).
-            DeclId moved = add_decl(family, unique_name(family, name + "Value"), true, loc);
+            DeclId moved = add_lifted(family, name + "Value", loc);
             model_.decls[moved].body = std::move(model_.decls[id].body);
             model_.decls[moved].docs = model_.decls[id].docs;
             expr.decl = moved;

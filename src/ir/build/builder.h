@@ -192,7 +192,7 @@ private:
 
     // ---- lifted types (lifted.cpp) -------------------------------------------
     DeclId add_decl(const std::string& family, const std::string& name, bool lifted, const Location& loc);
-    std::string unique_name(const std::string& family, const std::string& base);
+    DeclId add_lifted(const std::string& family, const std::string& wanted, const Location& loc);
     TypeExpr put_decl(DeclBody body, const Location& at, const Hint& hint, const Docs& docs);
 
     // ---- constants (constants.cpp) -------------------------------------------

@@ -3,7 +3,9 @@
 // found: the named type it sits in, then each step down (a property's name
 // in Pascal case, "Item", "Value", "Entry", a variant's title or
 // "Variant<n>", a JSON kind). A lifted name never takes one that is already
-// declared in the family; a clash gets the next free number.
+// used in the family; a clash gets "_2", "_3"…, the first that is free: the
+// rule the naming pass applies to identifiers (naming/namer.h), which sees
+// the wanted name and so gives the identifier the same suffix.
 #include <utility>
 
 #include "ir/build/builder.h"
@@ -46,6 +48,7 @@ DeclId Builder::add_decl(const std::string& family, const std::string& name, boo
     Decl d;
     d.family = family;
     d.name = name;
+    d.wanted_name = name;
     d.lifted = lifted;
     d.body = Alias{};
     d.origin = origin_of(loc);
@@ -54,14 +57,14 @@ DeclId Builder::add_decl(const std::string& family, const std::string& name, boo
     return model_.decls.size() - 1;
 }
 
-// Lifted names never shadow declared ones: a clash gets the next free number.
-std::string Builder::unique_name(const std::string& family, const std::string& base) {
+// Lifted names never shadow declared (or earlier lifted) ones.
+DeclId Builder::add_lifted(const std::string& family, const std::string& wanted, const Location& loc) {
     auto& taken = taken_names_[family];
-    if (!taken.count(base)) return base;
-    for (int n = 2;; ++n) {
-        std::string candidate = base + std::to_string(n);
-        if (!taken.count(candidate)) return candidate;
-    }
+    std::string name = wanted;
+    for (int n = 2; taken.count(name); ++n) name = wanted + "_" + std::to_string(n);
+    DeclId id = add_decl(family, name, true, loc);
+    model_.decls[id].wanted_name = wanted;
+    return id;
 }
 
 // Places a declaration body: into the named declaration being defined,
@@ -72,7 +75,7 @@ TypeExpr Builder::put_decl(DeclBody body, const Location& at, const Hint& hint, 
         id = *hint.into;
         filled_.insert(id);
     } else {
-        id = add_decl(hint.family, unique_name(hint.family, hint.name()), true, at);
+        id = add_lifted(hint.family, hint.name(), at);
     }
     model_.decls[id].body = std::move(body);
     model_.decls[id].docs = docs;

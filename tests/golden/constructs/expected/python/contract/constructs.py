@@ -42,9 +42,11 @@ __all__ = [
     "Counted",
     "NestedInnerDeep",
     "NestedInner",
-    "NestedMode",
+    "NestedMode_2",
     "NestedItemsItem",
     "Nested",
+    "NestedMode",
+    "NestedModeAdapter",
     "ANSWER",
     "RATIOS",
     "COLOR_CODES",
@@ -312,7 +314,7 @@ class NestedInner(_rt.ContractModel):
 
 
 # constructs/objects.schema.json#/$defs/Nested/properties/mode
-NestedMode: _t.TypeAlias = _t.Literal[
+NestedMode_2: _t.TypeAlias = _t.Literal[
     "fast",
     "slow",
 ]
@@ -332,8 +334,17 @@ class Nested(_rt.ContractModel):
 
     model_config = _p.ConfigDict(extra="forbid")
     inner: NestedInner
-    mode: _t.Annotated[NestedMode | None, _rt.NOT_NULL] = None
+    mode: _t.Annotated[NestedMode_2 | None, _rt.NOT_NULL] = None
     items: _t.Annotated[list[NestedItemsItem] | None, _rt.NOT_NULL] = None
+
+
+# constructs/objects.schema.json#/$defs/NestedMode
+NestedMode: _t.TypeAlias = _t.Annotated[str, _p.StringConstraints(max_length=8)]
+"""Declared under the name Nested.mode's lifted enum wants: the declared type keeps it and the
+lifted enum becomes NestedMode_2, the suffix rule of the IR and of every target's identifiers.
+"""
+
+NestedModeAdapter: _t.Final[_rt.Adapter[NestedMode]] = _rt.Adapter(NestedMode)
 
 
 # constructs/tables.schema.json#/$defs/Answer

@@ -31,6 +31,7 @@ TYPES: _t.Final[_t.Mapping[str, _rt.Adapter[_t.Any]]] = _rt.frozen_map(
         "constructs.Consts": _rt.Adapter(_constructs.Consts),
         "constructs.Counted": _rt.Adapter(_constructs.Counted),
         "constructs.Nested": _rt.Adapter(_constructs.Nested),
+        "constructs.NestedMode": _constructs.NestedModeAdapter,
         "constructs.Circle": _rt.Adapter(_constructs.Circle),
         "constructs.Square": _rt.Adapter(_constructs.Square),
         "constructs.Shape": _constructs.ShapeAdapter,

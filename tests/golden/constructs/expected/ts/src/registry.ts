@@ -25,6 +25,7 @@ table.set("constructs.ClosedForbidding", constructs.ClosedForbidding);
 table.set("constructs.Consts", constructs.Consts);
 table.set("constructs.Counted", constructs.Counted);
 table.set("constructs.Nested", constructs.Nested);
+table.set("constructs.NestedMode", constructs.NestedMode);
 table.set("constructs.Circle", constructs.Circle);
 table.set("constructs.Square", constructs.Square);
 table.set("constructs.Shape", constructs.Shape);

@@ -754,37 +754,37 @@ inline ::contract::Json encode_NestedInner(const NestedInner& v) {
 inline void to_json(::contract::Json& j, const NestedInner& v) { j = encode_NestedInner(v); }
 inline void from_json(const ::contract::Json& j, NestedInner& v) { ::contract::rt::decode_dom(j, v, &decode_NestedInner); }
 
-// ---- NestedMode (constructs/objects.schema.json#/$defs/Nested/properties/mode)
-enum class NestedMode {
+// ---- NestedMode_2 (constructs/objects.schema.json#/$defs/Nested/properties/mode)
+enum class NestedMode_2 {
     Fast,
     Slow,
 };
 
-inline std::string_view to_string(NestedMode v) {
+inline std::string_view to_string(NestedMode_2 v) {
     switch (v) {
-        case NestedMode::Fast: return "fast";
-        case NestedMode::Slow: return "slow";
+        case NestedMode_2::Fast: return "fast";
+        case NestedMode_2::Slow: return "slow";
     }
     return "";
 }
 
-inline bool from_string(std::string_view s, NestedMode& out) {
-    if (s == "fast") { out = NestedMode::Fast; return true; }
-    if (s == "slow") { out = NestedMode::Slow; return true; }
+inline bool from_string(std::string_view s, NestedMode_2& out) {
+    if (s == "fast") { out = NestedMode_2::Fast; return true; }
+    if (s == "slow") { out = NestedMode_2::Slow; return true; }
     return false;
 }
 
-inline void decode_NestedMode(::contract::rt::Cursor& c, NestedMode& out) {
+inline void decode_NestedMode_2(::contract::rt::Cursor& c, NestedMode_2& out) {
     const ::contract::rt::Token& t = c.peek();
     if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
         throw ::contract::DecodeError(std::string("expected one of ") + "fast|slow" + ", got " + ::contract::rt::describe(c, t));
     c.take();
 }
 
-inline ::contract::Json encode_NestedMode(const NestedMode& v) { return ::contract::Json(to_string(v)); }
+inline ::contract::Json encode_NestedMode_2(const NestedMode_2& v) { return ::contract::Json(to_string(v)); }
 
-inline void to_json(::contract::Json& j, const NestedMode& v) { j = encode_NestedMode(v); }
-inline void from_json(const ::contract::Json& j, NestedMode& v) { ::contract::rt::decode_dom(j, v, &decode_NestedMode); }
+inline void to_json(::contract::Json& j, const NestedMode_2& v) { j = encode_NestedMode_2(v); }
+inline void from_json(const ::contract::Json& j, NestedMode_2& v) { ::contract::rt::decode_dom(j, v, &decode_NestedMode_2); }
 
 // ---- NestedItemsItem (constructs/objects.schema.json#/$defs/Nested/properties/items/items)
 struct NestedItemsItem {
@@ -829,7 +829,7 @@ inline void from_json(const ::contract::Json& j, NestedItemsItem& v) { ::contrac
 /// declarations).
 struct Nested {
     NestedInner inner{};
-    std::optional<NestedMode> mode{};
+    std::optional<NestedMode_2> mode{};
     std::optional<std::vector<NestedItemsItem>> items{};
 };
 
@@ -847,7 +847,7 @@ inline void decode_Nested(::contract::rt::Cursor& c, Nested& out) {
                 seen.set(0);
                 break;
             case 1:
-                ::contract::rt::in_field(key, [&] { decode_NestedMode(c, out.mode.emplace()); });
+                ::contract::rt::in_field(key, [&] { decode_NestedMode_2(c, out.mode.emplace()); });
                 seen.set(1);
                 break;
             case 2:
@@ -875,6 +875,17 @@ inline ::contract::Json encode_Nested(const Nested& v) {
 
 inline void to_json(::contract::Json& j, const Nested& v) { j = encode_Nested(v); }
 inline void from_json(const ::contract::Json& j, Nested& v) { ::contract::rt::decode_dom(j, v, &decode_Nested); }
+
+// ---- NestedMode (constructs/objects.schema.json#/$defs/NestedMode)
+/// Declared under the name Nested.mode's lifted enum wants: the declared type keeps it and the
+/// lifted enum becomes NestedMode_2, the suffix rule of the IR and of every target's identifiers.
+using NestedMode = std::string;
+
+inline void decode_NestedMode(::contract::rt::Cursor& c, NestedMode& out) {
+    ::contract::rt::read_string(c, out, ::contract::rt::StringRule{0u, 8u, ::contract::rt::Format::None, nullptr});
+}
+
+inline ::contract::Json encode_NestedMode(const NestedMode& v) { return ::contract::rt::encode(v); }
 
 // ---- Answer (constructs/tables.schema.json#/$defs/Answer)
 /// Answer
@@ -1909,9 +1920,9 @@ struct Codec<constructs::NestedInner> {
 };
 
 template <>
-struct Codec<constructs::NestedMode> {
-    static void decode(rt::Cursor& c, constructs::NestedMode& v) { constructs::decode_NestedMode(c, v); }
-    static Json encode(const constructs::NestedMode& v) { return constructs::encode_NestedMode(v); }
+struct Codec<constructs::NestedMode_2> {
+    static void decode(rt::Cursor& c, constructs::NestedMode_2& v) { constructs::decode_NestedMode_2(c, v); }
+    static Json encode(const constructs::NestedMode_2& v) { return constructs::encode_NestedMode_2(v); }
 };
 
 template <>

@@ -44,6 +44,7 @@ inline constexpr RegisteredType kRegisteredTypes[] = {
     {"constructs.Consts", &round_trip<::contract::constructs::Consts, &::contract::constructs::decode_Consts, &::contract::constructs::encode_Consts>},
     {"constructs.Counted", &round_trip<::contract::constructs::Counted, &::contract::constructs::decode_Counted, &::contract::constructs::encode_Counted>},
     {"constructs.Nested", &round_trip<::contract::constructs::Nested, &::contract::constructs::decode_Nested, &::contract::constructs::encode_Nested>},
+    {"constructs.NestedMode", &round_trip<::contract::constructs::NestedMode, &::contract::constructs::decode_NestedMode, &::contract::constructs::encode_NestedMode>},
     {"constructs.Circle", &round_trip<::contract::constructs::Circle, &::contract::constructs::decode_Circle, &::contract::constructs::encode_Circle>},
     {"constructs.Square", &round_trip<::contract::constructs::Square, &::contract::constructs::decode_Square, &::contract::constructs::encode_Square>},
     {"constructs.Shape", &round_trip<::contract::constructs::Shape, &::contract::constructs::decode_Shape, &::contract::constructs::encode_Shape>},
