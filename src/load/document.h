@@ -67,7 +67,9 @@ inline constexpr int kMaxJsonDepth = 128;
 // invalid UTF-8 and excessive nesting with positions; returns false then.
 bool parse_document(std::string_view text, Document& out, diag::Sink& sink);
 
-// Reads every *.schema.json below `root` (sorted, so output is stable).
+// Reads every *.schema.json below `root`, and every other *.json that is a
+// JSON Schema (a top-level "$schema"; the rest are skipped with a warning),
+// sorted by path so output is stable.
 SchemaSet load_schemas(const std::filesystem::path& root, diag::Sink& sink);
 
 // JSON pointer helpers (RFC 6901).
