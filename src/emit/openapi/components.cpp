@@ -67,8 +67,11 @@ public:
         : model_(model), schemas_(schemas), resolver_(schemas), sink_(sink) {
         // Model::find scans every declaration; once per component that would
         // be quadratic. The first declaration of a name wins, as there.
-        for (ir::DeclId id = 0; id < model_.decls.size(); ++id)
+        for (ir::DeclId id = 0; id < model_.decls.size(); ++id) {
             decl_ids_.try_emplace({model_.decls[id].family, model_.decls[id].name}, id);
+            const ir::Decl& d = model_.decls[id];
+            if (!d.lifted && d.origin.pointer.empty()) root_types_.emplace(d.origin.file, id);
+        }
     }
 
     ir::json build() {
@@ -77,6 +80,17 @@ public:
         ir::json out = object_of_size(model_.decls.size());
         std::set<ir::DeclId> seen;
         for (const auto& doc : schemas_.documents) {
+            // A file's root schema, when it is a type, is a component like its $defs entries.
+            if (auto root = root_types_.find(doc.path); root != root_types_.end()) {
+                ir::json type = object_of_size(doc.root.size());
+                for (auto it = doc.root.begin(); it != doc.root.end(); ++it)
+                    if (it.key() != "$defs" && it.key() != "$schema" && it.key() != "$id") add_new_member(type, it.key(), *it);
+                seen.insert(root->second);
+                ir::json schema = rewrite(doc, "", type);
+                add_discriminator(root->second, schema);
+                const ir::Decl& d = model_.decl(root->second);
+                add_new_member(out, component_key(d.family, d.name), std::move(schema));
+            }
             auto defs = doc.root.find("$defs");
             if (defs == doc.root.end() || !defs->is_object()) continue;
             for (auto it = defs->begin(); it != defs->end(); ++it) {
@@ -99,7 +113,7 @@ public:
             const ir::Decl& d = model_.decl(id);
             if (!d.lifted && !seen.count(id))
                 sink_.error(d.origin.file, d.origin.line, d.origin.column,
-                            "openapi target: type '" + d.qualified_name() + "' is not a $defs entry of its file");
+                            "openapi target: type '" + d.qualified_name() + "' is neither a $defs entry nor the root of its file");
         }
         return out;
     }
@@ -164,10 +178,15 @@ private:
         const std::string prefix = "/$defs/";
         const std::string& p = loc->pointer;
         if (p.compare(0, prefix.size(), prefix) != 0 || p.size() == prefix.size()) {
+            // Into a file whose root schema is a type: that type's component.
+            if (auto root = root_types_.find(loc->doc->path); root != root_types_.end() && p != "/$defs") {
+                const ir::Decl& d = model_.decl(root->second);
+                return component_ref(d.family, d.name) + pointer_to_fragment(p);
+            }
             error(doc, load::pointer_append(at, "$ref"),
                   "openapi target: $ref '" + ref + "' names '" + loc->key() +
-                      "', which is not inside a $defs entry; only types (and schemas inside them) can be "
-                      "published as OpenAPI components");
+                      "', which is not inside a $defs entry or a root schema that is a type; only types (and "
+                      "schemas inside them) can be published as OpenAPI components");
             return ref;
         }
         std::size_t end = p.find('/', prefix.size());
@@ -205,6 +224,7 @@ private:
     resolve::Resolver resolver_;
     diag::Sink& sink_;
     std::map<std::pair<std::string_view, std::string_view>, ir::DeclId> decl_ids_;
+    std::map<std::string, ir::DeclId> root_types_;  // file path → its root type
 };
 
 }  // namespace

@@ -1,6 +1,5 @@
-// Named types and the dispatch. Every `$defs` entry, and a file's root schema
-// when it says more than annotations, is a declaration; each is defined on
-// first use (so a reference finds its target complete) and recursion is
+// Named types and the dispatch. Every named type (declared.cpp) is defined
+// on first use, so a reference finds its target complete, and recursion is
 // refused with the chain that closes it. `convert` is the one entry every
 // subschema goes through: it bounds the nesting and sends the schema to a
 // `$ref` or to the conjunction of its parts (conjunctions.cpp).
@@ -37,46 +36,6 @@ Model Builder::run() {
     for (DeclId id = 0; id < named_count_; ++id) define_named(id);
     if (!sink_.has_errors()) run_passes(model_, set_, sink_);
     return std::move(model_);
-}
-
-// Every $defs entry is a named type; so is a file's root schema when it
-// says more than annotations (its name comes from the file name).
-void Builder::declare_named_schemas() {
-    std::map<std::string, std::map<std::string, Location>> seen;  // family → name → where
-    auto declare = [&](const load::Document& doc, const std::string& name, const Location& loc) {
-        auto& where = seen[doc.family];
-        if (auto it = where.find(name); it != where.end()) {
-            load::Position first = it->second.doc->position_of(it->second.pointer);
-            error_at(loc, "type '" + name + "' is already defined in family '" + doc.family + "' at " +
-                              it->second.doc->display_path + ":" + std::to_string(first.line) + ":" +
-                              std::to_string(first.column) + "; type names must be unique within a family");
-            return;
-        }
-        where.emplace(name, loc);
-        DeclId id = add_decl(doc.family, name, false, loc);
-        named_locations_.push_back(loc);
-        named_by_location_[loc.node] = id;
-    };
-    for (const auto& doc : set_.documents) {
-        Location root{&doc, "", &doc.root};
-        if (!doc.root.is_object()) {
-            error_at(root, "a schema file must contain a JSON object");
-            continue;
-        }
-        checked(root);
-        bool root_is_type = false;
-        for (const auto& [k, v] : doc.root.items())
-            if (k != "$defs" && !is_annotation_keyword(k)) root_is_type = true;
-        if (root_is_type) {
-            std::string stem = doc.path.substr(doc.path.rfind('/') + 1);
-            stem = stem.substr(0, stem.size() - std::string(".schema.json").size());
-            declare(doc, pascal(stem), root);
-        }
-        if (auto defs = doc.root.find("$defs"); defs != doc.root.end() && defs->is_object())
-            for (const auto& [name, schema] : defs->items()) declare(doc, name, child(root, "$defs", name, schema));
-    }
-    named_count_ = model_.decls.size();
-    state_.assign(named_count_, State::Pending);
 }
 
 void Builder::define_named(DeclId id) {

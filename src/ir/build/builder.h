@@ -5,7 +5,8 @@
 // allOf part may hold a union whose variant is an object...), so it is one
 // class; its members are defined by concern, one file each:
 //
-//   build.cpp         named types: $defs entries and file roots, defined on demand; the dispatch
+//   declared.cpp      which schemas are named types ($defs entries, file roots) and their names
+//   build.cpp         named types defined on demand; the dispatch every subschema goes through
 //   conjunctions.cpp  $ref with siblings and allOf: parts gathered (`expand`) and merged keyword by keyword
 //   objects.cpp       one JSON kind at a time: objects (fields, required, extras), arrays, enums
 //   unions.cpp        oneOf/anyOf, alternatives restricted by `type`, open enums
@@ -43,6 +44,9 @@ inline const json* member(const json& object, std::string_view key) {
         if (k == key) return &v;
     return nullptr;
 }
+
+// True when a file's root schema is a type: it has keywords besides `$defs` and annotations.
+bool root_is_type(const json& root);
 
 // True when every member of `node` is an annotation or one of `allowed`.
 bool only_annotations_besides(const json& node, std::initializer_list<const char*> allowed);
@@ -160,7 +164,7 @@ private:
         return ok;
     }
 
-    // ---- named types and the dispatch (build.cpp) ----------------------------
+    // ---- named types (declared.cpp) and the dispatch (build.cpp) -------------
     void declare_named_schemas();
     void define_named(DeclId id);
     TypeExpr named(DeclId id);

@@ -63,9 +63,21 @@ bool contains(const NameSet& names, std::string_view name) {
     return std::binary_search(names.begin(), names.end(), name);
 }
 
+// The schema a `$ref` names. A file's root is only a schema to refer to
+// when it is a type: one of only `$defs` would stand for "any value".
 std::optional<Location> Builder::follow_ref(const Location& loc) {
-    const json& ref = (*loc.node)["$ref"];
-    return resolver_.resolve(*loc.doc, loc.pointer, ref.get<std::string>(), sink_);
+    const std::string& ref = (*loc.node)["$ref"].get_ref<const std::string&>();
+    std::optional<Location> target = resolver_.resolve(*loc.doc, loc.pointer, ref, sink_);
+    if (!target || !target->pointer.empty() || named_by_location_.count(target->node)) return target;
+    if (!root_is_type(*target->node) && target->node->is_object()) {  // (a type whose name clashed is reported already)
+        load::Position p = loc.doc->value_position_of(load::pointer_append(loc.pointer, "$ref"));
+        std::string file = ref.substr(0, ref.find('#'));
+        sink_.error(loc.doc->display_path, p.line, p.column,
+                    "$ref '" + ref + "' names the root schema of '" + target->doc->path +
+                        "', which is not a type (it has only $defs and annotations); refer to one of its $defs entries ('" +
+                        file + "#/$defs/Name') or give the root schema a type");
+    }
+    return std::nullopt;
 }
 
 // Flattens `$ref` (with siblings) and `allOf` into the list of schema
