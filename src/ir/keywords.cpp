@@ -22,6 +22,7 @@ enum class Shape {
     UniqueStrings,   // array of distinct strings
     Array,
     TypeNames,       // "string" or array of distinct type names
+    Object,          // any object (its members are checked where it is used)
     Anything,
 };
 
@@ -67,6 +68,7 @@ constexpr std::array<KeywordInfo, kKeywordCount> kKeywords = {{
     {"description", Shape::String},
     {"deprecated", Shape::Bool},
     {"examples", Shape::Array},
+    {"discriminator", Shape::Object},
 }};
 
 const KeywordInfo& info(Keyword k) { return kKeywords[static_cast<std::size_t>(k)]; }
@@ -84,6 +86,7 @@ const char* shape_text(Shape s) {
         case Shape::UniqueStrings: return "an array of distinct strings";
         case Shape::Array: return "an array";
         case Shape::TypeNames: return "a type name or an array of distinct type names";
+        case Shape::Object: return "an object";
         case Shape::Anything: return "any value";
     }
     return "";
@@ -143,6 +146,7 @@ bool fits(Shape s, const json& v) {
             for (const auto& e : v)
                 if (!is_type_name(e)) return false;
             return true;
+        case Shape::Object: return v.is_object();
         case Shape::Anything: return true;
     }
     return false;

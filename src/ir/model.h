@@ -140,7 +140,8 @@ struct Variant {
 enum class UnionMode { OneOf, AnyOf };
 
 // oneOf/anyOf. With a discriminator every variant is a Named Struct whose
-// field `discriminator` is a required string Const, all values distinct:
+// field `discriminator` is required and a string Const (or, when the schema
+// says `discriminator`, an Enum of one string), all values distinct:
 // decoders switch on it. Otherwise decoders dispatch on the JSON kind when
 // `kinds_disjoint`, and try each variant in order when not (oneOf: exactly
 // one must match; anyOf: the first match wins).

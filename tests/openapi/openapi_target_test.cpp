@@ -187,6 +187,24 @@ TEST_CASE("a discriminated union gets an OpenAPI discriminator mapping its tags 
     CHECK(keys == std::vector<std::string>{"description", "oneOf", "discriminator", "x-discriminator"});
 }
 
+TEST_CASE("a schema's own discriminator is kept as written, its mapping rewritten to components") {
+    Run run = generate({
+        {"u/shapes.schema.json", file(R"(
+        "A": {"type": "object", "properties": {"kind": {"const": "a"}}, "required": ["kind"]})")},
+        {"u/u.schema.json", file(R"(
+        "B": {"type": "object", "properties": {"kind": {"enum": ["b"]}}, "required": ["kind"]},
+        "U": {"oneOf": [{"$ref": "shapes.schema.json#/$defs/A"}, {"$ref": "#/$defs/B"}],
+              "discriminator": {"propertyName": "kind", "mapping": {"a": "shapes.schema.json#/$defs/A"}, "x-n": 1},
+              "description": "u"})")}});
+    REQUIRE(run.errors == "");
+    const json& u = run.document["components"]["schemas"]["u.U"];
+    CHECK(u["discriminator"] ==
+          json{{"propertyName", "kind"}, {"mapping", {{"a", "#/components/schemas/u.A"}}}, {"x-n", 1}});
+    std::vector<std::string> keys;
+    for (auto it = u.begin(); it != u.end(); ++it) keys.push_back(it.key());
+    CHECK(keys == std::vector<std::string>{"oneOf", "discriminator", "description"});
+}
+
 TEST_CASE("the assist operation needs the whole transport once its path constant exists") {
     Run run = generate({{"assist/tables.schema.json", file(R"(
         "AssistEndpointPath": {"title": "p", "description": "p", "type": "string", "const": "/v9/ask"})")}});

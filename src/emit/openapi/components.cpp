@@ -29,7 +29,7 @@ void escape_part(std::string_view part, std::string& out) {
 // What a keyword's value is. Everything not listed (const, enum, default,
 // examples, x-*, ...) is data and is never entered, so a `$ref` inside an
 // example stays an example.
-enum class MemberKind { Data, Ref, Schema, SchemaMap, SchemaList };
+enum class MemberKind { Data, Ref, Schema, SchemaMap, SchemaList, Discriminator };
 
 MemberKind member_kind(const std::string& key) {
     static const std::unordered_map<std::string, MemberKind> kinds = {
@@ -41,7 +41,7 @@ MemberKind member_kind(const std::string& key) {
         {"properties", MemberKind::SchemaMap}, {"patternProperties", MemberKind::SchemaMap},
         {"$defs", MemberKind::SchemaMap}, {"dependentSchemas", MemberKind::SchemaMap},
         {"allOf", MemberKind::SchemaList}, {"anyOf", MemberKind::SchemaList}, {"oneOf", MemberKind::SchemaList},
-        {"prefixItems", MemberKind::SchemaList}};
+        {"prefixItems", MemberKind::SchemaList}, {"discriminator", MemberKind::Discriminator}};
     auto it = kinds.find(key);
     return it == kinds.end() ? MemberKind::Data : it->second;
 }
@@ -167,6 +167,17 @@ private:
                     return list;
                 }
                 break;
+            case MemberKind::Discriminator:  // its mapping's values are $refs (checked by the IR)
+                if (value.is_object() && value.contains("mapping") && value["mapping"].is_object()) {
+                    std::string at = load::pointer_append(pointer, key);
+                    ir::json out = value;
+                    for (auto entry = out["mapping"].begin(); entry != out["mapping"].end(); ++entry)
+                        if (entry->is_string())
+                            *entry = rewrite_ref(doc, load::pointer_append(at, "mapping", entry.key()),
+                                                 entry->get_ref<const std::string&>());
+                    return out;
+                }
+                break;
             case MemberKind::Data: break;
         }
         return value;
@@ -197,7 +208,8 @@ private:
 
     // OpenAPI's `discriminator` for the IR's discriminated unions whose
     // variants are all published types: an annotation that lets renderers
-    // offer a type selector. Validation stays with oneOf/anyOf.
+    // offer a type selector. Validation stays with oneOf/anyOf. A schema's
+    // own `discriminator` is kept as written (its mapping rewritten).
     void add_discriminator(ir::DeclId id, ir::json& schema) {
         const ir::Decl& d = model_.decl(id);
         if (!d.is<ir::Union>()) return;

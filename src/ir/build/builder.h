@@ -10,6 +10,7 @@
 //   conjunctions.cpp  $ref with siblings and allOf: parts gathered (`expand`) and merged keyword by keyword
 //   objects.cpp       one JSON kind at a time: objects (fields, required, extras), arrays, enums
 //   unions.cpp        oneOf/anyOf, alternatives restricted by `type`, open enums
+//   discriminator.cpp OpenAPI's `discriminator` beside a oneOf/anyOf, checked against the variants
 //   lifted.cpp        declarations of lifted types and the names they get
 //   constants.cpp     `$defs` entries with `const`: typed constants
 //
@@ -193,6 +194,11 @@ private:
     TypeExpr convert_union(const Location& loc, const Hint& hint, unsigned allowed_kinds);
     std::optional<TypeExpr> convert_restricted(const Location& sub, const Hint& hint, unsigned allowed);
     std::optional<OpenEnum> as_open_enum(const Union& u);
+
+    // ---- OpenAPI's discriminator keyword (discriminator.cpp) ---------------------
+    void apply_discriminator(const Location& union_loc, const char* keyword, const json& discriminator, Union& u,
+                             const std::vector<std::size_t>& alternative, bool nullable);
+    std::optional<std::string> variant_tag(const Variant& v, const std::string& property, std::string& why) const;
 
     // ---- lifted types (lifted.cpp) -------------------------------------------
     DeclId add_decl(const std::string& family, const std::string& name, bool lifted, const Location& loc);

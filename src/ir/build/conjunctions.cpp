@@ -156,6 +156,8 @@ void Builder::merge_part(const Location& part, Merged& m, bool ignore_const) {
         }
         m.union_loc = part;
     }
+    if (kw.has(Keyword::Discriminator) && !kw.has(Keyword::OneOf) && !kw.has(Keyword::AnyOf))
+        error_at(part, "'discriminator' only applies to a oneOf or anyOf in the same schema object", "discriminator");
     // object
     const json* properties = kw[Keyword::Properties];
     const json* additional = kw[Keyword::AdditionalProperties];

@@ -3,9 +3,10 @@
 // `{"type": "null"}` one makes the union nullable instead of being a variant.
 // When the schema has `type` beside the union, each alternative only keeps
 // the kinds it allows (`convert_restricted`). A union of one variant is that
-// variant; `anyOf: [<string enum>, {type: string}]` is an open enum. Which
-// const property discriminates the variants is found later, by a pass
-// (passes/unions.cpp), once every variant is defined.
+// variant; `anyOf: [<string enum>, {type: string}]` is an open enum. An
+// explicit `discriminator` is checked here (discriminator.cpp); without one,
+// the const property that discriminates the variants is found later, by a
+// pass (passes/unions.cpp).
 #include <algorithm>
 
 #include "ir/build/builder.h"
@@ -30,6 +31,7 @@ TypeExpr Builder::convert_union(const Location& loc, const Hint& hint, unsigned 
     Union u;
     u.mode = node.contains("oneOf") ? UnionMode::OneOf : UnionMode::AnyOf;
     bool nullable = false;
+    std::vector<std::size_t> alternative;  // of each variant: its index in `alts`
     const json& alts = node[keyword];
     for (std::size_t i = 0; i < alts.size(); ++i) {
         if (alts[i].is_boolean() && !alts[i].get<bool>()) continue;  // `false` never matches
@@ -42,7 +44,10 @@ TypeExpr Builder::convert_union(const Location& loc, const Hint& hint, unsigned 
         Hint variant_hint = hint.nested(suffix);
         std::optional<TypeExpr> t = allowed_kinds == kAllKinds ? convert(sub, variant_hint)
                                                                : convert_restricted(sub, variant_hint, allowed_kinds);
-        if (t) u.variants.push_back(Variant{*t, std::nullopt});
+        if (t) {
+            u.variants.push_back(Variant{*t, std::nullopt});
+            alternative.push_back(i);
+        }
     }
     if (u.variants.empty() && !nullable) {
         error_at(loc, std::string("no alternative of this ") + keyword + " can match (all are false, or none allows the schema's type)", keyword);
@@ -53,6 +58,7 @@ TypeExpr Builder::convert_union(const Location& loc, const Hint& hint, unsigned 
         null_type.kind = Kind::Null;
         return null_type;
     }
+    if (const json* d = member(node, "discriminator")) apply_discriminator(loc, keyword, *d, u, alternative, nullable);
     Docs docs = read_docs({loc});
     if (u.variants.size() == 1 && !(u.variants[0].type.nullable && nullable && u.mode == UnionMode::OneOf)) {
         TypeExpr t = u.variants[0].type;
