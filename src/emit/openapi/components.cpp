@@ -29,7 +29,7 @@ void escape_part(std::string_view part, std::string& out) {
 // What a keyword's value is. Everything not listed (const, enum, default,
 // examples, x-*, ...) is data and is never entered, so a `$ref` inside an
 // example stays an example.
-enum class MemberKind { Data, Ref, Schema, SchemaMap, SchemaList };
+enum class MemberKind { Data, Ref, Schema, SchemaMap, SchemaList, Discriminator };
 
 MemberKind member_kind(const std::string& key) {
     static const std::unordered_map<std::string, MemberKind> kinds = {
@@ -41,7 +41,7 @@ MemberKind member_kind(const std::string& key) {
         {"properties", MemberKind::SchemaMap}, {"patternProperties", MemberKind::SchemaMap},
         {"$defs", MemberKind::SchemaMap}, {"dependentSchemas", MemberKind::SchemaMap},
         {"allOf", MemberKind::SchemaList}, {"anyOf", MemberKind::SchemaList}, {"oneOf", MemberKind::SchemaList},
-        {"prefixItems", MemberKind::SchemaList}};
+        {"prefixItems", MemberKind::SchemaList}, {"discriminator", MemberKind::Discriminator}};
     auto it = kinds.find(key);
     return it == kinds.end() ? MemberKind::Data : it->second;
 }
@@ -67,8 +67,11 @@ public:
         : model_(model), schemas_(schemas), resolver_(schemas), sink_(sink) {
         // Model::find scans every declaration; once per component that would
         // be quadratic. The first declaration of a name wins, as there.
-        for (ir::DeclId id = 0; id < model_.decls.size(); ++id)
+        for (ir::DeclId id = 0; id < model_.decls.size(); ++id) {
             decl_ids_.try_emplace({model_.decls[id].family, model_.decls[id].name}, id);
+            const ir::Decl& d = model_.decls[id];
+            if (!d.lifted && d.origin.pointer.empty()) root_types_.emplace(d.origin.file, id);
+        }
     }
 
     ir::json build() {
@@ -77,6 +80,17 @@ public:
         ir::json out = object_of_size(model_.decls.size());
         std::set<ir::DeclId> seen;
         for (const auto& doc : schemas_.documents) {
+            // A file's root schema, when it is a type, is a component like its $defs entries.
+            if (auto root = root_types_.find(doc.path); root != root_types_.end()) {
+                ir::json type = object_of_size(doc.root.size());
+                for (auto it = doc.root.begin(); it != doc.root.end(); ++it)
+                    if (it.key() != "$defs" && it.key() != "$schema" && it.key() != "$id") add_new_member(type, it.key(), *it);
+                seen.insert(root->second);
+                ir::json schema = rewrite(doc, "", type);
+                add_discriminator(root->second, schema);
+                const ir::Decl& d = model_.decl(root->second);
+                add_new_member(out, component_key(d.family, d.name), std::move(schema));
+            }
             auto defs = doc.root.find("$defs");
             if (defs == doc.root.end() || !defs->is_object()) continue;
             for (auto it = defs->begin(); it != defs->end(); ++it) {
@@ -99,7 +113,7 @@ public:
             const ir::Decl& d = model_.decl(id);
             if (!d.lifted && !seen.count(id))
                 sink_.error(d.origin.file, d.origin.line, d.origin.column,
-                            "openapi target: type '" + d.qualified_name() + "' is not a $defs entry of its file");
+                            "openapi target: type '" + d.qualified_name() + "' is neither a $defs entry nor the root of its file");
         }
         return out;
     }
@@ -153,6 +167,17 @@ private:
                     return list;
                 }
                 break;
+            case MemberKind::Discriminator:  // its mapping's values are $refs (checked by the IR)
+                if (value.is_object() && value.contains("mapping") && value["mapping"].is_object()) {
+                    std::string at = load::pointer_append(pointer, key);
+                    ir::json out = value;
+                    for (auto entry = out["mapping"].begin(); entry != out["mapping"].end(); ++entry)
+                        if (entry->is_string())
+                            *entry = rewrite_ref(doc, load::pointer_append(at, "mapping", entry.key()),
+                                                 entry->get_ref<const std::string&>());
+                    return out;
+                }
+                break;
             case MemberKind::Data: break;
         }
         return value;
@@ -164,10 +189,15 @@ private:
         const std::string prefix = "/$defs/";
         const std::string& p = loc->pointer;
         if (p.compare(0, prefix.size(), prefix) != 0 || p.size() == prefix.size()) {
+            // Into a file whose root schema is a type: that type's component.
+            if (auto root = root_types_.find(loc->doc->path); root != root_types_.end() && p != "/$defs") {
+                const ir::Decl& d = model_.decl(root->second);
+                return component_ref(d.family, d.name) + pointer_to_fragment(p);
+            }
             error(doc, load::pointer_append(at, "$ref"),
                   "openapi target: $ref '" + ref + "' names '" + loc->key() +
-                      "', which is not inside a $defs entry; only types (and schemas inside them) can be "
-                      "published as OpenAPI components");
+                      "', which is not inside a $defs entry or a root schema that is a type; only types (and "
+                      "schemas inside them) can be published as OpenAPI components");
             return ref;
         }
         std::size_t end = p.find('/', prefix.size());
@@ -178,7 +208,8 @@ private:
 
     // OpenAPI's `discriminator` for the IR's discriminated unions whose
     // variants are all published types: an annotation that lets renderers
-    // offer a type selector. Validation stays with oneOf/anyOf.
+    // offer a type selector. Validation stays with oneOf/anyOf. A schema's
+    // own `discriminator` is kept as written (its mapping rewritten).
     void add_discriminator(ir::DeclId id, ir::json& schema) {
         const ir::Decl& d = model_.decl(id);
         if (!d.is<ir::Union>()) return;
@@ -205,6 +236,7 @@ private:
     resolve::Resolver resolver_;
     diag::Sink& sink_;
     std::map<std::pair<std::string_view, std::string_view>, ir::DeclId> decl_ids_;
+    std::map<std::string, ir::DeclId> root_types_;  // file path → its root type
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The contract as OpenAPI components: every `$defs` entry of every schema
-// file becomes `components/schemas/<family>.<Type>`, its JSON Schema re-emitted
+// file, and every root schema that is a type (without its `$defs`, `$schema`
+// and `$id`), becomes `components/schemas/<family>.<Type>`, its JSON Schema re-emitted
 // exactly as written, with each `$ref` rewritten to the component it names.
 //
 // Why re-emit rather than translate the IR back: OpenAPI 3.1 schemas *are*
@@ -39,8 +40,8 @@ std::string component_ref(std::string_view family, std::string_view type);
 // fragment character set are %-encoded.
 std::string pointer_to_fragment(std::string_view pointer);
 
-// Builds components.schemas for every $defs entry of every document, in
-// document order (sorted paths), then $defs order. Each must be a
+// Builds components.schemas for every root type and $defs entry of every
+// document, in document order (sorted paths), the root first, then $defs order. Each must be a
 // declaration of `model`. Problems (a $ref that names something other than a
 // whole $defs entry, ...) go to `sink` with the file position.
 ir::json build_component_schemas(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink);
