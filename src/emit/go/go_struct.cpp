@@ -55,7 +55,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         for (const Membership& m : it->second) {
             if (methods.insert(m.marker).second) markers.push_back(Object{{"marker", m.marker}});
             if (methods.insert(m.method).second)
-                tag_methods.push_back(Object{{"method", m.method}, {"wire", m.wire}, {"value", string_literal(m.tag)}});
+                tag_methods.push_back(Object{{"method", m.method}, {"wire", string_literal(m.wire)}, {"value", string_literal(m.tag)}});
         }
     v.set("markers", std::move(markers));
     v.set("tag_methods", std::move(tag_methods));

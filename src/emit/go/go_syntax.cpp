@@ -50,14 +50,17 @@ std::string doc_comment(const ir::Docs& docs, const std::string& indent, const s
         if (!lines.empty()) lines.insert(lines.begin(), "");
         lines.insert(lines.begin(), prefix_line);
     }
-    std::string out;
+    if (lines.empty()) return "";
+    // A block comment with a star on every line: gofmt reformats `//` doc
+    // comments (quotes, indented lines, lists), but leaves these as written.
+    std::string out = indent + "/*\n";
     for (const auto& line : lines) {
         std::string text = comment_text(line);
-        // gofmt leaves comment text alone but trims trailing blanks.
+        for (std::size_t at; (at = text.find("*/")) != std::string::npos;) text.replace(at, 2, "*\\/");
         while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
-        out += indent + (text.empty() ? "//" : "// " + text) + "\n";
+        out += indent + (text.empty() ? " *" : " * " + text) + "\n";
     }
-    return out;
+    return out + indent + " */\n";
 }
 
 bool is_tag_name(const std::string& name) {
@@ -72,29 +75,31 @@ bool is_tag_name(const std::string& name) {
 }
 
 std::vector<std::string> align_fields(const std::vector<FieldLine>& lines) {
-    std::vector<std::string> out(lines.size());
-    for (std::size_t begin = 0; begin < lines.size();) {
-        std::size_t end = begin + 1;
-        while (end < lines.size() && !lines[end].starts_block) ++end;
-        // A column is aligned over the lines that have a cell after it
-        // (gofmt's tabwriter: only terminated cells take part).
-        std::vector<std::size_t> width;
-        for (std::size_t i = begin; i < end; ++i)
-            for (std::size_t c = 0; c + 1 < lines[i].cells.size(); ++c) {
-                if (width.size() <= c) width.resize(c + 1, 0);
-                width[c] = std::max(width[c], code_points(lines[i].cells[c]));
+    // gofmt's tabwriter: a column is aligned over each run of consecutive
+    // lines that have a cell after it (a comment line ends every run).
+    std::vector<std::vector<std::size_t>> width(lines.size());
+    std::size_t columns = 0;
+    for (const auto& l : lines) columns = std::max(columns, l.cells.size());
+    for (std::size_t c = 0; c + 1 < columns; ++c) {
+        for (std::size_t begin = 0; begin < lines.size();) {
+            if (lines[begin].cells.size() <= c + 1) {
+                ++begin;
+                continue;
             }
-        for (std::size_t i = begin; i < end; ++i) {
-            std::string line;
-            const auto& cells = lines[i].cells;
-            for (std::size_t c = 0; c < cells.size(); ++c) {
-                line += cells[c];
-                if (c + 1 < cells.size())
-                    line += std::string(width[c] - code_points(cells[c]) + 1, ' ');
-            }
-            out[i] = std::move(line);
+            std::size_t end = begin + 1, w = code_points(lines[begin].cells[c]);
+            while (end < lines.size() && !lines[end].starts_block && lines[end].cells.size() > c + 1)
+                w = std::max(w, code_points(lines[end++].cells[c]));
+            for (std::size_t i = begin; i < end; ++i) width[i].push_back(w);
+            begin = end;
         }
-        begin = end;
+    }
+    std::vector<std::string> out(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto& cells = lines[i].cells;
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            out[i] += cells[c];
+            if (c + 1 < cells.size()) out[i] += std::string(width[i][c] - code_points(cells[c]) + 1, ' ');
+        }
     }
     return out;
 }
