@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"strconv"
@@ -45,6 +46,29 @@ func (m *Map[T]) Set(key string, value T) {
 		}
 	}
 	*m = append(*m, Entry[T]{Key: key, Value: value})
+}
+
+// UnmarshalJSON lets encoding/json fill a Map (members in input order,
+// without the contract's checks: a later duplicate replaces the earlier).
+func (m *Map[T]) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // '{' (encoding/json has checked the kind)
+		return err
+	}
+	out := Map[T]{}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var v T
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		out.Set(key.(string), v)
+	}
+	*m = out
+	return nil
 }
 
 func (m Map[T]) has(key string) bool {
