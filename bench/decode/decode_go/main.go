@@ -124,8 +124,8 @@ func main() {
 		decode func([]byte) (chatstream.StreamEnvelope, error)
 	}{
 		{"Go (contractgen, streaming decoder)", binding},
-		{"Go encoding/json into the same structs, no validation (reference)", encodingJSON},
-		{"Go encoding/json Decoder.Token only (reference)", tokens},
+		{"Go encoding/json into the structs (reference)", encodingJSON},
+		{"Go json Decoder.Token only (reference)", tokens},
 		{"Go json.Valid only (reference)", valid},
 	}
 	times := make([][]float64, len(decoders))

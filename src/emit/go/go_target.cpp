@@ -25,6 +25,7 @@
 #include "emit/go/go_family.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
+#include "ir/passes/passes.h"
 #include "ir/pattern.h"
 #include "naming/keywords.h"
 
@@ -108,31 +109,47 @@ GoNames resolve(const EmitContext& ctx, const naming::Names& names) {
     return g;
 }
 
-// Patterns Go's regexp cannot match as ECMA-262 does: an error where the pattern is.
+// Patterns Go's regexp cannot match as ECMA-262 does: an error at each
+// `pattern` keyword (in schema positions) that spells one the IR uses.
 void check_patterns(const EmitContext& ctx) {
-    auto check = [&](const ir::StringBounds& b, const ir::Origin& at) {
-        if (!b.pattern) return;
-        if (auto problem = ir::go_pattern_problem(*b.pattern)) {
-            const load::Document* doc = ctx.schemas.find(at.file);
-            ctx.sink.error(doc ? doc->display_path : at.file, at.line, at.column,
-                           "pattern '" + *b.pattern + "' cannot be used by the go target: " + *problem);
-        }
+    std::map<std::string, std::string> problems;  // pattern → why not
+    auto check = [&](const ir::StringBounds& b) {
+        if (b.pattern && !problems.count(*b.pattern))
+            if (auto problem = ir::go_pattern_problem(*b.pattern)) problems.emplace(*b.pattern, *problem);
     };
-    std::function<void(const ir::TypeExpr&, const ir::Origin&)> walk = [&](const ir::TypeExpr& t, const ir::Origin& at) {
-        check(t.string_bounds, at);
-        for (const auto& e : t.element) walk(e, at);
+    std::function<void(const ir::TypeExpr&)> walk = [&](const ir::TypeExpr& t) {
+        check(t.string_bounds);
+        for (const auto& e : t.element) walk(e);
     };
     for (const auto& d : ctx.model.decls) {
-        if (const auto* s = std::get_if<ir::Struct>(&d.body)) {
-            for (const auto& f : s->fields) walk(f.type, f.origin.line ? f.origin : d.origin);
-            if (s->extra_type) walk(*s->extra_type, d.origin);
-        } else if (const auto* o = std::get_if<ir::OpenEnum>(&d.body)) {
-            check(o->other, d.origin);
-        } else if (const auto* u = std::get_if<ir::Union>(&d.body)) {
-            for (const auto& v : u->variants) walk(v.type, d.origin);
-        } else if (const auto* a = std::get_if<ir::Alias>(&d.body)) {
-            walk(a->target, d.origin);
+        if (const auto* o = std::get_if<ir::OpenEnum>(&d.body)) check(o->other);
+        ir::for_each_type_in(d, walk);
+    }
+    if (problems.empty()) return;
+    for (const auto& doc : ctx.schemas.documents) {
+        std::vector<std::pair<std::pair<int, int>, std::string>> found;  // reported in document order
+        std::vector<const ir::json*> stack = {&doc.root};  // no recursion: schemas may nest deeply
+        while (!stack.empty()) {
+            const ir::json* node = stack.back();
+            stack.pop_back();
+            if (node->is_array())
+                for (const auto& item : *node) stack.push_back(&item);
+            if (!node->is_object()) continue;
+            for (const auto& [key, value] : node->items()) {
+                if (key == "const" || key == "enum" || key == "examples" || key == "default" || key.rfind("x-", 0) == 0)
+                    continue;  // data, not schemas
+                if (key == "pattern" && value.is_string()) {
+                    auto it = problems.find(value.get<std::string>());
+                    if (it == problems.end()) continue;
+                    load::Position at = doc.position_of(&value);
+                    found.push_back({{at.line, at.column}, "pattern '" + it->first + "' cannot be used by the go target: " + it->second});
+                    continue;
+                }
+                stack.push_back(&value);
+            }
         }
+        std::sort(found.begin(), found.end());
+        for (const auto& [at, message] : found) ctx.sink.error(doc.display_path, at.first, at.second, message);
     }
 }
 
