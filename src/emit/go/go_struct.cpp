@@ -44,6 +44,13 @@ std::string scalar_literal(const ir::Model& model, const ir::TypeExpr& type, con
     return "";
 }
 
+// Statements on consecutive lines: each after the first starts with `separator` (newline and indent).
+std::string joined(const std::vector<std::string>& lines, const std::string& separator = "\n\t\t\t") {
+    std::string out;
+    for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? separator : "") + lines[i];
+    return out;
+}
+
 }  // namespace
 
 void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
@@ -70,7 +77,9 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
     std::set<std::string> forbidden(s.forbidden.begin(), s.forbidden.end());
     std::vector<FieldLine> lines;
     std::vector<std::string> comments;
-    List cases, required, encode;
+    List cases;
+    std::vector<std::string> encode;
+    std::string required;
     std::string forbidden_labels;
     bool has_seen = false;
     for (std::size_t i = 0; i < s.fields.size(); ++i) {
@@ -83,41 +92,37 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
             continue;
         }
         std::string word = "seen[" + std::to_string(i / 64) + "]", bit = hex(std::uint64_t(1) << (i % 64));
-        List statements;
-        statements.push_back(Object{{"line", "d.Field(" + wire + ", &" + word + ", " + bit + ")"}});
+        std::vector<std::string> statements = {"d.Field(" + wire + ", &" + word + ", " + bit + ")"};
         has_seen = true;
         std::string go_type, tag_options;
         if (f.required && !f.type.nullable && f.type.kind == Kind::Const) {
             // Not stored: the encoder writes the constant.
             bool text = f.type.value.is_string();
             std::string literal = text ? string_literal(f.type.value.get<std::string>()) : types_.value_var(f.type.value);
-            statements.push_back(Object{{"line", (text ? "d.ConstString(" : "d.ConstValue(") + literal + ")"}});
-            encode.push_back(Object{{"line", "e.Key(" + wire + ")"}});
-            encode.push_back(Object{{"line", (text ? "e.String(" : "e.Any(") + literal + ")"}});
+            statements.push_back((text ? "d.ConstString(" : "d.ConstValue(") + literal + ")");
+            encode.push_back("e.Key(" + wire + ")");
+            encode.push_back((text ? "e.String(" : "e.Any(") + literal + ")");
         } else if (f.required) {
             go_type = types_.type(f.type);
-            statements.push_back(Object{{"line", member + " = " + types_.decode(f.type)}});
-            encode.push_back(Object{{"line", "e.Key(" + wire + ")"}});
-            encode.push_back(Object{{"line", types_.encode(f.type, member)}});
+            statements.push_back(member + " = " + types_.decode(f.type));
+            encode.push_back("e.Key(" + wire + ")");
+            encode.push_back(types_.encode(f.type, member));
         } else if (!types_.accepts_null(f.type)) {
             bool nil_able = types_.nil_able(f.type);
             go_type = (nil_able ? "" : "*") + types_.type(f.type);
-            statements.push_back(
-                Object{{"line", member + " = " + (nil_able ? types_.decode(f.type) : "contract.Ptr(" + types_.decode(f.type) + ")")}});
-            encode.push_back(Object{{"line", std::string(nil_able ? "contract.EncodeIfSet" : "contract.EncodeOptional") + "(e, " +
-                                                 wire + ", " + member + ", " + types_.encode_fn(f.type) + ")"}});
+            statements.push_back(member + " = " + (nil_able ? types_.decode(f.type) : "contract.Ptr(" + types_.decode(f.type) + ")"));
+            encode.push_back(std::string(nil_able ? "contract.EncodeIfSet" : "contract.EncodeOptional") + "(e, " + wire + ", " +
+                             member + ", " + types_.encode_fn(f.type) + ")");
             tag_options = ",omitempty";
         } else {
             ir::TypeExpr base = GoTypes::without_null(f.type);
             go_type = "contract.Tristate[" + types_.type(base) + "]";
-            statements.push_back(Object{{"line", member + " = contract.DecodeTristate(d, " + types_.decode_fn(base) + ")"}});
-            encode.push_back(
-                Object{{"line", "contract.EncodeTristate(e, " + wire + ", " + member + ", " + types_.encode_fn(base) + ")"}});
+            statements.push_back(member + " = contract.DecodeTristate(d, " + types_.decode_fn(base) + ")");
+            encode.push_back("contract.EncodeTristate(e, " + wire + ", " + member + ", " + types_.encode_fn(base) + ")");
             tag_options = ",omitempty";
         }
-        cases.push_back(Object{{"labels", wire}, {"lines", std::move(statements)}});
-        if (f.required)
-            required.push_back(Object{{"word", word}, {"bit", bit}, {"wire", wire}});
+        cases.push_back(Object{{"labels", wire}, {"body", joined(statements)}});
+        if (f.required) required += "\tif " + word + "&" + bit + " == 0 {\n\t\td.Missing(" + wire + ")\n\t}\n";
         if (go_type.empty()) continue;
         std::string comment = doc_comment(f.docs, "\t");
         FieldLine line{{field, go_type}, !comment.empty() || lines.empty()};
@@ -128,8 +133,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
 
     // Members the struct does not declare.
     std::string extra_type = "contract.Object", keep_fn = "(*contract.Encoder).Any";
-    List unknown;
-    auto add = [](List& list, const std::string& line) { list.push_back(Object{{"line", line}}); };
+    std::vector<std::string> unknown;
+    auto add = [](std::vector<std::string>& list, const std::string& line) { list.push_back(line); };
     switch (s.extra) {
         case ir::Extra::Forbid:
             add(unknown, "if d.Tolerant() {");
@@ -154,21 +159,17 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         if (!declared) undeclared_forbidden += (undeclared_forbidden.empty() ? "" : ", ") + string_literal(wire);
     }
     if (!undeclared_forbidden.empty()) {
-        List statements;
+        std::vector<std::string> statements;
         if (s.extra == ir::Extra::Forbid) {
             add(statements, "if !d.Tolerant() {");
             add(statements, "\td.Unknown()");
             add(statements, "}");
         }
         add(statements, "d.Forbidden()");
-        cases.push_back(Object{{"labels", undeclared_forbidden}, {"lines", std::move(statements)}});
+        cases.push_back(Object{{"labels", undeclared_forbidden}, {"body", joined(statements)}});
     }
-    if (!forbidden_labels.empty()) {
-        List statements;
-        add(statements, "d.Forbidden()");
-        cases.push_back(Object{{"labels", forbidden_labels}, {"lines", std::move(statements)}});
-    }
-    encode.push_back(Object{{"line", "contract.EncodeMembers(e, v.AdditionalProperties, " + keep_fn + ")"}});
+    if (!forbidden_labels.empty()) cases.push_back(Object{{"labels", forbidden_labels}, {"body", "d.Forbidden()"}});
+    encode.push_back("contract.EncodeMembers(e, v.AdditionalProperties, " + keep_fn + ")");
 
     std::string extra_doc = s.extra == ir::Extra::Forbid
                                 ? "\t// AdditionalProperties holds undeclared members read in tolerant mode (the\n"
@@ -177,19 +178,19 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
                                   "\t// input order; they are written after the declared ones.\n";
     lines.push_back(FieldLine{{"AdditionalProperties", extra_type, "`json:\"-\"`"}, true});
     comments.push_back(extra_doc);
-    List fields;
     std::vector<std::string> aligned = align_fields(lines);
-    for (std::size_t i = 0; i < aligned.size(); ++i)
-        fields.push_back(Object{{"comment", comments[i]}, {"line", std::move(aligned[i])}});
+    std::string fields;  // the struct's body: comments and aligned lines
+    for (std::size_t i = 0; i < aligned.size(); ++i) fields += comments[i] + "\t" + aligned[i] + "\n";
 
     v.set("fields", std::move(fields));
-    v.set("has_fields", flag(!cases.empty()));
+    const bool has_cases = !cases.empty();
+    v.set("has_fields", flag(has_cases));
     v.set("has_seen", flag(has_seen));
     v.set("words", std::to_string((s.fields.size() + 63) / 64));
     v.set("cases", std::move(cases));
-    v.set("unknown", std::move(unknown));
+    v.set("unknown", joined(unknown, has_cases ? "\n\t\t\t" : "\n\t\t"));
     v.set("required", std::move(required));
-    v.set("encode_lines", std::move(encode));
+    v.set("encode_lines", joined(encode, "\n\t"));
     v.set("count_rule", types_.count_rule(s.bounds.min_properties, s.bounds.max_properties, false));
     (void)name;
 }
