@@ -45,6 +45,16 @@ type Decoder struct {
 	strBuf    []byte
 	skipBuf   []byte
 	stack     []byte
+	// Member names of the objects being read, by depth, once an object has
+	// too many for a linear search (so a huge object is not quadratic).
+	opened []uint64   // by depth: which object is open there (a counter)
+	names  []keyIndex // by depth
+	count  uint64
+}
+
+type keyIndex struct {
+	object uint64
+	keys   map[string]struct{}
 }
 
 // NewDecoder prepares to decode data.
@@ -248,6 +258,40 @@ func (d *Decoder) open() {
 	}
 	d.pos++
 	d.afterOpen = true
+	d.count++
+	for len(d.opened) <= d.depth {
+		d.opened = append(d.opened, 0)
+	}
+	d.opened[d.depth] = d.count
+}
+
+// seen reports whether the object open at the current depth already has the
+// member key among its kept members (which are keys(0..n-1)), and records it.
+func (d *Decoder) seen(key string, n int, keys func(i int) string) bool {
+	if n < 16 {
+		for i := 0; i < n; i++ {
+			if keys(i) == key {
+				return true
+			}
+		}
+		return false
+	}
+	for len(d.names) <= d.depth {
+		d.names = append(d.names, keyIndex{})
+	}
+	index := &d.names[d.depth]
+	if index.object != d.opened[d.depth] || index.keys == nil {
+		index.object = d.opened[d.depth]
+		index.keys = make(map[string]struct{}, 2*n)
+		for i := 0; i < n; i++ {
+			index.keys[keys(i)] = struct{}{}
+		}
+	}
+	if _, dup := index.keys[key]; dup {
+		return true
+	}
+	index.keys[key] = struct{}{}
+	return false
 }
 
 // NextKey reads the next member name of the open object (see Key) and the
@@ -330,7 +374,8 @@ func (d *Decoder) Keep(members *Object) {
 func KeepTyped[T any](d *Decoder, members *Map[T], decode func(*Decoder) T) {
 	key := string(d.key)
 	d.Enter(key)
-	if members.has(key) {
+	m := *members
+	if d.seen(key, len(m), func(i int) string { return m[i].Key }) {
 		d.failAt(d.keyStart, KeywordDuplicate, "member "+quote(key)+" appears twice")
 	}
 	v := decode(d)

@@ -74,15 +74,6 @@ func (m *Map[T]) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (m Map[T]) has(key string) bool {
-	for i := range m {
-		if m[i].Key == key {
-			return true
-		}
-	}
-	return false
-}
-
 // Null is the value of a schema that only allows null.
 type Null struct{}
 
@@ -210,8 +201,16 @@ func Equal(a, b any) bool {
 		if !ok || len(x) != len(y) {
 			return false
 		}
+		get := y.Get
+		if len(y) > 16 { // a map, so that large objects stay linear
+			index := make(map[string]any, len(y))
+			for _, m := range y {
+				index[m.Key] = m.Value
+			}
+			get = func(key string) (any, bool) { v, found := index[key]; return v, found }
+		}
 		for _, e := range x {
-			v, found := y.Get(e.Key)
+			v, found := get(e.Key)
 			if !found || !Equal(e.Value, v) {
 				return false
 			}

@@ -1,8 +1,11 @@
 package contract
 
 import (
+	"encoding/json"
 	"math"
 	"regexp"
+	"sort"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -191,11 +194,45 @@ func (r *CountRule) checkUnique(d *Decoder, start int) {
 	if !ok {
 		return
 	}
-	for i := range items {
-		for j := 0; j < i; j++ {
+	// Items are grouped by a key that equal values share (canonical text,
+	// members sorted, numbers as doubles), then compared within a group.
+	groups := make(map[string][]int, len(items))
+	for i, item := range items {
+		key := string(sameKey(nil, item))
+		for _, j := range groups[key] {
 			if Equal(items[i], items[j]) {
 				d.failAt(start, KeywordUniqueItems, "items "+itoa(j)+" and "+itoa(i)+" are equal")
 			}
 		}
+		groups[key] = append(groups[key], i)
 	}
+}
+
+// sameKey appends a text that JSON-Schema-equal values share.
+func sameKey(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err != nil { // beyond a double: only the same digits are equal
+			return append(append(b, 'i'), x...)
+		}
+		return AppendNumber(append(b, 'n'), f)
+	case float64:
+		return AppendNumber(append(b, 'n'), x)
+	case []any:
+		b = append(b, '[')
+		for _, item := range x {
+			b = append(sameKey(b, item), ',')
+		}
+		return append(b, ']')
+	case Object:
+		members := append(Object(nil), x...)
+		sort.Slice(members, func(i, j int) bool { return members[i].Key < members[j].Key })
+		b = append(b, '{')
+		for _, m := range members {
+			b = append(sameKey(appendQuoted(b, m.Key), m.Value), ',')
+		}
+		return append(b, '}')
+	}
+	return AppendValue(b, v)
 }

@@ -110,3 +110,39 @@ func TestIntegers(t *testing.T) {
 		t.Errorf("got %v, want maximum", err)
 	}
 }
+
+// Large objects and arrays stay linear: a duplicate after 100,000 members,
+// uniqueness of 100,000 items.
+func TestLargeValuesStayLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"x": {`)
+	for i := 0; i < 100000; i++ {
+		b.WriteString(`"k` + itoa(i) + `": 1, `)
+	}
+	b.WriteString(`"k5": 2}}`)
+	d := NewDecoder([]byte(b.String()))
+	err := d.Run(func() { d.Any() })
+	if de, _ := err.(*DecodeError); de == nil || de.Path != "$.x.k5" || de.Keyword != KeywordDuplicate {
+		t.Fatalf("got %v", err)
+	}
+	items := make([]string, 0, 100001)
+	for i := 0; i < 100000; i++ {
+		items = append(items, itoa(i)+".5")
+	}
+	unique := &CountRule{Max: -1, Unique: true}
+	d = NewDecoder([]byte("[" + strings.Join(items, ",") + "]"))
+	if err := d.Run(func() { DecodeArray(d, unique, (*Decoder).Any) }); err != nil {
+		t.Fatal(err)
+	}
+	items = append(items, `{"a": [1]}`, `{"a": [1.0]}`)
+	d = NewDecoder([]byte("[" + strings.Join(items, ",") + "]"))
+	err = d.Run(func() { DecodeArray(d, unique, (*Decoder).Any) })
+	if de, _ := err.(*DecodeError); de == nil || de.Keyword != KeywordUniqueItems || !strings.Contains(de.Detail, "100000 and 100001") {
+		t.Fatalf("got %v", err)
+	}
+	// Digits beyond a double are compared as written.
+	d = NewDecoder([]byte("[1" + strings.Repeat("0", 400) + ", 2" + strings.Repeat("0", 400) + "]"))
+	if err := d.Run(func() { DecodeArray(d, unique, (*Decoder).Any) }); err != nil {
+		t.Fatal(err)
+	}
+}
