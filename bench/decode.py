@@ -75,7 +75,7 @@ def main():
         gohome = os.path.join(work, "gohome")
         env = dict(os.environ, GOCACHE=os.path.join(gohome, "cache"), GOPATH=os.path.join(gohome, "path"),
                    GOMODCACHE=os.path.join(gohome, "path", "pkg", "mod"), GOTOOLCHAIN="local", GOWORK="off",
-                   GOFLAGS="-mod=mod", CGO_ENABLED="0")
+                   GOFLAGS="-mod=mod -buildvcs=false", CGO_ENABLED="0", XDG_CONFIG_HOME=os.path.join(gohome, "config"))
         binary = os.path.join(work, "decode_go")
         subprocess.run([go, "build", "-o", binary, "."], cwd=os.path.join(HERE, "decode", "decode_go"), env=env, check=True)
         results += run_json_lines([binary, corpus, str(max(args.repeats, 5))])

@@ -175,10 +175,11 @@ def go_available(go_dir: Path) -> None:
 
 
 def go_env(work: Path) -> dict[str, str]:
-    """Go's caches and module folder inside `work`, the installed toolchain only, no workspace."""
+    """Go's caches, module folder and config (telemetry counters) inside `work`, the installed
+    toolchain only, no workspace."""
     return {"GOCACHE": str(work / "gocache"), "GOPATH": str(work / "gopath"),
             "GOMODCACHE": str(work / "gopath" / "pkg" / "mod"), "GOTOOLCHAIN": "local", "GOWORK": "off",
-            "GOFLAGS": "-mod=mod", "CGO_ENABLED": "0"}
+            "GOFLAGS": "-mod=mod -buildvcs=false", "CGO_ENABLED": "0", "XDG_CONFIG_HOME": str(work / "config")}
 
 
 def go_module_path(go_dir: Path) -> str:
