@@ -188,6 +188,12 @@ public:
         }
 
         // The registry: every named, non-lifted type that is not a constant.
+        // The README's example: the first declared struct that no other type uses (a root).
+        std::set<ir::DeclId> referenced;
+        for (const auto& d : ctx.model.decls)
+            ir::for_each_type_in(d, [&](const ir::TypeExpr& t) {
+                if (t.kind == Kind::Named) referenced.insert(t.decl);
+            });
         List entries, imports, packages;
         std::set<std::string> used;
         std::string example_package, example_parse, example_marshal;
@@ -202,7 +208,7 @@ public:
                 entries.push_back(Object{{"name", string_literal(d.qualified_name())},
                                          {"decode", package + "." + f.decode},
                                          {"encode", package + "." + f.encode}});
-                if (example_package.empty() && d.is<ir::Struct>()) {
+                if (example_package.empty() && d.is<ir::Struct>() && !referenced.count(id)) {
                     example_package = package;
                     example_parse = f.parse;
                     example_marshal = f.marshal;
