@@ -11,6 +11,7 @@ const std::vector<TargetInfo>& targets() {
         {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target},
         {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target},
         {"python", "Pydantic v2 models, as a typed Python package", make_python_target},
+        {"go", "Go structs with validating streaming decoders, as a Go module (standard library only)", make_go_target},
         {"openapi", "OpenAPI 3.1 document of POST /v1/assist and the chat stream, with every contract type", make_openapi_target},
     };
     return table;
