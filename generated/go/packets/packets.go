@@ -50,19 +50,19 @@ func (v PresentationEventType) MarshalJSON() ([]byte, error) {
 	return MarshalPresentationEventType(v), nil
 }
 
-// ---- PresentationEventType2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
+// ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 
 /*
  * The presentation event type: a PresentationEventType value or any other string.
  */
-type PresentationEventType2 string
+type PresentationEventType_2 string
 
-const PresentationEventType2CitationBlock PresentationEventType2 = "CITATION_BLOCK"
+const PresentationEventType_2CitationBlock PresentationEventType_2 = "CITATION_BLOCK"
 
 var presentationEventType2Known = []string{"CITATION_BLOCK"}
 
 // IsKnown reports whether v is one of the values the contract names.
-func (v PresentationEventType2) IsKnown() bool {
+func (v PresentationEventType_2) IsKnown() bool {
 	for _, known := range presentationEventType2Known {
 		if string(v) == known {
 			return true
@@ -71,30 +71,30 @@ func (v PresentationEventType2) IsKnown() bool {
 	return false
 }
 
-// DecodePresentationEventType2 reads a PresentationEventType2 at the decoder's position: a known value, or
+// DecodePresentationEventType_2 reads a PresentationEventType_2 at the decoder's position: a known value, or
 // any other string that satisfies the contract's rule for other values.
-func DecodePresentationEventType2(d *contract.Decoder) PresentationEventType2 {
-	return PresentationEventType2(d.OpenEnum(presentationEventType2Known, nil))
+func DecodePresentationEventType_2(d *contract.Decoder) PresentationEventType_2 {
+	return PresentationEventType_2(d.OpenEnum(presentationEventType2Known, nil))
 }
 
-// EncodePresentationEventType2 writes v.
-func EncodePresentationEventType2(e *contract.Encoder, v PresentationEventType2) {
+// EncodePresentationEventType_2 writes v.
+func EncodePresentationEventType_2(e *contract.Encoder, v PresentationEventType_2) {
 	e.String(string(v))
 }
 
-// ParsePresentationEventType2 decodes JSON text as a PresentationEventType2 (strict unless opts say otherwise).
-func ParsePresentationEventType2(data []byte, opts ...contract.Option) (PresentationEventType2, error) {
-	return contract.Parse(data, DecodePresentationEventType2, opts...)
+// ParsePresentationEventType_2 decodes JSON text as a PresentationEventType_2 (strict unless opts say otherwise).
+func ParsePresentationEventType_2(data []byte, opts ...contract.Option) (PresentationEventType_2, error) {
+	return contract.Parse(data, DecodePresentationEventType_2, opts...)
 }
 
-// MarshalPresentationEventType2 encodes v as JSON text.
-func MarshalPresentationEventType2(v PresentationEventType2) []byte {
-	return contract.Marshal(v, EncodePresentationEventType2)
+// MarshalPresentationEventType_2 encodes v as JSON text.
+func MarshalPresentationEventType_2(v PresentationEventType_2) []byte {
+	return contract.Marshal(v, EncodePresentationEventType_2)
 }
 
-// MarshalJSON encodes v as MarshalPresentationEventType2 does (for encoding/json).
-func (v PresentationEventType2) MarshalJSON() ([]byte, error) {
-	return MarshalPresentationEventType2(v), nil
+// MarshalJSON encodes v as MarshalPresentationEventType_2 does (for encoding/json).
+func (v PresentationEventType_2) MarshalJSON() ([]byte, error) {
+	return MarshalPresentationEventType_2(v), nil
 }
 
 // ---- Citation (packets/presentation.schema.json#/$defs/Citation)
@@ -269,7 +269,7 @@ type PresentationEvent struct {
 	/*
 	 * The presentation event type: a PresentationEventType value or any other string.
 	 */
-	Type PresentationEventType2 `json:"type"`
+	Type PresentationEventType_2 `json:"type"`
 	/*
 	 * The event's data; its members depend on `type`.
 	 */
@@ -293,7 +293,7 @@ func DecodePresentationEvent(d *contract.Decoder) (v PresentationEvent) {
 			v.Timestamp = d.String(rule5)
 		case "type":
 			d.Field("type", &seen[0], 0x4)
-			v.Type = DecodePresentationEventType2(d)
+			v.Type = DecodePresentationEventType_2(d)
 		case "data":
 			d.Field("data", &seen[0], 0x8)
 			v.Data = DecodePresentationEventData(d)
@@ -330,7 +330,7 @@ func EncodePresentationEvent(e *contract.Encoder, v PresentationEvent) {
 	e.Key("timestamp")
 	e.String(v.Timestamp)
 	e.Key("type")
-	EncodePresentationEventType2(e, v.Type)
+	EncodePresentationEventType_2(e, v.Type)
 	e.Key("data")
 	EncodePresentationEventData(e, v.Data)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
