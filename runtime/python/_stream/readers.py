@@ -1,0 +1,377 @@
+"""Incremental NDJSON and SSE readers: feed byte chunks of any size, get items out.
+
+The rules (docs/streams.md) are the same in the C++ and TypeScript runtimes,
+and the shared vectors of tests/stream/ prove it at every chunking:
+
+* every line is strict UTF-8: an invalid sequence is an error (never U+FFFD)
+  at the byte offset of its first byte;
+* a line longer than ``max_line_bytes`` is an error as soon as it is seen,
+  and its bytes are never buffered;
+* errors carry the stream's byte offset and the 1-based line number, and the
+  reader goes on after them (NDJSON at the next line, SSE at the next event);
+* ``end()`` reports input cut off inside a line or an event (``truncated``).
+
+The SSE reader follows the WHATWG HTML "event stream" interpretation: one
+leading BOM stripped, CR / LF / CRLF line ends, ``data`` lines joined with LF,
+``event``, ``id`` (ignored if it contains NUL, and kept across events),
+``retry`` (ASCII digits only), ``:`` comments, fields without a colon, one
+space after the colon stripped, dispatch on a blank line and never with an
+empty data buffer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Union
+
+DEFAULT_MAX_LINE_BYTES: Final = 16 * 1024 * 1024
+DEFAULT_MAX_EVENT_BYTES: Final = 16 * 1024 * 1024
+# The largest reconnection time accepted: what every language holds exactly.
+MAX_RETRY_MS: Final = 2**53 - 1
+
+_BOM: Final = b"\xef\xbb\xbf"
+_SSE_LINE_END: Final = re.compile(rb"\r\n|\r|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class StreamError:
+    """A framing problem: ``code`` is utf8, line_too_long, event_too_long or truncated."""
+
+    code: str
+    offset: int
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.offset}/{self.line}: {self.code}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class NdjsonItem:
+    """One non-blank NDJSON line (without its line end), where it starts."""
+
+    text: str
+    offset: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class SseEvent:
+    """A dispatched SSE event; ``offset``/``line`` are those of its first line."""
+
+    type: str
+    data: str
+    last_event_id: str
+    offset: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class SseRetry:
+    """A valid ``retry`` field: the reconnection time is now ``ms``."""
+
+    ms: int
+    offset: int
+    line: int
+
+
+NdjsonRecord = Union[NdjsonItem, StreamError]
+SseRecord = Union[SseEvent, SseRetry, StreamError]
+
+
+def _utf8_error(raw: bytes, error: UnicodeDecodeError, start: int, line: int) -> StreamError:
+    return StreamError("utf8", start + error.start, line, f"invalid UTF-8 (byte 0x{raw[error.start]:02X})")
+
+
+def _too_long(start: int, line: int, limit: int) -> StreamError:
+    return StreamError("line_too_long", start, line, f"line longer than {limit} bytes")
+
+
+def _retry_value(value: str) -> int | None:
+    # ASCII digits only (at least one), and no more than MAX_RETRY_MS.
+    if not (value.isascii() and value.isdigit()):
+        return None
+    digits = value.lstrip("0") or "0"
+    if len(digits) > 16 or int(digits) > MAX_RETRY_MS:
+        return None
+    return int(digits)
+
+
+def _is_blank(raw: bytes) -> bool:
+    # JSON whitespace only (LF cannot occur inside a line).
+    return not raw.strip(b" \t\r")
+
+
+class NdjsonReader:
+    """Lines end at LF; one CR before the LF is dropped; blank lines are skipped.
+
+    A line counts every byte before its LF against ``max_line_bytes``. A BOM
+    is not special: it stays in the first item, where the JSON decoder
+    rejects it (docs/semantics.md, payload policy).
+    """
+
+    def __init__(self, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> None:
+        self._max = max_line_bytes
+        self._pending = bytearray()  # the unfinished line's bytes
+        self._skipping = False  # inside a line already reported too long
+        self._offset = 0  # stream offset of the next byte fed
+        self._line_start = 0
+        self._line = 1
+        self._ended = False
+
+    def feed(self, chunk: bytes | bytearray | memoryview) -> list[NdjsonRecord]:
+        if self._ended:
+            raise RuntimeError("NdjsonReader.feed after end()")
+        data = bytes(chunk)
+        out: list[NdjsonRecord] = []
+        pieces = data.split(b"\n")
+        tail = pieces.pop()  # the bytes after the last LF: an unfinished line
+        base = self._offset
+        pos = 0
+        for index, raw in enumerate(pieces):
+            pos += len(raw) + 1
+            if index == 0 and (self._skipping or self._pending):
+                if self._skipping:
+                    self._skipping = False
+                    raw = b""
+                else:
+                    self._pending += raw
+                    raw = bytes(self._pending)
+                    self._pending.clear()
+            self._take_line(raw, out)
+            self._line += 1
+            self._line_start = base + pos
+        if tail and not self._skipping:
+            if len(self._pending) + len(tail) > self._max:
+                out.append(_too_long(self._line_start, self._line, self._max))
+                self._skipping = True
+                self._pending.clear()
+            else:
+                self._pending += tail
+        self._offset = base + len(data)
+        return out
+
+    def _take_line(self, raw: bytes, out: list[NdjsonRecord]) -> None:
+        if len(raw) > self._max:
+            out.append(_too_long(self._line_start, self._line, self._max))
+            return
+        if _is_blank(raw):
+            return
+        if raw[-1] == 13:
+            raw = raw[:-1]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            out.append(_utf8_error(raw, error, self._line_start, self._line))
+            return
+        out.append(NdjsonItem(text, self._line_start, self._line))
+
+    def end(self) -> list[NdjsonRecord]:
+        """The end of the input: an unfinished, non-blank last line is ``truncated``."""
+        if self._ended:
+            return []
+        self._ended = True
+        if self._skipping or _is_blank(bytes(self._pending)):
+            return []
+        return [StreamError("truncated", self._line_start, self._line, "stream ends inside a line (no line feed after it)")]
+
+
+class SseReader:
+    """The WHATWG event-stream interpretation, with strict UTF-8 and size limits.
+
+    ``max_event_bytes`` bounds an event's data buffer as the standard builds
+    it (each data line's value plus one LF). After an error the event being
+    read is discarded and the reader skips to the next blank line.
+    ``last_event_id`` seeds the last event ID (to resume after a reconnection,
+    as EventSource keeps it).
+    """
+
+    def __init__(
+        self,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES,
+        last_event_id: str = "",
+    ) -> None:
+        self._max_line = max_line_bytes
+        self._max_event = max_event_bytes
+        self._pending = bytearray()
+        self._bom_left = 3  # leading bytes still to compare with the BOM
+        self._held = b""  # bytes held while they may still be a BOM
+        self._after_cr = False  # the last line ended with CR: a LF next is part of it
+        self._discard_line = False  # the rest of a too-long line
+        self._discard_event = False  # skipping to the next blank line
+        self._offset = 0
+        self._line_start = 0
+        self._line = 1
+        self._ended = False
+        self._data: list[str] = []
+        self._data_bytes = 0
+        self._event_type = ""
+        self._id_buffer = last_event_id
+        self._block: tuple[int, int] | None = None  # offset and line of the event's first line
+        self.last_event_id = last_event_id
+        self.reconnection_time: int | None = None
+
+    def feed(self, chunk: bytes | bytearray | memoryview) -> list[SseRecord]:
+        if self._ended:
+            raise RuntimeError("SseReader.feed after end()")
+        data = bytes(chunk)
+        out: list[SseRecord] = []
+        if self._bom_left:
+            data = self._strip_bom(data)
+            if self._bom_left:
+                return out
+        if self._after_cr and data:
+            self._after_cr = False
+            if data[0] == 10:  # the LF of a CRLF split across chunks
+                data = data[1:]
+                self._offset += 1
+                self._line_start += 1
+        base = self._offset
+        if b"\r" not in data:
+            pieces = data.split(b"\n")
+            tail = pieces.pop()
+            pos = 0
+            for raw in pieces:
+                pos += len(raw) + 1
+                self._complete_line(raw, out)
+                self._line += 1
+                self._line_start = base + pos
+        else:
+            pos = 0
+            for match in _SSE_LINE_END.finditer(data):
+                self._complete_line(data[pos : match.start()], out)
+                pos = match.end()
+                self._line += 1
+                self._line_start = base + pos
+            tail = data[pos:]
+            self._after_cr = data.endswith(b"\r")
+        if tail:
+            self._partial(tail, out)
+        self._offset = base + len(data)
+        return out
+
+    def _strip_bom(self, data: bytes) -> bytes:
+        # Compares the stream's first bytes with EF BB BF, across chunks.
+        held = self._held + data
+        if len(held) < 3 and _BOM.startswith(held):
+            self._held = held
+            return b""
+        self._bom_left = 0
+        self._held = b""
+        if held.startswith(_BOM):
+            self._offset = self._line_start = 3
+            return held[3:]
+        return held
+
+    def _partial(self, tail: bytes, out: list[SseRecord]) -> None:
+        if self._discard_line:
+            return
+        if self._discard_event:
+            # A non-empty line while skipping an event: never buffered.
+            self._discard_line = True
+            return
+        if len(self._pending) + len(tail) > self._max_line:
+            self._fail(_too_long(self._line_start, self._line, self._max_line), out)
+            self._discard_line = True
+            self._pending.clear()
+        else:
+            self._pending += tail
+
+    def _complete_line(self, raw: bytes, out: list[SseRecord]) -> None:
+        if self._discard_line:
+            self._discard_line = False
+            return
+        if self._pending:
+            self._pending += raw
+            raw = bytes(self._pending)
+            self._pending.clear()
+        if not raw:
+            if self._discard_event:
+                self._discard_event = False
+                self._block = None
+            else:
+                self._dispatch(out)
+            return
+        if self._discard_event:
+            return
+        if len(raw) > self._max_line:
+            self._fail(_too_long(self._line_start, self._line, self._max_line), out)
+            return
+        if self._block is None:
+            self._block = (self._line_start, self._line)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            self._fail(_utf8_error(raw, error, self._line_start, self._line), out)
+            return
+        self._field(text, raw, out)
+
+    def _field(self, text: str, raw: bytes, out: list[SseRecord]) -> None:
+        colon = text.find(":")
+        if colon == 0:
+            return  # a comment
+        if colon < 0:
+            name, value, value_bytes = text, "", 0
+        else:
+            name, value = text[:colon], text[colon + 1 :]
+            value_bytes = len(raw) - raw.find(b":") - 1
+            if value.startswith(" "):
+                value = value[1:]
+                value_bytes -= 1
+        if name == "data":
+            self._data_bytes += value_bytes + 1
+            if self._data_bytes > self._max_event:
+                message = f"event data longer than {self._max_event} bytes"
+                self._fail(StreamError("event_too_long", self._line_start, self._line, message), out)
+                return
+            self._data.append(value)
+        elif name == "event":
+            self._event_type = value
+        elif name == "id":
+            if "\0" not in value:
+                self._id_buffer = value
+        elif name == "retry":
+            ms = _retry_value(value)
+            if ms is not None:
+                self.reconnection_time = ms
+                out.append(SseRetry(ms, self._line_start, self._line))
+
+    def _dispatch(self, out: list[SseRecord]) -> None:
+        self.last_event_id = self._id_buffer
+        block = self._block
+        self._block = None
+        if not self._data:
+            self._event_type = ""
+            return
+        assert block is not None
+        data = "\n".join(self._data)
+        out.append(SseEvent(self._event_type or "message", data, self.last_event_id, block[0], block[1]))
+        self._data = []
+        self._data_bytes = 0
+        self._event_type = ""
+
+    def _fail(self, error: StreamError, out: list[SseRecord]) -> None:
+        out.append(error)
+        self._discard_event = True
+        self._data = []
+        self._data_bytes = 0
+        self._event_type = ""
+
+    def end(self) -> list[SseRecord]:
+        """The end of the input: a started, undispatched event is discarded and ``truncated``."""
+        if self._ended:
+            return []
+        out: list[SseRecord] = []
+        if self._bom_left and self._held:
+            # Fewer than three bytes, all a prefix of the BOM: they are data.
+            held, self._held, self._bom_left = self._held, b"", 0
+            self._partial(held, out)
+        self._ended = True
+        if self._discard_event or self._discard_line:
+            return out
+        if self._pending or self._data or self._event_type:
+            offset, line = self._block if self._block is not None else (self._line_start, self._line)
+            out.append(StreamError("truncated", offset, line, "stream ends inside an event (no blank line after it)"))
+        return out
