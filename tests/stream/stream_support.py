@@ -15,6 +15,8 @@ sys.path.insert(0, str(ROOT / "runtime" / "python"))
 
 import _stream as rt  # noqa: E402  (the path above first)
 
+__all__ = ["ROOT", "rt"]  # rt: the runtime package; the rest is imported by name
+
 VECTORS = ROOT / "tests" / "stream" / "vectors"
 SCHEMAS = ROOT / "schemas"
 CHUNK_SIZES = (1, 2, 3, 7, 64)
@@ -22,7 +24,7 @@ SHORT = 64  # inputs up to this many bytes are also split at every pair of posit
 
 
 def defs(path: str) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads((SCHEMAS / path).read_text(encoding="utf-8"))
+    document: dict[str, dict[str, Any]] = json.loads((SCHEMAS / path).read_text(encoding="utf-8"))
     return document["$defs"]
 
 
