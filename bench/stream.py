@@ -8,7 +8,7 @@ with the language's JSON parser (the generated bindings will take its place):
   plain NDJSON split   the bytes split at LF by hand, each line parsed
   NdjsonReader         the runtime's NDJSON reader, 64 KiB chunks, each item parsed
   SseReader            the runtime's SSE reader on the SSE file, each event's data parsed
-and the two readers alone (no parse). Reports the median of --repeats runs:
+and the two readers alone (no parse). Reports the median of --repeats rounds (each round runs every measurement once):
 items per second, MB/s of each one's own input, and SSE (read + parse) as a
 share of plain NDJSON (read + parse) of the same items.
 

@@ -1,6 +1,6 @@
 // Stream read throughput in C++: plain NDJSON line splitting vs the runtime's
 // NDJSON and SSE readers, each item decoded with nlohmann::json::parse (the
-// generated decoders will be plugged in later). Median of REPEATS runs; one
+// generated decoders will be plugged in later). Median of REPEATS rounds; one
 // JSON line per measurement on stdout.
 //
 //   bench_stream_cpp PREFIX REPEATS
@@ -83,13 +83,17 @@ int main(int argc, char** argv) {
         {"SseReader only", [&] { return sse_reader(sse, false); }, &sse},
     };
     std::int64_t sink = 0;
-    for (const auto& [what, run, data] : runs) {
-        std::vector<double> times;
-        for (int r = 0; r < repeats; ++r) {
+    // Round robin, so that a change of load on a shared machine hits every measurement alike.
+    std::vector<std::vector<double>> all(runs.size());
+    for (int r = 0; r < repeats; ++r)
+        for (std::size_t i = 0; i < runs.size(); ++i) {
             const auto start = std::chrono::steady_clock::now();
-            sink += run();
-            times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            sink += std::get<1>(runs[i])();
+            all[i].push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         }
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const auto& [what, run, data] = runs[i];
+        std::vector<double>& times = all[i];
         std::sort(times.begin(), times.end());
         const double median = times.size() % 2 ? times[times.size() / 2] : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
         std::cout << nlohmann::json{{"lang", "C++"}, {"what", what}, {"items", items}, {"mb", static_cast<double>(data->size()) / 1e6}, {"seconds", median}}.dump()

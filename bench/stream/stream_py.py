@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Stream read throughput in Python: plain NDJSON line splitting vs the
 runtime's NDJSON and SSE readers, each item decoded with json.loads (the
-generated bindings will be plugged in later). Median of --repeats runs; one
+generated bindings will be plugged in later). Median of REPEATS rounds; one
 JSON line per measurement on stdout.
 
 usage: stream_py.py PREFIX REPEATS
@@ -52,13 +52,15 @@ def main():
     runs = [("plain NDJSON split + json.loads", plain, ndjson), ("NdjsonReader + json.loads", ndjson_reader, ndjson),
             ("SseReader + json.loads", sse_reader, sse), ("NdjsonReader only", lambda d: ndjson_reader(d, False), ndjson),
             ("SseReader only", lambda d: sse_reader(d, False), sse)]
-    for name, run, data in runs:
-        times = []
-        for _ in range(repeats):
+    # Round robin, so that a change of load on a shared machine hits every measurement alike.
+    times = {name: [] for name, _, _ in runs}
+    for _ in range(repeats):
+        for name, run, data in runs:
             start = time.perf_counter()
             run(data)
-            times.append(time.perf_counter() - start)
-        print(json.dumps({"lang": "Python", "what": name, "items": items, "mb": len(data) / 1e6, "seconds": statistics.median(times)}))
+            times[name].append(time.perf_counter() - start)
+    for name, _, data in runs:
+        print(json.dumps({"lang": "Python", "what": name, "items": items, "mb": len(data) / 1e6, "seconds": statistics.median(times[name])}))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 // Stream read throughput in TypeScript (Node): plain NDJSON line splitting vs
 // the runtime's NDJSON and SSE readers, each item decoded with JSON.parse.
-// Median of REPEATS runs; one JSON line per measurement on stdout.
+// Median of REPEATS rounds; one JSON line per measurement on stdout.
 //
 //   node stream_ts.mjs <compiled runtime/ts/stream/index.js> PREFIX REPEATS
 import { readFileSync } from "node:fs";
@@ -38,14 +38,17 @@ const runs = [
   ["NdjsonReader only", () => read(rt.NdjsonReader, ndjson, false), ndjson],
   ["SseReader only", () => read(rt.SseReader, sse, false), sse],
 ];
-for (const [what, run, data] of runs) {
-  const times = [];
-  for (let r = 0; r < Number(repeatsArg); r++) {
+// Round robin, so that a change of load on a shared machine hits every measurement alike.
+const times = runs.map(() => []);
+for (let r = 0; r < Number(repeatsArg); r++)
+  runs.forEach(([, run], i) => {
     const start = process.hrtime.bigint();
     run();
-    times.push(Number(process.hrtime.bigint() - start) / 1e9);
-  }
-  times.sort((a, b) => a - b);
-  const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+    times[i].push(Number(process.hrtime.bigint() - start) / 1e9);
+  });
+for (const [i, [what, , data]] of runs.entries()) {
+  times[i].sort((a, b) => a - b);
+  const t = times[i];
+  const median = t.length % 2 ? t[(t.length - 1) / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
   console.log(JSON.stringify({ lang: "TypeScript", what, items, mb: data.length / 1e6, seconds: median }));
 }

@@ -22,8 +22,7 @@ empty data buffer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Final, Union
+from typing import Final, NamedTuple, Union
 
 DEFAULT_MAX_LINE_BYTES: Final = 16 * 1024 * 1024
 DEFAULT_MAX_EVENT_BYTES: Final = 16 * 1024 * 1024
@@ -32,10 +31,12 @@ MAX_RETRY_MS: Final = 2**53 - 1
 
 _BOM: Final = b"\xef\xbb\xbf"
 _SSE_LINE_END: Final = re.compile(rb"\r\n|\r|\n")
+# The usual event: optional `event` and `id` lines, one `data` line, a blank
+# line (groups: event space, event, id space, id, data space, data).
+_SIMPLE_EVENT: Final = re.compile(r"(?:event:( ?)([^\n]*)\n)?(?:id:( ?)([^\n]*)\n)?data:( ?)([^\n]*)\n\n")
 
 
-@dataclass(frozen=True, slots=True)
-class StreamError:
+class StreamError(NamedTuple):
     """A framing problem: ``code`` is utf8, line_too_long, event_too_long or truncated."""
 
     code: str
@@ -47,8 +48,7 @@ class StreamError:
         return f"{self.offset}/{self.line}: {self.code}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class NdjsonItem:
+class NdjsonItem(NamedTuple):
     """One non-blank NDJSON line (without its line end), where it starts."""
 
     text: str
@@ -56,8 +56,7 @@ class NdjsonItem:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class SseEvent:
+class SseEvent(NamedTuple):
     """A dispatched SSE event; ``offset``/``line`` are those of its first line."""
 
     type: str
@@ -67,8 +66,7 @@ class SseEvent:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class SseRetry:
+class SseRetry(NamedTuple):
     """A valid ``retry`` field: the reconnection time is now ``ms``."""
 
     ms: int
@@ -76,6 +74,9 @@ class SseRetry:
     line: int
 
 
+# Records are named tuples: immutable, and the cheapest objects to create
+# (a frozen dataclass costs three times as much, and the readers make one
+# per item).
 NdjsonRecord = Union[NdjsonItem, StreamError]
 SseRecord = Union[SseEvent, SseRetry, StreamError]
 
@@ -229,28 +230,86 @@ class SseReader:
                 self._offset += 1
                 self._line_start += 1
         base = self._offset
+        pos = 0
         if b"\r" not in data:
-            pieces = data.split(b"\n")
-            tail = pieces.pop()
-            pos = 0
-            for raw in pieces:
-                pos += len(raw) + 1
-                self._complete_line(raw, out)
+            first = data.find(b"\n")
+            last = data.rfind(b"\n")
+            if first >= 0:
+                # The first line (it may continue buffered bytes), then the rest
+                # up to the last LF: at once when it is all ASCII (then a
+                # character index is a byte offset), else line by line.
+                self._complete_line(data[:first], out)
+                pos = first + 1
                 self._line += 1
                 self._line_start = base + pos
+                region = data[pos : last + 1]
+                if region.isascii():
+                    self._ascii_lines(region.decode("ascii"), out)
+                else:
+                    for raw in region.split(b"\n")[:-1]:
+                        self._complete_line(raw, out)
+                        self._line += 1
+                        self._line_start += len(raw) + 1
+                pos = last + 1
         else:
-            pos = 0
             for match in _SSE_LINE_END.finditer(data):
                 self._complete_line(data[pos : match.start()], out)
                 pos = match.end()
                 self._line += 1
                 self._line_start = base + pos
-            tail = data[pos:]
             self._after_cr = data.endswith(b"\r")
-        if tail:
-            self._partial(tail, out)
+        if pos < len(data):
+            self._partial(data[pos:], out)
         self._offset = base + len(data)
         return out
+
+    def _ascii_lines(self, text: str, out: list[SseRecord]) -> None:
+        # Complete ASCII lines without CR: _complete_line's steps, inlined (this
+        # loop is most of the reader's time). At an event boundary an event of
+        # the usual shape (_SIMPLE_EVENT) is taken whole when it is short enough
+        # that no line and no data can be over a limit; anything else, line by line.
+        start, line, at, end = self._line_start, self._line, 0, len(text)
+        match, append, max_line, max_event = _SIMPLE_EVENT.match, out.append, self._max_line, self._max_event
+        while at < end:
+            if self._block is None and not (self._data or self._event_type or self._discard_event):
+                m = match(text, at)
+                if m is not None:
+                    span = m.end() - at
+                    _, event_type, _, event_id, _, data = m.groups()
+                    if span <= max_line and len(data) < max_event:
+                        if event_id is not None and "\0" not in event_id:
+                            self._id_buffer = event_id
+                        self.last_event_id = self._id_buffer
+                        append(SseEvent(event_type or "message", data, self.last_event_id, start, line))
+                        start += span
+                        line += 2 + (event_type is not None) + (event_id is not None)
+                        at += span
+                        continue
+            lf = text.index("\n", at)
+            if lf == at:
+                if self._discard_event:
+                    self._discard_event = False
+                    self._block = None
+                else:
+                    self._dispatch(out)
+            elif not self._discard_event:
+                if lf - at > max_line:
+                    self._fail(_too_long(start, line, max_line), out)
+                else:
+                    if self._block is None:
+                        self._block = (start, line)
+                    colon = text.find(":", at, lf)
+                    if colon < 0:
+                        self._field(text[at:lf], "", 0, start, line, out)
+                    elif colon > at:
+                        value = text[colon + 1 : lf]
+                        if value[:1] == " ":
+                            value = value[1:]
+                        self._field(text[at:colon], value, len(value), start, line, out)
+            start += lf - at + 1
+            line += 1
+            at = lf + 1
+        self._line_start, self._line = start, line
 
     def _strip_bom(self, data: bytes) -> bytes:
         # Compares the stream's first bytes with EF BB BF, across chunks.
@@ -306,25 +365,25 @@ class SseReader:
         except UnicodeDecodeError as error:
             self._fail(_utf8_error(raw, error, self._line_start, self._line), out)
             return
-        self._field(text, raw, out)
-
-    def _field(self, text: str, raw: bytes, out: list[SseRecord]) -> None:
         colon = text.find(":")
         if colon == 0:
             return  # a comment
         if colon < 0:
-            name, value, value_bytes = text, "", 0
-        else:
-            name, value = text[:colon], text[colon + 1 :]
-            value_bytes = len(raw) - raw.find(b":") - 1
-            if value.startswith(" "):
-                value = value[1:]
-                value_bytes -= 1
+            self._field(text, "", 0, self._line_start, self._line, out)
+            return
+        value = text[colon + 1 :]
+        value_bytes = len(raw) - raw.find(b":") - 1
+        if value.startswith(" "):
+            value = value[1:]
+            value_bytes -= 1
+        self._field(text[:colon], value, value_bytes, self._line_start, self._line, out)
+
+    def _field(self, name: str, value: str, value_bytes: int, start: int, line: int, out: list[SseRecord]) -> None:
         if name == "data":
             self._data_bytes += value_bytes + 1
             if self._data_bytes > self._max_event:
                 message = f"event data longer than {self._max_event} bytes"
-                self._fail(StreamError("event_too_long", self._line_start, self._line, message), out)
+                self._fail(StreamError("event_too_long", start, line, message), out)
                 return
             self._data.append(value)
         elif name == "event":
@@ -336,7 +395,7 @@ class SseReader:
             ms = _retry_value(value)
             if ms is not None:
                 self.reconnection_time = ms
-                out.append(SseRetry(ms, self._line_start, self._line))
+                out.append(SseRetry(ms, start, line))
 
     def _dispatch(self, out: list[SseRecord]) -> None:
         self.last_event_id = self._id_buffer

@@ -25,6 +25,14 @@ const CR = 13;
 const COLON = 0x3a;
 const BOM = [0xef, 0xbb, 0xbf];
 
+// Decodes a run of complete lines at once (fatal: an invalid byte falls back
+// to the line-by-line path, which reports where it is).
+interface Utf8Decoder {
+  decode(input: Uint8Array): string;
+}
+type DecoderClass = new (label: string, options: { fatal: boolean; ignoreBOM: boolean }) => Utf8Decoder;
+const asciiDecoder = new (globalThis as unknown as { TextDecoder: DecoderClass }).TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 /** ASCII digits only (at least one), at most MAX_RETRY_MS; otherwise null. */
 function retryValue(value: string): number | null {
   if (!/^[0-9]+$/.test(value)) return null;
@@ -85,6 +93,15 @@ export class SseReader {
     let pos = 0;
     let cr = bytes.indexOf(CR);
     let lf = bytes.indexOf(LF);
+    if (cr < 0 && lf >= 0) {
+      // Without a CR, the first line (which may continue buffered bytes) and then
+      // all the rest up to the last LF at once (see asciiLines).
+      this.completeLine(bytes.subarray(0, lf), out);
+      pos = lf + 1;
+      this.line += 1;
+      this.lineStart = base + pos;
+      pos = this.asciiLines(bytes, pos, base, out);
+    }
     while (pos < n) {
       if (cr >= 0 && cr < pos) cr = bytes.indexOf(CR, pos);
       if (lf >= 0 && lf < pos) lf = bytes.indexOf(LF, pos);
@@ -106,6 +123,31 @@ export class SseReader {
     if (pos < n) this.partial(bytes.subarray(pos), out);
     this.offset = base + n;
     return out;
+  }
+
+  // The complete lines from `pos` to the chunk's last LF (the chunk has no CR),
+  // decoded with one call when they are all ASCII: then a character index is a
+  // byte offset. Returns where the lines handled end (`pos` if none were).
+  private asciiLines(bytes: Uint8Array, pos: number, base: number, out: SseRecord[]): number {
+    const last = bytes.lastIndexOf(LF);
+    if (last < pos) return pos;
+    const region = bytes.subarray(pos, last + 1);
+    let text: string;
+    try {
+      text = asciiDecoder.decode(region);
+    } catch {
+      return pos;
+    }
+    if (text.length !== region.length) return pos; // not all ASCII: line by line
+    for (let at = 0; at < text.length; ) {
+      const lf = text.indexOf("\n", at);
+      const line = text.slice(at, lf);
+      if (this.startLine(line.length, out)) this.field(line, null, out);
+      at = lf + 1;
+      this.line += 1;
+      this.lineStart = base + pos + at;
+    }
+    return last + 1;
   }
 
   // Compares the stream's first bytes with EF BB BF, across chunks.
@@ -146,30 +188,38 @@ export class SseReader {
       return;
     }
     const raw = this.pending.take(piece);
-    if (raw.length === 0) {
+    if (!this.startLine(raw.length, out)) return;
+    const text = decodeLine(raw, this.lineStart, this.line);
+    if (typeof text !== "string") this.fail(text, out);
+    else this.field(text, raw, out);
+  }
+
+  // A complete line of `length` bytes: a blank line dispatches (or ends the
+  // skipping of a discarded event); tells whether the line is a field to read.
+  private startLine(length: number, out: SseRecord[]): boolean {
+    if (length === 0) {
       if (this.discardEvent) {
         this.discardEvent = false;
         this.blockOffset = -1;
       } else {
         this.dispatch(out);
       }
-      return;
+      return false;
     }
-    if (this.discardEvent) return;
-    if (raw.length > this.maxLine) {
+    if (this.discardEvent) return false;
+    if (length > this.maxLine) {
       this.fail(tooLong(this.lineStart, this.line, this.maxLine), out);
-      return;
+      return false;
     }
     if (this.blockOffset < 0) {
       this.blockOffset = this.lineStart;
       this.blockLine = this.line;
     }
-    const text = decodeLine(raw, this.lineStart, this.line);
-    if (typeof text !== "string") this.fail(text, out);
-    else this.field(text, raw, out);
+    return true;
   }
 
-  private field(text: string, raw: Uint8Array, out: SseRecord[]): void {
+  // `raw`: the line's bytes, or null when the line is ASCII (one byte a character).
+  private field(text: string, raw: Uint8Array | null, out: SseRecord[]): void {
     const colon = text.indexOf(":");
     if (colon === 0) return; // a comment
     let name = text;
@@ -178,7 +228,7 @@ export class SseReader {
     if (colon > 0) {
       name = text.slice(0, colon);
       value = text.slice(colon + 1);
-      valueBytes = raw.length - raw.indexOf(COLON) - 1;
+      valueBytes = raw === null ? value.length : raw.length - raw.indexOf(COLON) - 1;
       if (value.startsWith(" ")) {
         value = value.slice(1);
         valueBytes -= 1;
