@@ -14,6 +14,7 @@ import os
 import random
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ under runtime/: every file there is compiled into contractgen
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "runtime", "python"))
 import _stream  # noqa: E402
 

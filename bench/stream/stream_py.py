@@ -12,6 +12,7 @@ import statistics
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ under runtime/: every file there is compiled into contractgen
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "runtime", "python"))
 import _stream  # noqa: E402
 

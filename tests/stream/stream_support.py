@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# No __pycache__ under runtime/: every file there is compiled into contractgen.
+sys.dont_write_bytecode = True
 sys.path.insert(0, str(ROOT / "runtime" / "python"))
 
 import _stream as rt  # noqa: E402  (the path above first)

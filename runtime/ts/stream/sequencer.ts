@@ -94,7 +94,9 @@ function gap(sid: string, seq: number, lo: number, hi: number): Finding {
 export class PacketSequencer<P> {
   private readonly streams = new Map<string, StreamState<P>>();
 
-  constructor(private readonly config: SequencerConfig) {}
+  constructor(private readonly config: SequencerConfig) {
+    if (config.policy !== "report" && config.policy !== "reorder") throw new RangeError(`unknown sequencer policy '${String(config.policy)}'`);
+  }
 
   push(streamId: string, seq: number, op: string, packet: P): SequencerOutput<P>[] {
     const out: SequencerOutput<P>[] = [];

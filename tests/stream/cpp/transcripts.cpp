@@ -2,6 +2,8 @@
 // transcripts.hpp); the same steps as tests/stream/transcripts.py.
 #include "transcripts.hpp"
 
+#include <functional>
+
 namespace streamtest {
 namespace {
 
@@ -53,20 +55,6 @@ std::pair<std::string, Json> only(const Json& input) {
     return {input.begin().key(), input.begin().value()};
 }
 
-const char* state_name(rt::ChatState state) {
-    using S = rt::ChatState;
-    switch (state) {
-        case S::idle: return "idle";
-        case S::connecting: return "connecting";
-        case S::open: return "open";
-        case S::waiting: return "waiting";
-        case S::done: return "done";
-        case S::failed: return "failed";
-        case S::aborted: return "aborted";
-    }
-    return "?";
-}
-
 }  // namespace
 
 void run_chat(const Json& c) {
@@ -96,7 +84,7 @@ void run_chat(const Json& c) {
         } else throw Mismatch("unknown input " + verb);
         const std::string where = "step " + std::to_string(index++) + " " + step["in"].dump();
         expect_equal(got, step["out"], where);
-        if (step.contains("state")) expect_equal(state_name(client.state()), step["state"], where + " state");
+        if (step.contains("state")) expect_equal(rt::to_string(client.state()), step["state"], where + " state");
     }
 }
 
@@ -138,6 +126,31 @@ void run_replay(const Json& c) {
     Json errors = Json::array();
     for (const auto& e : replay.errors) errors.push_back(error_json(e));
     expect_equal(errors, c["errors"], "errors");
+}
+
+void api_checks(const Json&) {
+    const auto refused = [](const std::function<void()>& f, const std::string& message) {
+        try {
+            f();
+        } catch (const std::exception& e) {
+            expect_equal(e.what(), message, "message");
+            return;
+        }
+        throw Mismatch("not refused: " + message);
+    };
+    rt::NdjsonReader ndjson;
+    rt::SseReader sse;
+    expect_equal(ndjson.end().size() + ndjson.end().size() + sse.end().size() + sse.end().size(), 0, "end() twice");
+    refused([&] { ndjson.feed("x"); }, "NdjsonReader::feed after end()");
+    refused([&] { sse.feed("x"); }, "SseReader::feed after end()");
+    rt::ManualScheduler scheduler;
+    rt::ChatClient<Json> client(chat_config(), scheduler, [](std::string_view) { return Event{}; }, [](const rt::ChatAction<Json>&) {});
+    client.start();
+    refused([&] { client.start(); }, "ChatClient::start in state connecting");
+    refused([&] { client.play({}, 0); }, "ChatClient::play in state connecting");
+    rt::SequencerConfig config;
+    config.policy = "buffer";
+    refused([&] { rt::PacketSequencer<Json> sequencer(config); }, "unknown sequencer policy 'buffer'");
 }
 
 void run_routing(const Json& c) {

@@ -10,5 +10,7 @@ void run_chat(const Json& c);
 void run_timer(const Json& c);
 void run_replay(const Json& c);
 void run_routing(const Json& c);
+// Misuse errors (each message once): not in the vectors.
+void api_checks(const Json&);
 
 }  // namespace streamtest

@@ -162,6 +162,13 @@ int main(int argc, char** argv) {
             }
         }
     }
+    try {
+        api_checks(Json());
+        ++passed;
+    } catch (const std::exception& e) {
+        ++failed;
+        std::cout << "FAIL api checks: " << e.what() << "\n";
+    }
     std::cout << passed << " passed, " << failed << " failed\n";
     return failed == 0 ? 0 : 1;
 }

@@ -25,7 +25,7 @@ case "${1:-}" in
     echo '{"type": "module"}' > "$2/package.json"
     ;;
   test)
-    CONTRACTGEN_ROOT="$root" node --test "$2/tests/stream/ts/vectors.test.js"
+    CONTRACTGEN_ROOT="$root" node --test "$2/tests/stream/ts/vectors.test.js" "$2/tests/stream/ts/api.test.js"
     ;;
   *)
     echo "usage: run.sh check | build <dir> | test <dir>" >&2

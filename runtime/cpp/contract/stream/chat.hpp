@@ -95,6 +95,19 @@ struct ChatClientConfig {
 
 enum class ChatState { idle, connecting, open, waiting, done, failed, aborted };
 
+inline const char* to_string(ChatState state) {
+    switch (state) {
+        case ChatState::idle: return "idle";
+        case ChatState::connecting: return "connecting";
+        case ChatState::open: return "open";
+        case ChatState::waiting: return "waiting";
+        case ChatState::done: return "done";
+        case ChatState::failed: return "failed";
+        case ChatState::aborted: return "aborted";
+    }
+    return "?";
+}
+
 // Not movable: its timers call back into it.
 template <class V>
 class ChatClient {
@@ -114,7 +127,7 @@ public:
     const std::string& text() const { return shown_; }
 
     void start() {
-        if (state_ != ChatState::idle) throw std::logic_error("ChatClient::start after start");
+        if (state_ != ChatState::idle) throw std::logic_error(std::string("ChatClient::start in state ") + to_string(state_));
         connect();
     }
 
@@ -161,7 +174,7 @@ public:
 
     // Replay mode: `events` (see replay_events) one every `spacing_ms`, through the same handling.
     void play(std::vector<ChatEvent<V>> events, std::int64_t spacing_ms) {
-        if (state_ != ChatState::idle) throw std::logic_error("ChatClient::play after start");
+        if (state_ != ChatState::idle) throw std::logic_error(std::string("ChatClient::play in state ") + to_string(state_));
         state_ = ChatState::open;
         replay_ = std::move(events);
         for (std::size_t i = 0; i < replay_.size(); ++i)
