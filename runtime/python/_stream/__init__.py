@@ -15,7 +15,6 @@ from .readers import (
     NdjsonReader,
     NdjsonRecord,
     SseEvent,
-    SseReader,
     SseRecord,
     SseRetry,
     StreamError,
@@ -38,6 +37,7 @@ from .routing import (
     route_web_status,
 )
 from .sequencer import Delivery, Finding, PacketSequencer, SequencerConfig
+from .sse import SseReader
 from .timing import (
     AsyncioScheduler,
     BackoffConfig,
