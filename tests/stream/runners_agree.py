@@ -2,8 +2,11 @@
 """The three stream runners (C++, TypeScript, Python) against each other and
 against the vectors: for every input of ndjson.json and sse.json, whole and in
 chunks of 1 and 7 bytes, each runner must print exactly the lines the vector's
-records give (the runners take many files per process, so this stays fast) (docs/streams.md, "stream runners"); with --decode json the items
-of the seed streams must be the same JSON values.
+records give (the runners take many files per process, so this stays fast);
+with --decode json the items of the seed streams must be the same JSON values;
+and on random byte streams (seeded: SSE and NDJSON syntax, CR, NUL, BOMs,
+invalid UTF-8, small limits) the three must print the same, at every chunk
+size tried: no hand-written expectation, the languages check each other.
 
     runners_agree.py --cpp <stream_runner_cpp> --ts <stream_runner.js>
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -21,6 +25,30 @@ from typing import Any
 from stream_support import ROOT, input_bytes, vector_file
 
 CHUNKS = (0, 1, 7)
+RANDOM_STREAMS = 300
+# Random streams are random lines: the fields and values of each framing,
+# mixed line ends, NUL, BOMs, invalid UTF-8, sometimes no final line end.
+VALUES = [b"", b"x", b" x", b"42", b"{\"a\":1}", "é🎉".encode(), b"a:b", b"\x00", b"[1", b"  "]
+INVALID = [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xf4\x90\x80\x80"]  # one value in 30
+SSE_LINES = [b"data: %s", b"data:%s", b"data", b"event: %s", b"event:%s", b"id: %s", b"id", b"retry: 1%s", b"retry: 7",
+             b": %s", b":", b"", b"", b"", b"", b"", b"foo: %s", b"Data: %s", b"\xef\xbb\xbfdata: %s"]
+NDJSON_LINES = [b"{\"a\":%s}", b"%s", b"", b"  ", b"\t\r", b"[%s]", b"\xef\xbb\xbf{}"]
+ENDS = {"sse": [b"\n", b"\n", b"\r", b"\r\n"], "ndjson": [b"\n", b"\n", b"\r\n"]}
+
+
+def random_stream(rng: random.Random, framing: str) -> bytes:
+    lines = SSE_LINES if framing == "sse" else NDJSON_LINES
+    out = [b"\xef\xbb\xbf"] if rng.random() < 0.1 else []
+    for _ in range(rng.randint(0, 12)):
+        line = rng.choice(lines)
+        value = rng.choice(INVALID) if rng.random() < 1 / 30 else rng.choice(VALUES)
+        out.append((line % value if b"%s" in line else line) + rng.choice(ENDS[framing]))
+    if out and rng.random() < 0.2:
+        out[-1] = out[-1].rstrip(b"\r\n")
+    return b"".join(out)
+
+
+LIMITS = ([], ["--max-line-bytes", "8"], ["--max-line-bytes", "12", "--max-event-bytes", "6"])
 
 
 def _dump(value: Any) -> str:
@@ -115,6 +143,32 @@ def main() -> int:
             else:
                 failed += 1
                 print(f"FAIL --decode json {case['name']!r}: {decoded}")
+        # Random streams: the three runners agree, whole and in small chunks.
+        rng = random.Random(20261126)
+        for framing in ("ndjson", "sse"):
+            paths = []
+            for index in range(RANDOM_STREAMS):
+                path = os.path.join(work, f"random-{framing}-{index}.bin")
+                with open(path, "wb") as file:
+                    file.write(random_stream(rng, framing))
+                paths.append(path)
+            for limits in LIMITS:
+                outputs = {}
+                for chunk in (0, 1, 3):
+                    for lang in runners:
+                        outputs[(lang, chunk)] = run(lang, ["--framing", framing, "--chunk", str(chunk), *limits, *paths])
+                reference = outputs[("py", 0)]
+                for key, output in outputs.items():
+                    if output == reference:
+                        passed += 1
+                    else:
+                        failed += 1
+                        print(f"FAIL random {framing} {limits} {key}: differs from py whole")
+                        for path in paths:
+                            got, want = split_streams(output).get(path), split_streams(reference).get(path)
+                            if got != want:
+                                print(f"  first difference: {path}\n  got  {got!r}\n  want {want!r}")
+                                break
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
