@@ -48,7 +48,7 @@ def random_stream(rng: random.Random, framing: str) -> bytes:
     return b"".join(out)
 
 
-LIMITS = ([], ["--max-line-bytes", "8"], ["--max-line-bytes", "12", "--max-event-bytes", "6"])
+LIMITS: tuple[list[str], ...] = ([], ["--max-line-bytes", "8"], ["--max-line-bytes", "12", "--max-event-bytes", "6"])
 
 
 def _dump(value: Any) -> str:
@@ -153,21 +153,21 @@ def main() -> int:
                     file.write(random_stream(rng, framing))
                 paths.append(path)
             for limits in LIMITS:
-                outputs = {}
+                printed: dict[tuple[str, int], str] = {}
                 for chunk in (0, 1, 3):
                     for lang in runners:
-                        outputs[(lang, chunk)] = run(lang, ["--framing", framing, "--chunk", str(chunk), *limits, *paths])
-                reference = outputs[("py", 0)]
-                for key, output in outputs.items():
+                        printed[(lang, chunk)] = run(lang, ["--framing", framing, "--chunk", str(chunk), *limits, *paths])
+                reference = printed[("py", 0)]
+                for key, output in printed.items():
                     if output == reference:
                         passed += 1
                     else:
                         failed += 1
                         print(f"FAIL random {framing} {limits} {key}: differs from py whole")
                         for path in paths:
-                            got, want = split_streams(output).get(path), split_streams(reference).get(path)
-                            if got != want:
-                                print(f"  first difference: {path}\n  got  {got!r}\n  want {want!r}")
+                            mine, theirs = split_streams(output).get(path), split_streams(reference).get(path)
+                            if mine != theirs:
+                                print(f"  first difference: {path}\n  got  {mine!r}\n  want {theirs!r}")
                                 break
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
