@@ -8,7 +8,11 @@ and on random byte streams (seeded: SSE and NDJSON syntax, CR, NUL, BOMs,
 invalid UTF-8, small limits) the three must print the same, at every chunk
 size tried: no hand-written expectation, the languages check each other.
 
-    runners_agree.py --cpp <stream_runner_cpp> --ts <stream_runner.js>
+    runners_agree.py --build-dir <build folder>
+
+The runners are called through tests/stream/run (so that entry point is
+checked too), which takes the C++ runner and the compiled TypeScript from the
+build folder.
 """
 
 from __future__ import annotations
@@ -92,14 +96,10 @@ def split_streams(output: str) -> dict[str, str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--cpp", required=True)
-    parser.add_argument("--ts", required=True)
+    parser.add_argument("--build-dir", required=True)
     args = parser.parse_args()
-    runners = {
-        "cpp": [args.cpp],
-        "ts": ["node", args.ts],
-        "py": [sys.executable, str(ROOT / "tests" / "stream" / "stream_runner.py")],
-    }
+    run_script = str(ROOT / "tests" / "stream" / "run")
+    runners = {lang: ["bash", run_script, "--lang", lang, "--build-dir", args.build_dir] for lang in ("cpp", "ts", "py")}
     passed = failed = 0
 
     def run(lang: str, arguments: list[str]) -> str:
