@@ -113,6 +113,8 @@ int main(int argc, char** argv) {
         cmd->add_option("--against", compare.against, "The previous version: a folder of schemas, or a git revision");
     }
     breaking->add_flag("--list-rules", compare.list_rules, "List the rules, with what each looks for, and exit");
+    breaking->add_option("--ignore", compare.ignore, "Acknowledged breaks, one a line: RULE_ID family.Type [PATH]")
+        ->check(CLI::ExistingFile);
     breaking->add_option("--format", compare.format, "text (default), json or github (workflow annotations)")
         ->transform(CLI::CheckedTransformer(std::map<std::string, contractgen::app::BreakingOptions::Format>{
             {"text", contractgen::app::BreakingOptions::Format::Text},

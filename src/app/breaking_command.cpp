@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "app/pipeline.h"
+#include "breaking/acknowledged.h"
 #include "breaking/compare.h"
 #include "breaking/git_revision.h"
 #include "breaking/report.h"
@@ -109,11 +110,17 @@ int run_breaking(const BreakingOptions& o, std::ostream& out, std::ostream& err,
     }
     if (!usage_ok(o, err)) return kBadInput;
     diag::Sink sink;
+    std::vector<breaking::Acknowledgement> acknowledged;
+    if (o.ignore) {
+        acknowledged = breaking::read_acknowledgements(*o.ignore, sink);
+        if (sink.has_errors()) return bad_input(sink, err, colour);
+    }
     ScratchFolder scratch;
     Versions v;
     if (!load_versions(o, scratch, v, sink)) return bad_input(sink, err, colour);
-    sink.print(err, colour);  // warnings
     auto found = findings(v, o, false);
+    if (o.ignore) breaking::acknowledge(found, acknowledged, *o.ignore, sink);
+    sink.print(err, colour);  // warnings
     breaking::ReportHeader header{o.against, o.schemas.generic_string(), o.fail_on};
     switch (o.format) {
         case BreakingOptions::Format::Text: breaking::print_text(found, header, out, stdout_wants_colour(colour)); break;
@@ -121,7 +128,7 @@ int run_breaking(const BreakingOptions& o, std::ostream& out, std::ostream& err,
         case BreakingOptions::Format::Github: breaking::print_github(found, header, out); break;
     }
     for (const auto& f : found)
-        if (f.severity >= o.fail_on) return kDrift;
+        if (f.severity >= o.fail_on && !f.acknowledged) return kDrift;
     return kOk;
 }
 

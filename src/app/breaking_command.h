@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -17,6 +18,7 @@ struct BreakingOptions {
     enum class Format { Text, Json, Github } format = Format::Text;
     breaking::Severity fail_on = breaking::Severity::Error;
     bool list_rules = false;
+    std::optional<std::filesystem::path> ignore;  // acknowledged breaks (breaking/acknowledged.h)
 };
 
 // Exit 0: nothing at or above the fail level; 1: something; 2: bad input.

@@ -46,23 +46,27 @@ void Comparer::compare_bodies(const Site& site, const ir::Decl& a, const ir::Dec
     // One side a union, the other a single type (a oneOf of one variant is
     // an alias): the single type is a union of one.
     if (a.kind() != b.kind() && (a.is<ir::Union>() || b.is<ir::Union>())) {
-        auto as_union = [](const ir::Decl& d, ir::DeclId id) {
-            if (const auto* u = std::get_if<ir::Union>(&d.body)) return *u;
-            ir::Union single;
-            ir::Variant v;
-            if (const auto* al = std::get_if<ir::Alias>(&d.body)) {
-                v.type = al->target;
+        // Variants only: the discriminator of the one real union does not
+        // apply to a single type, and tags are not compared.
+        auto variants_of = [](const ir::Decl& d, ir::DeclId id, ir::Union& out) {
+            if (const auto* u = std::get_if<ir::Union>(&d.body)) {
+                out.mode = u->mode;
+                out.variants = u->variants;
             } else {
-                v.type.kind = ir::Kind::Named;
-                v.type.decl = id;
+                ir::Variant v;
+                if (const auto* al = std::get_if<ir::Alias>(&d.body)) {
+                    v.type = al->target;
+                } else {
+                    v.type.kind = ir::Kind::Named;
+                    v.type.decl = id;
+                }
+                out.variants.push_back(std::move(v));
             }
-            single.variants.push_back(v);
-            return single;
+            for (auto& v : out.variants) v.tag.reset();
         };
-        ir::Union ua = as_union(a, site.prev), ub = as_union(b, site.cur);
-        if (!(a.is<ir::Union>() && b.is<ir::Union>())) ua.discriminator = ub.discriminator = std::nullopt;
-        for (auto* u : {&ua, &ub})
-            for (auto& v : u->variants) v.tag.reset();
+        ir::Union ua, ub;
+        variants_of(a, site.prev, ua);
+        variants_of(b, site.cur, ub);
         // A variant that is the declaration itself is compared as a variant, not again as the declaration.
         compare_union(site, ua, ub);
         return;

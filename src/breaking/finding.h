@@ -55,6 +55,7 @@ struct Finding {
     // schemas folder (empty when the type does not exist on that side): a
     // standard validator can check every witness against both.
     std::string previous_schema, current_schema;
+    bool acknowledged = false;  // an intended break (acknowledged.h): reported, never failing
 };
 
 const char* to_string(Category c);

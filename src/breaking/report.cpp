@@ -59,7 +59,7 @@ void print_text(const std::vector<Finding>& findings, const ReportHeader& header
     diag::Sink sink;  // for its GCC format, colours and escaping of schema text
     for (const auto& f : findings) {
         std::string message = where(f) + ": " + f.message + " [" + f.rule + ", " + to_string(f.category) + ", " +
-                              direction_words(f.direction) + "]";
+                              direction_words(f.direction) + (f.acknowledged ? ", acknowledged" : "") + "]";
         if (f.severity == Severity::Error) sink.error(f.place.file, f.place.line, f.place.column, message);
         else if (f.severity == Severity::Warn) sink.warning(f.place.file, f.place.line, f.place.column, message);
         else sink.note(f.place.file, f.place.line, f.place.column, message);
@@ -93,6 +93,7 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
         j["line"] = f.place.line;
         j["column"] = f.place.column;
         j["side"] = to_string(f.place.side);
+        j["acknowledged"] = f.acknowledged;
         j["schemas"] = json::object();
         if (!f.previous_schema.empty()) j["schemas"]["previous"] = f.previous_schema;
         if (!f.current_schema.empty()) j["schemas"]["current"] = f.current_schema;
@@ -109,8 +110,12 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
 
 void print_github(const std::vector<Finding>& findings, const ReportHeader&, std::ostream& out) {
     for (const auto& f : findings) {
-        const char* command = f.severity == Severity::Error ? "error" : f.severity == Severity::Warn ? "warning" : "notice";
-        std::string message = where(f) + ": " + f.message + " (" + direction_words(f.direction) + ")";
+        const char* command = f.acknowledged                  ? "notice"
+                               : f.severity == Severity::Error ? "error"
+                               : f.severity == Severity::Warn  ? "warning"
+                                                               : "notice";
+        std::string message = where(f) + ": " + f.message + " (" + direction_words(f.direction) +
+                              (f.acknowledged ? ", acknowledged" : "") + ")";
         for (const auto& w : f.witnesses) message += "\nwitness " + witness_text(w);
         out << "::" << command << " file=" << gh_property(f.place.file) << ",line=" << f.place.line
             << ",col=" << f.place.column << ",title=" << gh_property(f.rule) << "::" << gh_data(message) << "\n";

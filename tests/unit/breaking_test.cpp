@@ -187,3 +187,30 @@ TEST_CASE("breaking: pattern samples match their pattern; JSON Schema equality",
     CHECK_FALSE(bk::json_equal(bk::json::parse("false"), bk::json::parse("0")));
     CHECK(bk::code_points("💩a") == 2);
 }
+
+TEST_CASE("breaking: acknowledged breaks are reported but do not fail; stale or bad entries are said", "[breaking]") {
+    test::TempDir dir;
+    test::write_tree(dir / "previous", {{"f/s.schema.json", schema("\"Status\": {\"enum\": [\"a\"]}")}});
+    test::write_tree(dir / "current", {{"f/s.schema.json", schema("\"Status\": {\"enum\": [\"a\", \"b\"]}")}});
+    const std::vector<std::string> args{"breaking", "--against", "previous", "--schemas", "current", "--ignore", "ack.txt"};
+    test::write_file(dir / "ack.txt", "# intended: a new status\nENUM_VALUE_NO_ADD f.Status\nFIELD_NO_DELETE f.Gone $.x\n");
+    auto r = run_contractgen(args, dir.path());
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, ": error: f.Status: value \"b\" was added [ENUM_VALUE_NO_ADD, WIRE, both directions, acknowledged]\n"));
+    CHECK(r.err == "ack.txt:3:1: warning: 'FIELD_NO_DELETE f.Gone $.x' matches no finding; remove it once the change it "
+                   "acknowledges is released\n");
+    auto json = bk::json::parse(run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--format",
+                                                 "json", "--ignore", "ack.txt"},
+                                                dir.path())
+                                    .out);
+    CHECK(json["findings"][0]["acknowledged"] == true);
+    // Without it, the same run fails.
+    CHECK(run_contractgen({"breaking", "--against", "previous", "--schemas", "current"}, dir.path()).exit_code == 1);
+
+    test::write_file(dir / "ack.txt", "ENUM_VALUE_NO_ADDED f.Status\n  ENUM_VALUE_NO_ADD Status\n");
+    auto bad = run_contractgen(args, dir.path());
+    CHECK(bad.exit_code == 2);
+    CHECK(has(bad.err, "ack.txt:1:1: error: unknown rule 'ENUM_VALUE_NO_ADDED' (contractgen breaking --list-rules lists them)\n"));
+    CHECK(has(bad.err, "ack.txt:2:3: error: expected 'RULE_ID family.Type [PATH]', e.g. 'ENUM_VALUE_NO_ADD "
+                       "chat_stream.StreamEventType'\n"));
+}
