@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/breaking_command.h"
 #include "app/pipeline.h"
 #include "config/project.h"
 #include "config/version.h"
@@ -89,7 +90,8 @@ int main(int argc, char** argv) {
         "  contractgen generate --target cpp --out out  only the C++ headers, into out/\n"
         "  contractgen generate --templates my-tpl      override some built-in templates\n"
         "  contractgen lint --schemas schemas           validate the schemas only\n"
-        "Exit codes: 0 ok, 1 drift (check), 2 bad input or usage.");
+        "  contractgen breaking --against main          what the changes since main break (exit 1 if anything)\n"
+        "Exit codes: 0 ok, 1 drift (check) or breaking changes (breaking), 2 bad input or usage.");
 
     Options options;
     Overrides overrides;
@@ -103,6 +105,24 @@ int main(int argc, char** argv) {
     CLI::App* lint = app.add_subcommand("lint", "Validate the schemas: load, build and run every target in memory; writes nothing");
     add_common(lint, overrides, options, false);
     for (CLI::App* cmd : {generate, check, lint}) cmd->add_flag("-q,--quiet", quiet, "Print only diagnostics");
+    contractgen::app::BreakingOptions compare;
+    CLI::App* breaking = app.add_subcommand("breaking", "Compare the schemas with a previous version: what breaks whom");
+    CLI::App* changelog = app.add_subcommand("changelog", "Markdown release notes: the changes since a previous version");
+    for (CLI::App* cmd : {breaking, changelog}) {
+        add_common(cmd, overrides, options, false);
+        cmd->add_option("--against", compare.against, "The previous version: a folder of schemas, or a git revision");
+    }
+    breaking->add_flag("--list-rules", compare.list_rules, "List the rules, with what each looks for, and exit");
+    breaking->add_option("--ignore", compare.ignore, "Acknowledged breaks, one a line: RULE_ID family.Type [PATH]")
+        ->check(CLI::ExistingFile);
+    breaking->add_option("--format", compare.format, "text (default), json or github (workflow annotations)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, contractgen::app::BreakingOptions::Format>{
+            {"text", contractgen::app::BreakingOptions::Format::Text},
+            {"json", contractgen::app::BreakingOptions::Format::Json},
+            {"github", contractgen::app::BreakingOptions::Format::Github}}));
+    breaking->add_option("--fail-on", compare.fail_on, "Exit 1 from this severity up: error (default) or warn")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, contractgen::breaking::Severity>{
+            {"error", contractgen::breaking::Severity::Error}, {"warn", contractgen::breaking::Severity::Warn}}));
 
     try {
         app.parse(argc, argv);
@@ -115,5 +135,8 @@ int main(int argc, char** argv) {
     if (!resolve_project(overrides, options, colour)) return contractgen::app::kBadInput;
     if (generate->parsed()) return contractgen::app::run_generate(options, std::cout, std::cerr, colour);
     if (check->parsed()) return contractgen::app::run_check(options, std::cout, std::cerr, colour);
+    compare.schemas = options.project.schemas;
+    if (breaking->parsed()) return contractgen::app::run_breaking(compare, std::cout, std::cerr, colour);
+    if (changelog->parsed()) return contractgen::app::run_changelog(compare, std::cout, std::cerr, colour);
     return contractgen::app::run_lint(options, std::cout, std::cerr, colour);
 }

@@ -7,6 +7,7 @@
 #include "ir/build.h"
 #include "parallel/work_pool.h"
 #include "render/templates.h"
+#include "write/safe_paths.h"
 #include "write/writer.h"
 
 namespace contractgen::app {
@@ -78,6 +79,27 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
 
 namespace {
 
+const char* drift_word(write::DriftKind kind) {
+    switch (kind) {
+        case write::DriftKind::Missing: return "missing";
+        case write::DriftKind::Stale: return "stale";
+        case write::DriftKind::Extra: return "extra";
+        case write::DriftKind::Leftover: return "leftover";
+        case write::DriftKind::Interrupted: return "interrupted";
+    }
+    return "drift";
+}
+
+// Printed when another run holds the output folder for a while: the wait is
+// then the user's to understand, not a hang.
+write::OutputLock::WaitNotice waiting_notice(std::ostream& err) {
+    return [&err](const std::filesystem::path& lock_file) {
+        err << "contractgen: waiting for another contractgen run to finish with '"
+            << lock_file.parent_path().generic_string() << "' (it holds " << lock_file.generic_string() << ")"
+            << std::endl;
+    };
+}
+
 int report_failure(const diag::Sink& sink, std::ostream& err, bool colour) {
     sink.print(err, colour);
     err << sink.error_count() << (sink.error_count() == 1 ? " error" : " errors") << "; nothing was written\n";
@@ -108,47 +130,69 @@ int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool 
 
 int run_generate(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
+    const auto& out_dir = options.project.out;
+    if (!write::output_folder_allowed(out_dir, options.project.schemas, sink)) return report_failure(sink, err, colour);
     Loaded loaded = load_and_build(options.project.schemas, sink);
     write::OutputSet outputs;
     std::vector<std::string> owned;
     if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink))
         return report_failure(sink, err, colour);
     write::WriteReport report;
-    if (!write::write_outputs(options.project.out, outputs, owned, report, sink)) return report_failure(sink, err, colour);
+    if (!write::write_outputs(out_dir, outputs, owned, report, sink, waiting_notice(err))) {
+        if (!report.partial) return report_failure(sink, err, colour);
+        sink.print(err, colour);
+        err << sink.error_count() << (sink.error_count() == 1 ? " error" : " errors") << "; "
+            << out_dir.generic_string() << " is partly written: run contractgen generate again once this is fixed\n";
+        return kBadInput;
+    }
     sink.print(err, colour);  // warnings
     if (!options.quiet) {
-        for (const auto& f : report.written) out << "wrote   " << (options.project.out / f).generic_string() << "\n";
-        for (const auto& f : report.removed) out << "removed " << (options.project.out / f).generic_string() << "\n";
+        for (const auto& f : report.recovered)
+            out << "removed " << (out_dir / f).generic_string() << " (left by an interrupted run)\n";
+        for (const auto& f : report.written) out << "wrote   " << (out_dir / f).generic_string() << "\n";
+        for (const auto& f : report.removed) out << "removed " << (out_dir / f).generic_string() << "\n";
         out << report.written.size() << " written, " << report.unchanged.size() << " unchanged, "
-            << report.removed.size() << " removed\n";
+            << report.removed.size() << " removed";
+        if (!report.recovered.empty())
+            out << ", " << report.recovered.size() << " left by an interrupted run removed";
+        out << "\n";
     }
     return kOk;
 }
 
 int run_check(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
-    Loaded loaded = load_and_build(options.project.schemas, sink);
-    write::OutputSet outputs;
-    std::vector<std::string> owned;
-    if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink)) {
+    const auto& out_dir = options.project.out;
+    auto failed = [&] {
         sink.print(err, colour);
         err << sink.error_count() << (sink.error_count() == 1 ? " error\n" : " errors\n");
         return kBadInput;
-    }
+    };
+    if (!write::output_folder_allowed(out_dir, options.project.schemas, sink)) return failed();
+    Loaded loaded = load_and_build(options.project.schemas, sink);
+    write::OutputSet outputs;
+    std::vector<std::string> owned;
+    if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink)) return failed();
+    std::vector<write::Drift> drift;
+    if (!write::check_outputs(out_dir, outputs, owned, drift, sink, waiting_notice(err))) return failed();
     sink.print(err, colour);
-    auto drift = write::check_outputs(options.project.out, outputs, owned);
     if (drift.empty()) {
-        if (!options.quiet) out << options.project.out.generic_string() << " is up to date (" << outputs.files().size() << " files)\n";
+        if (!options.quiet) out << out_dir.generic_string() << " is up to date (" << outputs.files().size() << " files)\n";
         return kOk;
     }
+    bool interrupted = false;
     for (const auto& d : drift) {
-        const char* what = d.kind == write::DriftKind::Missing ? "missing" : d.kind == write::DriftKind::Stale ? "stale" : "extra";
-        err << what << ": " << (options.project.out / d.path).generic_string() << "\n";
+        err << drift_word(d.kind) << ": " << (out_dir / d.path).generic_string();
+        if (d.kind == write::DriftKind::Leftover) err << " (left by a generate that did not finish)";
+        if (d.kind == write::DriftKind::Interrupted) err << " (lists the files of a generate that did not finish)";
+        err << "\n";
         if (!d.diff.empty() && !options.quiet) err << d.diff;
+        interrupted |= d.kind == write::DriftKind::Leftover || d.kind == write::DriftKind::Interrupted;
     }
-    err << drift.size() << (drift.size() == 1 ? " file differs" : " files differ") << " from the schemas; run: contractgen generate"
+    err << drift.size() << (drift.size() == 1 ? " file differs" : " files differ") << " from the schemas"
+        << (interrupted ? ", some left by an interrupted generate" : "") << "; run: contractgen generate"
         << (options.project.schemas != "schemas" ? " --schemas " + options.project.schemas.generic_string() : std::string())
-        << (options.project.out != "generated" ? " --out " + options.project.out.generic_string() : std::string()) << "\n";
+        << (out_dir != "generated" ? " --out " + out_dir.generic_string() : std::string()) << "\n";
     return kDrift;
 }
 

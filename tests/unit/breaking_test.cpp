@@ -1,0 +1,216 @@
+// The breaking checker beyond its rule folders (tests/breaking/): direction
+// and severity, the output formats and their escaping, exit codes, the
+// previous version from a git revision, and its building blocks.
+#include <catch2/catch.hpp>
+
+#include "breaking/compare.h"
+#include "breaking/pattern_samples.h"
+#include "breaking/validate.h"
+#include "support.h"
+#include "write_support.h"
+
+namespace bk = contractgen::breaking;
+using test::run_contractgen;
+
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+contractgen::ir::DeclId id_of(const test::Built& b, const std::string& name) {
+    auto id = b.model().find("f", name);
+    REQUIRE(id);
+    return *id;
+}
+
+std::string schema(const std::string& defs) { return "{\"$defs\": {" + defs + "}}"; }
+
+// An object type with one property of `type`, closed.
+std::string object(const std::string& name, const std::string& property, const std::string& type) {
+    return "\"" + name + "\": {\"type\": \"object\", \"additionalProperties\": false, \"required\": [\"" + property +
+           "\"], \"properties\": {\"" + property + "\": " + type + "}}";
+}
+
+}  // namespace
+
+TEST_CASE("breaking: a type's direction follows references from the operations that use it", "[breaking]") {
+    auto b = test::build({{"f/s.schema.json", schema(object("Req", "shared", R"({"$ref": "#/$defs/Shared"})") + "," +
+                                                     object("Resp", "both", R"({"$ref": "#/$defs/Shared"})") + "," +
+                                                     object("Shared", "mine", R"({"$ref": "#/$defs/OnlyReq"})") + "," +
+                                                     R"("OnlyReq": {"type": "string"}, "Lonely": {"type": "string"})")}});
+    bk::OperationRoots roots{{id_of(*b, "Req")}, {id_of(*b, "Resp")}};
+    auto dirs = bk::directions(b->model(), roots);
+    CHECK(dirs[id_of(*b, "Req")] == bk::Direction::Request);
+    CHECK(dirs[id_of(*b, "Resp")] == bk::Direction::Response);
+    CHECK(dirs[id_of(*b, "Shared")] == bk::Direction::Both);   // reached from both
+    CHECK(dirs[id_of(*b, "OnlyReq")] == bk::Direction::Both);  // through Shared
+    CHECK(dirs[id_of(*b, "Lonely")] == bk::Direction::Both);   // from no operation: the strictest
+    // Without operations every type is both.
+    for (auto d : bk::directions(b->model(), bk::operation_roots(b->model()))) CHECK(d == bk::Direction::Both);
+}
+
+TEST_CASE("breaking: narrowing breaks whoever writes a type, widening whoever reads it", "[breaking]") {
+    // Req is written by clients, Resp by the server; each gets a narrower
+    // and a wider change.
+    auto version = [](const std::string& req_name, const std::string& req_status, const std::string& resp_name,
+                      const std::string& resp_status) {
+        return test::Files{{"f/s.schema.json",
+                            schema(object("Req", "name", req_name) + "," + object("Resp", "name", resp_name) + "," +
+                                   "\"ReqStatus\": " + req_status + ", \"RespStatus\": " + resp_status + "," +
+                                   object("ReqHolder", "s", R"({"$ref": "#/$defs/ReqStatus"})") + "," +
+                                   object("RespHolder", "s", R"({"$ref": "#/$defs/RespStatus"})"))}};
+    };
+    auto prev = test::build(version(R"({"type": "string"})", R"({"enum": ["a"]})", R"({"type": "string"})", R"({"enum": ["a"]})"));
+    auto cur = test::build(version(R"({"type": "string", "minLength": 1})", R"({"enum": ["a", "b"]})",
+                                   R"({"type": "string", "minLength": 1})", R"({"enum": ["a", "b"]})"));
+    auto roots = [](const test::Built& b) {
+        return bk::OperationRoots{{id_of(b, "Req"), id_of(b, "ReqHolder")}, {id_of(b, "Resp"), id_of(b, "RespHolder")}};
+    };
+    auto found = bk::compare({&prev->model(), "previous", roots(*prev)}, {&cur->model(), "current", roots(*cur)}, false);
+    std::map<std::string, bk::Finding> by_type;
+    for (const auto& f : found) by_type[f.type + " " + f.rule] = f;
+    REQUIRE(by_type.size() == 4);
+    auto severity = [&](const std::string& key) { return by_type.at(key).severity; };
+    CHECK(severity("f.Req STRING_LENGTH_NO_NARROW") == bk::Severity::Error);  // clients' empty names now rejected
+    CHECK(severity("f.Resp STRING_LENGTH_NO_NARROW") == bk::Severity::Info);  // clients read less: fine
+    CHECK(severity("f.ReqStatus ENUM_VALUE_NO_ADD") == bk::Severity::Info);   // the server reads one more value: fine
+    CHECK(severity("f.RespStatus ENUM_VALUE_NO_ADD") == bk::Severity::Error); // clients get a value they reject
+    CHECK(by_type.at("f.Req STRING_LENGTH_NO_NARROW").direction == bk::Direction::Request);
+    CHECK(by_type.at("f.RespStatus ENUM_VALUE_NO_ADD").direction == bk::Direction::Response);
+}
+
+TEST_CASE("breaking: text, github and json output; --fail-on; exit codes", "[breaking]") {
+    test::TempDir dir;
+    const std::string previous = schema(object("A", "id", R"({"type": "string"})") + ", \"B\": {\"type\": \"string\"}");
+    const std::string current = schema(object("A", "id", R"({"type": "string", "maxLength": 3})"));
+    test::write_tree(dir / "previous", {{"f/s.schema.json", previous}});
+    test::write_tree(dir / "current", {{"f/s.schema.json", current}});
+    const std::string id_at = test::where(current, "\"id\": {"), b_at = test::where(previous, "\"B\"");
+    auto text = run_contractgen({"breaking", "--against", "previous", "--schemas", "current"}, dir.path());
+    CHECK(text.exit_code == 1);
+    CHECK(text.out ==
+          "current/f/s.schema.json:" + id_at + ": error: f.A $.id: maxLength none → 3 [STRING_LENGTH_NO_NARROW, WIRE, both directions]\n"
+          "current/f/s.schema.json:" + id_at + ": note: witness accepted by the previous version, rejected by the current one: {\"id\":\"aaaa\"}\n"
+          "previous/f/s.schema.json:" + b_at + ": warning: f.B: type f.B was removed [TYPE_NO_DELETE, SOURCE, both directions]\n"
+          "1 error, 1 warning, 0 notes against previous (failing on errors)\n");
+    auto line_col = [](const std::string& at) { return "line=" + at.substr(0, at.find(':')) + ",col=" + at.substr(at.find(':') + 1); };
+    auto gh = run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--format", "github"}, dir.path());
+    CHECK(gh.out ==
+          "::error file=current/f/s.schema.json," + line_col(id_at) + ",title=STRING_LENGTH_NO_NARROW::f.A $.id: maxLength none → 3 "
+          "(both directions)%0Awitness accepted by the previous version, rejected by the current one: {\"id\":\"aaaa\"}\n"
+          "::warning file=previous/f/s.schema.json," + line_col(b_at) + ",title=TYPE_NO_DELETE::f.B: type f.B was removed (both directions)\n");
+    auto json = run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--format", "json"}, dir.path());
+    auto doc = bk::json::parse(json.out);
+    CHECK(doc["format"] == "contractgen-breaking/1");
+    CHECK(doc["summary"] == bk::json::parse(R"({"error": 1, "warning": 1, "info": 0})"));
+
+    // Only the warning left: exit 0 by default, 1 when failing on warnings.
+    test::write_file(dir / "current/f/s.schema.json", schema(object("A", "id", R"({"type": "string"})")));
+    CHECK(run_contractgen({"breaking", "--against", "previous", "--schemas", "current"}, dir.path()).exit_code == 0);
+    CHECK(run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--fail-on", "warn"}, dir.path()).exit_code == 1);
+
+    auto bad_level = run_contractgen({"breaking", "--against", "previous", "--fail-on", "info"}, dir.path());
+    CHECK(bad_level.exit_code == 2);
+    auto no_against = run_contractgen({"breaking", "--schemas", "current"}, dir.path());
+    CHECK(no_against.exit_code == 2);
+    CHECK(no_against.err == "contractgen: error: --against is required: a folder of schemas, or a git revision (main, v1.2.0, HEAD~1)\n");
+    auto nowhere = run_contractgen({"breaking", "--against", "no-such-thing", "--schemas", "current"}, dir.path());
+    CHECK(nowhere.exit_code == 2);
+    CHECK(has(nowhere.err, "contractgen: error: --against 'no-such-thing' is neither a folder nor a git revision of the "
+                           "repository that holds 'current'\n"));
+    test::write_file(dir / "broken/f/s.schema.json", "{");
+    auto broken = run_contractgen({"changelog", "--against", "broken", "--schemas", "current"}, dir.path());
+    CHECK(broken.exit_code == 2);
+    CHECK(has(broken.err, "broken/f/s.schema.json:1:2: error: "));
+    CHECK(has(broken.err, "contractgen: note: the previous version (broken) does not load; fix or choose another\n"));
+}
+
+TEST_CASE("breaking: names from schemas are escaped in every output", "[breaking]") {
+    test::TempDir dir;
+    // A property name with a newline, a percent sign, a comma and Markdown.
+    const std::string name = R"(a\nb%2C*x*`)";
+    test::write_tree(dir / "previous", {{"f/s.schema.json", schema(object("A", "id", R"({"type": "string"})"))}});
+    test::write_tree(dir / "current", {{"f/s.schema.json", schema("\"A\": {\"type\": \"object\", \"additionalProperties\": false, "
+                                                                   "\"required\": [\"id\"], \"properties\": {\"id\": {\"type\": \"string\"}, \"" +
+                                                                   name + "\": {\"type\": \"string\"}}}")}});
+    auto text = run_contractgen({"breaking", "--against", "previous", "--schemas", "current"}, dir.path());
+    CHECK(has(text.out, "property 'a\\nb%2C*x*`' was added"));  // one line: the newline shown as \n
+    auto gh = run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--format", "github"}, dir.path());
+    CHECK(has(gh.out, "property 'a%0Ab%252C*x*`' was added"));
+    CHECK(std::count(gh.out.begin(), gh.out.end(), '\n') == 1);
+    auto md = run_contractgen({"changelog", "--against", "previous", "--schemas", "current"}, dir.path());
+    CHECK(has(md.out, "property 'a b%2C\\*x\\*\\`' was added"));
+    CHECK(has(md.out, "`` {\"id\":\"\",\"a\\nb%2C*x*`\":\"\"} ``"));  // a code span no backtick inside closes
+}
+
+TEST_CASE("breaking: the previous version from a git revision, without a checkout", "[breaking]") {
+    test::TempDir dir;
+    test::write_tree(dir / "repo/contract", {{"f/s.schema.json", schema(object("A", "id", R"({"type": "string"})") + ", \"B\": {\"type\": \"string\"}")}});
+    auto git = [&](const std::string& args) {
+        auto r = test::run_shell("git -c user.name=t -c user.email=t@example.com " + args, dir / "repo");
+        INFO(r.err);
+        REQUIRE(r.exit_code == 0);
+        return r.out;
+    };
+    git("init -q");
+    git("add -A");
+    git("commit -q -m first");
+    const std::string previous = test::read_file(dir / "repo/contract/f/s.schema.json");
+    const std::string current = schema(object("A", "id", R"({"type": "integer"})"));
+    test::write_file(dir / "repo/contract/f/s.schema.json", current);
+    auto before = test::file_contents(dir / "repo/contract");
+    auto r = run_contractgen({"breaking", "--against", "HEAD", "--schemas", "contract"}, dir / "repo");
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 1);
+    // Removals point into the revision, everything else into the working tree.
+    CHECK(has(r.out, "HEAD:contract/f/s.schema.json:" + test::where(previous, "\"B\"") +
+                         ": warning: f.B: type f.B was removed [TYPE_NO_DELETE"));
+    CHECK(r.out.rfind("contract/f/s.schema.json:" + test::where(current, "\"id\": {") +
+                          ": error: f.A $.id: the type changed from string to integer [FIELD_SAME_TYPE",
+                      0) == 0);
+    // Nothing in the working tree or the index changed.
+    CHECK(test::file_contents(dir / "repo/contract") == before);
+    CHECK(git("status --porcelain") == " M contract/f/s.schema.json\n");
+    auto bad = run_contractgen({"breaking", "--against", "--output=x", "--schemas", "contract"}, dir / "repo");
+    CHECK(bad.exit_code == 2);
+}
+
+TEST_CASE("breaking: pattern samples match their pattern; JSON Schema equality", "[breaking]") {
+    for (const std::string p : {"^[A-Z]{3}$", "^(/|$)", "(Z|z|\\+00:00)$", "^\\{", "^a+b*c?$", "[^0-9]"}) {
+        INFO(p);
+        auto samples = bk::pattern_samples(p);
+        CHECK_FALSE(samples.empty());
+        for (const auto& s : samples) CHECK(bk::pattern_matches(p, s));
+    }
+    CHECK(bk::pattern_samples("^[A-Z]{2,3}$") == std::vector<std::string>{"AA", "AAA"});
+    CHECK(bk::json_equal(bk::json::parse("1"), bk::json::parse("1.0")));
+    CHECK(bk::json_equal(bk::json::parse(R"({"a": 1, "b": 2})"), bk::json::parse(R"({"b": 2, "a": 1})")));
+    CHECK_FALSE(bk::json_equal(bk::json::parse("false"), bk::json::parse("0")));
+    CHECK(bk::code_points("💩a") == 2);
+}
+
+TEST_CASE("breaking: acknowledged breaks are reported but do not fail; stale or bad entries are said", "[breaking]") {
+    test::TempDir dir;
+    test::write_tree(dir / "previous", {{"f/s.schema.json", schema("\"Status\": {\"enum\": [\"a\"]}")}});
+    test::write_tree(dir / "current", {{"f/s.schema.json", schema("\"Status\": {\"enum\": [\"a\", \"b\"]}")}});
+    const std::vector<std::string> args{"breaking", "--against", "previous", "--schemas", "current", "--ignore", "ack.txt"};
+    test::write_file(dir / "ack.txt", "# intended: a new status\nENUM_VALUE_NO_ADD f.Status\nFIELD_NO_DELETE f.Gone $.x\n");
+    auto r = run_contractgen(args, dir.path());
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, ": error: f.Status: value \"b\" was added [ENUM_VALUE_NO_ADD, WIRE, both directions, acknowledged]\n"));
+    CHECK(r.err == "ack.txt:3:1: warning: 'FIELD_NO_DELETE f.Gone $.x' matches no finding; remove it once the change it "
+                   "acknowledges is released\n");
+    auto json = bk::json::parse(run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--format",
+                                                 "json", "--ignore", "ack.txt"},
+                                                dir.path())
+                                    .out);
+    CHECK(json["findings"][0]["acknowledged"] == true);
+    // Without it, the same run fails.
+    CHECK(run_contractgen({"breaking", "--against", "previous", "--schemas", "current"}, dir.path()).exit_code == 1);
+
+    test::write_file(dir / "ack.txt", "ENUM_VALUE_NO_ADDED f.Status\n  ENUM_VALUE_NO_ADD Status\n");
+    auto bad = run_contractgen(args, dir.path());
+    CHECK(bad.exit_code == 2);
+    CHECK(has(bad.err, "ack.txt:1:1: error: unknown rule 'ENUM_VALUE_NO_ADDED' (contractgen breaking --list-rules lists them)\n"));
+    CHECK(has(bad.err, "ack.txt:2:3: error: expected 'RULE_ID family.Type [PATH]', e.g. 'ENUM_VALUE_NO_ADD "
+                       "chat_stream.StreamEventType'\n"));
+}
