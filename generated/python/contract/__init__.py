@@ -16,13 +16,15 @@ from . import chat_stream
 from . import cloudevents
 from . import packets
 from . import run_events
-from ._runtime import Adapter, ContractModel, dump, dump_json
+from ._runtime import Adapter, ContractModel, describe_error, dump, dump_json, error_path
 
 __all__ = [
     "Adapter",
     "ContractModel",
+    "describe_error",
     "dump",
     "dump_json",
+    "error_path",
     "assist",
     "chat_stream",
     "cloudevents",

@@ -89,7 +89,8 @@ class ValidationErrorResponse(_rt.ContractModel):
     code: _t.Annotated[_t.Literal[400], _rt.Const(400)] = _p.Field(
         description="The HTTP status code: always 400.",
     )
-    domain: _t.Literal["REQUEST"] = _p.Field(
+    domain: _t.Literal["REQUEST"] = _rt.const_field(
+        "REQUEST",
         description="Where the error was found: always `REQUEST`.",
     )
     retryable: _t.Annotated[_t.Literal[False], _rt.Const(False)] = _p.Field(

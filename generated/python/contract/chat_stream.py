@@ -583,7 +583,8 @@ class StreamStart(_rt.ContractModel):
     """Lifecycle: the stream begins. The first event of a stream is always `stream_start`."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["stream_start"] = _p.Field(
+    type_: _t.Literal["stream_start"] = _rt.const_field(
+        "stream_start",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `stream_start`.",
@@ -610,7 +611,8 @@ class Heartbeat(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["heartbeat"] = _p.Field(
+    type_: _t.Literal["heartbeat"] = _rt.const_field(
+        "heartbeat",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `heartbeat`.",
@@ -626,7 +628,8 @@ class DoneEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["done"] = _p.Field(
+    type_: _t.Literal["done"] = _rt.const_field(
+        "done",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `done`.",
@@ -648,7 +651,8 @@ class StreamError(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["ERROR"] = _p.Field(
+    type_: _t.Literal["ERROR"] = _rt.const_field(
+        "ERROR",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `ERROR`.",
@@ -668,7 +672,8 @@ class MessageDelta(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["message_delta"] = _p.Field(
+    type_: _t.Literal["message_delta"] = _rt.const_field(
+        "message_delta",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `message_delta`.",
@@ -683,7 +688,8 @@ class AiMessage(_rt.ContractModel):
     """Message: the full Message object."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["ai_message"] = _p.Field(
+    type_: _t.Literal["ai_message"] = _rt.const_field(
+        "ai_message",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `ai_message`.",
@@ -698,7 +704,8 @@ class MessageIsAnswer(_rt.ContractModel):
     """Message: marks the message as the answer."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["message_is_answer"] = _p.Field(
+    type_: _t.Literal["message_is_answer"] = _rt.const_field(
+        "message_is_answer",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `message_is_answer`.",
@@ -713,7 +720,8 @@ class ChatTitleGenerated(_rt.ContractModel):
     """Message: title auto-generation is done."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["chat_title_generated"] = _p.Field(
+    type_: _t.Literal["chat_title_generated"] = _rt.const_field(
+        "chat_title_generated",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `chat_title_generated`.",
@@ -728,7 +736,8 @@ class ClarificationNeeded(_rt.ContractModel):
     """Message: the system needs clarification. Terminal: the system pauses, waiting for user input."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["clarification_needed"] = _p.Field(
+    type_: _t.Literal["clarification_needed"] = _rt.const_field(
+        "clarification_needed",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `clarification_needed`.",
@@ -758,7 +767,8 @@ class UpdateMessageClarificationMessage(_rt.ContractModel):
     """Message: updates the clarification flag of a message."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["update_message_clarification_message"] = _p.Field(
+    type_: _t.Literal["update_message_clarification_message"] = _rt.const_field(
+        "update_message_clarification_message",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `update_message_clarification_message`.",
@@ -789,7 +799,8 @@ class TaskUpdate(_rt.ContractModel):
     """Planning: a plan task changed status. Carries the full PlanSet."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["task_update"] = _p.Field(
+    type_: _t.Literal["task_update"] = _rt.const_field(
+        "task_update",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `task_update`.",
@@ -820,7 +831,8 @@ class PendingSources(_rt.ContractModel):
     """Planning: sources not yet fetched."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["pending_sources"] = _p.Field(
+    type_: _t.Literal["pending_sources"] = _rt.const_field(
+        "pending_sources",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `pending_sources`.",
@@ -835,7 +847,8 @@ class ReferencesFound(_rt.ContractModel):
     """References: entity resolution is done."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["references_found"] = _p.Field(
+    type_: _t.Literal["references_found"] = _rt.const_field(
+        "references_found",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `references_found`.",
@@ -857,7 +870,8 @@ class NodeToolsExecutionStart(_rt.ContractModel):
     """Tool execution: tools begin on a node."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["node_tools_execution_start"] = _p.Field(
+    type_: _t.Literal["node_tools_execution_start"] = _rt.const_field(
+        "node_tools_execution_start",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `node_tools_execution_start`.",
@@ -885,7 +899,8 @@ class NodeToolEvent(_rt.ContractModel):
     """Tool execution: a fine-grained tool event."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["node_tool_event"] = _p.Field(
+    type_: _t.Literal["node_tool_event"] = _rt.const_field(
+        "node_tool_event",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `node_tool_event`.",
@@ -922,7 +937,8 @@ class UpdateSubagentCurrentAction(_rt.ContractModel):
     """Tool execution: the UI status message (\"what I'm doing\")."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["update_subagent_current_action"] = _p.Field(
+    type_: _t.Literal["update_subagent_current_action"] = _rt.const_field(
+        "update_subagent_current_action",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `update_subagent_current_action`.",
@@ -951,7 +967,8 @@ class NodeReportPreviewStart(_rt.ContractModel):
     """Report preview: report generation begins."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["node_report_preview_start"] = _p.Field(
+    type_: _t.Literal["node_report_preview_start"] = _rt.const_field(
+        "node_report_preview_start",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `node_report_preview_start`.",
@@ -999,7 +1016,8 @@ class NodeReportPreviewDelta(_rt.ContractModel):
     """Report preview: incremental report content."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["node_report_preview_delta"] = _p.Field(
+    type_: _t.Literal["node_report_preview_delta"] = _rt.const_field(
+        "node_report_preview_delta",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `node_report_preview_delta`.",
@@ -1030,7 +1048,8 @@ class NodeReportPreviewDone(_rt.ContractModel):
     """Report preview: the report is complete."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["node_report_preview_done"] = _p.Field(
+    type_: _t.Literal["node_report_preview_done"] = _rt.const_field(
+        "node_report_preview_done",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `node_report_preview_done`.",
@@ -1079,7 +1098,8 @@ class BrowserUseStart(_rt.ContractModel):
     """Browser automation: a browser session opens."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["browser_use_start"] = _p.Field(
+    type_: _t.Literal["browser_use_start"] = _rt.const_field(
+        "browser_use_start",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `browser_use_start`.",
@@ -1098,7 +1118,8 @@ class BrowserUseStop(_rt.ContractModel):
     """Browser automation: the browser session closes."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["browser_use_stop"] = _p.Field(
+    type_: _t.Literal["browser_use_stop"] = _rt.const_field(
+        "browser_use_stop",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `browser_use_stop`.",
@@ -1113,7 +1134,8 @@ class BrowserUseAwaitUserInput(_rt.ContractModel):
     """Browser automation: paused for human input."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["browser_use_await_user_input"] = _p.Field(
+    type_: _t.Literal["browser_use_await_user_input"] = _rt.const_field(
+        "browser_use_await_user_input",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `browser_use_await_user_input`.",
@@ -1134,7 +1156,8 @@ class PingEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["ping"] = _p.Field(
+    type_: _t.Literal["ping"] = _rt.const_field(
+        "ping",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `ping`.",
@@ -1174,7 +1197,8 @@ class ErrorEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["error"] = _p.Field(
+    type_: _t.Literal["error"] = _rt.const_field(
+        "error",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `error`.",
@@ -1202,7 +1226,8 @@ class MessageFileEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["message-file"] = _p.Field(
+    type_: _t.Literal["message-file"] = _rt.const_field(
+        "message-file",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `message-file`.",
@@ -1247,7 +1272,8 @@ class UsageUpdateEvent(_rt.ContractModel):
     """Proposed (NYQST), token tracking: emitted after an LLM call with the running totals."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["usage-update"] = _p.Field(
+    type_: _t.Literal["usage-update"] = _rt.const_field(
+        "usage-update",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `usage-update`.",

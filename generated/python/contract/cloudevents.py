@@ -98,7 +98,8 @@ class CloudEvent(_rt.ContractModel):
 
     model_config = _p.ConfigDict(extra="allow")
     __pydantic_extra__: dict[str, _rt.JsonValue] = _p.Field(init=False)
-    specversion: _t.Literal["1.0"] = _p.Field(
+    specversion: _t.Literal["1.0"] = _rt.const_field(
+        "1.0",
         description="The version of the CloudEvents specification which the event uses.",
     )
     id: _t.Annotated[_t.Annotated[str, _p.StringConstraints(min_length=1)] | None, _rt.NOT_NULL] = _p.Field(

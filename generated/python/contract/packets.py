@@ -180,7 +180,8 @@ class DeltaPacket(_rt.ContractModel):
     seq: _rt.Integer = _p.Field(
         description="A strictly increasing sequence number per stream, used to detect dropped packets or handle\nout-of-order delivery. (Monotonicity spans packets and is not checked per packet.)",
     )
-    op: _t.Literal["DELTA"] = _p.Field(
+    op: _t.Literal["DELTA"] = _rt.const_field(
+        "DELTA",
         description="The operation code indicating the type of payload.",
     )
     t: _t.Annotated[str, _rt.DATE_TIME, _PATTERN_0] = _p.Field(
@@ -221,7 +222,8 @@ class EventPacket(_rt.ContractModel):
     seq: _rt.Integer = _p.Field(
         description="A strictly increasing sequence number per stream, used to detect dropped packets or handle\nout-of-order delivery. (Monotonicity spans packets and is not checked per packet.)",
     )
-    op: _t.Literal["EVENT"] = _p.Field(
+    op: _t.Literal["EVENT"] = _rt.const_field(
+        "EVENT",
         description="The operation code indicating the type of payload.",
     )
     t: _t.Annotated[str, _rt.DATE_TIME, _PATTERN_0] = _p.Field(
@@ -259,7 +261,8 @@ class ErrorPacket(_rt.ContractModel):
     seq: _rt.Integer = _p.Field(
         description="A strictly increasing sequence number per stream, used to detect dropped packets or handle\nout-of-order delivery. (Monotonicity spans packets and is not checked per packet.)",
     )
-    op: _t.Literal["ERROR"] = _p.Field(
+    op: _t.Literal["ERROR"] = _rt.const_field(
+        "ERROR",
         description="The operation code indicating the type of payload.",
     )
     t: _t.Annotated[str, _rt.DATE_TIME, _PATTERN_0] = _p.Field(
@@ -285,7 +288,8 @@ class ClosePacket(_rt.ContractModel):
     seq: _rt.Integer = _p.Field(
         description="A strictly increasing sequence number per stream, used to detect dropped packets or handle\nout-of-order delivery. (Monotonicity spans packets and is not checked per packet.)",
     )
-    op: _t.Literal["CLOSE"] = _p.Field(
+    op: _t.Literal["CLOSE"] = _rt.const_field(
+        "CLOSE",
         description="The operation code indicating the type of payload.",
     )
     t: _t.Annotated[str, _rt.DATE_TIME, _PATTERN_0] = _p.Field(

@@ -239,7 +239,8 @@ class ContentEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["content"] = _p.Field(
+    type_: _t.Literal["content"] = _rt.const_field(
+        "content",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `content`.",
@@ -257,7 +258,8 @@ class ReasoningEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["reasoning"] = _p.Field(
+    type_: _t.Literal["reasoning"] = _rt.const_field(
+        "reasoning",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `reasoning`.",
@@ -280,7 +282,8 @@ class WebStatusEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["web_status"] = _p.Field(
+    type_: _t.Literal["web_status"] = _rt.const_field(
+        "web_status",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `web_status`.",
@@ -312,7 +315,8 @@ class ResearchStatusEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["research_status"] = _p.Field(
+    type_: _t.Literal["research_status"] = _rt.const_field(
+        "research_status",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `research_status`.",
@@ -345,7 +349,8 @@ class ScratchpadEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["scratchpad_status"] = _p.Field(
+    type_: _t.Literal["scratchpad_status"] = _rt.const_field(
+        "scratchpad_status",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `scratchpad_status`.",
@@ -380,7 +385,8 @@ class ToolCallStartEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["tool_call_start"] = _p.Field(
+    type_: _t.Literal["tool_call_start"] = _rt.const_field(
+        "tool_call_start",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `tool_call_start`.",
@@ -404,7 +410,8 @@ class ToolCallManifestEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["tool_call_manifest"] = _p.Field(
+    type_: _t.Literal["tool_call_manifest"] = _rt.const_field(
+        "tool_call_manifest",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `tool_call_manifest`.",
@@ -425,7 +432,8 @@ class CodeStatusEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["code_status"] = _p.Field(
+    type_: _t.Literal["code_status"] = _rt.const_field(
+        "code_status",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `code_status`.",
@@ -453,7 +461,8 @@ class RunStatusEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["status"] = _p.Field(
+    type_: _t.Literal["status"] = _rt.const_field(
+        "status",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `status`.",
@@ -469,7 +478,8 @@ class RunErrorEvent(_rt.ContractModel):
     """A terminal error event: the run cannot continue."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["error"] = _p.Field(
+    type_: _t.Literal["error"] = _rt.const_field(
+        "error",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `error`.",
@@ -487,7 +497,8 @@ class GeneratedFileEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["generated_file"] = _p.Field(
+    type_: _t.Literal["generated_file"] = _rt.const_field(
+        "generated_file",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `generated_file`.",
@@ -519,7 +530,8 @@ class CodeInterpreterFileEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["code_interpreter_file"] = _p.Field(
+    type_: _t.Literal["code_interpreter_file"] = _rt.const_field(
+        "code_interpreter_file",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `code_interpreter_file`.",
@@ -549,7 +561,8 @@ class HotCodeEvent(_rt.ContractModel):
     """A chunk of code being written by the code interpreter in real time."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["hot_code"] = _p.Field(
+    type_: _t.Literal["hot_code"] = _rt.const_field(
+        "hot_code",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `hot_code`.",
@@ -567,7 +580,8 @@ class HotCodeOutputEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["hot_code_output"] = _p.Field(
+    type_: _t.Literal["hot_code_output"] = _rt.const_field(
+        "hot_code_output",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `hot_code_output`.",
@@ -585,7 +599,8 @@ class ComputerOutputEvent(_rt.ContractModel):
     """
 
     model_config = _p.ConfigDict(extra="forbid")
-    type_: _t.Literal["computer_output"] = _p.Field(
+    type_: _t.Literal["computer_output"] = _rt.const_field(
+        "computer_output",
         validation_alias="type",
         serialization_alias="type",
         description="Discriminator: always `computer_output`.",

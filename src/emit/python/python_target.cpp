@@ -184,7 +184,11 @@ private:
             const std::string& name = names_.fields[id][i];
             std::string annotation = types_.annotation(f.type);
             bool nullable = types_.accepts_null(f.type);
+            // A required member with one string value (a union's tag): Python
+            // construction may leave it out (_rt.const_field; ContractModel fills it in).
+            const std::string* constant = f.required ? string_constant(f.type) : nullptr;
             List args;
+            if (constant) args.push_back(Object{{"arg", string_literal(*constant)}});
             if (!f.required) {
                 // Absent: the attribute is None and the member stays absent on dump.
                 if (!nullable) annotation = "_t.Annotated[" + annotation + " | None, _rt.NOT_NULL]";
@@ -201,11 +205,17 @@ private:
                 for (std::size_t k = 0; k < doc.size(); ++k) text += (k ? "\n" : "") + doc[k];
                 args.push_back(Object{{"arg", "description=" + string_literal(text)}});
             }
-            bool plain = args.empty() || (args.size() == 1 && !f.required);  // "= None" says it all
+            // One line when the arguments are only a default: `= None`, `= _rt.const_field("tag")`.
+            bool plain = args.empty() || (args.size() == 1 && (!f.required || constant));
+            std::string call = constant ? "_rt.const_field" : "_p.Field";
+            std::string default_value = !plain || args.empty() ? ""
+                                        : constant        ? " = " + call + "(" + string_literal(*constant) + ")"
+                                                          : " = None";
             fields.push_back(Object{{"name", name},
                                     {"annotation", std::move(annotation)},
                                     {"plain", flag(plain)},
-                                    {"plain_default", flag(plain && !f.required)},
+                                    {"default", std::move(default_value)},
+                                    {"call", std::move(call)},
                                     {"args", std::move(args)}});
         }
         v.set("fields", std::move(fields));
@@ -234,6 +244,17 @@ private:
         auto count = [](const std::optional<std::uint64_t>& n) { return n ? std::to_string(*n) : std::string("None"); };
         v.set("check_args", tuple(forbidden_fields, n_fields) + ", " + tuple(forbidden_extras, n_extras) + ", " +
                                 count(s.bounds.min_properties) + ", " + count(s.bounds.max_properties));
+    }
+
+    // The value of a type that is one string (a `const`, or a reference to a
+    // string constant), not nullable: the annotation is `Literal["value"]`.
+    const std::string* string_constant(const ir::TypeExpr& t) const {
+        if (t.nullable) return nullptr;
+        const ir::json* value = nullptr;
+        if (t.kind == Kind::Const) value = &t.value;
+        if (t.kind == Kind::Named && ctx_.model.decl(t.decl).is<ir::Constant>())
+            value = &ctx_.model.decl(t.decl).as<ir::Constant>().value;
+        return value && value->is_string() ? value->get_ptr<const std::string*>() : nullptr;
     }
 
     // ---- enums -----------------------------------------------------------------
