@@ -3,7 +3,7 @@
 // every property description is the JSDoc of its member. Read with the
 // TypeScript compiler API from generated/ts/*.d.ts, as an editor reads them.
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import ts from "typescript";
@@ -58,4 +58,17 @@ test("every schema description is JSDoc in the declarations: types and their mem
   // top-level $defs today (counted with a Python one-liner over schemas/):
   // the loop above must have seen about that many.
   assert.ok(types >= 60 && members >= 250, `checked ${types} type docs and ${members} member docs`);
+});
+
+test("the declarations carry no provenance: where a rule comes from stays in the schemas' $comment", () => {
+  const provenance = /\b[Ss][Ee][Ee][Dd][Ss]?\b|\bNYQST\b|\b\w+Mixin\b|SDK event class|Optional\[|default_factory/;
+  const dir = join(root, "generated/ts");
+  const files = readdirSync(dir).filter((f) => (f.endsWith(".d.ts") || f.endsWith(".js")) && !f.startsWith("runtime."));
+  assert.ok(files.length >= 14, files.join(", "));
+  const found: string[] = [];
+  for (const f of files)
+    readFileSync(join(dir, f), "utf8").split("\n").forEach((line, i) => {
+      if (provenance.test(line)) found.push(`${f}:${i + 1}: ${line.trim()}`);
+    });
+  assert.deepStrictEqual(found, []);
 });
