@@ -12,9 +12,9 @@ export type ValidationIssueLocation = "body" | "query" | "header";
 export declare const VALIDATION_ISSUE_LOCATION_VALUES: readonly ["body", "query", "header"];
 export declare const ValidationIssueLocation: z.ZodType<ValidationIssueLocation>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ValidationIssueLocation}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ValidationIssueLocation}; throws a ZodError naming the JSON path. */
 export declare function parseValidationIssueLocation(data: unknown): ValidationIssueLocation;
-/** Like {@link parseValidationIssueLocation}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseValidationIssueLocation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationIssueLocation(data: unknown): z.ZodSafeParseResult<ValidationIssueLocation>;
 
 // ---- ValidationIssue (assist/errors.schema.json#/$defs/ValidationIssue)
@@ -33,9 +33,9 @@ export interface ValidationIssue {
 }
 export declare const ValidationIssue: z.ZodType<ValidationIssue>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ValidationIssue}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ValidationIssue}; throws a ZodError naming the JSON path. */
 export declare function parseValidationIssue(data: unknown): ValidationIssue;
-/** Like {@link parseValidationIssue}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseValidationIssue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationIssue(data: unknown): z.ZodSafeParseResult<ValidationIssue>;
 
 // ---- ValidationErrorResponse (assist/errors.schema.json#/$defs/ValidationErrorResponse)
@@ -59,9 +59,9 @@ export interface ValidationErrorResponse {
 }
 export declare const ValidationErrorResponse: z.ZodType<ValidationErrorResponse>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ValidationErrorResponse}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ValidationErrorResponse}; throws a ZodError naming the JSON path. */
 export declare function parseValidationErrorResponse(data: unknown): ValidationErrorResponse;
-/** Like {@link parseValidationErrorResponse}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseValidationErrorResponse}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationErrorResponse(data: unknown): z.ZodSafeParseResult<ValidationErrorResponse>;
 
 // ---- AgentRequestPayload (assist/request.schema.json#/$defs/AgentRequestPayload)
@@ -77,9 +77,9 @@ export interface AgentRequestPayload {
 }
 export declare const AgentRequestPayload: z.ZodType<AgentRequestPayload>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link AgentRequestPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link AgentRequestPayload}; throws a ZodError naming the JSON path. */
 export declare function parseAgentRequestPayload(data: unknown): AgentRequestPayload;
-/** Like {@link parseAgentRequestPayload}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseAgentRequestPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentRequestPayload(data: unknown): z.ZodSafeParseResult<AgentRequestPayload>;
 
 // ---- AgentRequest (assist/request.schema.json#/$defs/AgentRequest)
@@ -97,9 +97,9 @@ export interface AgentRequest {
 }
 export declare const AgentRequest: z.ZodType<AgentRequest>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link AgentRequest}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link AgentRequest}; throws a ZodError naming the JSON path. */
 export declare function parseAgentRequest(data: unknown): AgentRequest;
-/** Like {@link parseAgentRequest}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseAgentRequest}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentRequest(data: unknown): z.ZodSafeParseResult<AgentRequest>;
 
 // ---- DeliveryMode (assist/service.schema.json#/$defs/DeliveryMode)
@@ -112,9 +112,9 @@ export type DeliveryMode = "REQUEST_RESPONSE" | "SERVER_SENT_EVENTS";
 export declare const DELIVERY_MODE_VALUES: readonly ["REQUEST_RESPONSE", "SERVER_SENT_EVENTS"];
 export declare const DeliveryMode: z.ZodType<DeliveryMode>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link DeliveryMode}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link DeliveryMode}; throws a ZodError naming the JSON path. */
 export declare function parseDeliveryMode(data: unknown): DeliveryMode;
-/** Like {@link parseDeliveryMode}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseDeliveryMode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeliveryMode(data: unknown): z.ZodSafeParseResult<DeliveryMode>;
 
 // ---- AgentCapability (assist/service.schema.json#/$defs/AgentCapability)
@@ -136,9 +136,9 @@ export interface AgentCapability {
 }
 export declare const AgentCapability: z.ZodType<AgentCapability>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link AgentCapability}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link AgentCapability}; throws a ZodError naming the JSON path. */
 export declare function parseAgentCapability(data: unknown): AgentCapability;
-/** Like {@link parseAgentCapability}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseAgentCapability}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentCapability(data: unknown): z.ZodSafeParseResult<AgentCapability>;
 
 // ---- ServerSentEvent (assist/service.schema.json#/$defs/ServerSentEvent)
@@ -163,9 +163,9 @@ export interface ServerSentEvent {
 }
 export declare const ServerSentEvent: z.ZodType<ServerSentEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ServerSentEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ServerSentEvent}; throws a ZodError naming the JSON path. */
 export declare function parseServerSentEvent(data: unknown): ServerSentEvent;
-/** Like {@link parseServerSentEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseServerSentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseServerSentEvent(data: unknown): z.ZodSafeParseResult<ServerSentEvent>;
 
 // ---- AssistResponse (assist/service.schema.json#/$defs/AssistResponse)
@@ -182,9 +182,9 @@ export interface AssistResponse {
 }
 export declare const AssistResponse: z.ZodType<AssistResponse>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link AssistResponse}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link AssistResponse}; throws a ZodError naming the JSON path. */
 export declare function parseAssistResponse(data: unknown): AssistResponse;
-/** Like {@link parseAssistResponse}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseAssistResponse}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAssistResponse(data: unknown): z.ZodSafeParseResult<AssistResponse>;
 
 // ---- AssistEndpointPath (assist/tables.schema.json#/$defs/AssistEndpointPath)
@@ -218,4 +218,7 @@ export declare const ASSIST_REQUEST_CONTENT_TYPE: "application/json";
  * The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json,
  * SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
  */
-export declare const DELIVERY_MODE_CONTENT_TYPES: { readonly REQUEST_RESPONSE: "application/json"; readonly SERVER_SENT_EVENTS: "text/event-stream" };
+export declare const DELIVERY_MODE_CONTENT_TYPES: {
+  readonly REQUEST_RESPONSE: "application/json";
+  readonly SERVER_SENT_EVENTS: "text/event-stream";
+};

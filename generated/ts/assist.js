@@ -85,7 +85,10 @@ export function safeParseAgentRequest(data) {
 }
 
 // ---- DeliveryMode (assist/service.schema.json#/$defs/DeliveryMode)
-export const DELIVERY_MODE_VALUES = /** @type {const} */ (["REQUEST_RESPONSE", "SERVER_SENT_EVENTS"]);
+export const DELIVERY_MODE_VALUES = /** @type {const} */ ([
+  "REQUEST_RESPONSE",
+  "SERVER_SENT_EVENTS",
+]);
 export const DeliveryMode = z.enum(DELIVERY_MODE_VALUES);
 
 /** @param {unknown} data */
@@ -156,4 +159,7 @@ export const ASSIST_ENDPOINT_METHOD = "POST";
 export const ASSIST_REQUEST_CONTENT_TYPE = "application/json";
 
 // ---- DeliveryModeContentTypes (assist/tables.schema.json#/$defs/DeliveryModeContentTypes)
-export const DELIVERY_MODE_CONTENT_TYPES = /** @type {const} */ ({ REQUEST_RESPONSE: "application/json", SERVER_SENT_EVENTS: "text/event-stream" });
+export const DELIVERY_MODE_CONTENT_TYPES = /** @type {const} */ ({
+  REQUEST_RESPONSE: "application/json",
+  SERVER_SENT_EVENTS: "text/event-stream",
+});

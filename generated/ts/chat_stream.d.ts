@@ -34,9 +34,9 @@ export declare const ENTITY_TYPE_VALUES: readonly [
 ];
 export declare const EntityType: z.ZodType<EntityType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link EntityType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link EntityType}; throws a ZodError naming the JSON path. */
 export declare function parseEntityType(data: unknown): EntityType;
-/** Like {@link parseEntityType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseEntityType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEntityType(data: unknown): z.ZodSafeParseResult<EntityType>;
 
 // ---- Entity (chat_stream/entities.schema.json#/$defs/Entity)
@@ -96,9 +96,9 @@ export interface Entity {
 }
 export declare const Entity: z.ZodType<Entity>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Entity}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Entity}; throws a ZodError naming the JSON path. */
 export declare function parseEntity(data: unknown): Entity;
-/** Like {@link parseEntity}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseEntity}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEntity(data: unknown): z.ZodSafeParseResult<Entity>;
 
 // ---- CreatorType (chat_stream/entities.schema.json#/$defs/CreatorType)
@@ -108,9 +108,9 @@ export type CreatorType = "AI" | "USER";
 export declare const CREATOR_TYPE_VALUES: readonly ["AI", "USER"];
 export declare const CreatorType: z.ZodType<CreatorType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link CreatorType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link CreatorType}; throws a ZodError naming the JSON path. */
 export declare function parseCreatorType(data: unknown): CreatorType;
-/** Like {@link parseCreatorType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCreatorType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCreatorType(data: unknown): z.ZodSafeParseResult<CreatorType>;
 
 // ---- MessageType (chat_stream/entities.schema.json#/$defs/MessageType)
@@ -120,9 +120,9 @@ export type MessageType = "normal" | "super_report";
 export declare const MESSAGE_TYPE_VALUES: readonly ["normal", "super_report"];
 export declare const MessageType: z.ZodType<MessageType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link MessageType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link MessageType}; throws a ZodError naming the JSON path. */
 export declare function parseMessageType(data: unknown): MessageType;
-/** Like {@link parseMessageType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMessageType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageType(data: unknown): z.ZodSafeParseResult<MessageType>;
 
 // ---- DeliverableType (chat_stream/entities.schema.json#/$defs/DeliverableType)
@@ -132,12 +132,18 @@ export declare function safeParseMessageType(data: unknown): z.ZodSafeParseResul
  */
 export type DeliverableType = "WEBSITE" | "REPORT" | "DOCUMENT" | "SLIDE" | "CODE";
 /** The values of {@link DeliverableType}, in schema order. */
-export declare const DELIVERABLE_TYPE_VALUES: readonly ["WEBSITE", "REPORT", "DOCUMENT", "SLIDE", "CODE"];
+export declare const DELIVERABLE_TYPE_VALUES: readonly [
+  "WEBSITE",
+  "REPORT",
+  "DOCUMENT",
+  "SLIDE",
+  "CODE",
+];
 export declare const DeliverableType: z.ZodType<DeliverableType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link DeliverableType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link DeliverableType}; throws a ZodError naming the JSON path. */
 export declare function parseDeliverableType(data: unknown): DeliverableType;
-/** Like {@link parseDeliverableType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseDeliverableType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeliverableType(data: unknown): z.ZodSafeParseResult<DeliverableType>;
 
 // ---- MessageErrorType (chat_stream/entities.schema.json#/$defs/MessageErrorType)
@@ -147,9 +153,9 @@ export type MessageErrorType = "TIMEOUT" | "INVALID_RESPONSE";
 export declare const MESSAGE_ERROR_TYPE_VALUES: readonly ["TIMEOUT", "INVALID_RESPONSE"];
 export declare const MessageErrorType: z.ZodType<MessageErrorType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link MessageErrorType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link MessageErrorType}; throws a ZodError naming the JSON path. */
 export declare function parseMessageErrorType(data: unknown): MessageErrorType;
-/** Like {@link parseMessageErrorType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMessageErrorType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageErrorType(data: unknown): z.ZodSafeParseResult<MessageErrorType>;
 
 // ---- Message (chat_stream/entities.schema.json#/$defs/Message)
@@ -213,9 +219,9 @@ export interface Message {
 }
 export declare const Message: z.ZodType<Message>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Message}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Message}; throws a ZodError naming the JSON path. */
 export declare function parseMessage(data: unknown): Message;
-/** Like {@link parseMessage}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMessage}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessage(data: unknown): z.ZodSafeParseResult<Message>;
 
 // ---- PlanStatus (chat_stream/entities.schema.json#/$defs/PlanStatus)
@@ -225,9 +231,9 @@ export type PlanStatus = "LOADING" | "SUCCESS" | "ERROR";
 export declare const PLAN_STATUS_VALUES: readonly ["LOADING", "SUCCESS", "ERROR"];
 export declare const PlanStatus: z.ZodType<PlanStatus>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PlanStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PlanStatus}; throws a ZodError naming the JSON path. */
 export declare function parsePlanStatus(data: unknown): PlanStatus;
-/** Like {@link parsePlanStatus}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePlanStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlanStatus(data: unknown): z.ZodSafeParseResult<PlanStatus>;
 
 // ---- PlanTask (chat_stream/entities.schema.json#/$defs/PlanTask)
@@ -248,9 +254,9 @@ export interface PlanTask {
 }
 export declare const PlanTask: z.ZodType<PlanTask>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PlanTask}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PlanTask}; throws a ZodError naming the JSON path. */
 export declare function parsePlanTask(data: unknown): PlanTask;
-/** Like {@link parsePlanTask}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePlanTask}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlanTask(data: unknown): z.ZodSafeParseResult<PlanTask>;
 
 // ---- Plan (chat_stream/entities.schema.json#/$defs/Plan)
@@ -275,9 +281,9 @@ export interface Plan {
 }
 export declare const Plan: z.ZodType<Plan>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Plan}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Plan}; throws a ZodError naming the JSON path. */
 export declare function parsePlan(data: unknown): Plan;
-/** Like {@link parsePlan}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePlan}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlan(data: unknown): z.ZodSafeParseResult<Plan>;
 
 // ---- PlanSet (chat_stream/entities.schema.json#/$defs/PlanSet)
@@ -296,9 +302,9 @@ export interface PlanSet {
 }
 export declare const PlanSet: z.ZodType<PlanSet>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PlanSet}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PlanSet}; throws a ZodError naming the JSON path. */
 export declare function parsePlanSet(data: unknown): PlanSet;
-/** Like {@link parsePlanSet}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePlanSet}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlanSet(data: unknown): z.ZodSafeParseResult<PlanSet>;
 
 // ---- PendingSourceType (chat_stream/entities.schema.json#/$defs/PendingSourceType)
@@ -308,9 +314,9 @@ export type PendingSourceType = "WEB" | "DOCUMENT" | "CODING_AGENT";
 export declare const PENDING_SOURCE_TYPE_VALUES: readonly ["WEB", "DOCUMENT", "CODING_AGENT"];
 export declare const PendingSourceType: z.ZodType<PendingSourceType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PendingSourceType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PendingSourceType}; throws a ZodError naming the JSON path. */
 export declare function parsePendingSourceType(data: unknown): PendingSourceType;
-/** Like {@link parsePendingSourceType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePendingSourceType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSourceType(data: unknown): z.ZodSafeParseResult<PendingSourceType>;
 
 // ---- PendingSource (chat_stream/entities.schema.json#/$defs/PendingSource)
@@ -331,9 +337,9 @@ export interface PendingSource {
 }
 export declare const PendingSource: z.ZodType<PendingSource>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PendingSource}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PendingSource}; throws a ZodError naming the JSON path. */
 export declare function parsePendingSource(data: unknown): PendingSource;
-/** Like {@link parsePendingSource}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePendingSource}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSource(data: unknown): z.ZodSafeParseResult<PendingSource>;
 
 // ---- StreamEventType (chat_stream/envelope.schema.json#/$defs/StreamEventType)
@@ -399,9 +405,9 @@ export declare const STREAM_EVENT_TYPE_VALUES: readonly [
 ];
 export declare const StreamEventType: z.ZodType<StreamEventType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamEventType}; throws a ZodError naming the JSON path. */
 export declare function parseStreamEventType(data: unknown): StreamEventType;
-/** Like {@link parseStreamEventType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEventType(data: unknown): z.ZodSafeParseResult<StreamEventType>;
 
 // ---- StreamStart (chat_stream/events.schema.json#/$defs/StreamStart)
@@ -420,9 +426,9 @@ export interface StreamStart {
 }
 export declare const StreamStart: z.ZodType<StreamStart>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamStart}; throws a ZodError naming the JSON path. */
 export declare function parseStreamStart(data: unknown): StreamStart;
-/** Like {@link parseStreamStart}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamStart(data: unknown): z.ZodSafeParseResult<StreamStart>;
 
 // ---- Heartbeat (chat_stream/events.schema.json#/$defs/Heartbeat)
@@ -436,9 +442,9 @@ export interface Heartbeat {
 }
 export declare const Heartbeat: z.ZodType<Heartbeat>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Heartbeat}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Heartbeat}; throws a ZodError naming the JSON path. */
 export declare function parseHeartbeat(data: unknown): Heartbeat;
-/** Like {@link parseHeartbeat}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseHeartbeat}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHeartbeat(data: unknown): z.ZodSafeParseResult<Heartbeat>;
 
 // ---- DoneEvent (chat_stream/events.schema.json#/$defs/DoneEvent)
@@ -457,9 +463,9 @@ export interface DoneEvent {
 }
 export declare const DoneEvent: z.ZodType<DoneEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link DoneEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link DoneEvent}; throws a ZodError naming the JSON path. */
 export declare function parseDoneEvent(data: unknown): DoneEvent;
-/** Like {@link parseDoneEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseDoneEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDoneEvent(data: unknown): z.ZodSafeParseResult<DoneEvent>;
 
 // ---- StreamError (chat_stream/events.schema.json#/$defs/StreamError)
@@ -477,9 +483,9 @@ export interface StreamError {
 }
 export declare const StreamError: z.ZodType<StreamError>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamError}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamError}; throws a ZodError naming the JSON path. */
 export declare function parseStreamError(data: unknown): StreamError;
-/** Like {@link parseStreamError}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamError}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamError(data: unknown): z.ZodSafeParseResult<StreamError>;
 
 // ---- MessageDelta (chat_stream/events.schema.json#/$defs/MessageDelta)
@@ -495,9 +501,9 @@ export interface MessageDelta {
 }
 export declare const MessageDelta: z.ZodType<MessageDelta>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link MessageDelta}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link MessageDelta}; throws a ZodError naming the JSON path. */
 export declare function parseMessageDelta(data: unknown): MessageDelta;
-/** Like {@link parseMessageDelta}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMessageDelta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageDelta(data: unknown): z.ZodSafeParseResult<MessageDelta>;
 
 // ---- AiMessage (chat_stream/events.schema.json#/$defs/AiMessage)
@@ -510,9 +516,9 @@ export interface AiMessage {
 }
 export declare const AiMessage: z.ZodType<AiMessage>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link AiMessage}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link AiMessage}; throws a ZodError naming the JSON path. */
 export declare function parseAiMessage(data: unknown): AiMessage;
-/** Like {@link parseAiMessage}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseAiMessage}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAiMessage(data: unknown): z.ZodSafeParseResult<AiMessage>;
 
 // ---- MessageIsAnswer (chat_stream/events.schema.json#/$defs/MessageIsAnswer)
@@ -525,9 +531,9 @@ export interface MessageIsAnswer {
 }
 export declare const MessageIsAnswer: z.ZodType<MessageIsAnswer>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link MessageIsAnswer}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link MessageIsAnswer}; throws a ZodError naming the JSON path. */
 export declare function parseMessageIsAnswer(data: unknown): MessageIsAnswer;
-/** Like {@link parseMessageIsAnswer}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMessageIsAnswer}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageIsAnswer(data: unknown): z.ZodSafeParseResult<MessageIsAnswer>;
 
 // ---- ChatTitleGenerated (chat_stream/events.schema.json#/$defs/ChatTitleGenerated)
@@ -540,9 +546,9 @@ export interface ChatTitleGenerated {
 }
 export declare const ChatTitleGenerated: z.ZodType<ChatTitleGenerated>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ChatTitleGenerated}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ChatTitleGenerated}; throws a ZodError naming the JSON path. */
 export declare function parseChatTitleGenerated(data: unknown): ChatTitleGenerated;
-/** Like {@link parseChatTitleGenerated}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseChatTitleGenerated}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseChatTitleGenerated(data: unknown): z.ZodSafeParseResult<ChatTitleGenerated>;
 
 // ---- ClarificationNeeded (chat_stream/events.schema.json#/$defs/ClarificationNeeded)
@@ -555,9 +561,9 @@ export interface ClarificationNeeded {
 }
 export declare const ClarificationNeeded: z.ZodType<ClarificationNeeded>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ClarificationNeeded}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ClarificationNeeded}; throws a ZodError naming the JSON path. */
 export declare function parseClarificationNeeded(data: unknown): ClarificationNeeded;
-/** Like {@link parseClarificationNeeded}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseClarificationNeeded}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClarificationNeeded(data: unknown): z.ZodSafeParseResult<ClarificationNeeded>;
 
 // ---- MessageClarificationUpdate (chat_stream/events.schema.json#/$defs/MessageClarificationUpdate)
@@ -570,9 +576,9 @@ export interface MessageClarificationUpdate {
 }
 export declare const MessageClarificationUpdate: z.ZodType<MessageClarificationUpdate>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link MessageClarificationUpdate}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link MessageClarificationUpdate}; throws a ZodError naming the JSON path. */
 export declare function parseMessageClarificationUpdate(data: unknown): MessageClarificationUpdate;
-/** Like {@link parseMessageClarificationUpdate}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMessageClarificationUpdate}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageClarificationUpdate(data: unknown): z.ZodSafeParseResult<MessageClarificationUpdate>;
 
 // ---- UpdateMessageClarificationMessage (chat_stream/events.schema.json#/$defs/UpdateMessageClarificationMessage)
@@ -585,9 +591,9 @@ export interface UpdateMessageClarificationMessage {
 }
 export declare const UpdateMessageClarificationMessage: z.ZodType<UpdateMessageClarificationMessage>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link UpdateMessageClarificationMessage}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link UpdateMessageClarificationMessage}; throws a ZodError naming the JSON path. */
 export declare function parseUpdateMessageClarificationMessage(data: unknown): UpdateMessageClarificationMessage;
-/** Like {@link parseUpdateMessageClarificationMessage}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseUpdateMessageClarificationMessage}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUpdateMessageClarificationMessage(data: unknown): z.ZodSafeParseResult<UpdateMessageClarificationMessage>;
 
 // ---- TaskStatus (chat_stream/events.schema.json#/$defs/TaskStatus)
@@ -597,9 +603,9 @@ export type TaskStatus = "loading" | "success" | "error";
 export declare const TASK_STATUS_VALUES: readonly ["loading", "success", "error"];
 export declare const TaskStatus: z.ZodType<TaskStatus>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link TaskStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link TaskStatus}; throws a ZodError naming the JSON path. */
 export declare function parseTaskStatus(data: unknown): TaskStatus;
-/** Like {@link parseTaskStatus}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseTaskStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaskStatus(data: unknown): z.ZodSafeParseResult<TaskStatus>;
 
 // ---- TaskUpdate (chat_stream/events.schema.json#/$defs/TaskUpdate)
@@ -622,9 +628,9 @@ export interface TaskUpdate {
 }
 export declare const TaskUpdate: z.ZodType<TaskUpdate>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link TaskUpdate}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link TaskUpdate}; throws a ZodError naming the JSON path. */
 export declare function parseTaskUpdate(data: unknown): TaskUpdate;
-/** Like {@link parseTaskUpdate}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseTaskUpdate}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaskUpdate(data: unknown): z.ZodSafeParseResult<TaskUpdate>;
 
 // ---- PendingSources (chat_stream/events.schema.json#/$defs/PendingSources)
@@ -637,9 +643,9 @@ export interface PendingSources {
 }
 export declare const PendingSources: z.ZodType<PendingSources>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PendingSources}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PendingSources}; throws a ZodError naming the JSON path. */
 export declare function parsePendingSources(data: unknown): PendingSources;
-/** Like {@link parsePendingSources}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePendingSources}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSources(data: unknown): z.ZodSafeParseResult<PendingSources>;
 
 // ---- ReferencesFound (chat_stream/events.schema.json#/$defs/ReferencesFound)
@@ -652,9 +658,9 @@ export interface ReferencesFound {
 }
 export declare const ReferencesFound: z.ZodType<ReferencesFound>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ReferencesFound}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ReferencesFound}; throws a ZodError naming the JSON path. */
 export declare function parseReferencesFound(data: unknown): ReferencesFound;
-/** Like {@link parseReferencesFound}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseReferencesFound}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseReferencesFound(data: unknown): z.ZodSafeParseResult<ReferencesFound>;
 
 // ---- UnixTimestampMs (chat_stream/events.schema.json#/$defs/UnixTimestampMs)
@@ -662,9 +668,9 @@ export declare function safeParseReferencesFound(data: unknown): z.ZodSafeParseR
 export type UnixTimestampMs = number;
 export declare const UnixTimestampMs: z.ZodType<UnixTimestampMs>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link UnixTimestampMs}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link UnixTimestampMs}; throws a ZodError naming the JSON path. */
 export declare function parseUnixTimestampMs(data: unknown): UnixTimestampMs;
-/** Like {@link parseUnixTimestampMs}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseUnixTimestampMs}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUnixTimestampMs(data: unknown): z.ZodSafeParseResult<UnixTimestampMs>;
 
 // ---- NodeToolsExecutionStart (chat_stream/events.schema.json#/$defs/NodeToolsExecutionStart)
@@ -686,9 +692,9 @@ export interface NodeToolsExecutionStart {
 }
 export declare const NodeToolsExecutionStart: z.ZodType<NodeToolsExecutionStart>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NodeToolsExecutionStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NodeToolsExecutionStart}; throws a ZodError naming the JSON path. */
 export declare function parseNodeToolsExecutionStart(data: unknown): NodeToolsExecutionStart;
-/** Like {@link parseNodeToolsExecutionStart}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNodeToolsExecutionStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeToolsExecutionStart(data: unknown): z.ZodSafeParseResult<NodeToolsExecutionStart>;
 
 // ---- NodeToolEvent (chat_stream/events.schema.json#/$defs/NodeToolEvent)
@@ -714,9 +720,9 @@ export interface NodeToolEvent {
 }
 export declare const NodeToolEvent: z.ZodType<NodeToolEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NodeToolEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NodeToolEvent}; throws a ZodError naming the JSON path. */
 export declare function parseNodeToolEvent(data: unknown): NodeToolEvent;
-/** Like {@link parseNodeToolEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNodeToolEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeToolEvent(data: unknown): z.ZodSafeParseResult<NodeToolEvent>;
 
 // ---- UpdateSubagentCurrentAction (chat_stream/events.schema.json#/$defs/UpdateSubagentCurrentAction)
@@ -738,9 +744,9 @@ export interface UpdateSubagentCurrentAction {
 }
 export declare const UpdateSubagentCurrentAction: z.ZodType<UpdateSubagentCurrentAction>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link UpdateSubagentCurrentAction}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link UpdateSubagentCurrentAction}; throws a ZodError naming the JSON path. */
 export declare function parseUpdateSubagentCurrentAction(data: unknown): UpdateSubagentCurrentAction;
-/** Like {@link parseUpdateSubagentCurrentAction}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseUpdateSubagentCurrentAction}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUpdateSubagentCurrentAction(data: unknown): z.ZodSafeParseResult<UpdateSubagentCurrentAction>;
 
 // ---- NodeReportPreviewStart (chat_stream/events.schema.json#/$defs/NodeReportPreviewStart)
@@ -774,9 +780,9 @@ export interface NodeReportPreviewStart {
 }
 export declare const NodeReportPreviewStart: z.ZodType<NodeReportPreviewStart>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NodeReportPreviewStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NodeReportPreviewStart}; throws a ZodError naming the JSON path. */
 export declare function parseNodeReportPreviewStart(data: unknown): NodeReportPreviewStart;
-/** Like {@link parseNodeReportPreviewStart}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNodeReportPreviewStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewStart(data: unknown): z.ZodSafeParseResult<NodeReportPreviewStart>;
 
 // ---- NodeReportPreviewDelta (chat_stream/events.schema.json#/$defs/NodeReportPreviewDelta)
@@ -799,9 +805,9 @@ export interface NodeReportPreviewDelta {
 }
 export declare const NodeReportPreviewDelta: z.ZodType<NodeReportPreviewDelta>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NodeReportPreviewDelta}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NodeReportPreviewDelta}; throws a ZodError naming the JSON path. */
 export declare function parseNodeReportPreviewDelta(data: unknown): NodeReportPreviewDelta;
-/** Like {@link parseNodeReportPreviewDelta}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNodeReportPreviewDelta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewDelta(data: unknown): z.ZodSafeParseResult<NodeReportPreviewDelta>;
 
 // ---- NodeReportPreviewDone (chat_stream/events.schema.json#/$defs/NodeReportPreviewDone)
@@ -835,9 +841,9 @@ export interface NodeReportPreviewDone {
 }
 export declare const NodeReportPreviewDone: z.ZodType<NodeReportPreviewDone>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NodeReportPreviewDone}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NodeReportPreviewDone}; throws a ZodError naming the JSON path. */
 export declare function parseNodeReportPreviewDone(data: unknown): NodeReportPreviewDone;
-/** Like {@link parseNodeReportPreviewDone}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNodeReportPreviewDone}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewDone(data: unknown): z.ZodSafeParseResult<NodeReportPreviewDone>;
 
 // ---- BrowserUseStart (chat_stream/events.schema.json#/$defs/BrowserUseStart)
@@ -853,9 +859,9 @@ export interface BrowserUseStart {
 }
 export declare const BrowserUseStart: z.ZodType<BrowserUseStart>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link BrowserUseStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link BrowserUseStart}; throws a ZodError naming the JSON path. */
 export declare function parseBrowserUseStart(data: unknown): BrowserUseStart;
-/** Like {@link parseBrowserUseStart}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseBrowserUseStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseStart(data: unknown): z.ZodSafeParseResult<BrowserUseStart>;
 
 // ---- BrowserUseStop (chat_stream/events.schema.json#/$defs/BrowserUseStop)
@@ -868,9 +874,9 @@ export interface BrowserUseStop {
 }
 export declare const BrowserUseStop: z.ZodType<BrowserUseStop>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link BrowserUseStop}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link BrowserUseStop}; throws a ZodError naming the JSON path. */
 export declare function parseBrowserUseStop(data: unknown): BrowserUseStop;
-/** Like {@link parseBrowserUseStop}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseBrowserUseStop}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseStop(data: unknown): z.ZodSafeParseResult<BrowserUseStop>;
 
 // ---- BrowserUseAwaitUserInput (chat_stream/events.schema.json#/$defs/BrowserUseAwaitUserInput)
@@ -885,9 +891,9 @@ export interface BrowserUseAwaitUserInput {
 }
 export declare const BrowserUseAwaitUserInput: z.ZodType<BrowserUseAwaitUserInput>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link BrowserUseAwaitUserInput}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link BrowserUseAwaitUserInput}; throws a ZodError naming the JSON path. */
 export declare function parseBrowserUseAwaitUserInput(data: unknown): BrowserUseAwaitUserInput;
-/** Like {@link parseBrowserUseAwaitUserInput}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseBrowserUseAwaitUserInput}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseAwaitUserInput(data: unknown): z.ZodSafeParseResult<BrowserUseAwaitUserInput>;
 
 // ---- PingEvent (chat_stream/events.schema.json#/$defs/PingEvent)
@@ -903,9 +909,9 @@ export interface PingEvent {
 }
 export declare const PingEvent: z.ZodType<PingEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PingEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PingEvent}; throws a ZodError naming the JSON path. */
 export declare function parsePingEvent(data: unknown): PingEvent;
-/** Like {@link parsePingEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePingEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePingEvent(data: unknown): z.ZodSafeParseResult<PingEvent>;
 
 // ---- ErrorCode (chat_stream/events.schema.json#/$defs/ErrorCode)
@@ -928,9 +934,9 @@ export declare const ERROR_CODE_VALUES: readonly [
 ];
 export declare const ErrorCode: z.ZodType<ErrorCode>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ErrorCode}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ErrorCode}; throws a ZodError naming the JSON path. */
 export declare function parseErrorCode(data: unknown): ErrorCode;
-/** Like {@link parseErrorCode}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseErrorCode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorCode(data: unknown): z.ZodSafeParseResult<ErrorCode>;
 
 // ---- ErrorEvent (chat_stream/events.schema.json#/$defs/ErrorEvent)
@@ -953,9 +959,9 @@ export interface ErrorEvent {
 }
 export declare const ErrorEvent: z.ZodType<ErrorEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ErrorEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ErrorEvent}; throws a ZodError naming the JSON path. */
 export declare function parseErrorEvent(data: unknown): ErrorEvent;
-/** Like {@link parseErrorEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseErrorEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorEvent(data: unknown): z.ZodSafeParseResult<ErrorEvent>;
 
 // ---- MessageFileEvent (chat_stream/events.schema.json#/$defs/MessageFileEvent)
@@ -979,9 +985,9 @@ export interface MessageFileEvent {
 }
 export declare const MessageFileEvent: z.ZodType<MessageFileEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link MessageFileEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link MessageFileEvent}; throws a ZodError naming the JSON path. */
 export declare function parseMessageFileEvent(data: unknown): MessageFileEvent;
-/** Like {@link parseMessageFileEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMessageFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageFileEvent(data: unknown): z.ZodSafeParseResult<MessageFileEvent>;
 
 // ---- UsageCost (chat_stream/events.schema.json#/$defs/UsageCost)
@@ -994,9 +1000,9 @@ export interface UsageCost {
 }
 export declare const UsageCost: z.ZodType<UsageCost>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link UsageCost}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link UsageCost}; throws a ZodError naming the JSON path. */
 export declare function parseUsageCost(data: unknown): UsageCost;
-/** Like {@link parseUsageCost}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseUsageCost}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUsageCost(data: unknown): z.ZodSafeParseResult<UsageCost>;
 
 // ---- UsageUpdateEvent (chat_stream/events.schema.json#/$defs/UsageUpdateEvent)
@@ -1015,9 +1021,9 @@ export interface UsageUpdateEvent {
 }
 export declare const UsageUpdateEvent: z.ZodType<UsageUpdateEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link UsageUpdateEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link UsageUpdateEvent}; throws a ZodError naming the JSON path. */
 export declare function parseUsageUpdateEvent(data: unknown): UsageUpdateEvent;
-/** Like {@link parseUsageUpdateEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseUsageUpdateEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUsageUpdateEvent(data: unknown): z.ZodSafeParseResult<UsageUpdateEvent>;
 
 // ---- StreamEvent (chat_stream/envelope.schema.json#/$defs/StreamEvent)
@@ -1055,9 +1061,9 @@ export type StreamEvent =
   | UsageUpdateEvent;
 export declare const StreamEvent: z.ZodType<StreamEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamEvent}; throws a ZodError naming the JSON path. */
 export declare function parseStreamEvent(data: unknown): StreamEvent;
-/** Like {@link parseStreamEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEvent(data: unknown): z.ZodSafeParseResult<StreamEvent>;
 
 // ---- StreamEnvelope (chat_stream/envelope.schema.json#/$defs/StreamEnvelope)
@@ -1076,9 +1082,9 @@ export interface StreamEnvelope {
 }
 export declare const StreamEnvelope: z.ZodType<StreamEnvelope>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamEnvelope}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamEnvelope}; throws a ZodError naming the JSON path. */
 export declare function parseStreamEnvelope(data: unknown): StreamEnvelope;
-/** Like {@link parseStreamEnvelope}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEnvelope(data: unknown): z.ZodSafeParseResult<StreamEnvelope>;
 
 // ---- FirstEventType (chat_stream/tables.schema.json#/$defs/FirstEventType)
@@ -1106,7 +1112,12 @@ export declare const TERMINAL_EVENT_TYPES: readonly ["done", "ERROR", "clarifica
  *
  * The 4 proposed event types (not yet emitted in production).
  */
-export declare const PROPOSED_EVENT_TYPES: readonly ["ping", "error", "message-file", "usage-update"];
+export declare const PROPOSED_EVENT_TYPES: readonly [
+  "ping",
+  "error",
+  "message-file",
+  "usage-update",
+];
 
 // ---- EventCategories (chat_stream/tables.schema.json#/$defs/EventCategories)
 /**

@@ -90,7 +90,13 @@ export function safeParseMessageType(data) {
 }
 
 // ---- DeliverableType (chat_stream/entities.schema.json#/$defs/DeliverableType)
-export const DELIVERABLE_TYPE_VALUES = /** @type {const} */ (["WEBSITE", "REPORT", "DOCUMENT", "SLIDE", "CODE"]);
+export const DELIVERABLE_TYPE_VALUES = /** @type {const} */ ([
+  "WEBSITE",
+  "REPORT",
+  "DOCUMENT",
+  "SLIDE",
+  "CODE",
+]);
 export const DeliverableType = z.enum(DELIVERABLE_TYPE_VALUES);
 
 /** @param {unknown} data */
@@ -228,7 +234,11 @@ export function safeParsePlanSet(data) {
 }
 
 // ---- PendingSourceType (chat_stream/entities.schema.json#/$defs/PendingSourceType)
-export const PENDING_SOURCE_TYPE_VALUES = /** @type {const} */ (["WEB", "DOCUMENT", "CODING_AGENT"]);
+export const PENDING_SOURCE_TYPE_VALUES = /** @type {const} */ ([
+  "WEB",
+  "DOCUMENT",
+  "CODING_AGENT",
+]);
 export const PendingSourceType = z.enum(PENDING_SOURCE_TYPE_VALUES);
 
 /** @param {unknown} data */
@@ -924,10 +934,19 @@ export function safeParseStreamEnvelope(data) {
 export const FIRST_EVENT_TYPE = "stream_start";
 
 // ---- TerminalEventTypes (chat_stream/tables.schema.json#/$defs/TerminalEventTypes)
-export const TERMINAL_EVENT_TYPES = /** @type {const} */ (["done", "ERROR", "clarification_needed"]);
+export const TERMINAL_EVENT_TYPES = /** @type {const} */ ([
+  "done",
+  "ERROR",
+  "clarification_needed",
+]);
 
 // ---- ProposedEventTypes (chat_stream/tables.schema.json#/$defs/ProposedEventTypes)
-export const PROPOSED_EVENT_TYPES = /** @type {const} */ (["ping", "error", "message-file", "usage-update"]);
+export const PROPOSED_EVENT_TYPES = /** @type {const} */ ([
+  "ping",
+  "error",
+  "message-file",
+  "usage-update",
+]);
 
 // ---- EventCategories (chat_stream/tables.schema.json#/$defs/EventCategories)
 export const EVENT_CATEGORIES = /** @type {const} */ ({

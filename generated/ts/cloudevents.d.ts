@@ -27,9 +27,9 @@ export declare const EVENT_CONTENT_TYPE_VALUES: readonly [
 ];
 export declare const EventContentType: z.ZodType<EventContentType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link EventContentType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link EventContentType}; throws a ZodError naming the JSON path. */
 export declare function parseEventContentType(data: unknown): EventContentType;
-/** Like {@link parseEventContentType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseEventContentType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEventContentType(data: unknown): z.ZodSafeParseResult<EventContentType>;
 
 // ---- CloudEventDatacontenttype (cloudevents/cloudevent.schema.json#/$defs/CloudEvent/properties/datacontenttype)
@@ -41,7 +41,7 @@ export declare function safeParseEventContentType(data: unknown): z.ZodSafeParse
  * Default: "application/json"
  */
 export type CloudEventDatacontenttype = EventContentType | (string & {});
-/** The values of {@link CloudEventDatacontenttype} the contract names; other strings are valid too (see the schema for their rules). */
+/** The values of {@link CloudEventDatacontenttype} the contract names (other strings are valid too). */
 export declare const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES: readonly [
   "application/json",
   "application/vnd.coreason.stream+json",
@@ -60,9 +60,9 @@ export declare const CloudEventDatacontenttype: z.ZodType<CloudEventDatacontentt
 export type JsonValue = rt.Json;
 export declare const JsonValue: z.ZodType<JsonValue>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link JsonValue}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link JsonValue}; throws a ZodError naming the JSON path. */
 export declare function parseJsonValue(data: unknown): JsonValue;
-/** Like {@link parseJsonValue}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseJsonValue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseJsonValue(data: unknown): z.ZodSafeParseResult<JsonValue>;
 
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
@@ -112,9 +112,9 @@ export interface CloudEvent {
 }
 export declare const CloudEvent: z.ZodType<CloudEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link CloudEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link CloudEvent}; throws a ZodError naming the JSON path. */
 export declare function parseCloudEvent(data: unknown): CloudEvent;
-/** Like {@link parseCloudEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCloudEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCloudEvent(data: unknown): z.ZodSafeParseResult<CloudEvent>;
 
 // ---- GraphEventType (cloudevents/legacy.schema.json#/$defs/GraphEventType)
@@ -129,12 +129,18 @@ export type GraphEventType =
   | "ERROR"
   | "ARTIFACT_GENERATED";
 /** The values of {@link GraphEventType}, in schema order. */
-export declare const GRAPH_EVENT_TYPE_VALUES: readonly ["NODE_STARTED", "NODE_COMPLETED", "NODE_STREAM", "ERROR", "ARTIFACT_GENERATED"];
+export declare const GRAPH_EVENT_TYPE_VALUES: readonly [
+  "NODE_STARTED",
+  "NODE_COMPLETED",
+  "NODE_STREAM",
+  "ERROR",
+  "ARTIFACT_GENERATED",
+];
 export declare const GraphEventType: z.ZodType<GraphEventType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link GraphEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link GraphEventType}; throws a ZodError naming the JSON path. */
 export declare function parseGraphEventType(data: unknown): GraphEventType;
-/** Like {@link parseGraphEventType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseGraphEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseGraphEventType(data: unknown): z.ZodSafeParseResult<GraphEventType>;
 
 // ---- GraphEventContentTypes (cloudevents/legacy.schema.json#/$defs/GraphEventContentTypes)
@@ -180,9 +186,9 @@ export interface StreamChunkPayload {
 }
 export declare const StreamChunkPayload: z.ZodType<StreamChunkPayload>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamChunkPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamChunkPayload}; throws a ZodError naming the JSON path. */
 export declare function parseStreamChunkPayload(data: unknown): StreamChunkPayload;
-/** Like {@link parseStreamChunkPayload}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamChunkPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamChunkPayload(data: unknown): z.ZodSafeParseResult<StreamChunkPayload>;
 
 // ---- ErrorPayload (cloudevents/payloads.schema.json#/$defs/ErrorPayload)
@@ -204,9 +210,9 @@ export interface ErrorPayload {
 }
 export declare const ErrorPayload: z.ZodType<ErrorPayload>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ErrorPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ErrorPayload}; throws a ZodError naming the JSON path. */
 export declare function parseErrorPayload(data: unknown): ErrorPayload;
-/** Like {@link parseErrorPayload}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseErrorPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorPayload(data: unknown): z.ZodSafeParseResult<ErrorPayload>;
 
 // ---- NodeStartedPayload (cloudevents/payloads.schema.json#/$defs/NodeStartedPayload)
@@ -224,9 +230,9 @@ export interface NodeStartedPayload {
 }
 export declare const NodeStartedPayload: z.ZodType<NodeStartedPayload>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NodeStartedPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NodeStartedPayload}; throws a ZodError naming the JSON path. */
 export declare function parseNodeStartedPayload(data: unknown): NodeStartedPayload;
-/** Like {@link parseNodeStartedPayload}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNodeStartedPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeStartedPayload(data: unknown): z.ZodSafeParseResult<NodeStartedPayload>;
 
 // ---- NodeCompletedPayload (cloudevents/payloads.schema.json#/$defs/NodeCompletedPayload)
@@ -242,7 +248,7 @@ export interface NodeCompletedPayload {
 }
 export declare const NodeCompletedPayload: z.ZodType<NodeCompletedPayload>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NodeCompletedPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NodeCompletedPayload}; throws a ZodError naming the JSON path. */
 export declare function parseNodeCompletedPayload(data: unknown): NodeCompletedPayload;
-/** Like {@link parseNodeCompletedPayload}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNodeCompletedPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeCompletedPayload(data: unknown): z.ZodSafeParseResult<NodeCompletedPayload>;

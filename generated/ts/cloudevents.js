@@ -67,7 +67,13 @@ export function safeParseCloudEvent(data) {
 }
 
 // ---- GraphEventType (cloudevents/legacy.schema.json#/$defs/GraphEventType)
-export const GRAPH_EVENT_TYPE_VALUES = /** @type {const} */ (["NODE_STARTED", "NODE_COMPLETED", "NODE_STREAM", "ERROR", "ARTIFACT_GENERATED"]);
+export const GRAPH_EVENT_TYPE_VALUES = /** @type {const} */ ([
+  "NODE_STARTED",
+  "NODE_COMPLETED",
+  "NODE_STREAM",
+  "ERROR",
+  "ARTIFACT_GENERATED",
+]);
 export const GraphEventType = z.enum(GRAPH_EVENT_TYPE_VALUES);
 
 /** @param {unknown} data */

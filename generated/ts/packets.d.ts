@@ -13,15 +13,15 @@ export type PresentationEventType = "CITATION_BLOCK";
 export declare const PRESENTATION_EVENT_TYPE_VALUES: readonly ["CITATION_BLOCK"];
 export declare const PresentationEventType: z.ZodType<PresentationEventType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PresentationEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PresentationEventType}; throws a ZodError naming the JSON path. */
 export declare function parsePresentationEventType(data: unknown): PresentationEventType;
-/** Like {@link parsePresentationEventType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePresentationEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEventType(data: unknown): z.ZodSafeParseResult<PresentationEventType>;
 
 // ---- PresentationEventType2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 /** The presentation event type: a PresentationEventType value or any other string. */
 export type PresentationEventType2 = PresentationEventType | (string & {});
-/** The values of {@link PresentationEventType2} the contract names; other strings are valid too (see the schema for their rules). */
+/** The values of {@link PresentationEventType2} the contract names (other strings are valid too). */
 export declare const PRESENTATION_EVENT_TYPE2_KNOWN_VALUES: readonly ["CITATION_BLOCK"];
 export declare const PresentationEventType2: z.ZodType<PresentationEventType2>;
 
@@ -39,9 +39,9 @@ export interface Citation {
 }
 export declare const Citation: z.ZodType<Citation>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Citation}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Citation}; throws a ZodError naming the JSON path. */
 export declare function parseCitation(data: unknown): Citation;
-/** Like {@link parseCitation}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCitation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCitation(data: unknown): z.ZodSafeParseResult<Citation>;
 
 // ---- PresentationEventData (packets/presentation.schema.json#/$defs/PresentationEventData)
@@ -57,9 +57,9 @@ export interface PresentationEventData {
 }
 export declare const PresentationEventData: z.ZodType<PresentationEventData>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PresentationEventData}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PresentationEventData}; throws a ZodError naming the JSON path. */
 export declare function parsePresentationEventData(data: unknown): PresentationEventData;
-/** Like {@link parsePresentationEventData}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePresentationEventData}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEventData(data: unknown): z.ZodSafeParseResult<PresentationEventData>;
 
 // ---- PresentationEvent (packets/presentation.schema.json#/$defs/PresentationEvent)
@@ -79,9 +79,9 @@ export interface PresentationEvent {
 }
 export declare const PresentationEvent: z.ZodType<PresentationEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link PresentationEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link PresentationEvent}; throws a ZodError naming the JSON path. */
 export declare function parsePresentationEvent(data: unknown): PresentationEvent;
-/** Like {@link parsePresentationEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePresentationEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEvent(data: unknown): z.ZodSafeParseResult<PresentationEvent>;
 
 // ---- StreamOpCode (packets/stream_packet.schema.json#/$defs/StreamOpCode)
@@ -97,9 +97,9 @@ export type StreamOpCode = "DELTA" | "EVENT" | "ERROR" | "CLOSE";
 export declare const STREAM_OP_CODE_VALUES: readonly ["DELTA", "EVENT", "ERROR", "CLOSE"];
 export declare const StreamOpCode: z.ZodType<StreamOpCode>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamOpCode}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamOpCode}; throws a ZodError naming the JSON path. */
 export declare function parseStreamOpCode(data: unknown): StreamOpCode;
-/** Like {@link parseStreamOpCode}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamOpCode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamOpCode(data: unknown): z.ZodSafeParseResult<StreamOpCode>;
 
 // ---- StreamPacketBase (packets/stream_packet.schema.json#/$defs/StreamPacketBase)
@@ -124,9 +124,9 @@ export interface StreamPacketBase {
 }
 export declare const StreamPacketBase: z.ZodType<StreamPacketBase>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamPacketBase}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamPacketBase}; throws a ZodError naming the JSON path. */
 export declare function parseStreamPacketBase(data: unknown): StreamPacketBase;
-/** Like {@link parseStreamPacketBase}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamPacketBase}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamPacketBase(data: unknown): z.ZodSafeParseResult<StreamPacketBase>;
 
 // ---- DeltaPacket (packets/stream_packet.schema.json#/$defs/DeltaPacket)
@@ -151,9 +151,9 @@ export interface DeltaPacket {
 }
 export declare const DeltaPacket: z.ZodType<DeltaPacket>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link DeltaPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link DeltaPacket}; throws a ZodError naming the JSON path. */
 export declare function parseDeltaPacket(data: unknown): DeltaPacket;
-/** Like {@link parseDeltaPacket}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseDeltaPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeltaPacket(data: unknown): z.ZodSafeParseResult<DeltaPacket>;
 
 // ---- EventPacketP (packets/stream_packet.schema.json#/$defs/EventPacket/allOf/1/properties/p)
@@ -187,9 +187,9 @@ export interface EventPacket {
 }
 export declare const EventPacket: z.ZodType<EventPacket>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link EventPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link EventPacket}; throws a ZodError naming the JSON path. */
 export declare function parseEventPacket(data: unknown): EventPacket;
-/** Like {@link parseEventPacket}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseEventPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEventPacket(data: unknown): z.ZodSafeParseResult<EventPacket>;
 
 // ---- ErrorPacketP (packets/stream_packet.schema.json#/$defs/ErrorPacket/allOf/1/properties/p)
@@ -219,9 +219,9 @@ export interface ErrorPacket {
 }
 export declare const ErrorPacket: z.ZodType<ErrorPacket>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ErrorPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ErrorPacket}; throws a ZodError naming the JSON path. */
 export declare function parseErrorPacket(data: unknown): ErrorPacket;
-/** Like {@link parseErrorPacket}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseErrorPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorPacket(data: unknown): z.ZodSafeParseResult<ErrorPacket>;
 
 // ---- ClosePacket (packets/stream_packet.schema.json#/$defs/ClosePacket)
@@ -248,9 +248,9 @@ export interface ClosePacket {
 }
 export declare const ClosePacket: z.ZodType<ClosePacket>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ClosePacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ClosePacket}; throws a ZodError naming the JSON path. */
 export declare function parseClosePacket(data: unknown): ClosePacket;
-/** Like {@link parseClosePacket}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseClosePacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosePacket(data: unknown): z.ZodSafeParseResult<ClosePacket>;
 
 // ---- StreamPacket (packets/stream_packet.schema.json#/$defs/StreamPacket)
@@ -264,9 +264,9 @@ export declare function safeParseClosePacket(data: unknown): z.ZodSafeParseResul
 export type StreamPacket = DeltaPacket | EventPacket | ErrorPacket | ClosePacket;
 export declare const StreamPacket: z.ZodType<StreamPacket>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StreamPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StreamPacket}; throws a ZodError naming the JSON path. */
 export declare function parseStreamPacket(data: unknown): StreamPacket;
-/** Like {@link parseStreamPacket}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStreamPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamPacket(data: unknown): z.ZodSafeParseResult<StreamPacket>;
 
 // ---- StreamPacketSseEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)

@@ -43,9 +43,9 @@ export declare const RUN_EVENT_TYPE_VALUES: readonly [
 ];
 export declare const RunEventType: z.ZodType<RunEventType>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link RunEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link RunEventType}; throws a ZodError naming the JSON path. */
 export declare function parseRunEventType(data: unknown): RunEventType;
-/** Like {@link parseRunEventType}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseRunEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEventType(data: unknown): z.ZodSafeParseResult<RunEventType>;
 
 // ---- StatusValue (run_events/events.schema.json#/$defs/StatusValue)
@@ -84,9 +84,9 @@ export declare const STATUS_VALUE_VALUES: readonly [
 ];
 export declare const StatusValue: z.ZodType<StatusValue>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link StatusValue}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link StatusValue}; throws a ZodError naming the JSON path. */
 export declare function parseStatusValue(data: unknown): StatusValue;
-/** Like {@link parseStatusValue}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStatusValue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStatusValue(data: unknown): z.ZodSafeParseResult<StatusValue>;
 
 // ---- NormalizedStatus (run_events/events.schema.json#/$defs/NormalizedStatus)
@@ -97,12 +97,17 @@ export declare function safeParseStatusValue(data: unknown): z.ZodSafeParseResul
  */
 export type NormalizedStatus = "in_progress" | "success" | "error" | "warning";
 /** The values of {@link NormalizedStatus}, in schema order. */
-export declare const NORMALIZED_STATUS_VALUES: readonly ["in_progress", "success", "error", "warning"];
+export declare const NORMALIZED_STATUS_VALUES: readonly [
+  "in_progress",
+  "success",
+  "error",
+  "warning",
+];
 export declare const NormalizedStatus: z.ZodType<NormalizedStatus>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link NormalizedStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link NormalizedStatus}; throws a ZodError naming the JSON path. */
 export declare function parseNormalizedStatus(data: unknown): NormalizedStatus;
-/** Like {@link parseNormalizedStatus}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNormalizedStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNormalizedStatus(data: unknown): z.ZodSafeParseResult<NormalizedStatus>;
 
 // ---- RunLifecycleStatus (run_events/events.schema.json#/$defs/RunLifecycleStatus)
@@ -112,9 +117,9 @@ export type RunLifecycleStatus = "complete" | "inference_complete";
 export declare const RUN_LIFECYCLE_STATUS_VALUES: readonly ["complete", "inference_complete"];
 export declare const RunLifecycleStatus: z.ZodType<RunLifecycleStatus>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link RunLifecycleStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link RunLifecycleStatus}; throws a ZodError naming the JSON path. */
 export declare function parseRunLifecycleStatus(data: unknown): RunLifecycleStatus;
-/** Like {@link parseRunLifecycleStatus}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseRunLifecycleStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunLifecycleStatus(data: unknown): z.ZodSafeParseResult<RunLifecycleStatus>;
 
 // ---- ScratchpadOperation (run_events/events.schema.json#/$defs/ScratchpadOperation)
@@ -124,9 +129,9 @@ export type ScratchpadOperation = "read" | "append" | "update";
 export declare const SCRATCHPAD_OPERATION_VALUES: readonly ["read", "append", "update"];
 export declare const ScratchpadOperation: z.ZodType<ScratchpadOperation>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ScratchpadOperation}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ScratchpadOperation}; throws a ZodError naming the JSON path. */
 export declare function parseScratchpadOperation(data: unknown): ScratchpadOperation;
-/** Like {@link parseScratchpadOperation}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseScratchpadOperation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScratchpadOperation(data: unknown): z.ZodSafeParseResult<ScratchpadOperation>;
 
 // ---- RunId (run_events/events.schema.json#/$defs/RunId)
@@ -137,9 +142,9 @@ export declare function safeParseScratchpadOperation(data: unknown): z.ZodSafePa
 export type RunId = string;
 export declare const RunId: z.ZodType<RunId>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link RunId}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link RunId}; throws a ZodError naming the JSON path. */
 export declare function parseRunId(data: unknown): RunId;
-/** Like {@link parseRunId}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseRunId}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunId(data: unknown): z.ZodSafeParseResult<RunId>;
 
 // ---- RunEventEnvelope (run_events/events.schema.json#/$defs/RunEventEnvelope)
@@ -156,9 +161,9 @@ export interface RunEventEnvelope {
 }
 export declare const RunEventEnvelope: z.ZodType<RunEventEnvelope>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link RunEventEnvelope}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link RunEventEnvelope}; throws a ZodError naming the JSON path. */
 export declare function parseRunEventEnvelope(data: unknown): RunEventEnvelope;
-/** Like {@link parseRunEventEnvelope}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseRunEventEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEventEnvelope(data: unknown): z.ZodSafeParseResult<RunEventEnvelope>;
 
 // ---- ContentEvent (run_events/events.schema.json#/$defs/ContentEvent)
@@ -183,9 +188,9 @@ export interface ContentEvent {
 }
 export declare const ContentEvent: z.ZodType<ContentEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ContentEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ContentEvent}; throws a ZodError naming the JSON path. */
 export declare function parseContentEvent(data: unknown): ContentEvent;
-/** Like {@link parseContentEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseContentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseContentEvent(data: unknown): z.ZodSafeParseResult<ContentEvent>;
 
 // ---- ReasoningEvent (run_events/events.schema.json#/$defs/ReasoningEvent)
@@ -202,9 +207,9 @@ export interface ReasoningEvent {
 }
 export declare const ReasoningEvent: z.ZodType<ReasoningEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ReasoningEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ReasoningEvent}; throws a ZodError naming the JSON path. */
 export declare function parseReasoningEvent(data: unknown): ReasoningEvent;
-/** Like {@link parseReasoningEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseReasoningEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseReasoningEvent(data: unknown): z.ZodSafeParseResult<ReasoningEvent>;
 
 // ---- WebStatusEvent (run_events/events.schema.json#/$defs/WebStatusEvent)
@@ -233,9 +238,9 @@ export interface WebStatusEvent {
 }
 export declare const WebStatusEvent: z.ZodType<WebStatusEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link WebStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link WebStatusEvent}; throws a ZodError naming the JSON path. */
 export declare function parseWebStatusEvent(data: unknown): WebStatusEvent;
-/** Like {@link parseWebStatusEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseWebStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseWebStatusEvent(data: unknown): z.ZodSafeParseResult<WebStatusEvent>;
 
 // ---- ResearchStatusEvent (run_events/events.schema.json#/$defs/ResearchStatusEvent)
@@ -267,9 +272,9 @@ export interface ResearchStatusEvent {
 }
 export declare const ResearchStatusEvent: z.ZodType<ResearchStatusEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ResearchStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ResearchStatusEvent}; throws a ZodError naming the JSON path. */
 export declare function parseResearchStatusEvent(data: unknown): ResearchStatusEvent;
-/** Like {@link parseResearchStatusEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseResearchStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseResearchStatusEvent(data: unknown): z.ZodSafeParseResult<ResearchStatusEvent>;
 
 // ---- ScratchpadEvent (run_events/events.schema.json#/$defs/ScratchpadEvent)
@@ -305,9 +310,9 @@ export interface ScratchpadEvent {
 }
 export declare const ScratchpadEvent: z.ZodType<ScratchpadEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ScratchpadEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ScratchpadEvent}; throws a ZodError naming the JSON path. */
 export declare function parseScratchpadEvent(data: unknown): ScratchpadEvent;
-/** Like {@link parseScratchpadEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseScratchpadEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScratchpadEvent(data: unknown): z.ZodSafeParseResult<ScratchpadEvent>;
 
 // ---- ToolCallStartEvent (run_events/events.schema.json#/$defs/ToolCallStartEvent)
@@ -328,9 +333,9 @@ export interface ToolCallStartEvent {
 }
 export declare const ToolCallStartEvent: z.ZodType<ToolCallStartEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ToolCallStartEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ToolCallStartEvent}; throws a ZodError naming the JSON path. */
 export declare function parseToolCallStartEvent(data: unknown): ToolCallStartEvent;
-/** Like {@link parseToolCallStartEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseToolCallStartEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseToolCallStartEvent(data: unknown): z.ZodSafeParseResult<ToolCallStartEvent>;
 
 // ---- ToolCallManifestEvent (run_events/events.schema.json#/$defs/ToolCallManifestEvent)
@@ -352,9 +357,9 @@ export interface ToolCallManifestEvent {
 }
 export declare const ToolCallManifestEvent: z.ZodType<ToolCallManifestEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ToolCallManifestEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ToolCallManifestEvent}; throws a ZodError naming the JSON path. */
 export declare function parseToolCallManifestEvent(data: unknown): ToolCallManifestEvent;
-/** Like {@link parseToolCallManifestEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseToolCallManifestEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseToolCallManifestEvent(data: unknown): z.ZodSafeParseResult<ToolCallManifestEvent>;
 
 // ---- CodeStatusEvent (run_events/events.schema.json#/$defs/CodeStatusEvent)
@@ -372,9 +377,9 @@ export interface CodeStatusEvent {
 }
 export declare const CodeStatusEvent: z.ZodType<CodeStatusEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link CodeStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link CodeStatusEvent}; throws a ZodError naming the JSON path. */
 export declare function parseCodeStatusEvent(data: unknown): CodeStatusEvent;
-/** Like {@link parseCodeStatusEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCodeStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCodeStatusEvent(data: unknown): z.ZodSafeParseResult<CodeStatusEvent>;
 
 // ---- RunStatusEvent (run_events/events.schema.json#/$defs/RunStatusEvent)
@@ -394,9 +399,9 @@ export interface RunStatusEvent {
 }
 export declare const RunStatusEvent: z.ZodType<RunStatusEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link RunStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link RunStatusEvent}; throws a ZodError naming the JSON path. */
 export declare function parseRunStatusEvent(data: unknown): RunStatusEvent;
-/** Like {@link parseRunStatusEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseRunStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunStatusEvent(data: unknown): z.ZodSafeParseResult<RunStatusEvent>;
 
 // ---- RunErrorEvent (run_events/events.schema.json#/$defs/RunErrorEvent)
@@ -410,9 +415,9 @@ export interface RunErrorEvent {
 }
 export declare const RunErrorEvent: z.ZodType<RunErrorEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link RunErrorEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link RunErrorEvent}; throws a ZodError naming the JSON path. */
 export declare function parseRunErrorEvent(data: unknown): RunErrorEvent;
-/** Like {@link parseRunErrorEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseRunErrorEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunErrorEvent(data: unknown): z.ZodSafeParseResult<RunErrorEvent>;
 
 // ---- GeneratedFileEvent (run_events/events.schema.json#/$defs/GeneratedFileEvent)
@@ -437,9 +442,9 @@ export interface GeneratedFileEvent {
 }
 export declare const GeneratedFileEvent: z.ZodType<GeneratedFileEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link GeneratedFileEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link GeneratedFileEvent}; throws a ZodError naming the JSON path. */
 export declare function parseGeneratedFileEvent(data: unknown): GeneratedFileEvent;
-/** Like {@link parseGeneratedFileEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseGeneratedFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseGeneratedFileEvent(data: unknown): z.ZodSafeParseResult<GeneratedFileEvent>;
 
 // ---- CodeInterpreterFileEvent (run_events/events.schema.json#/$defs/CodeInterpreterFileEvent)
@@ -464,9 +469,9 @@ export interface CodeInterpreterFileEvent {
 }
 export declare const CodeInterpreterFileEvent: z.ZodType<CodeInterpreterFileEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link CodeInterpreterFileEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link CodeInterpreterFileEvent}; throws a ZodError naming the JSON path. */
 export declare function parseCodeInterpreterFileEvent(data: unknown): CodeInterpreterFileEvent;
-/** Like {@link parseCodeInterpreterFileEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCodeInterpreterFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCodeInterpreterFileEvent(data: unknown): z.ZodSafeParseResult<CodeInterpreterFileEvent>;
 
 // ---- HotCodeEvent (run_events/events.schema.json#/$defs/HotCodeEvent)
@@ -480,9 +485,9 @@ export interface HotCodeEvent {
 }
 export declare const HotCodeEvent: z.ZodType<HotCodeEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link HotCodeEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link HotCodeEvent}; throws a ZodError naming the JSON path. */
 export declare function parseHotCodeEvent(data: unknown): HotCodeEvent;
-/** Like {@link parseHotCodeEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseHotCodeEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHotCodeEvent(data: unknown): z.ZodSafeParseResult<HotCodeEvent>;
 
 // ---- HotCodeOutputEvent (run_events/events.schema.json#/$defs/HotCodeOutputEvent)
@@ -499,9 +504,9 @@ export interface HotCodeOutputEvent {
 }
 export declare const HotCodeOutputEvent: z.ZodType<HotCodeOutputEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link HotCodeOutputEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link HotCodeOutputEvent}; throws a ZodError naming the JSON path. */
 export declare function parseHotCodeOutputEvent(data: unknown): HotCodeOutputEvent;
-/** Like {@link parseHotCodeOutputEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseHotCodeOutputEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHotCodeOutputEvent(data: unknown): z.ZodSafeParseResult<HotCodeOutputEvent>;
 
 // ---- ComputerOutputEvent (run_events/events.schema.json#/$defs/ComputerOutputEvent)
@@ -518,9 +523,9 @@ export interface ComputerOutputEvent {
 }
 export declare const ComputerOutputEvent: z.ZodType<ComputerOutputEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ComputerOutputEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ComputerOutputEvent}; throws a ZodError naming the JSON path. */
 export declare function parseComputerOutputEvent(data: unknown): ComputerOutputEvent;
-/** Like {@link parseComputerOutputEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseComputerOutputEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseComputerOutputEvent(data: unknown): z.ZodSafeParseResult<ComputerOutputEvent>;
 
 // ---- RunEvent (run_events/events.schema.json#/$defs/RunEvent)
@@ -549,21 +554,25 @@ export type RunEvent =
   | ComputerOutputEvent;
 export declare const RunEvent: z.ZodType<RunEvent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link RunEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link RunEvent}; throws a ZodError naming the JSON path. */
 export declare function parseRunEvent(data: unknown): RunEvent;
-/** Like {@link parseRunEvent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseRunEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEvent(data: unknown): z.ZodSafeParseResult<RunEvent>;
 
 // ---- UiComponent (run_events/tables.schema.json#/$defs/UiComponent)
 /** The status UI components that run events are routed to. */
 export type UiComponent = "WebSearchStatus" | "DeepResearchStatus" | "ScratchpadStatus";
 /** The values of {@link UiComponent}, in schema order. */
-export declare const UI_COMPONENT_VALUES: readonly ["WebSearchStatus", "DeepResearchStatus", "ScratchpadStatus"];
+export declare const UI_COMPONENT_VALUES: readonly [
+  "WebSearchStatus",
+  "DeepResearchStatus",
+  "ScratchpadStatus",
+];
 export declare const UiComponent: z.ZodType<UiComponent>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link UiComponent}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link UiComponent}; throws a ZodError naming the JSON path. */
 export declare function parseUiComponent(data: unknown): UiComponent;
-/** Like {@link parseUiComponent}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseUiComponent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUiComponent(data: unknown): z.ZodSafeParseResult<UiComponent>;
 
 // ---- WebToolNames (run_events/tables.schema.json#/$defs/WebToolNames)
@@ -687,7 +696,14 @@ export declare const SCRATCHPAD_BLEED_FILTER_STRINGS: readonly [
  * detection signal when entries arrive embedded in `content` events (routing step 1). ⚠️ and
  * ☠️ include U+FE0F (emoji presentation selector).
  */
-export declare const STRATEGY_ENTRY_PREFIXES: readonly ["\uD83D\uDCCC", "\u2705", "\uD83D\uDD04", "\u2753", "\u26A0\uFE0F", "\u2620\uFE0F"];
+export declare const STRATEGY_ENTRY_PREFIXES: readonly [
+  "\uD83D\uDCCC",
+  "\u2705",
+  "\uD83D\uDD04",
+  "\u2753",
+  "\u26A0\uFE0F",
+  "\u2620\uFE0F",
+];
 
 // ---- StrategyEntryPrefixMeanings (run_events/tables.schema.json#/$defs/StrategyEntryPrefixMeanings)
 /**

@@ -59,7 +59,12 @@ export function safeParseStatusValue(data) {
 }
 
 // ---- NormalizedStatus (run_events/events.schema.json#/$defs/NormalizedStatus)
-export const NORMALIZED_STATUS_VALUES = /** @type {const} */ (["in_progress", "success", "error", "warning"]);
+export const NORMALIZED_STATUS_VALUES = /** @type {const} */ ([
+  "in_progress",
+  "success",
+  "error",
+  "warning",
+]);
 export const NormalizedStatus = z.enum(NORMALIZED_STATUS_VALUES);
 
 /** @param {unknown} data */
@@ -73,7 +78,10 @@ export function safeParseNormalizedStatus(data) {
 }
 
 // ---- RunLifecycleStatus (run_events/events.schema.json#/$defs/RunLifecycleStatus)
-export const RUN_LIFECYCLE_STATUS_VALUES = /** @type {const} */ (["complete", "inference_complete"]);
+export const RUN_LIFECYCLE_STATUS_VALUES = /** @type {const} */ ([
+  "complete",
+  "inference_complete",
+]);
 export const RunLifecycleStatus = z.enum(RUN_LIFECYCLE_STATUS_VALUES);
 
 /** @param {unknown} data */
@@ -444,7 +452,11 @@ export function safeParseRunEvent(data) {
 }
 
 // ---- UiComponent (run_events/tables.schema.json#/$defs/UiComponent)
-export const UI_COMPONENT_VALUES = /** @type {const} */ (["WebSearchStatus", "DeepResearchStatus", "ScratchpadStatus"]);
+export const UI_COMPONENT_VALUES = /** @type {const} */ ([
+  "WebSearchStatus",
+  "DeepResearchStatus",
+  "ScratchpadStatus",
+]);
 export const UiComponent = z.enum(UI_COMPONENT_VALUES);
 
 /** @param {unknown} data */
@@ -478,7 +490,13 @@ export const WEB_TOOL_ROUTES = /** @type {const} */ ({
 });
 
 // ---- ScratchpadToolNames (run_events/tables.schema.json#/$defs/ScratchpadToolNames)
-export const SCRATCHPAD_TOOL_NAMES = /** @type {const} */ (["scratchpad", "read_scratchpad", "write_scratchpad", "append_scratchpad", "update_scratchpad"]);
+export const SCRATCHPAD_TOOL_NAMES = /** @type {const} */ ([
+  "scratchpad",
+  "read_scratchpad",
+  "write_scratchpad",
+  "append_scratchpad",
+  "update_scratchpad",
+]);
 
 // ---- SelfManagingDelegationTools (run_events/tables.schema.json#/$defs/SelfManagingDelegationTools)
 export const SELF_MANAGING_DELEGATION_TOOLS = /** @type {const} */ (["delegate_research_task"]);
@@ -521,7 +539,14 @@ export const SCRATCHPAD_BLEED_FILTER_STRINGS = /** @type {const} */ ([
 ]);
 
 // ---- StrategyEntryPrefixes (run_events/tables.schema.json#/$defs/StrategyEntryPrefixes)
-export const STRATEGY_ENTRY_PREFIXES = /** @type {const} */ (["\uD83D\uDCCC", "\u2705", "\uD83D\uDD04", "\u2753", "\u26A0\uFE0F", "\u2620\uFE0F"]);
+export const STRATEGY_ENTRY_PREFIXES = /** @type {const} */ ([
+  "\uD83D\uDCCC",
+  "\u2705",
+  "\uD83D\uDD04",
+  "\u2753",
+  "\u26A0\uFE0F",
+  "\u2620\uFE0F",
+]);
 
 // ---- StrategyEntryPrefixMeanings (run_events/tables.schema.json#/$defs/StrategyEntryPrefixMeanings)
 export const STRATEGY_ENTRY_PREFIX_MEANINGS = /** @type {const} */ ({
@@ -543,7 +568,11 @@ export const SCROLL_BLOCKED_PREFIX = "\uD83D\uDED1";
 export const MAX_SCROLL_CALLS_PER_URL = 3;
 
 // ---- DeprecatedRunEventTypes (run_events/tables.schema.json#/$defs/DeprecatedRunEventTypes)
-export const DEPRECATED_RUN_EVENT_TYPES = /** @type {const} */ ({ activity: "research_status", status: "web_status", scratchpad: "scratchpad_status" });
+export const DEPRECATED_RUN_EVENT_TYPES = /** @type {const} */ ({
+  activity: "research_status",
+  status: "web_status",
+  scratchpad: "scratchpad_status",
+});
 
 // ---- FieldOwnership (run_events/tables.schema.json#/$defs/FieldOwnership)
 export const FIELD_OWNERSHIP = /** @type {const} */ ({

@@ -59,6 +59,10 @@ std::string type_definition(const std::string& name, const std::vector<std::stri
     return out;
 }
 
+// The width left on a line of 100 columns after `prefix`, for a value that
+// goes on one line when it fits (at least 40, so that short tables stay on one line).
+std::size_t room(const std::string& prefix) { return prefix.size() + 40 < 100 ? 100 - prefix.size() : 40; }
+
 class FamilyView {
 public:
     FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
@@ -187,9 +191,10 @@ private:
             literals.push_back(literal_type(value, "", 1u << 30));
             scalars = scalars && value.is_primitive();
         }
-        v.set("values_name", scope_.claim(screaming(d.name) + "_VALUES"));
-        v.set("values", const_expression(all, ""));
-        v.set("values_type", literal_type(all, ""));
+        std::string values_name = scope_.claim(screaming(d.name) + "_VALUES");
+        v.set("values", const_expression(all, "", room("export const " + values_name + " = ")));
+        v.set("values_type", literal_type(all, "", room("export declare const " + values_name + ": ")));
+        v.set("values_name", std::move(values_name));
         v.set("definition", type_definition(names_.of(id), literals));
         // Other values: z.literal compares scalars with SameValueZero, which is
         // JSON equality for them (1 == 1.0); arrays and objects need rt's.
@@ -206,8 +211,8 @@ private:
         }
         std::string values_name = scope_.claim(screaming(d.name) + "_KNOWN_VALUES");
         v.set("values_name", values_name);
-        v.set("values", const_expression(known, ""));
-        v.set("values_type", literal_type(known, ""));
+        v.set("values", const_expression(known, "", room("export const " + values_name + " = ")));
+        v.set("values_type", literal_type(known, "", room("export declare const " + values_name + ": ")));
         v.set("known_schema", o.known_enum ? types_.decl_ref(*o.known_enum) : "z.enum(" + values_name + ")");
         // Other values: any string that meets the `other` branch's constraints.
         ir::TypeExpr other;
@@ -267,9 +272,9 @@ private:
     void fill(Data& v, ir::DeclId id, const ir::Constant& c) {
         const ir::Decl& d = ctx_.model.decl(id);
         std::string constant = scope_.claim(screaming(d.name));
+        v.set("value", const_expression(c.value, "", room("export const " + constant + " = ")));
+        v.set("type", literal_type(c.value, "", room("export declare const " + constant + ": ")));
         v.set("constant", constant);
-        v.set("value", const_expression(c.value, ""));
-        v.set("type", literal_type(c.value, ""));
         bool lookup = !c.lookup_function.empty() && c.type.kind == Kind::Map;
         v.set("has_lookup", flag(lookup));
         v.set("lookup", lookup ? scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Camel,

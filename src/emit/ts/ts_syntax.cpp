@@ -121,9 +121,11 @@ std::string compact_type(const ir::json& v) {
 
 }  // namespace
 
-std::string value_literal(const ir::json& v, const std::string& indent, std::size_t width) {
-    std::string flat = compact(v);
-    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+namespace {
+
+// `v` (an array or object) one member per line; the members are written
+// flat when they fit in `width` columns after their indentation.
+std::string broken_value(const ir::json& v, const std::string& indent, std::size_t width) {
     std::string inner = indent + "  ";
     std::string out = v.is_array() ? "[\n" : "{\n";
     if (v.is_array()) {
@@ -134,14 +136,7 @@ std::string value_literal(const ir::json& v, const std::string& indent, std::siz
     return out + indent + (v.is_array() ? "]" : "}");
 }
 
-std::string const_expression(const ir::json& v, const std::string& indent, std::size_t width) {
-    if (!v.is_structured()) return scalar(v);
-    return "/** @type {const} */ (" + value_literal(v, indent, width) + ")";
-}
-
-std::string literal_type(const ir::json& v, const std::string& indent, std::size_t width) {
-    std::string flat = compact_type(v);
-    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+std::string broken_type(const ir::json& v, const std::string& indent, std::size_t width) {
     std::string inner = indent + "  ";
     if (v.is_array()) {
         std::string out = "readonly [\n";
@@ -151,6 +146,28 @@ std::string literal_type(const ir::json& v, const std::string& indent, std::size
     std::string out = "{\n";
     for (const auto& [k, e] : v.items()) out += inner + "readonly " + type_key(k) + ": " + literal_type(e, inner, width) + ";\n";
     return out + indent + "}";
+}
+
+}  // namespace
+
+std::string value_literal(const ir::json& v, const std::string& indent, std::size_t width) {
+    std::string flat = compact(v);
+    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+    return broken_value(v, indent, width);
+}
+
+std::string const_expression(const ir::json& v, const std::string& indent, std::size_t room) {
+    if (!v.is_structured()) return scalar(v);
+    const std::string cast = "/** @type {const} */ (";
+    std::string flat = compact(v);
+    bool fits = v.empty() || cast.size() + flat.size() + 2 <= room;
+    return cast + (fits ? flat : broken_value(v, indent, 100)) + ")";
+}
+
+std::string literal_type(const ir::json& v, const std::string& indent, std::size_t width) {
+    std::string flat = compact_type(v);
+    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+    return broken_type(v, indent, width < 100 ? 100 : width);
 }
 
 std::string jsdoc(const ir::Docs& docs, const std::string& indent) {

@@ -40,12 +40,14 @@ std::string value_literal(const ir::json& value, const std::string& indent, std:
 
 // A JSON value as a JavaScript expression whose type is its literal type:
 // scalars as they are (a `const` declaration keeps their literal type),
-// arrays and objects in a JSDoc `const` assertion, `/** @type {const} */ (...)`.
-std::string const_expression(const ir::json& value, const std::string& indent, std::size_t width = 100);
+// arrays and objects in a JSDoc `const` assertion, `/** @type {const} */ (...)`,
+// on one line when it fits in `room` columns, else one member per line.
+std::string const_expression(const ir::json& value, const std::string& indent, std::size_t room = 100);
 
 // The TypeScript type of a JSON value written `as const`: literal scalars,
-// `readonly [...]` tuples and objects of `readonly` members; multi-line
-// like value_literal when it does not fit in `width`.
+// `readonly [...]` tuples and objects of `readonly` members; on one line
+// when it fits in `width` columns (after `indent`), else one member per
+// line (whose members get 100 columns).
 std::string literal_type(const ir::json& value, const std::string& indent, std::size_t width = 100);
 
 // A JSDoc block (`/** ... */` lines at `indent`, newline-terminated) from

@@ -10,9 +10,9 @@ export type Color = "red" | "green" | "blue";
 export declare const COLOR_VALUES: readonly ["red", "green", "blue"];
 export declare const Color: z.ZodType<Color>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Color}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Color}; throws a ZodError naming the JSON path. */
 export declare function parseColor(data: unknown): Color;
-/** Like {@link parseColor}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseColor}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseColor(data: unknown): z.ZodSafeParseResult<Color>;
 
 // ---- Mixed (constructs/enums.schema.json#/$defs/Mixed)
@@ -22,9 +22,9 @@ export type Mixed = "a" | 1 | true | 2.5;
 export declare const MIXED_VALUES: readonly ["a", 1, true, 2.5];
 export declare const Mixed: z.ZodType<Mixed>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Mixed}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Mixed}; throws a ZodError naming the JSON path. */
 export declare function parseMixed(data: unknown): Mixed;
-/** Like {@link parseMixed}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMixed}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMixed(data: unknown): z.ZodSafeParseResult<Mixed>;
 
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
@@ -34,33 +34,33 @@ export type Structured = readonly [1, 2] | { readonly a: 1 } | "x";
 export declare const STRUCTURED_VALUES: readonly [readonly [1, 2], { readonly a: 1 }, "x"];
 export declare const Structured: z.ZodType<Structured>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Structured}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Structured}; throws a ZodError naming the JSON path. */
 export declare function parseStructured(data: unknown): Structured;
-/** Like {@link parseStructured}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStructured}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStructured(data: unknown): z.ZodSafeParseResult<Structured>;
 
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
 /** An open enum: a Color, or any other string. */
 export type Label = Color | (string & {});
-/** The values of {@link Label} the contract names; other strings are valid too (see the schema for their rules). */
+/** The values of {@link Label} the contract names (other strings are valid too). */
 export declare const LABEL_KNOWN_VALUES: readonly ["red", "green", "blue"];
 export declare const Label: z.ZodType<Label>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Label}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Label}; throws a ZodError naming the JSON path. */
 export declare function parseLabel(data: unknown): Label;
-/** Like {@link parseLabel}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseLabel}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseLabel(data: unknown): z.ZodSafeParseResult<Label>;
 
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 /** An open enum whose other strings must be lowercase words. */
 export type Shade = Color | (string & {});
-/** The values of {@link Shade} the contract names; other strings are valid too (see the schema for their rules). */
+/** The values of {@link Shade} the contract names (other strings are valid too). */
 export declare const SHADE_KNOWN_VALUES: readonly ["red", "green", "blue"];
 export declare const Shade: z.ZodType<Shade>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Shade}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Shade}; throws a ZodError naming the JSON path. */
 export declare function parseShade(data: unknown): Shade;
-/** Like {@link parseShade}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseShade}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseShade(data: unknown): z.ZodSafeParseResult<Shade>;
 
 // ---- PaletteMaybe (constructs/enums.schema.json#/$defs/Palette/properties/maybe)
@@ -81,9 +81,9 @@ export interface Palette {
 }
 export declare const Palette: z.ZodType<Palette>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Palette}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Palette}; throws a ZodError naming the JSON path. */
 export declare function parsePalette(data: unknown): Palette;
-/** Like {@link parsePalette}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePalette}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePalette(data: unknown): z.ZodSafeParseResult<Palette>;
 
 // ---- Closed (constructs/objects.schema.json#/$defs/Closed)
@@ -93,9 +93,9 @@ export interface Closed {
 }
 export declare const Closed: z.ZodType<Closed>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Closed}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Closed}; throws a ZodError naming the JSON path. */
 export declare function parseClosed(data: unknown): Closed;
-/** Like {@link parseClosed}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseClosed}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosed(data: unknown): z.ZodSafeParseResult<Closed>;
 
 // ---- Presence (constructs/objects.schema.json#/$defs/Presence)
@@ -132,9 +132,9 @@ export interface Presence {
 }
 export declare const Presence: z.ZodType<Presence>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Presence}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Presence}; throws a ZodError naming the JSON path. */
 export declare function parsePresence(data: unknown): Presence;
-/** Like {@link parsePresence}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePresence}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresence(data: unknown): z.ZodSafeParseResult<Presence>;
 
 // ---- Open (constructs/objects.schema.json#/$defs/Open)
@@ -147,9 +147,9 @@ export interface Open {
 }
 export declare const Open: z.ZodType<Open>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Open}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Open}; throws a ZodError naming the JSON path. */
 export declare function parseOpen(data: unknown): Open;
-/** Like {@link parseOpen}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseOpen}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseOpen(data: unknown): z.ZodSafeParseResult<Open>;
 
 // ---- TypedExtras (constructs/objects.schema.json#/$defs/TypedExtras)
@@ -162,9 +162,9 @@ export type TypedExtras = {
 } & { [key: string]: number };
 export declare const TypedExtras: z.ZodType<TypedExtras>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link TypedExtras}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link TypedExtras}; throws a ZodError naming the JSON path. */
 export declare function parseTypedExtras(data: unknown): TypedExtras;
-/** Like {@link parseTypedExtras}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseTypedExtras}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTypedExtras(data: unknown): z.ZodSafeParseResult<TypedExtras>;
 
 // ---- Forbidding (constructs/objects.schema.json#/$defs/Forbidding)
@@ -179,9 +179,9 @@ export interface Forbidding {
 }
 export declare const Forbidding: z.ZodType<Forbidding>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Forbidding}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Forbidding}; throws a ZodError naming the JSON path. */
 export declare function parseForbidding(data: unknown): Forbidding;
-/** Like {@link parseForbidding}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseForbidding}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseForbidding(data: unknown): z.ZodSafeParseResult<Forbidding>;
 
 // ---- ClosedForbidding (constructs/objects.schema.json#/$defs/ClosedForbidding)
@@ -192,9 +192,9 @@ export interface ClosedForbidding {
 }
 export declare const ClosedForbidding: z.ZodType<ClosedForbidding>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link ClosedForbidding}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link ClosedForbidding}; throws a ZodError naming the JSON path. */
 export declare function parseClosedForbidding(data: unknown): ClosedForbidding;
-/** Like {@link parseClosedForbidding}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseClosedForbidding}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosedForbidding(data: unknown): z.ZodSafeParseResult<ClosedForbidding>;
 
 // ---- Consts (constructs/objects.schema.json#/$defs/Consts)
@@ -209,9 +209,9 @@ export interface Consts {
 }
 export declare const Consts: z.ZodType<Consts>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Consts}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Consts}; throws a ZodError naming the JSON path. */
 export declare function parseConsts(data: unknown): Consts;
-/** Like {@link parseConsts}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseConsts}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseConsts(data: unknown): z.ZodSafeParseResult<Consts>;
 
 // ---- Counted (constructs/objects.schema.json#/$defs/Counted)
@@ -223,9 +223,9 @@ export interface Counted {
 }
 export declare const Counted: z.ZodType<Counted>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Counted}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Counted}; throws a ZodError naming the JSON path. */
 export declare function parseCounted(data: unknown): Counted;
-/** Like {@link parseCounted}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCounted}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCounted(data: unknown): z.ZodSafeParseResult<Counted>;
 
 // ---- NestedInnerDeep (constructs/objects.schema.json#/$defs/Nested/properties/inner/properties/deep)
@@ -264,9 +264,9 @@ export interface Nested {
 }
 export declare const Nested: z.ZodType<Nested>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Nested}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Nested}; throws a ZodError naming the JSON path. */
 export declare function parseNested(data: unknown): Nested;
-/** Like {@link parseNested}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNested}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNested(data: unknown): z.ZodSafeParseResult<Nested>;
 
 // ---- Answer (constructs/tables.schema.json#/$defs/Answer)
@@ -283,7 +283,11 @@ export declare const RATIOS: readonly [0.5, 1, 1e+21];
 
 // ---- ColorCodes (constructs/tables.schema.json#/$defs/ColorCodes)
 /** A map constant with a lookup function; one key is `__proto__`. */
-export declare const COLOR_CODES: { readonly red: "#f00"; readonly green: "#0f0"; readonly __proto__: "#000" };
+export declare const COLOR_CODES: {
+  readonly red: "#f00";
+  readonly green: "#0f0";
+  readonly __proto__: "#000";
+};
 
 /** Looks `key` up in {@link COLOR_CODES}: its value, or undefined when the table has no such key. */
 export declare function colorCode(key: string): (typeof COLOR_CODES)[keyof typeof COLOR_CODES] | undefined;
@@ -307,9 +311,9 @@ export interface Circle {
 }
 export declare const Circle: z.ZodType<Circle>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Circle}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Circle}; throws a ZodError naming the JSON path. */
 export declare function parseCircle(data: unknown): Circle;
-/** Like {@link parseCircle}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCircle}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCircle(data: unknown): z.ZodSafeParseResult<Circle>;
 
 // ---- Square (constructs/unions.schema.json#/$defs/Square)
@@ -319,9 +323,9 @@ export interface Square {
 }
 export declare const Square: z.ZodType<Square>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Square}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Square}; throws a ZodError naming the JSON path. */
 export declare function parseSquare(data: unknown): Square;
-/** Like {@link parseSquare}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseSquare}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseSquare(data: unknown): z.ZodSafeParseResult<Square>;
 
 // ---- Shape (constructs/unions.schema.json#/$defs/Shape)
@@ -329,9 +333,9 @@ export declare function safeParseSquare(data: unknown): z.ZodSafeParseResult<Squ
 export type Shape = Circle | Square;
 export declare const Shape: z.ZodType<Shape>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Shape}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Shape}; throws a ZodError naming the JSON path. */
 export declare function parseShape(data: unknown): Shape;
-/** Like {@link parseShape}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseShape}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseShape(data: unknown): z.ZodSafeParseResult<Shape>;
 
 // ---- Scalar (constructs/unions.schema.json#/$defs/Scalar)
@@ -339,9 +343,9 @@ export declare function safeParseShape(data: unknown): z.ZodSafeParseResult<Shap
 export type Scalar = null | string | number | boolean | string[];
 export declare const Scalar: z.ZodType<Scalar>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Scalar}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Scalar}; throws a ZodError naming the JSON path. */
 export declare function parseScalar(data: unknown): Scalar;
-/** Like {@link parseScalar}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseScalar}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScalar(data: unknown): z.ZodSafeParseResult<Scalar>;
 
 // ---- Exclusive (constructs/unions.schema.json#/$defs/Exclusive)
@@ -349,9 +353,9 @@ export declare function safeParseScalar(data: unknown): z.ZodSafeParseResult<Sca
 export type Exclusive = string;
 export declare const Exclusive: z.ZodType<Exclusive>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Exclusive}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Exclusive}; throws a ZodError naming the JSON path. */
 export declare function parseExclusive(data: unknown): Exclusive;
-/** Like {@link parseExclusive}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseExclusive}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseExclusive(data: unknown): z.ZodSafeParseResult<Exclusive>;
 
 // ---- Inclusive (constructs/unions.schema.json#/$defs/Inclusive)
@@ -359,9 +363,9 @@ export declare function safeParseExclusive(data: unknown): z.ZodSafeParseResult<
 export type Inclusive = number;
 export declare const Inclusive: z.ZodType<Inclusive>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Inclusive}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Inclusive}; throws a ZodError naming the JSON path. */
 export declare function parseInclusive(data: unknown): Inclusive;
-/** Like {@link parseInclusive}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseInclusive}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseInclusive(data: unknown): z.ZodSafeParseResult<Inclusive>;
 
 // ---- Holder (constructs/unions.schema.json#/$defs/Holder)
@@ -376,9 +380,9 @@ export interface Holder {
 }
 export declare const Holder: z.ZodType<Holder>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Holder}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Holder}; throws a ZodError naming the JSON path. */
 export declare function parseHolder(data: unknown): Holder;
-/** Like {@link parseHolder}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseHolder}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHolder(data: unknown): z.ZodSafeParseResult<Holder>;
 
 // ---- Strings (constructs/values.schema.json#/$defs/Strings)
@@ -397,9 +401,9 @@ export interface Strings {
 }
 export declare const Strings: z.ZodType<Strings>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Strings}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Strings}; throws a ZodError naming the JSON path. */
 export declare function parseStrings(data: unknown): Strings;
-/** Like {@link parseStrings}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseStrings}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStrings(data: unknown): z.ZodSafeParseResult<Strings>;
 
 // ---- Numbers (constructs/values.schema.json#/$defs/Numbers)
@@ -414,9 +418,9 @@ export interface Numbers {
 }
 export declare const Numbers: z.ZodType<Numbers>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Numbers}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Numbers}; throws a ZodError naming the JSON path. */
 export declare function parseNumbers(data: unknown): Numbers;
-/** Like {@link parseNumbers}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNumbers}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNumbers(data: unknown): z.ZodSafeParseResult<Numbers>;
 
 // ---- Arrays (constructs/values.schema.json#/$defs/Arrays)
@@ -429,9 +433,9 @@ export interface Arrays {
 }
 export declare const Arrays: z.ZodType<Arrays>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Arrays}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Arrays}; throws a ZodError naming the JSON path. */
 export declare function parseArrays(data: unknown): Arrays;
-/** Like {@link parseArrays}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseArrays}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseArrays(data: unknown): z.ZodSafeParseResult<Arrays>;
 
 // ---- Maps (constructs/values.schema.json#/$defs/Maps)
@@ -442,9 +446,9 @@ export interface Maps {
 }
 export declare const Maps: z.ZodType<Maps>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Maps}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Maps}; throws a ZodError naming the JSON path. */
 export declare function parseMaps(data: unknown): Maps;
-/** Like {@link parseMaps}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMaps}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMaps(data: unknown): z.ZodSafeParseResult<Maps>;
 
 // ---- Identifier (constructs/values.schema.json#/$defs/Identifier)
@@ -452,9 +456,9 @@ export declare function safeParseMaps(data: unknown): z.ZodSafeParseResult<Maps>
 export type Identifier = string;
 export declare const Identifier: z.ZodType<Identifier>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Identifier}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Identifier}; throws a ZodError naming the JSON path. */
 export declare function parseIdentifier(data: unknown): Identifier;
-/** Like {@link parseIdentifier}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseIdentifier}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseIdentifier(data: unknown): z.ZodSafeParseResult<Identifier>;
 
 // ---- Count (constructs/values.schema.json#/$defs/Count)
@@ -462,9 +466,9 @@ export declare function safeParseIdentifier(data: unknown): z.ZodSafeParseResult
 export type Count = number;
 export declare const Count: z.ZodType<Count>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Count}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Count}; throws a ZodError naming the JSON path. */
 export declare function parseCount(data: unknown): Count;
-/** Like {@link parseCount}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCount}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCount(data: unknown): z.ZodSafeParseResult<Count>;
 
 // ---- MaybeName (constructs/values.schema.json#/$defs/MaybeName)
@@ -472,9 +476,9 @@ export declare function safeParseCount(data: unknown): z.ZodSafeParseResult<Coun
 export type MaybeName = string | null;
 export declare const MaybeName: z.ZodType<MaybeName>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link MaybeName}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link MaybeName}; throws a ZodError naming the JSON path. */
 export declare function parseMaybeName(data: unknown): MaybeName;
-/** Like {@link parseMaybeName}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMaybeName}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMaybeName(data: unknown): z.ZodSafeParseResult<MaybeName>;
 
 // ---- Names (constructs/values.schema.json#/$defs/Names)
@@ -482,9 +486,9 @@ export declare function safeParseMaybeName(data: unknown): z.ZodSafeParseResult<
 export type Names = string[];
 export declare const Names: z.ZodType<Names>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Names}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Names}; throws a ZodError naming the JSON path. */
 export declare function parseNames(data: unknown): Names;
-/** Like {@link parseNames}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseNames}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNames(data: unknown): z.ZodSafeParseResult<Names>;
 
 // ---- Ping (constructs/variants.schema.json#/$defs/Ping)
@@ -497,9 +501,9 @@ export interface Ping {
 }
 export declare const Ping: z.ZodType<Ping>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Ping}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Ping}; throws a ZodError naming the JSON path. */
 export declare function parsePing(data: unknown): Ping;
-/** Like {@link parsePing}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePing}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePing(data: unknown): z.ZodSafeParseResult<Ping>;
 
 // ---- Pong (constructs/variants.schema.json#/$defs/Pong)
@@ -512,9 +516,9 @@ export interface Pong {
 }
 export declare const Pong: z.ZodType<Pong>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Pong}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Pong}; throws a ZodError naming the JSON path. */
 export declare function parsePong(data: unknown): Pong;
-/** Like {@link parsePong}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parsePong}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePong(data: unknown): z.ZodSafeParseResult<Pong>;
 
 // ---- Signal (constructs/variants.schema.json#/$defs/Signal)
@@ -525,9 +529,9 @@ export declare function safeParsePong(data: unknown): z.ZodSafeParseResult<Pong>
 export type Signal = Ping | Pong;
 export declare const Signal: z.ZodType<Signal>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Signal}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Signal}; throws a ZodError naming the JSON path. */
 export declare function parseSignal(data: unknown): Signal;
-/** Like {@link parseSignal}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseSignal}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseSignal(data: unknown): z.ZodSafeParseResult<Signal>;
 
 // ---- EitherVariant1 (constructs/variants.schema.json#/$defs/Either/oneOf/0)
@@ -551,9 +555,9 @@ export declare const EitherVariant2: z.ZodType<EitherVariant2>;
 export type Either = EitherVariant1 | EitherVariant2;
 export declare const Either: z.ZodType<Either>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Either}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Either}; throws a ZodError naming the JSON path. */
 export declare function parseEither(data: unknown): Either;
-/** Like {@link parseEither}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseEither}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEither(data: unknown): z.ZodSafeParseResult<Either>;
 
 // ---- CarrierValue (constructs/variants.schema.json#/$defs/Carrier/properties/value)
@@ -573,9 +577,9 @@ export interface Carrier {
 }
 export declare const Carrier: z.ZodType<Carrier>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Carrier}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Carrier}; throws a ZodError naming the JSON path. */
 export declare function parseCarrier(data: unknown): Carrier;
-/** Like {@link parseCarrier}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseCarrier}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCarrier(data: unknown): z.ZodSafeParseResult<Carrier>;
 
 // ---- Directory (constructs/variants.schema.json#/$defs/Directory)
@@ -585,7 +589,7 @@ export type Directory = {
 } & { [key: string]: Closed };
 export declare const Directory: z.ZodType<Directory>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Directory}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Directory}; throws a ZodError naming the JSON path. */
 export declare function parseDirectory(data: unknown): Directory;
-/** Like {@link parseDirectory}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseDirectory}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDirectory(data: unknown): z.ZodSafeParseResult<Directory>;

@@ -277,7 +277,11 @@ export const ANSWER = 42;
 export const RATIOS = /** @type {const} */ ([0.5, 1, 1e+21]);
 
 // ---- ColorCodes (constructs/tables.schema.json#/$defs/ColorCodes)
-export const COLOR_CODES = /** @type {const} */ ({ red: "#f00", green: "#0f0", ["__proto__"]: "#000" });
+export const COLOR_CODES = /** @type {const} */ ({
+  red: "#f00",
+  green: "#0f0",
+  ["__proto__"]: "#000",
+});
 
 /** @param {string} key */
 export function colorCode(key) {

@@ -7,9 +7,9 @@ import type * as rt from "./runtime.js";
 export type Timestamp = string;
 export declare const Timestamp: z.ZodType<Timestamp>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Timestamp}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Timestamp}; throws a ZodError naming the JSON path. */
 export declare function parseTimestamp(data: unknown): Timestamp;
-/** Like {@link parseTimestamp}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseTimestamp}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTimestamp(data: unknown): z.ZodSafeParseResult<Timestamp>;
 
 // ---- Meta (shared/common.schema.json#/$defs/Meta)
@@ -22,7 +22,7 @@ export interface Meta {
 }
 export declare const Meta: z.ZodType<Meta>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Meta}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Meta}; throws a ZodError naming the JSON path. */
 export declare function parseMeta(data: unknown): Meta;
-/** Like {@link parseMeta}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseMeta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMeta(data: unknown): z.ZodSafeParseResult<Meta>;

@@ -41,9 +41,9 @@ export declare const HOSTILE_ENUM_VALUES: readonly [
 ];
 export declare const HostileEnum: z.ZodType<HostileEnum>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link HostileEnum}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link HostileEnum}; throws a ZodError naming the JSON path. */
 export declare function parseHostileEnum(data: unknown): HostileEnum;
-/** Like {@link parseHostileEnum}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseHostileEnum}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHostileEnum(data: unknown): z.ZodSafeParseResult<HostileEnum>;
 
 // ---- Everything (hostile/names.schema.json#/$defs/Everything)
@@ -148,9 +148,9 @@ export interface Everything {
 }
 export declare const Everything: z.ZodType<Everything>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Everything}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Everything}; throws a ZodError naming the JSON path. */
 export declare function parseEverything(data: unknown): Everything;
-/** Like {@link parseEverything}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseEverything}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEverything(data: unknown): z.ZodSafeParseResult<Everything>;
 
 // ---- Class (hostile/names.schema.json#/$defs/Class)
@@ -161,9 +161,9 @@ export interface Class {
 }
 export declare const Class: z.ZodType<Class>;
 
-/** Validates `data` (e.g. from JSON.parse) as a {@link Class}; throws a ZodError naming the JSON path. */
+/** Validates `data` as a {@link Class}; throws a ZodError naming the JSON path. */
 export declare function parseClass(data: unknown): Class;
-/** Like {@link parseClass}, but returns `{ success, data }` or `{ success, error }` instead of throwing. */
+/** Like {@link parseClass}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClass(data: unknown): z.ZodSafeParseResult<Class>;
 
 // ---- Strings (hostile/names.schema.json#/$defs/Strings)

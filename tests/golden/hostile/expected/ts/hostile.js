@@ -3,7 +3,21 @@ import { z } from "zod";
 import * as rt from "./runtime.js";
 
 // ---- HostileEnum (hostile/names.schema.json#/$defs/HostileEnum)
-export const HOSTILE_ENUM_VALUES = /** @type {const} */ (["", "a b", "class", "A", "a", "caf\u00E9", "*/", "${x}", "\\", "\"", "NULL", "None", "1st"]);
+export const HOSTILE_ENUM_VALUES = /** @type {const} */ ([
+  "",
+  "a b",
+  "class",
+  "A",
+  "a",
+  "caf\u00E9",
+  "*/",
+  "${x}",
+  "\\",
+  "\"",
+  "NULL",
+  "None",
+  "1st",
+]);
 export const HostileEnum = z.enum(HOSTILE_ENUM_VALUES);
 
 /** @param {unknown} data */
