@@ -51,6 +51,9 @@ const notAColor: c.Color = "purple";
 const label: c.Label = "anything";
 const known: c.Label = "red";
 assertType<Equal<Extract<c.Label, "red">, "red">>();
+// Open enums are `Known | (string & {})`, not a bare `string`: the known values stay in the type.
+assertType<Equal<c.Label, c.Color | (string & {})>>();
+assertType<Equal<cloudevents.CloudEventDatacontenttype, cloudevents.EventContentType | (string & {})>>();
 const contentType: cloudevents.CloudEvent["datacontenttype"] = "application/json";
 
 // Forbidden members are typed `?: never`.
