@@ -1,6 +1,6 @@
 // Decode throughput of the TypeScript/Zod binding: every NDJSON line through
 // JSON.parse and chat_stream.StreamEnvelope.parse (validated, typed).
-// usage: node decode_ts.mjs <compiled generated/ts dir> <corpus.ndjson> [repeats] [label]
+// usage: node decode_ts.mjs <generated/ts dir> <corpus.ndjson> [repeats] [label]
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";

@@ -6,7 +6,6 @@
   driver.py suite      the official JSON Schema Test Suite (draft 2020-12) through the generator
                        and each language's bindings
   driver.py selftest   checks of the harness itself (equality, generator, protocol)
-  driver.py prepare-ts compile a generated TypeScript package for the runner (used by `run`)
   driver.py prepare-go build the Go runner against a generated Go module (used by `run`)
 
 Run through CTest: ctest --test-dir build -R conformance --output-on-failure
@@ -70,10 +69,6 @@ def main() -> int:
     st.add_argument("--cpp-runner", required=True)
     st.add_argument("--require", type=split_langs, default=[], help="languages whose absence is a failure")
 
-    t = sub.add_parser("prepare-ts", help="compile a generated TypeScript package for the runner")
-    t.add_argument("--ts-dir", required=True)
-    t.add_argument("--dist", required=True)
-
     g = sub.add_parser("prepare-go", help="build the Go runner against a generated Go module; prints its path")
     g.add_argument("--go-dir", required=True)
     g.add_argument("--work", required=True)
@@ -88,13 +83,6 @@ def main() -> int:
     if args.command == "selftest":
         from harness import selftest
         return selftest.run(args)
-    if args.command == "prepare-ts":
-        try:
-            langs.compile_ts(Path(args.ts_dir), Path(args.dist), log=lambda *a: print(*a, file=sys.stderr))
-        except (langs.Unavailable, langs.CompileFailure) as e:
-            print(e, file=sys.stderr)
-            return 2
-        return 0
     if args.command == "prepare-go":
         try:
             runner = langs.compile_go_runner(Path(args.go_dir), Path(args.work), log=lambda *a: print(*a, file=sys.stderr))

@@ -65,5 +65,19 @@ def same_json(out: Any, expected: Any) -> bool:
     raise TypeError(f"not a JSON value: {expected!r}")
 
 
+def assert_json_location(instance: Any, loc: tuple[int | str, ...], missing: bool) -> None:
+    """``loc`` is a JSON path into ``instance``: every step is a member or an
+    index of the value before it (the last may be absent when it is missing)."""
+    node = instance
+    for i, step in enumerate(loc):
+        last = i == len(loc) - 1
+        if isinstance(node, dict) and isinstance(step, str) and (step in node or (last and missing)):
+            node = node.get(step)
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+        else:
+            raise AssertionError(f"{loc!r} is not a JSON path into {show(instance)} (at step {step!r})")
+
+
 def show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)

@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pydantic
 import pytest
-from conftest import REPO, same_json, show
+from conftest import REPO, assert_json_location, same_json, show
 
 import contract
 from contract import _runtime as rt
@@ -61,10 +57,11 @@ def test_vector(case: dict[str, Any]) -> None:
             adapter.validate_json(text)
         with pytest.raises(pydantic.ValidationError):
             adapter.validate_python(case["instance"])
-        # Every error names a JSON path that exists in the instance (up to the offending member).
+        # Every error is located by its JSON path: each step leads into the
+        # instance (the last one too, unless that member is missing), with no
+        # union tags or member labels in between.
         for error in caught.value.errors():
-            path = rt.error_path(error["loc"], case["instance"])
-            assert path.startswith("$")
+            assert_json_location(case["instance"], error["loc"], missing=error["type"] == "missing")
 
 
 def test_registry_matches_the_cpp_registry() -> None:
@@ -207,8 +204,8 @@ def test_error_path_names_the_json_member() -> None:
     line = {"data": {"type": "task_update", "plan_set": {"plans": {"p1": {"status": "DONE"}}}}, "timestamp": 1}
     with pytest.raises(pydantic.ValidationError) as caught:
         chat_stream.StreamEnvelope.model_validate_json(json.dumps(line))
-    paths = {rt.error_path(e["loc"], line) for e in caught.value.errors()}
-    assert any(p.startswith("$.data.plan_set") for p in paths), paths
+    paths = {rt.error_path(e["loc"]) for e in caught.value.errors()}
+    assert "$.data.plan_set.plans.p1.status" in paths, paths
 
 
 def test_every_type_has_json_schema() -> None:
@@ -239,26 +236,3 @@ def test_module_exports_resolve() -> None:
         module = getattr(contract, family)
         for name in module.__all__:
             assert hasattr(module, name), f"{family}.{name}"
-
-
-
-def test_package_installs_with_pip(tmp_path: Path) -> None:
-    # A copy, so that the build leaves nothing behind in generated/.
-    source = tmp_path / "source"
-    shutil.copytree(REPO / "generated" / "python", source, ignore=shutil.ignore_patterns("__pycache__"))
-    target = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-build-isolation", "--no-deps", "--no-index",
-         "--disable-pip-version-check", "--target", str(target), str(source)],
-        check=True,
-    )
-    assert (target / "contract" / "py.typed").is_file()
-    probe = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import contract; from contract import chat_stream; "
-        "e = chat_stream.StreamEnvelope.model_validate_json('{\"data\": {\"type\": \"heartbeat\"}, \"timestamp\": 1}'); "
-        "print(contract.__file__, contract.dump_json(e))"
-    )
-    result = subprocess.run([sys.executable, "-I", "-c", probe, str(target)], check=True, capture_output=True, text=True)
-    location, dumped = result.stdout.split(" ", 1)
-    assert Path(location).is_relative_to(target)
-    assert json.loads(dumped) == {"data": {"type": "heartbeat"}, "timestamp": 1}

@@ -30,9 +30,13 @@ def build() -> chat_stream.StreamEnvelope:
     chat_stream.MessageDelta(type_="heartbeat", delta="x")  # type: ignore[arg-type]
     chat_stream.MessageDelta(type="message_delta", delta="x")  # type: ignore[call-arg]
     chat_stream.MessageDelta(type_="message_delta")  # type: ignore[call-arg]
+    chat_stream.MessageDelta(delta=1)  # type: ignore[arg-type]
     chat_stream.StreamEnvelope(data=chat_stream.Heartbeat(type_="heartbeat"), timestamp="1")  # type: ignore[arg-type]
     delta = chat_stream.MessageDelta(type_="message_delta", delta="x")
-    return chat_stream.StreamEnvelope(data=delta, timestamp=1)
+    # A union's tag defaults to its constant: leaving it out is fine.
+    chat_stream.StreamEnvelope(data=chat_stream.Heartbeat(), timestamp=1)
+    chat_stream.MessageDelta()  # type: ignore[call-arg]
+    return chat_stream.StreamEnvelope(data=chat_stream.MessageDelta(delta="x") if delta.delta else delta, timestamp=1)
 
 
 def optional_members(citation: packets.Citation) -> float:

@@ -78,13 +78,13 @@ ALLOWED_KEYWORDS = {
     "$schema", "$defs", "$ref", "type", "properties", "required", "additionalProperties", "items", "enum", "const",
     "oneOf", "anyOf", "allOf", "not", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
     "multipleOf", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minProperties",
-    "maxProperties", "default", "title", "description", "deprecated", "examples",
+    "maxProperties", "default", "title", "description", "deprecated", "examples", "$comment",
 }
-ROOT_KEYWORDS = {"$schema", "title", "description", "$defs"}
+ROOT_KEYWORDS = {"$schema", "title", "description", "$comment", "$defs"}
 JSON_TYPES = {"null", "boolean", "integer", "number", "string", "array", "object"}
 FORMATS = {"date-time", "uuid", "uri"}
 # Keywords whose value is data, not a schema: never walked.
-DATA_KEYWORDS = {"const", "default", "examples", "enum", "title", "description", "required", "deprecated"}
+DATA_KEYWORDS = {"const", "default", "examples", "enum", "title", "description", "required", "deprecated", "$comment"}
 REF_RE = re.compile(r"^(?:(?:\.\./[a-z_]+/|)[a-z_]+\.schema\.json)?#/\$defs/[A-Za-z][A-Za-z0-9_]*$")
 # Regex features that do not behave alike in every target language (or that ECMA-262 lacks).
 FORBIDDEN_PATTERN_BITS = {
@@ -96,7 +96,7 @@ BACKREF_RE = re.compile(r"\\[1-9]")
 # The one deliberately untyped schema: "any JSON value", written with annotations only (the
 # generator's Any kind). Everything that accepts anything refers to it.
 ANY_VALUE_DEF = ("cloudevents/cloudevent.schema.json", "/$defs/JsonValue")
-ANNOTATIONS = {"title", "description", "examples", "deprecated", "default"}
+ANNOTATIONS = {"title", "description", "examples", "deprecated", "default", "$comment"}
 MOJIBAKE = ["üìå", "‚úÖ", "üîÑ", "‚ùì", "‚ö†", "‚ò†", "Ô∏è", "üìñ", "‚úè", "üìù", "üõë", "‚Äî", "‚Üí"]
 
 
@@ -318,7 +318,7 @@ def _subset_problems(rel: str, doc: dict[str, Any]) -> list[str]:
         if "$ref" in node:
             if not REF_RE.match(node["$ref"]):
                 problems.append(f"{where}: $ref {node['$ref']!r} is not '#/$defs/X' or '[../family/]file.schema.json#/$defs/X'")
-            extra = set(node) - {"$ref", "description", "title", "default", "examples", "deprecated", "const"}
+            extra = set(node) - {"$ref", "description", "title", "default", "examples", "deprecated", "const", "$comment"}
             extra = {k for k in extra if not k.startswith("x-")}
             if extra:
                 problems.append(f"{where}: $ref may only be accompanied by annotations, found {sorted(extra)}")

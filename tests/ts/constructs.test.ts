@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import * as c from "../golden/constructs/expected/ts/src/constructs.js";
-import { registry, runtime as rt } from "../golden/constructs/expected/ts/src/index.js";
-import * as shared from "../golden/constructs/expected/ts/src/shared.js";
+import * as c from "../golden/constructs/expected/ts/constructs.js";
+import { registry, runtime as rt } from "../golden/constructs/expected/ts/index.js";
+import * as shared from "../golden/constructs/expected/ts/shared.js";
 import { accepts, readJson, rejects } from "./helpers.js";
 
 test("struct members: required, optional, nullable, both", () => {
@@ -166,7 +166,6 @@ test("aliases", () => {
 
 test("enums: strings, mixed scalars, structured values", () => {
   assert.deepStrictEqual(c.COLOR_VALUES, ["red", "green", "blue"]);
-  assert.deepStrictEqual(c.Color.options, ["red", "green", "blue"]);
   accepts(c.Color, '"green"');
   rejects(c.Color, '"Green"', "$");
   for (const ok of ['"a"', "1", "1.0", "true", "2.5"]) accepts(c.Mixed, ok);

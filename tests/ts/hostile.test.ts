@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import * as h from "../golden/hostile/expected/ts/src/hostile.js";
-import { registry } from "../golden/hostile/expected/ts/src/index.js";
+import * as h from "../golden/hostile/expected/ts/hostile.js";
+import { registry } from "../golden/hostile/expected/ts/index.js";
 import { readJson } from "./helpers.js";
 
 interface Property {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import * as rt from "../../generated/ts/src/runtime.js";
+import * as rt from "../../generated/ts/runtime.js";
 
 test("date-time: RFC 3339 section 5.6", () => {
   const valid = [

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { chat_stream, cloudevents, packets, run_events } from "../../generated/ts/src/index.js";
-import * as c from "../golden/constructs/expected/ts/src/constructs.js";
+import { chat_stream, cloudevents, packets, run_events } from "../../generated/ts/index.js";
+import * as c from "../golden/constructs/expected/ts/constructs.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}
@@ -51,6 +51,9 @@ const notAColor: c.Color = "purple";
 const label: c.Label = "anything";
 const known: c.Label = "red";
 assertType<Equal<Extract<c.Label, "red">, "red">>();
+// Open enums are `Known | (string & {})`, not a bare `string`: the known values stay in the type.
+assertType<Equal<c.Label, c.Color | (string & {})>>();
+assertType<Equal<cloudevents.CloudEventDatacontenttype, cloudevents.EventContentType | (string & {})>>();
 const contentType: cloudevents.CloudEvent["datacontenttype"] = "application/json";
 
 // Forbidden members are typed `?: never`.
@@ -69,7 +72,8 @@ const extra: number | undefined = typed["extra"];
 assertType<Equal<typeof chat_stream.RECONNECT_DELAYS_MS, readonly [1000, 2000, 4000, 8000, 16000]>>();
 assertType<Equal<typeof c.ANSWER, 42>>();
 const normalised: run_events.NormalizedStatus | undefined = run_events.normalizeStatus("started");
-assertType<Equal<ReturnType<typeof c.colorCode>, string | undefined>>();
+// A lookup returns one of the table's values (tables.schema.json: ColorCodes).
+assertType<Equal<ReturnType<typeof c.colorCode>, "#f00" | "#0f0" | "#000" | undefined>>();
 // @ts-expect-error constants are read-only
 c.RATIOS[0] = 2;
 
@@ -90,7 +94,7 @@ test("the typed values above are valid at run time too", () => {
   assert.equal(c.Label.parse(known), "red");
   assert.equal(c.Open.parse(open).anything !== undefined, true);
   assert.equal(extra, 3);
-  assert.equal(cloudevents.CloudEvent.shape.datacontenttype.safeParse(contentType).success, true);
+  assert.equal(cloudevents.CloudEventDatacontenttype.safeParse(contentType).success, true);
   assert.equal(text({ type: "message_delta", delta: "Hi" }), "Hi");
   assert.equal(payload({ stream_id: "987fcdeb-51a2-11e1-fad2-0242ac130003", seq: 1, op: "DELTA", p: "tok", t: "2024-01-01T00:00:00Z" } as packets.StreamPacket), "tok");
   assert.equal(normalised, "in_progress");

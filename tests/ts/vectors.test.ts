@@ -8,8 +8,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import * as contract from "../../generated/ts/src/index.js";
-import { registry, runtime } from "../../generated/ts/src/index.js";
+import * as contract from "../../generated/ts/index.js";
+import { registry, runtime } from "../../generated/ts/index.js";
 import { readJson, root } from "./helpers.js";
 
 interface Vector {

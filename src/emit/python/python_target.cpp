@@ -1,7 +1,8 @@
 // The python target: a typed package of Pydantic v2 models under python/
 // (pyproject.toml, contract/<family>.py, contract/_runtime.py,
-// contract/registry.py). This file builds the view model (all Python is
-// spelled out here and in python_types.cpp); templates/python/ lays it out.
+// contract/registry.py). This file builds the package files; python_family.cpp
+// the family modules (all Python is spelled out there and in python_types.cpp);
+// templates/python/ lays it out.
 //
 // Mapping (see also the runtime's docstrings):
 //   Struct     → class <Name>(_rt.ContractModel), extra="forbid"|"allow",
@@ -15,17 +16,13 @@
 //   Union      → Annotated[Union[...], _rt.Tagged | _rt.FirstMatch | _rt.ExactlyOne].
 //   Alias      → TypeAlias; every non-model type also gets an _rt.Adapter.
 //   Constant   → Final module constant (tuples, read-only mappings) and the lookup function.
-#include <algorithm>
 #include <set>
 
-#include "emit/common/text.h"
+#include "emit/python/python_family.h"
 #include "emit/python/python_syntax.h"
-#include "emit/python/python_types.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
 #include "ir/passes/passes.h"
-#include "ir/pattern.h"
-#include "naming/keywords.h"
 #include "naming/namer.h"
 
 namespace contractgen::emit {
@@ -38,350 +35,6 @@ using render::Data;
 using render::flag;
 using render::List;
 using render::Object;
-
-
-naming::NamerConfig python_naming() {
-    naming::NamerConfig c;
-    c.type_case = naming::Case::Pascal;
-    c.field_case = naming::Case::Snake;
-    c.value_case = naming::Case::ScreamingSnake;
-    c.family_case = naming::Case::Snake;
-    c.keywords = &naming::python_keywords();
-    // Attributes of pydantic's BaseModel (a field may not shadow them) and
-    // the validator every checked model defines.
-    c.reserved_fields = {"construct",         "copy",                 "dict",
-                         "from_orm",          "json",                 "model_computed_fields",
-                         "model_config",      "model_construct",      "model_copy",
-                         "model_dump",        "model_dump_json",      "model_extra",
-                         "model_fields",      "model_fields_set",     "model_json_schema",
-                         "model_parametrized_name", "model_post_init", "model_rebuild",
-                         "model_validate",    "model_validate_json",  "model_validate_strings",
-                         "parse_file",        "parse_obj",            "parse_raw",
-                         "schema",            "schema_json",          "update_forward_refs",
-                         "validate"};
-    return c;
-}
-
-// Module file names: a family may not take a name the package itself uses
-// (contract.registry, contract.dump, contract.dump_json); such a family gets
-// the reserved-word suffix.
-std::string module_name(const std::string& family_id) {
-    static const std::set<std::string> taken = {"registry", "dump", "dump_json"};
-    return taken.count(family_id) ? family_id + "_" : family_id;
-}
-
-// How a family module is imported elsewhere: "_" + module, unless that is one
-// of the framework aliases (_t, _p, _rt); "__" cannot come from the Namer.
-std::string module_alias(const std::string& module) {
-    if (module == "t" || module == "p" || module == "rt") return "_" + module + "__";
-    return "_" + module;
-}
-
-std::string screaming(const std::string& name) { return naming::to_case(name, naming::Case::ScreamingSnake); }
-
-// A docstring statement without its final newline (templates place it), and whether there is one.
-void set_doc(Data& v, const ir::Docs& docs, const std::string& indent) {
-    std::string text = docstring(doc_lines(docs), indent);
-    if (!text.empty()) text.pop_back();
-    v.set("has_doc", flag(!text.empty()));
-    v.set("doc", std::move(text));
-}
-
-class FamilyView {
-public:
-    FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
-               const ir::Family& family, const std::map<std::string, std::string>& aliases)
-        : ctx_(ctx), templates_(templates), names_(names), family_(family), types_(ctx.model, names, aliases),
-          aliases_(aliases) {
-        types_.set_family(family.name);
-        for (ir::DeclId id : family.decls) scope_.reserve(names_.of(id));
-    }
-
-    Data build() {
-        // Each declaration is rendered on its own (python/decl.py.mustache):
-        // its view is used once, never copied into a family-wide list.
-        std::string declarations;
-        for (ir::DeclId id : family_.decls) {
-            const ir::Decl& d = ctx_.model.decl(id);
-            if (!d.is<ir::Constant>()) exports_.push_back(names_.of(id));
-            templates_.render_to("python/decl.py.mustache", decl_view(id, d), declarations);
-        }
-        List exports;
-        for (const auto& name : exports_) exports.push_back(Object{{"name", string_literal(name)}});
-        List imports;
-        for (const auto& other : family_.depends_on) {
-            const std::string module = module_name(names_.family.at(other));
-            imports.push_back(Object{{"module", module}, {"alias", aliases_.at(other)}});
-        }
-        List patterns;
-        for (std::size_t i = 0; i < types_.patterns().size(); ++i) {
-            const std::string& p = types_.patterns()[i];
-            patterns.push_back(Object{{"name", "_PATTERN_" + std::to_string(i)},
-                                      {"translated", string_literal(ir::translate_pattern(p, ir::PatternDialect::Python))},
-                                      {"source", string_literal(p)}});
-        }
-        std::vector<std::string> doc = {"The ``" + family_.name + "`` family of the contract.", ""};
-        for (const auto& path : family_.source_files) {
-            std::string title;
-            if (const load::Document* document = ctx_.schemas.find(path))
-                if (auto it = document->root.find("title"); it != document->root.end() && it->is_string())
-                    title = it->get<std::string>();
-            ir::Docs docs;
-            docs.title = path + (title.empty() ? "" : ": " + title);
-            for (auto& line : doc_lines(docs)) doc.push_back(line);
-        }
-        Data data;
-        data.set("header", comment_text(family_header_text(ctx_, family_)));
-        data.set("doc", docstring(doc, ""));
-        data.set("has_patterns", flag(!patterns.empty()));
-        data.set("imports", std::move(imports));
-        data.set("exports", std::move(exports));
-        data.set("patterns", std::move(patterns));
-        data.set("declarations", std::move(declarations));
-        return data;
-    }
-
-    // Non-model types with an adapter, for the registry: DeclId → adapter name
-    // (complete once build() has run).
-    std::map<ir::DeclId, std::string> take_adapters() { return std::move(adapters_); }
-
-private:
-    Data decl_view(ir::DeclId id, const ir::Decl& d) {
-        Data v;
-        v.set("name", names_.of(id));
-        v.set("source", comment_text(d.origin.file + "#" + d.origin.pointer));
-        for (const char* k : {"is_struct", "is_enum", "is_value_enum", "is_open_enum", "is_union", "is_alias", "is_constant",
-                              "has_adapter", "has_values"})
-            v.set(k, flag(false));
-        std::visit([&](const auto& body) { fill(v, id, d, body); }, d.body);
-        return v;
-    }
-
-    void add_adapter(Data& v, ir::DeclId id, const ir::Decl& d) {
-        if (d.lifted) return;
-        std::string adapter = scope_.claim(names_.of(id) + "Adapter");
-        adapters_[id] = adapter;
-        exports_.push_back(adapter);
-        v.set("has_adapter", flag(true));
-        v.set("adapter", adapter);
-    }
-
-    // ---- struct ----------------------------------------------------------------
-    void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Struct& s) {
-        v.set("is_struct", flag(true));
-        set_doc(v, d.docs, "    ");
-        v.set("extra", s.extra == ir::Extra::Forbid ? "\"forbid\"" : "\"allow\"");
-        // Kept members are any JSON value (finite numbers); typed ones follow their schema.
-        std::string extra_type = s.extra == ir::Extra::Typed ? types_.annotation(*s.extra_type)
-                                 : s.extra == ir::Extra::Keep ? "_rt.JsonValue"
-                                                              : "";
-        v.set("has_extra_type", flag(!extra_type.empty()));
-        v.set("extra_type", std::move(extra_type));
-
-        List fields;
-        for (std::size_t i = 0; i < s.fields.size(); ++i) {
-            const ir::Field& f = s.fields[i];
-            const std::string& name = names_.fields[id][i];
-            std::string annotation = types_.annotation(f.type);
-            bool nullable = types_.accepts_null(f.type);
-            List args;
-            if (!f.required) {
-                // Absent: the attribute is None and the member stays absent on dump.
-                if (!nullable) annotation = "_t.Annotated[" + annotation + " | None, _rt.NOT_NULL]";
-                else if (f.type.kind != Kind::Any && f.type.kind != Kind::Null && !f.type.nullable) annotation += " | None";
-                args.push_back(Object{{"arg", "default=None"}});
-            }
-            if (name != f.wire_name) {
-                args.push_back(Object{{"arg", "validation_alias=" + string_literal(f.wire_name)}});
-                args.push_back(Object{{"arg", "serialization_alias=" + string_literal(f.wire_name)}});
-            }
-            std::vector<std::string> doc = doc_lines(f.docs);
-            if (!doc.empty()) {
-                std::string text;
-                for (std::size_t k = 0; k < doc.size(); ++k) text += (k ? "\n" : "") + doc[k];
-                args.push_back(Object{{"arg", "description=" + string_literal(text)}});
-            }
-            bool plain = args.empty() || (args.size() == 1 && !f.required);  // "= None" says it all
-            fields.push_back(Object{{"name", name},
-                                    {"annotation", std::move(annotation)},
-                                    {"plain", flag(plain)},
-                                    {"plain_default", flag(plain && !f.required)},
-                                    {"args", std::move(args)}});
-        }
-        v.set("fields", std::move(fields));
-
-        // Rules pydantic-core cannot express: forbidden members of open objects, member counts.
-        std::string forbidden_fields, forbidden_extras;
-        std::size_t n_fields = 0, n_extras = 0;
-        for (const auto& wire : s.forbidden) {
-            auto it = std::find_if(s.fields.begin(), s.fields.end(), [&](const ir::Field& f) { return f.wire_name == wire; });
-            if (it != s.fields.end()) {
-                forbidden_fields += "(" + string_literal(names_.fields[id][static_cast<std::size_t>(it - s.fields.begin())]) +
-                                    ", " + string_literal(wire) + "), ";
-                ++n_fields;
-            } else if (s.extra != ir::Extra::Forbid) {
-                forbidden_extras += string_literal(wire) + ", ";
-                ++n_extras;
-            }
-        }
-        auto tuple = [](std::string items, std::size_t n) {
-            if (n == 0) return std::string("()");
-            items.resize(items.size() - 2);
-            return "(" + items + (n == 1 ? ",)" : ")");
-        };
-        bool check = n_fields + n_extras > 0 || !s.bounds.empty();
-        v.set("has_check", flag(check));
-        auto count = [](const std::optional<std::uint64_t>& n) { return n ? std::to_string(*n) : std::string("None"); };
-        v.set("check_args", tuple(forbidden_fields, n_fields) + ", " + tuple(forbidden_extras, n_extras) + ", " +
-                                count(s.bounds.min_properties) + ", " + count(s.bounds.max_properties));
-    }
-
-    // ---- enums -----------------------------------------------------------------
-    void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Enum& e) {
-        set_doc(v, d.docs, "");
-        List values;
-        for (const auto& value : e.values) values.push_back(Object{{"literal", json_literal(value)}});
-        v.set("values", std::move(values));
-        bool literal = e.all_strings && !e.values.empty();  // Literal[] does not exist: no values accept nothing
-        if (literal) {
-            v.set("is_enum", flag(true));
-        } else {
-            v.set("is_value_enum", flag(true));
-            v.set("type", PyTypes::value_union(e.values));
-        }
-        add_adapter(v, id, d);
-        if (!d.lifted && literal) {
-            v.set("has_values", flag(true));
-            std::string values_name = scope_.claim(screaming(names_.of(id)) + "_VALUES");
-            exports_.push_back(values_name);
-            v.set("values_name", values_name);
-            v.set("values_type", names_.of(id));
-        }
-    }
-
-    void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::OpenEnum& o) {
-        v.set("is_open_enum", flag(true));
-        set_doc(v, d.docs, "");
-        std::string known_type = o.known_enum ? types_.decl_ref(*o.known_enum) : "str";
-        std::string target = "str";
-        if (!o.other.empty()) {
-            // Known values, or a string that satisfies the rules for other values.
-            ir::TypeExpr other;
-            other.kind = Kind::String;
-            other.string_bounds = o.other;
-            std::string known = known_type;
-            if (!o.known_enum) {
-                known = "_t.Literal[";
-                for (std::size_t i = 0; i < o.known.size(); ++i) known += (i ? ", " : "") + string_literal(o.known[i]);
-                known += "]";
-            }
-            target = o.known.empty() ? types_.annotation(other)
-                                     : "_t.Annotated[str, _rt.FirstMatch(" + known + ", " + types_.annotation(other) + ")]";
-        }
-        v.set("target", std::move(target));
-        List values;
-        for (const auto& k : o.known) values.push_back(Object{{"literal", string_literal(k)}});
-        v.set("values", std::move(values));
-        add_adapter(v, id, d);
-        if (!d.lifted) {
-            v.set("has_values", flag(true));
-            std::string values_name = scope_.claim(screaming(names_.of(id)) + "_KNOWN_VALUES");
-            exports_.push_back(values_name);
-            v.set("values_name", values_name);
-            v.set("values_type", known_type);
-        }
-    }
-
-    // ---- unions ----------------------------------------------------------------
-    void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Union& u) {
-        v.set("is_union", flag(true));
-        set_doc(v, d.docs, "");
-        List members, marker_args;
-        for (const auto& variant : u.variants) members.push_back(Object{{"annotation", types_.annotation(variant.type)}});
-        std::string marker;
-        if (u.discriminator) {
-            marker = "Tagged";
-            marker_args.push_back(Object{{"arg", string_literal(*u.discriminator)}});
-            // Python names of the tag field in each variant (for models built in Python).
-            std::vector<std::string> fields;
-            for (const auto& variant : u.variants) {
-                const ir::Decl& vd = ctx_.model.decl(variant.type.decl);
-                const auto& vf = vd.as<ir::Struct>().fields;
-                for (std::size_t i = 0; i < vf.size(); ++i)
-                    if (vf[i].wire_name == *u.discriminator) {
-                        const std::string& field = names_.fields[variant.type.decl][i];
-                        if (field != *u.discriminator && std::find(fields.begin(), fields.end(), field) == fields.end())
-                            fields.push_back(field);
-                    }
-            }
-            std::string tuple = "(";
-            for (std::size_t i = 0; i < fields.size(); ++i) tuple += (i ? ", " : "") + string_literal(fields[i]);
-            marker_args.push_back(Object{{"arg", tuple + (fields.size() == 1 ? ",)" : ")")}});
-            for (const auto& variant : u.variants) marker_args.push_back(Object{{"arg", string_literal(*variant.tag)}});
-        } else {
-            // Members that accept disjoint JSON kinds cannot both match: the first match is the only one.
-            marker = u.mode == ir::UnionMode::OneOf && !u.kinds_disjoint ? "ExactlyOne" : "FirstMatch";
-            for (const auto& variant : u.variants) marker_args.push_back(Object{{"arg", types_.annotation(variant.type)}});
-        }
-        v.set("members", std::move(members));
-        v.set("marker", std::move(marker));
-        v.set("marker_args", std::move(marker_args));
-        add_adapter(v, id, d);
-    }
-
-    // ---- alias and constant --------------------------------------------------------
-    void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Alias& a) {
-        v.set("is_alias", flag(true));
-        set_doc(v, d.docs, "");
-        v.set("target", types_.annotation(a.target));
-        add_adapter(v, id, d);
-    }
-
-    void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Constant& c) {
-        v.set("is_constant", flag(true));
-        set_doc(v, d.docs, "");
-        std::string constant = scope_.claim(screaming(names_.of(id)));
-        exports_.push_back(constant);
-        v.set("constant", constant);
-        v.set("type", types_.constant_annotation(c.type));
-        // Top-level tables one entry per line; everything else on one line.
-        const ir::TypeExpr* shape = &c.type;
-        while (shape->kind == Kind::Named && ctx_.model.decl(shape->decl).is<ir::Alias>())
-            shape = &ctx_.model.decl(shape->decl).as<ir::Alias>().target;
-        bool is_map = shape->kind == Kind::Map && c.value.is_object() && !c.value.empty();
-        bool is_tuple = shape->kind == Kind::Array && c.value.is_array() && !c.value.empty();
-        List entries;
-        if (is_map)
-            for (const auto& [k, e] : c.value.items())
-                entries.push_back(Object{{"key", string_literal(k)}, {"value", types_.constant_value(shape->item(), e)}});
-        if (is_tuple)
-            for (const auto& e : c.value) entries.push_back(Object{{"value", types_.constant_value(shape->item(), e)}});
-        v.set("is_map", flag(is_map));
-        v.set("is_tuple", flag(is_tuple));
-        v.set("is_scalar", flag(!is_map && !is_tuple));
-        v.set("entries", std::move(entries));
-        v.set("value", is_map || is_tuple ? "" : types_.constant_value(c.type, c.value));
-        bool lookup = !c.lookup_function.empty() && shape->kind == Kind::Map;
-        v.set("has_lookup", flag(lookup));
-        std::string function;
-        if (lookup) {
-            function = scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, python_naming(), "f_"));
-            exports_.push_back(function);
-        }
-        v.set("lookup", std::move(function));
-        v.set("lookup_type", lookup ? types_.constant_annotation(shape->item()) : "");
-    }
-
-    const EmitContext& ctx_;
-    const render::Templates& templates_;  // this thread's
-    const naming::Names& names_;
-    const ir::Family& family_;
-    PyTypes types_;
-    const std::map<std::string, std::string>& aliases_;
-    naming::Scope scope_;  // module-level names besides the types
-    std::vector<std::string> exports_;
-    std::map<ir::DeclId, std::string> adapters_;
-};
 
 class PythonTarget : public Target {
 public:
@@ -399,16 +52,10 @@ public:
         out.add(kPackage + "_runtime.py", "# " + set_header_text(ctx) + "\n" + std::string(runtime_file("python/_runtime.py")));
 
         // One module per family, side by side; the package files list them in family order.
-        struct Module {
-            std::string text;
-            std::map<ir::DeclId, std::string> adapters;
-        };
         const auto& all = ctx.model.families;
-        std::vector<Module> built(all.size());
+        std::vector<FamilyModule> built(all.size());
         ctx.for_each(all.size(), [&](std::size_t i, const render::Templates& templates) {
-            FamilyView view(ctx, templates, names, all[i], aliases);
-            built[i].text = write::normalise_text(templates.render("python/family.py.mustache", view.build()));
-            built[i].adapters = view.take_adapters();
+            built[i] = render_family(ctx, templates, names, all[i], aliases);
         });
 
         List modules, entries;

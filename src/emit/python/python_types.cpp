@@ -152,6 +152,14 @@ bool PyTypes::accepts_null(const ir::TypeExpr& t) const {
     return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0;
 }
 
+const std::string* PyTypes::string_constant(const ir::TypeExpr& t) const {
+    if (t.nullable) return nullptr;
+    const ir::json* value = nullptr;
+    if (t.kind == Kind::Const) value = &t.value;
+    if (t.kind == Kind::Named && model_.decl(t.decl).is<ir::Constant>()) value = &model_.decl(t.decl).as<ir::Constant>().value;
+    return value && value->is_string() ? value->get_ptr<const std::string*>() : nullptr;
+}
+
 std::string PyTypes::constant_annotation(const ir::TypeExpr& t) const {
     std::string value;
     switch (t.kind) {

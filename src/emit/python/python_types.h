@@ -30,6 +30,11 @@ public:
     // Whether JSON null is a valid value of `t` (nullable, null const, Any, or via an alias/union/enum).
     bool accepts_null(const ir::TypeExpr& t) const;
 
+    // The value of a type that is one string (a `const`, or a reference to a
+    // string constant) and not nullable: its annotation is `Literal["value"]`.
+    // Null otherwise.
+    const std::string* string_constant(const ir::TypeExpr& t) const;
+
     // The annotation of a module constant (arrays as tuples, maps as read-only Mappings)
     // and the expression of its value.
     std::string constant_annotation(const ir::TypeExpr& t) const;

@@ -58,6 +58,10 @@ std::string property_key(const std::string& wire_name) {
     return is_plain_key(wire_name) ? wire_name : string_literal(wire_name);
 }
 
+std::string type_key(const std::string& wire_name) {
+    return is_plain_key(wire_name) ? wire_name : string_literal(wire_name);
+}
+
 std::string number_literal(const ir::json& number) {
     std::string text = number.dump();
     // nlohmann writes large doubles as e.g. "1e+100": valid JS. A negative
@@ -68,35 +72,60 @@ std::string number_literal(const ir::json& number) {
 
 namespace {
 
-std::string compact(const ir::json& v) {
+std::string scalar(const ir::json& v) {
     switch (v.type()) {
         case ir::json::value_t::null: return "null";
         case ir::json::value_t::boolean: return v.get<bool>() ? "true" : "false";
         case ir::json::value_t::string: return string_literal(v.get<std::string>());
-        case ir::json::value_t::array: {
-            std::string out = "[";
-            for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + compact(v[i]);
-            return out + "]";
-        }
-        case ir::json::value_t::object: {
-            if (v.empty()) return "{}";
-            std::string out = "{ ";
-            bool first = true;
-            for (const auto& [k, e] : v.items()) {
-                out += (first ? "" : ", ") + property_key(k) + ": " + compact(e);
-                first = false;
-            }
-            return out + " }";
-        }
         default: return number_literal(v);
     }
 }
 
+std::string compact(const ir::json& v) {
+    if (v.is_array()) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + compact(v[i]);
+        return out + "]";
+    }
+    if (v.is_object()) {
+        if (v.empty()) return "{}";
+        std::string out = "{ ";
+        bool first = true;
+        for (const auto& [k, e] : v.items()) {
+            out += (first ? "" : ", ") + property_key(k) + ": " + compact(e);
+            first = false;
+        }
+        return out + " }";
+    }
+    return scalar(v);
+}
+
+std::string compact_type(const ir::json& v) {
+    if (v.is_array()) {
+        std::string out = "readonly [";
+        for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + compact_type(v[i]);
+        return out + "]";
+    }
+    if (v.is_object()) {
+        if (v.empty()) return "{}";
+        std::string out = "{ ";
+        bool first = true;
+        for (const auto& [k, e] : v.items()) {
+            out += (first ? "readonly " : "; readonly ") + type_key(k) + ": " + compact_type(e);
+            first = false;
+        }
+        return out + " }";
+    }
+    return scalar(v);
+}
+
 }  // namespace
 
-std::string value_literal(const ir::json& v, const std::string& indent, std::size_t width) {
-    std::string flat = compact(v);
-    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+namespace {
+
+// `v` (an array or object) one member per line; the members are written
+// flat when they fit in `width` columns after their indentation.
+std::string broken_value(const ir::json& v, const std::string& indent, std::size_t width) {
     std::string inner = indent + "  ";
     std::string out = v.is_array() ? "[\n" : "{\n";
     if (v.is_array()) {
@@ -105,6 +134,40 @@ std::string value_literal(const ir::json& v, const std::string& indent, std::siz
         for (const auto& [k, e] : v.items()) out += inner + property_key(k) + ": " + value_literal(e, inner, width) + ",\n";
     }
     return out + indent + (v.is_array() ? "]" : "}");
+}
+
+std::string broken_type(const ir::json& v, const std::string& indent, std::size_t width) {
+    std::string inner = indent + "  ";
+    if (v.is_array()) {
+        std::string out = "readonly [\n";
+        for (const auto& e : v) out += inner + literal_type(e, inner, width) + ",\n";
+        return out + indent + "]";
+    }
+    std::string out = "{\n";
+    for (const auto& [k, e] : v.items()) out += inner + "readonly " + type_key(k) + ": " + literal_type(e, inner, width) + ";\n";
+    return out + indent + "}";
+}
+
+}  // namespace
+
+std::string value_literal(const ir::json& v, const std::string& indent, std::size_t width) {
+    std::string flat = compact(v);
+    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+    return broken_value(v, indent, width);
+}
+
+std::string const_expression(const ir::json& v, const std::string& indent, std::size_t room) {
+    if (!v.is_structured()) return scalar(v);
+    const std::string cast = "/** @type {const} */ (";
+    std::string flat = compact(v);
+    bool fits = v.empty() || cast.size() + flat.size() + 2 <= room;
+    return cast + (fits ? flat : broken_value(v, indent, 100)) + ")";
+}
+
+std::string literal_type(const ir::json& v, const std::string& indent, std::size_t width) {
+    std::string flat = compact_type(v);
+    if (!v.is_structured() || v.empty() || indent.size() + flat.size() <= width) return flat;
+    return broken_type(v, indent, width < 100 ? 100 : width);
 }
 
 std::string jsdoc(const ir::Docs& docs, const std::string& indent) {

@@ -25,6 +25,11 @@ bool is_plain_key(const std::string& name);
 // `__proto__:` key sets the object's prototype instead of a property).
 std::string property_key(const std::string& wire_name);
 
+// A property name in a type (interface member, object type): bare when
+// plain, a string literal otherwise (`"__proto__"` names an ordinary member
+// in a type).
+std::string type_key(const std::string& wire_name);
+
 // A JSON number as a JS numeric literal (JSON number syntax is JS syntax).
 std::string number_literal(const ir::json& number);
 
@@ -32,6 +37,18 @@ std::string number_literal(const ir::json& number);
 // arrays that do not fit on one line of `width` columns (after `indent`)
 // are written one member per line.
 std::string value_literal(const ir::json& value, const std::string& indent, std::size_t width = 100);
+
+// A JSON value as a JavaScript expression whose type is its literal type:
+// scalars as they are (a `const` declaration keeps their literal type),
+// arrays and objects in a JSDoc `const` assertion, `/** @type {const} */ (...)`,
+// on one line when it fits in `room` columns, else one member per line.
+std::string const_expression(const ir::json& value, const std::string& indent, std::size_t room = 100);
+
+// The TypeScript type of a JSON value written `as const`: literal scalars,
+// `readonly [...]` tuples and objects of `readonly` members; on one line
+// when it fits in `width` columns (after `indent`), else one member per
+// line (whose members get 100 columns).
+std::string literal_type(const ir::json& value, const std::string& indent, std::size_t width = 100);
 
 // A JSDoc block (`/** ... */` lines at `indent`, newline-terminated) from
 // the schema docs; empty when there are none. `*/` cannot end the comment

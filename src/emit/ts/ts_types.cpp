@@ -13,19 +13,18 @@ std::string TsTypes::decl_ref(ir::DeclId id) const {
     return names_.family.at(d.family) + "." + names_.of(id);
 }
 
-std::string TsTypes::literal_type(const ir::json& value) {
+std::string TsTypes::scalar_literal(const ir::json& value) {
     if (value.is_string()) return string_literal(value.get<std::string>());
     if (value.is_null()) return "null";
     if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
-    if (value.is_number()) return number_literal(value);
-    return "rt.Json";
+    return number_literal(value);
 }
 
 std::string TsTypes::const_schema(const ir::json& value) {
     if (value.is_null()) return "z.null()";
-    if (value.is_primitive()) return "z.literal(" + literal_type(value) + ")";
+    if (value.is_primitive()) return "z.literal(" + scalar_literal(value) + ")";
     // Arrays and objects: JSON Schema equality (numbers by value, members in any order).
-    return "rt.constant(" + value_literal(value, "", 1u << 30) + " as const)";
+    return "rt.constant(" + const_expression(value, "", 1u << 30) + ")";
 }
 
 std::string TsTypes::string_schema(const ir::StringBounds& b) {
@@ -113,14 +112,14 @@ std::string TsTypes::value_type(const ir::TypeExpr& t) const {
         case Kind::Boolean: return "boolean";
         case Kind::Null: return "null";
         case Kind::Any: return "rt.Json";
-        case Kind::Const: return literal_type(t.value);
+        case Kind::Const: return literal_type(t.value, "", 1u << 30);
         case Kind::Named: return decl_ref(t.decl);
         case Kind::Array: {
             std::string item = type(t.item());
-            bool simple = item.find_first_of("|&") == std::string::npos && item.rfind("readonly", 0) != 0;
-            return "readonly " + (simple ? item : "(" + item + ")") + "[]";
+            bool simple = item.find_first_of("|&") == std::string::npos;
+            return (simple ? item : "(" + item + ")") + "[]";
         }
-        case Kind::Map: return "{ readonly [key: string]: " + type(t.item()) + " }";
+        case Kind::Map: return "{ [key: string]: " + type(t.item()) + " }";
     }
     return "rt.Json";
 }

@@ -1,6 +1,9 @@
-// Zod 4 schema expressions and TypeScript types for IR type expressions.
-// Every rule of docs/semantics.md that Zod does not implement the same way
-// is delegated to the generated runtime (`rt.*`, templates/ts/runtime.ts).
+// Zod 4 schema expressions (for the package's JavaScript) and TypeScript
+// types (for its declarations) of IR type expressions. Every rule of
+// docs/semantics.md that Zod does not implement the same way is delegated to
+// the runtime (`rt.*`, runtime/ts/runtime.js). The type written for a
+// schema is exactly what Zod infers from it (tests/ts/run.sh `package`
+// checks that they agree, export by export).
 #pragma once
 
 #include <string>
@@ -26,8 +29,8 @@ public:
     // unless `required`.
     std::string field_schema(const ir::TypeExpr& t, bool required) const;
 
-    // A TypeScript type for `t` (used where no schema is inferred: constants
-    // and lookup functions).
+    // The TypeScript type of a value parsed by schema(t): what Zod infers
+    // (arrays are mutable `T[]`, maps index signatures, `T | null` when nullable).
     std::string type(const ir::TypeExpr& t) const;
 
     // The identifier of a declaration, qualified with its family's module when foreign.
@@ -37,12 +40,10 @@ public:
     // (`const`): z.literal / z.null for scalars, rt.constant for the rest.
     static std::string const_schema(const ir::json& value);
 
-    // A TypeScript literal type for a scalar JSON value.
-    static std::string literal_type(const ir::json& value);
-
 private:
     std::string value_schema(const ir::TypeExpr& t) const;
     std::string value_type(const ir::TypeExpr& t) const;
+    static std::string scalar_literal(const ir::json& value);
     static std::string string_schema(const ir::StringBounds& b);
     static std::string number_checks(const ir::NumberBounds& b);
 

@@ -191,7 +191,7 @@ def run(args) -> int:
     except langs.Unavailable as e:
         c.check(False, str(e))
     try:
-        runners["ts"] = langs.ts_runner(langs.compile_ts(langs.REPO / "generated" / "ts", work.parent / "ts-dist"))
+        runners["ts"] = langs.ts_runner(langs.ts_registry(langs.REPO / "generated" / "ts"))
     except langs.Unavailable as e:
         missing.append(("ts", str(e)))
     except langs.CompileFailure as e:

@@ -227,7 +227,7 @@ def run(args) -> int:
             return langs.compile_cpp_runner(out / "cpp" / "include", work / "cpp", args.cxx, args.cxx_include,
                                             opt="-O0", log=log)
         if lang == "ts":
-            return langs.ts_runner(langs.compile_ts(out / "ts", work / "ts-dist", log=log))
+            return langs.ts_runner(langs.ts_registry(out / "ts"))
         if lang == "go":
             return langs.compile_go_runner(out / "go", work / "go", log=log)
         return langs.py_runner(out / "python")

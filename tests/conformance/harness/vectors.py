@@ -81,7 +81,7 @@ def run(args) -> int:
             if lang == "cpp":
                 runners[lang] = langs.cpp_runner_from_binary(Path(args.cpp_runner))
             elif lang == "ts":
-                registry = langs.compile_ts(generated / "ts", work.parent / "ts-dist", log=log)
+                registry = langs.ts_registry(generated / "ts")
                 runners[lang] = langs.ts_runner(registry)
             elif lang == "py":
                 runners[lang] = langs.py_runner(generated / "python")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds generated/ts as the npm package @contractgen/contract into a work
-# folder (tsc with the package's own tsconfig), compiles client.test.ts
-# against it there, and runs it with node's test runner.
+# Installs generated/ts as the npm package @contractgen/contract into a work
+# folder, compiles client.test.ts against it there, and runs it with node's
+# test runner.
 #   run.sh <work dir>
 # Environment: CONTRACTGEN_NODE_MODULES (default: <repo>/node_modules),
 # CONTRACTGEN_PYTHON (default: <repo>/.venv/bin/python) for the reference server.
@@ -17,11 +17,10 @@ work="${1:?usage: run.sh <work dir>}"
 rm -rf "$work"
 pkg="$work/node_modules/@contractgen/contract"
 mkdir -p "$pkg" "$work/node_modules/@types"
-# The package, built the way its own package.json says (tsc -p tsconfig.json -> dist/).
-cp -R "$root/generated/ts/src" "$root/generated/ts/tsconfig.json" "$root/generated/ts/package.json" "$pkg/"
+# The package as published (ESM JavaScript and declarations; no build step).
+cp "$root/generated/ts/"*.js "$root/generated/ts/"*.d.ts "$root/generated/ts/package.json" "$pkg/"
 ln -s "$node_modules/zod" "$work/node_modules/zod"
 ln -s "$node_modules/@types/node" "$work/node_modules/@types/node"
-"$tsc" -p "$pkg/tsconfig.json"
 # The client, compiled as a consumer of the package.
 cp "$here/client.test.ts" "$work/"
 cat > "$work/package.json" <<'JSON'

@@ -206,7 +206,7 @@ class Palette(_rt.ContractModel):
 # constructs/envelope.schema.json#/$defs/Started
 class Started(_rt.ContractModel):
     model_config = _p.ConfigDict(extra="forbid")
-    op: _t.Literal["started"]
+    op: _t.Literal["started"] = _rt.const_field("started")
     at: _rt.DateTime
 
 
@@ -379,7 +379,7 @@ class Consts(_rt.ContractModel):
     """Required members whose type is a single const: checked and re-emitted."""
 
     model_config = _p.ConfigDict(extra="forbid")
-    kind: _t.Literal["consts"]
+    kind: _t.Literal["consts"] = _rt.const_field("consts")
     version: _t.Annotated[_t.Literal[2], _rt.Const(2)]
     flag: _t.Annotated[_t.Literal[True], _rt.Const(True)]
     nothing: _t.Annotated[None, _rt.Const(None)]
@@ -501,14 +501,14 @@ ORIGIN: _t.Final[Closed] = _rt.decode(Closed, "{\"id\":\"origin\"}")
 # constructs/unions.schema.json#/$defs/Circle
 class Circle(_rt.ContractModel):
     model_config = _p.ConfigDict(extra="forbid")
-    kind: _t.Literal["circle"]
+    kind: _t.Literal["circle"] = _rt.const_field("circle")
     r: _t.Annotated[float, _rt.NumberRule(exclusive_minimum=0)]
 
 
 # constructs/unions.schema.json#/$defs/Square
 class Square(_rt.ContractModel):
     model_config = _p.ConfigDict(extra="forbid")
-    kind: _t.Literal["square"]
+    kind: _t.Literal["square"] = _rt.const_field("square")
     side: _t.Annotated[float, _rt.NumberRule(minimum=0)]
 
 
@@ -681,7 +681,8 @@ class Ping(_rt.ContractModel):
 
     model_config = _p.ConfigDict(extra="allow")
     __pydantic_extra__: dict[str, _rt.JsonValue] = _p.Field(init=False)
-    type_: _t.Literal["ping"] = _p.Field(
+    type_: _t.Literal["ping"] = _rt.const_field(
+        "ping",
         validation_alias="type",
         serialization_alias="type",
     )
@@ -694,7 +695,8 @@ class Pong(_rt.ContractModel):
 
     model_config = _p.ConfigDict(extra="allow")
     __pydantic_extra__: dict[str, _rt.JsonValue] = _p.Field(init=False)
-    type_: _t.Literal["pong"] = _p.Field(
+    type_: _t.Literal["pong"] = _rt.const_field(
+        "pong",
         validation_alias="type",
         serialization_alias="type",
     )

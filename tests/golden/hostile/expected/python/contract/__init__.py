@@ -12,12 +12,14 @@ Type names repeat across families, so each family is a module::
 """
 
 from . import hostile
-from ._runtime import Adapter, ContractModel, dump, dump_json
+from ._runtime import Adapter, ContractModel, describe_error, dump, dump_json, error_path
 
 __all__ = [
     "Adapter",
     "ContractModel",
+    "describe_error",
     "dump",
     "dump_json",
+    "error_path",
     "hostile",
 ]

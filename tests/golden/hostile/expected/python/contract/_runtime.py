@@ -15,7 +15,13 @@ allow it:
 * ``NOT_NULL``, ``Tagged``, ``FirstMatch``, ``ExactlyOne``: optional fields
   that must not be null, discriminated unions, anyOf and oneOf.
 * ``Adapter``, ``dump``, ``dump_json``: validate any contract type and write
-  it back as the same JSON value (absent stays absent, null stays null).
+  it back as the same JSON value (absent stays absent, null stays null, the
+  declared members in schema order, then the unknown members that were kept).
+* ``const_field``: a member whose only value is a string constant (a union's
+  tag): required on the wire, filled in when a model is built in Python.
+* Validation errors (``pydantic.ValidationError``) locate each problem by its
+  JSON path: ``("data", "delta")``, written ``$.data.delta`` by ``error_path``,
+  without the union members and tags pydantic adds to its locations.
 """
 
 from __future__ import annotations
@@ -26,12 +32,13 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any, Final, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Final, Generic, Literal, TypeVar
 
 import pydantic
 from pydantic import ConfigDict, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import PydanticCustomError, core_schema
+from pydantic_core import PydanticCustomError, PydanticKnownError, core_schema
+from typing_extensions import Self
 
 __all__ = [
     "DATE_TIME",
@@ -59,6 +66,8 @@ __all__ = [
     "dump",
     "dump_json",
     "check_object",
+    "const_field",
+    "describe_error",
     "error_path",
     "frozen_map",
     "is_date_time",
@@ -706,7 +715,13 @@ class FirstMatch:
         self.members = members
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return core_schema.union_schema([handler.generate_schema(m) for m in self.members], mode="left_to_right")
+        return core_schema.union_schema(_labelled(handler, "anyOf", self.members), mode="left_to_right")
+
+
+def _labelled(handler: GetCoreSchemaHandler, kind: str, members: Sequence[Any]) -> list[core_schema.CoreSchema | tuple[core_schema.CoreSchema, str]]:
+    # Each member with a label of its own ("anyOf[1]"): pydantic puts the label
+    # into error locations, and _json_location finds the member by it.
+    return [(handler.generate_schema(m), f"{kind}[{i}]") for i, m in enumerate(members)]
 
 
 class ExactlyOne:
@@ -737,7 +752,7 @@ class ExactlyOne:
         return result
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        union = core_schema.union_schema([handler.generate_schema(m) for m in self.members], mode="left_to_right")
+        union = core_schema.union_schema(_labelled(handler, "oneOf", self.members), mode="left_to_right")
         return core_schema.no_info_wrap_validator_function(self._validate, union)
 
 
@@ -751,10 +766,17 @@ class ContractModel(pydantic.BaseModel):
     * ``model_validate_json`` / ``model_validate`` read wire names only: a
       property ``"class_"`` in JSON is not the field ``class_`` (wire name
       ``"class"``); it is an unknown member;
-    * ``Model(field=...)`` in Python takes field names (and wire names);
+    * ``Model(field=...)`` in Python takes field names (and wire names); a
+      member whose only value is a string constant (``const_field``) may be
+      left out and gets that value;
     * ``model_dump()`` writes wire names; use ``dump`` (absent members stay
-      absent) for the exact JSON value.
+      absent) for the exact JSON value;
+    * validation errors carry JSON paths as locations (see ``error_path``).
     """
+
+    # Field name → (wire name, value) of the members with one string value,
+    # filled in by __init__ when not given (set per model class).
+    __contract_constants__: ClassVar[Mapping[str, tuple[str, str]]] = {}
 
     model_config = ConfigDict(
         strict=True,
@@ -768,11 +790,67 @@ class ContractModel(pydantic.BaseModel):
 
     def __init__(self, /, **data: Any) -> None:
         __tracebackhide__ = True
-        self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True)
+        for name, (wire, value) in self.__contract_constants__.items():
+            if name not in data and wire not in data:
+                data[name] = value
+        try:
+            self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True)
+        except pydantic.ValidationError as e:
+            raise _located(e, type(self).__pydantic_core_schema__, "python", by_name=True) from None
 
     # Tells pydantic this __init__ behaves like BaseModel's: nested models are
     # built by pydantic-core directly (with wire names), not through __init__.
     setattr(__init__, "__pydantic_base_init__", True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        constants: dict[str, tuple[str, str]] = {}
+        for name, field in cls.model_fields.items():
+            args = typing.get_args(field.annotation)
+            if field.is_required() and typing.get_origin(field.annotation) is Literal and len(args) == 1 and isinstance(args[0], str):
+                wire = field.validation_alias if isinstance(field.validation_alias, str) else name
+                constants[name] = (wire, args[0])
+        cls.__contract_constants__ = constants
+
+    # BaseModel's two entry points with the errors relocated. They call the
+    # validator as BaseModel's do (its options passed through as they are),
+    # without a second Python frame on the way: the decode path stays as fast.
+    @classmethod
+    def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Self:
+        """Parses and validates JSON text (wire names); raises pydantic.ValidationError located by JSON paths."""
+        try:
+            return cls.__pydantic_validator__.validate_json(json_data, **options)  # type: ignore[no-any-return]
+        except pydantic.ValidationError as e:
+            raise _located(e, cls.__pydantic_core_schema__, "json", options.get("by_name") is True) from None
+
+    @classmethod
+    def model_validate(cls, obj: Any, **options: Any) -> Self:
+        """Validates a parsed JSON value (wire names); raises pydantic.ValidationError located by JSON paths."""
+        try:
+            return cls.__pydantic_validator__.validate_python(obj, **options)  # type: ignore[no-any-return]
+        except pydantic.ValidationError as e:
+            raise _located(e, cls.__pydantic_core_schema__, "python", options.get("by_name") is True) from None
+
+
+def const_field(
+    value: T,
+    *,
+    validation_alias: str | None = None,
+    serialization_alias: str | None = None,
+    description: str | None = None,
+) -> T:
+    """A required member whose only value is ``value`` (a string ``const``, such as a union's tag).
+
+    The wire must carry it, like any required member; a model built in Python
+    (``MessageDelta(delta="hi")``) gets ``value`` when the member is not given
+    (ContractModel.__init__), and writes it back. Typed as ``value`` so that
+    type checkers see a default and let the argument be left out.
+    """
+    field: Any = pydantic.Field(
+        validation_alias=validation_alias, serialization_alias=serialization_alias, description=description
+    )
+    return typing.cast(T, field)
 
 
 def check_object(
@@ -833,12 +911,20 @@ class Adapter(Generic[T]):
         return self._adapter
 
     def validate_json(self, data: str | bytes | bytearray) -> T:
-        """Parses and validates JSON text; raises pydantic.ValidationError."""
-        return self.type_adapter.validate_json(data)
+        """Parses and validates JSON text; raises pydantic.ValidationError located by JSON paths."""
+        adapter = self.type_adapter
+        try:
+            return adapter.validate_json(data)
+        except pydantic.ValidationError as e:
+            raise _located(e, adapter.core_schema, "json") from None
 
     def validate_python(self, data: Any) -> T:
         """Validates an already parsed JSON value (dicts, lists, str, int, float, bool, None)."""
-        return self.type_adapter.validate_python(data)
+        adapter = self.type_adapter
+        try:
+            return adapter.validate_python(data)
+        except pydantic.ValidationError as e:
+            raise _located(e, adapter.core_schema, "python") from None
 
     def dump(self, value: T) -> Any:
         """The JSON value of ``value``: absent members stay absent, null stays null."""
@@ -884,22 +970,124 @@ def frozen_map(items: dict[str, V]) -> Mapping[str, V]:
     return types.MappingProxyType(items)
 
 
-def error_path(loc: Sequence[int | str], instance: Any) -> str:
-    """The JSON path (``$.data.plans[0].status``) of a pydantic error location.
+# ---- error locations ---------------------------------------------------------------------
+# pydantic locates an error by the schema it walked: it adds the tag of a
+# tagged union, the label of a union member and "[key]" for a dict key to the
+# location. The other languages report the JSON path of the value at fault,
+# so every error is relocated: the location is walked through the core schema
+# that produced it, and only the steps into the JSON value are kept.
 
-    pydantic adds union members and tags to error locations; they are left out
-    by walking ``instance`` (the parsed input) along the location.
+
+def _model_field(fields: Mapping[str, Any], part: int | str, by_name: bool) -> tuple[str, Any] | None:
+    # The wire name and schema of the member that `part` names: its wire name,
+    # or its field name when the input was read by field name too (a model
+    # built in Python). Otherwise `part` is an unknown member (such as
+    # "mime_type" next to the field mime_type, whose wire name is "mimeType").
+    wires = {}
+    for name, field in fields.items():
+        alias = field.get("validation_alias")
+        wire = alias if isinstance(alias, str) else name
+        if part == wire:
+            return wire, field["schema"]
+        wires[name] = (wire, field["schema"])
+    return wires.get(str(part)) if by_name else None
+
+
+def _json_location(schema: Any, loc: Sequence[int | str], by_name: bool = False) -> tuple[int | str, ...]:
+    """The JSON path (member names and indexes) of a pydantic error location in values of `schema`."""
+    definitions: dict[str, Any] = {}
+    path: list[int | str] = []
+    node: Any = schema
+    i = 0
+    while i < len(loc):
+        kind = node.get("type") if isinstance(node, Mapping) else None
+        if kind == "definitions":
+            definitions.update((d["ref"], d) for d in node["definitions"])
+            node = node["schema"]
+        elif kind == "definition-ref":
+            node = definitions.get(node["schema_ref"])
+        elif kind == "model-fields":
+            member = _model_field(node["fields"], loc[i], by_name)
+            path.append(member[0] if member else loc[i])
+            node = member[1] if member else node.get("extras_schema")
+            i += 1
+        elif kind == "tagged-union":  # the tag: not part of the value's path
+            node = node["choices"].get(loc[i])
+            i += 1
+        elif kind == "union":  # the member's label (_labelled): not part of the path either
+            labels = {c[1]: c[0] for c in node["choices"] if isinstance(c, tuple)}
+            node = labels.get(str(loc[i]))
+            i += 1
+        elif kind == "list":
+            path.append(loc[i])
+            node = node.get("items_schema")
+            i += 1
+        elif kind == "dict":
+            path.append(loc[i])
+            i += 1
+            if i < len(loc) and loc[i] == "[key]":  # the key itself is at fault: its path is the member's
+                i += 1
+            node = node.get("values_schema")
+        elif node is not None and "schema" in node:  # model, nullable, validator functions, ...
+            node = node["schema"]
+        else:  # a schema this walk does not know: the rest as pydantic wrote it
+            path.extend(loc[i:])
+            break
+    return tuple(path)
+
+
+_KNOWN_ERRORS: Final = frozenset(typing.get_args(core_schema.ErrorType))
+
+
+def _known_error(kind: str, ctx: dict[str, Any] | None, message: str) -> bool:
+    # Whether an error is pydantic's own: a known type whose message its context
+    # rebuilds (a custom error may reuse a known type's name, e.g. multiple_of).
+    if kind not in _KNOWN_ERRORS:
+        return False
+    try:
+        return PydanticKnownError(typing.cast(Any, kind), ctx).message() == message
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def _located(
+    error: pydantic.ValidationError, schema: Any, input_type: Literal["python", "json"], by_name: bool = False
+) -> pydantic.ValidationError:
+    """`error` with every location replaced by its JSON path (same types, messages and inputs).
+
+    `by_name`: the input was read by field names too (ContractModel.__init__).
     """
+    details: list[Any] = []
+    for item in error.errors(include_url=False):
+        loc = _json_location(schema, item["loc"], by_name)
+        kind, ctx = item["type"], item.get("ctx")
+        detail: dict[str, Any] = {"type": kind, "loc": loc, "input": item["input"]}
+        if _known_error(kind, ctx, item["msg"]):  # one of pydantic's error types: its message is rebuilt from ctx
+            if ctx is not None:
+                detail["ctx"] = ctx
+        else:
+            # A custom error: its message is kept as written. The context goes
+            # along unless the message contains a "{key}" it would be put into.
+            keep_ctx = ctx is not None and not any("{" + k + "}" in item["msg"] for k in ctx)
+            detail["type"] = PydanticCustomError(kind, item["msg"], ctx if keep_ctx else None)
+        details.append(detail)
+    return pydantic.ValidationError.from_exception_data(error.title, details, input_type=input_type)
+
+
+def error_path(loc: Sequence[int | str]) -> str:
+    """A JSON path as the other languages write it (``$.data.plans[0]["a b"]``) from an error location."""
     path = "$"
-    node = instance
     for part in loc:
-        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if isinstance(part, int):
             path += f"[{part}]"
-            node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part in node:
-            if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part):
-                path += "." + part
-            else:
-                path += "[" + json.dumps(part, ensure_ascii=False) + "]"
-            node = node[part]
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part):
+            path += "." + part
+        else:
+            path += "[" + json.dumps(part, ensure_ascii=False) + "]"
     return path
+
+
+def describe_error(error: pydantic.ValidationError) -> str:
+    """The first problem of a validation error as one line that starts with its JSON path."""
+    first = error.errors(include_url=False)[0]
+    return f"{error_path(first['loc'])}: {first['msg']}"

@@ -306,7 +306,8 @@ class Everything(_rt.ContractModel):
         validation_alias="",
         serialization_alias="",
     )
-    hostile_text: _t.Literal["Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202e control and a line separator\u2028 here; trailing backslash \\"] = _p.Field(
+    hostile_text: _t.Literal["Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202e control and a line separator\u2028 here; trailing backslash \\"] = _rt.const_field(
+        "Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202e control and a line separator\u2028 here; trailing backslash \\",
         description="Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\nand <!-- html --> # hash, a bidi <U+202E> control and a line separator<U+2028> here; trailing\nbackslash \\\n\nDefault: \"Ends a comment */ and a docstring \\\"\\\"\\\" and ''' and a `template ${literal}` with a \\\\\nbackslash,\\nnewlines\\r\\nand <!-- html --> # hash, a bidi <U+202E> control and a line\nseparator<U+2028> here; trailing backslash \\\\\"",
     )
     enum_field: _t.Annotated[HostileEnum | None, _rt.NOT_NULL] = None
