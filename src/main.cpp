@@ -50,10 +50,21 @@ bool resolve_project(const Overrides& o, Options& options, bool colour) {
             auto it = o.values.find(std::string(key.section) + "." + key.name);
             if (it == o.values.end()) continue;
             project->positions.erase(it->first);  // a bad value is now the command line's
-            if (key.kind == contractgen::config::Key::Kind::Text)
+            if (key.kind == contractgen::config::Key::Kind::Text) {
                 (*project).*(key.text) = it->second;
-            else
+            } else if (key.kind == contractgen::config::Key::Kind::Path) {
                 (*project).*(key.path) = it->second;  // relative to the working directory, like any flag
+            } else {
+                try {
+                    std::size_t used = 0;
+                    long long n = std::stoll(it->second, &used);
+                    if (used != it->second.size()) throw std::invalid_argument(it->second);
+                    (*project).*(key.integer) = n;
+                } catch (const std::exception&) {
+                    sink.error("command line", 0, 0, std::string(key.flag) + " expects an integer, got " +
+                                                        contractgen::config::quoted(it->second));
+                }
+            }
         }
         project->derive_defaults();
         contractgen::config::validate(*project, sink);

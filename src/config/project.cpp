@@ -151,6 +151,9 @@ const std::vector<Key>& keys() {
          &Project::python_package, nullptr},
         {"openapi", "title", "--openapi-title", "title of the API documents", K::Text, &Project::openapi_title, nullptr},
         {"go", "module", "--go-module", "Go module path of the generated Go code", K::Text, &Project::go_module, nullptr},
+        {"payload", "max_depth", "--payload-max-depth",
+         "deepest nesting of arrays/objects the generated decoders accept (1..10000)", K::Integer, nullptr, nullptr,
+         &Project::payload_max_depth},
     };
     return table;
 }
@@ -183,6 +186,8 @@ void validate(const Project& p, diag::Sink& sink) {
     if (!is_identifier(p.python_package)) bad("python.package", p.python_package, "expected a Python identifier");
     if (!is_go_module(p.go_module)) bad("go.module", p.go_module, "expected a module path such as example.com/acme/events");
     if (p.openapi_title.empty()) bad("openapi.title", p.openapi_title, "must not be empty");
+    if (p.payload_max_depth < 1 || p.payload_max_depth > 10000)
+        bad("payload.max_depth", std::to_string(p.payload_max_depth), "expected an integer from 1 to 10000");
 }
 
 }  // namespace contractgen::config

@@ -30,6 +30,10 @@ struct Project {
     std::string python_package;        // [python] package, e.g. "acme_events"
     std::string openapi_title;         // [openapi] title
     std::string go_module;             // [go] module
+    // [payload] max_depth: the deepest nesting of arrays/objects a generated
+    // decoder accepts (docs/semantics.md, "Nesting depth"), the same in
+    // every language; 1..10000.
+    long long payload_max_depth = 128;
     // Where the config was read from (empty: none); relative paths in it
     // are resolved against its folder.
     std::filesystem::path config_file;
@@ -53,9 +57,10 @@ struct Key {
     const char* name;         // "name"
     const char* flag;         // "--project-name"
     const char* description;  // one line for --help and the docs
-    enum class Kind { Text, Path } kind;
-    std::string Project::*text;                  // Kind::Text
-    std::filesystem::path Project::*path;        // Kind::Path
+    enum class Kind { Text, Path, Integer } kind;
+    std::string Project::*text = nullptr;                // Kind::Text
+    std::filesystem::path Project::*path = nullptr;      // Kind::Path
+    long long Project::*integer = nullptr;               // Kind::Integer
 };
 const std::vector<Key>& keys();
 

@@ -68,7 +68,7 @@ std::optional<Project> read_config(const std::filesystem::path& file, diag::Sink
         if (known == sections.end()) {
             sink.error(shown, static_cast<int>(at.line), static_cast<int>(at.column),
                        "unknown section [" + section + "]" + hint(section, sections) + "; sections: [project], [cpp], "
-                       "[ts], [python], [openapi], [go]");
+                       "[ts], [python], [openapi], [go], [payload]");
             continue;
         }
         const toml::table* table = section_node.as_table();
@@ -93,8 +93,19 @@ std::optional<Project> read_config(const std::filesystem::path& file, diag::Sink
                            "unknown key '" + name + "' in [" + section + "]" + hint(name, names) + "; keys: " + list);
                 continue;
             }
-            const auto* value = node.as_string();
             const auto& value_at = node.source().begin;
+            if (spec->kind == Key::Kind::Integer) {
+                const auto* number = node.as_integer();
+                if (number == nullptr) {
+                    sink.error(shown, static_cast<int>(value_at.line), static_cast<int>(value_at.column),
+                               section + "." + name + " must be an integer, not " + type_name(node));
+                    continue;
+                }
+                project.positions[section + "." + name] = {static_cast<int>(value_at.line), static_cast<int>(value_at.column)};
+                project.*(spec->integer) = number->get();
+                continue;
+            }
+            const auto* value = node.as_string();
             if (value == nullptr) {
                 sink.error(shown, static_cast<int>(value_at.line), static_cast<int>(value_at.column),
                            section + "." + name + " must be a string, not " + type_name(node));

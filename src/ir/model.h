@@ -41,11 +41,21 @@ struct Docs {
 
 enum class StringFormat { None, DateTime, Uuid, Uri };
 
+// The range of an integer (docs/semantics.md, "Integers"): by default every
+// integer is within ±(2^53−1), which every language represents exactly;
+// `format: int64` / `format: uint64` widen one schema to the 64-bit range
+// (TypeScript then decodes a bigint).
+enum class IntegerFormat { Safe, Int64, Uint64 };
+
 // Bounds keep the JSON number as written (integer or decimal) so that every
 // target can print it without a float round trip.
 struct NumberBounds {
     std::optional<json> minimum, maximum, exclusive_minimum, exclusive_maximum, multiple_of;
-    bool empty() const { return !minimum && !maximum && !exclusive_minimum && !exclusive_maximum && !multiple_of; }
+    IntegerFormat integer_format = IntegerFormat::Safe;  // Kind::Integer only
+    bool empty() const {
+        return !minimum && !maximum && !exclusive_minimum && !exclusive_maximum && !multiple_of &&
+               integer_format == IntegerFormat::Safe;
+    }
 };
 struct StringBounds {
     std::optional<std::uint64_t> min_length, max_length;  // in Unicode code points

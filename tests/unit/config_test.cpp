@@ -184,3 +184,24 @@ TEST_CASE("config: every generated file names the generator version and the sche
     }
     CHECK(checked > 10);
 }
+
+TEST_CASE("config: [payload] max_depth is an integer from 1 to 10000", "[config]") {
+    Workspace ws(kSchemas);
+    write_file(ws.dir / "contractgen.toml", "[payload]\nmax_depth = \"deep\"\n");
+    auto text = run_contractgen({"generate"}, ws.dir.path());
+    CHECK(text.exit_code == 2);
+    CHECK(has(text.err, "contractgen.toml:2:13: error: payload.max_depth must be an integer, not a string"));
+    write_file(ws.dir / "contractgen.toml", "[payload]\nmax_depth = 0\n");
+    auto zero = run_contractgen({"generate"}, ws.dir.path());
+    CHECK(zero.exit_code == 2);
+    CHECK(has(zero.err, "contractgen.toml:2:13: error: payload.max_depth = \"0\" is not valid: expected an integer from 1 "
+                        "to 10000"));
+    write_file(ws.dir / "contractgen.toml", "[payload]\nmax_depth = 64\n");
+    CHECK(run_contractgen({"generate", "-q", "--out", "out"}, ws.dir.path()).exit_code == 0);
+    auto flag = run_contractgen({"generate", "--payload-max-depth", "12x"}, ws.dir.path());
+    CHECK(flag.exit_code == 2);
+    CHECK(has(flag.err, "command line: error: --payload-max-depth expects an integer, got \"12x\""));
+    auto big = run_contractgen({"generate", "--payload-max-depth", "10001"}, ws.dir.path());
+    CHECK(big.exit_code == 2);
+    CHECK(has(big.err, "command line: error: payload.max_depth = \"10001\" is not valid"));
+}

@@ -320,7 +320,15 @@ TEST_CASE("diag: keyword value of the wrong shape", "[diag]") {
 TEST_CASE("diag: unsupported format", "[diag]") {
     const std::string text = R"({"$defs": {"A": {"type": "string", "format": "email"}}})";
     expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"format\""),
-                                             "format 'email' is not supported (supported: date-time, uuid, uri)"));
+                                             "format 'email' is not supported (supported: date-time, uuid, uri; "
+                                             "int64, uint64 on integers)"));
+}
+
+TEST_CASE("diag: an integer format on a number", "[diag]") {
+    const std::string text = R"({"$defs": {"A": {"type": "number", "format": "int64"}}})";
+    expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"format\""),
+                                             "format 'int64'/'uint64' applies to integers; give this schema "
+                                             "\"type\": \"integer\""));
 }
 
 TEST_CASE("diag: patterns that engines do not match alike", "[diag]") {

@@ -360,3 +360,18 @@ TEST_CASE("ir: portable patterns pass, translations per engine", "[ir]") {
     CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Python) == "^a[^\\n\\r\\u2028\\u2029]b\\Z");
     CHECK(ir::translate_pattern("[.]\\/", ir::PatternDialect::CppWide) == "[.]/");
 }
+
+TEST_CASE("ir: integers are safe-range by default; format int64/uint64 widen them", "[ir]") {
+    auto b = build({{kFile, defs(R"("N": {
+      "type": "object",
+      "properties": {
+        "plain": {"type": "integer"},
+        "wide": {"type": "integer", "format": "int64"},
+        "unsigned": {"type": "integer", "format": "uint64", "minimum": 0}
+      }
+    })")}});
+    CHECK(b->field("f", "N", "plain").type.number_bounds.integer_format == ir::IntegerFormat::Safe);
+    CHECK(b->field("f", "N", "wide").type.number_bounds.integer_format == ir::IntegerFormat::Int64);
+    CHECK(b->field("f", "N", "unsigned").type.number_bounds.integer_format == ir::IntegerFormat::Uint64);
+    CHECK(b->field("f", "N", "wide").type.kind == ir::Kind::Integer);
+}

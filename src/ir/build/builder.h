@@ -101,6 +101,7 @@ struct Merged {
     NumberBounds number_bounds;
     Docs docs;
     bool object_keywords = false, array_keywords = false, string_keywords = false, number_keywords = false;
+    std::optional<Location> integer_format_at;  // where `format: int64|uint64` was, for errors
 };
 
 // Where a type goes if it needs a declaration: the family, the name to

@@ -224,7 +224,15 @@ void Builder::merge_part(const Location& part, Merged& m, bool ignore_const) {
             m.string_bounds.pattern = pattern;
         }
     }
-    if (const json* v = kw[Keyword::Format]) {
+    if (const json* v = kw[Keyword::Format]; v && (*v == "int64" || *v == "uint64")) {
+        // An integer format: the value's range, not a string's shape.
+        m.number_keywords = true;
+        m.integer_format_at = part;
+        IntegerFormat f = *v == "int64" ? IntegerFormat::Int64 : IntegerFormat::Uint64;
+        if (m.number_bounds.integer_format != IntegerFormat::Safe && m.number_bounds.integer_format != f)
+            error_at(part, "two different formats in one allOf", "format");
+        m.number_bounds.integer_format = f;
+    } else if (v) {
         m.string_keywords = true;
         std::string f = v->get<std::string>();
         StringFormat sf = f == "date-time" ? StringFormat::DateTime
@@ -232,7 +240,8 @@ void Builder::merge_part(const Location& part, Merged& m, bool ignore_const) {
                           : f == "uri"     ? StringFormat::Uri
                                            : StringFormat::None;
         if (sf == StringFormat::None) {
-            error_at(part, "format '" + f + "' is not supported (supported: date-time, uuid, uri)", "format");
+            error_at(part, "format '" + f + "' is not supported (supported: date-time, uuid, uri; int64, uint64 on integers)",
+                     "format");
         } else if (m.string_bounds.format != StringFormat::None && m.string_bounds.format != sf) {
             error_at(part, "two different formats in one allOf", "format");
         } else {

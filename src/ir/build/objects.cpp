@@ -49,6 +49,11 @@ TypeExpr Builder::convert_kind(unsigned bit, const Location& at, const Merged& m
         case kFrac:
             t.kind = bit == kInt ? Kind::Integer : Kind::Number;
             t.number_bounds = m.number_bounds;
+            if (bit == kFrac && m.number_bounds.integer_format != IntegerFormat::Safe) {
+                error_at(*m.integer_format_at, "format 'int64'/'uint64' applies to integers; give this schema "
+                                               "\"type\": \"integer\"", "format");
+                t.number_bounds.integer_format = IntegerFormat::Safe;
+            }
             return t;
         case kArray:
             t.kind = Kind::Array;
