@@ -283,7 +283,7 @@ private:
                 m.item_schema = bare_ref(at(p, "itemSchema"), node["itemSchema"]);
             }
             if (auto* examples = r_.member(doc_, p, node, "examples", Want::Object, false, what)) read_examples(at(p, "examples"), *examples);
-            if (node.contains("x-stream")) read_stream_use(at(p, "x-stream"), node["x-stream"], m, node.contains("itemSchema"));
+            if (node.contains("x-stream")) read_stream_use(at(p, "x-stream"), node["x-stream"], m, node);
             out.push_back(std::move(m));
         }
         return out;
@@ -291,7 +291,7 @@ private:
 
     // `x-stream` of a media type: {"$ref": "<file>#/x-streams/<Name>"}; the media type's
     // itemSchema must be the stream's item (NDJSON) or event schema (SSE).
-    void read_stream_use(const std::string& pointer, const json& node, ApiMediaType& m, bool has_item_schema) {
+    void read_stream_use(const std::string& pointer, const json& node, ApiMediaType& m, const json& media) {
         if (!node.is_object() || !node.contains("$ref") || !node["$ref"].is_string() || node.size() != 1) {
             r_.error(doc_, pointer, "x-stream must be {\"$ref\": \"<file>#/x-streams/<Name>\"}");
             return;
@@ -314,10 +314,15 @@ private:
                                         "-framed, but media type '" + m.name + "' is " + (sse_media ? "" : "not ") + "text/event-stream");
         DeclId expected = s.framing == Framing::Sse && s.sse ? s.sse->event_schema : s.item;
         std::string name = model_.decl(expected).qualified_name();
-        if (!has_item_schema || !m.item_schema)
+        // A $ref that does not resolve has been reported where it is written (resolving it again
+        // repeats that diagnostic, which the sink drops).
+        const json* item = media.contains("itemSchema") ? &media["itemSchema"] : nullptr;
+        bool unresolved_ref = item && item->is_object() && item->contains("$ref") && (*item)["$ref"].is_string() &&
+                              !r_.resolve(doc_, at(m.origin.pointer, "itemSchema"), (*item)["$ref"].get<std::string>());
+        if (!m.item_schema && !unresolved_ref)
             r_.error(doc_, m.origin.pointer, "media type '" + m.name + "' with x-stream '" + s.qualified_name() +
                                                  "' needs \"itemSchema\": {\"$ref\": ...} naming " + name);
-        else if (*m.item_schema != expected)
+        else if (m.item_schema && *m.item_schema != expected)
             r_.error(doc_, at(m.origin.pointer, "itemSchema"), "itemSchema names '" + model_.decl(*m.item_schema).qualified_name() +
                                                                    "', but stream '" + s.qualified_name() + "' has items of '" + name + "'");
     }

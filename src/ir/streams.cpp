@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <regex>
 
-#include "ir/item_paths.h"
+#include "ir/stream_fields.h"
 
 namespace contractgen::ir {
 
@@ -11,15 +11,12 @@ namespace {
 
 using Want = api::Reader::Want;
 
-bool is_string_list(const json& v) {
-    return v.is_array() && std::all_of(v.begin(), v.end(), [](const json& e) { return e.is_string(); });
-}
 bool is_count(const json& v) { return (v.is_number_integer() || v.is_number_unsigned()) && v.get<std::int64_t>() >= 0; }
 
 // Reads one stream declaration (the object at `pointer` of `doc`) into `s`.
 class StreamReader {
 public:
-    StreamReader(api::Reader& r, const load::Document& doc, Stream& s) : r_(r), doc_(doc), s_(s) {}
+    StreamReader(api::Reader& r, const load::Document& doc, Stream& s) : r_(r), doc_(doc), s_(s), f_(r, doc, s) {}
 
     bool read(const std::string& pointer, const json& node) {
         const std::string what = "stream '" + s_.qualified_name() + "'";
@@ -41,11 +38,10 @@ public:
         const json* item = r_.member(doc_, pointer, node, "item", Want::Object, true, what);
         std::optional<DeclId> item_type = item ? r_.type_ref(doc_, at(pointer, "item"), *item, "the item of " + what) : std::nullopt;
         if (!framing || !item_type) return false;
-        s_.item = *item_type;
-        item_name_ = r_.model().decl(s_.item).qualified_name();
+        f_.set_item(*item_type);
 
         const json* tag = r_.member(doc_, pointer, node, "tag", Want::Object, true, what);
-        if (!tag || !read_tag(at(pointer, "tag"), *tag)) return false;
+        if (!tag || !f_.read_tag(at(pointer, "tag"), *tag)) return false;
 
         const json* sse = r_.member(doc_, pointer, node, "sse", Want::Object, false, what);
         if (s_.framing == Framing::Sse && !sse) r_.error(doc_, pointer, what + " has framing \"sse\" and needs 'sse'");
@@ -54,21 +50,21 @@ public:
         if (sse && s_.framing == Framing::Sse) read_sse(at(pointer, "sse"), *sse);
 
         if (auto* key = r_.member(doc_, pointer, node, "key", Want::Object, false, what))
-            s_.key = field(at(pointer, "key"), *key, {}, "key", Want::String, true);
+            s_.key = f_.field(at(pointer, "key"), *key, {}, "key", Want::String, true);
         if (auto* seq = r_.member(doc_, pointer, node, "sequence", Want::Object, false, what)) {
             std::string p = at(pointer, "sequence");
-            if (auto f = field(p, *seq, {"gapless"}, "sequence", Want::Integer, true)) {
+            if (auto f = f_.field(p, *seq, {"gapless"}, "sequence", Want::Integer, true)) {
                 Stream::Sequence sequence{*f, false};
                 if (auto* g = r_.member(doc_, p, *seq, "gapless", Want::Boolean, false, "the sequence")) sequence.gapless = g->get<bool>();
                 s_.sequence = sequence;
             }
         }
-        if (node.contains("first")) s_.first = tag_set(at(pointer, "first"), node["first"], "first");
+        if (node.contains("first")) s_.first = f_.tag_set(at(pointer, "first"), node["first"], "first");
         if (auto* term = r_.member(doc_, pointer, node, "terminal", Want::Object, false, what)) {
             std::string p = at(pointer, "terminal");
             r_.check_members(doc_, p, *term, {"tags", "required"}, "the terminal rule");
             if (auto* tags = r_.member(doc_, p, *term, "tags", Want::Any, true, "the terminal rule"))
-                s_.terminal = tag_set(at(p, "tags"), *tags, "terminal tags");
+                s_.terminal = f_.tag_set(at(p, "tags"), *tags, "terminal tags");
             if (auto* req = r_.member(doc_, p, *term, "required", Want::Boolean, false, "the terminal rule"))
                 s_.terminal_required = req->get<bool>();
         }
@@ -80,187 +76,6 @@ public:
 
 private:
     static std::string at(const std::string& pointer, std::string_view key) { return load::pointer_append(pointer, key); }
-
-    // A value written literally or as {"$ref": <constant>}; `ok` says whether it has the right shape.
-    template <class Check>
-    std::optional<RuleValue> value(const std::string& pointer, const json& node, const std::string& what,
-                                   const std::string& expected, Check ok) {
-        RuleValue v;
-        v.origin = r_.origin(doc_, pointer);
-        if (node.is_object()) {
-            auto id = r_.type_ref(doc_, pointer, node, what, true);
-            if (!id) return std::nullopt;
-            v.constant = id;
-            v.value = r_.model().decl(*id).as<Constant>().value;
-        } else {
-            v.value = node;
-        }
-        if (!ok(v.value)) {
-            r_.error(doc_, pointer, what + " must be " + expected + ", not " + v.value.dump() +
-                                        (v.constant ? " (the value of " + r_.model().decl(*v.constant).qualified_name() + ")" : ""));
-            return std::nullopt;
-        }
-        return v;
-    }
-
-    // A tag value or list of tag values; each must be a value the tag can have.
-    std::optional<RuleValue> tag_set(const std::string& pointer, const json& node, const std::string& what) {
-        auto v = value(pointer, node, what, "a tag value or a list of them",
-                       [](const json& x) { return x.is_string() || is_string_list(x); });
-        if (!v) return v;
-        std::vector<json> values = v->value.is_array() ? std::vector<json>(v->value.begin(), v->value.end())
-                                                        : std::vector<json>{v->value};
-        for (const auto& one : values) check_tag_value(pointer, one.get<std::string>(), what);
-        return v;
-    }
-
-    void check_tag_value(const std::string& pointer, const std::string& value, const std::string& what) {
-        if (s_.tag_open) return;
-        std::vector<std::string> known;
-        for (const auto& t : s_.tag_values) {
-            if (t.value == value) return;
-            known.push_back(t.value);
-        }
-        std::string hint = diag::closest_match(value, known);
-        r_.error(doc_, pointer, what + ": '" + value + "' is not a value of the tag " + s_.tag.pointer + " of " + item_name_ +
-                                    (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
-    }
-
-    // {"pointer": "/a/b"} or {"member": "a" | {"$ref": <constant>}}, plus `extra` members; the
-    // field must exist in the item type, have kind `want` and, when `always`, be in every item.
-    std::optional<ItemField> field(const std::string& pointer, const json& node, std::initializer_list<std::string_view> extra,
-                                   const std::string& what, Want want, bool always) {
-        std::vector<std::string_view> allowed{"pointer", "member"};
-        allowed.insert(allowed.end(), extra.begin(), extra.end());
-        for (auto it = node.begin(); it != node.end(); ++it) {
-            if (it.key().rfind("x-", 0) == 0 || std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) continue;
-            std::vector<std::string> names(allowed.begin(), allowed.end());
-            std::string hint = diag::closest_match(it.key(), names);
-            r_.error(doc_, at(pointer, it.key()), "unknown member '" + it.key() + "' in " + what +
-                                                      (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
-        }
-        ItemField f;
-        f.origin = r_.origin(doc_, pointer);
-        bool has_pointer = node.contains("pointer"), has_member = node.contains("member");
-        if (has_pointer == has_member) {
-            r_.error(doc_, pointer, what + " needs exactly one of 'pointer' (a JSON pointer into the item) and 'member'");
-            return std::nullopt;
-        }
-        if (has_pointer) {
-            const json* p = r_.member(doc_, pointer, node, "pointer", Want::String, true, what);
-            if (!p) return std::nullopt;
-            f.pointer = p->get<std::string>();
-            if (f.pointer.empty() || f.pointer[0] != '/') {
-                r_.error(doc_, at(pointer, "pointer"), "pointer of " + what + " must start with '/' (RFC 6901), not '" + f.pointer + "'");
-                return std::nullopt;
-            }
-        } else {
-            auto name = value(at(pointer, "member"), node["member"], "member of " + what, "a member name (a string)",
-                              [](const json& x) { return x.is_string(); });
-            if (!name) return std::nullopt;
-            f.constant = name->constant;
-            f.pointer = "/" + load::escape_pointer_token(name->value.get<std::string>());
-        }
-        const std::string where = has_pointer ? at(pointer, "pointer") : at(pointer, "member");
-        PointerWalk walk = walk_pointer(r_.model(), s_.item, f.pointer);
-        if (walk.reached.empty()) {
-            std::string hint = diag::closest_match(walk.failed_token, walk.candidates);
-            r_.error(doc_, where, what + ": '" + f.pointer + "' names nothing in " + item_name_ + " (no member '" +
-                                      walk.failed_token + "'" + (hint.empty() ? "" : "; did you mean '" + hint + "'?") + ")");
-            return std::nullopt;
-        }
-        for (const Reached& reached : walk.reached) {
-            const TypeExpr& t = unaliased(r_.model(), reached.type);
-            bool kind_ok = t.kind == Kind::Any || want == Want::Any ||
-                           (want == Want::String && (t.kind == Kind::String || (t.kind == Kind::Const && t.value.is_string()) ||
-                                                     (t.kind == Kind::Named && (r_.model().decl(t.decl).is<Enum>() ||
-                                                                                r_.model().decl(t.decl).is<OpenEnum>())))) ||
-                           (want == Want::Integer && t.kind == Kind::Integer);
-            if (!kind_ok) {
-                r_.error(doc_, where, what + ": '" + f.pointer + "' of " + item_name_ + " is " + describe_type(r_.model(), t) +
-                                          ", not " + (want == Want::Integer ? "an integer" : "a string"));
-                return std::nullopt;
-            }
-            if (always && !reached.always) {
-                r_.error(doc_, where, what + ": '" + f.pointer + "' may be absent (or null) in a " + item_name_ +
-                                          "; the rule needs it in every item");
-                return std::nullopt;
-            }
-        }
-        last_walk_ = std::move(walk);
-        return f;
-    }
-
-    bool read_tag(const std::string& pointer, const json& node) {
-        auto f = field(pointer, node, {"default"}, "the tag", Want::String, false);
-        if (!f) return false;
-        s_.tag = *f;
-        PointerWalk whole = last_walk_;
-        // A union's discriminator: the tag selects one of its variants.
-        std::string parent = f->pointer.substr(0, f->pointer.rfind('/'));
-        std::string last = load::unescape_pointer_token(f->pointer.substr(f->pointer.rfind('/') + 1));
-        TypeExpr item;
-        item.kind = Kind::Named;
-        item.decl = s_.item;
-        PointerWalk up = parent.empty() ? PointerWalk{{Reached{item, true, nullptr}}, {}, {}} : walk_pointer(r_.model(), s_.item, parent);
-        for (const Reached& r : up.reached) {
-            const TypeExpr& t = unaliased(r_.model(), r.type);
-            if (t.kind != Kind::Named || !r_.model().decl(t.decl).is<Union>()) continue;
-            const Union& u = r_.model().decl(t.decl).as<Union>();
-            if (!u.discriminator || *u.discriminator != last) continue;
-            s_.tag_union = t.decl;
-            s_.tag_union_pointer = parent;
-            for (const auto& v : u.variants)
-                if (v.tag)
-                    s_.tag_values.push_back({*v.tag, v.type.kind == Kind::Named ? std::optional<DeclId>(v.type.decl) : std::nullopt});
-            break;
-        }
-        // Otherwise an enum, an open enum or a constant string.
-        auto add = [&](const std::string& v) {
-            for (const auto& t : s_.tag_values)
-                if (t.value == v) return;
-            s_.tag_values.push_back({v, std::nullopt});
-        };
-        bool always = true;
-        for (const Reached& r : whole.reached) {
-            always = always && r.always;
-            if (s_.tag_union) continue;
-            const TypeExpr& t = unaliased(r_.model(), r.type);
-            if (t.kind == Kind::Const && t.value.is_string()) {
-                add(t.value.get<std::string>());
-            } else if (t.kind == Kind::Named && r_.model().decl(t.decl).is<Enum>()) {
-                for (const auto& v : r_.model().decl(t.decl).as<Enum>().values)
-                    if (v.is_string()) add(v.get<std::string>());
-            } else if (t.kind == Kind::Named && r_.model().decl(t.decl).is<OpenEnum>()) {
-                for (const auto& v : r_.model().decl(t.decl).as<OpenEnum>().known) add(v);
-                s_.tag_open = true;
-            } else {
-                s_.tag_open = true;  // a plain string
-            }
-        }
-        if (s_.tag_values.empty()) {
-            r_.error(doc_, at(pointer, "pointer"), "the tag '" + f->pointer + "' of " + item_name_ +
-                                                       " must lead to a union's discriminator, an enum, an open enum or a constant "
-                                                       "string, so that its values are known");
-            return false;
-        }
-        if (node.contains("default")) {
-            s_.tag_default = tag_set(at(pointer, "default"), node["default"], "the tag's default");
-            if (s_.tag_default && !s_.tag_default->value.is_string()) {
-                r_.error(doc_, at(pointer, "default"), "the tag's default must be one value");
-                s_.tag_default.reset();
-            }
-        } else if (!always) {
-            // The member's own schema default says what its absence means.
-            for (const Reached& r : whole.reached)
-                if (r.field && r.field->docs.default_value && r.field->docs.default_value->is_string())
-                    s_.tag_default = RuleValue{*r.field->docs.default_value, std::nullopt, r.field->origin};
-            if (!s_.tag_default)
-                r_.error(doc_, at(pointer, "pointer"), "the tag '" + f->pointer + "' may be absent in a " + item_name_ +
-                                                           " and neither it nor the stream gives a 'default'");
-        }
-        return true;
-    }
 
     void read_sse(const std::string& pointer, const json& node) {
         const std::string what = "the sse rules";
@@ -275,18 +90,18 @@ private:
         if (auto* ev = r_.member(doc_, pointer, node, "event", Want::Any, true, what)) {
             std::string p = at(pointer, "event");
             if (ev->is_object() && (ev->contains("pointer") || ev->contains("member")))
-                sse.event_field = field(p, *ev, {}, "the SSE event name", Want::String, false);
+                sse.event_field = f_.field(p, *ev, {}, "the SSE event name", Want::String, false);
             else
-                sse.event_name = value(p, *ev, "the SSE event name", "a string", [](const json& x) { return x.is_string(); });
+                sse.event_name = f_.value(p, *ev, "the SSE event name", "a string", [](const json& x) { return x.is_string(); });
         }
         if (auto* also = r_.member(doc_, pointer, node, "readerAlsoAccepts", Want::Array, false, what))
             for (std::size_t i = 0; i < also->size(); ++i)
-                if (auto v = value(load::pointer_append(at(pointer, "readerAlsoAccepts"), i), (*also)[i], "an accepted event name",
+                if (auto v = f_.value(load::pointer_append(at(pointer, "readerAlsoAccepts"), i), (*also)[i], "an accepted event name",
                                    "a string", [](const json& x) { return x.is_string(); }))
                     sse.reader_also_accepts.push_back(*v);
         if (auto* id = r_.member(doc_, pointer, node, "id", Want::Object, false, what)) {
             bool optional = id->value("optional", false) == true;
-            sse.id = field(at(pointer, "id"), *id, {"optional"}, "the SSE id", Want::String, !optional);
+            sse.id = f_.field(at(pointer, "id"), *id, {"optional"}, "the SSE id", Want::String, !optional);
             if (id->contains("optional")) r_.member(doc_, at(pointer, "id"), *id, "optional", Want::Boolean, false, "the SSE id");
             sse.id_optional = optional;
         }
@@ -321,9 +136,9 @@ private:
             if (f.wire_name != "data") continue;
             has_data = true;
             auto ext = f.docs.extensions.find("x-json-content");
-            if (ext != f.docs.extensions.end() && ext->second != json(item_name_))
+            if (ext != f.docs.extensions.end() && ext->second != json(f_.item_name()))
                 r_.error(doc_, pointer, "eventSchema '" + name + "': its data holds " + ext->second.dump() +
-                                            " (x-json-content), but the stream's item is '" + item_name_ + "'");
+                                            " (x-json-content), but the stream's item is '" + f_.item_name() + "'");
         }
         if (!has_event || !has_data)
             r_.error(doc_, pointer, "eventSchema '" + name + "' must have 'event' and 'data' members (one SSE event)");
@@ -334,9 +149,9 @@ private:
         const json* tag = r_.member(doc_, pointer, node, "tag", Want::Any, true, "the heartbeat rule");
         const json* interval = r_.member(doc_, pointer, node, "intervalMs", Want::Any, true, "the heartbeat rule");
         if (!tag || !interval) return;
-        auto t = value(at(pointer, "tag"), *tag, "the heartbeat tag", "a string", [](const json& x) { return x.is_string(); });
-        if (t) check_tag_value(at(pointer, "tag"), t->value.get<std::string>(), "the heartbeat tag");
-        auto i = value(at(pointer, "intervalMs"), *interval, "intervalMs", "a positive integer (milliseconds)",
+        auto t = f_.value(at(pointer, "tag"), *tag, "the heartbeat tag", "a string", [](const json& x) { return x.is_string(); });
+        if (t) f_.check_tag_value(at(pointer, "tag"), t->value.get<std::string>(), "the heartbeat tag");
+        auto i = f_.value(at(pointer, "intervalMs"), *interval, "intervalMs", "a positive integer (milliseconds)",
                        [](const json& x) { return is_count(x) && x.get<std::int64_t>() > 0; });
         if (t && i) s_.heartbeat = Stream::Heartbeat{*t, *i};
     }
@@ -355,7 +170,7 @@ private:
             r_.error(doc_, at(pointer, "format"), "the timestamp format must be \"unix-ms\" or \"date-time\", not " + format->dump());
             return;
         }
-        if (auto f = field(pointer, node, {"format"}, "the timestamp", want, false)) {
+        if (auto f = f_.field(pointer, node, {"format"}, "the timestamp", want, false)) {
             ts.field = *f;
             s_.timestamp = ts;
         }
@@ -366,7 +181,7 @@ private:
         Stream::Client c;
         auto count = [&](const std::string& p, const json& obj, const char* key, bool positive) -> std::optional<RuleValue> {
             if (!obj.contains(key)) return std::nullopt;
-            return value(at(p, key), obj[key], key, positive ? "a positive integer" : "an integer ≥ 0",
+            return f_.value(at(p, key), obj[key], key, positive ? "a positive integer" : "an integer ≥ 0",
                          [positive](const json& x) { return is_count(x) && (!positive || x.get<std::int64_t>() > 0); });
         };
         c.watchdog_ms = count(pointer, node, "watchdogMs", true);
@@ -379,7 +194,7 @@ private:
             c.multiplier = count(p, *rc, "multiplier", true);
             c.max_delay_ms = count(p, *rc, "maxDelayMs", false);
             if (rc->contains("noRetryStatuses"))
-                c.no_retry_statuses = value(at(p, "noRetryStatuses"), (*rc)["noRetryStatuses"], "noRetryStatuses",
+                c.no_retry_statuses = f_.value(at(p, "noRetryStatuses"), (*rc)["noRetryStatuses"], "noRetryStatuses",
                                             "a list of HTTP status codes", [](const json& x) {
                                                 return x.is_array() && std::all_of(x.begin(), x.end(), [](const json& e) {
                                                            return is_count(e) && e.get<std::int64_t>() >= 100 && e.get<std::int64_t>() <= 599;
@@ -392,8 +207,7 @@ private:
     api::Reader& r_;
     const load::Document& doc_;
     Stream& s_;
-    std::string item_name_;
-    PointerWalk last_walk_;
+    StreamFields f_;
 };
 
 }  // namespace
