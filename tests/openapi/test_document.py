@@ -275,6 +275,15 @@ def test_every_example_validates_against_its_schema(name: str) -> None:
     assert counts["components"] >= 50, counts
 
 
+def test_the_golden_operations_examples_validate() -> None:
+    """The second contract (golden case `operations`): its JSON example and its example stream,
+    against the schemas and the stream's rules (gapless sequence, first, heartbeat tag, terminal)."""
+    for name in ("openapi.json", "openapi-3.1.json"):
+        problems, counts = check_examples(load_document(GOLDEN / "operations" / "expected" / "openapi" / name))
+        assert not problems, "\n".join(problems)
+        assert (counts["media"], counts["streams"], counts["stream items"]) == (1, 1, 3), counts
+
+
 def test_the_example_check_catches_broken_examples() -> None:
     document = load_document()
     broken = copy.deepcopy(document)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+import posixpath
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +35,10 @@ FILES = schema_files(SCHEMAS)
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
-def streams() -> dict[tuple[str, str], tuple[str, dict[str, Any]]]:
+def streams(files: dict[str, Any]) -> dict[tuple[str, str], tuple[str, dict[str, Any]]]:
     """(file, name) → (family.Name, declaration) of every x-streams entry."""
     return {(rel, name): (rel.split("/")[0] + "." + name, decl)
-            for rel, doc in FILES.items() for name, decl in doc.get("x-streams", {}).items()}
-
-
-STREAMS = streams()
+            for rel, doc in files.items() for name, decl in doc.get("x-streams", {}).items()}
 
 
 def all_refs(node: Any, rel: str) -> Any:
@@ -52,15 +50,15 @@ def all_refs(node: Any, rel: str) -> Any:
     return {k: rewrite_ref(v, rel) if k == "$ref" else all_refs(v, rel) for k, v in node.items()}
 
 
-def published(rel: str, ref: str) -> dict[str, Any]:
+def published(files: dict[str, Any], rel: str, ref: str) -> dict[str, Any]:
     file_part, _, fragment = ref.partition("#")
-    target = (Path(rel).parent / file_part).as_posix() if file_part else rel
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), file_part)) if file_part else rel
     name = fragment.removeprefix("/x-streams/")
-    qualified, decl = STREAMS[(target, name)]
+    qualified, decl = streams(files)[(target, name)]
     return {"name": qualified, **all_refs(decl, target)}
 
 
-def expected_operation(rel: str, op: dict[str, Any]) -> dict[str, Any]:
+def expected_operation(files: dict[str, Any], rel: str, op: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(op)
     for p in out.get("parameters", []):
         if "schema" in p:
@@ -75,23 +73,30 @@ def expected_operation(rel: str, op: dict[str, Any]) -> dict[str, Any]:
                 if key in media:
                     media[key] = rewrite(media[key], rel)
             if "x-stream" in media:
-                media["x-stream"] = published(rel, media["x-stream"]["$ref"])
+                media["x-stream"] = published(files, rel, media["x-stream"]["$ref"])
     return out
 
 
-def source_operations() -> list[tuple[str, str, str, dict[str, Any]]]:
-    return [(rel, path, method, op) for rel, doc in FILES.items()
+def source_operations(files: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
+    return [(rel, path, method, op) for rel, doc in files.items()
             for path, item in doc.get("x-openapi", {}).get("paths", {}).items()
             for method, op in item.items() if method in METHODS]
 
 
-def test_every_operation_is_its_x_openapi_source_with_components_and_streams() -> None:
-    sources = source_operations()
-    assert len(sources) == 3
+# The repository's contract, and the second contract of the golden case `operations`.
+CONTRACTS = [(SCHEMAS, GENERATED, 3), (REPO / "tests/golden/operations/input", REPO / "tests/golden/operations/expected/openapi", 2)]
+
+
+@pytest.mark.parametrize("schemas, documents, count", CONTRACTS, ids=["repository", "golden-operations"])
+def test_every_operation_is_its_x_openapi_source_with_components_and_streams(schemas: Path, documents: Path, count: int) -> None:
+    files = schema_files(schemas)
+    document = load_document(documents / "openapi.json")
+    sources = source_operations(files)
+    assert len(sources) == count
     for rel, path, method, op in sources:
-        assert DOCUMENT["paths"][path][method] == expected_operation(rel, op), f"{method} {path} from {rel}"
-    assert sum(len(item) for item in DOCUMENT["paths"].values()) == len(sources)
-    assert DOCUMENT["tags"] == [t for doc in FILES.values() for t in doc.get("x-openapi", {}).get("tags", [])]
+        assert document["paths"][path][method] == expected_operation(files, rel, op), f"{method} {path} from {rel}"
+    assert sum(len(item) for item in document["paths"].values()) == len(sources)
+    assert document["tags"] == [t for doc in files.values() for t in doc.get("x-openapi", {}).get("tags", [])]
 
 
 def streaming_media() -> list[tuple[str, str, str, dict[str, Any]]]:
