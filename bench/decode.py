@@ -7,7 +7,10 @@ validates every line into the typed object with each binding:
   C++         contract::chat_stream::decode_StreamEnvelope (scanner → tape → struct)
   TypeScript  JSON.parse + chat_stream.StreamEnvelope.parse (Zod 4), also with zod/compile
   Python      chat_stream.StreamEnvelope.model_validate_json (Pydantic v2)
-and, as references, nlohmann::json::parse, JSON.parse and json.loads alone.
+  Go          chatstream.ParseStreamEnvelope (streaming decoder, bench/decode/decode_go)
+and, as references, nlohmann::json::parse, JSON.parse and json.loads alone,
+and encoding/json into the Go structs without validation (Go's figures are
+medians of interleaved rounds, see decode_go/main.go).
 Reports the best of --repeats runs per binding, in MB/s, and the ratios the
 project targets (C++ >= 2x Pydantic, Zod >= Pydantic).
 
@@ -65,6 +68,17 @@ def main():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "generated", "python"))
     results += run_json_lines([os.path.join(ROOT, ".venv", "bin", "python"), os.path.join(HERE, "decode", "decode_py.py"),
                                corpus, str(args.repeats)], env=env)
+
+    # Go: the benchmark program against generated/go, with Go's caches in the build folder.
+    go = shutil.which("go") or "/usr/local/go/bin/go"
+    if os.path.exists(go):
+        gohome = os.path.join(work, "gohome")
+        env = dict(os.environ, GOCACHE=os.path.join(gohome, "cache"), GOPATH=os.path.join(gohome, "path"),
+                   GOMODCACHE=os.path.join(gohome, "path", "pkg", "mod"), GOTOOLCHAIN="local", GOWORK="off",
+                   GOFLAGS="-mod=mod -buildvcs=false", CGO_ENABLED="0", XDG_CONFIG_HOME=os.path.join(gohome, "config"))
+        binary = os.path.join(work, "decode_go")
+        subprocess.run([go, "build", "-o", binary, "."], cwd=os.path.join(HERE, "decode", "decode_go"), env=env, check=True)
+        results += run_json_lines([binary, corpus, str(max(args.repeats, 5))])
 
     rate = {r["binding"]: r["mb"] / r["seconds"] for r in results}
     pydantic = rate["Python (Pydantic v2)"]

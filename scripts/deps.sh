@@ -3,6 +3,7 @@
 #   scripts/deps.sh apt      Debian packages to build the generator
 #   scripts/deps.sh python   project-local venv (.venv) from requirements.txt
 #   scripts/deps.sh node     project-local node_modules from package-lock.json
+#   scripts/deps.sh go       a Go toolchain (Debian's golang-go unless one is installed)
 #   scripts/deps.sh all      all of it, plus the Debian packages only the tests use
 # Nothing is installed outside the project except Debian packages.
 set -euo pipefail
@@ -59,10 +60,20 @@ ensure_node() {
   echo "$want" > "$stamp"
 }
 
+# The Go bindings' tests need a Go toolchain (1.19 or newer, standard library
+# only): one on PATH or in /usr/local/go is used as it is, else Debian's.
+ensure_go() {
+  if command -v go >/dev/null 2>&1 || [ -x /usr/local/go/bin/go ]; then
+    say "go: $( (command -v go || echo /usr/local/go/bin/go) | head -1) present"; return
+  fi
+  ensure_apt golang-go
+}
+
 case "${1:-all}" in
   apt) ensure_apt "${APT_BUILD[@]}" ;;
   python) ensure_python ;;
   node) ensure_node ;;
-  all) ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}"; ensure_python; ensure_node ;;
-  *) echo "usage: scripts/deps.sh apt|python|node|all" >&2; exit 2 ;;
+  go) ensure_go ;;
+  all) ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}"; ensure_python; ensure_node; ensure_go ;;
+  *) echo "usage: scripts/deps.sh apt|python|node|go|all" >&2; exit 2 ;;
 esac

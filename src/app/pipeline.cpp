@@ -17,7 +17,7 @@ Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink) {
     loaded.schemas = load::load_schemas(schemas, sink);
     if (sink.has_errors()) return loaded;
     if (loaded.schemas.documents.empty()) {
-        sink.error(schemas.generic_string(), 0, 0, "no *.schema.json files found");
+        sink.error(schemas.generic_string(), 0, 0, "no schema files found (*.schema.json, or *.json with a top-level $schema)");
         return loaded;
     }
     loaded.schemas.digest = load::schema_set_digest(loaded.schemas);

@@ -11,6 +11,7 @@ const std::vector<TargetInfo>& targets() {
         {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target},
         {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target},
         {"python", "Pydantic v2 models, as a typed Python package", make_python_target},
+        {"go", "Go structs with validating streaming decoders, as a Go module (standard library only)", make_go_target},
         {"openapi", "OpenAPI 3.2 document (and a 3.1 rendering) of the operations the schemas declare, with every contract type", make_openapi_target},
         {"asyncapi", "AsyncAPI 3.0 document of the streams the schemas declare: a channel per streaming operation, a message per event type", make_asyncapi_target},
     };

@@ -11,6 +11,7 @@ std::unique_ptr<Target> make_cpp_target();
 std::unique_ptr<Target> make_ts_target();
 std::unique_ptr<Target> make_python_target();
 std::unique_ptr<Target> make_openapi_target();
+std::unique_ptr<Target> make_go_target();
 std::unique_ptr<Target> make_asyncapi_target();
 
 }  // namespace contractgen::emit

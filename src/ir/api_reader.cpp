@@ -21,7 +21,12 @@ std::string kind_name(const json& value) {
 }
 
 Reader::Reader(const load::SchemaSet& schemas, const Model& model, diag::Sink& sink)
-    : schemas_(schemas), model_(model), resolver_(schemas), sink_(sink) {}
+    : schemas_(schemas), model_(model), resolver_(schemas), sink_(sink) {
+    for (DeclId id = 0; id < model_.decls.size(); ++id) {
+        const Decl& d = model_.decls[id];
+        if (!d.lifted && d.origin.pointer.empty()) root_types_.emplace(d.origin.file, id);
+    }
+}
 
 void Reader::error(const load::Document& doc, const std::string& pointer, const std::string& message) const {
     load::Position p = doc.position_of(pointer);
@@ -83,11 +88,22 @@ std::optional<resolve::Location> Reader::resolve(const load::Document& doc, cons
 std::optional<DeclId> Reader::decl_of(const resolve::Location& loc) const {
     const std::string prefix = "/$defs/";
     const std::string& p = loc.pointer;
+    if (p.empty()) {
+        auto root = root_types_.find(loc.doc->path);
+        return root == root_types_.end() ? std::nullopt : std::optional<DeclId>(root->second);
+    }
     if (p.compare(0, prefix.size(), prefix) != 0 || p.find('/', prefix.size()) != std::string::npos) return std::nullopt;
     std::string name = load::unescape_pointer_token(p.substr(prefix.size()));
     auto id = model_.find(loc.doc->family, name);
     if (!id || model_.decl(*id).lifted) return std::nullopt;
     return id;
+}
+
+bool Reader::names_a_type(const resolve::Location& loc) const {
+    const std::string prefix = "/$defs/";
+    const std::string& p = loc.pointer;
+    if (p.compare(0, prefix.size(), prefix) == 0 && p.size() > prefix.size()) return true;
+    return root_types_.count(loc.doc->path) && p != "/$defs";
 }
 
 std::optional<DeclId> Reader::type_ref(const load::Document& doc, const std::string& pointer, const json& node,
@@ -137,12 +153,24 @@ void Reader::check_schema(const load::Document& doc, const std::string& pointer,
                 if (value.is_string()) {
                     const std::string& ref = value.get_ref<const std::string&>();
                     auto loc = resolve(doc, pointer, ref);
-                    const std::string prefix = "/$defs/";
-                    if (loc && (loc->pointer.compare(0, prefix.size(), prefix) != 0 || loc->pointer.size() == prefix.size()))
+                    if (loc && !names_a_type(*loc))
                         error(doc, at, "$ref '" + ref + "' names '" + loc->key() +
-                                           "', which is not inside a $defs entry; an operation's schemas may only "
-                                           "refer to contract types");
+                                           "', which is not inside a $defs entry or a root schema that is a type; an "
+                                           "operation's schemas may only refer to contract types");
                 }
+                break;
+            case MemberKind::Discriminator:  // its mapping's values are references to variant types
+                if (value.is_object() && value.contains("mapping") && value["mapping"].is_object())
+                    for (auto entry = value["mapping"].begin(); entry != value["mapping"].end(); ++entry) {
+                        if (!entry->is_string()) continue;
+                        std::string entry_at = load::pointer_append(at, "mapping", entry.key());
+                        // The resolver reports at `<at>/$ref`; a mapping value has no such member, so report here.
+                        diag::Sink quiet;
+                        auto loc = resolver_.resolve(doc, entry_at, entry->get<std::string>(), quiet);
+                        if (!loc || !decl_of(*loc))
+                            error(doc, entry_at, "discriminator mapping '" + entry.key() + "': '" + entry->get<std::string>() +
+                                                     "' does not name a contract type");
+                    }
                 break;
             case MemberKind::Schema: check_schema(doc, at, value); break;
             case MemberKind::SchemaMap:

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,13 +56,20 @@ public:
     const load::SchemaSet& schemas() const { return schemas_; }
     diag::Sink& sink() const { return sink_; }
 
-private:
+    // The declaration a resolved reference names when it is a whole type: a
+    // `$defs` entry, or the root of a file whose root schema is a type.
     std::optional<DeclId> decl_of(const resolve::Location& loc) const;
+    // Whether a reference may appear in a schema: into a `$defs` entry, or
+    // anywhere in a file whose root schema is a type (but its `$defs` itself).
+    bool names_a_type(const resolve::Location& loc) const;
+
+private:
 
     const load::SchemaSet& schemas_;
     const Model& model_;
     resolve::Resolver resolver_;
     diag::Sink& sink_;
+    std::map<std::string, DeclId> root_types_;  // file path → the type its root schema is
 };
 
 // "a string", "an object", ... for messages.

@@ -22,15 +22,15 @@ enum class Keyword : unsigned char {
     Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf,
     MinLength, MaxLength, Pattern, MinItems, MaxItems, UniqueItems, MinProperties, MaxProperties,
     Default, Title, Description, Deprecated, Examples,
+    Discriminator,  // OpenAPI's, beside oneOf/anyOf: checked against the variants (ir/build/discriminator.cpp)
 };
-inline constexpr std::size_t kKeywordCount = static_cast<std::size_t>(Keyword::Examples) + 1;
+inline constexpr std::size_t kKeywordCount = static_cast<std::size_t>(Keyword::Discriminator) + 1;
 
 // The keyword a member name spells, or nullopt (unsupported, or an extension).
 std::optional<Keyword> find_keyword(std::string_view name);
 
 // The supported keywords of one schema object, found in a single pass over
-// its members. Reading a schema asks it for some thirty keywords it mostly
-// lacks; looking each up among the members would compare every key each time.
+// its members. Speed: bench/README.md, "Keyword table".
 class KeywordSlots {
 public:
     explicit KeywordSlots(const load::json& schema);

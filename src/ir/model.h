@@ -1,5 +1,5 @@
 // The language-neutral model every target reads. Built once from the schemas
-// by ir/build.cpp; targets never look at JSON Schema again.
+// by ir/build/ (ir/build.h); targets never look at JSON Schema again.
 //
 // Shape: a Model is a list of named declarations (Decl), grouped by family.
 // Anonymous nested objects, enums and unions found inside properties are
@@ -140,7 +140,8 @@ struct Variant {
 enum class UnionMode { OneOf, AnyOf };
 
 // oneOf/anyOf. With a discriminator every variant is a Named Struct whose
-// field `discriminator` is a required string Const, all values distinct:
+// field `discriminator` is required and a string Const (or, when the schema
+// says `discriminator`, an Enum of one string), all values distinct:
 // decoders switch on it. Otherwise decoders dispatch on the JSON kind when
 // `kinds_disjoint`, and try each variant in order when not (oneOf: exactly
 // one must match; anyOf: the first match wins).
@@ -170,7 +171,10 @@ enum class DeclKind { Struct, Enum, OpenEnum, Union, Alias, Constant };
 
 struct Decl {
     std::string family;   // "events": the folder directly under the schemas root
-    std::string name;     // "StreamEvent": the $defs key, or a synthesised name when lifted
+    std::string name;     // "StreamEvent": the $defs key, or a synthesised name when lifted (unique in the family)
+    // The name a lifted type asked for: `name` is it, or it with "_2", "_3"…
+    // when it was taken. The naming pass starts from this one.
+    std::string wanted_name;
     bool lifted = false;  // synthesised from an anonymous nested schema
     DeclBody body;
     Docs docs;

@@ -342,14 +342,8 @@ private:
     // The declaration a schema names when it is just a $ref (plus annotations) to a whole $defs entry.
     std::optional<DeclId> bare_ref(const std::string& pointer, const json& schema) {
         if (!schema.is_object() || !schema.contains("$ref") || !schema["$ref"].is_string()) return std::nullopt;
-        const std::string& ref = schema["$ref"].get_ref<const std::string&>();
-        auto loc = r_.resolve(doc_, pointer, ref);
-        const std::string prefix = "/$defs/";
-        if (!loc || loc->pointer.compare(0, prefix.size(), prefix) != 0 || loc->pointer.find('/', prefix.size()) != std::string::npos)
-            return std::nullopt;
-        auto id = model_.find(loc->doc->family, load::unescape_pointer_token(loc->pointer.substr(prefix.size())));
-        if (id && model_.decl(*id).lifted) return std::nullopt;
-        return id;
+        auto loc = r_.resolve(doc_, pointer, schema["$ref"].get_ref<const std::string&>());
+        return loc ? r_.decl_of(*loc) : std::nullopt;
     }
 
     api::Reader& r_;

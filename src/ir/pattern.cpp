@@ -1,6 +1,9 @@
 #include "ir/pattern.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <vector>
 #include <string_view>
 
 namespace contractgen::ir {
@@ -119,6 +122,73 @@ std::optional<std::string> check_portable_pattern(const std::string& p) {
     return std::nullopt;
 }
 
+std::optional<std::string> go_pattern_problem(const std::string& p) {
+    // Repetition counts open per group level: RE2 refuses a repetition whose
+    // count times the counts of the repetitions inside it exceeds 1000.
+    std::vector<unsigned long> inner(1, 1);  // per open group: the largest count product inside it
+    unsigned long last_atom = 1;             // count product of the atom just closed (a group), else 1
+    bool in_class = false;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        char c = p[i];
+        if (c == '\\' && i + 1 < p.size()) {
+            char e = p[i + 1];
+            if (e == 'u') {
+                unsigned cp = static_cast<unsigned>(std::stoul(p.substr(i + 2, 4), nullptr, 16));
+                bool paired = false;
+                if (cp >= 0xD800 && cp <= 0xDBFF && p.compare(i + 6, 2, "\\u") == 0 && i + 11 < p.size()) {
+                    unsigned low = static_cast<unsigned>(std::stoul(p.substr(i + 8, 4), nullptr, 16));
+                    paired = low >= 0xDC00 && low <= 0xDFFF;
+                    if (paired) i += 6;
+                }
+                if (cp >= 0xD800 && cp <= 0xDFFF && !paired)
+                    return "a lone surrogate escape ('\\u" + p.substr(i + 2, 4) + "') cannot be matched by Go's regexp (RE2)";
+                i += 5;
+            } else {
+                ++i;
+            }
+            last_atom = 1;
+            continue;
+        }
+        if (in_class) {
+            if (c == ']') in_class = false;
+            continue;
+        }
+        switch (c) {
+            case '[': in_class = true; last_atom = 1; break;
+            case '(':
+                if (p.compare(i, 3, "(?=") == 0 || p.compare(i, 3, "(?!") == 0)
+                    return "lookahead ('" + p.substr(i, 3) + "') cannot be matched by Go's regexp (RE2, which has no lookaround); "
+                           "rewrite the pattern without it";
+                inner.push_back(1);
+                break;
+            case ')':
+                last_atom = inner.back();
+                inner.pop_back();
+                inner.back() = std::max(inner.back(), last_atom);
+                break;
+            case '{': {
+                auto close = p.find('}', i);
+                std::string body = p.substr(i + 1, close - i - 1);
+                auto comma = body.find(',');
+                unsigned long low = std::stoul(body.substr(0, comma));
+                unsigned long high = comma == std::string::npos ? low
+                                     : comma + 1 == body.size() ? low
+                                                                : std::stoul(body.substr(comma + 1));
+                unsigned long count = std::max(low, high);
+                if (count > 1000 || count * last_atom > 1000)
+                    return "the repetition '{" + body + "}' repeats more than 1000 times (counting nested repetitions), "
+                           "which Go's regexp (RE2) refuses";
+                inner.back() = std::max(inner.back(), count * last_atom);
+                i = close;
+                last_atom = 1;
+                break;
+            }
+            default: last_atom = 1;
+        }
+    }
+    return std::nullopt;
+}
+
 std::string translate_pattern(const std::string& p, PatternDialect dialect) {
     if (dialect == PatternDialect::Ecma) return p;
     std::string out;
@@ -127,6 +197,21 @@ std::string translate_pattern(const std::string& p, PatternDialect dialect) {
         char c = p[i];
         if (c == '\\' && i + 1 < p.size()) {
             char e = p[i + 1];
+            if (e == 'u' && dialect == PatternDialect::Go) {
+                unsigned cp = static_cast<unsigned>(std::stoul(p.substr(i + 2, 4), nullptr, 16));
+                i += 5;
+                if (cp >= 0xD800 && cp <= 0xDBFF && p.compare(i + 1, 2, "\\u") == 0 && i + 6 < p.size()) {
+                    unsigned low = static_cast<unsigned>(std::stoul(p.substr(i + 3, 4), nullptr, 16));
+                    if (low >= 0xDC00 && low <= 0xDFFF) {
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                        i += 6;
+                    }
+                }
+                char buf[16];
+                std::snprintf(buf, sizeof buf, "\\x{%04X}", cp);
+                out += buf;
+                continue;
+            }
             if (e == 'u' && dialect == PatternDialect::Python) {
                 out += "\\u" + p.substr(i + 2, 4);  // Python re knows \uXXXX in str patterns
                 i += 5;
@@ -153,7 +238,7 @@ std::string translate_pattern(const std::string& p, PatternDialect dialect) {
             continue;
         }
         if (c == '.') {
-            out += "[^\\n\\r\\u2028\\u2029]";
+            out += dialect == PatternDialect::Go ? "[^\\n\\r\\x{2028}\\x{2029}]" : "[^\\n\\r\\u2028\\u2029]";
             continue;
         }
         if (c == '$' && dialect == PatternDialect::Python) {

@@ -18,7 +18,7 @@ MemberKind member_kind(std::string_view key) {
         {"properties", MemberKind::SchemaMap}, {"patternProperties", MemberKind::SchemaMap},
         {"$defs", MemberKind::SchemaMap}, {"dependentSchemas", MemberKind::SchemaMap},
         {"allOf", MemberKind::SchemaList}, {"anyOf", MemberKind::SchemaList}, {"oneOf", MemberKind::SchemaList},
-        {"prefixItems", MemberKind::SchemaList}};
+        {"prefixItems", MemberKind::SchemaList}, {"discriminator", MemberKind::Discriminator}};
     auto it = kinds.find(key);
     return it == kinds.end() ? MemberKind::Data : it->second;
 }

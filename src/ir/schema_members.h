@@ -10,7 +10,8 @@
 
 namespace contractgen::ir {
 
-enum class MemberKind { Data, Ref, Schema, SchemaMap, SchemaList };
+// Discriminator: OpenAPI's `discriminator` object, whose `mapping` values are references.
+enum class MemberKind { Data, Ref, Schema, SchemaMap, SchemaList, Discriminator };
 
 MemberKind member_kind(std::string_view key);
 

@@ -26,8 +26,8 @@ struct Document {
     json root;
 
     // Where things are in the source text. Recorded as byte offsets per JSON
-    // node while parsing (cheap), turned into line:column only when a
-    // diagnostic needs one.
+    // node while parsing, turned into line:column only when a diagnostic
+    // needs one.
     std::string text;
     std::vector<std::size_t> line_starts;
     struct NodeOffsets {
@@ -36,9 +36,7 @@ struct Document {
         std::size_t key;    // offset of its key, kNoKey for array items
     };
     static constexpr std::size_t kNoKey = static_cast<std::size_t>(-1);
-    // Every node but the root, sorted by address for binary search: a
-    // third of the memory of two hash maps, and built without one
-    // allocation per node.
+    // Every node but the root, sorted by address for binary search. Speed: bench/README.md, "Node offsets".
     std::vector<NodeOffsets> offsets;
     std::size_t root_offset = 0;  // the root node moves with the Document, so it is kept apart
     const NodeOffsets* offsets_of(const json* node) const;
@@ -73,7 +71,9 @@ inline constexpr int kMaxJsonDepth = 128;
 // invalid UTF-8 and excessive nesting with positions; returns false then.
 bool parse_document(std::string_view text, Document& out, diag::Sink& sink);
 
-// Reads every *.schema.json below `root` (sorted, so output is stable).
+// Reads every *.schema.json below `root`, and every other *.json that is a
+// JSON Schema (a top-level "$schema"; the rest are skipped with a warning),
+// sorted by path so output is stable.
 SchemaSet load_schemas(const std::filesystem::path& root, diag::Sink& sink);
 
 // The digest described at SchemaSet::digest.
@@ -84,7 +84,7 @@ std::string escape_pointer_token(std::string_view token);
 std::string unescape_pointer_token(std::string_view token);  // "~1" → "/", "~0" → "~"
 std::string pointer_append(const std::string& pointer, std::string_view token);
 std::string pointer_append(const std::string& pointer, std::size_t index);
-// Two tokens at once ("/properties/<name>"), as one allocation.
+// Two tokens at once ("/properties/<name>").
 std::string pointer_append(const std::string& pointer, std::string_view token, std::string_view next_token);
 
 }  // namespace contractgen::load

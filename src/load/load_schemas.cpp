@@ -41,8 +41,7 @@ std::string unescape_pointer_token(std::string_view token) {
     return out;
 }
 
-// Pointers are built for every schema node the IR visits: each is one
-// allocation, not one per `+`.
+// One allocation per pointer. Speed: bench/README.md, "Pointers".
 std::string pointer_append(const std::string& pointer, std::string_view token) {
     std::string out;
     out.reserve(pointer.size() + 1 + token.size());
@@ -179,10 +178,67 @@ std::string suggest_family_name(const std::string& name) {
     return out;
 }
 
+std::optional<std::string> read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::string text;
+    in.seekg(0, std::ios::end);
+    text.resize(static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg())));
+    in.seekg(0, std::ios::beg);
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+// A *.json file not named *.schema.json is a JSON Schema when its top level
+// is an object with "$schema". One that is not (package.json, a data file,
+// editor settings, a JSONC file with comments) is skipped with a warning
+// saying why, never silently: a schema left out by mistake would otherwise
+// only show up as a $ref that does not resolve. `doc` holds the strict parse
+// (`parsed` says whether it succeeded, its diagnostics are in `strict`).
+bool is_json_schema(const Document& doc, bool parsed, const diag::Sink& strict, std::string_view text,
+                    diag::Sink& sink) {
+    if (parsed) {
+        if (!doc.root.is_object()) {
+            sink.warning(doc.display_path, 0, 0, "skipped: not a JSON object, so not a JSON Schema");
+            return false;
+        }
+        if (doc.root.contains("$schema")) return true;
+        sink.warning(doc.display_path, 0, 0,
+                     "skipped: no top-level \"$schema\", so not read as a JSON Schema (to read it, add "
+                     "\"$schema\": \"https://json-schema.org/draft/2020-12/schema\" or name it *.schema.json)");
+        return false;
+    }
+    // The strict parse failed (malformed JSON, a duplicate key, bad UTF-8...).
+    // A file that still declares "$schema" is a broken schema: its errors stand.
+    json lenient = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (lenient.is_object() && lenient.contains("$schema")) return true;
+    diag::Diagnostic why = strict.all().empty() ? diag::Diagnostic{} : strict.all().front();
+    sink.warning(doc.display_path, why.line, why.column,
+                 "skipped: not valid JSON, so not read as a JSON Schema (" +
+                     (why.message.empty() ? std::string("unreadable") : why.message) + ")");
+    return false;
+}
+
 // Checks, reads and parses one file; nullopt (with diagnostics) when it is
 // not a usable schema.
 std::optional<Document> load_file(const fs::path& root, const std::string& rel, diag::Sink& sink) {
     std::string shown = (root / rel).generic_string();
+    Document doc;
+    doc.path = rel;
+    doc.display_path = shown;  // the way the user passed the root: "schemas/x/y.schema.json"
+    std::optional<std::string> text;
+    std::optional<bool> parsed;  // set when the file had to be parsed to tell whether it is a schema
+    diag::Sink strict;
+    if (!ends_with(rel, ".schema.json")) {
+        text = read_text(root / rel);
+        if (!text) {
+            sink.error(shown, 0, 0, "cannot read file");
+            return std::nullopt;
+        }
+        parsed = parse_document(*text, doc, strict);
+        if (!is_json_schema(doc, *parsed, strict, *text, sink)) return std::nullopt;
+    }
     auto slash = rel.find('/');
     if (slash == std::string::npos) {
         sink.error(shown, 0, 0,
@@ -199,22 +255,17 @@ std::optional<Document> load_file(const fs::path& root, const std::string& rel, 
                        (hint.empty() ? std::string() : "; rename it to '" + hint + "'"));
         return std::nullopt;
     }
-    std::ifstream in(root / rel, std::ios::binary);
-    if (!in) {
+    doc.family = family;
+    if (parsed) {  // parsed already
+        for (const auto& d : strict.all()) sink.add(d);
+        return *parsed ? std::optional<Document>(std::move(doc)) : std::nullopt;
+    }
+    text = read_text(root / rel);
+    if (!text) {
         sink.error(shown, 0, 0, "cannot read file");
         return std::nullopt;
     }
-    std::string text;
-    in.seekg(0, std::ios::end);
-    text.resize(static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg())));
-    in.seekg(0, std::ios::beg);
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    Document doc;
-    doc.path = rel;
-    doc.display_path = shown;  // the way the user passed the root: "schemas/x/y.schema.json"
-    doc.family = family;
-    if (!parse_document(text, doc, sink)) return std::nullopt;
+    if (!parse_document(*text, doc, sink)) return std::nullopt;
     return doc;
 }
 
@@ -234,7 +285,7 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
          it.increment(ec)) {
         if (!it->is_regular_file(ec)) continue;
         std::string rel = fs::relative(it->path(), root, ec).generic_string();
-        if (ends_with(rel, ".schema.json")) paths.push_back(rel);
+        if (ends_with(rel, ".json")) paths.push_back(rel);  // which are schemas: load_file
     }
     if (ec) sink.error(root.string(), 0, 0, "cannot list schemas folder: " + ec.message());
     std::sort(paths.begin(), paths.end());

@@ -76,10 +76,9 @@ std::string printable(const std::string& s) {
 //
 // A container's members are collected in a pending list (per nesting depth,
 // reused) and moved into the container once it closes, with its exact size
-// reserved: growing ordered_json's own vector would copy every (const) key
-// each time it grows. Once a container is built its elements never move
-// again (moving a json moves a pointer to them), so their addresses and
-// offsets are recorded then.
+// reserved (speed: bench/README.md, "Pending members"). Once a container
+// is built its elements never move again (moving a json moves a pointer to
+// them), so their addresses and offsets are recorded then.
 class Handler : public nlohmann::json_sax<json> {
 public:
     Handler(std::string_view text, Document& doc, diag::Sink& sink) : cursor_(text), doc_(doc), sink_(sink) {}
@@ -152,8 +151,7 @@ private:
         std::size_t offset;  // where the container starts
         std::string pending_key;
         std::size_t pending_key_offset = 0;
-        // Key → index in the pending members, only for objects with many
-        // members (small ones are searched in order, without allocating).
+        // Key → index in the pending members, only for objects with many members.
         std::unordered_map<std::string, std::size_t> index;
     };
     static constexpr std::size_t kIndexFrom = 16;
@@ -227,7 +225,7 @@ private:
     json build_object() {
         std::vector<Member>& pending = members_[depth()];
         json value(json::value_t::object);
-        // Keys are already known to be unique: append without ordered_map's linear search.
+        // Keys are already known to be unique: appended without a search.
         auto& members = static_cast<std::vector<std::pair<const std::string, json>>&>(value.get_ref<json::object_t&>());
         members.reserve(pending.size());
         for (Member& m : pending) {

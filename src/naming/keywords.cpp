@@ -46,4 +46,19 @@ const std::set<std::string>& python_keywords() {
     return k;
 }
 
+const std::set<std::string>& go_keywords() {
+    static const std::set<std::string> k = {
+        // keywords (The Go Programming Language Specification, "Keywords")
+        "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go",
+        "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct", "switch", "type",
+        "var",
+        // predeclared identifiers: shadowing them breaks generated code that uses them
+        "any", "bool", "byte", "comparable", "complex64", "complex128", "error", "float32", "float64", "int", "int8",
+        "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "true",
+        "false", "iota", "nil", "append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make",
+        "max", "min", "new", "panic", "print", "println", "real", "recover",
+    };
+    return k;
+}
+
 }  // namespace contractgen::naming

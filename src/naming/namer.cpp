@@ -49,7 +49,11 @@ Names resolve_names(const ir::Model& model, const NamerConfig& config, const loa
             const ir::Decl& d = model.decls[id];
             if (d.lifted != (pass == 1)) continue;
             auto& scope = type_scopes.try_emplace(d.family, Scope(config.reserved_types)).first->second;
-            std::string wanted = make_identifier(d.name, config.type_case, config.reserved_types, config, config.type_prefix);
+            // A lifted type starts from the name it wanted: a clash in the IR
+            // ("PlanTasks_2") and one in this target's identifiers get the same suffix.
+            const std::string& schema_name = d.lifted && !d.wanted_name.empty() ? d.wanted_name : d.name;
+            std::string wanted =
+                make_identifier(schema_name, config.type_case, config.reserved_types, config, config.type_prefix);
             if (!d.lifted && scope.taken(wanted)) {
                 auto it = declared_by[d.family].find(wanted);
                 std::string other = it != declared_by[d.family].end() ? model.decls[it->second].name : wanted;
@@ -64,8 +68,7 @@ Names resolve_names(const ir::Model& model, const NamerConfig& config, const loa
         }
     }
 
-    // The same wire names recur across a contract's types (id, type, status...):
-    // each is turned into an identifier once. Collisions are still per scope.
+    // Each wire name is turned into an identifier once; collisions are still per scope.
     std::unordered_map<std::string, std::string> field_ids, value_ids;
     auto field_id = [&](const std::string& wire) -> const std::string& {
         auto [it, fresh] = field_ids.try_emplace(wire);

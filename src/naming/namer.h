@@ -8,7 +8,9 @@
 //  - a name that is a reserved word gets `reserved_suffix` ("class" → "class_");
 //  - a name that starts with a digit, or is empty, gets a prefix;
 //  - within one scope, a later name equal to an earlier one gets "_2", "_3"…
-//    in declaration order (fields, enum values, lifted types);
+//    in declaration order (fields, enum values, lifted types). The IR
+//    follows the same rule for the names of lifted types; a lifted type's
+//    identifier starts from the name it wanted, so both agree ("PlanTasks_2");
 //  - two declared (public) types whose names fold to one identifier are an
 //    error: renaming a public type behind the user's back would surprise.
 #pragma once

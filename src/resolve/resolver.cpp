@@ -1,6 +1,8 @@
 #include "resolve/resolver.h"
 
+#include <algorithm>
 #include <cctype>
+#include <string_view>
 #include <vector>
 
 namespace contractgen::resolve {
@@ -89,17 +91,19 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
             return fail("$ref '" + ref + "' leaves the schemas root; references must stay inside the schemas folder");
         target = set_.find(normalised);
         if (target == nullptr) {
-            // Compared without the suffix every schema file shares, which would
+            // Compared without the suffix schema files share, which would
             // otherwise make any two short names look alike.
             auto stem = [](const std::string& path) {
-                const std::string suffix = ".schema.json";
-                bool has = path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
-                return has ? path.substr(0, path.size() - suffix.size()) : path;
+                for (std::string_view suffix : {std::string_view(".schema.json"), std::string_view(".json")})
+                    if (path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+                        return path.substr(0, path.size() - suffix.size());
+                return path;
             };
             std::vector<std::string> known;
             for (const auto& d : set_.documents) known.push_back(stem(d.path));
             std::string hint = diag::closest_match(stem(normalised), known);
-            if (!hint.empty()) hint += ".schema.json";
+            if (!hint.empty()) hint = set_.documents[static_cast<std::size_t>(
+                                          std::find(known.begin(), known.end(), hint) - known.begin())].path;
             return fail("$ref '" + ref + "' names file '" + normalised + "', which is not a schema under the root" +
                         (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
         }

@@ -35,9 +35,7 @@ public:
 
 private:
     const load::SchemaSet& set_;
-    // Pointers walked without error, by target document. The same
-    // `#/$defs/Name` is resolved from every schema that references it, and
-    // each walk searches the objects on its way member by member.
+    // Pointers walked without error, by target document. Speed: bench/README.md, "Walked pointers".
     mutable std::unordered_map<const load::Document*, std::unordered_map<std::string, Location>> walked_;
 };
 

@@ -3,9 +3,7 @@
 namespace contractgen::write {
 
 void OutputSet::add(const std::string& path, std::string content) {
-    // Files stay in memory until the whole run is written. Rendered text
-    // grows by doubling, so without this up to half of what is kept could be
-    // spare capacity.
+    // Memory: bench/README.md, "Shrinking rendered text".
     content.shrink_to_fit();
     if (!files_.emplace(path, std::move(content)).second)
         throw std::logic_error("two emitters produced the same output file '" + path + "'");

@@ -109,7 +109,7 @@ bool write_outputs(const fs::path& out, const OutputSet& outputs, const std::vec
     };
     // The manifest, then the outputs in path order: the manifest's name
     // (".contractgen-manifest") sorts before every target folder. The outputs
-    // are read where they are; a copy would double the peak memory of a run.
+    // are read where they are (memory: bench/README.md, "Outputs compared where they are").
     if (!stage(kManifestName, manifest_for(out, outputs, owned_folders))) return false;
     for (const auto& [rel, content] : outputs.files())
         if (!stage(rel, content)) return false;

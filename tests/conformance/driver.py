@@ -7,6 +7,7 @@
                        and each language's bindings
   driver.py selftest   checks of the harness itself (equality, generator, protocol)
   driver.py prepare-ts compile a generated TypeScript package for the runner (used by `run`)
+  driver.py prepare-go build the Go runner against a generated Go module (used by `run`)
 
 Run through CTest: ctest --test-dir build -R conformance --output-on-failure
 """
@@ -39,7 +40,7 @@ def main() -> int:
     def common(p):
         p.add_argument("--work", required=True, help="scratch folder (compiled runners, case dumps)")
         p.add_argument("--langs", type=split_langs, default=list(langs.LANGS),
-                       help="languages to check when their bindings exist (default: cpp,ts,py)")
+                       help="languages to check when their bindings exist (default: cpp,ts,py,go)")
         p.add_argument("--require", type=split_langs, default=[],
                        help="languages whose absence is a failure (default: none)")
 
@@ -73,6 +74,10 @@ def main() -> int:
     t.add_argument("--ts-dir", required=True)
     t.add_argument("--dist", required=True)
 
+    g = sub.add_parser("prepare-go", help="build the Go runner against a generated Go module; prints its path")
+    g.add_argument("--go-dir", required=True)
+    g.add_argument("--work", required=True)
+
     args = ap.parse_args()
     if args.command == "vectors":
         from harness import vectors
@@ -89,6 +94,14 @@ def main() -> int:
         except (langs.Unavailable, langs.CompileFailure) as e:
             print(e, file=sys.stderr)
             return 2
+        return 0
+    if args.command == "prepare-go":
+        try:
+            runner = langs.compile_go_runner(Path(args.go_dir), Path(args.work), log=lambda *a: print(*a, file=sys.stderr))
+        except (langs.Unavailable, langs.CompileFailure) as e:
+            print(e, file=sys.stderr)
+            return 2
+        print(runner.cmd[0])
         return 0
     return 2
 

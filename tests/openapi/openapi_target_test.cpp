@@ -143,9 +143,39 @@ TEST_CASE("every $defs entry becomes a component with its $refs rewritten, examp
 }
 
 TEST_CASE("a $ref to something that is not inside a $defs entry is an error with its position") {
-    Run run = generate({{"a/one.schema.json", file(R"("T": {"description": "x", "type": "object", "properties": {"p": {"$ref": "#"}}})")}});
+    // A schema kept under an extension of a root that is not a type: the IR converts it in
+    // place, but there is no component it could name.
+    const std::string text = std::string("{") + kHeader + R"(, "x-shapes": {"S": {"type": "string"}}, "$defs": {
+        "T": {"description": "x", "type": "object", "properties": {"p": {"$ref": "#/x-shapes/S"}}}}})";
+    Run run = generate({{"a/one.schema.json", text}});
     CHECK_FALSE(run.ok);
-    CHECK_THAT(run.errors, Catch::Contains("is not inside a $defs entry"));
+    CHECK_THAT(run.errors, Catch::Contains("one.schema.json:2:74: error: $ref '#/x-shapes/S' names "
+                                           "'a/one.schema.json#/x-shapes/S', which is not inside a $defs entry or a "
+                                           "root schema that is a type"));
+}
+
+TEST_CASE("a file's root schema that is a type is a component, and refs to it or into it name it") {
+    Run run = generate({
+        {"a/chat_stream.schema.json", R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Chat stream", "$id": "x",
+            "type": "object", "properties": {"n": {"type": "integer"}, "self_n": {"$ref": "#/properties/n"}},
+            "$defs": {"Item": {"type": "string"}}})"},
+        {"a/user.schema.json", file(R"("U": {"type": "object", "properties": {
+            "a": {"$ref": "chat_stream.schema.json"}, "b": {"$ref": "chat_stream.schema.json#"},
+            "c": {"$ref": "chat_stream.schema.json#/$defs/Item"}}})")}});
+    REQUIRE(run.errors == "");
+    const json& schemas = run.document["components"]["schemas"];
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : schemas.items()) keys.push_back(k);
+    CHECK(keys == std::vector<std::string>{"a.ChatStream", "a.Item", "a.U"});
+    // Re-emitted without the members that only make sense at the top of a file.
+    CHECK_FALSE(schemas["a.ChatStream"].contains("$defs"));
+    CHECK_FALSE(schemas["a.ChatStream"].contains("$schema"));
+    CHECK_FALSE(schemas["a.ChatStream"].contains("$id"));
+    CHECK(schemas["a.ChatStream"]["title"] == "Chat stream");
+    CHECK(schemas["a.ChatStream"]["properties"]["self_n"]["$ref"] == "#/components/schemas/a.ChatStream/properties/n");
+    CHECK(schemas["a.U"]["properties"]["a"]["$ref"] == "#/components/schemas/a.ChatStream");
+    CHECK(schemas["a.U"]["properties"]["b"]["$ref"] == "#/components/schemas/a.ChatStream");
+    CHECK(schemas["a.U"]["properties"]["c"]["$ref"] == "#/components/schemas/a.Item");
 }
 
 TEST_CASE("a discriminated union gets an OpenAPI discriminator mapping its tags to components") {
@@ -161,6 +191,26 @@ TEST_CASE("a discriminated union gets an OpenAPI discriminator mapping its tags 
     std::vector<std::string> keys;
     for (auto it = u.begin(); it != u.end(); ++it) keys.push_back(it.key());
     CHECK(keys == std::vector<std::string>{"description", "oneOf", "discriminator", "x-discriminator"});
+}
+
+TEST_CASE("a schema's own discriminator is kept as written, its mapping rewritten to components") {
+    Run run = generate({
+        {"u/shapes.schema.json", file(R"(
+        "A": {"type": "object", "properties": {"kind": {"const": "a"}}, "required": ["kind"]})")},
+        {"u/u.schema.json", file(R"(
+        "B": {"type": "object", "properties": {"kind": {"enum": ["b"]}}, "required": ["kind"]},
+        "U": {"oneOf": [{"$ref": "shapes.schema.json#/$defs/A"}, {"$ref": "#/$defs/B"}],
+              "discriminator": {"propertyName": "kind", "mapping": {"a": "shapes.schema.json#/$defs/A"}, "x-n": 1},
+              "description": "u"})")}});
+    REQUIRE(run.errors == "");
+    const json& u = run.document["components"]["schemas"]["u.U"];
+    CHECK(u["discriminator"] ==
+          json{{"propertyName", "kind"}, {"mapping", {{"a", "#/components/schemas/u.A"}}}, {"x-n", 1}});
+    std::vector<std::string> keys;
+    for (auto it = u.begin(); it != u.end(); ++it) keys.push_back(it.key());
+    CHECK(keys == std::vector<std::string>{"oneOf", "discriminator", "description"});
+    // AsyncAPI's discriminator is the property's name
+    CHECK(run.asyncapi["components"]["schemas"]["u.U"]["discriminator"] == "kind");
 }
 
 // The openapi target run on the repository's own schemas, optionally with a

@@ -213,7 +213,13 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          "example 'one' must be an object (an OpenAPI Example Object)"},
         {"keyword outside the subset", json::array({op("add", kOp + "/parameters/0/schema/if", json::object())}), "'if'"},
         {"inline $ref outside $defs", json::array({op("replace", kOp + "/parameters/0/schema", {{"$ref", "#/x-streams/Events"}})}),
-         "which is not inside a $defs entry; an operation's schemas may only refer to contract types"},
+         "which is not inside a $defs entry or a root schema that is a type; an operation's schemas may only refer to "
+         "contract types"},
+        {"discriminator mapping to nothing",
+         json::array({op("replace", kOp + "/parameters/0/schema",
+                         {{"oneOf", {{{"$ref", "#/$defs/A"}}, {{"$ref", "#/$defs/B"}}}},
+                          {"discriminator", {{"propertyName", "type"}, {"mapping", {{"a", "#/$defs/AA"}}}}}})}),
+         "discriminator mapping 'a': '#/$defs/AA' does not name a contract type"},
         {"x-stream not a stream", json::array({op("replace", kMedia + "/x-stream/$ref", "#/$defs/Envelope")}),
          "x-stream $ref '#/$defs/Envelope' names"},
         {"x-stream with another item", json::array({op("replace", kMedia + "/itemSchema/$ref", "#/$defs/A")}),
@@ -355,4 +361,17 @@ TEST_CASE("operations and streams across files: duplicates are reported with bot
     r = load({{"ev/events.schema.json", kBase}, {"ev/more.schema.json", other.dump(2)}});
     CHECK_THAT(r.errors, Catch::Contains("operationId 'listEvents' is already used by get /events at"));
     CHECK_THAT(r.errors, !Catch::Contains("duplicate operation"));
+}
+
+TEST_CASE("an operation may name a type that is a file's root schema") {
+    // A second file whose root is a type (named by its title): the request body names it by file.
+    const char* root_type = R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "New event",
+                                "description": "n", "type": "object", "properties": {"x": {"type": "string"}}})";
+    json body = {{"required", true}, {"content", {{"application/json", {{"schema", {{"$ref", "new_event.schema.json"}}}}}}}};
+    Result r = load({{"ev/events.schema.json", patched(json::array({op("add", kOp + "/requestBody", body)}))},
+                     {"ev/new_event.schema.json", root_type}});
+    REQUIRE(r.errors == "");
+    REQUIRE(r.model.operations[0].request.size() == 1);
+    REQUIRE(r.model.operations[0].request[0].schema);
+    CHECK(r.model.decl(*r.model.operations[0].request[0].schema).qualified_name() == "ev.NewEvent");
 }

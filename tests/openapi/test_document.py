@@ -39,8 +39,28 @@ SSE = "text/event-stream"
 
 
 def schema_files(root: Path) -> dict[str, Any]:
-    return {p.relative_to(root).as_posix(): json.loads(p.read_text(encoding="utf-8"))
-            for p in sorted(root.rglob("*.schema.json"))}
+    """Every *.schema.json, and every other *.json with a top-level "$schema" (the others are skipped)."""
+    files = {}
+    for p in sorted(root.rglob("*.json")):
+        schema = json.loads(p.read_text(encoding="utf-8"))
+        if p.name.endswith(".schema.json") or (isinstance(schema, dict) and "$schema" in schema):
+            files[p.relative_to(root).as_posix()] = schema
+    return files
+
+
+ANNOTATIONS = {"title", "description", "deprecated", "examples", "default", "$comment", "$schema", "$id"}
+
+
+def root_type(rel: str, schema: Any) -> str | None:
+    """The name of a file's root type: a root with more than $defs and annotations is one, named
+    by its title in PascalCase, else by its file name (the documented rule, for the simple names
+    the golden cases use: words split at anything but letters and digits)."""
+    if not isinstance(schema, dict) or all(k == "$defs" or k in ANNOTATIONS or k.startswith("x-") for k in schema):
+        return None
+    def pascal(text: str) -> str:
+        return "".join(w[0].upper() + w[1:] for w in re.split(r"[^A-Za-z0-9]+", text) if w)
+    stem = re.sub(r"(\.schema)?\.json$", "", posixpath.basename(rel))
+    return pascal(schema["title"]) if pascal(schema.get("title", "")) else pascal(stem)
 
 
 # ---- the component key rule, implemented independently of the generator ----------------------
@@ -70,18 +90,29 @@ SCHEMA_MAPS = {"properties", "patternProperties", "$defs", "dependentSchemas"}
 SCHEMA_LISTS = {"allOf", "anyOf", "oneOf", "prefixItems"}
 
 
-def rewrite_ref(ref: str, rel: str) -> str:
-    """A $ref written in schema file `rel` as the component reference (the documented rule)."""
+def rewrite_ref(ref: str, rel: str, files: dict[str, Any]) -> str:
+    """A $ref as a component ref: into a $defs entry, or into a file whose root is a type."""
     file_part, _, fragment = ref.partition("#")
     target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), unquote(file_part))) if file_part else rel
     pointer = unquote(fragment)
     m = re.match(r"^/\$defs/([^/]*)(.*)$", pointer)
-    assert m, f"{rel}: $ref {ref} does not name a $defs entry"
-    name = m.group(1).replace("~1", "/").replace("~0", "~")
-    return "#/components/schemas/" + component_key(target.split("/")[0], name) + quote(m.group(2), safe="-._~!$&'()*+,;=:@/?")
+    if m:
+        name, tail = m.group(1).replace("~1", "/").replace("~0", "~"), m.group(2)
+    else:
+        name, tail = root_type(target, files[target]), pointer
+        assert name, f"{rel}: $ref {ref} names neither a $defs entry nor a root type"
+    return "#/components/schemas/" + component_key(target.split("/")[0], name) + quote(tail, safe="-._~!$&'()*+,;=:@/?")
 
 
-def rewrite(node: Any, rel: str) -> Any:
+def types_of(rel: str, schema: Any) -> list[tuple[str, Any]]:
+    """The types a file publishes: its root type first (without what only a file's top has), then its $defs."""
+    types = list(schema.get("$defs", {}).items())
+    if root := root_type(rel, schema):
+        types.insert(0, (root, {k: v for k, v in schema.items() if k not in ("$defs", "$schema", "$id", "x-openapi", "x-streams")}))
+    return types
+
+
+def rewrite(node: Any, rel: str, files: dict[str, Any], asyncapi: bool = False) -> Any:
     """The source schema with every $ref turned into a component ref, and the standard annotations
     of a string holding JSON right after `x-json-content` (the documented rule)."""
     if not isinstance(node, dict):
@@ -89,18 +120,22 @@ def rewrite(node: Any, rel: str) -> Any:
     out: dict[str, Any] = {}
     for k, v in node.items():
         if k == "$ref":
-            out[k] = rewrite_ref(v, rel)
+            out[k] = rewrite_ref(v, rel, files)
         elif k == "x-json-content" and "contentMediaType" not in node and "contentSchema" not in node:
             family, _, name = v.partition(".")
             out[k] = v
             out["contentMediaType"] = "application/json"
             out["contentSchema"] = {"$ref": "#/components/schemas/" + component_key(family, name)}
         elif k in SCHEMA_KEYWORDS:
-            out[k] = rewrite(v, rel)
+            out[k] = rewrite(v, rel, files, asyncapi)
         elif k in SCHEMA_MAPS and isinstance(v, dict):
-            out[k] = {n: rewrite(s, rel) for n, s in v.items()}
+            out[k] = {n: rewrite(s, rel, files, asyncapi) for n, s in v.items()}
         elif k in SCHEMA_LISTS and isinstance(v, list):
-            out[k] = [rewrite(s, rel) for s in v]
+            out[k] = [rewrite(s, rel, files, asyncapi) for s in v]
+        elif k == "discriminator" and asyncapi and isinstance(v, dict):
+            out[k] = v["propertyName"]  # AsyncAPI's discriminator is the property's name
+        elif k == "discriminator" and isinstance(v, dict) and isinstance(v.get("mapping"), dict):
+            out[k] = {**v, "mapping": {tag: rewrite_ref(r, rel, files) for tag, r in v["mapping"].items()}}
         else:
             out[k] = v
     return out
@@ -115,16 +150,18 @@ def test_every_contract_type_is_its_source_schema_as_a_component(doc_dir: Path) 
     document = load_document(doc_dir / "openapi.json")
     components = document["components"]["schemas"]
     expected_keys = []
-    for rel, schema in schema_files(source_for(doc_dir)).items():
+    files = schema_files(source_for(doc_dir))
+    for rel, schema in files.items():
         family = rel.split("/")[0]
-        for name, definition in schema.get("$defs", {}).items():
+        for name, definition in types_of(rel, schema):
             key = component_key(family, name)
             expected_keys.append(key)
             assert KEY_RE.match(key), key
             assert key in components, f"{family}.{name} is not published as {key}"
             published = dict(components[key])
-            discriminator = published.pop("discriminator", None)
-            assert published == rewrite(definition, rel), f"{key} differs from {rel}#/$defs/{name}"
+            # The schema's own discriminator is re-emitted like the rest; otherwise the IR adds one.
+            discriminator = None if "discriminator" in definition else published.pop("discriminator", None)
+            assert published == rewrite(definition, rel, files), f"{key} differs from its source in {rel}"
             if discriminator is not None:
                 # x-discriminator when the contract states it; otherwise the IR inferred it
                 assert discriminator["propertyName"] == definition.get("x-discriminator", discriminator["propertyName"])
@@ -134,10 +171,15 @@ def test_every_contract_type_is_its_source_schema_as_a_component(doc_dir: Path) 
                     target = components[ref.rsplit("/", 1)[1]]
                     assert json.dumps(tag) in json.dumps(target), f"{key}: tag {tag} not in {ref}"
     assert list(components) == expected_keys, "components: exactly the contract types, in file and $defs order"
-    # The 3.1 rendering has the same components; AsyncAPI too, without OpenAPI's discriminator objects.
+    # The 3.1 rendering has the same components; AsyncAPI too, but without the discriminators
+    # OpenAPI adds from the IR, and with a schema's own one as its property name (AsyncAPI's form).
     assert load_document(doc_dir / "openapi-3.1.json")["components"]["schemas"] == components
     asyncapi = load_document(doc_dir.parent / "asyncapi" / "asyncapi.json")["components"]["schemas"]
-    assert asyncapi == {k: {m: v for m, v in c.items() if m != "discriminator"} for k, c in components.items()}
+    assert list(asyncapi) == expected_keys
+    for rel, schema in files.items():
+        for name, definition in types_of(rel, schema):
+            key = component_key(rel.split("/")[0], name)
+            assert asyncapi[key] == rewrite(definition, rel, files, asyncapi=True), f"AsyncAPI {key}"
 
 
 def test_discriminated_unions_get_an_openapi_discriminator() -> None:
@@ -337,7 +379,7 @@ def test_hostile_text_survives_exactly_and_invisible_characters_are_escaped() ->
     document = load_document(case / "expected" / "openapi" / "openapi.json")
     compared = 0
     for rel, schema in schema_files(case / "input").items():
-        for name, definition in schema["$defs"].items():
+        for name, definition in schema.get("$defs", {}).items():
             published = document["components"]["schemas"][component_key(rel.split("/")[0], name)]
             assert published.get("description") == definition.get("description")
             compared += 1

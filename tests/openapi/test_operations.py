@@ -41,13 +41,13 @@ def streams(files: dict[str, Any]) -> dict[tuple[str, str], tuple[str, dict[str,
             for rel, doc in files.items() for name, decl in doc.get("x-streams", {}).items()}
 
 
-def all_refs(node: Any, rel: str) -> Any:
+def all_refs(node: Any, rel: str, files: dict[str, Any]) -> Any:
     """A stream declaration: every $ref names a type or constant."""
     if isinstance(node, list):
-        return [all_refs(v, rel) for v in node]
+        return [all_refs(v, rel, files) for v in node]
     if not isinstance(node, dict):
         return node
-    return {k: rewrite_ref(v, rel) if k == "$ref" else all_refs(v, rel) for k, v in node.items()}
+    return {k: rewrite_ref(v, rel, files) if k == "$ref" else all_refs(v, rel, files) for k, v in node.items()}
 
 
 def published(files: dict[str, Any], rel: str, ref: str) -> dict[str, Any]:
@@ -55,23 +55,23 @@ def published(files: dict[str, Any], rel: str, ref: str) -> dict[str, Any]:
     target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), file_part)) if file_part else rel
     name = fragment.removeprefix("/x-streams/")
     qualified, decl = streams(files)[(target, name)]
-    return {"name": qualified, **all_refs(decl, target)}
+    return {"name": qualified, **all_refs(decl, target, files)}
 
 
 def expected_operation(files: dict[str, Any], rel: str, op: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(op)
     for p in out.get("parameters", []):
         if "schema" in p:
-            p["schema"] = rewrite(p["schema"], rel)
+            p["schema"] = rewrite(p["schema"], rel, files)
     bodies = [out["requestBody"]] if "requestBody" in out else []
     for body in bodies + list(out["responses"].values()):
         for header in body.get("headers", {}).values():
             if "schema" in header:
-                header["schema"] = rewrite(header["schema"], rel)
+                header["schema"] = rewrite(header["schema"], rel, files)
         for media in body.get("content", {}).values():
             for key in ("schema", "itemSchema"):
                 if key in media:
-                    media[key] = rewrite(media[key], rel)
+                    media[key] = rewrite(media[key], rel, files)
             if "x-stream" in media:
                 media["x-stream"] = published(files, rel, media["x-stream"]["$ref"])
     return out

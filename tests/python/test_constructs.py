@@ -32,25 +32,32 @@ INPUT = GOLDEN / "constructs" / "input"
 BASE = "https://constructs.invalid/"
 
 
-def _registry() -> Registry:
-    resources = []
-    for path in sorted(INPUT.glob("*/*.schema.json")):
+def _schema_files() -> dict[str, Any]:
+    """The case's schema files as contractgen reads them: every *.schema.json, and every
+    other *.json with a top-level "$schema" (input/constructs/fixture.json has none)."""
+    files = {}
+    for path in sorted(INPUT.glob("*/*.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((BASE + path.relative_to(INPUT).as_posix(), Resource.from_contents(contents, DRAFT202012)))
-    return Registry().with_resources(resources)
+        if path.name.endswith(".schema.json") or (isinstance(contents, dict) and "$schema" in contents):
+            files[path.relative_to(INPUT).as_posix()] = contents
+    return files
 
 
-SCHEMAS = _registry()
-FILE_OF = {"constructs": {}, "shared": {}}  # type name → schema file
-for _path in sorted(INPUT.glob("*/*.schema.json")):
-    for _name in json.loads(_path.read_text(encoding="utf-8")).get("$defs", {}):
-        FILE_OF[_path.parent.name][_name] = _path.relative_to(INPUT).as_posix()
+FILES = _schema_files()
+SCHEMAS = Registry().with_resources(
+    (BASE + rel, Resource.from_contents(contents, DRAFT202012)) for rel, contents in FILES.items()
+)
+# type name → its URI fragment in its file: the $defs entries, and the files whose root is a
+# type (named after the title "Tagged envelope", and after the file name reading.json).
+WHERE = {"constructs.TaggedEnvelope": "constructs/envelope.schema.json#", "constructs.Reading": "constructs/reading.json#"}
+for _rel, _contents in FILES.items():
+    for _name in _contents.get("$defs", {}):
+        WHERE[f"{_rel.split('/')[0]}.{_name}"] = f"{_rel}#/$defs/{_name}"
 
 
 @functools.cache
 def _validator(type_name: str) -> Draft202012Validator:
-    family, name = type_name.split(".")
-    schema = {"$ref": f"{BASE}{FILE_OF[family][name]}#/$defs/{name}"}
+    schema = {"$ref": BASE + WHERE[type_name]}
     return Draft202012Validator(schema, registry=SCHEMAS, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -132,6 +139,29 @@ SAMPLES: list[tuple[Any, ...]] = [
     ("constructs.Nested", {"inner": {"deep": {"leaf": 1}}, "mode": "medium"}, BAD),
     ("constructs.Nested", {"inner": {"deep": {"leaf": 1}}, "items": [{"n": "1"}]}, BAD),
     ("constructs.Nested", {"inner": {"deep": {"leaf": 1}, "x": 1}}, BAD),
+    ("constructs.NestedMode", "anything", OK),  # the declared type, not the lifted enum (NestedMode_2)
+    ("constructs.NestedMode", "too long!", BAD),
+    # ---- a file whose root is a type; a union with an explicit discriminator; a plain *.json schema
+    ("constructs.TaggedEnvelope", {"event": {"op": "stopped"}, "reading": {"value": 3}}, OK),
+    ("constructs.TaggedEnvelope", {"event": {"at": "2024-01-01T00:00:00Z", "op": "started"}}, OK),
+    ("constructs.TaggedEnvelope", {"reading": {"value": 3}}, BAD),
+    ("constructs.TaggedEnvelope", {"event": {"op": "stopped"}, "extra": 1}, BAD),
+    ("constructs.TaggedEnvelope", {"event": {"op": "stopped"}, "reading": {"unit": "celsius"}}, BAD),
+    ("constructs.Batch", [{"event": {"op": "stopped"}}, {"event": {"op": "stopped", "reason": "r"}}], OK),
+    ("constructs.Batch", [{"event": {"op": "stopped"}}] * 4, BAD),
+    ("constructs.Event", {"op": "stopped", "reason": "done"}, OK),
+    ("constructs.Event", {"op": "started", "at": "2024-01-01T00:00:00Z"}, OK),
+    ("constructs.Event", {"op": "paused"}, BAD),
+    ("constructs.Event", {"op": "started"}, BAD),
+    ("constructs.Event", {"reason": "no tag"}, BAD),
+    ("constructs.Started", {"op": "started", "at": "2024-01-01T00:00:00Z"}, OK),
+    ("constructs.Started", {"op": "stopped", "at": "2024-01-01T00:00:00Z"}, BAD),
+    ("constructs.Stopped", {"op": "stopped"}, OK),
+    ("constructs.Stopped", {"op": "started"}, BAD),
+    ("constructs.Reading", {"value": 21.5, "unit": "celsius", "note": "kept"}, OK),
+    ("constructs.Reading", {"value": "21.5"}, BAD),
+    ("constructs.Unit", "fahrenheit", OK),
+    ("constructs.Unit", "kelvin", BAD),
     # ---- strings: code point lengths, patterns, formats
     ("constructs.Strings", {"short": "💩💩"}, OK),  # 2 code points (4 UTF-16 units, 8 bytes)
     ("constructs.Strings", {"short": "💩💩💩"}, OK),
@@ -408,6 +438,14 @@ def test_tagged_union_reads_the_wire_tag_only() -> None:
     # Built in Python, a model instance carries its tag in the field `type_`.
     carrier = constructs.Carrier(signals=[constructs.Pong(type_="pong"), {"type": "ping", "seq": 2}])
     assert pkg.dump(carrier) == {"signals": [{"type": "pong"}, {"type": "ping", "seq": 2}]}
+
+
+def test_explicit_discriminator_decodes_to_the_variant_its_value_names() -> None:
+    envelope = constructs.TaggedEnvelope.model_validate_json('{"event": {"op": "stopped", "reason": "r"}}')
+    assert isinstance(envelope.event, constructs.Stopped) and envelope.event.reason == "r"
+    assert isinstance(constructs.EventAdapter.validate_json('{"at": "2024-01-01T00:00:00Z", "op": "started"}'), constructs.Started)
+    with pytest.raises(pydantic.ValidationError):
+        constructs.EventAdapter.validate_json('{"op": "paused"}')
 
 
 def test_overlapping_one_of_and_typed_extras_decode_to_models() -> None:

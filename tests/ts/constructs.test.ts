@@ -202,6 +202,27 @@ test("discriminated unions report tag problems at the tag", () => {
   accepts(c.Holder, '{"shape": {"kind": "square", "side": 2}, "maybe_shape": null, "shapes": []}');
 });
 
+test("an explicit discriminator: dispatch on its property, an enum of one string as a tag", () => {
+  accepts(c.Event, '{"op": "stopped", "reason": "done"}');
+  accepts(c.Event, '{"at": "2024-01-01T00:00:00Z", "op": "started"}');
+  rejects(c.Event, '{"op": "paused"}', "$.op");
+  rejects(c.Event, '{"reason": "no tag"}', "$.op");
+  rejects(c.Event, '{"op": "started"}', "$.at");
+  assert.deepStrictEqual(c.STOPPED_OP_VALUES, ["stopped"]);
+});
+
+test("root types: a file's root schema named by its title or its file name, '#' and 'file.json' refer to it", () => {
+  accepts(c.TaggedEnvelope, '{"event": {"op": "stopped"}, "reading": {"value": 3, "unit": "celsius", "kept": true}}');
+  rejects(c.TaggedEnvelope, '{"event": {"op": "stopped"}, "reading": {"unit": "celsius"}}', "$.reading.value");
+  rejects(c.TaggedEnvelope, '{"event": {"op": "stopped"}, "extra": 1}', "$", /extra/);
+  accepts(c.Reading, '{"value": 21.5}');
+  accepts(c.Batch, '[{"event": {"op": "stopped"}}]');
+  rejects(c.Batch, '[{"event": {"op": "paused"}}]', "$[0].event.op");
+  const names = [...registry.types.keys()];
+  for (const name of ["constructs.TaggedEnvelope", "constructs.Reading", "constructs.Event", "constructs.NestedMode"])
+    assert.ok(names.includes(name), name);
+});
+
 test("unions of disjoint kinds", () => {
   for (const ok of ["null", '"s"', "3", "3.0", "true", '["a"]', "[]"]) accepts(c.Scalar, ok);
   for (const bad of ["3.5", "{}", "[1]"]) rejects(c.Scalar, bad);

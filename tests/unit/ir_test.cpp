@@ -158,13 +158,15 @@ TEST_CASE("ir: inline objects, enums and unions are lifted with deterministic na
       }},
       "PlanOwner": {"type": "string"})")}});
     CHECK(b->names("f") ==
-          std::vector<std::string>{"Plan", "PlanOwner", "PlanStatus", "PlanPlanTasksItem", "PlanOwner2", "PlanValue"});
+          std::vector<std::string>{"Plan", "PlanOwner", "PlanStatus", "PlanPlanTasksItem", "PlanOwner_2", "PlanValue"});
     CHECK(b->decl("f", "PlanStatus").lifted);
     CHECK_FALSE(b->decl("f", "PlanOwner").lifted);
     CHECK(b->decl("f", "PlanStatus").is<ir::Enum>());
     const ir::Field& owner = b->field("f", "Plan", "owner");
     REQUIRE(owner.type.kind == Kind::Named);
-    CHECK(b->model().decl(owner.type.decl).name == "PlanOwner2");  // a declared name is never taken over
+    // A declared name is never taken over: the lifted type gets the first free "_<n>".
+    CHECK(b->model().decl(owner.type.decl).name == "PlanOwner_2");
+    CHECK(b->model().decl(owner.type.decl).wanted_name == "PlanOwner");
     const auto& value = b->decl("f", "PlanValue").as<ir::Union>();
     CHECK(value.variants.size() == 2);
     CHECK(b->field("f", "Plan", "plan_tasks").type.item().kind == Kind::Named);

@@ -139,6 +139,29 @@ TEST_CASE("naming: collisions get _2, _3 in declaration order, wire names untouc
     CHECK(naming::resolve_names(b->model(), c, b->loaded.schemas, again_sink).decl == names.decl);
 }
 
+TEST_CASE("naming: a lifted type clashing exactly or after case folding gets the same _2 suffix", "[naming]") {
+    // "PlanOwner" clashes with Plan.owner in the IR already (same name); "planStatus" only
+    // once both are identifiers. Either way the lifted type yields with "_2", in the IR
+    // name too, rather than "PlanOwner2" in one case and "PlanStatus_2" in the other.
+    auto b = test::build({{"f/a.schema.json", R"({"$defs": {
+      "PlanOwner": {"type": "string"},
+      "planStatus": {"type": "string"},
+      "Plan": {"type": "object", "properties": {
+        "owner": {"type": "object", "properties": {"x": {}}},
+        "status": {"enum": ["a", "b"]}
+      }}
+    }})"}});
+    contractgen::diag::Sink sink;
+    naming::Names names = naming::resolve_names(b->model(), naming::NamerConfig{}, b->loaded.schemas, sink);
+    REQUIRE_FALSE(sink.has_errors());
+    const auto& plan = b->model().decl(*b->model().find("f", "Plan")).as<ir::Struct>();
+    ir::DeclId owner = plan.fields[0].type.decl, status = plan.fields[1].type.decl;
+    CHECK(b->model().decl(owner).name == "PlanOwner_2");
+    CHECK(names.of(owner) == "PlanOwner_2");
+    CHECK(b->model().decl(status).name == "PlanStatus");
+    CHECK(names.of(status) == "PlanStatus_2");
+}
+
 TEST_CASE("naming: a declared type named like a runtime type is escaped, not an error", "[naming]") {
     auto b = test::build({{"class/a.schema.json", R"({"$defs": {"Json": {"type": "string"}, "Codec": {"type": "integer"}}})"}});
     naming::NamerConfig c;

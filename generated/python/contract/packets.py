@@ -17,7 +17,7 @@ __all__ = [
     "PresentationEventType",
     "PresentationEventTypeAdapter",
     "PRESENTATION_EVENT_TYPE_VALUES",
-    "PresentationEventType2",
+    "PresentationEventType_2",
     "Citation",
     "PresentationEventData",
     "PresentationEvent",
@@ -60,7 +60,7 @@ PRESENTATION_EVENT_TYPE_VALUES: _t.Final[tuple[PresentationEventType, ...]] = (
 
 
 # packets/presentation.schema.json#/$defs/PresentationEvent/properties/type
-PresentationEventType2: _t.TypeAlias = str
+PresentationEventType_2: _t.TypeAlias = str
 """The presentation event type: a PresentationEventType value or any other string."""
 
 
@@ -112,7 +112,7 @@ class PresentationEvent(_rt.ContractModel):
     timestamp: _rt.DateTime = _p.Field(
         description="When the event was produced (RFC 3339).",
     )
-    type_: PresentationEventType2 = _p.Field(
+    type_: PresentationEventType_2 = _p.Field(
         validation_alias="type",
         serialization_alias="type",
         description="The presentation event type: a PresentationEventType value or any other string.",

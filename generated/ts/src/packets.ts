@@ -23,12 +23,12 @@ export function safeParsePresentationEventType(data: unknown): z.ZodSafeParseRes
   return PresentationEventType.safeParse(data);
 }
 
-// ---- PresentationEventType2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
-/** The values of {@link PresentationEventType2} the contract names; other strings are valid too (see the schema for their rules). */
-export const PRESENTATION_EVENT_TYPE2_KNOWN_VALUES = ["CITATION_BLOCK"] as const;
+// ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
+/** The values of {@link PresentationEventType_2} the contract names; other strings are valid too (see the schema for their rules). */
+export const PRESENTATION_EVENT_TYPE_2_KNOWN_VALUES = ["CITATION_BLOCK"] as const;
 /** The presentation event type: a PresentationEventType value or any other string. */
-export const PresentationEventType2 = z.union([PresentationEventType, rt.otherString(z.string())]);
-export type PresentationEventType2 = z.infer<typeof PresentationEventType2>;
+export const PresentationEventType_2 = z.union([PresentationEventType, rt.otherString(z.string())]);
+export type PresentationEventType_2 = z.infer<typeof PresentationEventType_2>;
 
 // ---- Citation (packets/presentation.schema.json#/$defs/Citation)
 /** A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed. */
@@ -87,7 +87,7 @@ export const PresentationEvent = z.strictObject({
   /** When the event was produced (RFC 3339). */
   timestamp: rt.dateTime,
   /** The presentation event type: a PresentationEventType value or any other string. */
-  type: PresentationEventType2,
+  type: PresentationEventType_2,
   /** The event's data; its members depend on `type`. */
   data: PresentationEventData,
 });

@@ -43,10 +43,14 @@ public:
     ComponentBuilder(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink, const ComponentOptions& options)
         : model_(model), schemas_(schemas), rewriter_(model, schemas, sink), sink_(sink), options_(options) {
         rewriter_.json_content = options.json_content;
+        rewriter_.discriminator_as_name = !options.discriminators;
         // Model::find scans every declaration; once per component that would
         // be quadratic. The first declaration of a name wins, as there.
-        for (ir::DeclId id = 0; id < model_.decls.size(); ++id)
-            decl_ids_.try_emplace({model_.decls[id].family, model_.decls[id].name}, id);
+        for (ir::DeclId id = 0; id < model_.decls.size(); ++id) {
+            const ir::Decl& d = model_.decls[id];
+            decl_ids_.try_emplace({d.family, d.name}, id);
+            if (!d.lifted && d.origin.pointer.empty()) root_types_.emplace(d.origin.file, id);
+        }
     }
 
     ir::json build() {
@@ -55,6 +59,18 @@ public:
         ir::json out = object_of_size(model_.decls.size());
         std::set<ir::DeclId> seen;
         for (const auto& doc : schemas_.documents) {
+            // A file's root schema, when it is a type, is a component like its $defs entries.
+            if (auto root = root_types_.find(doc.path); root != root_types_.end()) {
+                static const std::set<std::string> file_only = {"$defs", "$schema", "$id", "x-openapi", "x-streams"};
+                ir::json type = object_of_size(doc.root.size());
+                for (auto it = doc.root.begin(); it != doc.root.end(); ++it)
+                    if (!file_only.count(it.key())) add_new_member(type, it.key(), *it);
+                seen.insert(root->second);
+                ir::json schema = rewriter_.schema(doc, "", type);
+                if (options_.discriminators) add_discriminator(root->second, schema);
+                const ir::Decl& d = model_.decl(root->second);
+                add_new_member(out, component_key(d.family, d.name), std::move(schema));
+            }
             auto defs = doc.root.find("$defs");
             if (defs == doc.root.end() || !defs->is_object()) continue;
             for (auto it = defs->begin(); it != defs->end(); ++it) {
@@ -77,8 +93,8 @@ public:
             const ir::Decl& d = model_.decl(id);
             if (!d.lifted && !seen.count(id))
                 sink_.error(d.origin.file, d.origin.line, d.origin.column,
-                            "type '" + d.qualified_name() + "' is not a $defs entry of its file; only $defs entries can be "
-                            "published as components");
+                            "type '" + d.qualified_name() + "' is neither a $defs entry nor the root of its file; only "
+                            "those can be published as components");
         }
         return out;
     }
@@ -92,7 +108,8 @@ private:
 
     // OpenAPI's `discriminator` for the IR's discriminated unions whose
     // variants are all published types: an annotation that lets renderers
-    // offer a type selector. Validation stays with oneOf/anyOf.
+    // offer a type selector. Validation stays with oneOf/anyOf. A schema's
+    // own `discriminator` is kept as written (its mapping rewritten).
     void add_discriminator(ir::DeclId id, ir::json& schema) {
         const ir::Decl& d = model_.decl(id);
         if (!d.is<ir::Union>()) return;
@@ -120,6 +137,7 @@ private:
     diag::Sink& sink_;
     ComponentOptions options_;
     std::map<std::pair<std::string_view, std::string_view>, ir::DeclId> decl_ids_;
+    std::map<std::string, ir::DeclId> root_types_;  // file path → its root type
 };
 
 }  // namespace
@@ -163,7 +181,12 @@ void add_new_member(ir::json& object, const std::string& key, ir::json value) {
 }
 
 SchemaRewriter::SchemaRewriter(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink)
-    : model_(model), resolver_(schemas), sink_(sink) {}
+    : model_(model), resolver_(schemas), sink_(sink) {
+    for (ir::DeclId id = 0; id < model_.decls.size(); ++id) {
+        const ir::Decl& d = model_.decls[id];
+        if (!d.lifted && d.origin.pointer.empty()) root_types_.emplace(d.origin.file, id);
+    }
+}
 
 ir::json SchemaRewriter::schema(const load::Document& doc, const std::string& pointer, const ir::json& node) {
     if (!node.is_object()) return node;
@@ -198,6 +221,17 @@ ir::json SchemaRewriter::member(const load::Document& doc, const std::string& po
                 list.get_ref<ir::json::array_t&>().reserve(value.size());
                 for (std::size_t i = 0; i < value.size(); ++i) list.push_back(schema(doc, load::pointer_append(at, i), value[i]));
                 return list;
+            }
+            break;
+        case ir::MemberKind::Discriminator:  // its mapping's values are references (checked by the IR)
+            if (value.is_object() && discriminator_as_name && value.contains("propertyName")) return value["propertyName"];
+            if (value.is_object() && value.contains("mapping") && value["mapping"].is_object()) {
+                std::string at = load::pointer_append(pointer, key);
+                ir::json out = value;
+                for (auto entry = out["mapping"].begin(); entry != out["mapping"].end(); ++entry)
+                    if (entry->is_string())
+                        *entry = ref(doc, load::pointer_append(at, "mapping", entry.key()), entry->get_ref<const std::string&>());
+                return out;
             }
             break;
         case ir::MemberKind::Data: break;
@@ -250,10 +284,15 @@ std::string SchemaRewriter::ref(const load::Document& doc, const std::string& at
     const std::string prefix = "/$defs/";
     const std::string& p = loc->pointer;
     if (p.compare(0, prefix.size(), prefix) != 0 || p.size() == prefix.size()) {
+        // Into a file whose root schema is a type: that type's component.
+        if (auto root = root_types_.find(loc->doc->path); root != root_types_.end() && p != "/$defs") {
+            const ir::Decl& d = model_.decl(root->second);
+            return component_ref(d.family, d.name) + pointer_to_fragment(p);
+        }
         error_at(sink_, doc, load::pointer_append(at, "$ref"),
                  "$ref '" + ref + "' names '" + loc->key() +
-                     "', which is not inside a $defs entry; only types (and schemas inside them) can be "
-                     "published as components");
+                     "', which is not inside a $defs entry or a root schema that is a type; only types (and "
+                     "schemas inside them) can be published as components");
         return ref;
     }
     std::size_t end = p.find('/', prefix.size());

@@ -1,7 +1,8 @@
 // The contract as OpenAPI (and AsyncAPI) components: every `$defs` entry of
-// every schema file becomes `components/schemas/<family>.<Type>`, its JSON
-// Schema re-emitted exactly as written, with each `$ref` rewritten to the
-// component it names. Both documents use the same keys and `$ref` form
+// every schema file, and every root schema that is a type (without its
+// `$defs`, `$schema`, `$id`, `x-openapi` and `x-streams`), becomes
+// `components/schemas/<family>.<Type>`, its JSON Schema re-emitted exactly as
+// written, with each `$ref` rewritten to the component it names. Both documents use the same keys and `$ref` form
 // (`#/components/schemas/<key>`), so one rewriter serves both.
 //
 // Why re-emit rather than translate the IR back: OpenAPI 3.1 schemas *are*
@@ -69,6 +70,9 @@ public:
 
     // Adds contentMediaType/contentSchema beside `x-json-content` (on by default).
     bool json_content = true;
+    // Writes a schema's own `discriminator` object as its propertyName (AsyncAPI's form);
+    // off: kept, its mapping's references rewritten (OpenAPI's).
+    bool discriminator_as_name = false;
 
 private:
     ir::json member(const load::Document& doc, const std::string& pointer, const std::string& key, const ir::json& value);
@@ -77,16 +81,20 @@ private:
     const ir::Model& model_;
     resolve::Resolver resolver_;
     diag::Sink& sink_;
+    std::map<std::string, ir::DeclId> root_types_;  // file path → the type its root schema is
 };
 
 struct ComponentOptions {
-    bool discriminators = true;  // OpenAPI's discriminator object (AsyncAPI's is a plain string: off there)
-    bool json_content = true;    // see SchemaRewriter::json_content
+    // OpenAPI: the IR's discriminated unions get a discriminator object and a schema's own one is
+    // kept. Off (AsyncAPI, whose discriminator is a plain string): none is added and a schema's
+    // own one becomes its propertyName.
+    bool discriminators = true;
+    bool json_content = true;  // see SchemaRewriter::json_content
 };
 
-// Builds components.schemas for every $defs entry of every document, in
-// document order (sorted paths), then $defs order. Each must be a
-// declaration of `model`.
+// Builds components.schemas for every root type and $defs entry of every
+// document, in document order (sorted paths), the root first, then $defs
+// order. Each must be a declaration of `model`.
 ir::json build_component_schemas(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink,
                                  const ComponentOptions& options = {});
 

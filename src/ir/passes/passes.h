@@ -8,7 +8,8 @@
 
 namespace contractgen::ir {
 
-// UNION_DISCRIMINATE: finds the const property that tells variants apart.
+// UNION_DISCRIMINATE: finds the const property that tells variants apart,
+// for unions without an explicit `discriminator` (checked by the builder).
 // Two oneOf variants with the same value are an error.
 void discriminate_unions(Model& model, const load::SchemaSet& schemas, diag::Sink& sink);
 

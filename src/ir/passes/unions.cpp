@@ -32,7 +32,7 @@ void discriminate_unions(Model& model, const load::SchemaSet& schemas, diag::Sin
     for (auto& decl : model.decls) {
         if (!decl.is<Union>()) continue;
         Union& u = decl.as<Union>();
-        if (u.variants.empty()) continue;
+        if (u.variants.empty() || u.discriminator) continue;  // empty, or discriminated by the schema's `discriminator`
         const TypeExpr& first = u.variants.front().type;
         if (first.kind != Kind::Named || !model.decl(first.decl).is<Struct>()) continue;
 

@@ -163,4 +163,62 @@ def py_runner(py_dir: Path) -> Runner:
                   env={"PYTHONPATH": str(py_dir), "PYTHONDONTWRITEBYTECODE": "1"})
 
 
-LANGS = ("cpp", "ts", "py")
+# ---- Go --------------------------------------------------------------------------------------------
+GO = shutil.which("go") or "/usr/local/go/bin/go"
+
+
+def go_available(go_dir: Path) -> None:
+    if not (go_dir / "registry" / "registry.go").is_file() or not (go_dir / "go.mod").is_file():
+        raise Unavailable(f"{go_dir}/registry/registry.go does not exist (the Go target has not generated it)")
+    if not Path(GO).is_file():
+        raise Unavailable("no Go toolchain (go) found; scripts/deps.sh installs one")
+
+
+def go_env(work: Path) -> dict[str, str]:
+    """Go's caches, module folder and config (telemetry counters) inside `work`, the installed
+    toolchain only, no workspace."""
+    return {"GOCACHE": str(work / "gocache"), "GOPATH": str(work / "gopath"),
+            "GOMODCACHE": str(work / "gopath" / "pkg" / "mod"), "GOTOOLCHAIN": "local", "GOWORK": "off",
+            "GOFLAGS": "-mod=mod -buildvcs=false", "CGO_ENABLED": "0", "XDG_CONFIG_HOME": str(work / "config")}
+
+
+def go_module_path(go_dir: Path) -> str:
+    for line in (go_dir / "go.mod").read_text().splitlines():
+        if line.startswith("module "):
+            return line.split()[1]
+    raise CompileFailure("Go", f"{go_dir}/go.mod has no module line")
+
+
+def compile_go_runner(go_dir: Path, work: Path, log=print) -> Runner:
+    """Builds tests/conformance/go/runner.go against the generated module in `go_dir` (a go.mod
+    that replaces the module with that folder), once per content hash."""
+    go_available(go_dir)
+    go_dir, work = go_dir.resolve(), work.resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    with open(work / "build.lock", "w") as lock:  # tests may run in parallel (ctest -j)
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        src = HERE / "go" / "runner.go"
+        key = tree_hash(go_dir, src, suffixes=(".go", ".mod"))
+        binary = work / f"runner-go-{key}"
+        if not binary.is_file():
+            for old in work.glob("runner-go-*"):
+                if old.is_file():
+                    old.unlink()
+            module = go_module_path(go_dir)
+            build = work / "runner-src"
+            if build.exists():
+                shutil.rmtree(build)
+            build.mkdir()
+            (build / "main.go").write_text(src.read_text().replace('"example.com/contract/', f'"{module}/'))
+            (build / "go.mod").write_text(f"module contractgen.test/runner\n\ngo 1.19\n\nrequire {module} v0.0.0\n\n"
+                                          f"replace {module} => {go_dir}\n")
+            cmd = [GO, "build", "-o", str(binary) + ".tmp", "."]
+            log(f"building the Go runner against {go_dir}")
+            p = subprocess.run(cmd, capture_output=True, text=True, cwd=str(build), env={**os.environ, **go_env(work)})
+            if p.returncode != 0:
+                raise CompileFailure("Go", p.stdout + p.stderr)
+            os.replace(str(binary) + ".tmp", binary)
+    return Runner("go", [str(binary), "--mixed"])
+
+
+LANGS = ("cpp", "ts", "py", "go")

@@ -200,6 +200,12 @@ def run(args) -> int:
         runners["py"] = langs.py_runner(langs.REPO / "generated" / "python")
     except langs.Unavailable as e:
         missing.append(("py", str(e)))
+    try:
+        runners["go"] = langs.compile_go_runner(langs.REPO / "generated" / "go", work.parent / "go")
+    except langs.Unavailable as e:
+        missing.append(("go", str(e)))
+    except langs.CompileFailure as e:
+        c.check(False, str(e))
     for lang, runner in runners.items():
         check_runner(c, lang, runner)
     for lang, why in missing:

@@ -172,13 +172,15 @@ def run(args) -> int:
                 langs.ts_available(repo_generated / "ts")
             elif lang == "py":
                 langs.py_available(repo_generated / "python")
+            elif lang == "go":
+                langs.go_available(repo_generated / "go")
             wanted.append(lang)
         except langs.Unavailable as e:
             missing[lang] = str(e)
     for lang in args.require:
         if lang in missing:
             failures.append(f"required language {lang} is unavailable: {missing[lang]}")
-    targets = {"cpp": "cpp", "ts": "ts", "py": "python"}
+    targets = {"cpp": "cpp", "ts": "ts", "py": "python", "go": "go"}
 
     # ---- classify: every group alone ------------------------------------------------------------------------
     todo = [g for g in groups if g.status != "skipped"]
@@ -226,6 +228,8 @@ def run(args) -> int:
                                             opt="-O0", log=log)
         if lang == "ts":
             return langs.ts_runner(langs.compile_ts(out / "ts", work / "ts-dist", log=log))
+        if lang == "go":
+            return langs.compile_go_runner(out / "go", work / "go", log=log)
         return langs.py_runner(out / "python")
 
     runners: dict[str, langs.Runner] = {}
@@ -345,7 +349,7 @@ def render_table(groups: list[Group], checked: list[str], missing: dict[str, str
     by_file: dict[str, list[Group]] = collections.defaultdict(list)
     for g in groups:
         by_file[g.file].append(g)
-    langs_text = ", ".join({"cpp": "C++", "ts": "TypeScript", "py": "Python"}[l] for l in checked) or "none"
+    langs_text = ", ".join({"cpp": "C++", "ts": "TypeScript", "py": "Python", "go": "Go"}[l] for l in checked) or "none"
     out = [f"Languages checked: {langs_text}." + (f" Not yet checked: {', '.join(missing)}." if missing else ""),
            "",
            "| Keyword file | In the subset | Groups | Agreed in all | Disagreeing | Unsupported (generator error) | Not judged |",

@@ -85,6 +85,8 @@ def run(args) -> int:
                 runners[lang] = langs.ts_runner(registry)
             elif lang == "py":
                 runners[lang] = langs.py_runner(generated / "python")
+            elif lang == "go":
+                runners[lang] = langs.compile_go_runner(generated / "go", work.parent / "go", log=log)
         except langs.Unavailable as e:
             missing[lang] = str(e)
         except langs.CompileFailure as e:

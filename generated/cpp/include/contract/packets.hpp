@@ -47,9 +47,9 @@ inline ::contract::Json encode_PresentationEventType(const PresentationEventType
 inline void to_json(::contract::Json& j, const PresentationEventType& v) { j = encode_PresentationEventType(v); }
 inline void from_json(const ::contract::Json& j, PresentationEventType& v) { ::contract::rt::decode_dom(j, v, &decode_PresentationEventType); }
 
-// ---- PresentationEventType2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
+// ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 /// The presentation event type: a PresentationEventType value or any other string.
-struct PresentationEventType2 {
+struct PresentationEventType_2 {
     std::string value;
     static constexpr std::string_view kCitationBlock = "CITATION_BLOCK";
     /// Whether `value` is one of the values the contract names.
@@ -61,14 +61,14 @@ struct PresentationEventType2 {
     }
 };
 
-inline void decode_PresentationEventType2(::contract::rt::Cursor& c, PresentationEventType2& out) {
+inline void decode_PresentationEventType_2(::contract::rt::Cursor& c, PresentationEventType_2& out) {
     ::contract::rt::read_string(c, out.value);
 }
 
-inline ::contract::Json encode_PresentationEventType2(const PresentationEventType2& v) { return ::contract::Json(v.value); }
+inline ::contract::Json encode_PresentationEventType_2(const PresentationEventType_2& v) { return ::contract::Json(v.value); }
 
-inline void to_json(::contract::Json& j, const PresentationEventType2& v) { j = encode_PresentationEventType2(v); }
-inline void from_json(const ::contract::Json& j, PresentationEventType2& v) { ::contract::rt::decode_dom(j, v, &decode_PresentationEventType2); }
+inline void to_json(::contract::Json& j, const PresentationEventType_2& v) { j = encode_PresentationEventType_2(v); }
+inline void from_json(const ::contract::Json& j, PresentationEventType_2& v) { ::contract::rt::decode_dom(j, v, &decode_PresentationEventType_2); }
 
 // ---- Citation (packets/presentation.schema.json#/$defs/Citation)
 /// A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed.
@@ -186,7 +186,7 @@ struct PresentationEvent {
     /// When the event was produced (RFC 3339).
     std::string timestamp{};
     /// The presentation event type: a PresentationEventType value or any other string.
-    PresentationEventType2 type{};
+    PresentationEventType_2 type{};
     /// The event's data; its members depend on `type`.
     PresentationEventData data{};
 };
@@ -209,7 +209,7 @@ inline void decode_PresentationEvent(::contract::rt::Cursor& c, PresentationEven
                 seen.set(1);
                 break;
             case 2:
-                ::contract::rt::in_field(key, [&] { decode_PresentationEventType2(c, out.type); });
+                ::contract::rt::in_field(key, [&] { decode_PresentationEventType_2(c, out.type); });
                 seen.set(2);
                 break;
             case 3:
@@ -823,9 +823,9 @@ struct Codec<packets::PresentationEventType> {
 };
 
 template <>
-struct Codec<packets::PresentationEventType2> {
-    static void decode(rt::Cursor& c, packets::PresentationEventType2& v) { packets::decode_PresentationEventType2(c, v); }
-    static Json encode(const packets::PresentationEventType2& v) { return packets::encode_PresentationEventType2(v); }
+struct Codec<packets::PresentationEventType_2> {
+    static void decode(rt::Cursor& c, packets::PresentationEventType_2& v) { packets::decode_PresentationEventType_2(c, v); }
+    static Json encode(const packets::PresentationEventType_2& v) { return packets::encode_PresentationEventType_2(v); }
 };
 
 template <>

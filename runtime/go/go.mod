@@ -1,0 +1,3 @@
+module example.com/contractgen/runtime
+
+go 1.19

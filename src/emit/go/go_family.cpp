@@ -1,0 +1,199 @@
+// One family's Go package (see go_family.h); structs and constants are in go_struct.cpp.
+#include "emit/go/go_family.h"
+
+#include <algorithm>
+
+#include "naming/namer.h"
+
+namespace contractgen::emit::go {
+
+using ir::Kind;
+using render::Data;
+using render::flag;
+using render::List;
+using render::Object;
+
+namespace {
+
+std::string values_literal(const char* type, const std::vector<std::string>& items) {
+    std::string out = std::string(type) + "{";
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+    return out + "}";
+}
+
+std::string joined(const std::vector<std::string>& values) {
+    std::string out;
+    for (const auto& v : values) out += (out.empty() ? "" : "|") + v;
+    return out;
+}
+
+}  // namespace
+
+FamilyView::FamilyView(const EmitContext& ctx, const render::Templates& templates, const GoNames& names,
+                       const ir::Family& family)
+    : ctx_(ctx), templates_(templates), names_(names), family_(family), private_(names.private_names.at(family.name)),
+      types_(ctx.model, names, private_) {
+    types_.set_family(family.name);
+}
+
+Data FamilyView::build() {
+    std::string declarations;
+    for (ir::DeclId id : family_.decls) {
+        const ir::Decl& d = ctx_.model.decl(id);
+        Data v = decl_view(id, d);
+        templates_.render_to("go/" + decl_template(d) + ".go.mustache", v, declarations);
+        if (!d.is<ir::Constant>()) templates_.render_to("go/common.go.mustache", v, declarations);
+    }
+    std::vector<std::string> paths;
+    if (types_.uses_regexp()) paths.push_back(string_literal("regexp"));
+    paths.push_back(string_literal(ctx_.project.go_module + "/contract"));
+    for (const auto& other : types_.families_used())
+        paths.push_back(string_literal(ctx_.project.go_module + "/" + names_.package.at(other)));
+    std::sort(paths.begin(), paths.end());
+    List imports;
+    for (auto& p : paths) imports.push_back(Object{{"path", std::move(p)}});
+    ir::Docs docs;
+    docs.description = "Package " + names_.package.at(family_.name) + " is the " + family_.name +
+                       " family of the contract, from ";
+    for (std::size_t i = 0; i < family_.source_files.size(); ++i)
+        docs.description += (i ? ", " : "") + family_.source_files[i];
+    docs.description += ".";
+    Data data;
+    data.set("header", comment_text(family_header_text(ctx_, family_)));
+    data.set("doc", doc_comment(docs, ""));
+    data.set("package", names_.package.at(family_.name));
+    data.set("has_imports", flag(true));
+    data.set("imports", std::move(imports));
+    data.set("declarations", std::move(declarations));
+    data.set("support", types_.support());
+    return data;
+}
+
+Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
+    Data v;
+    v.set("name", names_.names.of(id));
+    v.set("source", comment_text(d.origin.file + "#" + d.origin.pointer));
+    v.set("doc", doc_comment(d.docs, ""));
+    if (!d.is<ir::Constant>()) {
+        const DeclFunctions& f = names_.functions.at(id);
+        v.set("decode", f.decode);
+        v.set("encode", f.encode);
+        v.set("parse", f.parse);
+        v.set("marshal", f.marshal);
+        // Defined types get MarshalJSON; aliases and interfaces cannot have methods.
+        bool defined = d.is<ir::Struct>() || d.is<ir::OpenEnum>() ||
+                       (d.is<ir::Enum>() && d.as<ir::Enum>().all_strings && !d.as<ir::Enum>().values.empty()) ||
+                       (d.is<ir::Union>() && !d.as<ir::Union>().discriminator);
+        v.set("has_marshal_json", flag(defined));
+    }
+    std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
+    return v;
+}
+
+// ---- enums -----------------------------------------------------------------------------------
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Enum& e) {
+    v.set("values_var", private_.claim(naming::to_case(names_.names.of(id), naming::Case::Camel) + "Values"));
+    std::vector<std::string> items;
+    if (e.all_strings && !e.values.empty()) {
+        List values;
+        std::vector<std::string> shown;
+        for (std::size_t i = 0; i < e.values.size(); ++i) {
+            const std::string& wire = e.values[i].get<std::string>();
+            values.push_back(Object{{"constant", names_.constants.at(id)[i]}, {"literal", string_literal(wire)}});
+            items.push_back(string_literal(wire));
+            shown.push_back(wire);
+        }
+        v.set("has_values", flag(true));
+        v.set("values", std::move(values));
+        v.set("expected", string_literal(joined(shown)));
+        v.set("values_literal", values_literal("[]string", items));
+    } else {
+        for (const auto& value : e.values) items.push_back(types_.value_var(value));
+        v.set("values_literal", values_literal("[]any", items));
+    }
+}
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
+    v.set("values_var", private_.claim(naming::to_case(names_.names.of(id), naming::Case::Camel) + "Known"));
+    List values;
+    std::vector<std::string> items;
+    for (std::size_t i = 0; i < o.known.size(); ++i) {
+        values.push_back(Object{{"constant", names_.constants.at(id)[i]}, {"literal", string_literal(o.known[i])}});
+        items.push_back(string_literal(o.known[i]));
+    }
+    v.set("has_values", flag(!o.known.empty()));
+    v.set("values", std::move(values));
+    v.set("values_literal", values_literal("[]string", items));
+    v.set("other_rule", types_.string_rule(o.other));
+}
+
+// ---- unions ----------------------------------------------------------------------------------
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
+    v.set("is_tagged", flag(u.discriminator.has_value()));
+    if (u.discriminator) {
+        v.set("marker", names_.markers.at(id));
+        v.set("method", tag_method(*u.discriminator));
+        v.set("unknown", names_.unknown.at(id));
+        v.set("wire", string_literal(*u.discriminator));
+        List variants;
+        std::vector<std::string> tags;
+        for (const auto& variant : u.variants) {
+            variants.push_back(Object{{"tag", string_literal(*variant.tag)},
+                                      {"type", types_.decl_ref(variant.type.decl)},
+                                      {"decode_variant", types_.functions(variant.type.decl).decode},
+                                      {"encode_variant", types_.functions(variant.type.decl).encode}});
+            tags.push_back(*variant.tag);
+        }
+        v.set("variants", std::move(variants));
+        v.set("expected", string_literal(joined(tags)));
+        return;
+    }
+    naming::Scope fields;
+    std::vector<FieldLine> lines;
+    List alternatives;
+    for (std::size_t i = 0; i < u.variants.size(); ++i) {
+        const ir::TypeExpr& t = u.variants[i].type;
+        std::string field = fields.claim(alternative_name(t));
+        lines.push_back(FieldLine{{field, "*" + types_.type(t)}, i == 0});
+        alternatives.push_back(Object{{"index", std::to_string(i)},
+                                      {"field", field},
+                                      {"decode_expr", types_.decode(t)},
+                                      {"encode_stmt", types_.encode(t, "*v." + field)}});
+    }
+    List field_lines;
+    for (auto& line : align_fields(lines)) field_lines.push_back(Object{{"line", std::move(line)}});
+    v.set("fields", std::move(field_lines));
+    v.set("alternatives", std::move(alternatives));
+    bool one_of = u.mode == ir::UnionMode::OneOf;
+    v.set("one_of", one_of ? "true" : "false");
+    v.set("count", std::to_string(u.variants.size()));
+    v.set("rule", one_of ? "exactly one alternative must accept it" : "the first alternative that accepts it");
+}
+
+std::string FamilyView::alternative_name(const ir::TypeExpr& t) const {
+    switch (t.kind) {
+        case Kind::String: return "String";
+        case Kind::Integer: return "Integer";
+        case Kind::Number: return "Number";
+        case Kind::Boolean: return "Bool";
+        case Kind::Null: return "Null";
+        case Kind::Any: return "Any";
+        case Kind::Named: return names_.names.of(t.decl);
+        case Kind::Array: return "Array";
+        case Kind::Map: return "Map";
+        case Kind::Const: return "Const";
+    }
+    return "Value";
+}
+
+// ---- alias -----------------------------------------------------------------------------------
+
+void FamilyView::fill(Data& v, ir::DeclId, const ir::Alias& a) {
+    v.set("target", types_.type(a.target));
+    v.set("decode_expr", types_.decode(a.target));
+    v.set("encode_stmt", types_.encode(a.target, "v"));
+}
+
+}  // namespace contractgen::emit::go

@@ -1,0 +1,117 @@
+#include "emit/go/go_syntax.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "emit/common/text.h"
+
+namespace contractgen::emit::go {
+
+namespace {
+
+std::size_t code_points(const std::string& s) {
+    std::size_t n = 0;
+    for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+}  // namespace
+
+std::string string_literal(const std::string& s) {
+    std::string out = "\"";
+    out.reserve(s.size() + 2);
+    for (std::size_t i = 0; i < s.size();) {
+        char32_t cp = next_code_point(s, i);
+        switch (cp) {
+            case '"': out += "\\\""; continue;
+            case '\\': out += "\\\\"; continue;
+            case '\n': out += "\\n"; continue;
+            case '\r': out += "\\r"; continue;
+            case '\t': out += "\\t"; continue;
+            default: break;
+        }
+        char buf[16];
+        if (cp >= 0x20 && cp < 0x7F) {
+            out += static_cast<char>(cp);
+            continue;
+        }
+        if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(cp));
+        else std::snprintf(buf, sizeof buf, "\\U%08X", static_cast<unsigned>(cp));
+        out += buf;
+    }
+    return out + "\"";
+}
+
+std::string comment_text(const std::string& text) { return visible_controls(text); }
+
+std::string doc_comment(const ir::Docs& docs, const std::string& indent, const std::string& prefix_line) {
+    std::vector<std::string> lines = doc_lines(docs);
+    if (!prefix_line.empty()) {
+        if (!lines.empty()) lines.insert(lines.begin(), "");
+        lines.insert(lines.begin(), prefix_line);
+    }
+    if (lines.empty()) return "";
+    // A block comment with a star on every line: gofmt reformats `//` doc
+    // comments (quotes, indented lines, lists), but leaves these as written.
+    std::string out = indent + "/*\n";
+    for (const auto& line : lines) {
+        std::string text = comment_text(line);
+        for (std::size_t at; (at = text.find("*/")) != std::string::npos;) text.replace(at, 2, "*\\/");
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+        out += indent + (text.empty() ? " *" : " * " + text) + "\n";
+    }
+    return out + indent + " */\n";
+}
+
+bool is_tag_name(const std::string& name) {
+    if (name.empty()) return false;
+    static const std::string punctuation = "!#$%&()*+-./:;<=>?@[]^_{|}~ ";
+    for (char c : name) {
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  punctuation.find(c) != std::string::npos;
+        if (!ok) return false;  // non-ASCII letters are valid too, but kept out for simplicity
+    }
+    return true;
+}
+
+std::vector<std::string> align_fields(const std::vector<FieldLine>& lines) {
+    // gofmt's tabwriter: a column is aligned over each run of consecutive
+    // lines that have a cell after it (a comment line ends every run).
+    std::vector<std::vector<std::size_t>> width(lines.size());
+    std::size_t columns = 0;
+    for (const auto& l : lines) columns = std::max(columns, l.cells.size());
+    for (std::size_t c = 0; c + 1 < columns; ++c) {
+        for (std::size_t begin = 0; begin < lines.size();) {
+            if (lines[begin].cells.size() <= c + 1) {
+                ++begin;
+                continue;
+            }
+            std::size_t end = begin + 1, w = code_points(lines[begin].cells[c]);
+            while (end < lines.size() && !lines[end].starts_block && lines[end].cells.size() > c + 1)
+                w = std::max(w, code_points(lines[end++].cells[c]));
+            for (std::size_t i = begin; i < end; ++i) width[i].push_back(w);
+            begin = end;
+        }
+    }
+    std::vector<std::string> out(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto& cells = lines[i].cells;
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            out[i] += cells[c];
+            if (c + 1 < cells.size()) out[i] += std::string(width[i][c] - code_points(cells[c]) + 1, ' ');
+        }
+    }
+    return out;
+}
+
+std::string package_word(const std::string& family) {
+    std::string out;
+    for (char c : family) {
+        if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+    }
+    if (out.empty() || (out[0] >= '0' && out[0] <= '9')) out = "f" + out;
+    return out;
+}
+
+}  // namespace contractgen::emit::go

@@ -1,0 +1,278 @@
+#include "emit/go/go_types.h"
+
+#include <limits>
+
+#include "emit/go/go_syntax.h"
+#include "ir/passes/passes.h"
+#include "ir/pattern.h"
+
+namespace contractgen::emit::go {
+
+using ir::Kind;
+
+namespace {
+
+bool is_discriminated_union(const ir::Decl& d) { return d.is<ir::Union>() && d.as<ir::Union>().discriminator; }
+
+bool is_value_enum(const ir::Decl& d) { return d.is<ir::Enum>() && !(d.as<ir::Enum>().all_strings && !d.as<ir::Enum>().values.empty()); }
+
+std::string number_text(const ir::json& v) { return v.dump(); }
+
+std::string count_text(std::uint64_t n) {
+    return std::to_string(std::min<std::uint64_t>(n, std::numeric_limits<std::int64_t>::max() / 2));
+}
+
+}  // namespace
+
+ir::TypeExpr GoTypes::without_null(const ir::TypeExpr& t) {
+    ir::TypeExpr out = t;
+    out.nullable = false;
+    return out;
+}
+
+bool GoTypes::accepts_null(const ir::TypeExpr& t) const { return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0; }
+
+bool GoTypes::base_accepts_null(const ir::TypeExpr& t) const { return accepts_null(without_null(t)); }
+
+bool GoTypes::nil_able(const ir::TypeExpr& t) const {
+    if (t.nullable && !base_accepts_null(t)) return true;
+    switch (t.kind) {
+        case Kind::Any: return true;
+        case Kind::Const: return !t.value.is_string();
+        case Kind::Named: {
+            const ir::Decl& d = model_.decl(t.decl);
+            if (is_discriminated_union(d) || is_value_enum(d)) return true;
+            if (d.is<ir::Alias>()) return nil_able(d.as<ir::Alias>().target);
+            return false;
+        }
+        default: return false;
+    }
+}
+
+std::string GoTypes::qualify(const std::string& family, const std::string& name) {
+    if (family == family_) return name;
+    families_used_.insert(family);
+    return names_.package.at(family) + "." + name;
+}
+
+std::string GoTypes::decl_ref(ir::DeclId id) { return qualify(model_.decl(id).family, names_.names.of(id)); }
+
+const DeclFunctions& GoTypes::functions(ir::DeclId id) {
+    auto it = qualified_.find(id);
+    if (it != qualified_.end()) return it->second;
+    const DeclFunctions& f = names_.functions.at(id);
+    const std::string& family = model_.decl(id).family;
+    DeclFunctions q{qualify(family, f.decode), qualify(family, f.encode), qualify(family, f.parse), qualify(family, f.marshal)};
+    return qualified_.emplace(id, q).first->second;
+}
+
+// ---- types ---------------------------------------------------------------------------------------
+
+std::string GoTypes::value_type(const ir::TypeExpr& t) {
+    switch (t.kind) {
+        case Kind::String: return "string";
+        case Kind::Integer: return "int64";
+        case Kind::Number: return "float64";
+        case Kind::Boolean: return "bool";
+        case Kind::Null: return "contract.Null";
+        case Kind::Any: return "any";
+        case Kind::Named: return decl_ref(t.decl);
+        case Kind::Array: return "[]" + type(t.item());
+        case Kind::Map: return "contract.Map[" + type(t.item()) + "]";
+        case Kind::Const: return t.value.is_string() ? "string" : "any";
+    }
+    return "any";
+}
+
+std::string GoTypes::type(const ir::TypeExpr& t) {
+    std::string base = value_type(t);
+    if (t.nullable && !base_accepts_null(t) && !nil_able(without_null(t))) return "*" + base;
+    return base;
+}
+
+// ---- decoding --------------------------------------------------------------------------------------
+
+std::string GoTypes::helper(const std::string& kind, const std::string& signature_rest, const std::string& body) {
+    std::string key = kind + signature_rest + body;
+    auto it = made_.find(key);
+    if (it != made_.end()) return it->second;
+    std::string name = private_.claim(kind + std::to_string(made_.size() + 1));
+    made_.emplace(key, name);
+    support_ += "\nfunc " + name + signature_rest + " {\n\t" + body + "\n}\n";
+    return name;
+}
+
+std::string GoTypes::value_decode(const ir::TypeExpr& t) {
+    switch (t.kind) {
+        case Kind::String: return "d.String(" + string_rule(t.string_bounds) + ")";
+        case Kind::Integer: return "d.Int(" + number_rule(t.number_bounds) + ")";
+        case Kind::Number: return "d.Float(" + number_rule(t.number_bounds) + ")";
+        case Kind::Boolean: return "d.Bool()";
+        case Kind::Null: return "d.Null()";
+        case Kind::Any: return "d.Any()";
+        case Kind::Named: return functions(t.decl).decode + "(d)";
+        case Kind::Array: {
+            const auto& b = t.array_bounds;
+            return "contract.DecodeArray(d, " + count_rule(b.min_items, b.max_items, b.unique_items) + ", " +
+                   decode_fn(t.item()) + ")";
+        }
+        case Kind::Map: {
+            const auto& b = t.object_bounds;
+            return "contract.DecodeMap(d, " + count_rule(b.min_properties, b.max_properties, false) + ", " +
+                   decode_fn(t.item()) + ")";
+        }
+        case Kind::Const:
+            if (t.value.is_string()) return "d.ConstString(" + string_literal(t.value.get<std::string>()) + ")";
+            return "d.ConstValue(" + value_var(t.value) + ")";
+    }
+    return "d.Any()";
+}
+
+std::string GoTypes::decode(const ir::TypeExpr& t) {
+    if (t.nullable && !base_accepts_null(t)) {
+        ir::TypeExpr base = without_null(t);
+        return std::string(nil_able(base) ? "contract.OrNull" : "contract.Nullable") + "(d, " + decode_fn(base) + ")";
+    }
+    return value_decode(t);
+}
+
+std::string GoTypes::decode_fn(const ir::TypeExpr& t) {
+    bool plain = !(t.nullable && !base_accepts_null(t));
+    if (plain) {
+        switch (t.kind) {
+            case Kind::Named: return functions(t.decl).decode;
+            case Kind::Boolean: return "(*contract.Decoder).Bool";
+            case Kind::Null: return "(*contract.Decoder).Null";
+            case Kind::Any: return "(*contract.Decoder).Any";
+            default: break;
+        }
+    }
+    return helper("decode", "(d *contract.Decoder) " + type(t), "return " + decode(t));
+}
+
+// ---- encoding --------------------------------------------------------------------------------------
+
+std::string GoTypes::value_encode(const ir::TypeExpr& t, const std::string& x) {
+    switch (t.kind) {
+        case Kind::String: return "e.String(" + x + ")";
+        case Kind::Integer: return "e.Int(" + x + ")";
+        case Kind::Number: return "e.Float(" + x + ")";
+        case Kind::Boolean: return "e.Bool(" + x + ")";
+        case Kind::Null: return "e.Null()";
+        case Kind::Any: return "e.Any(" + x + ")";
+        case Kind::Named: return functions(t.decl).encode + "(e, " + x + ")";
+        case Kind::Array: return "contract.EncodeArray(e, " + x + ", " + encode_fn(t.item()) + ")";
+        case Kind::Map: return "contract.EncodeMap(e, " + x + ", " + encode_fn(t.item()) + ")";
+        case Kind::Const: return t.value.is_string() ? "e.String(" + x + ")" : "e.Any(" + x + ")";
+    }
+    return "e.Any(" + x + ")";
+}
+
+std::string GoTypes::encode(const ir::TypeExpr& t, const std::string& x) {
+    if (t.nullable && !base_accepts_null(t)) {
+        ir::TypeExpr base = without_null(t);
+        return std::string(nil_able(base) ? "contract.EncodeOrNull" : "contract.EncodeNullable") + "(e, " + x + ", " +
+               encode_fn(base) + ")";
+    }
+    return value_encode(t, x);
+}
+
+std::string GoTypes::encode_fn(const ir::TypeExpr& t) {
+    bool plain = !(t.nullable && !base_accepts_null(t));
+    if (plain) {
+        switch (t.kind) {
+            case Kind::Named: return functions(t.decl).encode;
+            case Kind::String: return "(*contract.Encoder).String";
+            case Kind::Integer: return "(*contract.Encoder).Int";
+            case Kind::Number: return "(*contract.Encoder).Float";
+            case Kind::Boolean: return "(*contract.Encoder).Bool";
+            case Kind::Null: return "(*contract.Encoder).NullValue";
+            case Kind::Any: return "(*contract.Encoder).Any";
+            case Kind::Const: return t.value.is_string() ? "(*contract.Encoder).String" : "(*contract.Encoder).Any";
+            default: break;
+        }
+    }
+    return helper("encode", "(e *contract.Encoder, x " + type(t) + ")", encode(t, "x"));
+}
+
+// ---- rules and values ------------------------------------------------------------------------------
+
+std::string GoTypes::string_rule(const ir::StringBounds& b) {
+    if (b.empty()) return "nil";
+    std::string fields;
+    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    switch (b.format) {
+        case ir::StringFormat::DateTime: add("Format: contract.FormatDateTime"); break;
+        case ir::StringFormat::Uuid: add("Format: contract.FormatUUID"); break;
+        case ir::StringFormat::Uri: add("Format: contract.FormatURI"); break;
+        case ir::StringFormat::None: break;
+    }
+    if (b.pattern) {
+        uses_regexp_ = true;
+        add("Pattern: regexp.MustCompile(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Go)) + ")");
+        add("PatternSource: " + string_literal(*b.pattern));
+    }
+    if (b.min_length) add("MinLength: " + count_text(*b.min_length));
+    add("MaxLength: " + (b.max_length ? count_text(*b.max_length) : std::string("-1")));
+    std::string text = "&contract.StringRule{" + fields + "}";
+    auto it = made_.find(text);
+    if (it != made_.end()) return it->second;
+    std::string name = private_.claim("rule" + std::to_string(made_.size() + 1));
+    made_.emplace(text, name);
+    support_ += "\nvar " + name + " = " + text + "\n";
+    return name;
+}
+
+std::string GoTypes::number_rule(const ir::NumberBounds& b) {
+    if (b.empty()) return "nil";
+    std::string fields;
+    auto add = [&](const char* has, const char* field, const std::optional<ir::json>& v) {
+        if (!v) return;
+        fields += (fields.empty() ? "" : ", ") + std::string(has) + ": true, " + field + ": " + number_text(*v);
+    };
+    add("HasMinimum", "Minimum", b.minimum);
+    add("HasMaximum", "Maximum", b.maximum);
+    add("HasExclusiveMinimum", "ExclusiveMinimum", b.exclusive_minimum);
+    add("HasExclusiveMaximum", "ExclusiveMaximum", b.exclusive_maximum);
+    add("HasMultipleOf", "MultipleOf", b.multiple_of);
+    std::string text = "&contract.NumberRule{" + fields + "}";
+    auto it = made_.find(text);
+    if (it != made_.end()) return it->second;
+    std::string name = private_.claim("rule" + std::to_string(made_.size() + 1));
+    made_.emplace(text, name);
+    support_ += "\nvar " + name + " = " + text + "\n";
+    return name;
+}
+
+std::string GoTypes::count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique) {
+    if (!min && !max && !unique) return "nil";
+    std::string text = "&contract.CountRule{Min: " + (min ? count_text(*min) : std::string("0")) +
+                       ", Max: " + (max ? count_text(*max) : std::string("-1")) + (unique ? ", Unique: true" : "") + "}";
+    auto it = made_.find(text);
+    if (it != made_.end()) return it->second;
+    std::string name = private_.claim("rule" + std::to_string(made_.size() + 1));
+    made_.emplace(text, name);
+    support_ += "\nvar " + name + " = " + text + "\n";
+    return name;
+}
+
+std::string GoTypes::value_var(const ir::json& value) {
+    std::string text = "contract.MustParseValue(" + string_literal(value.dump()) + ")";
+    auto it = made_.find(text);
+    if (it != made_.end()) return it->second;
+    std::string name = private_.claim("value" + std::to_string(made_.size() + 1));
+    made_.emplace(text, name);
+    support_ += "\nvar " + name + " = " + text + "\n";
+    return name;
+}
+
+}  // namespace contractgen::emit::go
+
+namespace contractgen::emit::go {
+
+std::string tag_method(const std::string& wire) {
+    std::string m = naming::to_case(wire, naming::Case::Pascal);
+    return m.empty() || (m[0] >= '0' && m[0] <= '9') ? "Tag" + m : m;
+}
+
+}  // namespace contractgen::emit::go

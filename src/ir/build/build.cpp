@@ -1,0 +1,170 @@
+// Named types and the dispatch. Every named type (declared.cpp) is defined
+// on first use, so a reference finds its target complete, and recursion is
+// refused with the chain that closes it. `convert` is the one entry every
+// subschema goes through: it bounds the nesting and sends the schema to a
+// `$ref` or to the conjunction of its parts (conjunctions.cpp).
+#include "ir/build.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "ir/build/builder.h"
+#include "ir/passes/passes.h"
+
+namespace contractgen::ir {
+
+namespace builder {
+
+namespace {
+
+// Schemas nest through properties, items, $ref and allOf; each level is
+// a few frames of recursion here. A limit turns a chain deep enough to
+// overflow the stack (thousands of $refs) into one diagnostic.
+constexpr std::size_t kMaxNesting = 256;
+struct Nesting {
+    explicit Nesting(std::size_t& depth) : depth_(depth) { ++depth_; }
+    ~Nesting() { --depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    std::size_t& depth_;
+};
+
+}  // namespace
+
+Model Builder::run() {
+    declare_named_schemas();
+    for (DeclId id = 0; id < named_count_; ++id) define_named(id);
+    if (!sink_.has_errors()) run_passes(model_, set_, sink_);
+    return std::move(model_);
+}
+
+void Builder::define_named(DeclId id) {
+    if (state_[id] == State::Done) return;
+    if (state_[id] == State::InProgress) {
+        std::string chain;
+        auto start = std::find(definition_stack_.begin(), definition_stack_.end(), id);
+        for (auto it = start; it != definition_stack_.end(); ++it) chain += model_.decls[*it].qualified_name() + " → ";
+        chain += model_.decls[id].qualified_name();
+        error_at(named_locations_[id],
+                 "recursive reference " + chain + " is not supported; recursive types cannot be generated yet");
+        return;
+    }
+    state_[id] = State::InProgress;
+    definition_stack_.push_back(id);
+    const Location loc = named_locations_[id];
+    const std::string family = model_.decls[id].family;
+    const std::string name = model_.decls[id].name;
+    Hint hint{family, nullptr, name, false, id};
+    bool is_def = loc.pointer != "";
+    if (is_def && loc.node->is_object() && loc.node->contains("const")) {
+        define_constant(id, loc, hint);
+    } else {
+        TypeExpr expr = convert(loc, hint);
+        if (expr.kind == Kind::Named && expr.decl == id && expr.nullable) {
+            // The body went into this declaration but null is accepted too
+            // (`enum: [6, null]`, `type: ["object", "null"]`): the body moves
+            // to a lifted declaration and this one becomes a nullable alias
+            // of it (an alias of itself would be infinite).
+            DeclId moved = add_lifted(family, name + "Value", loc);
+            model_.decls[moved].body = std::move(model_.decls[id].body);
+            model_.decls[moved].docs = model_.decls[id].docs;
+            expr.decl = moved;
+        }
+        bool filled = expr.kind == Kind::Named && expr.decl == id && !expr.nullable;
+        if (!filled) model_.decls[id].body = Alias{expr};
+        if (loc.node->is_object()) model_.decls[id].docs = read_docs({loc});
+    }
+    definition_stack_.pop_back();
+    state_[id] = State::Done;
+}
+
+TypeExpr Builder::named(DeclId id) {
+    const Decl& d = model_.decls[id];
+    if (d.is<Constant>()) {  // a reference to a constant accepts exactly its value
+        TypeExpr t;
+        t.kind = Kind::Const;
+        t.value = d.as<Constant>().value;
+        return t;
+    }
+    TypeExpr t;
+    t.kind = Kind::Named;
+    t.decl = id;
+    return t;
+}
+
+bool only_annotations_besides(const json& node, std::initializer_list<const char*> allowed) {
+    for (const auto& [k, v] : node.items()) {
+        if (is_annotation_keyword(k)) continue;
+        bool ok = false;
+        for (const char* a : allowed) ok = ok || k == a;
+        if (!ok) return false;
+    }
+    return true;
+}
+
+// Guards conversions that follow refs into unnamed schemas.
+template <class F>
+TypeExpr Builder::guarded(const Location& target, F&& f) {
+    if (std::find(location_stack_.begin(), location_stack_.end(), target.node) != location_stack_.end()) {
+        error_at(target, "recursive reference to '#" + target.pointer +
+                             "' is not supported; recursive types cannot be generated yet");
+        return TypeExpr{};
+    }
+    location_stack_.push_back(target.node);
+    TypeExpr t = f();
+    location_stack_.pop_back();
+    return t;
+}
+
+bool Builder::too_deep(const Location& loc, std::size_t depth) {
+    if (too_deep_) return true;
+    if (depth < kMaxNesting) return false;
+    error_at(loc, "schemas nest more than " + std::to_string(kMaxNesting) +
+                      " levels deep through $ref, allOf, properties and items; flatten the chain");
+    too_deep_ = true;  // and stop: everything after this would repeat it
+    return true;
+}
+
+TypeExpr Builder::convert(const Location& loc, const Hint& hint) {
+    if (too_deep(loc, depth_)) return TypeExpr{};
+    // Counted by a guard so the result is returned directly. Speed: bench/README.md, "Returning a TypeExpr".
+    Nesting nesting(depth_);
+    return convert_schema(loc, hint);
+}
+
+TypeExpr Builder::convert_schema(const Location& loc, const Hint& hint) {
+    const json& node = *loc.node;
+    if (node.is_boolean()) {
+        if (!node.get<bool>()) error_at(loc, "the schema 'false' accepts nothing; it is only supported as a property (forbidding it)");
+        return TypeExpr{};  // `true`: any value
+    }
+    if (!node.is_object()) {
+        error_at(loc, "a schema must be an object or a boolean");
+        return TypeExpr{};
+    }
+    if (!checked(loc)) return TypeExpr{};
+    if (member(node, "$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint);
+    std::vector<Location> parts;
+    expand(loc, parts);
+    return convert_parts(parts, hint, false);
+}
+
+// The type a `$ref` names: the named declaration, or the target schema converted in place.
+TypeExpr Builder::convert_ref(const Location& loc, const Hint& hint) {
+    auto target = follow_ref(loc);
+    if (!target) return TypeExpr{};
+    if (auto it = named_by_location_.find(target->node); it != named_by_location_.end()) {
+        define_named(it->second);
+        return named(it->second);
+    }
+    return guarded(*target, [&] { return convert(*target, hint); });
+}
+
+}  // namespace builder
+
+Model build_model(const load::SchemaSet& schemas, diag::Sink& sink) {
+    builder::Builder b(schemas, sink);
+    return b.run();
+}
+
+}  // namespace contractgen::ir

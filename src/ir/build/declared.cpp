@@ -1,0 +1,98 @@
+// Which schemas are declared (named) types, and their names: every `$defs`
+// entry under its key, and a file's root schema when it has keywords that
+// define a type (anything but `$defs` and annotations), named by its `title`
+// in Pascal case ("Order events" → OrderEvents), else by the file name
+// (order_events.schema.json → OrderEvents). A root of only `$defs` is a library
+// of types, not a type, and a `$ref` to it is an error. Names are unique
+// within a family; a clash says where the other definition is and, for a
+// root, where its name came from.
+#include <string_view>
+
+#include "ir/build/builder.h"
+#include "naming/words.h"
+
+namespace contractgen::ir::builder {
+
+namespace {
+
+// How a declared type got its name, for messages about clashes.
+struct Declared {
+    Location loc;
+    bool root = false;
+    bool named_by_title = false;  // a root named after its title (else after its file name)
+
+    // "at FILE:L:C" for a $defs entry, "as the root schema of FILE:L:C (named after ...)" for a root.
+    std::string where() const {
+        load::Position p = loc.doc->position_of(named_by_title ? load::pointer_append(loc.pointer, "title") : loc.pointer);
+        std::string at = loc.doc->display_path + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+        return root ? "as the root schema of " + at + " (" + how() + ")" : "at " + at;
+    }
+    std::string how() const { return named_by_title ? "named after its title" : "named after the file name"; }
+};
+
+std::string file_stem(const std::string& path) {
+    std::string name = path.substr(path.rfind('/') + 1);
+    for (std::string_view suffix : {std::string_view(".schema.json"), std::string_view(".json")})
+        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return name.substr(0, name.size() - suffix.size());
+    return name;
+}
+
+}  // namespace
+
+bool root_is_type(const json& root) {
+    if (!root.is_object()) return false;
+    for (const auto& [k, v] : root.items())
+        if (k != "$defs" && !is_annotation_keyword(k)) return true;
+    return false;
+}
+
+void Builder::declare_named_schemas() {
+    std::map<std::string, std::map<std::string, Declared>> seen;  // family → name → where
+    auto declare = [&](const load::Document& doc, const std::string& name, const Declared& d) {
+        auto& where = seen[doc.family];
+        if (auto it = where.find(name); it != where.end()) {
+            const Declared& first = it->second;
+            if (!d.root) {
+                error_at(d.loc, "type '" + name + "' is already defined in family '" + doc.family + "' " +
+                                    first.where() + "; type names must be unique within a family");
+            } else {
+                error_at(d.loc,
+                         "the root schema of this file is the type '" + name + "' (" + d.how() + "), which family '" +
+                             doc.family + "' already has " + first.where() +
+                             "; type names must be unique within a family (" +
+                             (d.named_by_title ? "change the title" : "rename the file or give its root schema a 'title'") +
+                             ")",
+                         d.named_by_title ? "title" : "");
+            }
+            return;
+        }
+        where.emplace(name, d);
+        DeclId id = add_decl(doc.family, name, false, d.loc);
+        named_locations_.push_back(d.loc);
+        named_by_location_[d.loc.node] = id;
+    };
+    for (const auto& doc : set_.documents) {
+        Location root{&doc, "", &doc.root};
+        if (!doc.root.is_object()) {
+            error_at(root, "a schema file must contain a JSON object");
+            continue;
+        }
+        checked(root);
+        if (root_is_type(doc.root)) {
+            std::string name;
+            if (const json* title = member(doc.root, "title"); title && title->is_string())
+                name = naming::to_case(title->get_ref<const std::string&>(), naming::Case::Pascal);
+            bool by_title = !name.empty();
+            if (!by_title) name = pascal(file_stem(doc.path));
+            declare(doc, name, Declared{root, true, by_title});
+        }
+        if (auto defs = doc.root.find("$defs"); defs != doc.root.end() && defs->is_object())
+            for (const auto& [name, schema] : defs->items())
+                declare(doc, name, Declared{child(root, "$defs", name, schema)});
+    }
+    named_count_ = model_.decls.size();
+    state_.assign(named_count_, State::Pending);
+}
+
+}  // namespace contractgen::ir::builder

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Checks one Go module folder with Go's own tools:
+#   go_check.sh GO GOFMT DIR [test]
+# gofmt -l must list nothing, go vet ./... must be clean, and with "test",
+# go test ./... must pass. Go's caches come from the environment (CTest sets
+# them inside the build folder).
+set -euo pipefail
+go="$1" gofmt="$2" dir="$3" mode="${4:-}"
+cd "$dir"
+unformatted="$("$gofmt" -l .)"
+if [ -n "$unformatted" ]; then
+  echo "gofmt -l lists files that are not formatted as gofmt would:"
+  echo "$unformatted"
+  "$gofmt" -d . | head -60
+  exit 1
+fi
+"$go" vet ./...
+if [ "$mode" = test ]; then
+  "$go" test -count=1 ./...
+fi
+echo "gofmt -l: nothing; go vet: clean${mode:+; go test: passed} ($dir)"
