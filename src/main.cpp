@@ -1,4 +1,5 @@
 // contractgen's command line (CLI11). Everything else lives in the stages.
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -87,9 +88,11 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("contractgen ") + contractgen::config::generator_version());
     app.require_subcommand(1);
     std::string target_list = "Targets (--target NAME, repeatable; default: all):\n";
+    std::size_t width = 0;  // the descriptions start in one column
+    for (const auto& t : contractgen::emit::targets()) width = std::max(width, std::string(t.name).size());
     for (const auto& t : contractgen::emit::targets()) {
         std::string name = t.name;
-        target_list += "  " + name + std::string(name.size() < 9 ? 9 - name.size() : 1, ' ') + t.description + "\n";
+        target_list += "  " + name + std::string(width + 2 - name.size(), ' ') + t.description + "\n";
     }
     app.footer(
         target_list +

@@ -5,6 +5,7 @@
 
 #include "emit/target.h"
 #include "ir/build.h"
+#include "ir/operations.h"
 #include "parallel/work_pool.h"
 #include "render/templates.h"
 #include "write/safe_paths.h"
@@ -22,6 +23,8 @@ Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink) {
     }
     loaded.schemas.digest = load::schema_set_digest(loaded.schemas);
     loaded.model = ir::build_model(loaded.schemas, sink);
+    // Operations and streams name types, so they are read once the types are sound.
+    if (!sink.has_errors()) ir::build_operations(loaded.schemas, loaded.model, sink);
     return loaded;
 }
 

@@ -12,7 +12,8 @@ const std::vector<TargetInfo>& targets() {
         {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target},
         {"python", "Pydantic v2 models, as a typed Python package", make_python_target},
         {"go", "Go structs with validating streaming decoders, as a Go module (standard library only)", make_go_target},
-        {"openapi", "OpenAPI 3.1 document of POST /v1/assist and the chat stream, with every contract type", make_openapi_target},
+        {"openapi", "OpenAPI 3.2 document (and a 3.1 rendering) of the operations the schemas declare, with every contract type", make_openapi_target},
+        {"asyncapi", "AsyncAPI 3.0 document of the streams the schemas declare: a channel per streaming operation, a message per event type", make_asyncapi_target},
     };
     return table;
 }

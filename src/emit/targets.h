@@ -12,5 +12,6 @@ std::unique_ptr<Target> make_ts_target();
 std::unique_ptr<Target> make_python_target();
 std::unique_ptr<Target> make_openapi_target();
 std::unique_ptr<Target> make_go_target();
+std::unique_ptr<Target> make_asyncapi_target();
 
 }  // namespace contractgen::emit

@@ -24,7 +24,7 @@ using json = nlohmann::ordered_json;
 
 // Where a declaration or field came from, for diagnostics and file headers.
 struct Origin {
-    std::string file;      // path relative to the schemas root, e.g. "chat_stream/events.schema.json"
+    std::string file;      // path relative to the schemas root, e.g. "events/stream.schema.json"
     std::string pointer;   // JSON pointer inside that file, e.g. "/$defs/Entity"
     int line = 0;
     int column = 0;
@@ -180,7 +180,7 @@ using DeclBody = std::variant<Struct, Enum, OpenEnum, Union, Alias, Constant>;
 enum class DeclKind { Struct, Enum, OpenEnum, Union, Alias, Constant };
 
 struct Decl {
-    std::string family;   // "chat_stream"
+    std::string family;   // "events": the folder directly under the schemas root
     std::string name;     // "StreamEvent": the $defs key, or a synthesised name when lifted (unique in the family)
     // The name a lifted type asked for: `name` is it, or it with "_2", "_3"…
     // when it was taken. The naming pass starts from this one.
@@ -204,9 +204,148 @@ struct Family {
     std::vector<std::string> depends_on;    // other families referenced, sorted
 };
 
+// ---- Operations and streams -------------------------------------------------
+// The HTTP operations of a schema file's `x-openapi.paths` and the stream
+// protocols of its `x-streams` (schemas/README.md, "Operations and streams",
+// defines both keywords); built by ir/operations.h after the types. Positions
+// are kept so that every later check can point at the source.
+
+// A value a stream rule compares with or waits for: written literally in the
+// schema, or the `const` of a contract constant named by `$ref`.
+struct RuleValue {
+    json value;
+    std::optional<DeclId> constant;  // the Constant declaration it was taken from
+    Origin origin;
+};
+
+// Where a rule reads each item: an RFC 6901 pointer into the item (written
+// as `{"pointer": "/a/b"}`, or as `{"member": "name"}` / `{"member": {"$ref": <constant>}}`
+// for a top-level member).
+struct ItemField {
+    std::string pointer;
+    std::optional<DeclId> constant;  // the constant that named the member, if any
+    Origin origin;
+};
+
+enum class Framing { Sse, Ndjson };
+enum class TimestampFormat { UnixMs, DateTime };
+
+// One value of a stream's tag (its type discriminator) and the union
+// variant it selects, when the item type names one.
+struct StreamTagValue {
+    std::string value;
+    std::optional<DeclId> variant;
+};
+
+struct Stream {
+    std::string family;  // addressed as family.name, like a type
+    std::string name;
+    std::string description;
+    Framing framing = Framing::Ndjson;
+    DeclId item = 0;  // one NDJSON line, or the JSON in one SSE event's `data`
+
+    // The field consumers dispatch on, and its values, derived from the item type.
+    ItemField tag;
+    std::vector<StreamTagValue> tag_values;
+    bool tag_open = false;            // any other string is valid too (an open enum)
+    std::optional<RuleValue> tag_default;  // the tag's value when the item lacks the field
+    std::optional<DeclId> tag_union;  // the discriminated union the tag selects a variant of
+    std::string tag_union_pointer;    // where that union sits in the item ("" = the item itself)
+
+    struct Sse {
+        DeclId event_schema = 0;               // one event {event, id, data}: OpenAPI's itemSchema
+        std::optional<ItemField> event_field;  // `event:` is this item field ...
+        std::optional<RuleValue> event_name;   // ... or this fixed name
+        std::vector<RuleValue> reader_also_accepts;  // event names readers accept besides
+        std::optional<ItemField> id;           // `id:` is this item field
+        bool id_optional = false;              // when the item lacks it, `id:` is free
+    };
+    std::optional<Sse> sse;
+
+    std::optional<ItemField> key;  // items with different values here are separate logical streams
+    struct Sequence {
+        ItemField field;
+        bool gapless = false;  // each value is the previous one + 1 (else: strictly increasing)
+    };
+    std::optional<Sequence> sequence;
+    std::optional<RuleValue> first;     // tag value (string) or values (array) of the first item
+    std::optional<RuleValue> terminal;  // tag values after which nothing more comes (per key)
+    bool terminal_required = false;     // a stream that ends without one is cut short
+    struct Heartbeat {
+        RuleValue tag;          // the tag value of a heartbeat item
+        RuleValue interval_ms;  // sent after this long without another item
+    };
+    std::optional<Heartbeat> heartbeat;
+    struct Timestamp {
+        ItemField field;
+        TimestampFormat format = TimestampFormat::UnixMs;
+    };
+    std::optional<Timestamp> timestamp;
+    struct Client {
+        std::optional<RuleValue> watchdog_ms;        // no data for this long: the stream is hung
+        std::optional<RuleValue> max_attempts;       // reconnection attempts
+        std::optional<RuleValue> initial_delay_ms;   // delay(n) = min(initial * multiplier^(n-1), max)
+        std::optional<RuleValue> multiplier;
+        std::optional<RuleValue> max_delay_ms;
+        std::optional<RuleValue> no_retry_statuses;  // HTTP statuses after which clients never reconnect
+    };
+    std::optional<Client> client;
+
+    json source;  // the declaration as written
+    Origin origin;
+    std::string qualified_name() const { return family + "." + name; }
+};
+
+// A Parameter or Header Object of an operation.
+struct ApiParameter {
+    std::string name;
+    std::string in;  // query, header, path, cookie; "header" for response headers
+    bool required = false;
+    std::optional<DeclId> type;  // when the schema is a bare $ref to a contract type
+    Origin origin;
+};
+
+struct ApiMediaType {
+    std::string name;                   // "text/event-stream"
+    std::optional<DeclId> schema;       // `schema` when it is a bare $ref
+    std::optional<DeclId> item_schema;  // `itemSchema` when it is a bare $ref
+    std::optional<std::size_t> stream;  // index into Model::streams (`x-stream`)
+    Origin origin;
+};
+
+struct ApiResponse {
+    std::string status;  // "200", "4XX", "default"
+    std::vector<ApiParameter> headers;
+    std::vector<ApiMediaType> content;
+    Origin origin;
+};
+
+struct Operation {
+    std::string path;
+    std::string method;  // lower case
+    std::string operation_id;
+    std::vector<std::string> tags;
+    std::vector<ApiParameter> parameters;
+    std::vector<ApiMediaType> request;
+    bool request_required = false;
+    std::vector<ApiResponse> responses;
+    json source;     // the Operation Object as written ($refs still the schemas' own)
+    Origin origin;
+};
+
+// An OpenAPI Tag Object from `x-openapi.tags`.
+struct ApiTag {
+    std::string name;
+    json source;
+    Origin origin;
+};
+
 struct Model {
     std::vector<Decl> decls;
     std::vector<Family> families;  // sorted by name
+    std::vector<Operation> operations;  // by file, then path and method in file order
+    std::vector<Stream> streams;        // by file, then declaration order
+    std::vector<ApiTag> api_tags;       // by file, then declaration order
 
     const Decl& decl(DeclId id) const { return decls.at(id); }
     std::optional<DeclId> find(const std::string& family, const std::string& name) const;

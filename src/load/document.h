@@ -20,7 +20,7 @@ struct Position {
 };
 
 struct Document {
-    std::string path;    // relative to the schemas root, '/' separated: "chat_stream/events.schema.json"
+    std::string path;    // relative to the schemas root, '/' separated: "events/stream.schema.json"
     std::string display_path;  // as diagnostics show it: the schemas root as given, joined with `path`
     std::string family;  // first folder of `path`
     json root;

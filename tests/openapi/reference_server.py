@@ -1,15 +1,21 @@
 """A small reference server of the contract's HTTP endpoints, built on the generated
 Pydantic models (generated/python, import package `contract`) and the standard library.
 
-    POST <assist.AssistEndpointPath>   (/v1/assist)
+    POST <assist.AssistEndpointPath>   (/v1/assist, seed 003)
         body: an AgentRequest (application/json), validated with contract.assist.AgentRequest;
         Accept: text/event-stream  -> a Server-Sent Events stream of canned CloudEvents;
         otherwise                  -> one AssistResponse (application/json);
         anything invalid           -> 400 with an assist.ValidationErrorResponse.
-    GET <chat_stream.ChatStreamPath>?message_stream_id=ID   (/api/chat/message/stream)
+    GET <assist.AssistEndpointPath>    (/v1/assist, seed 002)
+        -> a Server-Sent Events stream of canned StreamPackets (event: stream.packet, id: the
+           stream_id; Last-Event-ID, a stream_id, resumes that stream); 400 when Last-Event-ID
+           is not a UUID.
+    GET <chat_stream.ChatStreamPath>?message_stream_id=ID   (/api/chat/message/stream, seed 004)
         -> NDJSON, one chat_stream.StreamEnvelope per line (application/x-ndjson when the
-           client accepts it, chat_stream.ChatStreamContentType otherwise); 400 without an id;
-           404 (cloudevents.ErrorPayload) for ids starting with "missing".
+           client accepts it, chat_stream.ChatStreamContentType otherwise), with
+           Cache-Control: no-cache and X-Accel-Buffering: no; 400 without an id or without
+           X-Gradient-Browser-Client: 1 (or with an empty X-Gradient-Workspace-Id); 404
+           (cloudevents.ErrorPayload) for ids starting with "missing".
 
 Every body it writes is first built and validated as a contract model, so the server cannot
 send what the models reject. Usage: python reference_server.py [--port 0]; it prints
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import signal
 import sys
 import threading
@@ -34,7 +41,7 @@ sys.path.insert(0, str(REPO / "generated" / "python"))
 
 import pydantic  # noqa: E402
 
-from contract import assist, chat_stream, cloudevents, dump, dump_json  # noqa: E402
+from contract import assist, chat_stream, cloudevents, dump, dump_json, packets  # noqa: E402
 
 ASSIST_PATH = assist.ASSIST_ENDPOINT_PATH
 ASSIST_METHOD = assist.ASSIST_ENDPOINT_METHOD
@@ -44,6 +51,15 @@ SSE_TYPE = assist.DELIVERY_MODE_CONTENT_TYPES["SERVER_SENT_EVENTS"]
 CHAT_PATH = chat_stream.CHAT_STREAM_PATH
 NDJSON_TYPE = "application/x-ndjson"
 CHAT_CONTENT_TYPE = chat_stream.CHAT_STREAM_CONTENT_TYPE
+PACKET_EVENT = packets.STREAM_PACKET_SSE_EVENT
+PACKET_ID_FIELD = packets.STREAM_PACKET_SSE_ID_FIELD
+PACKET_STREAM_ID = "123e4567-e89b-12d3-a456-426614174000"
+BROWSER_CLIENT_HEADER = "X-Gradient-Browser-Client"
+WORKSPACE_HEADER = "X-Gradient-Workspace-Id"
+
+
+# RFC 4122 syntax only (any version and variant), as the contract's `format: uuid`.
+UUID_RE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 
 # ---- content negotiation ------------------------------------------------------------------
@@ -161,6 +177,26 @@ def sse_frame(event: assist.ServerSentEvent) -> bytes:
     return ("\n".join(lines) + "\n\n").encode("utf-8")
 
 
+def stream_packets(stream_id: str) -> Iterator[packets.PacketServerSentEvent]:
+    """Seed 002's stream: DELTA tokens, an EVENT with a citation, CLOSE; seq 1, 2, 3, ..."""
+    base = "2026-02-20T10:00:%02d.000000+00:00"
+    bodies: list[tuple[str, Any]] = [("DELTA", token) for token in ["Hello", ", ", "world", "."]]
+    bodies.append(("EVENT", {"id": "987fcdeb-51a2-11e1-fad2-0242ac130003", "timestamp": base % 5, "type": "CITATION_BLOCK",
+                             "data": {"citations": [{"source_id": "src_1", "uri": "https://example.com",
+                                                     "title": "Example Source", "confidence": 0.99}]}}))
+    bodies.append(("CLOSE", "Stream completed successfully"))
+    for seq, (op, payload) in enumerate(bodies, start=1):
+        packet = packets.StreamPacketAdapter.validate_python(
+            {"stream_id": stream_id, "seq": seq, "op": op, "t": base % seq, "p": payload})
+        wire = packets.StreamPacketAdapter.dump(packet)
+        yield packets.PacketServerSentEvent.model_validate(
+            {"event": PACKET_EVENT, "id": wire[PACKET_ID_FIELD], "data": packets.StreamPacketAdapter.dump_json(packet)})
+
+
+def packet_frame(event: packets.PacketServerSentEvent) -> bytes:
+    return f"event: {event.event}\nid: {event.id}\ndata: {event.data}\n\n".encode("utf-8")
+
+
 def chat_envelopes(message_stream_id: str) -> Iterator[chat_stream.StreamEnvelope]:
     """stream_start, the answer as message_delta tokens, a heartbeat, done (seed 004)."""
     base = 1_771_581_600_000  # 2026-02-20T10:00:00Z, fixed so runs are reproducible
@@ -199,6 +235,7 @@ class Handler(BaseHTTPRequestHandler):
     def send_stream(self, content_type: str, chunks: Iterable[bytes]) -> None:
         self.send_response(200)
         self.send_header("Content-Type", content_type)
+        # Seed 004's response headers; harmless (and usual) on the other streams too.
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Accel-Buffering", "no")
         self.send_header("Transfer-Encoding", "chunked")
@@ -232,8 +269,10 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         try:
             if path == ASSIST_PATH:
+                if self.command == "GET":
+                    return self.packet_stream()
                 if self.command != ASSIST_METHOD:
-                    return self.method_not_allowed(ASSIST_METHOD)
+                    return self.method_not_allowed(f"GET, {ASSIST_METHOD}")
                 return self.assist()
             if path == CHAT_PATH:
                 if self.command != "GET":
@@ -278,15 +317,35 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_stream(SSE_TYPE, [sse_frame(e) for e in server_sent_events(request)])
         return self.send_json(200, assist_response(request))
 
+    # -- GET /v1/assist
+    def packet_stream(self) -> None:
+        self.read_body()
+        last = self.headers.get("Last-Event-ID")
+        stream_id = PACKET_STREAM_ID
+        if last is not None:
+            if not re.fullmatch(UUID_RE, last):
+                return self.send_json(400, validation_error(
+                    "header Last-Event-ID is not a stream id",
+                    [issue("header", "/Last-Event-ID", "Input should be a valid UUID")]))
+            stream_id = last  # resumes that stream: here, the canned one under its id
+        return self.send_stream(SSE_TYPE, [packet_frame(e) for e in stream_packets(stream_id)])
+
     # -- GET /api/chat/message/stream
     def chat_stream(self) -> None:
         self.read_body()
         query = parse_qs(urlsplit(self.path).query, keep_blank_values=True)
         ids = query.get("message_stream_id", [])
+        problems = []
         if not ids or not ids[0]:
-            return self.send_json(400, validation_error(
-                "query parameter message_stream_id is required",
-                [issue("query", "/message_stream_id", "Field required" if not ids else "must not be empty")]))
+            problems.append(issue("query", "/message_stream_id", "Field required" if not ids else "must not be empty"))
+        if self.headers.get(BROWSER_CLIENT_HEADER) != "1":
+            problems.append(issue("header", "/" + BROWSER_CLIENT_HEADER, "must be 1"))
+        if self.headers.get(WORKSPACE_HEADER) == "":
+            problems.append(issue("header", "/" + WORKSPACE_HEADER, "must not be empty"))
+        if problems:
+            summary = ("query parameter message_stream_id is required" if problems[0]["location"] == "query"
+                       else f"header {BROWSER_CLIENT_HEADER}: 1 is required")
+            return self.send_json(400, validation_error(summary, problems))
         stream_id = ids[0]
         if stream_id.startswith("missing"):
             return self.send_json(404, error_payload(f"no message stream {stream_id!r}", 404, "CHAT_STREAM", False))

@@ -1,15 +1,17 @@
-"""The generated OpenAPI document (generated/openapi/openapi.json and .yaml), checked with a
-standard JSON Schema validator (Python jsonschema, draft 2020-12, formats asserted):
+"""The generated API documents (generated/openapi: openapi.json and .yaml, OpenAPI 3.2, and
+openapi-3.1.json; generated/asyncapi), checked with a standard JSON Schema validator (Python
+jsonschema, draft 2020-12, formats asserted):
 
-  * every example in it (request and response media types, each item of the streaming
-    examples, parameters, and every `examples` entry of every component) validates against
-    its schema, and the checker itself catches a broken example;
+  * every example in them (request and response media types; each item of a serialised
+    stream, against itemSchema and the stream's rules; parameters; every `examples` entry of
+    every component) validates against its schema, and the checker catches a broken example;
   * every contract type is a component under the documented key rule, equal to its source
-    schema with only the `$ref`s rewritten (plus an OpenAPI `discriminator`), and every
+    schema with only the `$ref`s rewritten (plus an OpenAPI `discriminator`, and the standard
+    contentMediaType/contentSchema beside `x-json-content`), in all three documents, and every
     conformance vector gets the same verdict from the components as from the contract;
-  * operations, paths and content types are the contract's constants;
   * JSON and YAML hold the same value; schema text (the hostile golden case) survives exactly
     while invisible and bidirectional characters are escaped in the file.
+test_operations.py checks the operations and streams against the schemas' x-openapi/x-streams.
 Run: .venv/bin/python -m pytest tests/openapi/test_document.py -q
 """
 
@@ -26,7 +28,8 @@ from urllib.parse import quote, unquote
 import pytest
 import yaml
 
-from support import REPO, load_document, parse_event_stream, parse_ndjson, validator, errors
+from stream_rules import problems as stream_problems
+from support import GENERATED, REPO, load_document, parse_event_stream, parse_ndjson, validator, errors
 
 SCHEMAS = REPO / "schemas"
 GOLDEN = REPO / "tests" / "golden"
@@ -101,20 +104,36 @@ def rewrite_ref(ref: str, rel: str, files: dict[str, Any]) -> str:
     return "#/components/schemas/" + component_key(target.split("/")[0], name) + quote(tail, safe="-._~!$&'()*+,;=:@/?")
 
 
-def rewrite(node: Any, rel: str, files: dict[str, Any]) -> Any:
-    """The source schema with every $ref turned into a component ref (the documented rule)."""
+def types_of(rel: str, schema: Any) -> list[tuple[str, Any]]:
+    """The types a file publishes: its root type first (without what only a file's top has), then its $defs."""
+    types = list(schema.get("$defs", {}).items())
+    if root := root_type(rel, schema):
+        types.insert(0, (root, {k: v for k, v in schema.items() if k not in ("$defs", "$schema", "$id", "x-openapi", "x-streams")}))
+    return types
+
+
+def rewrite(node: Any, rel: str, files: dict[str, Any], asyncapi: bool = False) -> Any:
+    """The source schema with every $ref turned into a component ref, and the standard annotations
+    of a string holding JSON right after `x-json-content` (the documented rule)."""
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
     for k, v in node.items():
         if k == "$ref":
             out[k] = rewrite_ref(v, rel, files)
+        elif k == "x-json-content" and "contentMediaType" not in node and "contentSchema" not in node:
+            family, _, name = v.partition(".")
+            out[k] = v
+            out["contentMediaType"] = "application/json"
+            out["contentSchema"] = {"$ref": "#/components/schemas/" + component_key(family, name)}
         elif k in SCHEMA_KEYWORDS:
-            out[k] = rewrite(v, rel, files)
+            out[k] = rewrite(v, rel, files, asyncapi)
         elif k in SCHEMA_MAPS and isinstance(v, dict):
-            out[k] = {n: rewrite(s, rel, files) for n, s in v.items()}
+            out[k] = {n: rewrite(s, rel, files, asyncapi) for n, s in v.items()}
         elif k in SCHEMA_LISTS and isinstance(v, list):
-            out[k] = [rewrite(s, rel, files) for s in v]
+            out[k] = [rewrite(s, rel, files, asyncapi) for s in v]
+        elif k == "discriminator" and asyncapi and isinstance(v, dict):
+            out[k] = v["propertyName"]  # AsyncAPI's discriminator is the property's name
         elif k == "discriminator" and isinstance(v, dict) and isinstance(v.get("mapping"), dict):
             out[k] = {**v, "mapping": {tag: rewrite_ref(r, rel, files) for tag, r in v["mapping"].items()}}
         else:
@@ -134,10 +153,7 @@ def test_every_contract_type_is_its_source_schema_as_a_component(doc_dir: Path) 
     files = schema_files(source_for(doc_dir))
     for rel, schema in files.items():
         family = rel.split("/")[0]
-        types = list(schema.get("$defs", {}).items())
-        if root := root_type(rel, schema):  # the root first, without what only a file's top has
-            types.insert(0, (root, {k: v for k, v in schema.items() if k not in ("$defs", "$schema", "$id")}))
-        for name, definition in types:
+        for name, definition in types_of(rel, schema):
             key = component_key(family, name)
             expected_keys.append(key)
             assert KEY_RE.match(key), key
@@ -155,6 +171,15 @@ def test_every_contract_type_is_its_source_schema_as_a_component(doc_dir: Path) 
                     target = components[ref.rsplit("/", 1)[1]]
                     assert json.dumps(tag) in json.dumps(target), f"{key}: tag {tag} not in {ref}"
     assert list(components) == expected_keys, "components: exactly the contract types, in file and $defs order"
+    # The 3.1 rendering has the same components; AsyncAPI too, but without the discriminators
+    # OpenAPI adds from the IR, and with a schema's own one as its property name (AsyncAPI's form).
+    assert load_document(doc_dir / "openapi-3.1.json")["components"]["schemas"] == components
+    asyncapi = load_document(doc_dir.parent / "asyncapi" / "asyncapi.json")["components"]["schemas"]
+    assert list(asyncapi) == expected_keys
+    for rel, schema in files.items():
+        for name, definition in types_of(rel, schema):
+            key = component_key(rel.split("/")[0], name)
+            assert asyncapi[key] == rewrite(definition, rel, files, asyncapi=True), f"AsyncAPI {key}"
 
 
 def test_discriminated_unions_get_an_openapi_discriminator() -> None:
@@ -178,9 +203,13 @@ def walk_refs(node: Any, path: str = "#") -> Iterator[tuple[str, str]]:
             yield from walk_refs(v, f"{path}/{i}")
 
 
-@pytest.mark.parametrize("doc_dir", DOCUMENTS, ids=lambda p: p.relative_to(REPO).as_posix())
-def test_every_ref_resolves_inside_the_document(doc_dir: Path) -> None:
-    document = load_document(doc_dir / "openapi.json")
+ALL_DOCUMENTS = [d / name for d in DOCUMENTS for name in ("openapi.json", "openapi-3.1.json")] + \
+    [d.parent / "asyncapi" / "asyncapi.json" for d in DOCUMENTS]
+
+
+@pytest.mark.parametrize("path", ALL_DOCUMENTS, ids=lambda p: p.relative_to(REPO).as_posix())
+def test_every_ref_resolves_inside_the_document(path: Path) -> None:
+    document = load_document(path)
     refs = list(walk_refs(document))
     assert refs
     for where, ref in refs:
@@ -215,12 +244,29 @@ def media_examples(media: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def check_examples(document: dict[str, Any]) -> tuple[list[str], dict[str, int]]:
-    """Every example in the document against its schema. Returns (problems, counts)."""
+    """Every example in an OpenAPI document (3.2, or the 3.1 rendering) against its schema: a
+    value against `schema`; a serialised stream (3.2 `serializedValue`, 3.1 `x-oai-serializedValue`)
+    split by its framing, each item against the item schema (3.2 `itemSchema`, 3.1
+    `x-item-schema`), a string holding JSON against its contentSchema, and the whole stream
+    against its `x-stream` rules. Returns (problems, counts)."""
     problems: list[str] = []
-    counts = {"media": 0, "stream items": 0, "parameters": 0, "components": 0}
+    counts = {"media": 0, "streams": 0, "stream items": 0, "parameters": 0, "components": 0}
+    is_31 = document["openapi"].startswith("3.1")
+    item_key = "x-item-schema" if is_31 else "itemSchema"
+    serialized_key = "x-oai-serializedValue" if is_31 else "serializedValue"
 
     def check(where: str, schema: Any, instance: Any) -> None:
         problems.extend(f"{where}{p}" for p in errors(validator(document, schema), instance))
+
+    def check_item(where: str, item_schema: Any, item: Any) -> None:
+        check(where, item_schema, item)
+        # contentMediaType/contentSchema are annotations in 2020-12: assert them here.
+        target = item_schema
+        if "$ref" in target:
+            target = document["components"]["schemas"][target["$ref"].rsplit("/", 1)[1]]
+        for prop, sub in target.get("properties", {}).items():
+            if sub.get("contentMediaType") == "application/json" and isinstance(item, dict) and isinstance(item.get(prop), str):
+                check(f"{where} {prop} (JSON content)", sub["contentSchema"], json.loads(item[prop]))
 
     for path, item in document.get("paths", {}).items():
         for method, op in item.items():
@@ -233,26 +279,23 @@ def check_examples(document: dict[str, Any]) -> tuple[list[str], dict[str, int]]
             contents += [(f"response {code}", r.get("content", {})) for code, r in op.get("responses", {}).items()]
             for label, content in contents:
                 for media_type, media in content.items():
-                    for name, value in media_examples(media):
+                    for name, example in media.get("examples", {}).items():
                         where = f"{here} {label} {media_type} example {name}"
-                        check(where, media["schema"], value)
-                        counts["media"] += 1
-                        if "x-item-schema" not in media:
-                            continue
-                        item_schema = media["x-item-schema"]
-                        if isinstance(value, str):  # a whole stream: each item against x-item-schema
-                            items = parse_event_stream(value) if media_type == SSE else parse_ndjson(value)
-                        else:  # one event (text/event-stream: `schema` describes each event)
-                            items = [value]
-                        if not items:
-                            problems.append(f"{where}: no items")
-                        for i, it in enumerate(items):
-                            check(f"{where} item {i}", item_schema, it)
-                            counts["stream items"] += 1
-                            # contentMediaType/contentSchema are annotations in 2020-12: assert them here.
-                            for prop, sub in item_schema.get("properties", {}).items():
-                                if sub.get("contentMediaType") == "application/json" and isinstance(it.get(prop), str):
-                                    check(f"{where} item {i} {prop} (JSON content)", sub["contentSchema"], json.loads(it[prop]))
+                        if serialized_key in example:
+                            text = example[serialized_key]
+                            items = parse_event_stream(text) if media_type == SSE else parse_ndjson(text)
+                            if not items:
+                                problems.append(f"{where}: no items")
+                            for i, it in enumerate(items):
+                                check_item(f"{where} item {i}", media[item_key], it)
+                                counts["stream items"] += 1
+                            if "x-stream" in media:
+                                problems.extend(f"{where}: {p}" for p in stream_problems(document, media["x-stream"], text))
+                            counts["streams"] += 1
+                        else:
+                            schema = media["schema"] if "schema" in media else media[item_key]
+                            check(where, schema, example["value"])
+                            counts["media"] += 1
     for key, schema in document.get("components", {}).get("schemas", {}).items():
         for i, value in enumerate(schema.get("examples", [])):
             check(f"components/schemas/{key} examples/{i}", {"$ref": f"#/components/schemas/{key}"}, value)
@@ -260,16 +303,27 @@ def check_examples(document: dict[str, Any]) -> tuple[list[str], dict[str, int]]
     return problems, counts
 
 
-def test_every_example_validates_against_its_schema() -> None:
-    problems, counts = check_examples(load_document())
+@pytest.mark.parametrize("name", ["openapi.json", "openapi-3.1.json"])
+def test_every_example_validates_against_its_schema(name: str) -> None:
+    problems, counts = check_examples(load_document(GENERATED / name))
     assert not problems, "\n".join(problems)
-    # The operations carry the contract's examples: request, 200 JSON, the SSE stream (the
-    # ServerSentEvent and CloudEvent examples), the NDJSON stream (twice: both media types),
-    # 400 (two operations) and 429; plus the parameter and the components' own examples.
-    assert counts["media"] >= 7, counts
-    assert counts["stream items"] >= 4, counts
-    assert counts["parameters"] == 1, counts
+    # The operations carry the seeds' examples: the request, the 200 JSON body, 400 (three
+    # operations) and 429; the streams of seeds 003 (3 events), 002 (3 packets) and 004 (4 lines,
+    # under both media types); the parameters' examples; the components' own examples.
+    assert counts["media"] == 6, counts
+    assert counts["streams"] == 4, counts
+    assert counts["stream items"] == 3 + 3 + 4 + 4, counts
+    assert counts["parameters"] == 5, counts
     assert counts["components"] >= 50, counts
+
+
+def test_the_golden_operations_examples_validate() -> None:
+    """The second contract (golden case `operations`): its JSON example and its example stream,
+    against the schemas and the stream's rules (gapless sequence, first, heartbeat tag, terminal)."""
+    for name in ("openapi.json", "openapi-3.1.json"):
+        problems, counts = check_examples(load_document(GOLDEN / "operations" / "expected" / "openapi" / name))
+        assert not problems, "\n".join(problems)
+        assert (counts["media"], counts["streams"], counts["stream items"]) == (1, 1, 3), counts
 
 
 def test_the_example_check_catches_broken_examples() -> None:
@@ -277,61 +331,23 @@ def test_the_example_check_catches_broken_examples() -> None:
     broken = copy.deepcopy(document)
     body = broken["paths"]["/v1/assist"]["post"]["requestBody"]["content"]["application/json"]
     next(iter(body["examples"].values()))["value"]["request_id"] = "not-a-uuid"
-    sse = broken["paths"]["/v1/assist"]["post"]["responses"]["200"]["content"][SSE]
-    example = next(iter(sse["examples"].values()))
-    example["value"]["data"] = example["value"]["data"].replace('"source":', '"sauce":', 1)  # no source
+    sse = next(iter(broken["paths"]["/v1/assist"]["post"]["responses"]["200"]["content"][SSE]["examples"].values()))
+    sse["serializedValue"] = sse["serializedValue"].replace('"source":', '"sauce":', 1)  # no source
+    packets = next(iter(broken["paths"]["/v1/assist"]["get"]["responses"]["200"]["content"][SSE]["examples"].values()))
+    packets["serializedValue"] = packets["serializedValue"].replace('"seq": 2', '"seq": 5').replace("event: stream.packet", "event: message", 1)
+    chat = broken["paths"]["/api/chat/message/stream"]["get"]["responses"]["200"]["content"]["application/x-ndjson"]
+    lines = next(iter(chat["examples"].values()))
+    lines["serializedValue"] = "\n".join(lines["serializedValue"].split("\n")[1:3]) + "\n"  # no stream_start, no done
     problems, _ = check_examples(broken)
     assert any("request application/json example" in p and "request_id" in p for p in problems), problems
     assert any("(JSON content)" in p and "source" in p for p in problems), problems
+    assert any("sse-event: event 'message', expected 'stream.packet'" in p for p in problems), problems
+    assert any("sequence-gap: 5 after 1" in p for p in problems), problems
+    assert any("first: 'message_delta' cannot start the stream" in p for p in problems), problems
+    assert any("terminal: the stream ends without a terminal item" in p for p in problems), problems
 
 
-# ---- the operations follow the contract's tables -------------------------------------------------
-def const(rel: str, name: str) -> Any:
-    return json.loads((SCHEMAS / rel).read_text(encoding="utf-8"))["$defs"][name]["const"]
-
-
-def test_operations_come_from_the_contract_tables() -> None:
-    document = load_document()
-    assert document["openapi"] == "3.1.0"
-    path = const("assist/tables.schema.json", "AssistEndpointPath")
-    method = const("assist/tables.schema.json", "AssistEndpointMethod").lower()
-    op = document["paths"][path][method]
-    assert op["operationId"] == "assist"
-    body = op["requestBody"]
-    assert body["required"] is True
-    assert list(body["content"]) == [const("assist/tables.schema.json", "AssistRequestContentType")]
-    assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/assist.AgentRequest"}
-    modes = const("assist/tables.schema.json", "DeliveryModeContentTypes")
-    ok = op["responses"]["200"]["content"]
-    assert list(ok) == [modes["REQUEST_RESPONSE"], modes["SERVER_SENT_EVENTS"]]
-    assert ok["application/json"]["schema"] == {"$ref": "#/components/schemas/assist.AssistResponse"}
-    item = ok[SSE]["x-item-schema"]
-    assert item["allOf"] == [{"$ref": "#/components/schemas/assist.ServerSentEvent"}]
-    assert item["properties"]["data"]["contentSchema"] == {"$ref": "#/components/schemas/cloudevents.CloudEvent"}
-    # OpenAPI 3.1 tools read the `schema` of text/event-stream as the schema of each event.
-    per_event = dict(ok[SSE]["schema"])
-    per_event.pop("description")
-    assert per_event == item
-    description = op["responses"]["200"]["description"]  # media types have no description in 3.1
-    for needle in ["event:", "id:", "data:", "datacontenttype", "application/vnd.coreason.stream+json",
-                   "application/vnd.coreason.error+json", "application/vnd.coreason.artifact+json"]:
-        assert needle in description, needle
-    assert set(op["responses"]) == {"200", "400", "429", "500"}
-    assert op["responses"]["400"]["content"]["application/json"]["schema"] == \
-        {"$ref": "#/components/schemas/assist.ValidationErrorResponse"}
-    for code in ("429", "500"):
-        assert op["responses"][code]["content"]["application/json"]["schema"] == \
-            {"$ref": "#/components/schemas/cloudevents.ErrorPayload"}
-
-    chat = document["paths"][const("chat_stream/tables.schema.json", "ChatStreamPath")]["get"]
-    assert [p["name"] for p in chat["parameters"]] == ["message_stream_id"]
-    content = chat["responses"]["200"]["content"]
-    assert list(content) == ["application/x-ndjson", const("chat_stream/tables.schema.json", "ChatStreamContentType")]
-    for media in content.values():
-        assert media["x-item-schema"] == {"$ref": "#/components/schemas/chat_stream.StreamEnvelope"}
-    assert set(chat["responses"]) == {"200", "400", "404"}
-
-
+# ---- provenance and serialisation ------------------------------------------------------------
 def test_header_says_generated_and_lists_every_source() -> None:
     document = load_document()
     header = document["x-generated-by"]
@@ -340,17 +356,21 @@ def test_header_says_generated_and_lists_every_source() -> None:
         assert f"schemas/{rel}" in header
     yaml_text = (REPO / "generated" / "openapi" / "openapi.yaml").read_text(encoding="utf-8")
     assert yaml_text.splitlines()[0] == "# " + header
+    assert load_document(GENERATED / "openapi-3.1.json")["x-generated-by"] == header
+    asyncapi = load_document(REPO / "generated" / "asyncapi" / "asyncapi.json")["x-generated-by"]
+    assert re.fullmatch(r"generated by contractgen \d+\.\d+\.\d+ \(schema set sha256:[0-9a-f]{16}\); do not edit", asyncapi)
 
 
-# ---- serialisation ------------------------------------------------------------------------------
-@pytest.mark.parametrize("doc_dir", DOCUMENTS, ids=lambda p: p.relative_to(REPO).as_posix())
+@pytest.mark.parametrize("doc_dir", DOCUMENTS + [d.parent / "asyncapi" for d in DOCUMENTS],
+                         ids=lambda p: p.relative_to(REPO).as_posix())
 def test_json_and_yaml_hold_the_same_value(doc_dir: Path) -> None:
-    as_json = load_document(doc_dir / "openapi.json")
-    with (doc_dir / "openapi.yaml").open(encoding="utf-8") as f:
+    stem = doc_dir.name
+    as_json = load_document(doc_dir / f"{stem}.json")
+    with (doc_dir / f"{stem}.yaml").open(encoding="utf-8") as f:
         as_yaml = yaml.safe_load(f)
     assert as_yaml == as_json
-    for name in ("openapi.json", "openapi.yaml"):
-        raw = (doc_dir / name).read_bytes()
+    for path in doc_dir.iterdir():
+        raw = path.read_bytes()
         assert raw.endswith(b"\n") and not raw.endswith(b"\n\n") and b"\r" not in raw
 
 
@@ -364,8 +384,9 @@ def test_hostile_text_survives_exactly_and_invisible_characters_are_escaped() ->
             assert published.get("description") == definition.get("description")
             compared += 1
     assert compared >= 1
-    for name in ("openapi.json", "openapi.yaml"):
-        text = (case / "expected" / "openapi" / name).read_text(encoding="utf-8")
+    for name in ("openapi/openapi.json", "openapi/openapi.yaml", "openapi/openapi-3.1.json", "asyncapi/asyncapi.json",
+                 "asyncapi/asyncapi.yaml"):
+        text = (case / "expected" / name).read_text(encoding="utf-8")
         for ch in ("\u202e", "\u2028", "\u2029", "\u200f", "\ufeff"):
             assert ch not in text, f"{name} has a raw U+{ord(ch):04X}"
         assert "\\u202e" in text and "\\u2028" in text

@@ -1,7 +1,8 @@
 """The reference server (reference_server.py, built on the generated Pydantic models) against
-the generated OpenAPI document: every response it gives has a documented status and media
-type, and its body (or each item of a stream) validates against the document's schema with a
-standard validator. Then schemathesis runs against it with the document (zero failures).
+the generated OpenAPI document (3.2): every response it gives has a documented status and media
+type, its documented headers, and its body (or each item of a stream, against the media type's
+itemSchema, and the stream's rules in its x-stream) validates with a standard validator. Then
+schemathesis runs against it with the 3.2 and the 3.1 document (zero failures).
 Run: .venv/bin/python -m pytest tests/openapi/test_reference_server.py -q
 """
 
@@ -21,8 +22,10 @@ from support import REPO, ReferenceServer, errors, load_document, parse_event_st
 
 DOCUMENT = load_document()
 ASSIST = DOCUMENT["paths"]["/v1/assist"]["post"]
+PACKETS = DOCUMENT["paths"]["/v1/assist"]["get"]
 CHAT_PATH = "/api/chat/message/stream"
 CHAT = DOCUMENT["paths"][CHAT_PATH]["get"]
+BROWSER = {"X-Gradient-Browser-Client": "1"}
 REQUEST = {
     "request_id": "123e4567-e89b-12d3-a456-426614174000",
     "session_id": "123e4567-e89b-12d3-a456-426614174001",
@@ -36,14 +39,32 @@ def server() -> Iterator[ReferenceServer]:
         yield s
 
 
+LAST_HEADERS: dict[str, str] = {}
+
+
 def call(server: ReferenceServer, method: str, path: str, body: bytes | None = None,
          headers: dict[str, str] | None = None) -> tuple[int, str, bytes]:
+    """(status, Content-Type, body); the response's headers are left in LAST_HEADERS."""
     req = urllib.request.Request(server.url + path, data=body, method=method, headers=headers or {})
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
+            LAST_HEADERS.clear()
+            LAST_HEADERS.update(r.headers.items())
             return r.status, r.headers.get("Content-Type", ""), r.read()
     except urllib.error.HTTPError as e:
+        LAST_HEADERS.clear()
+        LAST_HEADERS.update(e.headers.items())
         return e.code, e.headers.get("Content-Type", ""), e.read()
+
+
+def assert_documented_headers(operation: dict[str, Any], status: int) -> None:
+    """Every header the response documents: present when required, and valid against its schema."""
+    headers = {k.lower(): v for k, v in LAST_HEADERS.items()}
+    for name, header in operation["responses"][str(status)].get("headers", {}).items():
+        if name.lower() not in headers:
+            assert not header.get("required"), f"required response header {name} is missing"
+            continue
+        assert_valid(header["schema"], headers[name.lower()])
 
 
 def documented(operation: dict[str, Any], status: int, content_type: str) -> dict[str, Any]:
@@ -81,13 +102,13 @@ def test_server_sent_events_mode(server: ReferenceServer, accept: str) -> None:
     media = documented(ASSIST, status, ctype)
     events = parse_event_stream(body.decode("utf-8"))
     assert len(events) >= 3
-    content = media["x-item-schema"]["properties"]["data"]["contentSchema"]
+    stream = media["x-stream"]
+    assert stream["sse"]["event"] == {"pointer": "/type"} and stream["sse"]["id"] == {"pointer": "/id", "optional": True}
     chunks = []
     for e in events:
-        assert_valid(media["schema"], e)  # OpenAPI 3.1: `schema` of text/event-stream is per event
-        assert_valid(media["x-item-schema"], e)
+        assert_valid(media["itemSchema"], e)
         cloud = json.loads(e["data"])
-        assert_valid(content, cloud)
+        assert_valid(stream["item"], cloud)
         assert e["event"] == cloud["type"] and e["id"] == cloud["id"]
         if cloud["datacontenttype"] == "application/vnd.coreason.stream+json":
             chunks.append(cloud["data"]["chunk"])
@@ -121,38 +142,103 @@ def test_invalid_requests_get_400_with_a_validation_error(server: ReferenceServe
 
 
 def test_other_methods_are_refused(server: ReferenceServer) -> None:
-    status, _, _ = call(server, "GET", "/v1/assist")
+    status, _, _ = call(server, "PUT", "/v1/assist")
     assert status == 405
+
+
+def constant(ref: dict[str, str]) -> Any:
+    """The value of a contract constant a stream rule names: {"$ref": "#/components/schemas/<key>"}."""
+    return DOCUMENT["components"]["schemas"][ref["$ref"].rsplit("/", 1)[1]]["const"]
 
 
 @pytest.mark.parametrize("accept, expected", [("application/x-ndjson", "application/x-ndjson"),
                                               (None, "text/plain; charset=utf-8")])
 def test_chat_stream(server: ReferenceServer, accept: str | None, expected: str) -> None:
     status, ctype, body = call(server, "GET", CHAT_PATH + "?message_stream_id=msg_123",
-                               headers={"Accept": accept} if accept else {})
+                               headers={**BROWSER, **({"Accept": accept} if accept else {})})
     assert (status, ctype) == (200, expected)
+    assert_documented_headers(CHAT, status)
+    assert {"cache-control": "no-cache", "x-accel-buffering": "no"}.items() <= {k.lower(): v for k, v in LAST_HEADERS.items()}.items()
     media = documented(CHAT, status, ctype)
     lines = parse_ndjson(body.decode("utf-8"))
     for line in lines:
-        assert_valid(media["x-item-schema"], line)
+        assert_valid(media["itemSchema"], line)
     types = [line["data"]["type"] for line in lines]
-    assert types[0] == "stream_start" and types[-1] == "done"
+    stream = media["x-stream"]
+    assert types[0] == constant(stream["first"])
+    assert types[-1] in constant(stream["terminal"]["tags"])
+    assert not set(types[:-1]) & set(constant(stream["terminal"]["tags"]))
 
 
-@pytest.mark.parametrize("query, status", [("", 400), ("?message_stream_id=", 400), ("?message_stream_id=missing-1", 404)])
-def test_chat_stream_errors(server: ReferenceServer, query: str, status: int) -> None:
-    got, ctype, body = call(server, "GET", CHAT_PATH + query)
+@pytest.mark.parametrize("query, headers, status, problems", [
+    ("", BROWSER, 400, [("query", "/message_stream_id")]),
+    ("?message_stream_id=", BROWSER, 400, [("query", "/message_stream_id")]),
+    ("?message_stream_id=m", {}, 400, [("header", "/X-Gradient-Browser-Client")]),
+    ("?message_stream_id=m", {"X-Gradient-Browser-Client": "0"}, 400, [("header", "/X-Gradient-Browser-Client")]),
+    ("?message_stream_id=m", {**BROWSER, "X-Gradient-Workspace-Id": ""}, 400, [("header", "/X-Gradient-Workspace-Id")]),
+    ("?message_stream_id=missing-1", BROWSER, 404, []),
+], ids=["no-id", "empty-id", "no-browser-header", "wrong-browser-header", "empty-workspace", "unknown-id"])
+def test_chat_stream_errors(server: ReferenceServer, query: str, headers: dict[str, str], status: int,
+                            problems: list[tuple[str, str]]) -> None:
+    got, ctype, body = call(server, "GET", CHAT_PATH + query, headers=headers)
     assert got == status
-    assert_valid(documented(CHAT, got, ctype)["schema"], json.loads(body))
+    payload = json.loads(body)
+    assert_valid(documented(CHAT, got, ctype)["schema"], payload)
+    if problems:
+        assert sorted((e["location"], e["path"]) for e in payload["errors"]) == sorted(problems)
+
+
+def test_chat_stream_documents_the_seed_request_headers() -> None:
+    params = {p["name"]: p for p in CHAT["parameters"] if p["in"] == "header"}
+    assert params["X-Gradient-Browser-Client"]["required"] is True
+    assert params["X-Gradient-Browser-Client"]["schema"]["const"] == "1"
+    assert params["X-Gradient-Workspace-Id"]["required"] is False
+    assert set(params) == {"X-Gradient-Browser-Client", "X-Gradient-Workspace-Id", "Cache-Control", "Cookie"}
+
+
+@pytest.mark.parametrize("last_event_id", [None, "0b0e8c4e-6f9a-4c1e-9d2f-3a4b5c6d7e8f"])
+def test_packet_stream(server: ReferenceServer, last_event_id: str | None) -> None:
+    """GET /v1/assist (seed 002): each event against itemSchema, each packet against the stream's
+    item, and the stream's rules: event name, id from the packet, seq + 1 per stream_id, CLOSE last."""
+    status, ctype, body = call(server, "GET", "/v1/assist",
+                               headers={"Accept": "text/event-stream", **({"Last-Event-ID": last_event_id} if last_event_id else {})})
+    assert (status, ctype) == (200, "text/event-stream")
+    media = documented(PACKETS, status, ctype)
+    stream = media["x-stream"]
+    events = parse_event_stream(body.decode("utf-8"))
+    member = constant(stream["sse"]["id"]["member"])
+    seqs = []
+    for e in events:
+        assert_valid(media["itemSchema"], e)
+        packet = json.loads(e["data"])
+        assert_valid(stream["item"], packet)
+        assert e["event"] == constant(stream["sse"]["event"])
+        assert e["id"] == packet[member]
+        if last_event_id:
+            assert packet["stream_id"] == last_event_id
+        seqs.append(packet["seq"])
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+    ops = [json.loads(e["data"])["op"] for e in events]
+    assert ops[-1] in constant(stream["terminal"]["tags"]) and ops.count("CLOSE") == 1
+
+
+def test_packet_stream_refuses_a_last_event_id_that_is_not_a_stream_id(server: ReferenceServer) -> None:
+    status, ctype, body = call(server, "GET", "/v1/assist", headers={"Last-Event-ID": "evt-001"})
+    assert status == 400
+    payload = json.loads(body)
+    assert_valid(documented(PACKETS, status, ctype)["schema"], payload)
+    assert [(e["location"], e["path"]) for e in payload["errors"]] == [("header", "/Last-Event-ID")]
 
 
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 
 
+@pytest.mark.parametrize("document", ["openapi.json", "openapi-3.1.json"])
 @pytest.mark.parametrize("accept", [None, "text/event-stream, application/x-ndjson"], ids=["default", "streaming"])
-def test_schemathesis_finds_no_failures(server: ReferenceServer, accept: str | None, tmp_path: Path) -> None:
-    """Examples, coverage and fuzzing phases, positive and negative data, every check."""
-    command = [str(SCHEMATHESIS), "run", str(REPO / "generated" / "openapi" / "openapi.json"),
+def test_schemathesis_finds_no_failures(server: ReferenceServer, document: str, accept: str | None, tmp_path: Path) -> None:
+    """Examples, coverage and fuzzing phases, positive and negative data, every check; OpenAPI 3.2
+    (schemathesis validates each Server-Sent Event against itemSchema) and the 3.1 rendering."""
+    command = [str(SCHEMATHESIS), "run", str(REPO / "generated" / "openapi" / document),
                "--url", server.url, "--checks", "all", "--mode", "all", "--max-examples", "25", "--seed", "20260220",
                "--request-timeout", "10", "--workers", "2", "--no-color",
                "--report", "junit", "--report-dir", str(tmp_path)]
@@ -162,4 +248,4 @@ def test_schemathesis_finds_no_failures(server: ReferenceServer, accept: str | N
                             env={"SCHEMATHESIS_TELEMETRY": "false", "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-2000:]
     assert "No issues found" in result.stdout, result.stdout[-4000:]
-    assert "Tested: 2" in result.stdout, "both operations were exercised"
+    assert "Tested: 3" in result.stdout, "all three operations were exercised"

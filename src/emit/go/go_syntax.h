@@ -38,8 +38,8 @@ struct FieldLine {
 };
 std::vector<std::string> align_fields(const std::vector<FieldLine>& lines);
 
-// A family's Go package name: lower case letters and digits ("chat_stream"
-// → "chatstream"), as Go's convention wants (see go_target.cpp for collisions).
+// A family's Go package name: lower case letters and digits ("run_events"
+// → "runevents"), as Go's convention wants (see go_target.cpp for collisions).
 std::string package_word(const std::string& family);
 
 }  // namespace contractgen::emit::go

@@ -25,7 +25,7 @@ public:
 
     std::string annotation(const ir::TypeExpr& t) const;        // "X | None" when t.nullable
     std::string value_annotation(const ir::TypeExpr& t) const;  // without the null
-    std::string decl_ref(ir::DeclId id) const;                  // "Entity" or "_assist.Entity"
+    std::string decl_ref(ir::DeclId id) const;                  // "Entity" or "_other_family.Entity"
 
     // Whether JSON null is a valid value of `t` (nullable, null const, Any, or via an alias/union/enum).
     bool accepts_null(const ir::TypeExpr& t) const;

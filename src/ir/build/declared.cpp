@@ -1,8 +1,8 @@
 // Which schemas are declared (named) types, and their names: every `$defs`
 // entry under its key, and a file's root schema when it has keywords that
 // define a type (anything but `$defs` and annotations), named by its `title`
-// in Pascal case ("Chat stream" → ChatStream), else by the file name
-// (chat_stream.schema.json → ChatStream). A root of only `$defs` is a library
+// in Pascal case ("Order events" → OrderEvents), else by the file name
+// (order_events.schema.json → OrderEvents). A root of only `$defs` is a library
 // of types, not a type, and a `$ref` to it is an error. Names are unique
 // within a family; a clash says where the other definition is and, for a
 // root, where its name came from.

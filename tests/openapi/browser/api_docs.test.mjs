@@ -69,7 +69,7 @@ test("POST /v1/assist with both response media types and the SSE event's fields"
   await page.getByRole("link", { name: "assist", exact: true }).click();
   await page.getByRole("link", { name: /Ask an agent/ }).first().click();
   await page.waitForURL(/#\/assist\/assist$/);
-  await page.getByText("The Public API Contract that every Coreason-compatible engine exposes").first().waitFor();
+  await page.getByText("The Public API Contract that every compatible engine exposes").first().waitFor();
   let shown = await text();
   assert.match(shown, /POST\s+\/v1\/assist/);
   assert.match(shown, /Content-type discriminators/);
@@ -97,9 +97,11 @@ test("the chat stream operation is shown", async () => {
   await page.getByRole("link", { name: "chat_stream", exact: true }).click();
   await page.getByRole("link", { name: /Stream the events of a chat message/ }).first().click();
   await page.waitForURL(/#\/chat_stream\/.+/);
-  await page.getByText("query parameter `message_stream_id`".replace(/`/g, "")).first().waitFor();
+  await page.getByText("one StreamEnvelope").first().waitFor();
   const shown = await text();
   assert.match(shown, /message_stream_id/);
+  assert.match(shown, /X-Gradient-Browser-Client/, "the seed's request headers are shown");
+  assert.match(shown, /X-Accel-Buffering/, "the seed's response headers are shown");
   assert.match(shown, /application\/x-ndjson/);
 });
 

@@ -11,7 +11,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { assist, chat_stream, cloudevents } from "@contractgen/contract";
+import { assist, chat_stream, cloudevents, packets } from "@contractgen/contract";
 
 const root = process.env.CONTRACTGEN_ROOT ?? process.cwd();
 const python = process.env.CONTRACTGEN_PYTHON ?? join(root, ".venv/bin/python");
@@ -184,10 +184,14 @@ test("an invalid request gets 400 with a ValidationErrorResponse naming each mem
 test("chat stream: one StreamEnvelope per NDJSON line, from stream_start to a terminal event", async () => {
   for (const accept of ["application/x-ndjson", "*/*"]) {
     const url = `${base}${chat_stream.CHAT_STREAM_PATH}?message_stream_id=msg_123`;
-    const response = await fetch(url, { headers: { accept }, signal: AbortSignal.timeout(10_000) });
+    // The request headers of seed 004's browser client.
+    const headers = { accept, "x-gradient-browser-client": "1", "cache-control": "no-cache" };
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
     assert.equal(response.status, 200);
     const expected = accept === "application/x-ndjson" ? "application/x-ndjson" : chat_stream.CHAT_STREAM_CONTENT_TYPE;
     assert.equal(response.headers.get("content-type"), expected);
+    assert.equal(response.headers.get("cache-control"), "no-cache");
+    assert.equal(response.headers.get("x-accel-buffering"), "no");
     const lines = (await response.text()).split("\n");
     assert.equal(lines.pop(), "", "every line ends with LF");
     const envelopes = lines.map((line) => chat_stream.parseStreamEnvelope(JSON.parse(line)));
@@ -197,4 +201,33 @@ test("chat stream: one StreamEnvelope per NDJSON line, from stream_start to a te
     const deltas = envelopes.flatMap((e) => (e.data.type === "message_delta" ? [e.data.delta] : []));
     assert.equal(deltas.join(""), "Hello, world.");
   }
+});
+
+test("chat stream: without X-Gradient-Browser-Client the request is refused", async () => {
+  const url = `${base}${chat_stream.CHAT_STREAM_PATH}?message_stream_id=msg_123`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  assert.equal(response.status, 400);
+  const body = assist.parseValidationErrorResponse(await response.json());
+  assert.deepEqual(body.errors.map((e) => `${e.location}:${e.path}`), ["header:/X-Gradient-Browser-Client"]);
+});
+
+test("packet stream (GET /v1/assist): stream.packet events whose id is the stream_id, seq + 1, CLOSE last", async () => {
+  const response = await fetch(base + assist.ASSIST_ENDPOINT_PATH, {
+    headers: { accept: packets.STREAM_PACKET_SSE_CONTENT_TYPE },
+    signal: AbortSignal.timeout(10_000),
+  });
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), packets.STREAM_PACKET_SSE_CONTENT_TYPE);
+  const received: packets.StreamPacket[] = [];
+  for await (const raw of readEvents(response.body!)) {
+    const event = packets.parsePacketServerSentEvent(raw);
+    assert.equal(event.event, packets.STREAM_PACKET_SSE_EVENT);
+    const packet = packets.parseStreamPacket(JSON.parse(event.data));
+    assert.equal(event.id, packet[packets.STREAM_PACKET_SSE_ID_FIELD]);
+    received.push(packet);
+  }
+  assert.deepEqual(received.map((p) => p.seq), received.map((_, i) => received[0]!.seq + i));
+  assert.ok((packets.TERMINAL_OP_CODES as readonly string[]).includes(received.at(-1)!.op));
+  const text = received.flatMap((p) => (p.op === "DELTA" ? [p.p] : [])).join("");
+  assert.equal(text, "Hello, world.");
 });

@@ -1,4 +1,4 @@
-#include "emit/openapi/serialize.h"
+#include "emit/apidoc/serialize.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,7 +9,7 @@
 
 #include "emit/common/text.h"
 
-namespace contractgen::emit::openapi {
+namespace contractgen::emit::apidoc {
 
 namespace {
 
@@ -232,4 +232,4 @@ std::string to_yaml_text(const ir::json& value) {
     return out;
 }
 
-}  // namespace contractgen::emit::openapi
+}  // namespace contractgen::emit::apidoc

@@ -13,7 +13,7 @@
 
 #include "ir/model.h"
 
-namespace contractgen::emit::openapi {
+namespace contractgen::emit::apidoc {
 
 // Pretty JSON, two-space indent, the layout of JavaScript's
 // JSON.stringify(value, null, 2): `[]`/`{}` for empty containers.
@@ -31,4 +31,4 @@ std::string to_yaml_text(const ir::json& value);
 // comment without copying megabytes).
 void append_yaml_text(const ir::json& value, std::string& out);
 
-}  // namespace contractgen::emit::openapi
+}  // namespace contractgen::emit::apidoc
