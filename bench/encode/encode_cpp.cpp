@@ -1,0 +1,91 @@
+// Encode throughput of the C++ binding on an NDJSON corpus of chat-stream
+// envelopes, next to nlohmann's DOM dump of the same values: every line is
+// decoded once (not timed) into a chat_stream::StreamEnvelope and into an
+// nlohmann::json; then, in interleaved rounds, each encoder writes every
+// value. Before timing, every line is checked to round-trip: the generated
+// encoder's text is the same JSON value as the input line.
+//
+// Prints one JSON object per round and encoder for bench/encode.py:
+//   {"round": 0, "encoder": "...", "lines": N, "mb": M, "seconds": S}
+// where M is the megabytes the encoder wrote.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "contract/chat_stream.hpp"
+
+namespace cs = contract::chat_stream;
+using contract::Json;
+
+namespace {
+
+template <class F>
+double seconds(F&& f) {
+    auto start = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void report(int round, const char* encoder, std::size_t lines, std::size_t bytes, double s) {
+    std::cout << "{\"round\": " << round << ", \"encoder\": \"" << encoder << "\", \"lines\": " << lines
+              << ", \"mb\": " << static_cast<double>(bytes) / 1e6 << ", \"seconds\": " << s << "}\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::cerr << "usage: encode_cpp CORPUS.ndjson [rounds]\n";
+        return 2;
+    }
+    int rounds = argc > 2 ? std::stoi(argv[2]) : 5;
+    std::ifstream in(argv[1]);
+    std::vector<cs::StreamEnvelope> values;
+    std::vector<Json> doms;
+    for (std::string line; std::getline(in, line);) {
+        values.push_back(contract::parse<cs::StreamEnvelope>(line));
+        doms.push_back(Json::parse(line));
+        if (Json::parse(contract::dump(values.back())) != doms.back()) {
+            std::cerr << "round trip changed the value of line " << values.size() << ":\n" << line << "\n";
+            return 1;
+        }
+    }
+    std::size_t lines = values.size(), checksum = 0;
+    for (int round = 0; round < rounds; ++round) {
+        // contract::dump, a new string per value, as a program would call it.
+        std::size_t bytes = 0;
+        double s = seconds([&] {
+            for (const auto& v : values) {
+                std::string text = contract::dump(v);
+                bytes += text.size();
+                checksum += static_cast<unsigned char>(text[text.size() / 2]);
+            }
+        });
+        report(round, "C++ contract::dump (generated encoder)", lines, bytes, s);
+        // contract::dump_to, appending NDJSON to one reused buffer.
+        std::string buffer;
+        bytes = 0;
+        s = seconds([&] {
+            for (const auto& v : values) {
+                contract::dump_to(buffer, v);
+                buffer += '\n';
+            }
+            bytes = buffer.size();
+        });
+        report(round, "C++ contract::dump_to (reused buffer)", lines, bytes, s);
+        // nlohmann's DOM dump of the same values (the DOM already built).
+        bytes = 0;
+        s = seconds([&] {
+            for (const auto& j : doms) {
+                std::string text = j.dump();
+                bytes += text.size();
+                checksum += static_cast<unsigned char>(text[text.size() / 2]);
+            }
+        });
+        report(round, "C++ nlohmann::json::dump (DOM, reference)", lines, bytes, s);
+    }
+    std::cerr << "checksum " << checksum << "\n";
+    return 0;
+}
