@@ -7,7 +7,7 @@ every line decoded once into chat_stream::StreamEnvelope and into an
 nlohmann::json (not timed; each line must round-trip to the same JSON value
 through the generated encoder), then --rounds interleaved rounds of
   contract::dump(value)          the generated encoder, one string per value
-  contract::dump_to(buffer, v)   the same into one reused buffer
+  contract::dump_to(buffer, v)   the same into one buffer reused for every value
   nlohmann::json::dump()         the DOM's own dump (reference)
 Reports, per encoder, the median MB/s of the rounds (megabytes written),
 and the median of the per-round ratios to nlohmann. Target: >= 300 MB/s.
