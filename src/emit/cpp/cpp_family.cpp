@@ -50,12 +50,15 @@ public:
         }
         std::string dir = ctx_.project.cpp_include_dir();
         std::string ns = ctx_.project.cpp_namespace + "::" + names_.family.at(family_.name);
-        std::string header = cpp_header_comment(ctx_, family_.source_files, "// ");
+        // `header` is the text (as every target's templates get it), `header_comment` its comment lines.
+        std::string header = family_header_text(ctx_, family_);
+        std::string header_comment = cpp_header_comment(ctx_, family_.source_files, "// ");
 
         List includes;
         for (const auto& other : family_.depends_on) includes.push_back(Object{{"path", dir + "/" + other + ".hpp"}});
         Data h;
         h.set("header", header);
+        h.set("header_comment", header_comment);
         h.set("runtime", dir + "/runtime.hpp");
         h.set("includes", std::move(includes));
         h.set("namespace", ns);
@@ -80,6 +83,7 @@ public:
         }
         Data s;
         s.set("header", std::move(header));
+        s.set("header_comment", std::move(header_comment));
         s.set("family_header", dir + "/" + family_.name + ".hpp");
         s.set("codec", dir + "/rt/codec.hpp");
         s.set("namespace", std::move(ns));

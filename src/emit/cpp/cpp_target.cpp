@@ -128,7 +128,8 @@ void add_registry(const EmitContext& ctx, const naming::Names& names, write::Out
     }
     std::string count = std::to_string(entries.size());
     Data h;
-    h.set("header", cpp_header_comment(ctx, {}, "// "));
+    h.set("header", set_header_text(ctx));
+    h.set("header_comment", cpp_header_comment(ctx, {}, "// "));
     h.set("runtime", dir + "/runtime.hpp");
     h.set("families", std::move(families));
     h.set("namespace", ctx.project.cpp_namespace);
@@ -136,7 +137,8 @@ void add_registry(const EmitContext& ctx, const naming::Names& names, write::Out
     out.add("cpp/include/" + dir + "/registry.hpp",
             write::normalise_text(ctx.templates.render("cpp/registry.hpp.mustache", h)));
     Data s;
-    s.set("header", cpp_header_comment(ctx, {}, "// "));
+    s.set("header", set_header_text(ctx));
+    s.set("header_comment", cpp_header_comment(ctx, {}, "// "));
     s.set("registry", dir + "/registry.hpp");
     s.set("codec", dir + "/rt/codec.hpp");
     s.set("namespace", ctx.project.cpp_namespace);
@@ -175,7 +177,7 @@ public:
         for (const auto& s : sources) source_list.push_back(Object{{"path", s}});
         std::string target = cmake_name(ctx.project.name) + "_bindings";
         Data cmake;
-        cmake.set("header", cpp_header_comment(ctx, {}, "# "));
+        cmake.set("header", set_header_text(ctx));
         cmake.set("target", target);
         cmake.set("alias", ctx.project.cpp_namespace + "::bindings");
         cmake.set("version", cmake_version(ctx.project.version));

@@ -26,6 +26,27 @@ bool plain8(std::uint64_t w) {
     return (control | quote | backslash | (w & kHighBits)) == 0;
 }
 
+// The bytes a JSON string holds as they are: printable ASCII other than
+// the quote and the backslash.
+struct PlainBytes {
+    bool plain[256];
+    constexpr PlainBytes() : plain{} {
+        for (int c = 0x20; c < 0x80; ++c) plain[c] = c != '"' && c != '\\';
+    }
+};
+constexpr PlainBytes kPlain;
+
+// How many bytes from p on need neither escaping nor a UTF-8 check.
+std::size_t plain_prefix(const char* p, const char* end) {
+    const char* start = p;
+    for (std::uint64_t w; end - p >= 8; p += 8) {
+        std::memcpy(&w, p, 8);
+        if (!plain8(w)) break;
+    }
+    while (p != end && kPlain.plain[static_cast<unsigned char>(*p)]) ++p;
+    return static_cast<std::size_t>(p - start);
+}
+
 std::string not_finite(double v) {
     return std::string("expected a finite number, got ") + (std::isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity");
 }
@@ -33,43 +54,42 @@ std::string not_finite(double v) {
 }  // namespace
 
 void Writer::quoted(std::string_view s) {
-    out_ += '"';
     const char* p = s.data();
     const char* end = p + s.size();
+    std::size_t plain = plain_prefix(p, end);
+    out_ += '"';
+    if (plain == s.size()) {  // the common case: nothing to escape, all ASCII
+        out_.append(p, plain);
+        out_ += '"';
+        return;
+    }
     const char* run = p;
+    p += plain;
     while (p != end) {
-        for (std::uint64_t w; end - p >= 8; p += 8) {
-            std::memcpy(&w, p, 8);
-            if (!plain8(w)) break;
-        }
-        if (p == end) break;
         auto c = static_cast<unsigned char>(*p);
         if (c >= 0x80) {
             std::size_t n = utf8_length(p, end);
             if (n == 0) throw EncodeError("invalid UTF-8 in string at byte " + std::to_string(p - s.data()));
             p += n;
-            continue;
-        }
-        if (c >= 0x20 && c != '"' && c != '\\') {
-            ++p;
-            continue;
-        }
-        out_.append(run, static_cast<std::size_t>(p - run));
-        switch (c) {
-            case '"': out_ += "\\\""; break;
-            case '\\': out_ += "\\\\"; break;
-            case '\b': out_ += "\\b"; break;
-            case '\f': out_ += "\\f"; break;
-            case '\n': out_ += "\\n"; break;
-            case '\r': out_ += "\\r"; break;
-            case '\t': out_ += "\\t"; break;
-            default: {
-                static const char hex[] = "0123456789abcdef";
-                char escape[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-                out_.append(escape, sizeof escape);
+        } else {
+            out_.append(run, static_cast<std::size_t>(p - run));
+            switch (c) {
+                case '"': out_ += "\\\""; break;
+                case '\\': out_ += "\\\\"; break;
+                case '\b': out_ += "\\b"; break;
+                case '\f': out_ += "\\f"; break;
+                case '\n': out_ += "\\n"; break;
+                case '\r': out_ += "\\r"; break;
+                case '\t': out_ += "\\t"; break;
+                default: {
+                    static const char hex[] = "0123456789abcdef";
+                    char escape[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                    out_.append(escape, sizeof escape);
+                }
             }
+            run = ++p;
         }
-        run = ++p;
+        p += plain_prefix(p, end);
     }
     out_.append(run, static_cast<std::size_t>(p - run));
     out_ += '"';
@@ -205,6 +225,16 @@ void check_value(EncodeFn encode, const void* value) {
     scratch.clear();
     Writer w(scratch);
     encode(w, value);
+}
+
+std::string encode_string(EncodeFn encode, const void* value) {
+    // Written into a buffer kept by the thread, then copied once: one
+    // allocation of the right size instead of a string grown step by step.
+    thread_local std::string buffer;
+    buffer.clear();
+    Writer w(buffer);
+    encode(w, value);
+    return buffer;
 }
 
 Json encode_json(EncodeFn encode, const void* value) {

@@ -135,6 +135,7 @@ using EncodeFn = void (*)(Writer&, const void*);
 void decode_text(std::string_view text, DecodeFn decode, void* out);
 void decode_json(const Json& json, DecodeFn decode, void* out);
 void encode_text(std::string& out, EncodeFn encode, const void* value);
+std::string encode_string(EncodeFn encode, const void* value);
 void check_value(EncodeFn encode, const void* value);
 Json encode_json(EncodeFn encode, const void* value);
 
@@ -164,9 +165,7 @@ T parse(std::string_view text) {
 // the path, for a value the contract does not allow.
 template <class T>
 std::string dump(const T& value) {
-    std::string out;
-    rt::encode_text(out, &rt::encode_as<T>, &value);
-    return out;
+    return rt::encode_string(&rt::encode_as<T>, &value);
 }
 
 // The same, appended to `out` (reuse one buffer to write many values).
