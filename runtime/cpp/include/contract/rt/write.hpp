@@ -39,8 +39,8 @@ public:
     // Escaped as JSON requires (quote, backslash, control characters);
     // refuses bytes that are not UTF-8.
     void string(std::string_view s) {
-        separate();
-        quoted(s);
+        quoted(comma_ ? ',' : '\0', s, '\0');
+        comma_ = true;
     }
     // Any JSON value held as a DOM, checked like the rest (UTF-8, finite numbers, depth).
     void json(const Json& v, std::size_t depth = 0);
@@ -51,9 +51,7 @@ public:
         comma_ = false;
     }
     void key(std::string_view k) {
-        separate();
-        quoted(k);
-        out_ += ':';
+        quoted(comma_ ? ',' : '\0', k, ':');
         comma_ = false;
     }
     void end_object() {
@@ -78,7 +76,8 @@ private:
         if (comma_) out_ += ',';
         comma_ = true;
     }
-    void quoted(std::string_view s);
+    // `s` in quotes, with `before` and `after` around it (unless NUL).
+    void quoted(char before, std::string_view s, char after);
 
     std::string& out_;
     bool comma_ = false;
