@@ -57,19 +57,14 @@ void Writer::quoted(char before, std::string_view s, char after) {
     const char* p = s.data();
     const char* end = p + s.size();
     std::size_t plain = plain_prefix(p, end);
-    if (plain == s.size()) {  // the common case, nothing to escape and all ASCII: one append
-        std::size_t at = out_.size();
-        out_.resize(at + plain + 2 + (before != 0) + (after != 0));
-        char* d = &out_[at];
-        if (before != 0) *d++ = before;
-        *d++ = '"';
-        std::memcpy(d, p, plain);
-        d[plain] = '"';
-        if (after != 0) d[plain + 1] = after;
-        return;
-    }
     if (before != 0) out_ += before;
     out_ += '"';
+    if (plain == s.size()) {  // the common case: nothing to escape, all ASCII
+        out_.append(p, plain);
+        out_ += '"';
+        if (after != 0) out_ += after;
+        return;
+    }
     const char* run = p;
     p += plain;
     while (p != end) {
