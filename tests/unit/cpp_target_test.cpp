@@ -112,3 +112,23 @@ TEST_CASE("cpp: doc comments and header lines stay within the line width", "[cpp
                                             "// ");
     CHECK(header == "// generated from a/one.schema.json,\n// " + std::string(100, 'b') + ".json, c.json\n");
 }
+
+TEST_CASE("cpp: a rule too long for its line is defined once, by name, for the decoder and the encoder", "[cpp]") {
+    const char* defs = R"({"Names": {"type": "object",
+        "properties": {"n": {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0}}},
+                       "short": {"type": "string", "minLength": 1}},
+        "additionalProperties": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                                 "uniqueItems": true}}})";
+    Workspace ws({{"alpha/a.schema.json", schema(defs)}});
+    auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path());
+    REQUIRE(r.exit_code == 0);
+    std::string source = read_file(ws.out / "cpp/src/alpha.cpp");
+    CHECK(has(source, "constexpr auto rule_0 =\n    rt::ArrayRule().items(rt::ArrayRule().items(rt::NumberRule().minimum(0)));\n"));
+    CHECK(has(source, "case 0: object.read(out.n, rule_0); break;"));
+    CHECK(has(source, "object.write(\"n\", v.n, rule_0);"));
+    CHECK(has(source, "default: object.keep(out.additional_properties, rule_1);"));
+    CHECK(has(source, "object.write_extra(v.additional_properties, rule_1);"));
+    CHECK(has(source, "case 1: object.read(out.short_, rt::StringRule().min_length(1)); break;"));  // short: in place
+    for (std::size_t start = 0, end; (end = source.find('\n', start)) != std::string::npos; start = end + 1)
+        CHECK(end - start <= cpp::kLineWidth);
+}

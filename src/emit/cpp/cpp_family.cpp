@@ -3,6 +3,8 @@
 // <kind>.cpp) hold every piece of C++ around them.
 #include "emit/cpp/cpp_family.h"
 
+#include <algorithm>
+
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/cpp/cpp_types.h"
 #include "ir/passes/passes.h"
@@ -81,13 +83,17 @@ public:
                                          {"text", string_literal_lines(literals_.json_values()[i], kLineWidth - 12,
                                                                        "        ")}});
         }
+        List rules;
+        for (std::size_t i = 0; i < literals_.rules().size(); ++i)
+            rules.push_back(Object{{"index", std::to_string(i)}, {"rule", literals_.rules()[i].layout("    ")}});
         Data s;
         s.set("header", std::move(header));
         s.set("header_comment", std::move(header_comment));
         s.set("family_header", dir + "/" + family_.name + ".hpp");
         s.set("codec", dir + "/rt/codec.hpp");
         s.set("namespace", std::move(ns));
-        s.set("has_literals", flag(!texts.empty() || !patterns.empty() || !json_values.empty()));
+        s.set("has_literals", flag(!texts.empty() || !patterns.empty() || !json_values.empty() || !rules.empty()));
+        s.set("rules", std::move(rules));
         s.set("texts", std::move(texts));
         s.set("patterns", std::move(patterns));
         s.set("json_values", std::move(json_values));
@@ -97,6 +103,15 @@ public:
     }
 
 private:
+    // A rule where the built-in template puts it on a line already `used`
+    // characters long: written out when the line stays within the width,
+    // else named (rule_N, defined once at the top of the source file).
+    Data rule_at(const Rule& rule, std::size_t used) {
+        if (rule.empty()) return flag(false);
+        std::string text = rule.flat();
+        return used + text.size() <= kLineWidth ? Data(std::move(text)) : Data(literals_.rule(rule));
+    }
+
     Data decl_view(ir::DeclId id, const ir::Decl& d) {
         Data v;
         v.set("name", names_.of(id));
@@ -128,7 +143,12 @@ private:
                                                       : "std::optional<" + types_.type(f.type) + ">";
                 members.push_back(Object{{"doc", doc_comment(f.docs, "    ")}, {"type", type}, {"member", member}});
                 field.set("member", member);
-                field.set("rule", maybe(types_.rule(f.type)));
+                // The longer of the two lines that carry the rule (struct.cpp.mustache):
+                // "            case N: object.read(out.member, RULE); break;" and
+                // "    object.write(WIRE, v.member, RULE);".
+                std::size_t used = std::max(12 + 8 + std::to_string(i).size() + 16 + member.size() + 2 + 9,
+                                            4 + 13 + wire.size() + 4 + member.size() + 2 + 2);
+                field.set("rule", rule_at(types_.rule(f.type), used));
                 uses_value = true;
             }
             fields.push_back(std::move(field));
@@ -138,11 +158,13 @@ private:
             for (const auto& f : s.fields) declared = declared || f.wire_name == name;
             if (!declared) table.push_back(Object{{"wire", literals_.text(name)}, {"flags", "rt::kForbidden"}});
         }
-        std::string extra_type, extra_rule;
+        std::string extra_type;
+        Data extra_rule = flag(false);
         if (s.extra == ir::Extra::Keep) extra_type = "std::map<std::string, Json>";
         if (s.extra == ir::Extra::Typed) {
             extra_type = "std::map<std::string, " + types_.type(*s.extra_type) + ">";
-            extra_rule = types_.rule(*s.extra_type);
+            // "            default: object.keep(out.additional_properties, RULE);"
+            extra_rule = rule_at(types_.rule(*s.extra_type), 62);
         }
         v.set("has_table", flag(!table.empty()));
         v.set("table", std::move(table));
@@ -152,9 +174,11 @@ private:
         v.set("closed", flag(s.extra == ir::Extra::Forbid));
         v.set("open", flag(s.extra != ir::Extra::Forbid));
         v.set("extra_type", std::move(extra_type));
-        v.set("extra_rule", maybe(std::move(extra_rule)));
-        v.set("count_rule", maybe(s.bounds.empty() ? "" : CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties,
-                                                                              s.bounds.max_properties)));
+        v.set("extra_rule", std::move(extra_rule));
+        v.set("count_rule", s.bounds.empty() ? flag(false)
+                                             : rule_at(CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties,
+                                                                            s.bounds.max_properties),
+                                                       20));
     }
 
     // ---- enums ---------------------------------------------------------------
@@ -189,7 +213,8 @@ private:
         }
         v.set("constants", std::move(constants));
         v.set("known_enum", maybe(o.known_enum ? types_.decl_name(*o.known_enum) : ""));
-        v.set("other_rule", maybe(types_.string_rule(o.other)));
+        // "    if (!v.is_known()) return rt::write(w, v.value, RULE);"
+        v.set("other_rule", rule_at(types_.string_rule(o.other), 52));
     }
 
     // ---- unions --------------------------------------------------------------
@@ -219,7 +244,8 @@ private:
                                           {"type", std::move(type)},
                                           {"last", flag(i + 1 == u.variants.size())},
                                           {"tag", maybe(variant.tag ? literals_.text(*variant.tag) : "")},
-                                          {"rule", maybe(u.discriminator ? "" : types_.rule(variant.type))},
+                                          // "        case N: return rt::read(c, out.value.emplace<N>(), RULE);"
+                                          {"rule", u.discriminator ? flag(false) : rule_at(types_.rule(variant.type), 62)},
                                           {"kinds", std::move(case_kinds)}});
         }
         v.set("one_line", flag(one_line.size() + 8 <= kLineWidth));
@@ -236,7 +262,7 @@ private:
     // ---- alias and constant ---------------------------------------------------
     void fill(Data& v, ir::DeclId, const ir::Alias& a) {
         v.set("target", types_.type(a.target));
-        v.set("rule", maybe(types_.rule(a.target)));
+        v.set("rule", rule_at(types_.rule(a.target), 23));  // "    rt::read(c, out, RULE);"
     }
 
     void fill(Data& v, ir::DeclId id, const ir::Constant& c) {

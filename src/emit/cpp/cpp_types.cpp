@@ -31,6 +31,30 @@ std::string FamilyLiterals::text(const std::string& text) {
     return "text_" + std::to_string(it - texts_.begin());
 }
 
+std::string FamilyLiterals::rule(const Rule& rule) {
+    std::string text = rule.flat();
+    auto it = std::find(rule_texts_.begin(), rule_texts_.end(), text);
+    if (it == rule_texts_.end()) {
+        it = rule_texts_.insert(rule_texts_.end(), text);
+        rules_.push_back(rule);
+    }
+    return "rule_" + std::to_string(it - rule_texts_.begin());
+}
+
+std::string Rule::flat() const {
+    std::string out = head;
+    for (const auto& [name, argument] : calls) out += "." + name + "(" + argument.flat() + ")";
+    return out;
+}
+
+std::string Rule::layout(const std::string& indent) const {
+    std::string one_line = flat();
+    if (indent.size() + one_line.size() <= kLineWidth || calls.empty()) return one_line;
+    std::string inner = indent + "    ", out = head;
+    for (const auto& [name, argument] : calls) out += "\n" + inner + "." + name + "(" + argument.layout(inner) + ")";
+    return out;
+}
+
 // ---- layout of long expressions -----------------------------------------------------------
 
 std::string Expr::flat() const {
@@ -122,23 +146,29 @@ std::string CppTypes::type(const ir::TypeExpr& t) const {
 
 // ---- rules -------------------------------------------------------------------------------
 
-std::string CppTypes::string_rule(const ir::StringBounds& b) const {
-    if (b.empty()) return "";
-    std::string r = "rt::StringRule()";
-    if (b.min_length) r += ".min_length(" + std::to_string(*b.min_length) + ")";
-    if (b.max_length) r += ".max_length(" + std::to_string(*b.max_length) + ")";
-    if (b.format == ir::StringFormat::DateTime) r += ".date_time()";
-    if (b.format == ir::StringFormat::Uuid) r += ".uuid()";
-    if (b.format == ir::StringFormat::Uri) r += ".uri()";
-    if (b.pattern) r += ".pattern(" + literals_.pattern(*b.pattern) + ")";
+namespace {
+
+Rule argument(std::string text) { return Rule{std::move(text), {}}; }
+
+}  // namespace
+
+Rule CppTypes::string_rule(const ir::StringBounds& b) const {
+    if (b.empty()) return {};
+    Rule r{"rt::StringRule()", {}};
+    if (b.min_length) r.call("min_length", argument(std::to_string(*b.min_length)));
+    if (b.max_length) r.call("max_length", argument(std::to_string(*b.max_length)));
+    if (b.format == ir::StringFormat::DateTime) r.call("date_time", {});
+    if (b.format == ir::StringFormat::Uuid) r.call("uuid", {});
+    if (b.format == ir::StringFormat::Uri) r.call("uri", {});
+    if (b.pattern) r.call("pattern", argument(literals_.pattern(*b.pattern)));
     return r;
 }
 
-std::string CppTypes::number_rule(const ir::NumberBounds& b) {
-    if (b.empty()) return "";
-    std::string r = "rt::NumberRule()";
+Rule CppTypes::number_rule(const ir::NumberBounds& b) {
+    if (b.empty()) return {};
+    Rule r{"rt::NumberRule()", {}};
     auto add = [&](const char* name, const std::optional<ir::json>& v) {
-        if (v) r += std::string(".") + name + "(" + number_argument(*v) + ")";
+        if (v) r.call(name, argument(number_argument(*v)));
     };
     add("minimum", b.minimum);
     add("maximum", b.maximum);
@@ -148,38 +178,40 @@ std::string CppTypes::number_rule(const ir::NumberBounds& b) {
     return r;
 }
 
-std::string CppTypes::count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max) {
+Rule CppTypes::count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max) {
     bool items = std::string(type) == "rt::ArrayRule()";
-    std::string r = type;
-    if (min) r += (items ? ".min_items(" : ".min_properties(") + std::to_string(*min) + ")";
-    if (max) r += (items ? ".max_items(" : ".max_properties(") + std::to_string(*max) + ")";
+    Rule r{type, {}};
+    if (min) r.call(items ? "min_items" : "min_properties", argument(std::to_string(*min)));
+    if (max) r.call(items ? "max_items" : "max_properties", argument(std::to_string(*max)));
     return r;
 }
 
-std::string CppTypes::rule(const ir::TypeExpr& t) const {
+Rule CppTypes::rule(const ir::TypeExpr& t) const {
     bool nullable = false;
     const ir::TypeExpr& s = strip_aliases(model_, t, nullable);
     switch (s.kind) {
         case Kind::String: return string_rule(s.string_bounds);
         case Kind::Integer:
         case Kind::Number: return number_rule(s.number_bounds);
-        case Kind::Const: return "rt::ConstRule(" + literals_.json(s.value) + ")";
+        case Kind::Const: return argument("rt::ConstRule(" + literals_.json(s.value) + ")");
         case Kind::Array: {
-            std::string item = rule(s.item());
+            Rule item = rule(s.item());
             const auto& b = s.array_bounds;
-            if (b.empty() && item.empty()) return "";
-            std::string r = count_rule("rt::ArrayRule()", b.min_items, b.max_items);
-            if (b.unique_items) r += ".unique_items()";
-            return item.empty() ? r : r + ".items(" + item + ")";
+            if (b.empty() && item.empty()) return {};
+            Rule r = count_rule("rt::ArrayRule()", b.min_items, b.max_items);
+            if (b.unique_items) r.call("unique_items", {});
+            if (!item.empty()) r.call("items", std::move(item));
+            return r;
         }
         case Kind::Map: {
-            std::string item = rule(s.item());
+            Rule item = rule(s.item());
             const auto& b = s.object_bounds;
-            if (b.empty() && item.empty()) return "";
-            std::string r = count_rule("rt::MapRule()", b.min_properties, b.max_properties);
-            return item.empty() ? r : r + ".values(" + item + ")";
+            if (b.empty() && item.empty()) return {};
+            Rule r = count_rule("rt::MapRule()", b.min_properties, b.max_properties);
+            if (!item.empty()) r.call("values", std::move(item));
+            return r;
         }
-        default: return "";
+        default: return {};
     }
 }
 

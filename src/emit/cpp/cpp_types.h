@@ -13,6 +13,22 @@
 
 namespace contractgen::emit::cpp {
 
+// A rule value: `head` ("rt::StringRule()", or a plain argument such as "3"
+// or "pattern_0") followed by `.name(argument)` calls.
+struct Rule {
+    std::string head;
+    std::vector<std::pair<std::string, Rule>> calls;
+
+    bool empty() const { return head.empty(); }
+    Rule& call(const std::string& name, Rule argument) {
+        calls.emplace_back(name, std::move(argument));
+        return *this;
+    }
+    std::string flat() const;
+    // One line if it fits after `indent`, else one call per line, indented one level deeper.
+    std::string layout(const std::string& indent) const;
+};
+
 // What a family's source file defines once, before its codecs: compiled
 // patterns (pattern_N()) and JSON values (json_N()) that rules refer to,
 // and strings too long to write where they are used (text_N). Each distinct
@@ -24,12 +40,17 @@ public:
     // A std::string_view expression for `text`: the literal itself when it
     // is short, else the name of a constant holding it.
     std::string text(const std::string& text);
+    // The name of a constant holding `rule` ("rule_2"), for a rule too long
+    // to write where it is used.
+    std::string rule(const Rule& rule);
     const std::vector<std::string>& patterns() const { return patterns_; }
     const std::vector<std::string>& json_values() const { return json_; }  // compact JSON text
     const std::vector<std::string>& texts() const { return texts_; }
+    const std::vector<Rule>& rules() const { return rules_; }
 
 private:
-    std::vector<std::string> patterns_, json_, texts_;
+    std::vector<std::string> patterns_, json_, texts_, rule_texts_;
+    std::vector<Rule> rules_;
 };
 
 // A C++ expression laid out within the line width: either one line, or
@@ -61,11 +82,11 @@ public:
     std::string alias_function(const std::string& prefix, ir::DeclId id) const;  // decode_X / encode_X
 
     // The rule a member of type `t` is read and written with, e.g.
-    // "rt::StringRule().min_length(1)"; empty when there is nothing to check.
-    std::string rule(const ir::TypeExpr& t) const;
-    std::string string_rule(const ir::StringBounds& b) const;
-    static std::string number_rule(const ir::NumberBounds& b);
-    static std::string count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max);
+    // rt::StringRule().min_length(1); empty when there is nothing to check.
+    Rule rule(const ir::TypeExpr& t) const;
+    Rule string_rule(const ir::StringBounds& b) const;
+    static Rule number_rule(const ir::NumberBounds& b);
+    static Rule count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max);
 
     // A constant of type `t` holding `value`; whether C++ can make it constexpr.
     Expr literal(const ir::TypeExpr& t, const ir::json& value) const;
