@@ -4,7 +4,7 @@
 Builds the corpus (bench/decode/corpus.py: 200,000 chat-stream envelopes,
 deterministic, written to build/bench/, not committed), then parses and
 validates every line into the typed object with each binding:
-  C++         contract::chat_stream::decode_StreamEnvelope (scanner → tape → struct)
+  C++         contract::parse<chat_stream::StreamEnvelope> (scanner → tape → struct)
   TypeScript  JSON.parse + chat_stream.StreamEnvelope.parse (Zod 4), also with zod/compile
   Python      chat_stream.StreamEnvelope.model_validate_json (Pydantic v2)
   Go          chatstream.ParseStreamEnvelope (streaming decoder, bench/decode/decode_go)

@@ -7,8 +7,9 @@
 #
 # Defines a custom target <target> that reruns the generator when a schema or
 # template changes, and does nothing otherwise. For C++ consumers it also
-# defines <target>_cpp, an INTERFACE library with <OUT>/cpp/include on the
-# include path, which depends on the generation step.
+# defines <target>_cpp, a static library of the generated decoders and
+# encoders (<OUT>/cpp/src/) with <OUT>/cpp/include on the include path, built
+# after the generation step.
 function(contractgen_generate name)
   cmake_parse_arguments(CG "" "SCHEMAS;OUT;TEMPLATES;GENERATOR" "TARGETS" ${ARGN})
   if(NOT CG_SCHEMAS OR NOT CG_OUT)
@@ -28,18 +29,43 @@ function(contractgen_generate name)
   foreach(t IN LISTS CG_TARGETS)
     list(APPEND args --target ${t})
   endforeach()
-  # The C++ headers are declared as byproducts so that Ninja and Make
-  # recompile their includers in the same build that regenerates them.
-  set(byproducts "")
+  set(with_cpp OFF)
   if(NOT CG_TARGETS OR "cpp" IN_LIST CG_TARGETS)
+    set(with_cpp ON)
+  endif()
+
+  # The C++ files are declared as byproducts so that the build compiles them,
+  # and recompiles the files that include the headers, after regenerating
+  # them. Sources sit at fixed places (one per family, i.e. per folder
+  # directly under SCHEMAS, plus the registry and the runtime); headers sit
+  # below the folders of the configured C++ namespace, so their names come
+  # from the output's manifest, once a generation has written it.
+  set(cpp_sources "")
+  set(byproducts "")
+  if(with_cpp)
+    set(manifest "${CG_OUT}/.contractgen-manifest")
     file(GLOB families LIST_DIRECTORIES true RELATIVE "${CG_SCHEMAS}" CONFIGURE_DEPENDS "${CG_SCHEMAS}/*")
     foreach(family IN LISTS families)
       if(IS_DIRECTORY "${CG_SCHEMAS}/${family}")
-        list(APPEND byproducts "${CG_OUT}/cpp/include/contract/${family}.hpp")
+        list(APPEND cpp_sources "${CG_OUT}/cpp/src/${family}.cpp")
       endif()
     endforeach()
-    list(APPEND byproducts "${CG_OUT}/cpp/include/contract/runtime.hpp" "${CG_OUT}/cpp/include/contract/registry.hpp")
+    # The runtime's sources: those of runtime/cpp/src/ next to this file.
+    set(runtime "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../runtime/cpp/src")
+    file(GLOB_RECURSE runtime_sources RELATIVE "${runtime}" CONFIGURE_DEPENDS "${runtime}/*.cpp")
+    foreach(source IN LISTS runtime_sources)
+      list(APPEND cpp_sources "${CG_OUT}/cpp/src/${source}")
+    endforeach()
+    list(APPEND cpp_sources "${CG_OUT}/cpp/src/registry.cpp")
+    set(byproducts ${cpp_sources})
+    if(EXISTS "${manifest}")
+      file(STRINGS "${manifest}" headers REGEX "^cpp/include/.*\\.hpp$")
+      foreach(header IN LISTS headers)
+        list(APPEND byproducts "${CG_OUT}/${header}")
+      endforeach()
+    endif()
   endif()
+
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${name}.contractgen.stamp")
   add_custom_command(
     OUTPUT "${stamp}"
@@ -51,9 +77,11 @@ function(contractgen_generate name)
     COMMENT "contractgen: regenerating ${CG_OUT} from ${CG_SCHEMAS}"
     VERBATIM)
   add_custom_target(${name} DEPENDS "${stamp}")
-  add_library(${name}_cpp INTERFACE)
-  target_include_directories(${name}_cpp INTERFACE "${CG_OUT}/cpp/include")
-  target_link_libraries(${name}_cpp INTERFACE nlohmann_json::nlohmann_json)
-  target_compile_features(${name}_cpp INTERFACE cxx_std_17)
-  add_dependencies(${name}_cpp ${name})
+  if(with_cpp)
+    add_library(${name}_cpp STATIC EXCLUDE_FROM_ALL ${cpp_sources})
+    target_include_directories(${name}_cpp PUBLIC "${CG_OUT}/cpp/include")
+    target_link_libraries(${name}_cpp PUBLIC nlohmann_json::nlohmann_json)
+    target_compile_features(${name}_cpp PUBLIC cxx_std_17)
+    add_dependencies(${name}_cpp ${name})
+  endif()
 endfunction()

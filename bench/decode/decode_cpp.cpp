@@ -1,5 +1,6 @@
 // Decode throughput of the C++ binding on an NDJSON corpus: every line parsed
-// and validated into chat_stream::StreamEnvelope (scanner → token tape → typed
+// and validated into chat_stream::StreamEnvelope with the public
+// contract::parse<T> (scanner → token tape, reused per thread → typed
 // object), next to plain nlohmann::json::parse of the same lines as a
 // reference. Prints one JSON object per measurement for bench/decode.py.
 #include <chrono>
@@ -40,12 +41,8 @@ int main(int argc, char** argv) {
     }
     std::size_t checksum = 0;
     double typed = best_seconds(repeats, [&] {
-        contract::rt::Tape tape;
         for (const auto& line : lines) {
-            contract::rt::parse_tape(line, tape);
-            contract::rt::Cursor c(tape);
-            contract::chat_stream::StreamEnvelope envelope;
-            contract::chat_stream::decode_StreamEnvelope(c, envelope);
+            auto envelope = contract::parse<contract::chat_stream::StreamEnvelope>(line);
             checksum += static_cast<std::size_t>(envelope.timestamp);
         }
     });

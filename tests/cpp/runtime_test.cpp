@@ -1,7 +1,7 @@
 // Rules of the C++ runtime that docs/semantics.md fixes for every binding.
 #include <catch2/catch.hpp>
 
-#include "contract/runtime.hpp"
+#include "contract/rt/codec.hpp"
 
 namespace rt = contract::rt;
 
@@ -12,21 +12,23 @@ TEST_CASE("multipleOf: exact for integers, tolerant for decimals") {
     CHECK_FALSE(rt::is_multiple(0.00751, 0.0001));
     CHECK_FALSE(rt::is_multiple(1e308, 1e-308));  // the quotient overflows
 
-    rt::NumberRule rule;
-    rule.has_multiple_of = true;
-    rule.multiple_of = 3.0;
     // Beyond 2^53 a double rounds: 2^53 + 1 (a multiple of 3) becomes 2^53 (not one),
     // 2^53 + 3 (not a multiple) becomes 2^53 + 4 (a multiple). Integers are checked in 64 bits.
-    auto read = [&](const char* text) {
+    auto read = [](const char* text) {
         rt::Tape tape;
         rt::parse_tape(text, tape);
         rt::Cursor c(tape);
         std::int64_t v = 0;
-        rt::read_int(c, v, rule);
+        rt::read(c, v, rt::NumberRule().multiple_of(3));
         return v;
     };
     CHECK(read("9007199254740993") == 9007199254740993);
     CHECK_THROWS_WITH(read("9007199254740995"), "$: number 9007199254740995 is not a multiple of 3");
+    // The encoder checks the same way.
+    std::string out;
+    rt::Writer w(out);
+    CHECK_THROWS_WITH(rt::write(w, std::int64_t{9007199254740995}, rt::NumberRule().multiple_of(3)),
+                      "$: number 9007199254740995 is not a multiple of 3");
 }
 
 TEST_CASE("formats follow RFC 3339, RFC 4122 and RFC 3986") {
@@ -42,4 +44,16 @@ TEST_CASE("formats follow RFC 3339, RFC 4122 and RFC 3986") {
     CHECK(rt::is_uri("urn:node:123"));
     CHECK_FALSE(rt::is_uri("//example.com/no-scheme"));
     CHECK_FALSE(rt::is_uri("https://exa mple.com"));
+}
+
+TEST_CASE("rules are built with named factories") {
+    constexpr auto rule = rt::StringRule().min_length(1).max_length(3).uuid();
+    static_assert(rule.shortest == 1 && rule.longest == 3 && rule.format == rt::Format::Uuid, "each factory sets one bound");
+    constexpr auto bounds = rt::NumberRule().minimum(0).exclusive_maximum(1);
+    static_assert(bounds.at_least.set && bounds.at_least.value == 0 && bounds.below.set && !bounds.at_most.set, "");
+    constexpr auto items = rt::ArrayRule().min_items(1).unique_items().items(rt::StringRule().min_length(2));
+    static_assert(items.fewest == 1 && items.unique && items.item.shortest == 2, "");
+    CHECK(rt::problem("", rule) == "string shorter than minLength 1: \"\"");
+    CHECK(rt::problem(0.5, bounds).empty());
+    CHECK(rt::problem(1.0, bounds) == "number 1.0 is not less than exclusiveMaximum 1.0");
 }

@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "contract/runtime.hpp"
+#include "contract/rt/codec.hpp"
 
 using contract::Json;
 
@@ -21,7 +21,7 @@ std::optional<Json> scan(const std::string& text) {
     }
     contract::rt::Cursor c(tape);
     Json out;
-    contract::rt::read_json(c, out);
+    contract::rt::read(c, out);
     REQUIRE(c.at_end());
     return out;
 }

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <string>
 
-#include "contract/runtime.hpp"
+#include "contract/rt/rules.hpp"
 
 int main() {
     std::string line;

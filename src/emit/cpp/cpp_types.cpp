@@ -8,6 +8,101 @@ namespace contractgen::emit::cpp {
 
 using ir::Kind;
 
+// ---- literals a family defines once -----------------------------------------------------
+
+std::string FamilyLiterals::pattern(const std::string& source) {
+    auto it = std::find(patterns_.begin(), patterns_.end(), source);
+    if (it == patterns_.end()) it = patterns_.insert(patterns_.end(), source);
+    return "pattern_" + std::to_string(it - patterns_.begin());
+}
+
+std::string FamilyLiterals::json(const ir::json& value) {
+    std::string text = value.dump(-1, ' ', false, ir::json::error_handler_t::strict);
+    auto it = std::find(json_.begin(), json_.end(), text);
+    if (it == json_.end()) it = json_.insert(json_.end(), text);
+    return "json_" + std::to_string(it - json_.begin());
+}
+
+std::string FamilyLiterals::text(const std::string& text) {
+    std::string literal = string_view_literal(text);
+    if (literal.size() <= 48) return literal;
+    auto it = std::find(texts_.begin(), texts_.end(), text);
+    if (it == texts_.end()) it = texts_.insert(texts_.end(), text);
+    return "text_" + std::to_string(it - texts_.begin());
+}
+
+std::string FamilyLiterals::rule(const Rule& rule) {
+    std::string text = rule.flat();
+    auto it = std::find(rule_texts_.begin(), rule_texts_.end(), text);
+    if (it == rule_texts_.end()) {
+        it = rule_texts_.insert(rule_texts_.end(), text);
+        rules_.push_back(rule);
+    }
+    return "rule_" + std::to_string(it - rule_texts_.begin());
+}
+
+std::string Rule::flat() const {
+    std::string out = head;
+    for (const auto& [name, argument] : calls) out += "." + name + "(" + argument.flat() + ")";
+    return out;
+}
+
+std::string Rule::layout(const std::string& indent) const {
+    std::string one_line = flat();
+    if (indent.size() + one_line.size() <= kLineWidth || calls.empty()) return one_line;
+    std::string inner = indent + "    ", out = head;
+    for (const auto& [name, argument] : calls) out += "\n" + inner + "." + name + "(" + argument.layout(inner) + ")";
+    return out;
+}
+
+// ---- layout of long expressions -----------------------------------------------------------
+
+std::string Expr::flat() const {
+    if (text) return head + string_literal(*text) + tail;
+    if (!braced) return head;
+    std::string out = head;
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i].flat();
+    return out + tail;
+}
+
+std::string Expr::layout(std::size_t column, const std::string& indent) const {
+    std::string one_line = flat();
+    if (column + one_line.size() <= kLineWidth) return one_line;
+    if (text) {
+        std::string inner = indent + "    ";
+        return head + "\n" + inner + string_literal_lines(*text, kLineWidth - inner.size() - 1, inner) + tail;
+    }
+    if (!braced || items.empty()) return one_line;
+    std::string inner = indent + "    ", out = head + "\n";
+    for (const auto& item : items) out += inner + item.layout(inner.size(), inner) + ",\n";
+    return out + indent + tail;
+}
+
+namespace {
+
+Expr leaf(std::string text) { return Expr{std::move(text), {}, "", false, std::nullopt}; }
+Expr list(std::string head, std::vector<Expr> items, std::string tail) {
+    return Expr{std::move(head), std::move(items), std::move(tail), true, std::nullopt};
+}
+// A string literal, or std::string("...", n) when the text holds a NUL;
+// `wrap` names a type to brace-initialise from it (std::string, an open enum).
+Expr text_leaf(const std::string& utf8, const std::string& wrap = "") {
+    std::string head, tail;
+    if (utf8.find('\0') != std::string::npos) {
+        head = "std::string(";
+        tail = ", " + std::to_string(utf8.size()) + ")";
+    }
+    if (!wrap.empty()) {
+        head = wrap + "{" + head;
+        tail += "}";
+    }
+    return Expr{head, {}, tail, false, utf8};
+}
+
+}  // namespace
+
+// ---- types -------------------------------------------------------------------------------
+
 const ir::TypeExpr& strip_aliases(const ir::Model& model, const ir::TypeExpr& t, bool& nullable) {
     nullable = nullable || t.nullable;
     if (t.kind == Kind::Named && model.decl(t.decl).is<ir::Alias>())
@@ -17,16 +112,15 @@ const ir::TypeExpr& strip_aliases(const ir::Model& model, const ir::TypeExpr& t,
 
 std::string CppTypes::decl_name(ir::DeclId id) const {
     const ir::Decl& d = model_.decl(id);
-    std::string name = names_.of(id);
-    if (d.family == family_) return name;
-    return "::contract::" + names_.family.at(d.family) + "::" + name;
+    if (d.family == family_) return names_.of(id);
+    return names_.family.at(d.family) + "::" + names_.of(id);
 }
 
-std::string CppTypes::function(const std::string& prefix, ir::DeclId id) const {
+std::string CppTypes::alias_function(const std::string& prefix, ir::DeclId id) const {
     const ir::Decl& d = model_.decl(id);
     std::string name = prefix + names_.of(id);
     if (d.family == family_) return name;
-    return "::contract::" + names_.family.at(d.family) + "::" + name;
+    return names_.family.at(d.family) + "::" + name;
 }
 
 std::string CppTypes::value_type(const ir::TypeExpr& t) const {
@@ -37,114 +131,122 @@ std::string CppTypes::value_type(const ir::TypeExpr& t) const {
         case Kind::Boolean: return "bool";
         case Kind::Null: return "std::nullptr_t";
         case Kind::Any:
-        case Kind::Const: return "::contract::Json";
+        case Kind::Const: return "Json";
         case Kind::Named: return decl_name(t.decl);
         case Kind::Array: return "std::vector<" + type(t.item()) + ">";
         case Kind::Map: return "std::map<std::string, " + type(t.item()) + ">";
     }
-    return "::contract::Json";
+    return "Json";
 }
 
 std::string CppTypes::type(const ir::TypeExpr& t) const {
     bool wrap = t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
-    return wrap ? "::contract::Nullable<" + value_type(t) + ">" : value_type(t);
+    return wrap ? "Nullable<" + value_type(t) + ">" : value_type(t);
 }
 
-std::string CppTypes::count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique) {
-    if (!min && !max && !unique) return "::contract::rt::CountRule{}";
-    return "::contract::rt::CountRule{" + std::to_string(min.value_or(0)) + "u, " +
-           (max ? std::to_string(*max) + "u" : "std::numeric_limits<std::uint64_t>::max()") + ", " +
-           (unique ? "true" : "false") + "}";
+// ---- rules -------------------------------------------------------------------------------
+
+namespace {
+
+Rule argument(std::string text) { return Rule{std::move(text), {}}; }
+
+}  // namespace
+
+Rule CppTypes::string_rule(const ir::StringBounds& b) const {
+    if (b.empty()) return {};
+    Rule r{"rt::StringRule()", {}};
+    if (b.min_length) r.call("min_length", argument(std::to_string(*b.min_length)));
+    if (b.max_length) r.call("max_length", argument(std::to_string(*b.max_length)));
+    if (b.format == ir::StringFormat::DateTime) r.call("date_time", {});
+    if (b.format == ir::StringFormat::Uuid) r.call("uuid", {});
+    if (b.format == ir::StringFormat::Uri) r.call("uri", {});
+    if (b.pattern) r.call("pattern", argument(literals_.pattern(*b.pattern)));
+    return r;
 }
 
-std::string CppTypes::string_rule(const ir::StringBounds& b) const {
-    if (b.empty()) return "";
-    const char* format = b.format == ir::StringFormat::DateTime ? "DateTime"
-                         : b.format == ir::StringFormat::Uuid   ? "Uuid"
-                         : b.format == ir::StringFormat::Uri    ? "Uri"
-                                                                : "None";
-    std::string pattern = "nullptr";
-    if (b.pattern) {
-        auto it = std::find(patterns_.begin(), patterns_.end(), *b.pattern);
-        std::size_t index = static_cast<std::size_t>(it - patterns_.begin());
-        if (it == patterns_.end()) patterns_.push_back(*b.pattern);
-        pattern = "&detail::pattern_" + std::to_string(index);
-    }
-    return "::contract::rt::StringRule{" + std::to_string(b.min_length.value_or(0)) + "u, " +
-           (b.max_length ? std::to_string(*b.max_length) + "u" : "std::numeric_limits<std::uint64_t>::max()") +
-           ", ::contract::rt::Format::" + format + ", " + pattern + "}";
-}
-
-std::string CppTypes::number_rule(const ir::NumberBounds& b) const {
-    if (b.empty()) return "";
-    auto flag = [](const std::optional<ir::json>& v) { return v ? "true" : "false"; };
-    auto value = [](const std::optional<ir::json>& v) { return v ? double_literal(*v) : std::string("0.0"); };
-    return "::contract::rt::NumberRule{" + std::string(flag(b.minimum)) + ", " + flag(b.maximum) + ", " +
-           flag(b.exclusive_minimum) + ", " + flag(b.exclusive_maximum) + ", " + flag(b.multiple_of) + ", " +
-           value(b.minimum) + ", " + value(b.maximum) + ", " + value(b.exclusive_minimum) + ", " +
-           value(b.exclusive_maximum) + ", " + value(b.multiple_of) + "}";
-}
-
-std::string CppTypes::decode(const ir::TypeExpr& t, const std::string& lhs, const std::string& cursor, int depth) const {
-    if (!t.nullable || t.kind == Kind::Null || t.kind == Kind::Any) return decode_value(t, lhs, cursor, depth);
-    std::string c = "c" + std::to_string(depth), v = "v" + std::to_string(depth);
-    return "::contract::rt::read_nullable(" + cursor + ", " + lhs + ", [&](::contract::rt::Cursor& " + c + ", " +
-           value_type(t) + "& " + v + ") { " + decode_value(t, v, c, depth + 1) + "; })";
-}
-
-std::string CppTypes::decode_value(const ir::TypeExpr& t, const std::string& lhs, const std::string& cursor,
-                                   int depth) const {
-    auto with_rule = [](const std::string& call, const std::string& rule) {
-        return rule.empty() ? call + ")" : call + ", " + rule + ")";
+Rule CppTypes::number_rule(const ir::NumberBounds& b) {
+    if (b.empty()) return {};
+    Rule r{"rt::NumberRule()", {}};
+    auto add = [&](const char* name, const std::optional<ir::json>& v) {
+        if (v) r.call(name, argument(number_argument(*v)));
     };
-    std::string c = "c" + std::to_string(depth), v = "v" + std::to_string(depth);
-    switch (t.kind) {
-        case Kind::String:
-            return with_rule("::contract::rt::read_string(" + cursor + ", " + lhs, string_rule(t.string_bounds));
-        case Kind::Integer:
-            return with_rule("::contract::rt::read_int(" + cursor + ", " + lhs, number_rule(t.number_bounds));
-        case Kind::Number:
-            return with_rule("::contract::rt::read_number(" + cursor + ", " + lhs, number_rule(t.number_bounds));
-        case Kind::Boolean: return "::contract::rt::read_bool(" + cursor + ", " + lhs + ")";
-        case Kind::Null: return "(::contract::rt::read_null(" + cursor + "), " + lhs + " = nullptr)";
-        case Kind::Any: return "::contract::rt::read_json(" + cursor + ", " + lhs + ")";
-        case Kind::Const: return "::contract::rt::read_const(" + cursor + ", " + lhs + ", " + json_value_expr(t.value) + ")";
-        case Kind::Named: {
-            const ir::Decl& d = model_.decl(t.decl);
-            if (d.is<ir::Alias>()) {
-                ir::TypeExpr target = d.as<ir::Alias>().target;
-                return decode(target, lhs, cursor, depth);
-            }
-            return function("decode_", t.decl) + "(" + cursor + ", " + lhs + ")";
-        }
-        case Kind::Array:
-            return "::contract::rt::read_array(" + cursor + ", " + lhs + ", " +
-                   count_rule(t.array_bounds.min_items, t.array_bounds.max_items, t.array_bounds.unique_items) +
-                   ", [&](::contract::rt::Cursor& " + c + ", " + type(t.item()) + "& " + v + ") { " +
-                   decode(t.item(), v, c, depth + 1) + "; })";
-        case Kind::Map:
-            return "::contract::rt::read_map(" + cursor + ", " + lhs + ", " +
-                   count_rule(t.object_bounds.min_properties, t.object_bounds.max_properties, false) +
-                   ", [&](::contract::rt::Cursor& " + c + ", " + type(t.item()) + "& " + v + ") { " +
-                   decode(t.item(), v, c, depth + 1) + "; })";
-    }
-    return "";
+    add("minimum", b.minimum);
+    add("maximum", b.maximum);
+    add("exclusive_minimum", b.exclusive_minimum);
+    add("exclusive_maximum", b.exclusive_maximum);
+    add("multiple_of", b.multiple_of);
+    return r;
 }
 
-std::string CppTypes::literal(const ir::TypeExpr& t, const ir::json& value) const {
-    if (value.is_null() && t.nullable) return type(t) + "{nullptr}";
+Rule CppTypes::count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max) {
+    bool items = std::string(type) == "rt::ArrayRule()";
+    Rule r{type, {}};
+    if (min) r.call(items ? "min_items" : "min_properties", argument(std::to_string(*min)));
+    if (max) r.call(items ? "max_items" : "max_properties", argument(std::to_string(*max)));
+    return r;
+}
+
+Rule CppTypes::rule(const ir::TypeExpr& t) const {
+    bool nullable = false;
+    const ir::TypeExpr& s = strip_aliases(model_, t, nullable);
+    switch (s.kind) {
+        case Kind::String: return string_rule(s.string_bounds);
+        case Kind::Integer:
+        case Kind::Number: return number_rule(s.number_bounds);
+        case Kind::Const: return argument("rt::ConstRule(" + literals_.json(s.value) + ")");
+        case Kind::Array: {
+            Rule item = rule(s.item());
+            const auto& b = s.array_bounds;
+            if (b.empty() && item.empty()) return {};
+            Rule r = count_rule("rt::ArrayRule()", b.min_items, b.max_items);
+            if (b.unique_items) r.call("unique_items", {});
+            if (!item.empty()) r.call("items", std::move(item));
+            return r;
+        }
+        case Kind::Map: {
+            Rule item = rule(s.item());
+            const auto& b = s.object_bounds;
+            if (b.empty() && item.empty()) return {};
+            Rule r = count_rule("rt::MapRule()", b.min_properties, b.max_properties);
+            if (!item.empty()) r.call("values", std::move(item));
+            return r;
+        }
+        default: return {};
+    }
+}
+
+// ---- constants -------------------------------------------------------------------------
+
+bool CppTypes::is_constexpr(const ir::TypeExpr& t) const {
+    bool nullable = false;
+    const ir::TypeExpr& s = strip_aliases(model_, t, nullable);
+    if (nullable) return false;
+    if (s.kind == Kind::Integer || s.kind == Kind::Number || s.kind == Kind::Boolean) return true;
+    if (s.kind != Kind::Named) return false;
+    const ir::Decl& d = model_.decl(s.decl);
+    return d.is<ir::Enum>() && d.as<ir::Enum>().all_strings;
+}
+
+// Braced lists initialise the constant's own type ({1, 2}); a nullable one
+// is built from its value type first (std::vector<int>{1, 2}).
+std::string CppTypes::braced_prefix(const ir::TypeExpr& t) const { return t.nullable ? value_type(t) : ""; }
+
+Expr CppTypes::literal(const ir::TypeExpr& t, const ir::json& value) const {
+    if (value.is_null() && t.nullable) return leaf(type(t) + "{nullptr}");
     switch (t.kind) {
         case Kind::String:
-            if (value.is_string()) return "std::string(" + std_string_literal(value.get<std::string>()) + ")";
-            break;
+            if (!value.is_string()) break;
+            // std::string(...) where the constant is nullable: one user conversion, not two.
+            if (t.nullable) return text_leaf(value.get<std::string>(), "std::string");
+            return text_leaf(value.get<std::string>());
         case Kind::Integer:
-            if (value.is_number()) return "std::int64_t{" + value.dump() + "}";
+            if (value.is_number()) return leaf(value.dump());
             break;
         case Kind::Number:
-            if (value.is_number()) return double_literal(value);
+            if (value.is_number()) return leaf(double_literal(value));
             break;
         case Kind::Boolean:
-            if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+            if (value.is_boolean()) return leaf(value.get<bool>() ? "true" : "false");
             break;
         case Kind::Named: {
             const ir::Decl& d = model_.decl(t.decl);
@@ -152,38 +254,34 @@ std::string CppTypes::literal(const ir::TypeExpr& t, const ir::json& value) cons
             if (d.is<ir::Enum>() && d.as<ir::Enum>().all_strings && value.is_string()) {
                 const auto& values = d.as<ir::Enum>().values;
                 for (std::size_t i = 0; i < values.size(); ++i)
-                    if (values[i] == value) return decl_name(t.decl) + "::" + names_.values[t.decl][i];
+                    if (values[i] == value) return leaf(decl_name(t.decl) + "::" + names_.values[t.decl][i]);
             }
             if (d.is<ir::OpenEnum>() && value.is_string())
-                return decl_name(t.decl) + "{" + std_string_literal(value.get<std::string>()) + "}";
+                return text_leaf(value.get<std::string>(), decl_name(t.decl));
             break;
         }
         case Kind::Array:
             if (value.is_array()) {
-                std::string out = type(t) + "{";
-                for (std::size_t i = 0; i < value.size(); ++i) out += (i ? ", " : "") + literal(t.item(), value[i]);
-                return out + "}";
+                std::vector<Expr> items;
+                for (const auto& item : value) items.push_back(literal(t.item(), item));
+                return list(braced_prefix(t) + "{", std::move(items), "}");
             }
             break;
         case Kind::Map:
             if (value.is_object()) {
-                std::string out = type(t) + "{";
-                bool first = true;
-                for (const auto& [k, v] : value.items()) {
-                    out += (first ? "{" : ", {") + std_string_literal(k) + ", " + literal(t.item(), v) + "}";
-                    first = false;
-                }
-                return out + "}";
+                std::vector<Expr> entries;
+                for (const auto& [k, v] : value.items())
+                    entries.push_back(list("{", {text_leaf(k), literal(t.item(), v)}, "}"));
+                return list(braced_prefix(t) + "{", std::move(entries), "}");
             }
             break;
         default: break;
     }
-    // Anything else (Any, Const, structs, unions) is kept as a JSON value decoded through the type's own rules.
-    if (t.kind == Kind::Named) {
-        return "::contract::rt::decode_text<" + type(t) + ">(" + string_literal(value.dump()) + ", &" +
-               function("decode_", t.decl) + ")";
-    }
-    return "::contract::Json(" + json_value_expr(value) + ")";
+    // Anything else (Any, Const, structs, unions) is decoded from its JSON
+    // text, through the type's own rules, when the program starts.
+    std::string text = value.dump(-1, ' ', false, ir::json::error_handler_t::strict);
+    std::string call = t.kind == Kind::Named ? "rt::parse_literal<" + value_type(t) + ">(" : "Json::parse(";
+    return Expr{call, {}, ")", false, text};
 }
 
 }  // namespace contractgen::emit::cpp

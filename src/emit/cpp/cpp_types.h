@@ -1,8 +1,10 @@
-// IR type expressions → C++: the type to declare, the expression that
-// decodes a value of it from a token cursor, and literals for constants.
-// All type strings of the C++ target are computed here, none in templates.
+// IR type expressions → C++: the type a member is declared with, the rule
+// value its reader and writer check it against, and literals for
+// constants. All type and rule spellings of the C++ target are computed
+// here; templates only place them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,40 +13,92 @@
 
 namespace contractgen::emit::cpp {
 
-class CppTypes {
+// A rule value: `head` ("rt::StringRule()", or a plain argument such as "3"
+// or "pattern_0") followed by `.name(argument)` calls.
+struct Rule {
+    std::string head;
+    std::vector<std::pair<std::string, Rule>> calls;
+
+    bool empty() const { return head.empty(); }
+    Rule& call(const std::string& name, Rule argument) {
+        calls.emplace_back(name, std::move(argument));
+        return *this;
+    }
+    std::string flat() const;
+    // One line if it fits after `indent`, else one call per line, indented one level deeper.
+    std::string layout(const std::string& indent) const;
+};
+
+// What a family's source file defines once, before its codecs: compiled
+// patterns (pattern_N()) and JSON values (json_N()) that rules refer to,
+// and strings too long to write where they are used (text_N). Each distinct
+// text gets one number, in order of first use.
+class FamilyLiterals {
 public:
-    CppTypes(const ir::Model& model, const naming::Names& names) : model_(model), names_(names) {}
-
-    // The family whose header is being written; names from other families are qualified.
-    void set_family(const std::string& family) { family_ = family; }
-
-    std::string type(const ir::TypeExpr& t) const;           // with Nullable<> when t.nullable
-    std::string value_type(const ir::TypeExpr& t) const;     // without the nullable wrapper
-    std::string decl_name(ir::DeclId id) const;              // qualified if from another family
-    std::string function(const std::string& prefix, ir::DeclId id) const;  // decode_X / encode_X, qualified
-
-    // An expression that decodes the value at cursor `cursor` into `lhs`.
-    std::string decode(const ir::TypeExpr& t, const std::string& lhs, const std::string& cursor, int depth) const;
-    std::string decode_value(const ir::TypeExpr& t, const std::string& lhs, const std::string& cursor, int depth) const;
-
-    // A C++ expression of type `type(t)` holding `value` (for constants).
-    std::string literal(const ir::TypeExpr& t, const ir::json& value) const;
-
-    // Rule aggregates for the runtime's checks (empty when there is nothing to check).
-    std::string string_rule(const ir::StringBounds& b) const;
-    std::string number_rule(const ir::NumberBounds& b) const;
-    static std::string count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique);
-
-    // Patterns met while building decode expressions, in order; the family
-    // header defines one accessor per pattern (detail::pattern_<index>).
+    std::string pattern(const std::string& source);  // "pattern_3"
+    std::string json(const ir::json& value);         // "json_0"
+    // A std::string_view expression for `text`: the literal itself when it
+    // is short, else the name of a constant holding it.
+    std::string text(const std::string& text);
+    // The name of a constant holding `rule` ("rule_2"), for a rule too long
+    // to write where it is used.
+    std::string rule(const Rule& rule);
     const std::vector<std::string>& patterns() const { return patterns_; }
-    void clear_patterns() { patterns_.clear(); }
+    const std::vector<std::string>& json_values() const { return json_; }  // compact JSON text
+    const std::vector<std::string>& texts() const { return texts_; }
+    const std::vector<Rule>& rules() const { return rules_; }
 
 private:
+    std::vector<std::string> patterns_, json_, texts_, rule_texts_;
+    std::vector<Rule> rules_;
+};
+
+// A C++ expression laid out within the line width: either one line, or
+// `head`, one item per line (indented one level deeper), `tail`.
+struct Expr {
+    std::string head;            // the whole expression when it has no items
+    std::vector<Expr> items;
+    std::string tail;
+    bool braced = false;         // items between head and tail (possibly none)
+    std::optional<std::string> text;  // a string literal `head` + "..." + `tail`, cut when too long
+
+    std::string flat() const;
+    // Laid out for a line that already holds `column` characters and whose
+    // continuation lines start at `indent`.
+    std::string layout(std::size_t column, const std::string& indent) const;
+};
+
+class CppTypes {
+public:
+    CppTypes(const ir::Model& model, const naming::Names& names, FamilyLiterals& literals)
+        : model_(model), names_(names), literals_(literals) {}
+
+    // The family whose files are being written; names from other families are qualified.
+    void set_family(const std::string& family) { family_ = family; }
+
+    std::string type(const ir::TypeExpr& t) const;        // with Nullable<> when t.nullable
+    std::string value_type(const ir::TypeExpr& t) const;  // without the nullable wrapper
+    std::string decl_name(ir::DeclId id) const;           // "other_family::Name" from another family
+    std::string alias_function(const std::string& prefix, ir::DeclId id) const;  // decode_X / encode_X
+
+    // The rule a member of type `t` is read and written with, e.g.
+    // rt::StringRule().min_length(1); empty when there is nothing to check.
+    Rule rule(const ir::TypeExpr& t) const;
+    Rule string_rule(const ir::StringBounds& b) const;
+    static Rule number_rule(const ir::NumberBounds& b);
+    static Rule count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max);
+
+    // A constant of type `t` holding `value`; whether C++ can make it constexpr.
+    Expr literal(const ir::TypeExpr& t, const ir::json& value) const;
+    bool is_constexpr(const ir::TypeExpr& t) const;
+
+private:
+    std::string braced_prefix(const ir::TypeExpr& t) const;
+
     const ir::Model& model_;
     const naming::Names& names_;
+    FamilyLiterals& literals_;
     std::string family_;
-    mutable std::vector<std::string> patterns_;
 };
 
 // Resolves aliases: the expression an alias finally stands for, keeping nullability.

@@ -1,9 +1,11 @@
 #include <iostream>
 
-#include "contract/demo.hpp"
+#include "demo/events/demo.hpp"
+
+namespace events = demo::events;
 
 int main() {
-    auto ping = contract::parse<contract::demo::Ping>(R"({"type": "ping", "seq": 1})");
-    std::cout << contract::to_json_value(ping).dump() << "\n";
+    auto ping = events::parse<events::demo::Ping>(R"({"seq": 1, "type": "ping"})");
+    std::cout << events::dump(ping) << "\n";
     return ping.seq == 1 ? 0 : 1;
 }

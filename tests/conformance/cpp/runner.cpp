@@ -7,7 +7,8 @@
 //
 // One output line per input line: "ok <compact JSON>" (the binding's own
 // re-serialisation) or "error <message>" (the message names the JSON path).
-// Compiled against any contractgen C++ output: it only uses registry.hpp.
+// Built against any contractgen C++ output with namespace `contract`: it only
+// uses registry.hpp, and links the output's src/ (the contract_bindings library).
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -27,13 +28,13 @@ std::string one_line(std::string s) {
 
 void run_one(contract::RoundTrip round_trip, std::string_view text, std::string& out) {
     try {
-        contract::Json value = round_trip(text);
+        std::string encoded = round_trip(text);  // the binding's own encoder: compact JSON
         out += "ok ";
-        out += value.dump(-1, ' ', false, contract::Json::error_handler_t::strict);
+        out += encoded;
     } catch (const contract::DecodeError& e) {
         out += "error ";
         out += one_line(e.what());
-    } catch (const std::exception& e) {  // a runtime bug, reported as such rather than as a verdict
+    } catch (const std::exception& e) {  // a runtime bug (an EncodeError after a decode, too), not a verdict
         out += "crash ";
         out += one_line(e.what());
     }

@@ -74,18 +74,22 @@ def cpp_runner_from_binary(binary: Path) -> Runner:
 
 def compile_cpp_runner(include_dir: Path, work: Path, cxx: str, extra_includes: list[str], opt: str = "-O1",
                        log=print) -> Runner:
-    """Compiles tests/conformance/cpp/runner.cpp against `include_dir` (once per content hash)."""
+    """Compiles tests/conformance/cpp/runner.cpp with the C++ output whose headers are in `include_dir` (its
+    sources are in ../src: compiled as one file that includes them all, once per content hash)."""
     if not (include_dir / "contract" / "registry.hpp").is_file():
         raise Unavailable(f"{include_dir}/contract/registry.hpp does not exist")
     src = HERE / "cpp" / "runner.cpp"
-    key = tree_hash(include_dir, src) + opt
+    sources_dir = include_dir.parent / "src"
+    key = tree_hash(include_dir, sources_dir, src) + opt
     binary = work / f"runner-cpp-{key}"
     if not binary.is_file():
         work.mkdir(parents=True, exist_ok=True)
         for old in work.glob("runner-cpp-*"):
             old.unlink()
+        unity = work / "bindings.cpp"
+        unity.write_text("".join(f'#include "{p}"\n' for p in sorted(sources_dir.rglob("*.cpp"))))
         cmd = [cxx, "-std=c++17", opt, "-I", str(include_dir), *[f"-I{d}" for d in extra_includes],
-               str(src), "-o", str(binary) + ".tmp"]
+               str(src), str(unity), "-o", str(binary) + ".tmp"]
         log(f"compiling the C++ runner: {' '.join(cmd)}")
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:

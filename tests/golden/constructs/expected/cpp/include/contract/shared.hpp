@@ -8,12 +8,8 @@ namespace contract::shared {
 // ---- Timestamp (shared/common.schema.json#/$defs/Timestamp)
 /// An RFC 3339 date-time, kept as text.
 using Timestamp = std::string;
-
-inline void decode_Timestamp(::contract::rt::Cursor& c, Timestamp& out) {
-    ::contract::rt::read_string(c, out, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr});
-}
-
-inline ::contract::Json encode_Timestamp(const Timestamp& v) { return ::contract::rt::encode(v); }
+void decode_Timestamp(rt::Cursor& c, Timestamp& out);
+void encode_Timestamp(rt::Writer& w, const Timestamp& v);
 
 // ---- Meta (shared/common.schema.json#/$defs/Meta)
 /// Open metadata: `source` is declared, anything else is kept.
@@ -21,55 +17,14 @@ struct Meta {
     std::string source{};
     std::optional<Timestamp> at{};
     /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, ::contract::Json> additional_properties;
+    std::map<std::string, Json> additional_properties;
 };
+void decode(rt::Cursor& c, Meta& out);
+void encode(rt::Writer& w, const Meta& v);
 
-inline void decode_Meta(::contract::rt::Cursor& c, Meta& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"at", 1}, {"source", 0}};
-    ::contract::rt::begin_object(c);
-    std::bitset<2> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.source, ::contract::rt::StringRule{1u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::None, nullptr}); });
-                seen.set(0);
-                break;
-            case 1:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.at.emplace(), ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
-                seen.set(1);
-                break;
-            default:
-                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("source");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
 
-inline ::contract::Json encode_Meta(const Meta& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["source"] = ::contract::rt::encode(v.source);
-    if (v.at) j["at"] = ::contract::rt::encode(*v.at);
-    for (const auto& [k, e] : v.additional_properties) j[k] = ::contract::rt::encode(e);
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const Meta& v) { j = encode_Meta(v); }
-inline void from_json(const ::contract::Json& j, Meta& v) { ::contract::rt::decode_dom(j, v, &decode_Meta); }
+// nlohmann::json's own conversions (`Json j = value;`, `j.get<T>()`) for the types above.
+using rt::from_json;
+using rt::to_json;
 
 }  // namespace contract::shared
-
-namespace contract {
-
-template <>
-struct Codec<shared::Meta> {
-    static void decode(rt::Cursor& c, shared::Meta& v) { shared::decode_Meta(c, v); }
-    static Json encode(const shared::Meta& v) { return shared::encode_Meta(v); }
-};
-}  // namespace contract

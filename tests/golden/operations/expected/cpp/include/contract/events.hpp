@@ -10,145 +10,30 @@ namespace contract::events {
 struct Created {
     std::int64_t total{};
 };
-
-inline void decode_Created(::contract::rt::Cursor& c, Created& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"kind", 0}, {"total", 1}};
-    ::contract::rt::begin_object(c);
-    std::bitset<2> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "created"); });
-                seen.set(0);
-                break;
-            case 1:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.total); });
-                seen.set(1);
-                break;
-            default:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("kind");
-    if (!seen[1]) ::contract::rt::fail_missing("total");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
-
-inline ::contract::Json encode_Created(const Created& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["kind"] = "created";
-    j["total"] = ::contract::rt::encode(v.total);
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const Created& v) { j = encode_Created(v); }
-inline void from_json(const ::contract::Json& j, Created& v) { ::contract::rt::decode_dom(j, v, &decode_Created); }
+void decode(rt::Cursor& c, Created& out);
+void encode(rt::Writer& w, const Created& v);
 
 // ---- Ping (events/events.schema.json#/$defs/Ping)
 /// Nothing happened for a while.
 struct Ping {
 };
-
-inline void decode_Ping(::contract::rt::Cursor& c, Ping& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"kind", 0}};
-    ::contract::rt::begin_object(c);
-    std::bitset<1> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "ping"); });
-                seen.set(0);
-                break;
-            default:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("kind");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
-
-inline ::contract::Json encode_Ping(const Ping& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["kind"] = "ping";
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const Ping& v) { j = encode_Ping(v); }
-inline void from_json(const ::contract::Json& j, Ping& v) { ::contract::rt::decode_dom(j, v, &decode_Ping); }
+void decode(rt::Cursor& c, Ping& out);
+void encode(rt::Writer& w, const Ping& v);
 
 // ---- Closed (events/events.schema.json#/$defs/Closed)
 /// The order is closed; nothing follows.
 struct Closed {
 };
-
-inline void decode_Closed(::contract::rt::Cursor& c, Closed& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"kind", 0}};
-    ::contract::rt::begin_object(c);
-    std::bitset<1> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::expect_string_const(c, "closed"); });
-                seen.set(0);
-                break;
-            default:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("kind");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
-
-inline ::contract::Json encode_Closed(const Closed& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["kind"] = "closed";
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const Closed& v) { j = encode_Closed(v); }
-inline void from_json(const ::contract::Json& j, Closed& v) { ::contract::rt::decode_dom(j, v, &decode_Closed); }
+void decode(rt::Cursor& c, Closed& out);
+void encode(rt::Writer& w, const Closed& v);
 
 // ---- OrderEvent (events/events.schema.json#/$defs/OrderEvent)
 /// One event.
 struct OrderEvent {
     std::variant<Created, Ping, Closed> value;
 };
-
-inline void decode_OrderEvent(::contract::rt::Cursor& c, OrderEvent& out) {
-    static constexpr ::contract::rt::FieldName kTags[] = {{"closed", 2}, {"created", 0}, {"ping", 1}};
-    std::string_view tag = ::contract::rt::read_tag(c, "kind", "created|ping|closed");
-    switch (::contract::rt::field_index(tag, kTags)) {
-        case 0: decode_Created(c, out.value.emplace<0>()); return;
-        case 1: decode_Ping(c, out.value.emplace<1>()); return;
-        case 2: decode_Closed(c, out.value.emplace<2>()); return;
-        default: ::contract::rt::fail_tag("kind", "created|ping|closed", tag);
-    }
-}
-
-inline ::contract::Json encode_OrderEvent(const OrderEvent& v) {
-    return std::visit([](const auto& alternative) { return ::contract::rt::encode(alternative); }, v.value);
-}
-
-inline void to_json(::contract::Json& j, const OrderEvent& v) { j = encode_OrderEvent(v); }
-inline void from_json(const ::contract::Json& j, OrderEvent& v) { ::contract::rt::decode_dom(j, v, &decode_OrderEvent); }
+void decode(rt::Cursor& c, OrderEvent& out);
+void encode(rt::Writer& w, const OrderEvent& v);
 
 // ---- EventLine (events/events.schema.json#/$defs/EventLine)
 /// One NDJSON line.
@@ -159,101 +44,30 @@ struct EventLine {
     std::string at{};
     OrderEvent event{};
 };
-
-inline void decode_EventLine(::contract::rt::Cursor& c, EventLine& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"at", 1}, {"event", 2}, {"seq", 0}};
-    ::contract::rt::begin_object(c);
-    std::bitset<3> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.seq, ::contract::rt::NumberRule{true, false, false, false, false, 1.0, 0.0, 0.0, 0.0, 0.0}); });
-                seen.set(0);
-                break;
-            case 1:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.at, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::DateTime, nullptr}); });
-                seen.set(1);
-                break;
-            case 2:
-                ::contract::rt::in_field(key, [&] { decode_OrderEvent(c, out.event); });
-                seen.set(2);
-                break;
-            default:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("seq");
-    if (!seen[1]) ::contract::rt::fail_missing("at");
-    if (!seen[2]) ::contract::rt::fail_missing("event");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
-
-inline ::contract::Json encode_EventLine(const EventLine& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["seq"] = ::contract::rt::encode(v.seq);
-    j["at"] = ::contract::rt::encode(v.at);
-    j["event"] = ::contract::rt::encode(v.event);
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const EventLine& v) { j = encode_EventLine(v); }
-inline void from_json(const ::contract::Json& j, EventLine& v) { ::contract::rt::decode_dom(j, v, &decode_EventLine); }
+void decode(rt::Cursor& c, EventLine& out);
+void encode(rt::Writer& w, const EventLine& v);
 
 // ---- FirstKind (events/events.schema.json#/$defs/FirstKind)
 /// First kind
 ///
 /// Every stream starts with it.
-inline const std::string kFirstKind = std::string("created");
+extern const std::string kFirstKind;
 
 // ---- TerminalKinds (events/events.schema.json#/$defs/TerminalKinds)
 /// Terminal kinds
 ///
 /// Nothing follows these.
-inline const std::vector<std::string> kTerminalKinds = std::vector<std::string>{std::string("closed")};
+extern const std::vector<std::string> kTerminalKinds;
 
 // ---- PingIntervalMs (events/events.schema.json#/$defs/PingIntervalMs)
 /// Ping interval
 ///
 /// A ping after this long without an event.
-inline const std::int64_t kPingIntervalMs = std::int64_t{15000};
+inline constexpr std::int64_t kPingIntervalMs = 15000;
+
+
+// nlohmann::json's own conversions (`Json j = value;`, `j.get<T>()`) for the types above.
+using rt::from_json;
+using rt::to_json;
 
 }  // namespace contract::events
-
-namespace contract {
-
-template <>
-struct Codec<events::Created> {
-    static void decode(rt::Cursor& c, events::Created& v) { events::decode_Created(c, v); }
-    static Json encode(const events::Created& v) { return events::encode_Created(v); }
-};
-
-template <>
-struct Codec<events::Ping> {
-    static void decode(rt::Cursor& c, events::Ping& v) { events::decode_Ping(c, v); }
-    static Json encode(const events::Ping& v) { return events::encode_Ping(v); }
-};
-
-template <>
-struct Codec<events::Closed> {
-    static void decode(rt::Cursor& c, events::Closed& v) { events::decode_Closed(c, v); }
-    static Json encode(const events::Closed& v) { return events::encode_Closed(v); }
-};
-
-template <>
-struct Codec<events::OrderEvent> {
-    static void decode(rt::Cursor& c, events::OrderEvent& v) { events::decode_OrderEvent(c, v); }
-    static Json encode(const events::OrderEvent& v) { return events::encode_OrderEvent(v); }
-};
-
-template <>
-struct Codec<events::EventLine> {
-    static void decode(rt::Cursor& c, events::EventLine& v) { events::decode_EventLine(c, v); }
-    static Json encode(const events::EventLine& v) { return events::encode_EventLine(v); }
-};
-}  // namespace contract

@@ -13,36 +13,10 @@ enum class OrderStatus {
     Shipped,
     Closed,
 };
-
-inline std::string_view to_string(OrderStatus v) {
-    switch (v) {
-        case OrderStatus::Open: return "open";
-        case OrderStatus::Paid: return "paid";
-        case OrderStatus::Shipped: return "shipped";
-        case OrderStatus::Closed: return "closed";
-    }
-    return "";
-}
-
-inline bool from_string(std::string_view s, OrderStatus& out) {
-    if (s == "open") { out = OrderStatus::Open; return true; }
-    if (s == "paid") { out = OrderStatus::Paid; return true; }
-    if (s == "shipped") { out = OrderStatus::Shipped; return true; }
-    if (s == "closed") { out = OrderStatus::Closed; return true; }
-    return false;
-}
-
-inline void decode_OrderStatus(::contract::rt::Cursor& c, OrderStatus& out) {
-    const ::contract::rt::Token& t = c.peek();
-    if (t.kind != ::contract::rt::Tok::String || !from_string(c.text(t), out))
-        throw ::contract::DecodeError(std::string("expected one of ") + "open|paid|shipped|closed" + ", got " + ::contract::rt::describe(c, t));
-    c.take();
-}
-
-inline ::contract::Json encode_OrderStatus(const OrderStatus& v) { return ::contract::Json(to_string(v)); }
-
-inline void to_json(::contract::Json& j, const OrderStatus& v) { j = encode_OrderStatus(v); }
-inline void from_json(const ::contract::Json& j, OrderStatus& v) { ::contract::rt::decode_dom(j, v, &decode_OrderStatus); }
+std::string_view to_string(OrderStatus v);
+bool from_string(std::string_view s, OrderStatus& out);
+void decode(rt::Cursor& c, OrderStatus& out);
+void encode(rt::Writer& w, const OrderStatus& v);
 
 // ---- NewOrder (orders/orders.schema.json#/$defs/NewOrder)
 /// The body of `POST /orders`.
@@ -50,39 +24,8 @@ struct NewOrder {
     /// Cents.
     std::int64_t total{};
 };
-
-inline void decode_NewOrder(::contract::rt::Cursor& c, NewOrder& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"total", 0}};
-    ::contract::rt::begin_object(c);
-    std::bitset<1> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.total, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
-                seen.set(0);
-                break;
-            default:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("total");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
-
-inline ::contract::Json encode_NewOrder(const NewOrder& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["total"] = ::contract::rt::encode(v.total);
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const NewOrder& v) { j = encode_NewOrder(v); }
-inline void from_json(const ::contract::Json& j, NewOrder& v) { ::contract::rt::decode_dom(j, v, &decode_NewOrder); }
+void decode(rt::Cursor& c, NewOrder& out);
+void encode(rt::Writer& w, const NewOrder& v);
 
 // ---- Order (orders/orders.schema.json#/$defs/Order)
 /// An order.
@@ -93,51 +36,8 @@ struct Order {
     std::int64_t total{};
     OrderStatus status{};
 };
-
-inline void decode_Order(::contract::rt::Cursor& c, Order& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"id", 0}, {"status", 2}, {"total", 1}};
-    ::contract::rt::begin_object(c);
-    std::bitset<3> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.id, ::contract::rt::StringRule{0u, std::numeric_limits<std::uint64_t>::max(), ::contract::rt::Format::Uuid, nullptr}); });
-                seen.set(0);
-                break;
-            case 1:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_int(c, out.total, ::contract::rt::NumberRule{true, false, false, false, false, 0.0, 0.0, 0.0, 0.0, 0.0}); });
-                seen.set(1);
-                break;
-            case 2:
-                ::contract::rt::in_field(key, [&] { decode_OrderStatus(c, out.status); });
-                seen.set(2);
-                break;
-            default:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::fail_unknown(key); });
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("id");
-    if (!seen[1]) ::contract::rt::fail_missing("total");
-    if (!seen[2]) ::contract::rt::fail_missing("status");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
-
-inline ::contract::Json encode_Order(const Order& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["id"] = ::contract::rt::encode(v.id);
-    j["total"] = ::contract::rt::encode(v.total);
-    j["status"] = ::contract::rt::encode(v.status);
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const Order& v) { j = encode_Order(v); }
-inline void from_json(const ::contract::Json& j, Order& v) { ::contract::rt::decode_dom(j, v, &decode_Order); }
+void decode(rt::Cursor& c, Order& out);
+void encode(rt::Writer& w, const Order& v);
 
 // ---- Problem (orders/orders.schema.json#/$defs/Problem)
 /// An error body.
@@ -145,68 +45,14 @@ struct Problem {
     /// What went wrong.
     std::string message{};
     /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, ::contract::Json> additional_properties;
+    std::map<std::string, Json> additional_properties;
 };
+void decode(rt::Cursor& c, Problem& out);
+void encode(rt::Writer& w, const Problem& v);
 
-inline void decode_Problem(::contract::rt::Cursor& c, Problem& out) {
-    static constexpr ::contract::rt::FieldName kFields[] = {{"message", 0}};
-    ::contract::rt::begin_object(c);
-    std::bitset<1> seen;
-    std::size_t members = 0;
-    std::string_view key;
-    while (::contract::rt::next_key(c, key)) {
-        ++members;
-        switch (::contract::rt::field_index(key, kFields)) {
-            case 0:
-                ::contract::rt::in_field(key, [&] { ::contract::rt::read_string(c, out.message); });
-                seen.set(0);
-                break;
-            default:
-                ::contract::rt::read_json(c, out.additional_properties[std::string(key)]);
-        }
-    }
-    if (!seen[0]) ::contract::rt::fail_missing("message");
-    (void)seen;
-    (void)members;
-    (void)out;
-}
 
-inline ::contract::Json encode_Problem(const Problem& v) {
-    ::contract::Json j = ::contract::Json::object();
-    j["message"] = ::contract::rt::encode(v.message);
-    for (const auto& [k, e] : v.additional_properties) j[k] = ::contract::rt::encode(e);
-    (void)v;
-    return j;
-}
-
-inline void to_json(::contract::Json& j, const Problem& v) { j = encode_Problem(v); }
-inline void from_json(const ::contract::Json& j, Problem& v) { ::contract::rt::decode_dom(j, v, &decode_Problem); }
+// nlohmann::json's own conversions (`Json j = value;`, `j.get<T>()`) for the types above.
+using rt::from_json;
+using rt::to_json;
 
 }  // namespace contract::orders
-
-namespace contract {
-
-template <>
-struct Codec<orders::OrderStatus> {
-    static void decode(rt::Cursor& c, orders::OrderStatus& v) { orders::decode_OrderStatus(c, v); }
-    static Json encode(const orders::OrderStatus& v) { return orders::encode_OrderStatus(v); }
-};
-
-template <>
-struct Codec<orders::NewOrder> {
-    static void decode(rt::Cursor& c, orders::NewOrder& v) { orders::decode_NewOrder(c, v); }
-    static Json encode(const orders::NewOrder& v) { return orders::encode_NewOrder(v); }
-};
-
-template <>
-struct Codec<orders::Order> {
-    static void decode(rt::Cursor& c, orders::Order& v) { orders::decode_Order(c, v); }
-    static Json encode(const orders::Order& v) { return orders::encode_Order(v); }
-};
-
-template <>
-struct Codec<orders::Problem> {
-    static void decode(rt::Cursor& c, orders::Problem& v) { orders::decode_Problem(c, v); }
-    static Json encode(const orders::Problem& v) { return orders::encode_Problem(v); }
-};
-}  // namespace contract

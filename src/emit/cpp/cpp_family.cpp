@@ -1,0 +1,303 @@
+// The view models of one family's declarations. They hold names, types,
+// rule values and literals; the templates (templates/cpp/<kind>.hpp and
+// <kind>.cpp) hold every piece of C++ around them.
+#include "emit/cpp/cpp_family.h"
+
+#include <algorithm>
+
+#include "emit/cpp/cpp_syntax.h"
+#include "emit/cpp/cpp_types.h"
+#include "ir/passes/passes.h"
+#include "ir/pattern.h"
+
+namespace contractgen::emit::cpp {
+
+namespace {
+
+using ir::Kind;
+using render::Data;
+using render::flag;
+using render::List;
+using render::Object;
+
+// A template section's value: the text, or false when there is none (an
+// empty string would still open the section).
+Data maybe(std::string text) { return text.empty() ? flag(false) : Data(std::move(text)); }
+
+std::string joined_values(const std::vector<std::string>& values) {
+    std::string out;
+    for (const auto& v : values) out += (out.empty() ? "" : "|") + v;
+    return out;
+}
+
+class FamilyView {
+public:
+    FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
+               const ir::Family& family)
+        : ctx_(ctx), templates_(templates), names_(names), family_(family), types_(ctx.model, names, literals_) {
+        types_.set_family(family.name);
+    }
+
+    // Each declaration is rendered with the templates of its kind, so one
+    // small view model is alive at a time; the family templates then place
+    // the rendered code and the literals the declarations asked for.
+    FamilyFiles render() {
+        std::string declarations, definitions;
+        for (ir::DeclId id : family_.decls) {
+            const ir::Decl& d = ctx_.model.decl(id);
+            Data view = decl_view(id, d);
+            std::string kind = "cpp/" + decl_template(d);
+            templates_.render_to(kind + ".hpp.mustache", view, declarations);
+            templates_.render_to(kind + ".cpp.mustache", view, definitions);
+        }
+        std::string dir = ctx_.project.cpp_include_dir();
+        std::string ns = ctx_.project.cpp_namespace + "::" + names_.family.at(family_.name);
+        // `header` is the text (as every target's templates get it), `header_comment` its comment lines.
+        std::string header = family_header_text(ctx_, family_);
+        std::string header_comment = cpp_header_comment(ctx_, family_.source_files, "// ");
+
+        List includes;
+        for (const auto& other : family_.depends_on) includes.push_back(Object{{"path", dir + "/" + other + ".hpp"}});
+        Data h;
+        h.set("header", header);
+        h.set("header_comment", header_comment);
+        h.set("runtime", dir + "/runtime.hpp");
+        h.set("includes", std::move(includes));
+        h.set("namespace", ns);
+        h.set("declarations", std::move(declarations));
+
+        List texts, patterns, json_values;
+        for (std::size_t i = 0; i < literals_.texts().size(); ++i) {
+            texts.push_back(Object{{"index", std::to_string(i)},
+                                   {"literal", string_view_literal_lines(literals_.texts()[i], kLineWidth - 8, "    ")}});
+        }
+        for (std::size_t i = 0; i < literals_.patterns().size(); ++i) {
+            const std::string& p = literals_.patterns()[i];
+            std::string wide = ir::translate_pattern(p, ir::PatternDialect::CppWide);
+            patterns.push_back(Object{{"index", std::to_string(i)},
+                                      {"wide", wide_literal_lines(wide, kLineWidth - 12, "        ")},
+                                      {"original", string_literal_lines(p, kLineWidth - 12, "        ")}});
+        }
+        for (std::size_t i = 0; i < literals_.json_values().size(); ++i) {
+            json_values.push_back(Object{{"index", std::to_string(i)},
+                                         {"text", string_literal_lines(literals_.json_values()[i], kLineWidth - 12,
+                                                                       "        ")}});
+        }
+        List rules;
+        for (std::size_t i = 0; i < literals_.rules().size(); ++i)
+            rules.push_back(Object{{"index", std::to_string(i)}, {"rule", literals_.rules()[i].layout("    ")}});
+        Data s;
+        s.set("header", std::move(header));
+        s.set("header_comment", std::move(header_comment));
+        s.set("family_header", dir + "/" + family_.name + ".hpp");
+        s.set("codec", dir + "/rt/codec.hpp");
+        s.set("namespace", std::move(ns));
+        s.set("has_literals", flag(!texts.empty() || !patterns.empty() || !json_values.empty() || !rules.empty()));
+        s.set("rules", std::move(rules));
+        s.set("texts", std::move(texts));
+        s.set("patterns", std::move(patterns));
+        s.set("json_values", std::move(json_values));
+        s.set("definitions", std::move(definitions));
+        return {write::normalise_text(templates_.render("cpp/family.hpp.mustache", h)),
+                write::normalise_text(templates_.render("cpp/family.cpp.mustache", s))};
+    }
+
+private:
+    // A rule where the built-in template puts it on a line already `used`
+    // characters long: written out when the line stays within the width,
+    // else named (rule_N, defined once at the top of the source file).
+    Data rule_at(const Rule& rule, std::size_t used) {
+        if (rule.empty()) return flag(false);
+        std::string text = rule.flat();
+        return used + text.size() <= kLineWidth ? Data(std::move(text)) : Data(literals_.rule(rule));
+    }
+
+    Data decl_view(ir::DeclId id, const ir::Decl& d) {
+        Data v;
+        v.set("name", names_.of(id));
+        v.set("doc", doc_comment(d.docs, ""));
+        v.set("source", d.origin.file + "#" + d.origin.pointer);
+        std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
+        return v;
+    }
+
+    // ---- struct --------------------------------------------------------------
+    void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
+        List members, table, fields;
+        bool uses_value = s.extra != ir::Extra::Forbid;
+        for (std::size_t i = 0; i < s.fields.size(); ++i) {
+            const ir::Field& f = s.fields[i];
+            const std::string& member = names_.fields[id][i];
+            std::string wire = literals_.text(f.wire_name);
+            table.push_back(Object{{"wire", wire}, {"flags", maybe(f.required ? "rt::kRequired" : "")}});
+            Object field{{"index", std::to_string(i)}, {"wire", wire}, {"const", flag(false)},
+                         {"member", flag(false)}, {"rule", flag(false)}};
+            if (f.type.kind == Kind::Const && f.required && !f.type.nullable) {
+                // A required const is checked and written, not stored.
+                const ir::json& value = f.type.value;
+                field.set("const", value.is_string() ? literals_.text(value.get<std::string>()) : literals_.json(value));
+            } else {
+                bool absent_or_null = !f.required && f.type.nullable && f.type.kind != Kind::Null && f.type.kind != Kind::Any;
+                std::string type = f.required         ? types_.type(f.type)
+                                   : absent_or_null   ? "Tristate<" + types_.value_type(f.type) + ">"
+                                                      : "std::optional<" + types_.type(f.type) + ">";
+                members.push_back(Object{{"doc", doc_comment(f.docs, "    ")}, {"type", type}, {"member", member}});
+                field.set("member", member);
+                // The longer of the two lines that carry the rule (struct.cpp.mustache):
+                // "            case N: object.read(out.member, RULE); break;" and
+                // "    object.write(WIRE, v.member, RULE);".
+                std::size_t used = std::max(12 + 8 + std::to_string(i).size() + 16 + member.size() + 2 + 9,
+                                            4 + 13 + wire.size() + 4 + member.size() + 2 + 2);
+                field.set("rule", rule_at(types_.rule(f.type), used));
+                uses_value = true;
+            }
+            fields.push_back(std::move(field));
+        }
+        for (const auto& name : s.forbidden) {
+            bool declared = false;
+            for (const auto& f : s.fields) declared = declared || f.wire_name == name;
+            if (!declared) table.push_back(Object{{"wire", literals_.text(name)}, {"flags", "rt::kForbidden"}});
+        }
+        std::string extra_type;
+        Data extra_rule = flag(false);
+        if (s.extra == ir::Extra::Keep) extra_type = "std::map<std::string, Json>";
+        if (s.extra == ir::Extra::Typed) {
+            extra_type = "std::map<std::string, " + types_.type(*s.extra_type) + ">";
+            // "            default: object.keep(out.additional_properties, RULE);"
+            extra_rule = rule_at(types_.rule(*s.extra_type), 62);
+        }
+        v.set("has_table", flag(!table.empty()));
+        v.set("table", std::move(table));
+        v.set("members", std::move(members));
+        v.set("fields", std::move(fields));
+        v.set("uses_value", flag(uses_value));
+        v.set("closed", flag(s.extra == ir::Extra::Forbid));
+        v.set("open", flag(s.extra != ir::Extra::Forbid));
+        v.set("extra_type", std::move(extra_type));
+        v.set("extra_rule", std::move(extra_rule));
+        v.set("count_rule", s.bounds.empty() ? flag(false)
+                                             : rule_at(CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties,
+                                                                            s.bounds.max_properties),
+                                                       20));
+    }
+
+    // ---- enums ---------------------------------------------------------------
+    void fill(Data& v, ir::DeclId id, const ir::Enum& e) {
+        if (e.all_strings) {
+            List enumerators;
+            for (std::size_t i = 0; i < e.values.size(); ++i)
+                enumerators.push_back(Object{{"enumerator", names_.values[id][i]},
+                                             {"wire", literals_.text(e.values[i].get<std::string>())}});
+            v.set("enumerators", std::move(enumerators));
+            return;
+        }
+        std::vector<std::string> shown;
+        ir::json all = ir::json::array();
+        for (const auto& value : e.values) {
+            shown.push_back(value.is_string() ? value.get<std::string>() : value.dump());
+            all.push_back(value);
+        }
+        v.set("values", literals_.json(all));
+        v.set("expected", string_literal_lines(joined_values(shown), 64, "        "));
+    }
+
+    void fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
+        List constants;
+        for (std::size_t i = 0; i < o.known.size(); ++i) {
+            // In the header, where the value follows "    static constexpr std::string_view kName = ".
+            std::string constant = "k" + names_.values[id][i];
+            std::size_t column = 38 + constant.size() + 3;
+            std::string wire = string_view_literal_lines(o.known[i], kLineWidth - 9, "        ",
+                                                         column < kLineWidth - 20 ? kLineWidth - column - 1 : 20);
+            constants.push_back(Object{{"constant", std::move(constant)}, {"wire", std::move(wire)}});
+        }
+        v.set("constants", std::move(constants));
+        v.set("known_enum", maybe(o.known_enum ? types_.decl_name(*o.known_enum) : ""));
+        // "    if (!v.is_known()) return rt::write(w, v.value, RULE);"
+        v.set("other_rule", rule_at(types_.string_rule(o.other), 52));
+    }
+
+    // ---- unions --------------------------------------------------------------
+    void fill(Data& v, ir::DeclId, const ir::Union& u) {
+        static const std::pair<unsigned, const char*> kinds[] = {
+            {1, "Null"}, {2, "Boolean"}, {4, "Object"}, {8, "Array"}, {16, "String"}, {32, "Integer"}, {64, "Number"}};
+        bool by_kind = !u.discriminator && u.kinds_disjoint;
+        List alternatives;
+        std::vector<std::string> expected;
+        std::string one_line = "    std::variant<";
+        for (std::size_t i = 0; i < u.variants.size(); ++i) {
+            const ir::Variant& variant = u.variants[i];
+            std::string type = types_.type(variant.type);
+            one_line += (i ? ", " : "") + type;
+            List case_kinds;
+            if (by_kind) {
+                unsigned mask = ir::accepted_kinds(ctx_.model, variant.type);
+                for (const auto& [bit, name] : kinds) {
+                    if (!(mask & bit)) continue;
+                    case_kinds.push_back(Object{{"kind", std::string("k") + name}});
+                    std::string shown = name;
+                    shown[0] = static_cast<char>(shown[0] - 'A' + 'a');
+                    expected.push_back(shown);
+                }
+            }
+            alternatives.push_back(Object{{"index", std::to_string(i)},
+                                          {"type", std::move(type)},
+                                          {"last", flag(i + 1 == u.variants.size())},
+                                          {"tag", maybe(variant.tag ? literals_.text(*variant.tag) : "")},
+                                          // "        case N: return rt::read(c, out.value.emplace<N>(), RULE);"
+                                          {"rule", u.discriminator ? flag(false) : rule_at(types_.rule(variant.type), 62)},
+                                          {"kinds", std::move(case_kinds)}});
+        }
+        v.set("one_line", flag(one_line.size() + 8 <= kLineWidth));
+        v.set("alternatives", std::move(alternatives));
+        v.set("tagged", flag(u.discriminator.has_value()));
+        v.set("property", u.discriminator ? literals_.text(*u.discriminator) : "");
+        v.set("by_kind", flag(by_kind));
+        v.set("expected", string_literal(joined_values(expected)));
+        v.set("first_match", flag(!u.discriminator && !u.kinds_disjoint));
+        v.set("mode", u.mode == ir::UnionMode::OneOf ? "OneOf" : "AnyOf");
+        v.set("check_one", flag(!u.discriminator && !u.kinds_disjoint && u.mode == ir::UnionMode::OneOf));
+    }
+
+    // ---- alias and constant ---------------------------------------------------
+    void fill(Data& v, ir::DeclId, const ir::Alias& a) {
+        v.set("target", types_.type(a.target));
+        v.set("rule", rule_at(types_.rule(a.target), 23));  // "    rt::read(c, out, RULE);"
+    }
+
+    void fill(Data& v, ir::DeclId id, const ir::Constant& c) {
+        std::string constant = "k" + names_.of(id), type = types_.type(c.type);
+        bool in_header = types_.is_constexpr(c.type);
+        // Where the value starts on its line in the built-in templates.
+        std::size_t column = (in_header ? std::string("inline constexpr ") : std::string("const ")).size() + type.size() +
+                             1 + constant.size() + 3;
+        bool lookup = !c.lookup_function.empty() && c.type.kind == Kind::Map;
+        v.set("constant", constant);
+        v.set("type", std::move(type));
+        v.set("value", types_.literal(c.type, c.value).layout(column, ""));
+        v.set("is_constexpr", flag(in_header));
+        v.set("lookup", maybe(lookup ? naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, cpp_naming(), "f_")
+                                     : ""));
+        v.set("lookup_value", lookup ? types_.type(c.type.item()) : "");
+    }
+
+    const EmitContext& ctx_;
+    const render::Templates& templates_;  // this thread's
+    const naming::Names& names_;
+    const ir::Family& family_;
+    FamilyLiterals literals_;
+    CppTypes types_;
+};
+
+}  // namespace
+
+FamilyFiles render_family(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
+                          const ir::Family& family) {
+    return FamilyView(ctx, templates, names, family).render();
+}
+
+std::string cpp_header_comment(const EmitContext& ctx, const std::vector<std::string>& sources, const std::string& prefix) {
+    return comment_lines(sources.empty() ? set_header_text(ctx) : header_text(ctx, sources), prefix);
+}
+
+}  // namespace contractgen::emit::cpp
