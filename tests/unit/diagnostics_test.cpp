@@ -317,6 +317,31 @@ TEST_CASE("diag: keyword value of the wrong shape", "[diag]") {
                        error_at(kFile, where(text, "\"maxLength\""), "'maxLength' must be a non-negative integer"));
 }
 
+TEST_CASE("diag: annotations of the wrong shape in a named type are errors, not an uncaught exception", "[diag]") {
+    // A type whose keywords fail their check still has its docs read.
+    const std::string text = R"({"$defs": {
+  "A": {"type": "string", "title": {}},
+  "B": {"type": "string", "description": 1, "deprecated": "yes", "examples": {"a": 1}}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"title\""), "'title' must be a string") +
+                       error_at(kFile, where(text, "\"description\""), "'description' must be a string") +
+                       error_at(kFile, where(text, "\"deprecated\""), "'deprecated' must be true or false") +
+                       error_at(kFile, where(text, "\"examples\""), "'examples' must be an array"));
+}
+
+TEST_CASE("diag: a float with no fraction beyond the 64-bit range is no integer", "[diag]") {
+    // Below 2^63 it is one; beyond, converting it to an integer to compare
+    // would be undefined behaviour (found by the schema fuzz harness).
+    const std::string text = R"({"$defs": {
+  "A": {"type": "integer", "const": 1e18},
+  "B": {"type": "integer", "const": 1e21},
+  "C": {"type": "array", "items": {"type": "number"}, "const": [0.5, 1e21, -1e300]}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"const\"", 2), "const value 1e+21 does not match the schema's type"));
+}
+
 TEST_CASE("diag: unsupported format", "[diag]") {
     const std::string text = R"({"$defs": {"A": {"type": "string", "format": "email"}}})";
     expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"format\""),
