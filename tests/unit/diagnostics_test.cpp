@@ -235,6 +235,20 @@ TEST_CASE("diag: recursion through a property, and across files, names the chain
                    "recursive reference f.A → f.B → f.A is not supported; recursive types cannot be generated yet"));
 }
 
+TEST_CASE("diag: recursion through an alternative of a union that also has a type", "[diag]") {
+    // Each of these overflowed the stack (found by the schema fuzz harness).
+    const std::string direct = R"({"$defs": {"C": {"type": "object", "oneOf": [{"$ref": "#/$defs/C"}, {"type": "object"}]}}})";
+    expect_refused({{kFile, direct}},
+                   error_at(kFile, where(direct, "\"C\""),
+                            "recursive reference f.C → f.C is not supported; recursive types cannot be generated yet"));
+    const std::string through_all_of =
+        R"({"$defs": {"C": {"type": "object", "anyOf": [{"allOf": [{"$ref": "#/$defs/C"}]}, {"type": "object"}]}}})";
+    expect_refused({{kFile, through_all_of}},
+                   error_at(kFile, where(through_all_of, "{\"allOf\""),
+                            "recursive reference to '#/$defs/C/anyOf/0' is not supported; recursive types cannot be "
+                            "generated yet"));
+}
+
 TEST_CASE("diag: recursion through allOf", "[diag]") {
     const std::string text = R"({"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}], "type": "object"}}})";
     CHECK(diagnostics({{kFile, text}}) ==
