@@ -125,8 +125,8 @@ Listing list_schemas_folder(const fs::path& root, diag::Sink& sink) {
     Listing out;
     std::error_code ec;
     const fs::path real_root = fs::canonical(root, ec);
-    if (ec) {
-        sink.error(root.generic_string(), 0, 0, "cannot resolve the schemas folder: " + ec.message());
+    if (ec) {  // it was a folder a moment ago (load_schemas checked)
+        sink.error(root.generic_string(), 0, 0, "cannot list folder: " + ec.message());
         return out;
     }
     // Every entry first, then one pass in path order: messages and results

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -207,6 +208,26 @@ TEST_CASE("schemas folder: a *.json entry that is not a regular file is skipped 
           "schemas/a/pipe.schema.json: warning: skipped: a FIFO, not a regular file\n"
           "schemas/a/to_pipe.schema.json: warning: skipped: symbolic link to 'pipe.schema.json', which is a FIFO, not a "
           "regular file\n");
+}
+
+TEST_CASE("schemas folder: a folder that cannot be listed and a file that cannot be read say why", "[folder]") {
+    Folder f({{"a/a.schema.json", kA}, {"b/b.schema.json", kA}, {"locked/x.schema.json", kA}});
+    // The run must not be able to read them, which root always can: as root,
+    // contractgen runs as `nobody` instead (setpriv is part of util-linux).
+    const auto open = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                      fs::perms::others_exec;
+    fs::permissions(f.ws.dir.path(), open);
+    fs::permissions(f.ws.schemas / "locked", fs::perms::none);
+    fs::permissions(f.ws.schemas / "b/b.schema.json", fs::perms::none);
+    std::string command = test::binary_path() + " lint --schemas schemas";
+    if (::geteuid() == 0) command = "setpriv --reuid=65534 --regid=65534 --clear-groups " + command;
+    auto r = test::run_shell(command, f.ws.dir.path());
+    fs::permissions(f.ws.schemas / "locked", open);  // so that the folder can be removed
+    CHECK(r.exit_code == 2);
+    CHECK(r.err ==
+          "schemas/locked: error: cannot list folder: Permission denied\n"
+          "schemas/b/b.schema.json: error: cannot read file: Permission denied\n"
+          "2 errors\n");
 }
 
 TEST_CASE("schemas folder: a newline or ESC in a schema file name is refused, shown escaped on one line", "[folder]") {
