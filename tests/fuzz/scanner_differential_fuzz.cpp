@@ -12,7 +12,10 @@
 // strings and none unescaped inside; the scanner must refuse any text that
 // holds one.
 // Only contract::DecodeError may escape the scanner. This file is the only
-// one that touches the runtime's scanner API.
+// one that touches the runtime's scanner API: rt::Tape, rt::parse_tape,
+// rt::Cursor, rt::kMaxDepth, and reading any value into a DOM (rt::read in
+// the compiled bindings, contract/rt/; rt::read_json in the header-only
+// runtime.hpp before them).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -23,7 +26,13 @@
 
 #include <nlohmann/json.hpp>
 
+#if __has_include("contract/rt/read.hpp")
+#include "contract/rt/read.hpp"
+#include "contract/rt/tape.hpp"
+#define CONTRACTGEN_FUZZ_COMPILED_RUNTIME 1
+#else
 #include "contract/runtime.hpp"
+#endif
 
 namespace {
 
@@ -38,7 +47,11 @@ std::optional<Json> scan(std::string_view text) {
     }
     contract::rt::Cursor cursor(tape);
     Json out;
+#ifdef CONTRACTGEN_FUZZ_COMPILED_RUNTIME
+    contract::rt::read(cursor, out);
+#else
     contract::rt::read_json(cursor, out);
+#endif
     return out;
 }
 
