@@ -102,20 +102,6 @@ bool only_annotations_besides(const json& node, std::initializer_list<const char
     return true;
 }
 
-// Guards conversions that follow refs into unnamed schemas.
-template <class F>
-TypeExpr Builder::guarded(const Location& target, F&& f) {
-    if (std::find(location_stack_.begin(), location_stack_.end(), target.node) != location_stack_.end()) {
-        error_at(target, "recursive reference to '#" + target.pointer +
-                             "' is not supported; recursive types cannot be generated yet");
-        return TypeExpr{};
-    }
-    location_stack_.push_back(target.node);
-    TypeExpr t = f();
-    location_stack_.pop_back();
-    return t;
-}
-
 bool Builder::too_deep(const Location& loc, std::size_t depth) {
     if (too_deep_) return true;
     if (depth < kMaxNesting) return false;
