@@ -268,7 +268,8 @@ def run(args) -> int:
     disagreements = []
     for j, (g, test) in enumerate(cases):
         case = {"type": g.type_name, "name": f"{g.label} / {test['description']}", "instance": test["data"]}
-        d = judge(case, test["valid"], {lang: out[j] for lang, out in outputs.items()}, "the test suite")
+        d = judge(case, test["valid"], {lang: out[j] for lang, out in outputs.items()}, "the test suite",
+                  strict=set(args.strict) & set(outputs))
         if d:
             g.failures.append(d.render())
             disagreements.append(d)
