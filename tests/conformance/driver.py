@@ -57,6 +57,7 @@ def main() -> int:
     v.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
     v.add_argument("--no-generated-cases", dest="generated_cases", action="store_false")
     v.add_argument("--no-ajv", dest="ajv", action="store_false", help="skip the ajv cross-check of generated cases")
+    v.add_argument("--disagreements", help="also write every disagreement (one JSON object per line) to this file")
 
     s = sub.add_parser("suite", help="the official JSON Schema Test Suite")
     common(s)
@@ -79,6 +80,7 @@ def main() -> int:
                    help="run every available language (not only the strict ones), judge each on everything, "
                         "print the table; exit 0 whatever they get wrong")
     h.add_argument("--timeout", type=float, default=300, help="seconds a runner may take for one batch")
+    h.add_argument("--disagreements", help="also write every disagreement (one JSON object per line) to this file")
     h.add_argument("--show", type=int, default=40, help="print at most this many disagreements (default 40)")
     h.add_argument("--dump", help="also write the cases (hostile.ndjson format) to this file")
 

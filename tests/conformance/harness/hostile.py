@@ -156,6 +156,11 @@ def run(args) -> int:
               f"{dev.expected}, in {n} cases")
     for failure in failures:
         print("FAILURE " + failure)
+    if args.disagreements:  # machine-readable, for tests/mutation/run.py
+        with open(args.disagreements, "w", encoding="utf-8") as f:
+            for lang in outputs:
+                for c, kind, text in wrong[lang]:
+                    f.write(json.dumps({"case": f"{lang} | {c.type} | {c.name}", "why": kind + ": " + text.split("problem:  ")[-1].split("\n")[0]}) + "\n")
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as f:
             for c in cases:

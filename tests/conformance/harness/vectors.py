@@ -4,6 +4,7 @@ through every language's bindings, against the oracle."""
 from __future__ import annotations
 
 import collections
+import hashlib
 import json
 import multiprocessing
 import os
@@ -186,6 +187,11 @@ def run(args) -> int:
             per_type[cases[i]["type"]] += 1
 
     # ---- report --------------------------------------------------------------------------------------------
+    if args.disagreements:  # machine-readable, for tests/mutation/run.py
+        with open(args.disagreements, "w", encoding="utf-8") as f:
+            for d in disagreements:
+                key = hashlib.sha256(dumps(d.case["instance"]).encode()).hexdigest()[:16]
+                f.write(json.dumps({"case": f"{d.case['type']} | {d.case['name']} | {key}", "why": d.why}) + "\n")
     out_file = work / "cases.ndjson"
     with out_file.open("w", encoding="utf-8") as f:
         for i, c in enumerate(cases):
