@@ -105,7 +105,11 @@ def strict_problem(lang: str, o: Outcome, expected_valid: bool, case: dict, expe
         return f"{lang} output differs at {d}" if d else ""
     e = jsontext.parse_error(o.line[6:])
     if isinstance(e, str):
-        return f"{lang}: the error line is not '<path>: <keyword>: <detail>' ({e})"
+        # The path is still compared, so that a wrong path shows even before the line has its shape.
+        path = jsontext.leading_path(o.line[6:])
+        wrong_path = f"; it reports {path}, expected {expected.error[0]}" \
+            if expected.error is not None and path != expected.error[0] else ""
+        return f"{lang}: the error line is not '<path>: <keyword>: <detail>' ({e}){wrong_path}"
     if expected.error is not None and (e.path, e.keyword) != expected.error:
         for dev in KNOWN_DEVIATIONS:
             if (dev.lang, dev.expected, dev.reported) == (lang, expected.error[1], e.keyword) and e.path == expected.error[0]:

@@ -209,25 +209,10 @@ _SEGMENT = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(0|[1-9][0-9]*)\]")
 
 def parse_error(message: str) -> ErrorLine | str:
     """`<path>: <keyword>: <detail>` taken apart, or why the message does not have that shape."""
-    if not message.startswith("$"):
-        return "the message does not start with a JSON path"
-    i = 1
-    while i < len(message) and message[i] in ".[":
-        m = _SEGMENT.match(message, i)
-        if m:
-            i = m.end()
-            continue
-        if message.startswith('["', i):
-            try:
-                name, end = _DECODER.raw_decode(message, i + 1)
-            except ValueError:
-                return f"a bad [\"...\"] path segment at {i}"
-            if not message.startswith("]", end):
-                return f"a bad [\"...\"] path segment at {i}"
-            i = end + 1
-            continue
-        return f"a bad path segment at {i}"
-    path = message[:i]
+    path = leading_path(message)
+    if path.startswith("!"):
+        return path[1:]
+    i = len(path)
     # A segment must be spelled the one way (`.a`, not `["a"]`): respelling it must give the same text.
     if _respell(path) != path:
         return f"the path {path} is not spelled canonically ({_respell(path)})"
@@ -239,6 +224,29 @@ def parse_error(message: str) -> ErrorLine | str:
     if keyword not in KEYWORDS:
         return f"{keyword!r} is not a keyword of the vocabulary"
     return ErrorLine(path, keyword, detail)
+
+
+def leading_path(message: str) -> str:
+    """The JSON path a message starts with, as written; "!<why>" when it does not start with one."""
+    if not message.startswith("$"):
+        return "!the message does not start with a JSON path"
+    i = 1
+    while i < len(message) and message[i] in ".[":
+        m = _SEGMENT.match(message, i)
+        if m:
+            i = m.end()
+            continue
+        if message.startswith('["', i):
+            try:
+                name, end = _DECODER.raw_decode(message, i + 1)
+            except ValueError:
+                return f"!a bad [\"...\"] path segment at {i}"
+            if not message.startswith("]", end):
+                return f"!a bad [\"...\"] path segment at {i}"
+            i = end + 1
+            continue
+        return f"!a bad path segment at {i}"
+    return message[:i]
 
 
 def _respell(path: str) -> str:

@@ -99,6 +99,8 @@ def check_strict_judge(c) -> None:
         c.check((d is None) == passes, f"strict judge on {what}: {'passed' if d is None else d.why}")
         c.check(judge(case, False, {"go": line}, strict=set(), expected=invalid) is None,
                 f"the non-strict judge accepts any error with a path ({what})")
+    d = judge(case, False, {"cpp": "error $.errors[2]: missing member"}, strict={"cpp"}, expected=invalid)
+    c.check(d is not None and "$.errors[2]" in d.why, "a line without a keyword still has its path compared")
     two = {"go": "error $.a: type: x", "cpp": "error $.b: type: x"}
     c.check(judge(case, False, two, strict={"go", "cpp"}) is not None, "strict languages that disagree on an error are caught")
     c.check(judge(case, False, two, strict={"go"}) is None, "a non-strict language's path is not compared")
