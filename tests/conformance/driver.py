@@ -81,6 +81,7 @@ def main() -> int:
                         "print the table; exit 0 whatever they get wrong")
     h.add_argument("--timeout", type=float, default=300, help="seconds a runner may take for one batch")
     h.add_argument("--disagreements", help="also write every disagreement (one JSON object per line) to this file")
+    h.add_argument("--update-doc", help="replace the table between the hostile-report markers of this Markdown file")
     h.add_argument("--show", type=int, default=40, help="print at most this many disagreements (default 40)")
     h.add_argument("--dump", help="also write the cases (hostile.ndjson format) to this file")
 

@@ -130,7 +130,7 @@ def judge(case: dict, expected_valid: bool, outputs: dict[str, str], oracle_note
     problems = []
     parsed = {lang: parse_line(line) for lang, line in outputs.items()}
     for lang, o in parsed.items():
-        if o.problem:
+        if o.problem and not (o.ok and not expected_valid):  # accepting an invalid value is the failure to name
             problems.append(f"{lang}: {o.problem}")
         elif o.ok != expected_valid:
             problems.append(f"{lang} says {'valid' if o.ok else 'invalid'}")

@@ -150,7 +150,10 @@ def run(args) -> int:
     if len(shown) > args.show:
         print(f"... and {len(shown) - args.show} more (--show N prints more)")
     print()
-    print(table(cases, outputs, wrong, strict, args.report))
+    text = table(cases, outputs, wrong, strict, args.report)
+    print(text)
+    if args.update_doc:
+        failures += update_doc(Path(args.update_doc), text)
     for dev, n in deviations.items():
         print(f"KNOWN DEVIATION (counted, not failed) {dev.lang}: {dev.reported} where docs/semantics.md says "
               f"{dev.expected}, in {n} cases")
@@ -174,17 +177,31 @@ def run(args) -> int:
     return 1 if blocking or failures or (strict and not outputs) else 0
 
 
+DOC_BEGIN, DOC_END = "<!-- hostile-report:begin -->", "<!-- hostile-report:end -->"
+
+
+def update_doc(doc: Path, text: str) -> list[str]:
+    """Replaces the table between the hostile-report markers of a Markdown file."""
+    content = doc.read_text(encoding="utf-8")
+    if DOC_BEGIN not in content or DOC_END not in content:
+        return [f"{doc} has no {DOC_BEGIN} ... {DOC_END} markers"]
+    head, rest = content.split(DOC_BEGIN, 1)
+    doc.write_text(head + DOC_BEGIN + "\n" + text + "\n" + DOC_END + rest.split(DOC_END, 1)[1], encoding="utf-8")
+    print(f"updated the table in {doc}")
+    return []
+
+
 def table(cases: list[Case], outputs: dict[str, list[str]], wrong: dict, strict: set[str], report: bool) -> str:
     """Per language: cases it gets wrong on the verdict alone (or by not answering), and in all
     (the strict judgement); then the same per rule, as `verdict / all`."""
     per_rule = collections.Counter(c.rule for c in cases)
     shown = list(outputs)
     verdict_level = KINDS[:2]
-    out = ["| language | held to | cases | wrong verdict (or no answer) | wrong at all (strict) | " + " | ".join(KINDS) + " |",
+    out = ["| language | CTest holds it to | cases | wrong verdict (or no answer) | wrong at all (strict) | " + " | ".join(KINDS) + " |",
            "|---|---|---:|---:|---:|" + "---:|" * len(KINDS)]
     for lang in shown:
         kinds = collections.Counter(k for _, k, _ in wrong[lang])
-        held = "strict" if lang in strict else "verdict (report)"
+        held = "all (strict)" if lang in strict else "the verdict"
         out.append(f"| {lang} | {held} | {len(cases)} | {sum(kinds[k] for k in verdict_level)} | {len(wrong[lang])} | "
                    + " | ".join(str(kinds[k]) for k in KINDS) + " |")
     out += ["", "Cases gotten wrong per rule, `wrong verdict / wrong at all`:", "",

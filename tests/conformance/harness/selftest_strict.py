@@ -101,6 +101,9 @@ def check_strict_judge(c) -> None:
                 f"the non-strict judge accepts any error with a path ({what})")
     d = judge(case, False, {"cpp": "error $.errors[2]: missing member"}, strict={"cpp"}, expected=invalid)
     c.check(d is not None and "$.errors[2]" in d.why, "a line without a keyword still has its path compared")
+    deep = "ok " + "[" * 5000 + "]" * 5000
+    d = judge(case, False, {"ts": deep})
+    c.check(d is not None and "ts says valid" in d.why, f"accepting a value nested too deep to compare is a wrong verdict: {d and d.why}")
     two = {"go": "error $.a: type: x", "cpp": "error $.b: type: x"}
     c.check(judge(case, False, two, strict={"go", "cpp"}) is not None, "strict languages that disagree on an error are caught")
     c.check(judge(case, False, two, strict={"go"}) is None, "a non-strict language's path is not compared")
