@@ -58,6 +58,7 @@ def main() -> int:
     v.add_argument("--no-generated-cases", dest="generated_cases", action="store_false")
     v.add_argument("--no-ajv", dest="ajv", action="store_false", help="skip the ajv cross-check of generated cases")
     v.add_argument("--disagreements", help="also write every disagreement (one JSON object per line) to this file")
+    v.add_argument("--show", type=int, default=40, help="print at most this many disagreements (default 40)")
 
     s = sub.add_parser("suite", help="the official JSON Schema Test Suite")
     common(s)

@@ -20,7 +20,6 @@ from .jsonvalue import dumps
 from .oracle import Oracle
 from .schemas import SchemaSet
 
-MAX_SHOWN = int(__import__("os").environ.get("CONFORMANCE_MAX_SHOWN", "40"))
 
 
 def load_vectors(folder: Path) -> list[dict]:
@@ -197,10 +196,10 @@ def run(args) -> int:
         for i, c in enumerate(cases):
             f.write(dumps({"type": c["type"], "name": c["name"], "valid": verdicts[i], "instance": c["instance"],
                            "kind": c["kind"]}) + "\n")
-    for d in disagreements[:MAX_SHOWN]:
+    for d in disagreements[:args.show]:
         print(d.render())
-    if len(disagreements) > MAX_SHOWN:
-        print(f"... and {len(disagreements) - MAX_SHOWN} more disagreements")
+    if len(disagreements) > args.show:
+        print(f"... and {len(disagreements) - args.show} more disagreements")
     if disagreements:
         print("disagreements per type: " + ", ".join(f"{t} {n}" for t, n in per_type.most_common()))
     for dev in KNOWN_DEVIATIONS:
@@ -212,7 +211,7 @@ def run(args) -> int:
         else:
             failures.append(f"the known deviation of {dev.lang} ({dev.reported} for {dev.expected}) no longer occurs: "
                             "remove it from harness/compare.py KNOWN_DEVIATIONS")
-    for failure in failures[:MAX_SHOWN]:
+    for failure in failures:
         print("FAILURE " + failure)
 
     valid_n = sum(1 for i in live if verdicts[i])
