@@ -191,6 +191,7 @@ def run(args) -> int:
     selftest_strict.check_error_lines(c)
     selftest_strict.check_strict_judge(c)
     selftest_strict.check_near_miss_errors(c, FIXTURE)
+    selftest_strict.check_suite_errors(c)
     selftest_strict.check_hostile(c)
     work = Path(args.work)
     missing = []

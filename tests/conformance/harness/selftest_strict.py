@@ -146,6 +146,23 @@ def check_near_miss_errors(c, fixture) -> None:
             f"a member forbidden by not: {{required}} in an open object is `not`: {loose}")
 
 
+def check_suite_errors(c) -> None:
+    from .suite_errors import expected_error
+
+    # Checked by hand against docs/semantics.md §2.
+    want = [({"type": "integer"}, 1.5, ("$", "type")), ({"type": "string", "minLength": 2}, "a", ("$", "minLength")),
+            ({"type": "string", "minLength": 2}, 5, ("$", "type")), ({"type": "number", "maximum": 3}, 4, ("$", "maximum")),
+            ({"enum": [1, 2]}, "x", ("$", "enum")), ({"const": 2}, 3, ("$", "const")),
+            ({"oneOf": [{"type": "integer"}, {"minimum": 2}]}, 3, ("$", "oneOf")),
+            ({"anyOf": [{"type": "string"}, {"type": "null"}]}, 1, ("$", "anyOf")),
+            ({"maxLength": 2}, "abc", None), ({"type": ["array", "object"]}, 1, None),
+            ({"oneOf": [{"properties": {"k": {"const": "a"}}}, {"properties": {"k": {"const": "b"}}}]}, {}, None),
+            ({"anyOf": [{"type": "string"}]}, 1, None), ({"properties": {"a": {"type": "string"}}}, {"a": 1}, None)]
+    for schema, data, error in want:
+        c.check(expected_error(schema, data) == error, f"suite expectation for {schema} / {data!r}: "
+                                                       f"{expected_error(schema, data)}, expected {error}")
+
+
 def check_hostile(c) -> None:
     from hostile.build import dump, ok
     from hostile.generate import all_cases
