@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from . import langs
-from .compare import judge
+from .compare import Expected, judge
+from .suite_errors import expected_error
 from .jsonvalue import dumps
 
 HERE = Path(__file__).resolve().parent.parent
@@ -268,7 +269,9 @@ def run(args) -> int:
     disagreements = []
     for j, (g, test) in enumerate(cases):
         case = {"type": g.type_name, "name": f"{g.label} / {test['description']}", "instance": test["data"]}
-        d = judge(case, test["valid"], {lang: out[j] for lang, out in outputs.items()}, "the test suite")
+        error = None if test["valid"] else expected_error(g.schema, test["data"])
+        d = judge(case, test["valid"], {lang: out[j] for lang, out in outputs.items()}, "the test suite",
+                  strict=set(args.strict) & set(outputs), expected=Expected(error=error))
         if d:
             g.failures.append(d.render())
             disagreements.append(d)
