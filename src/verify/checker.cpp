@@ -171,8 +171,8 @@ void Checker::sse_fields(const Item& it, const std::string& event_type, const st
     if (plan_.id_pointer)
         if (const Json* v = field(it.value, plan_.id_pointer); v && last_event_id != text_of(*v))
             add(it.offset, it.line, "sse.id",
-                (last_event_id.empty() ? std::string("no id") : "id " + q(last_event_id)) + " is not the item's " +
-                    *plan_.id_pointer + " " + q(text_of(*v)));
+                (last_event_id.empty() ? std::string("the event has no id; it must be") : "id " + q(last_event_id) + " is not") +
+                    " the item's " + *plan_.id_pointer + " " + q(text_of(*v)));
 }
 
 void Checker::protocol(const Item& it) {
@@ -216,7 +216,7 @@ void Checker::sequence(const Item& it, KeyState& key) {
         return;
     }
     if (key.last_seq && seq == *key.last_seq)
-        add(it.offset, it.line, "sequence.duplicate", which + "seq " + std::to_string(seq) + " came twice");
+        add(it.offset, it.line, "sequence.duplicate", which + "seq " + std::to_string(seq) + " was already received");
     else if (key.last_seq && seq < *key.last_seq)
         add(it.offset, it.line, "sequence.reorder",
             which + "seq " + std::to_string(seq) + " arrived after seq " + std::to_string(*key.last_seq));

@@ -192,10 +192,13 @@ class Engine(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def problem(self, status: int, message: str) -> None:
-        body = assist.ValidationErrorResponse(error_message=message, code=status, domain="REQUEST", retryable=False,
-                                              errors=[])
-        self.plain(status, JSON_TYPE, dump_json(body))
+    def rejected(self, message: str, issues: list[assist.ValidationIssue]) -> None:
+        """400 with the contract's ValidationErrorResponse (a request that does not match it)."""
+        body = assist.ValidationErrorResponse(error_message=message, code=400, retryable=False, errors=issues)
+        self.plain(400, JSON_TYPE, dump_json(body))
+
+    def not_found(self, path: str) -> None:
+        self.plain(404, "text/plain; charset=utf-8", f"no route {path}\n")
 
     def stream(self, content_type: str, texts: Iterator[str], cut: bool = False) -> None:
         self.send_response(200)
@@ -204,49 +207,61 @@ class Engine(BaseHTTPRequestHandler):
         self.send_header("X-Accel-Buffering", "no")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        for text in texts:
-            data = text.encode("utf-8")
-            self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
-            self.wfile.flush()
-            time.sleep(0.002)
-        if cut:  # no last chunk: the client sees the connection end mid-stream
+        try:
+            for text in texts:
+                data = text.encode("utf-8")
+                self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+                self.wfile.flush()
+                time.sleep(0.002)
+            if cut:  # no last chunk: the client sees the connection end mid-stream
+                self.close_connection = True
+                return
+            self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):  # the client went away: its business
             self.close_connection = True
-            return
-        self.wfile.write(b"0\r\n\r\n")
 
     def do_GET(self) -> None:
         url = urlsplit(self.path)
         try:
             breaks = self.request_breaks()
         except ValueError as e:
-            return self.problem(400, str(e))
+            return self.rejected(str(e), [assist.ValidationIssue(location="query", path="/break", message=str(e))])
         if url.path == assist.ASSIST_ENDPOINT_PATH:
             return self.stream(packets.STREAM_PACKET_SSE_CONTENT_TYPE, packet_events(breaks))
         if url.path == chat_stream.CHAT_STREAM_PATH:
             ids = parse_qs(url.query).get("message_stream_id", [""])
-            if not ids[0] or self.headers.get(BROWSER_CLIENT_HEADER) != "1":
-                return self.problem(400, f"message_stream_id and {BROWSER_CLIENT_HEADER}: 1 are required")
+            issues = []
+            if not ids[0]:
+                issues.append(assist.ValidationIssue(location="query", path="/message_stream_id",
+                                                     message="message_stream_id is required"))
+            if self.headers.get(BROWSER_CLIENT_HEADER) != "1":
+                issues.append(assist.ValidationIssue(location="header", path=f"/{BROWSER_CLIENT_HEADER}",
+                                                     message=f"{BROWSER_CLIENT_HEADER}: 1 is required"))
+            if issues:
+                return self.rejected("the chat stream request is incomplete", issues)
             with self.lock:
                 Engine.connections[ids[0]] = attempt = Engine.connections.get(ids[0], 0) + 1
             cut = "drop" in breaks and attempt == 1
             accept = self.headers.get("Accept", "")
             content_type = NDJSON_TYPE if NDJSON_TYPE in accept else chat_stream.CHAT_STREAM_CONTENT_TYPE
             return self.stream(content_type, chat_events(ids[0], breaks, 3 if cut else None), cut=cut)
-        self.problem(404, f"no route {url.path}")
+        self.not_found(url.path)
 
     def do_POST(self) -> None:
         url = urlsplit(self.path)
         try:
             breaks = self.request_breaks()
         except ValueError as e:
-            return self.problem(400, str(e))
+            return self.rejected(str(e), [assist.ValidationIssue(location="query", path="/break", message=str(e))])
         if url.path != assist.ASSIST_ENDPOINT_PATH:
-            return self.problem(404, f"no route {url.path}")
+            return self.not_found(url.path)
         length = int(self.headers.get("Content-Length") or 0)
         try:
             request = assist.AgentRequest.model_validate_json(self.rfile.read(length))
         except pydantic.ValidationError as e:
-            return self.problem(400, f"not an AgentRequest: {e.errors()[0]['msg']}")
+            issues = [assist.ValidationIssue(location="body", path="".join(f"/{p}" for p in err["loc"]),
+                                             message=err["msg"] or "invalid") for err in e.errors()]
+            return self.rejected("the body is not an AgentRequest", issues)
         if SSE_TYPE in self.headers.get("Accept", ""):
             return self.stream(SSE_TYPE, assist_events(request, breaks))
         self.plain(200, JSON_TYPE, dump_json(assist.AssistResponse(summary="Hello world")))
