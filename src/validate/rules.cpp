@@ -21,7 +21,7 @@ double as_double(const ir::json& v) { return v.get<double>(); }
 std::string count(std::uint64_t n) { return std::to_string(n); }
 
 // A pattern compiled once for the life of the program (a contract has few).
-// RE2, with the translation the Go target and the C++ runtime use: linear
+// RE2, with the translation the Go target uses (Go matches with RE2): linear
 // time in the text and no recursion, so a megabyte-long string is judged like
 // any other. A portable pattern RE2 cannot match as ECMA-262 does
 // (lookahead, large repetition counts: ir::go_pattern_problem) falls back to
