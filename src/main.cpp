@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
         "  contractgen generate --templates my-tpl      override some built-in templates\n"
         "  contractgen lint --schemas schemas           validate the schemas only\n"
         "  contractgen breaking --against main          what the changes since main break (exit 1 if anything)\n"
-        "  contractgen verify --stream chat_stream.ChatStream capture.ndjson   check a captured stream\n"
+        "  contractgen verify --stream family.Name capture.ndjson   check a captured stream against its x-streams rules\n"
         "Exit codes: 0 ok, 1 drift (check), breaking changes (breaking) or findings (verify), 2 bad input or usage.");
 
     Options options;
