@@ -38,16 +38,13 @@ from urllib.parse import parse_qs, urlsplit
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "generated" / "python"))
+# The stream runtime, from its source folder until the Python target writes it into the package.
+sys.path.insert(0, str(REPO / "runtime" / "python"))
 
+import _stream as stream  # noqa: E402
 import pydantic  # noqa: E402
 
 from contract import assist, chat_stream, cloudevents, dump, dump_json, packets  # noqa: E402
-
-try:  # the stream runtime, once the Python target ships it inside the package
-    from contract import _stream as stream  # type: ignore[attr-defined]
-except ImportError:
-    sys.path.insert(0, str(REPO / "runtime" / "python"))
-    import _stream as stream  # type: ignore[no-redef]
 
 BREAKS: dict[str, str] = {
     "seq-gap": "GET /v1/assist: a seq is skipped (sequence.gap)",

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from verify_support import HERE, REPO, verify
+from verify_support import HERE, REPO, Run, verify
 
 ENGINE = REPO / "tests" / "engine" / "engine.py"
 CAPTURES = HERE / "captures"
@@ -70,7 +70,7 @@ def url_of(engine: str, stream: str, message_stream_id: str, breaks: str = "") -
     return engine + path + (("&" if "?" in path else "?") + query if query else "")
 
 
-def verify_url(engine: str, stream: str, message_stream_id: str, breaks: str = ""):
+def verify_url(engine: str, stream: str, message_stream_id: str, breaks: str = "") -> Run:
     args, _, request = STREAMS[stream]
     return verify(*args, "--url", url_of(engine, stream, message_stream_id, breaks), *request)
 
@@ -103,7 +103,8 @@ def test_a_bad_request_is_answered_400_and_flagged(engine: str) -> None:
 
 def fetch(url: str, data: bytes | None = None, headers: dict[str, str] | None = None) -> bytes:
     with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers or {})) as response:
-        return response.read()
+        body: bytes = response.read()
+        return body
 
 
 def test_the_captures_are_what_the_engine_sends_and_conform(engine: str) -> None:

@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -87,7 +88,7 @@ def test_a_conforming_endpoint_and_the_default_request(server: str) -> None:
     assert seen[0]["method"] == "GET" and seen[0]["headers"]["Accept"] == "application/x-ndjson"
 
 
-def test_method_data_and_headers(server: str, tmp_path) -> None:
+def test_method_data_and_headers(server: str, tmp_path: Path) -> None:
     body = tmp_path / "body.json"
     body.write_text('{"q": 1}')
     seen.clear()

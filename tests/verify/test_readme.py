@@ -22,7 +22,7 @@ BLOCKS = re.findall(r"^```(\w*)\n(.*?)^```", SECTION.group(1), re.M | re.S)
 
 
 def block(lang: str) -> str:
-    found = [body for tag, body in BLOCKS if tag == lang]
+    found: list[str] = [body for tag, body in BLOCKS if tag == lang]
     assert len(found) == 1, f"expected one {lang or 'output'} block in the Streams section, found {len(found)}"
     return found[0]
 

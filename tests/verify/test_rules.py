@@ -6,6 +6,8 @@ client.watchdog, a cut connection) are in test_http.py; the reference engine in 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +19,7 @@ CHAT = ("--framing", "ndjson", "--type", "chat_stream.StreamEnvelope")
 TICKS = ("--stream", "ticks.Ticks")
 
 
-def chat(*events: dict, step_ms: int = 1000) -> Capture:
+def chat(*events: dict[str, Any], step_ms: int = 1000) -> Capture:
     c = Capture()
     for i, e in enumerate(events):
         c.add(envelope(e, MS0 + i * step_ms))
@@ -60,7 +62,7 @@ def test_a_type_no_stream_carries_is_checked_item_by_item() -> None:
         "  (invalid)       1"]
 
 
-def test_a_capture_file_is_read_like_stdin(tmp_path) -> None:
+def test_a_capture_file_is_read_like_stdin(tmp_path: Path) -> None:
     capture = tmp_path / "chat.ndjson"
     capture.write_bytes(chat(START, DONE).data)
     assert verify(*CHAT, "-q", str(capture)).code == 0
@@ -305,7 +307,7 @@ def test_several_streams_of_one_type_need_stream() -> None:
                                   "ticks.Echo); pick one with --stream\n")
 
 
-def test_unreadable_input(tmp_path) -> None:
+def test_unreadable_input(tmp_path: Path) -> None:
     missing = tmp_path / "missing.ndjson"
     r = verify(*CHAT, str(missing))
     assert (r.code, r.out, r.err) == (2, "", f"{missing}: error: cannot read: No such file or directory\n")
