@@ -11,6 +11,14 @@ endfunction()
 find_package(nlohmann_json 3.11 QUIET)
 contractgen_require_package(nlohmann_json_FOUND nlohmann-json3-dev "nlohmann_json (JSON)")
 
+# contractgen's validator (src/validate/, used by `verify` and `breaking`)
+# matches patterns with RE2: linear time in the text, whatever a stream sends.
+find_package(PkgConfig QUIET)
+if(PKG_CONFIG_FOUND AND NOT CMAKE_DISABLE_FIND_PACKAGE_RE2)
+  pkg_check_modules(RE2 QUIET IMPORTED_TARGET GLOBAL re2)
+endif()
+contractgen_require_package(RE2_FOUND libre2-dev "RE2 (patterns in contractgen's validator)")
+
 find_package(CLI11 2.1 QUIET)
 contractgen_require_package(CLI11_FOUND libcli11-dev "CLI11 (command line)")
 
@@ -22,6 +30,11 @@ contractgen_require_package(tomlplusplus_FOUND libtomlplusplus-dev "toml++ (cont
 
 find_package(OpenSSL 1.1 QUIET COMPONENTS Crypto)
 contractgen_require_package(OpenSSL_FOUND libssl-dev "OpenSSL libcrypto (SHA-256 of the schema set)")
+
+# `contractgen verify --url` reads a live endpoint (HTTP/1.1 and 2, TLS,
+# proxies, chunked bodies, redirects): libcurl rather than a client of our own.
+find_package(CURL 7.68 QUIET)
+contractgen_require_package(CURL_FOUND libcurl4-openssl-dev "libcurl (HTTP client of 'contractgen verify --url')")
 
 find_path(DTL_INCLUDE_DIR dtl/dtl.hpp)
 contractgen_require_package(DTL_INCLUDE_DIR libdtl-dev "dtl (diffs for 'contractgen check')")

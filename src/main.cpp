@@ -11,6 +11,7 @@
 #include "config/version.h"
 #include "diag/diagnostics.h"
 #include "emit/target.h"
+#include "verify/command.h"
 
 namespace {
 
@@ -105,7 +106,8 @@ int main(int argc, char** argv) {
         "  contractgen generate --templates my-tpl      override some built-in templates\n"
         "  contractgen lint --schemas schemas           validate the schemas only\n"
         "  contractgen breaking --against main          what the changes since main break (exit 1 if anything)\n"
-        "Exit codes: 0 ok, 1 drift (check) or breaking changes (breaking), 2 bad input or usage.");
+        "  contractgen verify --stream family.Name capture.ndjson   check a captured stream against its x-streams rules\n"
+        "Exit codes: 0 ok, 1 drift (check), breaking changes (breaking) or findings (verify), 2 bad input or usage.");
 
     Options options;
     Overrides overrides;
@@ -138,6 +140,28 @@ int main(int argc, char** argv) {
         ->transform(CLI::CheckedTransformer(std::map<std::string, contractgen::breaking::Severity>{
             {"error", contractgen::breaking::Severity::Error}, {"warn", contractgen::breaking::Severity::Warn}}));
 
+    contractgen::verify::VerifyOptions verify_options;
+    CLI::App* verify = app.add_subcommand(
+        "verify", "Check a captured stream (FILE or -) or a live endpoint (--url) against the contract: items and stream rules");
+    add_common(verify, overrides, options, false);
+    verify->add_option("--framing", verify_options.framing, "sse or ndjson (required with --type)")
+        ->check(CLI::IsMember({"sse", "ndjson"}));
+    verify->add_option("--type", verify_options.type, "The item type (or SSE event type), family.Type");
+    verify->add_option("--stream", verify_options.stream, "The declared stream (x-streams), family.Name");
+    verify->add_option("input", verify_options.input, "The captured stream: a file, or - for stdin (default)");
+    verify->add_option("--url", verify_options.url, "Check a live endpoint instead: the URL to request");
+    verify->add_option("--method", verify_options.method, "--url: the HTTP method (default: the operation's, else GET)");
+    verify->add_option_function<std::string>(
+        "--data", [&verify_options](const std::string& v) { verify_options.data = v, verify_options.has_data = true; },
+        "--url: the request body, or @FILE");
+    verify->add_option("--header", verify_options.headers, "--url: a request header 'Name: value' (repeatable)");
+    verify->add_option("--timeout", verify_options.timeout_s, "--url: give up after this many seconds (default: never)");
+    verify->add_option("--heartbeat-slack", verify_options.heartbeat_slack_ms,
+                       "Milliseconds of jitter allowed beyond the heartbeat interval (default 1000)");
+    verify->add_option("--max-line-bytes", verify_options.max_line_bytes, "The longest line or event (default 16 MiB)");
+    verify->add_flag("--list-rules", verify_options.list_rules, "List the rules, with what breaks each, and exit");
+    verify->add_flag("-q,--quiet", quiet, "Print only the findings (no summary)");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -152,5 +176,11 @@ int main(int argc, char** argv) {
     compare.schemas = options.project.schemas;
     if (breaking->parsed()) return contractgen::app::run_breaking(compare, std::cout, std::cerr, colour);
     if (changelog->parsed()) return contractgen::app::run_changelog(compare, std::cout, std::cerr, colour);
+    if (verify->parsed()) {
+        verify_options.schemas = options.project.schemas;
+        verify_options.max_depth = static_cast<std::size_t>(options.project.payload_max_depth);
+        verify_options.quiet = quiet;
+        return contractgen::verify::run_verify(verify_options, std::cout, std::cerr, colour);
+    }
     return contractgen::app::run_lint(options, std::cout, std::cerr, colour);
 }

@@ -4,9 +4,12 @@
 
 #include "breaking/comparer.h"
 #include "breaking/samples.h"
-#include "breaking/validate.h"
+#include "validate/accepts.h"
 
 namespace contractgen::breaking {
+
+using validate::accepts_decl;
+using validate::json_equal;
 
 namespace {
 

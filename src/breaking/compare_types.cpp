@@ -3,9 +3,13 @@
 #include "breaking/comparer.h"
 #include "breaking/pattern_samples.h"
 #include "breaking/samples.h"
-#include "breaking/validate.h"
+#include "validate/accepts.h"
+#include "validate/json_text.h"
 
 namespace contractgen::breaking {
+
+using validate::json_equal;
+using validate::code_points;
 
 namespace {
 

@@ -4,9 +4,11 @@
 
 #include "breaking/rules.h"
 #include "breaking/samples.h"
-#include "breaking/validate.h"
+#include "validate/accepts.h"
 
 namespace contractgen::breaking {
+
+using validate::accepts_decl;
 
 ir::TypeExpr unaliased(const ir::Model& m, const ir::TypeExpr& t) {
     ir::TypeExpr out = t;

@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <set>
 
-#include "breaking/validate.h"
+#include "validate/rules.h"
 
 namespace contractgen::breaking {
+
+using validate::pattern_matches;
 
 namespace {
 

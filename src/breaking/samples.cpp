@@ -3,9 +3,14 @@
 #include <cmath>
 
 #include "breaking/pattern_samples.h"
-#include "breaking/validate.h"
+#include "validate/accepts.h"
+#include "validate/json_text.h"
 
 namespace contractgen::breaking {
+
+using validate::accepts;
+using validate::json_equal;
+using validate::code_points;
 
 using ir::Kind;
 

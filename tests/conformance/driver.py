@@ -54,6 +54,7 @@ def main() -> int:
     v.add_argument("--vectors", default=str(HERE / "vectors"))
     v.add_argument("--generated", default=str(REPO / "generated"), help="the generated bindings (cpp/, ts/, python/)")
     v.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
+    v.add_argument("--ir-runner", help="also judge contractgen's own validator (tests/conformance/ir/runner.cpp)")
     v.add_argument("--no-generated-cases", dest="generated_cases", action="store_false")
     v.add_argument("--no-ajv", dest="ajv", action="store_false", help="skip the ajv cross-check of generated cases")
     v.add_argument("--disagreements", help="also write every disagreement (one JSON object per line) to this file")

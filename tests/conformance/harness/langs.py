@@ -240,6 +240,15 @@ def compile_go_runner(go_dir: Path, work: Path, log=print) -> Runner:
     return Runner("go", [str(binary), "--mixed"])
 
 
+# ---- contractgen's own validator (src/validate/) ------------------------------------------------------
+def ir_runner(binary: Path, schemas: Path) -> Runner:
+    """The IR validator that `contractgen verify` and `breaking` use, held to the bindings' verdicts
+    (tests/conformance/ir/runner.cpp; no generated code, it reads the schemas itself)."""
+    if not Path(binary).is_file():
+        raise Unavailable(f"IR runner {binary} is not built")
+    return Runner("ir", [str(binary), "--schemas", str(schemas), "--mixed"])
+
+
 LANGS = ("cpp", "ts", "py", "go")
 
 

@@ -93,6 +93,11 @@ def run(args) -> int:
             missing[lang] = str(e)
         except langs.CompileFailure as e:
             failures.append(str(e))
+    if args.ir_runner:  # contractgen's own validator, judged like a binding
+        try:
+            runners["ir"] = langs.ir_runner(Path(args.ir_runner), Path(args.schemas))
+        except langs.Unavailable as e:
+            failures.append(str(e))
     for lang in args.require:
         if lang in missing:
             failures.append(f"required language {lang} is unavailable: {missing[lang]}")
