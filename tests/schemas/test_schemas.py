@@ -50,11 +50,13 @@ CHAT_EVENT_NAMES = [
 REQUIRED_TYPES = {
     "assist": ["AgentRequest", "DeliveryMode", "AgentCapability", "ServerSentEvent", "AssistResponse",
                "AssistEndpointPath", "DeliveryModeContentTypes"],
-    "cloudevents": ["CloudEvent", "EventContentType", "GraphEventType", "GraphEventContentTypes",
+    "cloudevents": ["CloudEvent", "EventContentType", "GraphEventType", "KnownGraphEventType", "GraphEventContentTypes",
+                    "IsoTimestamp",
                     "StreamChunkPayload", "ErrorPayload", "NodeStartedPayload", "NodeCompletedPayload"],
     "packets": ["StreamPacket", "StreamOpCode", "PresentationEvent", "Citation", "StreamPacketSseEvent",
                 "StreamPacketSseIdField"],
-    "run_events": ["RunEvent", *RUN_EVENT_NAMES, "StatusValue", "NormalizedStatus", "ScratchpadOperation",
+    "run_events": ["RunEvent", *RUN_EVENT_NAMES, "StatusValue", "KnownStatusValue", "NormalizedStatus",
+                   "ScratchpadOperation", "FieldOwnership", "FieldNeverAppearsIn",
                    "WebToolNames", "WebToolRoutes", "ScratchpadToolNames", "SelfManagingDelegationTools",
                    "StatusNormalization", "ScratchpadBleedFilterStrings", "StrategyEntryPrefixes",
                    "DeprecatedRunEventTypes"],
@@ -518,24 +520,125 @@ def test_tables_agree_with_each_other_and_with_their_enums():
     run = "run_events"
     assert constant(run, "WebToolNames") == list(constant(run, "WebToolRoutes"))
     assert constant(run, "StrategyEntryPrefixes") == list(constant(run, "StrategyEntryPrefixMeanings"))
-    assert sorted(constant(run, "StatusNormalization")) == sorted(enum_values(run, "StatusValue"))
+    assert sorted(constant(run, "StatusNormalization")) == sorted(enum_values(run, "KnownStatusValue"))
     assert set(constant(run, "StatusNormalization").values()) == set(enum_values(run, "NormalizedStatus"))
-    assert set(enum_values(run, "RunLifecycleStatus")) <= set(enum_values(run, "StatusValue"))
+    assert set(enum_values(run, "RunLifecycleStatus")) <= set(enum_values(run, "KnownStatusValue"))
     assert not set(constant(run, "WebToolNames")) & set(constant(run, "ScratchpadToolNames"))
     deprecated = constant(run, "DeprecatedRunEventTypes")
     assert set(deprecated) == {"activity", "status", "scratchpad"}
     assert not ({"activity", "scratchpad"} & set(enum_values(run, "RunEventType")))
     ce = "cloudevents"
-    assert list(constant(ce, "GraphEventContentTypes")) == enum_values(ce, "GraphEventType")
+    assert list(constant(ce, "GraphEventContentTypes")) == enum_values(ce, "KnownGraphEventType")
     assert constant(ce, "GraphEventDefaultContentType") == def_schema(ce, "CloudEvent")["properties"][
         "datacontenttype"]["default"]
     assert list(constant("assist", "DeliveryModeContentTypes")) == enum_values("assist", "DeliveryMode")
     cs = "chat_stream"
     assert list(constant(cs, "EventCategories")) == enum_values(cs, "StreamEventType")
+    assert list(constant(cs, "ProposedEventPriorities")) == constant(cs, "ProposedEventTypes")
+    assert set(constant(cs, "ProposedEventPriorities").values()) == {"HIGH", "MEDIUM"}
     delays = [min(constant(cs, "ReconnectInitialDelayMs") * constant(cs, "ReconnectBackoffMultiplier") ** (n - 1),
                   constant(cs, "ReconnectMaxDelayMs")) for n in range(1, constant(cs, "ReconnectMaxAttempts") + 1)]
     assert constant(cs, "ReconnectDelaysMs") == delays
     assert constant(cs, "HeartbeatIntervalMs") < constant(cs, "WatchdogTimeoutMs")
+
+
+def _run_event_defs() -> dict[str, str]:
+    """RunEventType value -> the def name of its event schema."""
+    rel = DEF_INDEX["run_events"]["RunEvent"]
+    return {_merged_properties(rel, b)[0]["type"]["const"]: b["$ref"].rsplit("/", 1)[-1]
+            for b in def_schema("run_events", "RunEvent")["oneOf"]}
+
+
+def test_field_never_appears_in_is_the_seed_column_and_the_schemas_enforce_it():
+    run = "run_events"
+    owned, never = constant(run, "FieldOwnership"), constant(run, "FieldNeverAppearsIn")
+    assert list(never) == list(owned)
+    every = enum_values(run, "RunEventType")
+    for field in ("entry", "operation"):  # the seed's "all others"
+        assert sorted(never[field]) == sorted(set(every) - set(owned[field])), field
+    events = _run_event_defs()
+    for field, types in never.items():
+        assert not set(types) & set(owned[field]), f"{field}: owned by and never in the same event type"
+        for event_type in types:
+            name = events[event_type]
+            schema = def_schema(run, name)
+            assert field not in schema["properties"], f"{name} declares {field!r}, which never appears in it"
+            instance = {**schema["examples"][0], field: "x"}
+            assert not validator_for_type(f"{run}.{name}").is_valid(instance), f"{name} accepts {field!r}"
+
+
+# The timestamp policy (schemas/README.md, "Timestamps"): the fields the seeds call ISO 8601 (or that
+# give a UTC `datetime` of an upstream model) are IsoTimestamp; the fields that stay RFC 3339 are these.
+ISO_TIMESTAMP_FIELDS = {("chat_stream", "Message", "created_at"), ("chat_stream", "PingEvent", "timestamp"),
+                        ("assist", "AgentRequest", "timestamp")}
+RFC3339_FIELDS = {("cloudevents", "CloudEvent", "time"), ("packets", "StreamPacketBase", "t"),
+                  ("packets", "PresentationEvent", "timestamp")}
+
+
+def test_every_timestamp_field_follows_the_timestamp_policy():
+    iso, rfc = set(), set()
+    for family, defs in DEF_INDEX.items():
+        for name in defs:
+            for prop, sub in def_schema(family, name).get("properties", {}).items():
+                if sub.get("$ref", "").endswith("/cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp"):
+                    iso.add((family, name, prop))
+                if sub.get("format") == "date-time":
+                    rfc.add((family, name, prop))
+    assert iso == ISO_TIMESTAMP_FIELDS
+    assert rfc == RFC3339_FIELDS
+
+
+# Verdicts checked by hand against ISO 8601 / RFC 3339 and the policy's stated limits.
+ISO_TIMESTAMP_TEXTS = [
+    ("2024-01-01T12:00:00.123456", True),       # datetime.utcnow().isoformat(): naive, read as UTC
+    ("2024-01-01T12:00:00", True),              # isoformat() drops a zero fraction
+    ("2026-02-20T10:15:30.123456+00:00", True),  # datetime.now(timezone.utc).isoformat()
+    ("2026-02-20T10:15:30Z", True),
+    ("2026-02-20t10:15:30z", True),             # RFC 3339 allows lower case
+    ("2026-02-20T10:15:30-05:30", True),
+    ("2024-02-29T00:00:00", True),
+    ("2023-02-29T00:00:00", True),              # documented limit: no leap-year check
+    ("2026-12-31T23:59:60Z", True),             # a leap second
+    ("2026-04-30T00:00:00", True),
+    ("2026-02-30T10:15:30Z", False),
+    ("2026-04-31T00:00:00", False),
+    ("2026-13-01T00:00:00", False),
+    ("2026-00-10T00:00:00", False),
+    ("2026-01-01T24:00:00", False),
+    ("2026-01-01T12:60:00", False),
+    ("2026-01-01T12:00", False),                # seconds are required
+    ("2026-01-01 12:00:00", False),             # str(datetime), not ISO 8601's `T`
+    ("2026-01-01T12:00:00.", False),
+    ("2026-01-01T12:00:00+0000", False),
+    ("2026-01-01T12:00:00+24:00", False),
+    ("2026-01-01", False),
+    ("2026-01-01T12:00:00Z trailing", False),
+    ("１２３４-01-01T12:00:00", False),           # ASCII digits only
+]
+
+
+@pytest.mark.parametrize("text,valid", ISO_TIMESTAMP_TEXTS)
+def test_iso_timestamp_accepts_naive_utc_and_offsets(text, valid):
+    assert validator_for_type("cloudevents.IsoTimestamp").is_valid(text) == valid
+
+
+def test_iso_timestamp_agrees_with_python_on_every_day_of_a_leap_and_a_common_year():
+    """Every calendar string of 2023 and 2024 (and the impossible days 29-31 of each month), naive and
+    with an offset, against datetime.fromisoformat; 29 February 2023 is the documented exception."""
+    import datetime
+    v = validator_for_type("cloudevents.IsoTimestamp")
+    for year in (2023, 2024):
+        for month in range(1, 13):
+            for day in range(1, 32):
+                for suffix in ("", ".5", "+00:00", "-08:00", "Z"):
+                    text = f"{year}-{month:02d}-{day:02d}T08:30:59{suffix}"
+                    try:
+                        datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+                        python = True
+                    except ValueError:
+                        python = False
+                    expected = python or (year, month, day) == (2023, 2, 29)
+                    assert v.is_valid(text) == expected, text
 
 
 def test_emoji_are_the_real_characters():
