@@ -568,24 +568,64 @@ def test_field_never_appears_in_is_the_seed_column_and_the_schemas_enforce_it():
 
 
 # The timestamp policy (schemas/README.md, "Timestamps"): the fields the seeds call ISO 8601 (or that
-# give a UTC `datetime` of an upstream model) are IsoTimestamp; the fields that stay RFC 3339 are these.
+# give a UTC `datetime` of an upstream model) are IsoTimestamp, the field a seed calls a UTC timestamp
+# is UtcTimestamp (a missing offset meaning UTC, no other offset); the fields that stay RFC 3339 are these.
 ISO_TIMESTAMP_FIELDS = {("chat_stream", "Message", "created_at"), ("chat_stream", "PingEvent", "timestamp"),
                         ("assist", "AgentRequest", "timestamp")}
-RFC3339_FIELDS = {("cloudevents", "CloudEvent", "time"), ("packets", "StreamPacketBase", "t"),
-                  ("packets", "PresentationEvent", "timestamp")}
+UTC_TIMESTAMP_FIELDS = {("packets", "StreamPacketBase", "t")}
+RFC3339_FIELDS = {("cloudevents", "CloudEvent", "time"), ("packets", "PresentationEvent", "timestamp")}
 
 
 def test_every_timestamp_field_follows_the_timestamp_policy():
-    iso, rfc = set(), set()
+    iso, utc, rfc = set(), set(), set()
     for family, defs in DEF_INDEX.items():
         for name in defs:
             for prop, sub in def_schema(family, name).get("properties", {}).items():
                 if sub.get("$ref", "").endswith("/cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp"):
                     iso.add((family, name, prop))
+                if sub.get("$ref", "").endswith("/cloudevents/cloudevent.schema.json#/$defs/UtcTimestamp"):
+                    utc.add((family, name, prop))
                 if sub.get("format") == "date-time":
                     rfc.add((family, name, prop))
     assert iso == ISO_TIMESTAMP_FIELDS
+    assert utc == UTC_TIMESTAMP_FIELDS
     assert rfc == RFC3339_FIELDS
+
+
+def test_utc_timestamp_is_iso_timestamp_restricted_to_utc():
+    """UtcTimestamp is IsoTimestamp's pattern with the offset narrowed to Z/z/+00:00 (or none), and on
+    every text of the hand-checked list it accepts exactly the IsoTimestamps that Python reads as UTC
+    or naive (`-00:00`, RFC 3339's "offset unknown", excluded)."""
+    import datetime
+    import re
+    iso = def_schema("cloudevents", "IsoTimestamp")["pattern"]
+    utc = def_schema("cloudevents", "UtcTimestamp")["pattern"]
+    iso_offset = "([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$"
+    assert iso.endswith(iso_offset) and utc == iso[: -len(iso_offset)] + "([Zz]|\\+00:00)?$"
+    iso_v, utc_v = validator_for_type("cloudevents.IsoTimestamp"), validator_for_type("cloudevents.UtcTimestamp")
+    texts = [text for text, _ in ISO_TIMESTAMP_TEXTS] + ["2026-02-20T10:15:30-00:00", "2026-02-20T10:15:30+00:30"]
+    for text in texts:
+        in_utc = False
+        if iso_v.is_valid(text):
+            offset = re.sub(r"^.{19}(\.[0-9]+)?", "", text)  # after YYYY-MM-DDTHH:MM:SS[.fraction]
+            in_utc = offset == "" or (datetime.datetime.strptime(offset.upper().replace("Z", "+00:00"), "%z").utcoffset()
+                                      == datetime.timedelta(0) and offset != "-00:00")
+        assert utc_v.is_valid(text) == in_utc, text
+
+
+UTC_TIMESTAMP_TEXTS = [
+    ("2023-10-27T10:00:00.000000+00:00", True),  # seed 002's examples
+    ("2023-10-27T10:00:00.000000", True),        # datetime.utcnow() as Pydantic serialises it: UTC
+    ("2023-10-27T10:00:00Z", True),
+    ("2023-10-27T12:00:00.000000+02:00", False),  # "The UTC timestamp"
+    ("2023-10-27T10:00:00-00:00", False),         # RFC 3339: offset unknown
+    ("2023-10-27 10:00:00", False),
+]
+
+
+@pytest.mark.parametrize("text,valid", UTC_TIMESTAMP_TEXTS)
+def test_utc_timestamp_accepts_naive_and_utc_offsets_only(text, valid):
+    assert validator_for_type("cloudevents.UtcTimestamp").is_valid(text) == valid
 
 
 # Verdicts checked by hand against ISO 8601 / RFC 3339 and the policy's stated limits.
