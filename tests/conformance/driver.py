@@ -6,6 +6,8 @@
   driver.py suite      the official JSON Schema Test Suite (draft 2020-12) through the generator
                        and each language's bindings
   driver.py selftest   checks of the harness itself (equality, generator, protocol)
+  driver.py acceptance the payloads that decide whether the contract follows the seeds (the
+                       fidelity table of schemas/README.md), through the oracle and each language
   driver.py prepare-go build the Go runner against a generated Go module (used by `run`)
 
 Run through CTest: ctest --test-dir build -R conformance --output-on-failure
@@ -64,6 +66,12 @@ def main() -> int:
     s.add_argument("--update-baseline", action="store_true",
                    help="record the groups supported now in tests/conformance/suite-baseline.json")
 
+    a = sub.add_parser("acceptance", help="the seed-fidelity acceptance payloads, every language")
+    common(a)
+    a.add_argument("--schemas", default=str(REPO / "schemas"))
+    a.add_argument("--generated", default=str(REPO / "generated"), help="the generated bindings (cpp/, ts/, python/)")
+    a.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
+
     st = sub.add_parser("selftest", help="checks of the harness itself")
     st.add_argument("--work", required=True)
     st.add_argument("--cpp-runner", required=True)
@@ -80,6 +88,9 @@ def main() -> int:
     if args.command == "suite":
         from harness import suite
         return suite.run(args)
+    if args.command == "acceptance":
+        from harness import acceptance
+        return acceptance.run(args)
     if args.command == "selftest":
         from harness import selftest
         return selftest.run(args)

@@ -628,6 +628,65 @@ def test_utc_timestamp_accepts_naive_and_utc_offsets_only(text, valid):
     assert validator_for_type("cloudevents.UtcTimestamp").is_valid(text) == valid
 
 
+# The seed fidelity table (schemas/README.md): its vectors column names vectors as
+# `family: "valid", ... / "invalid", ...` (a name ending in " …" stands for every vector it begins);
+# each must exist in that family's file with that verdict, so the table and the vectors cannot drift.
+FIDELITY_FAMILY = re.compile(r'(?:^|;\s+)(' + "|".join(sorted(FAMILIES)) + r'):\s')
+
+
+def fidelity_table() -> dict[int, list[str]]:
+    text = (SCHEMAS / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Seed fidelity decisions", 1)[1].split("\n### ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        m = re.match(r"\| (\d+) \|", line)
+        if m:
+            rows[int(m.group(1))] = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+    return rows
+
+
+def cited_vectors(cell: str) -> list[tuple[str, str, bool | None]]:
+    """(family, name, valid) for every quoted name; valid is None where a family lists no ` / `."""
+    parts = FIDELITY_FAMILY.split(cell)
+    out = []
+    for family, segment in zip(parts[1::2], parts[2::2]):
+        sides = re.split(r' / (?=(?:[^"]*"[^"]*")*[^"]*$)', segment)  # a ` / ` outside quotes
+        for side, text in enumerate(sides):
+            verdict = None if len(sides) == 1 else side == 0
+            out += [(family, name, verdict) for name in re.findall(r'"([^"]+)"', text)]
+    return out
+
+
+def test_fidelity_table_decides_all_19_items_and_quotes_the_seed():
+    rows = fidelity_table()
+    assert sorted(rows) == list(range(1, 20))
+    for number, cells in rows.items():
+        assert len(cells) == 6, f"fidelity #{number}: {len(cells)} columns"
+        assert re.match(r"\d{3}", cells[1]) and re.search(r'[`"]', cells[1]), f"fidelity #{number}: no seed line quoted"
+        assert re.match(r"\*\*(Changed|Kept|Kept out|Done)\*\*", cells[3]), f"fidelity #{number}: no decision"
+
+
+def test_fidelity_table_vectors_exist_with_the_verdict_it_gives():
+    by_family = {family: VECTOR_FILES[family]["cases"] for family in FAMILIES}
+    checked = 0
+    for number, cells in fidelity_table().items():
+        cited = cited_vectors(cells[5])
+        if cells[3].startswith("**Changed**") and not cells[5].startswith(("A constant", "None")):
+            assert any(v is True for *_, v in cited) and any(v is False for *_, v in cited), \
+                f"fidelity #{number} is a change without a valid and an invalid vector"
+        for family, name, valid in cited:
+            if name.endswith(" …"):  # the vectors it begins, on this side
+                found = [c for c in by_family[family] if c["name"].startswith(name[:-2])
+                         and valid in (None, c["valid"])]
+            else:
+                found = [c for c in by_family[family] if c["name"] == name]
+            assert found, f"fidelity #{number}: no {family} vector {name!r} (valid={valid})"
+            if valid is not None:
+                assert all(c["valid"] == valid for c in found), f"fidelity #{number}: {family} {name!r} is not valid={valid}"
+            checked += len(found)
+    assert checked > 100
+
+
 # Verdicts checked by hand against ISO 8601 / RFC 3339 and the policy's stated limits.
 ISO_TIMESTAMP_TEXTS = [
     ("2024-01-01T12:00:00.123456", True),       # datetime.utcnow().isoformat(): naive, read as UTC

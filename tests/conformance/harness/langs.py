@@ -203,3 +203,31 @@ def compile_go_runner(go_dir: Path, work: Path, log=print) -> Runner:
 
 
 LANGS = ("cpp", "ts", "py", "go")
+
+
+def available_runners(args, generated: Path, work: Path, failures: list[str], log=print) -> tuple[dict[str, Runner], dict[str, str]]:
+    """The runners of `args.langs` whose bindings exist, and why the others are missing.
+
+    A runner that fails to compile, or a language of `args.require` that is missing, is added to
+    `failures`: a missing binding is reported, never counted as a pass.
+    """
+    runners: dict[str, Runner] = {}
+    missing: dict[str, str] = {}
+    for lang in args.langs:
+        try:
+            if lang == "cpp":
+                runners[lang] = cpp_runner_from_binary(Path(args.cpp_runner))
+            elif lang == "ts":
+                runners[lang] = ts_runner(ts_registry(generated / "ts"))
+            elif lang == "py":
+                runners[lang] = py_runner(generated / "python")
+            elif lang == "go":
+                runners[lang] = compile_go_runner(generated / "go", work.parent / "go", log=log)
+        except Unavailable as e:
+            missing[lang] = str(e)
+        except CompileFailure as e:
+            failures.append(str(e))
+    for lang in args.require:
+        if lang in missing:
+            failures.append(f"required language {lang} is unavailable: {missing[lang]}")
+    return runners, missing

@@ -73,27 +73,7 @@ def run(args) -> int:
     work.mkdir(parents=True, exist_ok=True)
 
     # ---- the runners ----------------------------------------------------------------------------
-    runners: dict[str, langs.Runner] = {}
-    missing: dict[str, str] = {}
-    generated = Path(args.generated)
-    for lang in args.langs:
-        try:
-            if lang == "cpp":
-                runners[lang] = langs.cpp_runner_from_binary(Path(args.cpp_runner))
-            elif lang == "ts":
-                registry = langs.ts_registry(generated / "ts")
-                runners[lang] = langs.ts_runner(registry)
-            elif lang == "py":
-                runners[lang] = langs.py_runner(generated / "python")
-            elif lang == "go":
-                runners[lang] = langs.compile_go_runner(generated / "go", work.parent / "go", log=log)
-        except langs.Unavailable as e:
-            missing[lang] = str(e)
-        except langs.CompileFailure as e:
-            failures.append(str(e))
-    for lang in args.require:
-        if lang in missing:
-            failures.append(f"required language {lang} is unavailable: {missing[lang]}")
+    runners, missing = langs.available_runners(args, Path(args.generated), work, failures, log=log)
 
     # Every named type of the schemas must be registered in every binding.
     for lang, runner in runners.items():
