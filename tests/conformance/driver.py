@@ -8,6 +8,8 @@
   driver.py hostile    the hostile-payload suite (tests/conformance/hostile/): the strict languages,
                        or with --report every language, with a table of what each gets wrong
   driver.py selftest   checks of the harness itself (equality, generator, protocol)
+  driver.py acceptance the payloads that decide whether the contract follows the seeds (the
+                       fidelity table of schemas/README.md), through the oracle and each language
   driver.py prepare-go build the Go runner against a generated Go module (used by `run`)
 
 Run through CTest: ctest --test-dir build -R conformance --output-on-failure
@@ -86,6 +88,12 @@ def main() -> int:
     h.add_argument("--show", type=int, default=40, help="print at most this many disagreements (default 40)")
     h.add_argument("--dump", help="also write the cases (hostile.ndjson format) to this file")
 
+    a = sub.add_parser("acceptance", help="the seed-fidelity acceptance payloads, every language")
+    common(a)
+    a.add_argument("--schemas", default=str(REPO / "schemas"))
+    a.add_argument("--generated", default=str(REPO / "generated"), help="the generated bindings (cpp/, ts/, python/)")
+    a.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
+
     st = sub.add_parser("selftest", help="checks of the harness itself")
     st.add_argument("--work", required=True)
     st.add_argument("--cpp-runner", required=True)
@@ -105,6 +113,9 @@ def main() -> int:
     if args.command == "hostile":
         from harness import hostile
         return hostile.run(args)
+    if args.command == "acceptance":
+        from harness import acceptance
+        return acceptance.run(args)
     if args.command == "selftest":
         from harness import selftest
         return selftest.run(args)

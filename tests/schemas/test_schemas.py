@@ -50,11 +50,13 @@ CHAT_EVENT_NAMES = [
 REQUIRED_TYPES = {
     "assist": ["AgentRequest", "DeliveryMode", "AgentCapability", "ServerSentEvent", "AssistResponse",
                "AssistEndpointPath", "DeliveryModeContentTypes"],
-    "cloudevents": ["CloudEvent", "EventContentType", "GraphEventType", "GraphEventContentTypes",
+    "cloudevents": ["CloudEvent", "EventContentType", "GraphEventType", "KnownGraphEventType", "GraphEventContentTypes",
+                    "IsoTimestamp",
                     "StreamChunkPayload", "ErrorPayload", "NodeStartedPayload", "NodeCompletedPayload"],
     "packets": ["StreamPacket", "StreamOpCode", "PresentationEvent", "Citation", "StreamPacketSseEvent",
                 "StreamPacketSseIdField"],
-    "run_events": ["RunEvent", *RUN_EVENT_NAMES, "StatusValue", "NormalizedStatus", "ScratchpadOperation",
+    "run_events": ["RunEvent", *RUN_EVENT_NAMES, "StatusValue", "KnownStatusValue", "NormalizedStatus",
+                   "ScratchpadOperation", "FieldOwnership", "FieldNeverAppearsIn",
                    "WebToolNames", "WebToolRoutes", "ScratchpadToolNames", "SelfManagingDelegationTools",
                    "StatusNormalization", "ScratchpadBleedFilterStrings", "StrategyEntryPrefixes",
                    "DeprecatedRunEventTypes"],
@@ -518,24 +520,224 @@ def test_tables_agree_with_each_other_and_with_their_enums():
     run = "run_events"
     assert constant(run, "WebToolNames") == list(constant(run, "WebToolRoutes"))
     assert constant(run, "StrategyEntryPrefixes") == list(constant(run, "StrategyEntryPrefixMeanings"))
-    assert sorted(constant(run, "StatusNormalization")) == sorted(enum_values(run, "StatusValue"))
+    assert sorted(constant(run, "StatusNormalization")) == sorted(enum_values(run, "KnownStatusValue"))
     assert set(constant(run, "StatusNormalization").values()) == set(enum_values(run, "NormalizedStatus"))
-    assert set(enum_values(run, "RunLifecycleStatus")) <= set(enum_values(run, "StatusValue"))
+    assert set(enum_values(run, "RunLifecycleStatus")) <= set(enum_values(run, "KnownStatusValue"))
     assert not set(constant(run, "WebToolNames")) & set(constant(run, "ScratchpadToolNames"))
     deprecated = constant(run, "DeprecatedRunEventTypes")
     assert set(deprecated) == {"activity", "status", "scratchpad"}
     assert not ({"activity", "scratchpad"} & set(enum_values(run, "RunEventType")))
     ce = "cloudevents"
-    assert list(constant(ce, "GraphEventContentTypes")) == enum_values(ce, "GraphEventType")
+    assert list(constant(ce, "GraphEventContentTypes")) == enum_values(ce, "KnownGraphEventType")
     assert constant(ce, "GraphEventDefaultContentType") == def_schema(ce, "CloudEvent")["properties"][
         "datacontenttype"]["default"]
     assert list(constant("assist", "DeliveryModeContentTypes")) == enum_values("assist", "DeliveryMode")
     cs = "chat_stream"
     assert list(constant(cs, "EventCategories")) == enum_values(cs, "StreamEventType")
+    assert list(constant(cs, "ProposedEventPriorities")) == constant(cs, "ProposedEventTypes")
+    assert set(constant(cs, "ProposedEventPriorities").values()) == {"HIGH", "MEDIUM"}
     delays = [min(constant(cs, "ReconnectInitialDelayMs") * constant(cs, "ReconnectBackoffMultiplier") ** (n - 1),
                   constant(cs, "ReconnectMaxDelayMs")) for n in range(1, constant(cs, "ReconnectMaxAttempts") + 1)]
     assert constant(cs, "ReconnectDelaysMs") == delays
     assert constant(cs, "HeartbeatIntervalMs") < constant(cs, "WatchdogTimeoutMs")
+
+
+def _run_event_defs() -> dict[str, str]:
+    """RunEventType value -> the def name of its event schema."""
+    rel = DEF_INDEX["run_events"]["RunEvent"]
+    return {_merged_properties(rel, b)[0]["type"]["const"]: b["$ref"].rsplit("/", 1)[-1]
+            for b in def_schema("run_events", "RunEvent")["oneOf"]}
+
+
+def test_field_never_appears_in_is_the_seed_column_and_the_schemas_enforce_it():
+    run = "run_events"
+    owned, never = constant(run, "FieldOwnership"), constant(run, "FieldNeverAppearsIn")
+    assert list(never) == list(owned)
+    every = enum_values(run, "RunEventType")
+    for field in ("entry", "operation"):  # the seed's "all others"
+        assert sorted(never[field]) == sorted(set(every) - set(owned[field])), field
+    events = _run_event_defs()
+    for field, types in never.items():
+        assert not set(types) & set(owned[field]), f"{field}: owned by and never in the same event type"
+        for event_type in types:
+            name = events[event_type]
+            schema = def_schema(run, name)
+            assert field not in schema["properties"], f"{name} declares {field!r}, which never appears in it"
+            instance = {**schema["examples"][0], field: "x"}
+            assert not validator_for_type(f"{run}.{name}").is_valid(instance), f"{name} accepts {field!r}"
+
+
+# The timestamp policy (schemas/README.md, "Timestamps"): the fields the seeds call ISO 8601 (or that
+# give a UTC `datetime` of an upstream model) are IsoTimestamp, the field a seed calls a UTC timestamp
+# is UtcTimestamp (a missing offset meaning UTC, no other offset); the fields that stay RFC 3339 are these.
+ISO_TIMESTAMP_FIELDS = {("chat_stream", "Message", "created_at"), ("chat_stream", "PingEvent", "timestamp"),
+                        ("assist", "AgentRequest", "timestamp")}
+UTC_TIMESTAMP_FIELDS = {("packets", "StreamPacketBase", "t")}
+RFC3339_FIELDS = {("cloudevents", "CloudEvent", "time"), ("packets", "PresentationEvent", "timestamp")}
+
+
+def test_every_timestamp_field_follows_the_timestamp_policy():
+    iso, utc, rfc = set(), set(), set()
+    for family, defs in DEF_INDEX.items():
+        for name in defs:
+            for prop, sub in def_schema(family, name).get("properties", {}).items():
+                if sub.get("$ref", "").endswith("/cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp"):
+                    iso.add((family, name, prop))
+                if sub.get("$ref", "").endswith("/cloudevents/cloudevent.schema.json#/$defs/UtcTimestamp"):
+                    utc.add((family, name, prop))
+                if sub.get("format") == "date-time":
+                    rfc.add((family, name, prop))
+    assert iso == ISO_TIMESTAMP_FIELDS
+    assert utc == UTC_TIMESTAMP_FIELDS
+    assert rfc == RFC3339_FIELDS
+
+
+def test_utc_timestamp_is_iso_timestamp_restricted_to_utc():
+    """UtcTimestamp is IsoTimestamp's pattern with the offset narrowed to Z/z/+00:00 (or none), and on
+    every text of the hand-checked list it accepts exactly the IsoTimestamps that Python reads as UTC
+    or naive (`-00:00`, RFC 3339's "offset unknown", excluded)."""
+    import datetime
+    import re
+    iso = def_schema("cloudevents", "IsoTimestamp")["pattern"]
+    utc = def_schema("cloudevents", "UtcTimestamp")["pattern"]
+    iso_offset = "([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$"
+    assert iso.endswith(iso_offset) and utc == iso[: -len(iso_offset)] + "([Zz]|\\+00:00)?$"
+    iso_v, utc_v = validator_for_type("cloudevents.IsoTimestamp"), validator_for_type("cloudevents.UtcTimestamp")
+    texts = [text for text, _ in ISO_TIMESTAMP_TEXTS] + ["2026-02-20T10:15:30-00:00", "2026-02-20T10:15:30+00:30"]
+    for text in texts:
+        in_utc = False
+        if iso_v.is_valid(text):
+            offset = re.sub(r"^.{19}(\.[0-9]+)?", "", text)  # after YYYY-MM-DDTHH:MM:SS[.fraction]
+            in_utc = offset == "" or (datetime.datetime.strptime(offset.upper().replace("Z", "+00:00"), "%z").utcoffset()
+                                      == datetime.timedelta(0) and offset != "-00:00")
+        assert utc_v.is_valid(text) == in_utc, text
+
+
+UTC_TIMESTAMP_TEXTS = [
+    ("2023-10-27T10:00:00.000000+00:00", True),  # seed 002's examples
+    ("2023-10-27T10:00:00.000000", True),        # datetime.utcnow() as Pydantic serialises it: UTC
+    ("2023-10-27T10:00:00Z", True),
+    ("2023-10-27T12:00:00.000000+02:00", False),  # "The UTC timestamp"
+    ("2023-10-27T10:00:00-00:00", False),         # RFC 3339: offset unknown
+    ("2023-10-27 10:00:00", False),
+]
+
+
+@pytest.mark.parametrize("text,valid", UTC_TIMESTAMP_TEXTS)
+def test_utc_timestamp_accepts_naive_and_utc_offsets_only(text, valid):
+    assert validator_for_type("cloudevents.UtcTimestamp").is_valid(text) == valid
+
+
+# The seed fidelity table (schemas/README.md): its vectors column names vectors as
+# `family: "valid", ... / "invalid", ...` (a name ending in " …" stands for every vector it begins);
+# each must exist in that family's file with that verdict, so the table and the vectors cannot drift.
+FIDELITY_FAMILY = re.compile(r'(?:^|;\s+)(' + "|".join(sorted(FAMILIES)) + r'):\s')
+
+
+def fidelity_table() -> dict[int, list[str]]:
+    text = (SCHEMAS / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Seed fidelity decisions", 1)[1].split("\n### ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        m = re.match(r"\| (\d+) \|", line)
+        if m:
+            rows[int(m.group(1))] = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+    return rows
+
+
+def cited_vectors(cell: str) -> list[tuple[str, str, bool | None]]:
+    """(family, name, valid) for every quoted name; valid is None where a family lists no ` / `."""
+    parts = FIDELITY_FAMILY.split(cell)
+    out = []
+    for family, segment in zip(parts[1::2], parts[2::2]):
+        sides = re.split(r' / (?=(?:[^"]*"[^"]*")*[^"]*$)', segment)  # a ` / ` outside quotes
+        for side, text in enumerate(sides):
+            verdict = None if len(sides) == 1 else side == 0
+            out += [(family, name, verdict) for name in re.findall(r'"([^"]+)"', text)]
+    return out
+
+
+def test_fidelity_table_decides_all_19_items_and_quotes_the_seed():
+    rows = fidelity_table()
+    assert sorted(rows) == list(range(1, 20))
+    for number, cells in rows.items():
+        assert len(cells) == 6, f"fidelity #{number}: {len(cells)} columns"
+        assert re.match(r"\d{3}", cells[1]) and re.search(r'[`"]', cells[1]), f"fidelity #{number}: no seed line quoted"
+        assert re.match(r"\*\*(Changed|Kept|Kept out|Done)\*\*", cells[3]), f"fidelity #{number}: no decision"
+
+
+def test_fidelity_table_vectors_exist_with_the_verdict_it_gives():
+    by_family = {family: VECTOR_FILES[family]["cases"] for family in FAMILIES}
+    checked = 0
+    for number, cells in fidelity_table().items():
+        cited = cited_vectors(cells[5])
+        if cells[3].startswith("**Changed**") and not cells[5].startswith(("A constant", "None")):
+            assert any(v is True for *_, v in cited) and any(v is False for *_, v in cited), \
+                f"fidelity #{number} is a change without a valid and an invalid vector"
+        for family, name, valid in cited:
+            if name.endswith(" …"):  # the vectors it begins, on this side
+                found = [c for c in by_family[family] if c["name"].startswith(name[:-2])
+                         and valid in (None, c["valid"])]
+            else:
+                found = [c for c in by_family[family] if c["name"] == name]
+            assert found, f"fidelity #{number}: no {family} vector {name!r} (valid={valid})"
+            if valid is not None:
+                assert all(c["valid"] == valid for c in found), f"fidelity #{number}: {family} {name!r} is not valid={valid}"
+            checked += len(found)
+    assert checked > 100
+
+
+# Verdicts checked by hand against ISO 8601 / RFC 3339 and the policy's stated limits.
+ISO_TIMESTAMP_TEXTS = [
+    ("2024-01-01T12:00:00.123456", True),       # datetime.utcnow().isoformat(): naive, read as UTC
+    ("2024-01-01T12:00:00", True),              # isoformat() drops a zero fraction
+    ("2026-02-20T10:15:30.123456+00:00", True),  # datetime.now(timezone.utc).isoformat()
+    ("2026-02-20T10:15:30Z", True),
+    ("2026-02-20t10:15:30z", True),             # RFC 3339 allows lower case
+    ("2026-02-20T10:15:30-05:30", True),
+    ("2024-02-29T00:00:00", True),
+    ("2023-02-29T00:00:00", True),              # documented limit: no leap-year check
+    ("2026-12-31T23:59:60Z", True),             # a leap second
+    ("2026-04-30T00:00:00", True),
+    ("2026-02-30T10:15:30Z", False),
+    ("2026-04-31T00:00:00", False),
+    ("2026-13-01T00:00:00", False),
+    ("2026-00-10T00:00:00", False),
+    ("2026-01-01T24:00:00", False),
+    ("2026-01-01T12:60:00", False),
+    ("2026-01-01T12:00", False),                # seconds are required
+    ("2026-01-01 12:00:00", False),             # str(datetime), not ISO 8601's `T`
+    ("2026-01-01T12:00:00.", False),
+    ("2026-01-01T12:00:00+0000", False),
+    ("2026-01-01T12:00:00+24:00", False),
+    ("2026-01-01", False),
+    ("2026-01-01T12:00:00Z trailing", False),
+    ("１２３４-01-01T12:00:00", False),           # ASCII digits only
+]
+
+
+@pytest.mark.parametrize("text,valid", ISO_TIMESTAMP_TEXTS)
+def test_iso_timestamp_accepts_naive_utc_and_offsets(text, valid):
+    assert validator_for_type("cloudevents.IsoTimestamp").is_valid(text) == valid
+
+
+def test_iso_timestamp_agrees_with_python_on_every_day_of_a_leap_and_a_common_year():
+    """Every calendar string of 2023 and 2024 (and the impossible days 29-31 of each month), naive and
+    with an offset, against datetime.fromisoformat; 29 February 2023 is the documented exception."""
+    import datetime
+    v = validator_for_type("cloudevents.IsoTimestamp")
+    for year in (2023, 2024):
+        for month in range(1, 13):
+            for day in range(1, 32):
+                for suffix in ("", ".5", "+00:00", "-08:00", "Z"):
+                    text = f"{year}-{month:02d}-{day:02d}T08:30:59{suffix}"
+                    try:
+                        datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+                        python = True
+                    except ValueError:
+                        python = False
+                    expected = python or (year, month, day) == (2023, 2, 29)
+                    assert v.is_valid(text) == expected, text
 
 
 def test_emoji_are_the_real_characters():

@@ -272,3 +272,24 @@ DEFAULT_STRICT = "go"
 
 def default_strict() -> str:
     return os.environ.get(STRICT_ENV, DEFAULT_STRICT)
+
+
+def available_runners(args, generated: Path, work: Path, failures: list[str], log=print) -> tuple[dict[str, Runner], dict[str, str]]:
+    """The runners of `args.langs` whose bindings exist, and why the others are missing.
+
+    A runner that fails to compile, or a language of `args.require` that is missing, is added to
+    `failures`: a missing binding is reported, never counted as a pass.
+    """
+    runners: dict[str, Runner] = {}
+    missing: dict[str, str] = {}
+    for lang in args.langs:
+        try:
+            runners[lang] = prepare(lang, generated, work.parent, Path(args.cpp_runner), log=log)
+        except Unavailable as e:
+            missing[lang] = str(e)
+        except CompileFailure as e:
+            failures.append(str(e))
+    for lang in args.require:
+        if lang in missing:
+            failures.append(f"required language {lang} is unavailable: {missing[lang]}")
+    return runners, missing

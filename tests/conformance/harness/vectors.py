@@ -83,24 +83,12 @@ def run(args) -> int:
     work.mkdir(parents=True, exist_ok=True)
 
     # ---- the runners ----------------------------------------------------------------------------
-    runners: dict[str, langs.Runner] = {}
-    missing: dict[str, str] = {}
-    generated = Path(args.generated)
-    for lang in args.langs:
-        try:
-            runners[lang] = langs.prepare(lang, generated, work.parent, Path(args.cpp_runner), log=log)
-        except langs.Unavailable as e:
-            missing[lang] = str(e)
-        except langs.CompileFailure as e:
-            failures.append(str(e))
+    runners, missing = langs.available_runners(args, Path(args.generated), work, failures, log=log)
     if args.ir_runner:  # contractgen's own validator, judged like a binding
         try:
             runners["ir"] = langs.ir_runner(Path(args.ir_runner), Path(args.schemas))
         except langs.Unavailable as e:
             failures.append(str(e))
-    for lang in args.require:
-        if lang in missing:
-            failures.append(f"required language {lang} is unavailable: {missing[lang]}")
 
     # Every named type of the schemas must be registered in every binding.
     for lang, runner in runners.items():

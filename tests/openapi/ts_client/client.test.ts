@@ -174,7 +174,7 @@ test("an invalid request gets 400 with a ValidationErrorResponse naming each mem
   const response = await post("text/event-stream", {
     request_id: "not-a-uuid",
     session_id: request.session_id,
-    payload: {},
+    payload: { query: 1 },
   });
   assert.equal(response.status, 400);
   const body = assist.parseValidationErrorResponse(await response.json());
