@@ -36,11 +36,14 @@ _PATTERN_0 = _rt.Pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-
 
 
 # cloudevents/cloudevent.schema.json#/$defs/EventContentType
-EventContentType: _t.TypeAlias = _t.Literal[
-    "application/json",
-    "application/vnd.coreason.stream+json",
-    "application/vnd.coreason.error+json",
-    "application/vnd.coreason.artifact+json",
+EventContentType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "application/json",
+        "application/vnd.coreason.stream+json",
+        "application/vnd.coreason.error+json",
+        "application/vnd.coreason.artifact+json",
+    ],
+    _rt.ENUM,
 ]
 """Vendor-specific MIME types used as event content-type discriminators. JSON (`application/json`):
 the default content type for standard events (e.g. NODE_STARTED, NODE_COMPLETED). STREAM
@@ -132,12 +135,15 @@ class CloudEvent(_rt.ContractModel):
 
 
 # cloudevents/legacy.schema.json#/$defs/GraphEventType
-GraphEventType: _t.TypeAlias = _t.Literal[
-    "NODE_STARTED",
-    "NODE_COMPLETED",
-    "NODE_STREAM",
-    "ERROR",
-    "ARTIFACT_GENERATED",
+GraphEventType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "NODE_STARTED",
+        "NODE_COMPLETED",
+        "NODE_STREAM",
+        "ERROR",
+        "ARTIFACT_GENERATED",
+    ],
+    _rt.ENUM,
 ]
 """Legacy `GraphEvent` event types, superseded by CloudEvents with a `datacontenttype`
 discriminator.

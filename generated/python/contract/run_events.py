@@ -70,22 +70,25 @@ __all__ = [
 
 
 # run_events/events.schema.json#/$defs/RunEventType
-RunEventType: _t.TypeAlias = _t.Literal[
-    "content",
-    "reasoning",
-    "web_status",
-    "research_status",
-    "scratchpad_status",
-    "tool_call_start",
-    "tool_call_manifest",
-    "code_status",
-    "status",
-    "error",
-    "generated_file",
-    "code_interpreter_file",
-    "hot_code",
-    "hot_code_output",
-    "computer_output",
+RunEventType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "content",
+        "reasoning",
+        "web_status",
+        "research_status",
+        "scratchpad_status",
+        "tool_call_start",
+        "tool_call_manifest",
+        "code_status",
+        "status",
+        "error",
+        "generated_file",
+        "code_interpreter_file",
+        "hot_code",
+        "hot_code_output",
+        "computer_output",
+    ],
+    _rt.ENUM,
 ]
 """Every `type` discriminator of the NDJSON run-event contract (the live types; the retired
 `activity` and `scratchpad`, and the old shape of `status`, are not events).
@@ -112,18 +115,21 @@ RUN_EVENT_TYPE_VALUES: _t.Final[tuple[RunEventType, ...]] = (
 
 
 # run_events/events.schema.json#/$defs/StatusValue
-StatusValue: _t.TypeAlias = _t.Literal[
-    "started",
-    "running",
-    "in_progress",
-    "complete",
-    "completed",
-    "done",
-    "success",
-    "inference_complete",
-    "failed",
-    "error",
-    "warning",
+StatusValue: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "started",
+        "running",
+        "in_progress",
+        "complete",
+        "completed",
+        "done",
+        "success",
+        "inference_complete",
+        "failed",
+        "error",
+        "warning",
+    ],
+    _rt.ENUM,
 ]
 """Backend status values shared by `web_status` (`status`), `research_status`, `scratchpad_status`
 and `code_status` (`state`). Consumers must normalise before display:
@@ -149,11 +155,14 @@ STATUS_VALUE_VALUES: _t.Final[tuple[StatusValue, ...]] = (
 
 
 # run_events/events.schema.json#/$defs/NormalizedStatus
-NormalizedStatus: _t.TypeAlias = _t.Literal[
-    "in_progress",
-    "success",
-    "error",
-    "warning",
+NormalizedStatus: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "in_progress",
+        "success",
+        "error",
+        "warning",
+    ],
+    _rt.ENUM,
 ]
 """Normalised UI status values. in_progress: the operation has begun or is ongoing. success: the
 operation finished cleanly (or the full run is complete). error: the operation failed. warning:
@@ -170,9 +179,12 @@ NORMALIZED_STATUS_VALUES: _t.Final[tuple[NormalizedStatus, ...]] = (
 
 
 # run_events/events.schema.json#/$defs/RunLifecycleStatus
-RunLifecycleStatus: _t.TypeAlias = _t.Literal[
-    "complete",
-    "inference_complete",
+RunLifecycleStatus: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "complete",
+        "inference_complete",
+    ],
+    _rt.ENUM,
 ]
 """The values of the stream-level lifecycle `status` event: the run is complete."""
 
@@ -184,10 +196,13 @@ RUN_LIFECYCLE_STATUS_VALUES: _t.Final[tuple[RunLifecycleStatus, ...]] = (
 
 
 # run_events/events.schema.json#/$defs/ScratchpadOperation
-ScratchpadOperation: _t.TypeAlias = _t.Literal[
-    "read",
-    "append",
-    "update",
+ScratchpadOperation: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "read",
+        "append",
+        "update",
+    ],
+    _rt.ENUM,
 ]
 """The scratchpad operation of a `scratchpad_status` event."""
 
@@ -654,10 +669,13 @@ RunEventAdapter: _t.Final[_rt.Adapter[RunEvent]] = _rt.Adapter(RunEvent)
 
 
 # run_events/tables.schema.json#/$defs/UiComponent
-UiComponent: _t.TypeAlias = _t.Literal[
-    "WebSearchStatus",
-    "DeepResearchStatus",
-    "ScratchpadStatus",
+UiComponent: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "WebSearchStatus",
+        "DeepResearchStatus",
+        "ScratchpadStatus",
+    ],
+    _rt.ENUM,
 ]
 """The status UI components that run events are routed to."""
 

@@ -22,12 +22,27 @@ from .models import Adapter, ContractModel, decode, decode_json, dump, dump_json
 from .numeric import Integer, IntegerRule, Number, NumberRule, format_number, is_multiple
 from .payload import DEFAULT_MAX_DEPTH, configure
 from .unions import ExactlyOne, FirstMatch, Tagged
-from .values import NOT_NULL, UNIQUE, Const, JsonValue, OneOfValues, check_object, const_field, frozen_map, json_equal
+from .values import (
+    ENUM,
+    NOT_NULL,
+    OPEN_ENUM,
+    UNIQUE,
+    Const,
+    JsonValue,
+    Keywords,
+    OneOfValues,
+    check_object,
+    const_field,
+    frozen_map,
+    json_equal,
+)
 
 __all__ = [
     "DATE_TIME",
     "DEFAULT_MAX_DEPTH",
+    "ENUM",
     "NOT_NULL",
+    "OPEN_ENUM",
     "UNIQUE",
     "URI",
     "UUID",
@@ -40,6 +55,7 @@ __all__ = [
     "Integer",
     "IntegerRule",
     "JsonValue",
+    "Keywords",
     "Number",
     "NumberRule",
     "OneOfValues",

@@ -124,7 +124,7 @@ class Scan:
     """What the exact reader found: the value (None after a fatal problem), the first
     problem, and the positions of values (start offsets) and containers (end offsets)."""
 
-    __slots__ = ("value", "complete", "problem", "starts", "ends", "members")
+    __slots__ = ("value", "complete", "problem", "starts", "ends", "members", "unclosed")
 
     def __init__(self) -> None:
         self.value: Any = None
@@ -133,6 +133,7 @@ class Scan:
         self.starts: dict[Path, int] = {}
         self.ends: dict[Path, int] = {}
         self.members: dict[Path, int] = {}  # a member's path → the offset of its name
+        self.unclosed: set[Path] = set()  # containers cut off by a fatal problem
 
 
 _WHITESPACE: Final = re.compile(r"[ \t\n\r]*")
@@ -209,20 +210,43 @@ class _Frame:
 
 
 def scan(text: str, max_depth: int) -> Scan:
-    """Reads ``text`` exactly (no recursion): the value, the first policy problem, the positions."""
+    """Reads ``text`` exactly (no recursion): the value, the first policy problem, the positions.
+
+    After a fatal problem (syntax, depth) the value is what was read before
+    it: the open containers with the members read so far (a too-deep one
+    empty), their paths in ``unclosed``; errors.py keeps only the validation
+    errors that come before the problem and are not about what was cut off.
+    """
     result = Scan()
+    stack: list[_Frame] = []
     try:
-        _scan(text, max_depth, result)
+        _scan(text, max_depth, result, stack)
     except _Syntax as e:
         if result.problem is None or result.problem.offset > e.offset:
             result.problem = PayloadError((), "syntax", "invalid JSON: " + e.detail, e.offset)
-        result.value, result.complete = None, False
+        _cut_off(result, stack, None, None)
     return result
 
 
-def _scan(text: str, max_depth: int, result: Scan) -> None:  # noqa: C901 - one state machine
+def _cut_off(result: Scan, stack: list[_Frame], path: Path | None, placeholder: Any) -> None:
+    # The partial value after a fatal problem: each open container put into its parent.
+    result.complete = False
+    result.unclosed = {frame.path for frame in stack}
+    value = placeholder
+    if path is not None:
+        result.unclosed.add(path)
+    for frame in reversed(stack):
+        if path is not None:
+            if isinstance(frame.container, list):
+                frame.container.append(value)
+            elif not frame.duplicate:
+                frame.container[frame.key] = value
+        value, path = frame.container, frame.path
+    result.value = value if stack or path is not None else None
+
+
+def _scan(text: str, max_depth: int, result: Scan, stack: list[_Frame]) -> None:  # noqa: C901 - one state machine
     n = len(text)
-    stack: list[_Frame] = []
     path: Path = ()
     i = _skip(text, 0)
     while True:
@@ -236,7 +260,7 @@ def _scan(text: str, max_depth: int, result: Scan) -> None:  # noqa: C901 - one 
                 problem = PayloadError(path, "depth", f"nesting deeper than {max_depth}", i)
                 if result.problem is None or result.problem.offset > i:
                     result.problem = problem
-                result.value, result.complete = None, False
+                _cut_off(result, stack, path, {} if c == "{" else [])
                 return
             frame = _Frame({} if c == "{" else [], path)
             stack.append(frame)

@@ -41,6 +41,40 @@ def show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _kind(v: Any) -> str:
+    # The JSON kind of a value: integers and doubles are both numbers.
+    if isinstance(v, bool):
+        return "boolean"
+    if v is None:
+        return "null"
+    if isinstance(v, (int, float)):
+        # An integer constant comes from an integer schema: a fraction is of another kind.
+        return "integer" if float(v).is_integer() else "number"
+    return type(v).__name__
+
+
+class Keywords:
+    """An annotation that renames the keyword of an error here (errors.py reads it).
+
+    ``ENUM``: a Literal of one value is an ``enum`` (not a ``const``);
+    ``OPEN_ENUM``: a value that is not a string fails every alternative (``anyOf``).
+    """
+
+    __slots__ = ("renames",)
+
+    def __init__(self, **renames: str) -> None:
+        self.renames = renames
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        schema = typing.cast(dict[str, Any], handler(source))
+        schema["metadata"] = {**(schema.get("metadata") or {}), "contract_keywords": self.renames}
+        return typing.cast(core_schema.CoreSchema, schema)
+
+
+ENUM: Final = Keywords(const="enum")
+OPEN_ENUM: Final = Keywords(type="anyOf")
+
+
 def json_equal(a: Any, b: Any) -> bool:
     """JSON Schema equality: numbers by value (1 == 1.0), objects by members, false != 0."""
     return bool(_canonical(a) == _canonical(b))
@@ -92,12 +126,26 @@ def _check_json(value: Any) -> Any:
         t = type(v)
         if t is float:
             if not math.isfinite(v):
-                raise PydanticCustomError("range", "the number is beyond the range of a double")
+                raise PydanticCustomError("range", "the number is beyond the range of a double", {"inside": _first_infinite(value)})
         elif t is list:
             work.extend(v)
         elif t is dict:
             work.extend(v.values())
     return value
+
+
+def _first_infinite(value: Any) -> list[Any]:
+    # The path, inside a free-form value, of its first non-finite double in document order.
+    work: list[tuple[Any, tuple[Any, ...]]] = [(value, ())]
+    while work:
+        v, inside = work.pop()
+        if type(v) is float and not math.isfinite(v):
+            return list(inside)
+        if type(v) is list:
+            work.extend((x, inside + (i,)) for i, x in reversed(list(enumerate(v))))
+        elif type(v) is dict:
+            work.extend((x, inside + (k,)) for k, x in reversed(list(v.items())))
+    return []
 
 
 def _canonical_json(value: Any) -> Any:
@@ -157,6 +205,9 @@ class Const:
         self.value = value
 
     def check(self, v: Any) -> Any:
+        kind, expected = _kind(v), _kind(self.value)
+        if kind != expected and (kind, expected) != ("integer", "number"):
+            raise PydanticCustomError("type", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)})
         if not json_equal(v, self.value):
             raise PydanticCustomError("const", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)})
         return _thaw(self.value)

@@ -39,6 +39,13 @@ _RANK: Final = {
     "range": 10,
 }
 _CONSTRAINT_RANK: Final = 9
+_ORDER: Final = {
+    k: i
+    for i, k in enumerate(
+        ("type", "const", "enum", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
+         "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "range")
+    )
+}
 
 _BY_TYPE: Final = {
     "string_too_short": "minLength",
@@ -61,6 +68,9 @@ _KEYWORDS: Final = frozenset(
     }
 )
 _MISSING: Final = object()
+_FAR: Final = 1 << 62  # after any offset
+# What only a whole container can be judged by: not errors of one cut off by a fatal problem.
+_ABOUT_THE_WHOLE: Final = frozenset({"required", "minItems", "minProperties", "uniqueItems", "oneOf", "anyOf", "const", "enum"})
 
 
 class _Walk:
@@ -203,9 +213,10 @@ def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | N
     kind = item["type"]
     ctx = item.get("ctx") or {}
     starts = scan.starts if scan else {}
+    unknown = _FAR if scan else order  # the place of what the text does not show (an object cut off)
 
     def at(p: tuple[Any, ...]) -> int:
-        return starts.get(p, order)
+        return starts.get(p, unknown)
 
     if w.union is not None:  # an error inside a non-discriminated union: the union's own error
         up = w.union_path
@@ -213,10 +224,10 @@ def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | N
     value = value_at(instance, path)
     if kind == "missing":
         obj = path[:-1]
-        end = scan.ends.get(obj, order) if scan else order
+        end = scan.ends.get(obj, _FAR) if scan else order
         return Located(obj, "required", f"missing member {_show(path[-1])}", end)
     if kind == "extra_forbidden":
-        member = scan.members.get(path, at(path)) if scan else order
+        member = scan.members.get(path, unknown) if scan else order
         return Located(path, "additionalProperties", f"member {_show(path[-1])} is not allowed here", member)
     if kind in ("union_tag_not_found", "union_tag_invalid", "model_attributes_type", "dict_type") and isinstance(w.node, Mapping):
         meta = w.node.get("metadata") or {}
@@ -231,15 +242,29 @@ def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | N
             return Located(path + (tag,), "discriminator", f"expected one of {tags}, got {got}", at(path))
     if kind == "not" and "member" in ctx:
         forbidden = path + (ctx["member"],)
-        return Located(forbidden, "not", item["msg"], scan.members.get(forbidden, order) if scan else order)
+        return Located(forbidden, "not", item["msg"], scan.members.get(forbidden, unknown) if scan else order)
+    if kind == "range" and "inside" in ctx:  # a free-form value: the number's own path
+        inner = path + tuple(ctx["inside"])
+        return Located(inner, "range", item["msg"], at(inner))
     if isinstance(value, float) and not math.isfinite(value):
         return Located(path, "range", "the number is beyond the range of a double", at(path))
-    for rule in _rules(w):
-        problem = rule.problem(value)
-        if problem is not None:
-            return Located(path, problem[0], problem[1], at(path))
-    keyword = _keyword(kind, value, w.node)
-    return Located(path, keyword, item["msg"], at(path))
+    problems = [p for p in (rule.problem(value) for rule in _rules(w)) if p is not None]
+    if problems:  # the rules a value breaks, the first in the order of §2's table
+        keyword, detail = min(problems, key=lambda p: _ORDER.get(p[0], len(_ORDER)))
+    else:
+        keyword, detail = _keyword(kind, value, w.node), item["msg"]
+    return Located(path, _renamed(w, keyword), detail, at(path))
+
+
+def _renamed(w: _Walk, keyword: str) -> str:
+    # A Keywords annotation on the node (or a node it wraps) may rename the keyword.
+    node = w.node
+    while isinstance(node, Mapping):
+        renames = (node.get("metadata") or {}).get("contract_keywords")
+        if renames and keyword in renames:
+            return str(renames[keyword])
+        node = _unwrap(w, node.get("schema"))
+    return keyword
 
 
 def _keyword(kind: str, value: Any, node: Any) -> str:
@@ -251,6 +276,8 @@ def _keyword(kind: str, value: Any, node: Any) -> str:
         items = isinstance(value, list)
         return ("minItems" if items else "minProperties") if kind == "too_short" else ("maxItems" if items else "maxProperties")
     if kind == "literal_error":
+        while isinstance(node, Mapping) and node.get("type") != "literal" and "schema" in node:
+            node = node["schema"]  # through nullable and validator functions to the literal
         expected = node.get("expected", ()) if isinstance(node, Mapping) else ()
         if not any(type(e) is type(value) for e in expected):
             return "type"
@@ -261,6 +288,11 @@ def _keyword(kind: str, value: Any, node: Any) -> str:
 def first(error: pydantic.ValidationError, schema: Any, instance: Any, scan: Scan | None, by_name: bool = False) -> Located:
     """The error of ``error`` that comes first in the text (in pydantic's order without a scan)."""
     located = [classify(item, schema, instance, scan, i, by_name) for i, item in enumerate(error.errors(include_url=False))]
+    if scan is not None and scan.unclosed:
+        # A value cut off by a fatal problem: what its containers lack is not an error of the text.
+        located = [e for e in located if e.path not in scan.unclosed or e.keyword not in _ABOUT_THE_WHOLE]
+        if not located:
+            return Located((), "syntax", "", _FAR)  # nothing before the problem, which the caller has
     return min(located, key=lambda e: (e.offset, e.rank))
 
 

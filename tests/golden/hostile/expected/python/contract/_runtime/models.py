@@ -53,7 +53,7 @@ def _decode_exactly(
     # problem if no validation error comes before it in the text.
     scan = payload.scan(text, max_depth)
     problem = errors.from_payload(scan.problem) if scan.problem is not None else None
-    if not scan.complete:
+    if not scan.complete and not scan.unclosed:
         assert problem is not None
         raise errors.raise_located(title, problem, data, "json")
     try:
