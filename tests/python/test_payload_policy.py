@@ -43,9 +43,7 @@ def error_of(adapter: Any, text: bytes | str) -> tuple[str, str]:
 DELTA = '{"type":"message_delta","delta":"hi"}'
 
 
-@pytest.mark.parametrize(
-    "text,expected",
-    [
+CASES: list[tuple[bytes, tuple[str, str]]] = [
         # §1.1 encoding: BOM, invalid UTF-8 (a stray byte, an encoded surrogate, an overlong form)
         (b"\xef\xbb\xbf" + envelope(DELTA), ("$", "syntax")),
         (envelope(DELTA).replace(b'"hi"', b'"\xff"'), ("$", "syntax")),
@@ -96,8 +94,10 @@ DELTA = '{"type":"message_delta","delta":"hi"}'
         (envelope('{"type":"message_delta","delta":"x","z":1}'), ("$.data.z", "additionalProperties")),
         (envelope('"x"'), ("$.data", "type")),
         (b'{"timestamp":1}', ("$", "required")),
-    ],
-)
+]
+
+
+@pytest.mark.parametrize("text,expected", CASES)
 def test_rejected_with_the_path_and_keyword_of_the_rules(text: bytes, expected: tuple[str, str]) -> None:
     adapter = EVENT if b"specversion" in text else ENVELOPE
     assert error_of(adapter, text) == expected
@@ -106,6 +106,15 @@ def test_rejected_with_the_path_and_keyword_of_the_rules(text: bytes, expected: 
     except UnicodeDecodeError:
         return
     assert error_of(adapter, as_str) == expected  # text given as str: the same verdict
+
+
+@pytest.mark.parametrize("text,expected", [c for c in CASES if isinstance(c[0], bytes)])
+def test_the_same_without_jiter(text: bytes, expected: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without jiter the fast path is json.loads with hooks: the verdicts must not change.
+    monkeypatch.setattr(_runtime.payload, "_jiter", None)
+    adapter = EVENT if b"specversion" in text else ENVELOPE
+    assert error_of(adapter, text) == expected
+    assert ENVELOPE.dump_json(ENVELOPE.validate_json(envelope(DELTA))) == envelope(DELTA).decode()
 
 
 def test_the_deepest_nesting_allowed_is_accepted_and_round_trips() -> None:

@@ -36,8 +36,9 @@ metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
 text = zipfile.ZipFile(wheel).read(metadata).decode()
 for part in ("py.typed", "_runtime/__init__.py", "_runtime/payload.py", "_stream/__init__.py", "_stream/sse.py"):
     assert f"{package}/{part}" in names, (part, names)
-assert any(line.startswith("Requires-Dist: pydantic") for line in text.splitlines()), text
-print("the wheel has py.typed, the runtime and the stream runtime, and requires pydantic")
+for dependency in ("pydantic", "jiter"):
+    assert any(line.startswith("Requires-Dist: " + dependency) for line in text.splitlines()), text
+print("the wheel has py.typed, the runtime and the stream runtime, and requires pydantic and jiter")
 PY
 
 "$python" -m venv "$work/venv"

@@ -22,6 +22,12 @@ import json
 import re
 from typing import Any, Final
 
+_jiter: Any
+try:
+    import jiter as _jiter
+except ImportError:  # pragma: no cover - the stdlib path below is complete on its own
+    _jiter = None
+
 DEFAULT_MAX_DEPTH: Final = 128
 
 
@@ -107,8 +113,35 @@ def needs_scan(text: str, max_depth: int) -> bool:
     return any(_ESCAPE_SEQUENCE.findall(text))  # a lone surrogate escape: json.loads would accept it
 
 
-def parse(text: str, max_depth: int) -> Any:
-    """The value of ``text`` by the fast path; raises ``_Refused`` when only ``scan`` can tell."""
+def parse(data: str | bytes | bytearray | memoryview, max_depth: int) -> Any:
+    """The value of ``data`` by the fast path; raises ``_Refused`` when only ``scan`` can tell.
+
+    With jiter (pydantic's JSON parser, a dependency of the generated package)
+    one pass checks UTF-8, the byte order mark, duplicates, lone surrogates
+    and NaN; without it, json.loads with the hooks above does the same.
+    """
+    if _jiter is not None and type(data) is bytes:
+        # A text shorter than max_depth cannot hold more brackets than that.
+        if len(data) > max_depth and data.count(b"[") + data.count(b"{") > max_depth:
+            raise _Refused
+        try:
+            return _jiter.from_json(data, catch_duplicate_keys=True, allow_inf_nan=False)
+        except ValueError:
+            raise _Refused from None
+    return _parse_other(data, max_depth)
+
+
+def _parse_other(data: str | bytes | bytearray | memoryview, max_depth: int) -> Any:
+    if _jiter is not None:
+        try:
+            raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        except UnicodeEncodeError:  # a lone surrogate in a str
+            raise _Refused from None
+        return parse(raw, max_depth)
+    try:
+        text = text_of(data)
+    except PayloadError:
+        raise _Refused from None
     if needs_scan(text, max_depth):
         raise _Refused
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, TypeVar
 
 import pydantic
 from pydantic import ConfigDict
@@ -29,28 +29,38 @@ T = TypeVar("T")
 
 
 def decode_json(validator: SchemaValidator | PluggableSchemaValidator, schema: Any, data: str | bytes | bytearray, title: str, options: Mapping[str, Any]) -> Any:
-    """Validates JSON text under the payload policy; raises a ValidationError with one located error."""
-    max_depth = payload.SETTINGS.max_depth
+    """Validates JSON text under the payload policy; raises a ValidationError with one located error.
+
+    ``schema`` (the core schema, to locate errors) may be a callable giving it.
+    """
+    max_depth = _SETTINGS.max_depth
+    try:
+        value = _parse(data, max_depth)
+    except payload.Refused:
+        return _decode_exactly(validator, schema, data, title, options, max_depth)
+    try:
+        return validator.validate_python(value, **options) if options else validator.validate_python(value)
+    except pydantic.ValidationError as e:
+        core = schema() if callable(schema) else schema
+        scan = payload.scan(payload.text_of(data), max_depth)
+        raise errors.raise_located(title, errors.first(e, core, value, scan), data, "json") from None
+
+
+_SETTINGS: Final = payload.SETTINGS
+_parse: Final = payload.parse
+
+
+def _decode_exactly(
+    validator: SchemaValidator | PluggableSchemaValidator, schema: Any, data: Any, title: str, options: Mapping[str, Any], max_depth: int
+) -> Any:
+    # The text the fast path could not judge: the exact reader's value, and its
+    # problem if no validation error comes before it in the text.
     try:
         text = payload.text_of(data)
     except payload.PayloadError as p:
         raise errors.raise_located(title, errors.from_payload(p), data, "json") from None
-    try:
-        value = payload.parse(text, max_depth)
-    except payload.Refused:
-        return _decode_exactly(validator, schema, text, data, title, options, max_depth)
-    try:
-        return validator.validate_python(value, **options)
-    except pydantic.ValidationError as e:
-        scan = payload.scan(text, max_depth)
-        raise errors.raise_located(title, errors.first(e, schema, value, scan), data, "json") from None
-
-
-def _decode_exactly(
-    validator: SchemaValidator | PluggableSchemaValidator, schema: Any, text: str, data: Any, title: str, options: Mapping[str, Any], max_depth: int
-) -> Any:
-    # The text the fast path could not judge: the exact reader's value, and its
-    # problem if no validation error comes before it in the text.
+    if callable(schema):
+        schema = schema()
     scan = payload.scan(text, max_depth)
     problem = errors.from_payload(scan.problem) if scan.problem is not None else None
     if not scan.complete and not scan.unclosed:
@@ -129,12 +139,27 @@ class ContractModel(pydantic.BaseModel):
             if field.is_required() and typing.get_origin(field.annotation) is Literal and len(args) == 1 and isinstance(args[0], str):
                 wire = field.validation_alias if isinstance(field.validation_alias, str) else name
                 constants[name] = (wire, args[0])
+                if wire != name and wire.isidentifier() and wire not in cls.model_fields and not hasattr(cls, wire):
+                    # A union's tag under its wire name ("type" for the field type_): the
+                    # serializer of a discriminated union reads it by that name, and would
+                    # otherwise go through BaseModel.__getattr__'s AttributeError.
+                    setattr(cls, wire, args[0])
         cls.__contract_constants__ = constants
 
     @classmethod
     def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Self:
         """Parses and validates JSON text (wire names, the payload policy); raises pydantic.ValidationError."""
-        return decode_json(cls.__pydantic_validator__, cls.__pydantic_core_schema__, json_data, cls.__name__, options)  # type: ignore[no-any-return]
+        if not options:  # the common case, with as few Python steps as possible
+            try:
+                value = _parse(json_data, _SETTINGS.max_depth)
+                return cls.__pydantic_validator__.validate_python(value)  # type: ignore[no-any-return]
+            except (payload.Refused, pydantic.ValidationError):
+                pass  # decode_json finds the error (or the exact reader accepts)
+        return decode_json(cls.__pydantic_validator__, cls._core_schema, json_data, cls.__name__, options)  # type: ignore[no-any-return]
+
+    @classmethod
+    def _core_schema(cls) -> Any:
+        return cls.__pydantic_core_schema__
 
     @classmethod
     def model_validate(cls, obj: Any, **options: Any) -> Self:
@@ -166,7 +191,11 @@ class Adapter(Generic[T]):
 
     def validate_json(self, data: str | bytes | bytearray) -> T:
         """Parses and validates JSON text under the payload policy; raises pydantic.ValidationError."""
-        adapter = self.type_adapter
+        adapter = self._adapter or self.type_adapter
+        try:
+            return adapter.validator.validate_python(_parse(data, _SETTINGS.max_depth))  # type: ignore[no-any-return]
+        except (payload.Refused, pydantic.ValidationError):
+            pass  # decode_json finds the error (or the exact reader accepts)
         return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), {})  # type: ignore[no-any-return]
 
     def validate_python(self, data: Any) -> T:
