@@ -147,13 +147,27 @@ def _first_infinite(value: Any) -> list[Any]:
     return []
 
 
+def _has_double(value: Any) -> bool:
+    work = [value]
+    while work:
+        v = work.pop()
+        t = type(v)
+        if t is float:
+            return True
+        if t is list:
+            work.extend(v)
+        elif t is dict:
+            work.extend(v.values())
+    return False
+
+
 def _canonical_json(value: Any) -> Any:
     # The value to write: every double in its canonical spelling (numeric.canonical_double).
     t = type(value)
     if t is float:
         return canonical_double(value)
-    if t is not list and t is not dict:
-        return value
+    if t is not list and t is not dict or not _has_double(value):
+        return value  # nothing to respell: written as it is, without a copy
     root: list[Any] = [value]
     work: list[tuple[Any, Any, Any]] = [(root, 0, value)]
     while work:
