@@ -22,7 +22,7 @@ from pydantic_core import SchemaValidator
 from typing_extensions import Self
 
 from . import errors, payload
-from .numeric import PENDING, respell_numbers
+from .numeric import respell_numbers
 from .unions import type_adapter
 
 T = TypeVar("T")
@@ -84,9 +84,9 @@ def _python_error(e: pydantic.ValidationError, schema: Any, value: Any, by_name:
 
 
 def _finish(raw: bytes) -> str:
-    if PENDING.rewrite:
-        raw = respell_numbers(raw)
-    return raw.decode()
+    # pydantic-core writes doubles as ECMAScript does except within [1e-6, 1e-5)
+    # (1.5e-6 for 0.0000015; integral doubles never get here as doubles).
+    return (respell_numbers(raw) if b"e-6" in raw else raw).decode()
 
 
 class ContractModel(pydantic.BaseModel):
@@ -212,7 +212,6 @@ class Adapter(Generic[T]):
 
     def dump_json(self, value: T) -> str:
         """``value`` as compact JSON text (UTF-8 kept, canonical numbers)."""
-        PENDING.rewrite = False
         return _finish(self.type_adapter.dump_json(value, by_alias=True, exclude_unset=True))
 
     def __repr__(self) -> str:
@@ -240,9 +239,9 @@ def dump(value: Any) -> Any:
 
 def dump_json(value: Any) -> str:
     """``dump(value)`` as compact JSON text, numbers in canonical spelling."""
-    PENDING.rewrite = False
     if isinstance(value, pydantic.BaseModel):
-        return _finish(value.__pydantic_serializer__.to_json(value, by_alias=True, exclude_unset=True))
+        raw = value.__pydantic_serializer__.to_json(value, by_alias=True, exclude_unset=True)
+        return (respell_numbers(raw) if b"e-6" in raw else raw).decode()
     text = json.dumps(dump(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return respell_numbers(text.encode()).decode()
 

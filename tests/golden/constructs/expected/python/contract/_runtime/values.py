@@ -3,7 +3,8 @@
 
 * ``JsonValue``: a free-form value (schema ``true`` or ``{}``), kept as read:
   every member in order, integers of any size exact; a double that overflowed
-  (``1e400``) is a ``range`` error; doubles are written canonically (§3).
+  (``1e400``) is a ``range`` error; doubles are kept in the form that is
+  written canonically (§3): an integral double below 1e21 as its digits.
 * ``Const``, ``OneOfValues``: ``const`` / ``enum`` with JSON Schema equality.
 * ``UNIQUE``: uniqueItems; ``NOT_NULL``: absent is fine, null is not.
 * ``const_field``, ``check_object``, ``frozen_map``: helpers of the models.
@@ -119,7 +120,10 @@ def _canonical(value: Any) -> Any:
 
 
 def _check_json(value: Any) -> Any:
-    # A free-form value: every double finite (1e400 overflowed when it was read).
+    # A free-form value: every double finite (1e400 overflowed when it was read),
+    # and stored as pydantic-core will write it canonically (_canonical_json), so
+    # that dumping needs no Python call.
+    doubles = False
     work = [value]
     while work:
         v = work.pop()
@@ -127,11 +131,12 @@ def _check_json(value: Any) -> Any:
         if t is float:
             if not math.isfinite(v):
                 raise PydanticCustomError("range", "the number is beyond the range of a double", {"inside": _first_infinite(value)})
+            doubles = True
         elif t is list:
             work.extend(v)
         elif t is dict:
             work.extend(v.values())
-    return value
+    return _canonical_json(value) if doubles else value
 
 
 def _first_infinite(value: Any) -> list[Any]:
@@ -148,27 +153,13 @@ def _first_infinite(value: Any) -> list[Any]:
     return []
 
 
-def _has_double(value: Any) -> bool:
-    work = [value]
-    while work:
-        v = work.pop()
-        t = type(v)
-        if t is float:
-            return True
-        if t is list:
-            work.extend(v)
-        elif t is dict:
-            work.extend(v.values())
-    return False
-
-
 def _canonical_json(value: Any) -> Any:
     # The value to write: every double in its canonical spelling (numeric.canonical_double).
     t = type(value)
     if t is float:
         return canonical_double(value)
-    if t is not list and t is not dict or not _has_double(value):
-        return value  # nothing to respell: written as it is, without a copy
+    if t is not list and t is not dict:
+        return value
     root: list[Any] = [value]
     work: list[tuple[Any, Any, Any]] = [(root, 0, value)]
     while work:
@@ -188,11 +179,7 @@ def _canonical_json(value: Any) -> Any:
 
 class _Json:
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return core_schema.no_info_after_validator_function(
-            _check_json,
-            core_schema.any_schema(),
-            serialization=core_schema.plain_serializer_function_ser_schema(_canonical_json, when_used="json"),
-        )
+        return core_schema.no_info_after_validator_function(_check_json, core_schema.any_schema())
 
     def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         return {}

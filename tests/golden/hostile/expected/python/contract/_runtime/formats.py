@@ -333,6 +333,7 @@ class StringRule:
                 mode="left_to_right",
                 custom_error_type="format",
                 custom_error_message="expected an RFC 3339 date-time",
+                serialization=core_schema.simple_ser_schema("str"),  # always a str: no union dispatch on dump
             )
         if self.pattern is not None:
             schema = core_schema.no_info_after_validator_function(self._check_pattern, schema)

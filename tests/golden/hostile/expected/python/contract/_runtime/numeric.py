@@ -6,16 +6,15 @@
   ``format: int64`` / ``uint64``. A number is any finite double.
 * Doubles are written in the canonical spelling of ECMAScript's
   ``Number.prototype.toString`` (``format_number``): pydantic-core writes
-  most doubles that way already; the serializers here give it an ``int`` for
-  an integral double (``1.0`` → ``1``, ``1e16`` → ``10000000000000000``) and
-  mark the few it spells otherwise (``1.5e-6``) for a rewrite of the text.
+  most doubles that way already; it is given an ``int`` for an integral
+  double (``1.0`` → ``1``, ``1e16`` → ``10000000000000000``), and the text
+  of the few it spells otherwise (``1.5e-6``) is rewritten (``respell_numbers``).
 """
 
 from __future__ import annotations
 
 import math
 import re
-import threading
 from typing import Annotated, Any, Final
 
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
@@ -58,14 +57,6 @@ def format_number(f: float) -> str:
     return sign + digits[0] + ("." + digits[1:] if k > 1 else "") + "e" + ("+" if e >= 0 else "-") + str(abs(e))
 
 
-class _Pending(threading.local):
-    rewrite = False
-
-
-PENDING: Final = _Pending()
-"""Set by the serializers when the text pydantic-core writes needs ``respell_numbers``."""
-
-
 def canonical_double(v: float) -> float | int:
     """What pydantic-core should write for a double so that the text is canonical."""
     if v.is_integer():
@@ -74,12 +65,10 @@ def canonical_double(v: float) -> float | int:
         if -1e21 < v < 1e21:
             return int(format_number(v))  # the shortest digits, padded with zeros
         return v
-    if 1e-6 <= abs(v) < 1e-5:
-        PENDING.rewrite = True  # pydantic-core writes 1.5e-6, ECMAScript 0.0000015
-    return v
+    return v  # 1e-6 <= |v| < 1e-5 is written 1.5e-6 by pydantic-core: respell_numbers fixes the text
 
 
-_NUMBER_TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*"|-?[0-9][0-9.]*[eE][+-]?[0-9]+')
+_NUMBER_TOKEN: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|-?[0-9][0-9.]*[eE][+-]?[0-9]+')
 
 
 def respell_numbers(text: bytes) -> bytes:
@@ -248,6 +237,7 @@ class IntegerRule(_Bounds):
             mode="left_to_right",
             custom_error_type="integer",
             custom_error_message="expected an integer",
+            serialization=core_schema.simple_ser_schema("int"),  # always an int: no union dispatch on dump
         )
         if self.multiple_of is not None and exact is None:
             schema = core_schema.no_info_after_validator_function(self._check_fraction_multiple, schema)
