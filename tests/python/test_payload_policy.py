@@ -181,3 +181,12 @@ def test_models_report_the_same_single_error() -> None:
         chat_stream.StreamEnvelope.model_validate_json(envelope('{"type":"message_delta","delta":"a","delta":"b"}'))
     assert [(e["type"], e["loc"]) for e in caught.value.errors()] == [("duplicate", ("data", "delta"))]
     assert contract.describe_error(caught.value).startswith("$.data.delta: duplicate: ")
+
+
+def test_a_missing_member_is_named_in_the_error_context() -> None:
+    # `required` sits at the object; the member it lacks is in ctx (an API can point at it).
+    for text, member in ((envelope('{"type":"message_delta"}'), "delta"), (envelope('{"delta":"x"}'), "type")):
+        with pytest.raises(pydantic.ValidationError) as caught:
+            ENVELOPE.validate_json(text)
+        (error,) = caught.value.errors()
+        assert (error["type"], error["loc"], error.get("ctx")) == ("required", ("data",), {"member": member})

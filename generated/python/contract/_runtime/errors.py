@@ -176,14 +176,15 @@ def value_at(value: Any, path: Sequence[Any]) -> Any:
 class Located:
     """One error as §2 states it, with its place in the text."""
 
-    __slots__ = ("path", "keyword", "detail", "offset", "rank")
+    __slots__ = ("path", "keyword", "detail", "offset", "rank", "member")
 
-    def __init__(self, path: tuple[Any, ...], keyword: str, detail: str, offset: int) -> None:
+    def __init__(self, path: tuple[Any, ...], keyword: str, detail: str, offset: int, member: str | None = None) -> None:
         self.path = path
         self.keyword = keyword
         self.detail = detail
         self.offset = offset
         self.rank = _RANK.get(keyword, _CONSTRAINT_RANK)
+        self.member = member  # the missing member of a `required` error
 
 
 def _show(v: Any) -> str:
@@ -225,7 +226,7 @@ def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | N
     if kind == "missing":
         obj = path[:-1]
         end = scan.ends.get(obj, _FAR) if scan else order
-        return Located(obj, "required", f"missing member {_show(path[-1])}", end)
+        return Located(obj, "required", f"missing member {_show(path[-1])}", end, str(path[-1]))
     if kind == "extra_forbidden":
         member = scan.members.get(path, unknown) if scan else order
         return Located(path, "additionalProperties", f"member {_show(path[-1])} is not allowed here", member)
@@ -236,7 +237,7 @@ def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | N
             if not isinstance(value, dict):
                 return Located(path, "type", f"expected an object, got {_kind(value)}", at(path))
             if tag not in value:
-                return Located(path, "required", f"missing member {_show(tag)} (the tag)", at(path))
+                return Located(path, "required", f"missing member {_show(tag)} (the tag)", at(path), tag)
             tags = "|".join(meta.get("contract_tags", ()))
             got = _show(value[tag])
             return Located(path + (tag,), "discriminator", f"expected one of {tags}, got {got}", at(path))
@@ -301,11 +302,11 @@ def from_payload(problem: PayloadError) -> Located:
 
 
 def raise_located(title: str, e: Located, input_value: Any, input_type: Literal["python", "json"]) -> pydantic.ValidationError:
-    """A ValidationError holding ``e`` alone: type = keyword, loc = JSON path, msg = detail."""
-    # Without a context, pydantic-core leaves the message as it is (no "{...}" is filled in).
-    return pydantic.ValidationError.from_exception_data(
-        title, [{"type": PydanticCustomError(e.keyword, e.detail), "loc": e.path, "input": input_value}], input_type=input_type
-    )
+    """A ValidationError holding ``e`` alone: type = keyword, loc = JSON path, msg = detail
+    (and, for a missing member, ctx = {"member": name})."""
+    # The detail holds no "{member}" placeholder: pydantic-core leaves it as it is.
+    error = PydanticCustomError(e.keyword, e.detail, {"member": e.member} if e.member is not None else None)
+    return pydantic.ValidationError.from_exception_data(title, [{"type": error, "loc": e.path, "input": input_value}], input_type=input_type)
 
 
 _NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
