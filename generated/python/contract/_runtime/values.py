@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Final, TypeVar
 
 import pydantic
-from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+from pydantic import BaseModel, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
@@ -112,7 +112,7 @@ def _canonical(value: Any) -> Any:
         elif isinstance(v, (list, tuple)) or isinstance(v, Mapping):
             work.append((True, v))
             work.extend((False, x) for x in (v.values() if isinstance(v, Mapping) else v))
-        elif isinstance(v, pydantic.BaseModel):
+        elif isinstance(v, BaseModel):
             work.append((False, v.model_dump(mode="json", by_alias=True, exclude_unset=True)))
         else:
             results.append(leaf(v))
