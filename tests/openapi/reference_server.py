@@ -41,7 +41,7 @@ sys.path.insert(0, str(REPO / "generated" / "python"))
 
 import pydantic  # noqa: E402
 
-from contract import assist, chat_stream, cloudevents, dump, dump_json, packets  # noqa: E402
+from contract import assist, chat_stream, cloudevents, describe_error, dump, dump_json, packets  # noqa: E402
 
 ASSIST_PATH = assist.ASSIST_ENDPOINT_PATH
 ASSIST_METHOD = assist.ASSIST_ENDPOINT_METHOD
@@ -98,22 +98,9 @@ def choose(header: str | None, offers: list[str]) -> str:
 
 
 # ---- error bodies -------------------------------------------------------------------------
-def pointer(loc: Iterable[int | str], instance: Any) -> str:
-    """RFC 6901 pointer of a pydantic error location, skipping union members and tags."""
-    out = ""
-    node = instance
-    parts = list(loc)
-    for i, part in enumerate(parts):
-        token: str | None = None
-        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            token, node = str(part), node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part in node:
-            token, node = part, node[part]
-        elif i == len(parts) - 1 and isinstance(part, str) and isinstance(node, dict):
-            token = part  # a missing member
-        if token is not None:
-            out += "/" + token.replace("~", "~0").replace("/", "~1")
-    return out
+def pointer(loc: Iterable[int | str]) -> str:
+    """RFC 6901 pointer of a JSON path (an error location of the bindings)."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in loc)
 
 
 def issue(location: str, path: str, message: str) -> dict[str, str]:
@@ -301,17 +288,17 @@ class Handler(BaseHTTPRequestHandler):
                 f"the request body must be {REQUEST_CONTENT_TYPE}",
                 [issue("header", "/Content-Type", f"expected {REQUEST_CONTENT_TYPE}, got {content_type or 'nothing'}")]))
         try:
-            instance = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            return self.send_json(400, validation_error("the request body is not JSON",
-                                                        [issue("body", "", f"not JSON: {e}")]))
-        try:
-            request = assist.AgentRequest.model_validate(instance)
+            request = assist.AgentRequest.model_validate_json(raw)
         except pydantic.ValidationError as e:
-            problems = [issue("body", pointer(err["loc"], instance), err["msg"]) for err in e.errors()]
-            n = len(problems)
+            # The binding reports one problem, the first in the text (payload policy included).
+            err = e.errors()[0]
+            path = pointer(err["loc"])
+            if err["type"] == "required" and "member" in (err.get("ctx") or {}):
+                path += pointer([err["ctx"]["member"]])  # the member that is missing
+            if err["type"] == "syntax":
+                return self.send_json(400, validation_error("the request body is not JSON", [issue("body", "", err["msg"])]))
             return self.send_json(400, validation_error(
-                f"request body is not a valid AgentRequest: {n} problem{'s' if n != 1 else ''}", problems))
+                f"request body is not a valid AgentRequest: {describe_error(e)}", [issue("body", path, err["msg"])]))
         if choose(self.headers.get("Accept"), [JSON_TYPE, SSE_TYPE]) == SSE_TYPE:
             # Built (and validated) before the status line, so a failure is still a clean 500.
             return self.send_stream(SSE_TYPE, [sse_frame(e) for e in server_sent_events(request)])

@@ -2,7 +2,7 @@
 # The generated Python package as a user gets it, from a folder outside the
 # repository: `pip wheel` builds a wheel of generated/python, which installs
 # into a new virtual environment; there it validates and dumps a chat-stream
-# line, and mypy --strict accepts a user script that builds an event without
+# line, reads it through the stream runtime the package ships (_stream), and mypy --strict accepts a user script that builds an event without
 # its tag (`type_`), reading the package's types from the installed wheel
 # (py.typed).
 #
@@ -34,9 +34,11 @@ wheel, package = sys.argv[1], sys.argv[2]
 names = zipfile.ZipFile(wheel).namelist()
 metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
 text = zipfile.ZipFile(wheel).read(metadata).decode()
-assert f"{package}/py.typed" in names and f"{package}/_runtime.py" in names, names
-assert any(line.startswith("Requires-Dist: pydantic") for line in text.splitlines()), text
-print("the wheel has py.typed and the runtime, and requires pydantic")
+for part in ("py.typed", "_runtime/__init__.py", "_runtime/payload.py", "_stream/__init__.py", "_stream/sse.py"):
+    assert f"{package}/{part}" in names, (part, names)
+for dependency in ("pydantic", "jiter"):
+    assert any(line.startswith("Requires-Dist: " + dependency) for line in text.splitlines()), text
+print("the wheel has py.typed, the runtime and the stream runtime, and requires pydantic and jiter")
 PY
 
 "$python" -m venv "$work/venv"
@@ -58,6 +60,12 @@ assert envelope == built
 print($package.__file__)
 print($package.dump_json(envelope))
 print($package.dump_json(built))
+# The stream runtime ships in the package: read an NDJSON stream in two chunks, decode its items.
+from $package import _stream
+reader = _stream.NdjsonReader()
+items = reader.feed(line[:10].encode()) + reader.feed((line[10:] + "\\n").encode())
+assert all(isinstance(item, _stream.NdjsonItem) for item in items), items
+assert [chat_stream.StreamEnvelope.model_validate_json(item.text) for item in items if isinstance(item, _stream.NdjsonItem)] == [built]
 EOF
 out="$("$venv_python" -I user.py)"
 location="$(sed -n 1p <<<"$out")"

@@ -40,10 +40,13 @@ _PATTERN_1 = _rt.Pattern("^[\\t\\n\\r ]*\\{", "^[\\t\\n\\r ]*\\{")
 
 
 # assist/errors.schema.json#/$defs/ValidationIssueLocation
-ValidationIssueLocation: _t.TypeAlias = _t.Literal[
-    "body",
-    "query",
-    "header",
+ValidationIssueLocation: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "body",
+        "query",
+        "header",
+    ],
+    _rt.ENUM,
 ]
 """The part of the HTTP request a ValidationIssue is about: the JSON body, a query parameter or a
 header.
@@ -184,9 +187,12 @@ class AgentRequest(_rt.ContractModel):
 
 
 # assist/service.schema.json#/$defs/DeliveryMode
-DeliveryMode: _t.TypeAlias = _t.Literal[
-    "REQUEST_RESPONSE",
-    "SERVER_SENT_EVENTS",
+DeliveryMode: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "REQUEST_RESPONSE",
+        "SERVER_SENT_EVENTS",
+    ],
+    _rt.ENUM,
 ]
 """The two delivery modes of the Coreason Manifest. REQUEST_RESPONSE: standard HTTP JSON response.
 SERVER_SENT_EVENTS: streaming response (`text/event-stream`) of ServerSentEvent objects.

@@ -103,19 +103,22 @@ __all__ = [
 
 
 # chat_stream/entities.schema.json#/$defs/EntityType
-EntityType: _t.TypeAlias = _t.Literal[
-    "WEB_PAGE",
-    "EXTERNAL_API_DATA",
-    "GENERATED_CONTENT",
-    "USER_QUERY_PART",
-    "GENERATED_REPORT",
-    "GENERATED_PRESENTATION",
-    "INTRA_ENTITY_SEARCH_RESULT",
-    "EXTRACTED_ENTITY",
-    "SEARCH_PLAN",
-    "KNOWLEDGE_BASE",
-    "WEBSITE",
-    "GENERATED_DOCUMENT",
+EntityType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "WEB_PAGE",
+        "EXTERNAL_API_DATA",
+        "GENERATED_CONTENT",
+        "USER_QUERY_PART",
+        "GENERATED_REPORT",
+        "GENERATED_PRESENTATION",
+        "INTRA_ENTITY_SEARCH_RESULT",
+        "EXTRACTED_ENTITY",
+        "SEARCH_PLAN",
+        "KNOWLEDGE_BASE",
+        "WEBSITE",
+        "GENERATED_DOCUMENT",
+    ],
+    _rt.ENUM,
 ]
 """The 12 entity types (the discriminator of Entity)."""
 
@@ -216,9 +219,12 @@ class Entity(_rt.ContractModel):
 
 
 # chat_stream/entities.schema.json#/$defs/CreatorType
-CreatorType: _t.TypeAlias = _t.Literal[
-    "AI",
-    "USER",
+CreatorType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "AI",
+        "USER",
+    ],
+    _rt.ENUM,
 ]
 """Who created a message."""
 
@@ -230,9 +236,12 @@ CREATOR_TYPE_VALUES: _t.Final[tuple[CreatorType, ...]] = (
 
 
 # chat_stream/entities.schema.json#/$defs/MessageType
-MessageType: _t.TypeAlias = _t.Literal[
-    "normal",
-    "super_report",
+MessageType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "normal",
+        "super_report",
+    ],
+    _rt.ENUM,
 ]
 """Kind of an AI message (null for user messages)."""
 
@@ -244,12 +253,15 @@ MESSAGE_TYPE_VALUES: _t.Final[tuple[MessageType, ...]] = (
 
 
 # chat_stream/entities.schema.json#/$defs/DeliverableType
-DeliverableType: _t.TypeAlias = _t.Literal[
-    "WEBSITE",
-    "REPORT",
-    "DOCUMENT",
-    "SLIDE",
-    "CODE",
+DeliverableType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "WEBSITE",
+        "REPORT",
+        "DOCUMENT",
+        "SLIDE",
+        "CODE",
+    ],
+    _rt.ENUM,
 ]
 """Deliverable requested by a user message; per message, not per chat (a user can request different
 types in follow-ups).
@@ -266,9 +278,12 @@ DELIVERABLE_TYPE_VALUES: _t.Final[tuple[DeliverableType, ...]] = (
 
 
 # chat_stream/entities.schema.json#/$defs/MessageErrorType
-MessageErrorType: _t.TypeAlias = _t.Literal[
-    "TIMEOUT",
-    "INVALID_RESPONSE",
+MessageErrorType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "TIMEOUT",
+        "INVALID_RESPONSE",
+    ],
+    _rt.ENUM,
 ]
 """Why generating a message failed."""
 
@@ -369,10 +384,13 @@ class Message(_rt.ContractModel):
 
 
 # chat_stream/entities.schema.json#/$defs/PlanStatus
-PlanStatus: _t.TypeAlias = _t.Literal[
-    "LOADING",
-    "SUCCESS",
-    "ERROR",
+PlanStatus: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "LOADING",
+        "SUCCESS",
+        "ERROR",
+    ],
+    _rt.ENUM,
 ]
 """Status of a Plan or PlanTask (UPPERCASE; `task_update.status` uses the lowercase TaskStatus)."""
 
@@ -468,10 +486,13 @@ class PlanSet(_rt.ContractModel):
 
 
 # chat_stream/entities.schema.json#/$defs/PendingSourceType
-PendingSourceType: _t.TypeAlias = _t.Literal[
-    "WEB",
-    "DOCUMENT",
-    "CODING_AGENT",
+PendingSourceType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "WEB",
+        "DOCUMENT",
+        "CODING_AGENT",
+    ],
+    _rt.ENUM,
 ]
 """Kind of a pending source."""
 
@@ -512,33 +533,36 @@ class PendingSource(_rt.ContractModel):
 
 
 # chat_stream/envelope.schema.json#/$defs/StreamEventType
-StreamEventType: _t.TypeAlias = _t.Literal[
-    "stream_start",
-    "heartbeat",
-    "done",
-    "ERROR",
-    "message_delta",
-    "ai_message",
-    "message_is_answer",
-    "chat_title_generated",
-    "clarification_needed",
-    "update_message_clarification_message",
-    "task_update",
-    "pending_sources",
-    "references_found",
-    "node_tools_execution_start",
-    "node_tool_event",
-    "update_subagent_current_action",
-    "node_report_preview_start",
-    "node_report_preview_delta",
-    "node_report_preview_done",
-    "browser_use_start",
-    "browser_use_stop",
-    "browser_use_await_user_input",
-    "ping",
-    "error",
-    "message-file",
-    "usage-update",
+StreamEventType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "stream_start",
+        "heartbeat",
+        "done",
+        "ERROR",
+        "message_delta",
+        "ai_message",
+        "message_is_answer",
+        "chat_title_generated",
+        "clarification_needed",
+        "update_message_clarification_message",
+        "task_update",
+        "pending_sources",
+        "references_found",
+        "node_tools_execution_start",
+        "node_tool_event",
+        "update_subagent_current_action",
+        "node_report_preview_start",
+        "node_report_preview_delta",
+        "node_report_preview_done",
+        "browser_use_start",
+        "browser_use_stop",
+        "browser_use_await_user_input",
+        "ping",
+        "error",
+        "message-file",
+        "usage-update",
+    ],
+    _rt.ENUM,
 ]
 """Every `type` discriminator of the chat stream: 22 production types and 4 proposed ones (ping,
 error, message-file, usage-update).
@@ -772,10 +796,13 @@ class UpdateMessageClarificationMessage(_rt.ContractModel):
 
 
 # chat_stream/events.schema.json#/$defs/TaskStatus
-TaskStatus: _t.TypeAlias = _t.Literal[
-    "loading",
-    "success",
-    "error",
+TaskStatus: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "loading",
+        "success",
+        "error",
+    ],
+    _rt.ENUM,
 ]
 """Status carried by `task_update` (lowercase; PlanTask/Plan use the uppercase PlanStatus)."""
 
@@ -1161,13 +1188,16 @@ class PingEvent(_rt.ContractModel):
 
 
 # chat_stream/events.schema.json#/$defs/ErrorCode
-ErrorCode: _t.TypeAlias = _t.Literal[
-    "rate_limit_exceeded",
-    "tool_execution_failed",
-    "llm_request_failed",
-    "validation_error",
-    "context_length_exceeded",
-    "unknown_error",
+ErrorCode: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "rate_limit_exceeded",
+        "tool_execution_failed",
+        "llm_request_failed",
+        "validation_error",
+        "context_length_exceeded",
+        "unknown_error",
+    ],
+    _rt.ENUM,
 ]
 """Error codes of the proposed ErrorEvent."""
 

@@ -46,8 +46,11 @@ _PATTERN_0 = _rt.Pattern("^[\\t\\n\\r ]*\\{", "^[\\t\\n\\r ]*\\{")
 
 
 # packets/presentation.schema.json#/$defs/PresentationEventType
-PresentationEventType: _t.TypeAlias = _t.Literal[
-    "CITATION_BLOCK",
+PresentationEventType: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "CITATION_BLOCK",
+    ],
+    _rt.ENUM,
 ]
 """Known presentation event types. PresentationEvent.type is an open enum: further types (e.g.
 progress updates) are accepted.
@@ -60,7 +63,7 @@ PRESENTATION_EVENT_TYPE_VALUES: _t.Final[tuple[PresentationEventType, ...]] = (
 
 
 # packets/presentation.schema.json#/$defs/PresentationEvent/properties/type
-PresentationEventType_2: _t.TypeAlias = str
+PresentationEventType_2: _t.TypeAlias = _t.Annotated[str, _rt.OPEN_ENUM]
 """The presentation event type: a PresentationEventType value or any other string."""
 
 
@@ -122,11 +125,14 @@ class PresentationEvent(_rt.ContractModel):
 
 
 # packets/stream_packet.schema.json#/$defs/StreamOpCode
-StreamOpCode: _t.TypeAlias = _t.Literal[
-    "DELTA",
-    "EVENT",
-    "ERROR",
-    "CLOSE",
+StreamOpCode: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "DELTA",
+        "EVENT",
+        "ERROR",
+        "CLOSE",
+    ],
+    _rt.ENUM,
 ]
 """The operation code of a StreamPacket; it fixes the type of the payload `p`. DELTA: `str`, a raw
 text token, used for streaming prose (e.g. from an LLM). EVENT: PresentationEvent or `Dict`, a

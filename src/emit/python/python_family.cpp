@@ -215,7 +215,8 @@ private:
         v.set("is_open_enum", flag(true));
         set_doc(v, d.docs, "");
         std::string known_type = o.known_enum ? types_.decl_ref(*o.known_enum) : "str";
-        std::string target = "str";
+        // A value that is not a string fails every alternative: an anyOf error, not a type error.
+        std::string target = "_t.Annotated[str, _rt.OPEN_ENUM]";
         if (!o.other.empty()) {
             // Known values, or a string that satisfies the rules for other values.
             ir::TypeExpr other;

@@ -1,5 +1,5 @@
 // The python target: a typed package of Pydantic v2 models under python/
-// (pyproject.toml, contract/<family>.py, contract/_runtime.py,
+// (pyproject.toml, contract/<family>.py, contract/_runtime/, contract/_stream/,
 // contract/registry.py). This file builds the package files; python_family.cpp
 // the family modules (all Python is spelled out there and in python_types.cpp);
 // templates/python/ lays it out.
@@ -49,7 +49,13 @@ public:
         std::map<std::string, std::string> aliases;  // family → import alias
         for (const auto& family : ctx.model.families) aliases[family.name] = module_alias(module_name(names.family.at(family.name)));
 
-        out.add(kPackage + "_runtime.py", "# " + set_header_text(ctx) + "\n" + std::string(runtime_file("python/_runtime.py")));
+        // The runtime packages, verbatim: _runtime (what the models use) and
+        // _stream (the wire protocol: NDJSON/SSE readers and writers, state machines).
+        for (const auto& [path, text] : builtin_runtime()) {
+            const bool shipped = path.rfind("python/_runtime/", 0) == 0 || path.rfind("python/_stream/", 0) == 0;
+            if (!shipped || path.size() < 3 || path.compare(path.size() - 3, 3, ".py") != 0) continue;
+            out.add(kPackage + path.substr(std::string("python/").size()), "# " + set_header_text(ctx) + "\n" + std::string(text));
+        }
 
         // One module per family, side by side; the package files list them in family order.
         const auto& all = ctx.model.families;
@@ -101,6 +107,7 @@ public:
         package.set("package", ctx.project.python_package);
         package.set("distribution", ctx.project.python_distribution);
         package.set("version", ctx.project.version);
+        package.set("max_depth", std::to_string(ctx.project.payload_max_depth));
         package.set("project", ctx.project.name.empty() ? std::string("the contract") : ctx.project.name);
         package.set("modules", std::move(modules));
         package.set("entries", std::move(entries));

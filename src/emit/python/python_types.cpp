@@ -71,6 +71,9 @@ std::string PyTypes::number_annotation(const ir::NumberBounds& b, bool integer) 
     add("exclusive_minimum", b.exclusive_minimum);
     add("exclusive_maximum", b.exclusive_maximum);
     add("multiple_of", b.multiple_of);
+    // The representable range: ±(2^53−1) unless the schema widens it (docs/semantics.md §1.5).
+    if (integer && b.integer_format != ir::IntegerFormat::Safe)
+        args += std::string(args.empty() ? "" : ", ") + "format=" + (b.integer_format == ir::IntegerFormat::Int64 ? "\"int64\"" : "\"uint64\"");
     return integer ? "_t.Annotated[int, _rt.IntegerRule(" + args + ")]" : "_t.Annotated[float, _rt.NumberRule(" + args + ")]";
 }
 

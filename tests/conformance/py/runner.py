@@ -26,11 +26,8 @@ def respond(adapter, text: bytes) -> str:
     try:
         value = adapter.validate_json(text)
     except pydantic.ValidationError as e:
-        err = e.errors(include_url=False)[0]
-        if err["type"] == "json_invalid":
-            return "error $: invalid JSON: " + one_line(str(err.get("ctx", {}).get("error", err["msg"])))
-        # The bindings locate errors by JSON path (member names and indexes).
-        return "error " + one_line(f"{_runtime.error_path(err['loc'])}: {err['msg']}")
+        # One error, the first in the text: `<path>: <keyword>: <detail>` (docs/semantics.md §2).
+        return "error " + one_line(_runtime.describe_error(e))
     except Exception as e:  # a binding bug, reported as such rather than as a verdict
         return "crash " + one_line(f"{type(e).__name__}: {e}")
     try:

@@ -115,10 +115,13 @@ _PATTERN_6 = _rt.Pattern("^[0-9a-f-]+\\Z", "^[0-9a-f-]+$")
 
 
 # constructs/enums.schema.json#/$defs/Color
-Color: _t.TypeAlias = _t.Literal[
-    "red",
-    "green",
-    "blue",
+Color: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "red",
+        "green",
+        "blue",
+    ],
+    _rt.ENUM,
 ]
 """A closed string enum."""
 
@@ -160,7 +163,7 @@ StructuredAdapter: _t.Final[_rt.Adapter[Structured]] = _rt.Adapter(Structured)
 
 
 # constructs/enums.schema.json#/$defs/Label
-Label: _t.TypeAlias = str
+Label: _t.TypeAlias = _t.Annotated[str, _rt.OPEN_ENUM]
 """An open enum: a Color, or any other string."""
 
 LabelAdapter: _t.Final[_rt.Adapter[Label]] = _rt.Adapter(Label)
@@ -184,9 +187,12 @@ SHADE_KNOWN_VALUES: _t.Final[tuple[Color, ...]] = (
 
 
 # constructs/enums.schema.json#/$defs/Palette/properties/maybe
-PaletteMaybe: _t.TypeAlias = _t.Literal[
-    "red",
-    "green",
+PaletteMaybe: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "red",
+        "green",
+    ],
+    _rt.ENUM,
 ]
 
 
@@ -211,8 +217,11 @@ class Started(_rt.ContractModel):
 
 
 # constructs/envelope.schema.json#/$defs/Stopped/properties/op
-StoppedOp: _t.TypeAlias = _t.Literal[
-    "stopped",
+StoppedOp: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "stopped",
+    ],
+    _rt.ENUM,
 ]
 
 
@@ -244,9 +253,12 @@ EventAdapter: _t.Final[_rt.Adapter[Event]] = _rt.Adapter(Event)
 
 
 # constructs/reading.json#/$defs/Unit
-Unit: _t.TypeAlias = _t.Literal[
-    "celsius",
-    "fahrenheit",
+Unit: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "celsius",
+        "fahrenheit",
+    ],
+    _rt.ENUM,
 ]
 
 UnitAdapter: _t.Final[_rt.Adapter[Unit]] = _rt.Adapter(Unit)
@@ -414,9 +426,12 @@ class NestedInner(_rt.ContractModel):
 
 
 # constructs/objects.schema.json#/$defs/Nested/properties/mode
-NestedMode_2: _t.TypeAlias = _t.Literal[
-    "fast",
-    "slow",
+NestedMode_2: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "fast",
+        "slow",
+    ],
+    _rt.ENUM,
 ]
 
 

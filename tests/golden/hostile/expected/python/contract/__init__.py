@@ -11,6 +11,11 @@ Type names repeat across families, so each family is a module::
 ``contract.registry`` finds any type by its ``"family.Type"`` name.
 """
 
+from . import _runtime
+
+# [payload] max_depth of contractgen.toml: the deepest nesting a decode accepts.
+_runtime.configure(max_depth=128)
+
 from . import hostile
 from ._runtime import Adapter, ContractModel, describe_error, dump, dump_json, error_path
 

@@ -25,20 +25,23 @@ __all__ = [
 
 
 # hostile/names.schema.json#/$defs/HostileEnum
-HostileEnum: _t.TypeAlias = _t.Literal[
-    "",
-    "a b",
-    "class",
-    "A",
-    "a",
-    "café",
-    "*/",
-    "${x}",
-    "\\",
-    "\"",
-    "NULL",
-    "None",
-    "1st",
+HostileEnum: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "",
+        "a b",
+        "class",
+        "A",
+        "a",
+        "café",
+        "*/",
+        "${x}",
+        "\\",
+        "\"",
+        "NULL",
+        "None",
+        "1st",
+    ],
+    _rt.ENUM,
 ]
 """Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,
 newlines

@@ -21,11 +21,14 @@ __all__ = [
 
 
 # orders/orders.schema.json#/$defs/OrderStatus
-OrderStatus: _t.TypeAlias = _t.Literal[
-    "open",
-    "paid",
-    "shipped",
-    "closed",
+OrderStatus: _t.TypeAlias = _t.Annotated[
+    _t.Literal[
+        "open",
+        "paid",
+        "shipped",
+        "closed",
+    ],
+    _rt.ENUM,
 ]
 """Where an order is."""
 

@@ -1,0 +1,251 @@
+"""Models, adapters and the way in and out of JSON text.
+
+Decoding (``decode_json``): the text passes the payload policy (payload.py),
+then pydantic-core validates the parsed value; a rejection is one error, the
+first in document order (errors.py). Encoding (``dump_json``): wire names,
+absent members left out, explicit nulls kept, doubles in canonical spelling
+(numeric.py).
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final, Generic, Literal, TypeVar
+
+import pydantic
+from pydantic import BaseModel, ConfigDict  # bound once: pydantic.X costs ~1 us per access
+from pydantic.plugin._schema_validator import PluggableSchemaValidator
+from pydantic_core import SchemaValidator
+from typing_extensions import Self
+
+from . import errors, payload
+from .numeric import respell_numbers
+from .unions import type_adapter
+
+T = TypeVar("T")
+
+
+def decode_json(validator: SchemaValidator | PluggableSchemaValidator, schema: Any, data: str | bytes | bytearray, title: str, options: Mapping[str, Any]) -> Any:
+    """Validates JSON text under the payload policy; raises a ValidationError with one located error.
+
+    ``schema`` (the core schema, to locate errors) may be a callable giving it.
+    """
+    max_depth = _SETTINGS.max_depth
+    try:
+        value = _parse(data, max_depth)
+    except payload.Refused:
+        return _decode_exactly(validator, schema, data, title, options, max_depth)
+    try:
+        return validator.validate_python(value, **options) if options else validator.validate_python(value)
+    except pydantic.ValidationError as e:
+        core = schema() if callable(schema) else schema
+        scan = payload.scan(payload.text_of(data), max_depth)
+        raise errors.raise_located(title, errors.first(e, core, value, scan), data, "json") from None
+
+
+_SETTINGS: Final = payload.SETTINGS
+_parse: Final = payload.parse
+
+
+def _decode_exactly(
+    validator: SchemaValidator | PluggableSchemaValidator, schema: Any, data: Any, title: str, options: Mapping[str, Any], max_depth: int
+) -> Any:
+    # The text the fast path could not judge: the exact reader's value, and its
+    # problem if no validation error comes before it in the text.
+    try:
+        text = payload.text_of(data)
+    except payload.PayloadError as p:
+        raise errors.raise_located(title, errors.from_payload(p), data, "json") from None
+    if callable(schema):
+        schema = schema()
+    scan = payload.scan(text, max_depth)
+    problem = errors.from_payload(scan.problem) if scan.problem is not None else None
+    if not scan.complete and not scan.unclosed:
+        assert problem is not None
+        raise errors.raise_located(title, problem, data, "json")
+    try:
+        result = validator.validate_python(scan.value, **options)
+    except pydantic.ValidationError as e:
+        found = errors.first(e, schema, scan.value, scan)
+        if problem is not None and (problem.offset, problem.rank) <= (found.offset, found.rank):
+            found = problem
+        raise errors.raise_located(title, found, data, "json") from None
+    if problem is not None:
+        raise errors.raise_located(title, problem, data, "json")
+    return result
+
+
+def _python_error(e: pydantic.ValidationError, schema: Any, value: Any, by_name: bool) -> pydantic.ValidationError:
+    # A parsed value (or a model built in Python): one error, the first pydantic reports.
+    return errors.raise_located(e.title, errors.first(e, schema, value, None, by_name), value, "python")
+
+
+def _finish(raw: bytes) -> str:
+    # pydantic-core writes doubles as ECMAScript does except within [1e-6, 1e-5)
+    # (1.5e-6 for 0.0000015; integral doubles never get here as doubles).
+    return (respell_numbers(raw) if b"e-6" in raw else raw).decode()
+
+
+class ContractModel(pydantic.BaseModel):
+    """The base of every generated model.
+
+    * strict: nothing JSON Schema rejects is coerced (no "1" -> 1, no 1 -> "1");
+    * ``model_validate_json`` applies the payload policy and reads wire names
+      only; a rejection is one error (``type`` = keyword, ``loc`` = JSON path);
+    * ``Model(field=...)`` in Python takes field names (and wire names); a
+      member whose only value is a string constant (``const_field``) may be
+      left out and gets that value;
+    * use ``dump`` / ``dump_json`` for the exact JSON value (absent members
+      stay absent, canonical numbers).
+    """
+
+    # Field name → (wire name, value) of the members with one string value,
+    # filled in by __init__ when not given (set per model class).
+    __contract_constants__: ClassVar[Mapping[str, tuple[str, str]]] = {}
+
+    model_config = ConfigDict(
+        strict=True,
+        validate_by_alias=True,
+        validate_by_name=False,
+        serialize_by_alias=True,
+        protected_namespaces=(),
+        revalidate_instances="never",
+        extra="forbid",
+    )
+
+    def __init__(self, /, **data: Any) -> None:
+        __tracebackhide__ = True
+        for name, (wire, value) in self.__contract_constants__.items():
+            if name not in data and wire not in data:
+                data[name] = value
+        try:
+            self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True)
+        except pydantic.ValidationError as e:
+            raise _python_error(e, type(self).__pydantic_core_schema__, data, True) from None
+
+    # Tells pydantic this __init__ behaves like BaseModel's: nested models are
+    # built by pydantic-core directly (with wire names), not through __init__.
+    setattr(__init__, "__pydantic_base_init__", True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        constants: dict[str, tuple[str, str]] = {}
+        for name, field in cls.model_fields.items():
+            args = typing.get_args(field.annotation)
+            if field.is_required() and typing.get_origin(field.annotation) is Literal and len(args) == 1 and isinstance(args[0], str):
+                wire = field.validation_alias if isinstance(field.validation_alias, str) else name
+                constants[name] = (wire, args[0])
+                if wire != name and wire.isidentifier() and wire not in cls.model_fields and not hasattr(cls, wire):
+                    # A union's tag under its wire name ("type" for the field type_): the
+                    # serializer of a discriminated union reads it by that name, and would
+                    # otherwise go through BaseModel.__getattr__'s AttributeError.
+                    setattr(cls, wire, args[0])
+        cls.__contract_constants__ = constants
+
+    @classmethod
+    def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Self:
+        """Parses and validates JSON text (wire names, the payload policy); raises pydantic.ValidationError."""
+        if not options:  # the common case, with as few Python steps as possible
+            try:
+                value = _parse(json_data, _SETTINGS.max_depth)
+                return cls.__pydantic_validator__.validate_python(value)  # type: ignore[no-any-return]
+            except (payload.Refused, pydantic.ValidationError):
+                pass  # decode_json finds the error (or the exact reader accepts)
+        return decode_json(cls.__pydantic_validator__, cls._core_schema, json_data, cls.__name__, options)  # type: ignore[no-any-return]
+
+    @classmethod
+    def _core_schema(cls) -> Any:
+        return cls.__pydantic_core_schema__
+
+    @classmethod
+    def model_validate(cls, obj: Any, **options: Any) -> Self:
+        """Validates a parsed JSON value (wire names); raises pydantic.ValidationError with one located error."""
+        try:
+            return cls.__pydantic_validator__.validate_python(obj, **options)  # type: ignore[no-any-return]
+        except pydantic.ValidationError as e:
+            raise _python_error(e, cls.__pydantic_core_schema__, obj, options.get("by_name") is True) from None
+
+
+class Adapter(Generic[T]):
+    """Validation and dumping for any contract type (model, union, enum, alias).
+
+    Built on first use, so importing a module stays cheap.
+    """
+
+    __slots__ = ("type", "_adapter")
+
+    def __init__(self, tp: Any) -> None:
+        self.type = tp
+        self._adapter: pydantic.TypeAdapter[T] | None = None
+
+    @property
+    def type_adapter(self) -> pydantic.TypeAdapter[T]:
+        """The underlying pydantic TypeAdapter (strict, wire names only)."""
+        if self._adapter is None:
+            self._adapter = type_adapter(self.type)
+        return self._adapter
+
+    def validate_json(self, data: str | bytes | bytearray) -> T:
+        """Parses and validates JSON text under the payload policy; raises pydantic.ValidationError."""
+        adapter = self._adapter or self.type_adapter
+        try:
+            return adapter.validator.validate_python(_parse(data, _SETTINGS.max_depth))  # type: ignore[no-any-return]
+        except (payload.Refused, pydantic.ValidationError):
+            pass  # decode_json finds the error (or the exact reader accepts)
+        return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), {})  # type: ignore[no-any-return]
+
+    def validate_python(self, data: Any) -> T:
+        """Validates an already parsed JSON value (dicts, lists, str, int, float, bool, None)."""
+        adapter = self.type_adapter
+        try:
+            return adapter.validate_python(data)
+        except pydantic.ValidationError as e:
+            raise _python_error(e, adapter.core_schema, data, False) from None
+
+    def dump(self, value: T) -> Any:
+        """The JSON value of ``value``: absent members stay absent, null stays null."""
+        return self.type_adapter.dump_python(value, mode="json", by_alias=True, exclude_unset=True)
+
+    def dump_json(self, value: T) -> str:
+        """``value`` as compact JSON text (UTF-8 kept, canonical numbers)."""
+        return _finish(self.type_adapter.dump_json(value, by_alias=True, exclude_unset=True))
+
+    def __repr__(self) -> str:
+        return f"Adapter({self.type!r})"
+
+
+def _title(tp: Any) -> str:
+    return getattr(tp, "__name__", None) or repr(tp)
+
+
+def dump(value: Any) -> Any:
+    """The JSON value of a validated contract value (model, list, dict or scalar).
+
+    Models are written with their wire names, without the members that were
+    absent when they were read (``exclude_unset``), with explicit nulls kept.
+    """
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    if isinstance(value, (list, tuple)):
+        return [dump(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: dump(v) for k, v in value.items()}
+    return value
+
+
+def dump_json(value: Any) -> str:
+    """``dump(value)`` as compact JSON text, numbers in canonical spelling."""
+    if type(value).__dict__.get("__pydantic_serializer__") is not None:  # a model (cheaper than isinstance on ABCMeta)
+        raw = value.__pydantic_serializer__.to_json(value, by_alias=True, exclude_unset=True)
+        return (respell_numbers(raw) if b"e-6" in raw else raw).decode()
+    text = json.dumps(dump(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return respell_numbers(text.encode()).decode()
+
+
+
+def decode(tp: Any, text: str) -> Any:
+    """Validates constant data of the contract at import time."""
+    return type_adapter(tp).validate_json(text)
