@@ -2,9 +2,21 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- ValidationIssueLocation (assist/errors.schema.json#/$defs/ValidationIssueLocation)
 export const VALIDATION_ISSUE_LOCATION_VALUES = /** @type {const} */ (["body", "query", "header"]);
 export const ValidationIssueLocation = z.enum(VALIDATION_ISSUE_LOCATION_VALUES);
+const validationIssueLocationValues = new Set(VALIDATION_ISSUE_LOCATION_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ValidationIssueLocation}
+ */
+export function readValidationIssueLocation(d) {
+  return d.enumString(validationIssueLocationValues, "body|query|header");
+}
 
 /** @param {unknown} data */
 export function parseValidationIssueLocation(data) {
@@ -16,12 +28,71 @@ export function safeParseValidationIssueLocation(data) {
   return ValidationIssueLocation.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ValidationIssueLocation}
+ */
+export function decodeValidationIssueLocation(text, options) {
+  return rt.decode(text, readValidationIssueLocation, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ValidationIssueLocation} value
+ * @returns {string}
+ */
+export function encodeValidationIssueLocation(value) {
+  return rt.encode(value);
+}
+
 // ---- ValidationIssue (assist/errors.schema.json#/$defs/ValidationIssue)
 export const ValidationIssue = z.strictObject({
   location: ValidationIssueLocation,
   path: z.string().regex(rt.pattern("^(/|$)")),
   message: z.string().check(rt.codePoints(1)),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ValidationIssue}
+ */
+export function readValidationIssue(d) {
+  let $location, $path, $message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "location":
+          if ($location !== undefined) d.duplicate(key);
+          $location = readValidationIssueLocation(d);
+          break;
+        case "path":
+          if ($path !== undefined) d.duplicate(key);
+          $path = d.string(rule1);
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = d.string(rule2);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($location === undefined) d.missing("location");
+    if ($path === undefined) d.missing("path");
+    if ($message === undefined) d.missing("message");
+    const v = /** @type {ValidationIssue} */ ({ location: $location, path: $path, message: $message });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseValidationIssue(data) {
@@ -33,6 +104,26 @@ export function safeParseValidationIssue(data) {
   return ValidationIssue.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ValidationIssue}
+ */
+export function decodeValidationIssue(text, options) {
+  return rt.decode(text, readValidationIssue, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ValidationIssue} value
+ * @returns {string}
+ */
+export function encodeValidationIssue(value) {
+  return rt.encode(value);
+}
+
 // ---- ValidationErrorResponse (assist/errors.schema.json#/$defs/ValidationErrorResponse)
 export const ValidationErrorResponse = z.strictObject({
   error_message: z.string(),
@@ -41,6 +132,55 @@ export const ValidationErrorResponse = z.strictObject({
   retryable: z.literal(false),
   errors: z.array(ValidationIssue).min(1),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ValidationErrorResponse}
+ */
+export function readValidationErrorResponse(d) {
+  let $error_message, $code, $domain, $retryable, $errors;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "error_message":
+          if ($error_message !== undefined) d.duplicate(key);
+          $error_message = d.string();
+          break;
+        case "code":
+          if ($code !== undefined) d.duplicate(key);
+          $code = d.constValue(value3);
+          break;
+        case "domain":
+          if ($domain !== undefined) d.duplicate(key);
+          $domain = d.constString("REQUEST");
+          break;
+        case "retryable":
+          if ($retryable !== undefined) d.duplicate(key);
+          $retryable = d.constValue(value4);
+          break;
+        case "errors":
+          if ($errors !== undefined) d.duplicate(key);
+          $errors = d.array(rule5, readValidationIssue);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($error_message === undefined) d.missing("error_message");
+    if ($code === undefined) d.missing("code");
+    if ($domain === undefined) d.missing("domain");
+    if ($retryable === undefined) d.missing("retryable");
+    if ($errors === undefined) d.missing("errors");
+    const v = /** @type {ValidationErrorResponse} */ ({ error_message: $error_message, code: $code, domain: $domain, retryable: $retryable, errors: $errors });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseValidationErrorResponse(data) {
@@ -52,10 +192,59 @@ export function safeParseValidationErrorResponse(data) {
   return ValidationErrorResponse.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ValidationErrorResponse}
+ */
+export function decodeValidationErrorResponse(text, options) {
+  return rt.decode(text, readValidationErrorResponse, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ValidationErrorResponse} value
+ * @returns {string}
+ */
+export function encodeValidationErrorResponse(value) {
+  return rt.encode(value);
+}
+
 // ---- AgentRequestPayload (assist/request.schema.json#/$defs/AgentRequestPayload)
-export const AgentRequestPayload = z.looseObject({
+export const AgentRequestPayload = rt.ownMembers(z.looseObject({
   query: z.string(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {AgentRequestPayload}
+ */
+export function readAgentRequestPayload(d) {
+  let $query;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "query":
+          if ($query !== undefined) d.duplicate(key);
+          $query = d.string();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($query === undefined) d.missing("query");
+    const v = /** @type {AgentRequestPayload} */ ({ query: $query });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseAgentRequestPayload(data) {
@@ -67,12 +256,71 @@ export function safeParseAgentRequestPayload(data) {
   return AgentRequestPayload.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {AgentRequestPayload}
+ */
+export function decodeAgentRequestPayload(text, options) {
+  return rt.decode(text, readAgentRequestPayload, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {AgentRequestPayload} value
+ * @returns {string}
+ */
+export function encodeAgentRequestPayload(value) {
+  return rt.encode(value);
+}
+
 // ---- AgentRequest (assist/request.schema.json#/$defs/AgentRequest)
 export const AgentRequest = z.strictObject({
   request_id: rt.uuid,
   session_id: rt.uuid,
   payload: AgentRequestPayload,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {AgentRequest}
+ */
+export function readAgentRequest(d) {
+  let $request_id, $session_id, $payload;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "request_id":
+          if ($request_id !== undefined) d.duplicate(key);
+          $request_id = d.string(rule6);
+          break;
+        case "session_id":
+          if ($session_id !== undefined) d.duplicate(key);
+          $session_id = d.string(rule6);
+          break;
+        case "payload":
+          if ($payload !== undefined) d.duplicate(key);
+          $payload = readAgentRequestPayload(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($request_id === undefined) d.missing("request_id");
+    if ($session_id === undefined) d.missing("session_id");
+    if ($payload === undefined) d.missing("payload");
+    const v = /** @type {AgentRequest} */ ({ request_id: $request_id, session_id: $session_id, payload: $payload });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseAgentRequest(data) {
@@ -84,12 +332,41 @@ export function safeParseAgentRequest(data) {
   return AgentRequest.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {AgentRequest}
+ */
+export function decodeAgentRequest(text, options) {
+  return rt.decode(text, readAgentRequest, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {AgentRequest} value
+ * @returns {string}
+ */
+export function encodeAgentRequest(value) {
+  return rt.encode(value);
+}
+
 // ---- DeliveryMode (assist/service.schema.json#/$defs/DeliveryMode)
 export const DELIVERY_MODE_VALUES = /** @type {const} */ ([
   "REQUEST_RESPONSE",
   "SERVER_SENT_EVENTS",
 ]);
 export const DeliveryMode = z.enum(DELIVERY_MODE_VALUES);
+const deliveryModeValues = new Set(DELIVERY_MODE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {DeliveryMode}
+ */
+export function readDeliveryMode(d) {
+  return d.enumString(deliveryModeValues, "REQUEST_RESPONSE|SERVER_SENT_EVENTS");
+}
 
 /** @param {unknown} data */
 export function parseDeliveryMode(data) {
@@ -101,11 +378,65 @@ export function safeParseDeliveryMode(data) {
   return DeliveryMode.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {DeliveryMode}
+ */
+export function decodeDeliveryMode(text, options) {
+  return rt.decode(text, readDeliveryMode, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {DeliveryMode} value
+ * @returns {string}
+ */
+export function encodeDeliveryMode(value) {
+  return rt.encode(value);
+}
+
 // ---- AgentCapability (assist/service.schema.json#/$defs/AgentCapability)
-export const AgentCapability = z.looseObject({
+export const AgentCapability = rt.ownMembers(z.looseObject({
   delivery_mode: DeliveryMode,
   outputs: z.record(z.string(), rt.json).exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {AgentCapability}
+ */
+export function readAgentCapability(d) {
+  let $delivery_mode, $outputs;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "delivery_mode":
+          if ($delivery_mode !== undefined) d.duplicate(key);
+          $delivery_mode = readDeliveryMode(d);
+          break;
+        case "outputs":
+          if ($outputs !== undefined) d.duplicate(key);
+          $outputs = d.map(undefined, rt.readAny);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($delivery_mode === undefined) d.missing("delivery_mode");
+    const v = /** @type {AgentCapability} */ ({ delivery_mode: $delivery_mode });
+    if ($outputs !== undefined) v.outputs = $outputs;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseAgentCapability(data) {
@@ -117,12 +448,71 @@ export function safeParseAgentCapability(data) {
   return AgentCapability.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {AgentCapability}
+ */
+export function decodeAgentCapability(text, options) {
+  return rt.decode(text, readAgentCapability, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {AgentCapability} value
+ * @returns {string}
+ */
+export function encodeAgentCapability(value) {
+  return rt.encode(value);
+}
+
 // ---- ServerSentEvent (assist/service.schema.json#/$defs/ServerSentEvent)
 export const ServerSentEvent = z.strictObject({
   event: z.string(),
   data: z.string().regex(rt.pattern("^\\{")),
   id: z.string().nullable(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ServerSentEvent}
+ */
+export function readServerSentEvent(d) {
+  let $event, $data, $id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "event":
+          if ($event !== undefined) d.duplicate(key);
+          $event = d.string();
+          break;
+        case "data":
+          if ($data !== undefined) d.duplicate(key);
+          $data = d.string(rule7);
+          break;
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.isNull() ? null : d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($event === undefined) d.missing("event");
+    if ($data === undefined) d.missing("data");
+    if ($id === undefined) d.missing("id");
+    const v = /** @type {ServerSentEvent} */ ({ event: $event, data: $data, id: $id });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseServerSentEvent(data) {
@@ -134,10 +524,59 @@ export function safeParseServerSentEvent(data) {
   return ServerSentEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ServerSentEvent}
+ */
+export function decodeServerSentEvent(text, options) {
+  return rt.decode(text, readServerSentEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ServerSentEvent} value
+ * @returns {string}
+ */
+export function encodeServerSentEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- AssistResponse (assist/service.schema.json#/$defs/AssistResponse)
-export const AssistResponse = z.looseObject({
+export const AssistResponse = rt.ownMembers(z.looseObject({
   summary: z.string(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {AssistResponse}
+ */
+export function readAssistResponse(d) {
+  let $summary;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "summary":
+          if ($summary !== undefined) d.duplicate(key);
+          $summary = d.string();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($summary === undefined) d.missing("summary");
+    const v = /** @type {AssistResponse} */ ({ summary: $summary });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseAssistResponse(data) {
@@ -147,6 +586,26 @@ export function parseAssistResponse(data) {
 /** @param {unknown} data */
 export function safeParseAssistResponse(data) {
   return AssistResponse.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {AssistResponse}
+ */
+export function decodeAssistResponse(text, options) {
+  return rt.decode(text, readAssistResponse, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {AssistResponse} value
+ * @returns {string}
+ */
+export function encodeAssistResponse(value) {
+  return rt.encode(value);
 }
 
 // ---- AssistEndpointPath (assist/tables.schema.json#/$defs/AssistEndpointPath)
@@ -163,3 +622,18 @@ export const DELIVERY_MODE_CONTENT_TYPES = /** @type {const} */ ({
   REQUEST_RESPONSE: "application/json",
   SERVER_SENT_EVENTS: "text/event-stream",
 });
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.StringRule} */
+const rule1 = { pattern: rt.pattern("^(/|$)") };
+/** @type {rt.StringRule} */
+const rule2 = { minLength: 1 };
+const value3 = 400;
+const value4 = false;
+/** @type {rt.CountRule} */
+const rule5 = { min: 1 };
+/** @type {rt.StringRule} */
+const rule6 = { format: "uuid" };
+/** @type {rt.StringRule} */
+const rule7 = { pattern: rt.pattern("^\\{") };

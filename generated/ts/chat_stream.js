@@ -2,6 +2,9 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- EntityType (chat_stream/entities.schema.json#/$defs/EntityType)
 export const ENTITY_TYPE_VALUES = /** @type {const} */ ([
   "WEB_PAGE",
@@ -18,6 +21,15 @@ export const ENTITY_TYPE_VALUES = /** @type {const} */ ([
   "GENERATED_DOCUMENT",
 ]);
 export const EntityType = z.enum(ENTITY_TYPE_VALUES);
+const entityTypeValues = new Set(ENTITY_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {EntityType}
+ */
+export function readEntityType(d) {
+  return d.enumString(entityTypeValues, "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT");
+}
 
 /** @param {unknown} data */
 export function parseEntityType(data) {
@@ -29,8 +41,28 @@ export function safeParseEntityType(data) {
   return EntityType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {EntityType}
+ */
+export function decodeEntityType(text, options) {
+  return rt.decode(text, readEntityType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {EntityType} value
+ * @returns {string}
+ */
+export function encodeEntityType(value) {
+  return rt.encode(value);
+}
+
 // ---- Entity (chat_stream/entities.schema.json#/$defs/Entity)
-export const Entity = z.looseObject({
+export const Entity = rt.ownMembers(z.looseObject({
   entity_type: EntityType,
   identifier: z.string(),
   title: z.string().nullable().exactOptional(),
@@ -49,7 +81,124 @@ export const Entity = z.looseObject({
   user_query: z.string().nullable().exactOptional(),
   all_seen_entities: z.array(z.string()).exactOptional(),
   cited_entities: z.array(z.string()).exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Entity}
+ */
+export function readEntity(d) {
+  let $entity_type, $identifier, $title, $description, $file_name, $mimetype, $workspace_id, $stored_entity_id, $content_artifact_id, $content_length, $created_at, $purpose, $external_url, $api_name, $api_subtype, $user_query, $all_seen_entities, $cited_entities;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "entity_type":
+          if ($entity_type !== undefined) d.duplicate(key);
+          $entity_type = readEntityType(d);
+          break;
+        case "identifier":
+          if ($identifier !== undefined) d.duplicate(key);
+          $identifier = d.string();
+          break;
+        case "title":
+          if ($title !== undefined) d.duplicate(key);
+          $title = d.isNull() ? null : d.string();
+          break;
+        case "description":
+          if ($description !== undefined) d.duplicate(key);
+          $description = d.isNull() ? null : d.string();
+          break;
+        case "file_name":
+          if ($file_name !== undefined) d.duplicate(key);
+          $file_name = d.string();
+          break;
+        case "mimetype":
+          if ($mimetype !== undefined) d.duplicate(key);
+          $mimetype = d.string();
+          break;
+        case "workspace_id":
+          if ($workspace_id !== undefined) d.duplicate(key);
+          $workspace_id = d.string();
+          break;
+        case "stored_entity_id":
+          if ($stored_entity_id !== undefined) d.duplicate(key);
+          $stored_entity_id = d.isNull() ? null : d.string();
+          break;
+        case "content_artifact_id":
+          if ($content_artifact_id !== undefined) d.duplicate(key);
+          $content_artifact_id = d.isNull() ? null : d.string();
+          break;
+        case "content_length":
+          if ($content_length !== undefined) d.duplicate(key);
+          $content_length = d.isNull() ? null : d.int(rule1);
+          break;
+        case "created_at":
+          if ($created_at !== undefined) d.duplicate(key);
+          $created_at = d.isNull() ? null : d.string();
+          break;
+        case "purpose":
+          if ($purpose !== undefined) d.duplicate(key);
+          $purpose = d.isNull() ? null : d.string();
+          break;
+        case "external_url":
+          if ($external_url !== undefined) d.duplicate(key);
+          $external_url = d.isNull() ? null : d.string(rule2);
+          break;
+        case "api_name":
+          if ($api_name !== undefined) d.duplicate(key);
+          $api_name = d.isNull() ? null : d.string();
+          break;
+        case "api_subtype":
+          if ($api_subtype !== undefined) d.duplicate(key);
+          $api_subtype = d.isNull() ? null : d.string();
+          break;
+        case "user_query":
+          if ($user_query !== undefined) d.duplicate(key);
+          $user_query = d.isNull() ? null : d.string();
+          break;
+        case "all_seen_entities":
+          if ($all_seen_entities !== undefined) d.duplicate(key);
+          $all_seen_entities = d.array(undefined, read3);
+          break;
+        case "cited_entities":
+          if ($cited_entities !== undefined) d.duplicate(key);
+          $cited_entities = d.array(undefined, read3);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($entity_type === undefined) d.missing("entity_type");
+    if ($identifier === undefined) d.missing("identifier");
+    if ($file_name === undefined) d.missing("file_name");
+    if ($mimetype === undefined) d.missing("mimetype");
+    if ($workspace_id === undefined) d.missing("workspace_id");
+    const v = /** @type {Entity} */ ({ entity_type: $entity_type, identifier: $identifier });
+    if ($title !== undefined) v.title = $title;
+    if ($description !== undefined) v.description = $description;
+    v.file_name = $file_name;
+    v.mimetype = $mimetype;
+    v.workspace_id = $workspace_id;
+    if ($stored_entity_id !== undefined) v.stored_entity_id = $stored_entity_id;
+    if ($content_artifact_id !== undefined) v.content_artifact_id = $content_artifact_id;
+    if ($content_length !== undefined) v.content_length = $content_length;
+    if ($created_at !== undefined) v.created_at = $created_at;
+    if ($purpose !== undefined) v.purpose = $purpose;
+    if ($external_url !== undefined) v.external_url = $external_url;
+    if ($api_name !== undefined) v.api_name = $api_name;
+    if ($api_subtype !== undefined) v.api_subtype = $api_subtype;
+    if ($user_query !== undefined) v.user_query = $user_query;
+    if ($all_seen_entities !== undefined) v.all_seen_entities = $all_seen_entities;
+    if ($cited_entities !== undefined) v.cited_entities = $cited_entities;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseEntity(data) {
@@ -61,9 +210,38 @@ export function safeParseEntity(data) {
   return Entity.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Entity} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Entity}
+ */
+export function decodeEntity(text, options) {
+  return rt.decode(text, readEntity, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Entity} value
+ * @returns {string}
+ */
+export function encodeEntity(value) {
+  return rt.encode(value);
+}
+
 // ---- CreatorType (chat_stream/entities.schema.json#/$defs/CreatorType)
 export const CREATOR_TYPE_VALUES = /** @type {const} */ (["AI", "USER"]);
 export const CreatorType = z.enum(CREATOR_TYPE_VALUES);
+const creatorTypeValues = new Set(CREATOR_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {CreatorType}
+ */
+export function readCreatorType(d) {
+  return d.enumString(creatorTypeValues, "AI|USER");
+}
 
 /** @param {unknown} data */
 export function parseCreatorType(data) {
@@ -75,9 +253,38 @@ export function safeParseCreatorType(data) {
   return CreatorType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {CreatorType}
+ */
+export function decodeCreatorType(text, options) {
+  return rt.decode(text, readCreatorType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {CreatorType} value
+ * @returns {string}
+ */
+export function encodeCreatorType(value) {
+  return rt.encode(value);
+}
+
 // ---- MessageType (chat_stream/entities.schema.json#/$defs/MessageType)
 export const MESSAGE_TYPE_VALUES = /** @type {const} */ (["normal", "super_report"]);
 export const MessageType = z.enum(MESSAGE_TYPE_VALUES);
+const messageTypeValues = new Set(MESSAGE_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {MessageType}
+ */
+export function readMessageType(d) {
+  return d.enumString(messageTypeValues, "normal|super_report");
+}
 
 /** @param {unknown} data */
 export function parseMessageType(data) {
@@ -89,6 +296,26 @@ export function safeParseMessageType(data) {
   return MessageType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {MessageType}
+ */
+export function decodeMessageType(text, options) {
+  return rt.decode(text, readMessageType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {MessageType} value
+ * @returns {string}
+ */
+export function encodeMessageType(value) {
+  return rt.encode(value);
+}
+
 // ---- DeliverableType (chat_stream/entities.schema.json#/$defs/DeliverableType)
 export const DELIVERABLE_TYPE_VALUES = /** @type {const} */ ([
   "WEBSITE",
@@ -98,6 +325,15 @@ export const DELIVERABLE_TYPE_VALUES = /** @type {const} */ ([
   "CODE",
 ]);
 export const DeliverableType = z.enum(DELIVERABLE_TYPE_VALUES);
+const deliverableTypeValues = new Set(DELIVERABLE_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {DeliverableType}
+ */
+export function readDeliverableType(d) {
+  return d.enumString(deliverableTypeValues, "WEBSITE|REPORT|DOCUMENT|SLIDE|CODE");
+}
 
 /** @param {unknown} data */
 export function parseDeliverableType(data) {
@@ -109,9 +345,38 @@ export function safeParseDeliverableType(data) {
   return DeliverableType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {DeliverableType}
+ */
+export function decodeDeliverableType(text, options) {
+  return rt.decode(text, readDeliverableType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {DeliverableType} value
+ * @returns {string}
+ */
+export function encodeDeliverableType(value) {
+  return rt.encode(value);
+}
+
 // ---- MessageErrorType (chat_stream/entities.schema.json#/$defs/MessageErrorType)
 export const MESSAGE_ERROR_TYPE_VALUES = /** @type {const} */ (["TIMEOUT", "INVALID_RESPONSE"]);
 export const MessageErrorType = z.enum(MESSAGE_ERROR_TYPE_VALUES);
+const messageErrorTypeValues = new Set(MESSAGE_ERROR_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {MessageErrorType}
+ */
+export function readMessageErrorType(d) {
+  return d.enumString(messageErrorTypeValues, "TIMEOUT|INVALID_RESPONSE");
+}
 
 /** @param {unknown} data */
 export function parseMessageErrorType(data) {
@@ -123,8 +388,28 @@ export function safeParseMessageErrorType(data) {
   return MessageErrorType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {MessageErrorType}
+ */
+export function decodeMessageErrorType(text, options) {
+  return rt.decode(text, readMessageErrorType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {MessageErrorType} value
+ * @returns {string}
+ */
+export function encodeMessageErrorType(value) {
+  return rt.encode(value);
+}
+
 // ---- Message (chat_stream/entities.schema.json#/$defs/Message)
-export const Message = z.looseObject({
+export const Message = rt.ownMembers(z.looseObject({
   id: z.string(),
   chat_id: z.string(),
   creator_type: CreatorType,
@@ -146,7 +431,139 @@ export const Message = z.looseObject({
   event_stream_artifact_id: z.string().nullable().exactOptional(),
   error_type: MessageErrorType.nullable().exactOptional(),
   created_at: rt.dateTime,
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Message}
+ */
+export function readMessage(d) {
+  let $id, $chat_id, $creator_type, $creator_user_id, $message_type, $deliverable_type, $is_answer, $is_running, $needs_clarification_message, $retry_attempts, $content, $hydrated_content, $user_content_artifact_id, $user_message_entity_ids, $user_message_entities, $ai_output_id, $first_report_identifier, $entities, $event_stream_artifact_id, $error_type, $created_at;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string();
+          break;
+        case "chat_id":
+          if ($chat_id !== undefined) d.duplicate(key);
+          $chat_id = d.string();
+          break;
+        case "creator_type":
+          if ($creator_type !== undefined) d.duplicate(key);
+          $creator_type = readCreatorType(d);
+          break;
+        case "creator_user_id":
+          if ($creator_user_id !== undefined) d.duplicate(key);
+          $creator_user_id = d.isNull() ? null : d.string();
+          break;
+        case "message_type":
+          if ($message_type !== undefined) d.duplicate(key);
+          $message_type = d.isNull() ? null : readMessageType(d);
+          break;
+        case "deliverable_type":
+          if ($deliverable_type !== undefined) d.duplicate(key);
+          $deliverable_type = d.isNull() ? null : readDeliverableType(d);
+          break;
+        case "is_answer":
+          if ($is_answer !== undefined) d.duplicate(key);
+          $is_answer = d.bool();
+          break;
+        case "is_running":
+          if ($is_running !== undefined) d.duplicate(key);
+          $is_running = d.isNull() ? null : d.bool();
+          break;
+        case "needs_clarification_message":
+          if ($needs_clarification_message !== undefined) d.duplicate(key);
+          $needs_clarification_message = d.isNull() ? null : d.string();
+          break;
+        case "retry_attempts":
+          if ($retry_attempts !== undefined) d.duplicate(key);
+          $retry_attempts = d.isNull() ? null : d.int(rule1);
+          break;
+        case "content":
+          if ($content !== undefined) d.duplicate(key);
+          $content = d.string();
+          break;
+        case "hydrated_content":
+          if ($hydrated_content !== undefined) d.duplicate(key);
+          $hydrated_content = d.isNull() ? null : d.string();
+          break;
+        case "user_content_artifact_id":
+          if ($user_content_artifact_id !== undefined) d.duplicate(key);
+          $user_content_artifact_id = d.isNull() ? null : d.string();
+          break;
+        case "user_message_entity_ids":
+          if ($user_message_entity_ids !== undefined) d.duplicate(key);
+          $user_message_entity_ids = d.isNull() ? null : d.array(undefined, read3);
+          break;
+        case "user_message_entities":
+          if ($user_message_entities !== undefined) d.duplicate(key);
+          $user_message_entities = d.isNull() ? null : d.array(undefined, readEntity);
+          break;
+        case "ai_output_id":
+          if ($ai_output_id !== undefined) d.duplicate(key);
+          $ai_output_id = d.isNull() ? null : d.string();
+          break;
+        case "first_report_identifier":
+          if ($first_report_identifier !== undefined) d.duplicate(key);
+          $first_report_identifier = d.isNull() ? null : d.string(rule4);
+          break;
+        case "entities":
+          if ($entities !== undefined) d.duplicate(key);
+          $entities = d.array(undefined, readEntity);
+          break;
+        case "event_stream_artifact_id":
+          if ($event_stream_artifact_id !== undefined) d.duplicate(key);
+          $event_stream_artifact_id = d.isNull() ? null : d.string();
+          break;
+        case "error_type":
+          if ($error_type !== undefined) d.duplicate(key);
+          $error_type = d.isNull() ? null : readMessageErrorType(d);
+          break;
+        case "created_at":
+          if ($created_at !== undefined) d.duplicate(key);
+          $created_at = d.string(rule5);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($id === undefined) d.missing("id");
+    if ($chat_id === undefined) d.missing("chat_id");
+    if ($creator_type === undefined) d.missing("creator_type");
+    if ($is_answer === undefined) d.missing("is_answer");
+    if ($content === undefined) d.missing("content");
+    if ($created_at === undefined) d.missing("created_at");
+    const v = /** @type {Message} */ ({ id: $id, chat_id: $chat_id, creator_type: $creator_type });
+    if ($creator_user_id !== undefined) v.creator_user_id = $creator_user_id;
+    if ($message_type !== undefined) v.message_type = $message_type;
+    if ($deliverable_type !== undefined) v.deliverable_type = $deliverable_type;
+    v.is_answer = $is_answer;
+    if ($is_running !== undefined) v.is_running = $is_running;
+    if ($needs_clarification_message !== undefined) v.needs_clarification_message = $needs_clarification_message;
+    if ($retry_attempts !== undefined) v.retry_attempts = $retry_attempts;
+    v.content = $content;
+    if ($hydrated_content !== undefined) v.hydrated_content = $hydrated_content;
+    if ($user_content_artifact_id !== undefined) v.user_content_artifact_id = $user_content_artifact_id;
+    if ($user_message_entity_ids !== undefined) v.user_message_entity_ids = $user_message_entity_ids;
+    if ($user_message_entities !== undefined) v.user_message_entities = $user_message_entities;
+    if ($ai_output_id !== undefined) v.ai_output_id = $ai_output_id;
+    if ($first_report_identifier !== undefined) v.first_report_identifier = $first_report_identifier;
+    if ($entities !== undefined) v.entities = $entities;
+    if ($event_stream_artifact_id !== undefined) v.event_stream_artifact_id = $event_stream_artifact_id;
+    if ($error_type !== undefined) v.error_type = $error_type;
+    v.created_at = $created_at;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseMessage(data) {
@@ -158,9 +575,38 @@ export function safeParseMessage(data) {
   return Message.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Message} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Message}
+ */
+export function decodeMessage(text, options) {
+  return rt.decode(text, readMessage, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Message} value
+ * @returns {string}
+ */
+export function encodeMessage(value) {
+  return rt.encode(value);
+}
+
 // ---- PlanStatus (chat_stream/entities.schema.json#/$defs/PlanStatus)
 export const PLAN_STATUS_VALUES = /** @type {const} */ (["LOADING", "SUCCESS", "ERROR"]);
 export const PlanStatus = z.enum(PLAN_STATUS_VALUES);
+const planStatusValues = new Set(PLAN_STATUS_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PlanStatus}
+ */
+export function readPlanStatus(d) {
+  return d.enumString(planStatusValues, "LOADING|SUCCESS|ERROR");
+}
 
 /** @param {unknown} data */
 export function parsePlanStatus(data) {
@@ -170,6 +616,26 @@ export function parsePlanStatus(data) {
 /** @param {unknown} data */
 export function safeParsePlanStatus(data) {
   return PlanStatus.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PlanStatus}
+ */
+export function decodePlanStatus(text, options) {
+  return rt.decode(text, readPlanStatus, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PlanStatus} value
+ * @returns {string}
+ */
+export function encodePlanStatus(value) {
+  return rt.encode(value);
 }
 
 // ---- PlanTask (chat_stream/entities.schema.json#/$defs/PlanTask)
@@ -182,6 +648,60 @@ export const PlanTask = z.strictObject({
   previous_task_id: z.string().nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {PlanTask}
+ */
+export function readPlanTask(d) {
+  let $id, $title, $message, $plan_id, $status, $previous_task_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string();
+          break;
+        case "title":
+          if ($title !== undefined) d.duplicate(key);
+          $title = d.string();
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = d.string();
+          break;
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "status":
+          if ($status !== undefined) d.duplicate(key);
+          $status = readPlanStatus(d);
+          break;
+        case "previous_task_id":
+          if ($previous_task_id !== undefined) d.duplicate(key);
+          $previous_task_id = d.isNull() ? null : d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($id === undefined) d.missing("id");
+    if ($title === undefined) d.missing("title");
+    if ($message === undefined) d.missing("message");
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($status === undefined) d.missing("status");
+    const v = /** @type {PlanTask} */ ({ id: $id, title: $title, message: $message, plan_id: $plan_id, status: $status });
+    if ($previous_task_id !== undefined) v.previous_task_id = $previous_task_id;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parsePlanTask(data) {
   return PlanTask.parse(data);
@@ -190,6 +710,26 @@ export function parsePlanTask(data) {
 /** @param {unknown} data */
 export function safeParsePlanTask(data) {
   return PlanTask.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanTask} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PlanTask}
+ */
+export function decodePlanTask(text, options) {
+  return rt.decode(text, readPlanTask, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PlanTask} value
+ * @returns {string}
+ */
+export function encodePlanTask(value) {
+  return rt.encode(value);
 }
 
 // ---- Plan (chat_stream/entities.schema.json#/$defs/Plan)
@@ -204,6 +744,72 @@ export const Plan = z.strictObject({
   previous_plan_id: z.string().nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Plan}
+ */
+export function readPlan(d) {
+  let $id, $plan_set_id, $title, $summary, $status, $plan_tasks, $used_sources, $previous_plan_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "title":
+          if ($title !== undefined) d.duplicate(key);
+          $title = d.isNull() ? null : d.string();
+          break;
+        case "summary":
+          if ($summary !== undefined) d.duplicate(key);
+          $summary = d.isNull() ? null : d.string();
+          break;
+        case "status":
+          if ($status !== undefined) d.duplicate(key);
+          $status = readPlanStatus(d);
+          break;
+        case "plan_tasks":
+          if ($plan_tasks !== undefined) d.duplicate(key);
+          $plan_tasks = d.map(undefined, readPlanTask);
+          break;
+        case "used_sources":
+          if ($used_sources !== undefined) d.duplicate(key);
+          $used_sources = d.isNull() ? null : d.array(undefined, read3);
+          break;
+        case "previous_plan_id":
+          if ($previous_plan_id !== undefined) d.duplicate(key);
+          $previous_plan_id = d.isNull() ? null : d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($id === undefined) d.missing("id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    if ($status === undefined) d.missing("status");
+    if ($plan_tasks === undefined) d.missing("plan_tasks");
+    const v = /** @type {Plan} */ ({ id: $id, plan_set_id: $plan_set_id });
+    if ($title !== undefined) v.title = $title;
+    if ($summary !== undefined) v.summary = $summary;
+    v.status = $status;
+    v.plan_tasks = $plan_tasks;
+    if ($used_sources !== undefined) v.used_sources = $used_sources;
+    if ($previous_plan_id !== undefined) v.previous_plan_id = $previous_plan_id;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parsePlan(data) {
   return Plan.parse(data);
@@ -212,6 +818,26 @@ export function parsePlan(data) {
 /** @param {unknown} data */
 export function safeParsePlan(data) {
   return Plan.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Plan} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Plan}
+ */
+export function decodePlan(text, options) {
+  return rt.decode(text, readPlan, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Plan} value
+ * @returns {string}
+ */
+export function encodePlan(value) {
+  return rt.encode(value);
 }
 
 // ---- PlanSet (chat_stream/entities.schema.json#/$defs/PlanSet)
@@ -223,6 +849,55 @@ export const PlanSet = z.strictObject({
   plans: z.record(z.string(), Plan),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {PlanSet}
+ */
+export function readPlanSet(d) {
+  let $chat_id, $creator_user_id, $user_chat_message_id, $workspace_id, $plans;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "chat_id":
+          if ($chat_id !== undefined) d.duplicate(key);
+          $chat_id = d.string();
+          break;
+        case "creator_user_id":
+          if ($creator_user_id !== undefined) d.duplicate(key);
+          $creator_user_id = d.string();
+          break;
+        case "user_chat_message_id":
+          if ($user_chat_message_id !== undefined) d.duplicate(key);
+          $user_chat_message_id = d.string();
+          break;
+        case "workspace_id":
+          if ($workspace_id !== undefined) d.duplicate(key);
+          $workspace_id = d.string();
+          break;
+        case "plans":
+          if ($plans !== undefined) d.duplicate(key);
+          $plans = d.map(undefined, readPlan);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($chat_id === undefined) d.missing("chat_id");
+    if ($creator_user_id === undefined) d.missing("creator_user_id");
+    if ($user_chat_message_id === undefined) d.missing("user_chat_message_id");
+    if ($workspace_id === undefined) d.missing("workspace_id");
+    if ($plans === undefined) d.missing("plans");
+    const v = /** @type {PlanSet} */ ({ chat_id: $chat_id, creator_user_id: $creator_user_id, user_chat_message_id: $user_chat_message_id, workspace_id: $workspace_id, plans: $plans });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parsePlanSet(data) {
   return PlanSet.parse(data);
@@ -233,6 +908,26 @@ export function safeParsePlanSet(data) {
   return PlanSet.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanSet} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PlanSet}
+ */
+export function decodePlanSet(text, options) {
+  return rt.decode(text, readPlanSet, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PlanSet} value
+ * @returns {string}
+ */
+export function encodePlanSet(value) {
+  return rt.encode(value);
+}
+
 // ---- PendingSourceType (chat_stream/entities.schema.json#/$defs/PendingSourceType)
 export const PENDING_SOURCE_TYPE_VALUES = /** @type {const} */ ([
   "WEB",
@@ -240,6 +935,15 @@ export const PENDING_SOURCE_TYPE_VALUES = /** @type {const} */ ([
   "CODING_AGENT",
 ]);
 export const PendingSourceType = z.enum(PENDING_SOURCE_TYPE_VALUES);
+const pendingSourceTypeValues = new Set(PENDING_SOURCE_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PendingSourceType}
+ */
+export function readPendingSourceType(d) {
+  return d.enumString(pendingSourceTypeValues, "WEB|DOCUMENT|CODING_AGENT");
+}
 
 /** @param {unknown} data */
 export function parsePendingSourceType(data) {
@@ -249,6 +953,26 @@ export function parsePendingSourceType(data) {
 /** @param {unknown} data */
 export function safeParsePendingSourceType(data) {
   return PendingSourceType.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PendingSourceType}
+ */
+export function decodePendingSourceType(text, options) {
+  return rt.decode(text, readPendingSourceType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PendingSourceType} value
+ * @returns {string}
+ */
+export function encodePendingSourceType(value) {
+  return rt.encode(value);
 }
 
 // ---- PendingSource (chat_stream/entities.schema.json#/$defs/PendingSource)
@@ -261,6 +985,60 @@ export const PendingSource = z.strictObject({
   web_domain: z.string().nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {PendingSource}
+ */
+export function readPendingSource(d) {
+  let $plan_id, $plan_set_id, $plan_task_id, $title, $type, $web_domain;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "plan_task_id":
+          if ($plan_task_id !== undefined) d.duplicate(key);
+          $plan_task_id = d.string();
+          break;
+        case "title":
+          if ($title !== undefined) d.duplicate(key);
+          $title = d.string();
+          break;
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = readPendingSourceType(d);
+          break;
+        case "web_domain":
+          if ($web_domain !== undefined) d.duplicate(key);
+          $web_domain = d.isNull() ? null : d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    if ($plan_task_id === undefined) d.missing("plan_task_id");
+    if ($title === undefined) d.missing("title");
+    if ($type === undefined) d.missing("type");
+    const v = /** @type {PendingSource} */ ({ plan_id: $plan_id, plan_set_id: $plan_set_id, plan_task_id: $plan_task_id, title: $title, type: $type });
+    if ($web_domain !== undefined) v.web_domain = $web_domain;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parsePendingSource(data) {
   return PendingSource.parse(data);
@@ -269,6 +1047,26 @@ export function parsePendingSource(data) {
 /** @param {unknown} data */
 export function safeParsePendingSource(data) {
   return PendingSource.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PendingSource}
+ */
+export function decodePendingSource(text, options) {
+  return rt.decode(text, readPendingSource, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PendingSource} value
+ * @returns {string}
+ */
+export function encodePendingSource(value) {
+  return rt.encode(value);
 }
 
 // ---- StreamEventType (chat_stream/envelope.schema.json#/$defs/StreamEventType)
@@ -301,6 +1099,15 @@ export const STREAM_EVENT_TYPE_VALUES = /** @type {const} */ ([
   "usage-update",
 ]);
 export const StreamEventType = z.enum(STREAM_EVENT_TYPE_VALUES);
+const streamEventTypeValues = new Set(STREAM_EVENT_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamEventType}
+ */
+export function readStreamEventType(d) {
+  return d.enumString(streamEventTypeValues, "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update");
+}
 
 /** @param {unknown} data */
 export function parseStreamEventType(data) {
@@ -312,6 +1119,26 @@ export function safeParseStreamEventType(data) {
   return StreamEventType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamEventType}
+ */
+export function decodeStreamEventType(text, options) {
+  return rt.decode(text, readStreamEventType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamEventType} value
+ * @returns {string}
+ */
+export function encodeStreamEventType(value) {
+  return rt.encode(value);
+}
+
 // ---- StreamStart (chat_stream/events.schema.json#/$defs/StreamStart)
 export const StreamStart = z.strictObject({
   type: z.literal("stream_start"),
@@ -320,6 +1147,55 @@ export const StreamStart = z.strictObject({
   user_chat_message_id: z.string(),
   workspace_id: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamStart}
+ */
+export function readStreamStart(d) {
+  let $type, $chat_id, $creator_user_id, $user_chat_message_id, $workspace_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("stream_start");
+          break;
+        case "chat_id":
+          if ($chat_id !== undefined) d.duplicate(key);
+          $chat_id = d.string();
+          break;
+        case "creator_user_id":
+          if ($creator_user_id !== undefined) d.duplicate(key);
+          $creator_user_id = d.string();
+          break;
+        case "user_chat_message_id":
+          if ($user_chat_message_id !== undefined) d.duplicate(key);
+          $user_chat_message_id = d.string();
+          break;
+        case "workspace_id":
+          if ($workspace_id !== undefined) d.duplicate(key);
+          $workspace_id = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($chat_id === undefined) d.missing("chat_id");
+    if ($creator_user_id === undefined) d.missing("creator_user_id");
+    if ($user_chat_message_id === undefined) d.missing("user_chat_message_id");
+    if ($workspace_id === undefined) d.missing("workspace_id");
+    const v = /** @type {StreamStart} */ ({ type: $type, chat_id: $chat_id, creator_user_id: $creator_user_id, user_chat_message_id: $user_chat_message_id, workspace_id: $workspace_id });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseStreamStart(data) {
@@ -331,10 +1207,59 @@ export function safeParseStreamStart(data) {
   return StreamStart.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamStart}
+ */
+export function decodeStreamStart(text, options) {
+  return rt.decode(text, readStreamStart, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamStart} value
+ * @returns {string}
+ */
+export function encodeStreamStart(value) {
+  return rt.encode(value);
+}
+
 // ---- Heartbeat (chat_stream/events.schema.json#/$defs/Heartbeat)
 export const Heartbeat = z.strictObject({
   type: z.literal("heartbeat"),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Heartbeat}
+ */
+export function readHeartbeat(d) {
+  let $type;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("heartbeat");
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    const v = /** @type {Heartbeat} */ ({ type: $type });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseHeartbeat(data) {
@@ -346,12 +1271,71 @@ export function safeParseHeartbeat(data) {
   return Heartbeat.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Heartbeat} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Heartbeat}
+ */
+export function decodeHeartbeat(text, options) {
+  return rt.decode(text, readHeartbeat, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Heartbeat} value
+ * @returns {string}
+ */
+export function encodeHeartbeat(value) {
+  return rt.encode(value);
+}
+
 // ---- DoneEvent (chat_stream/events.schema.json#/$defs/DoneEvent)
 export const DoneEvent = z.strictObject({
   type: z.literal("done"),
   has_async_entities_pending: z.boolean().nullable().exactOptional(),
   message: Message.nullable().exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {DoneEvent}
+ */
+export function readDoneEvent(d) {
+  let $type, $has_async_entities_pending, $message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("done");
+          break;
+        case "has_async_entities_pending":
+          if ($has_async_entities_pending !== undefined) d.duplicate(key);
+          $has_async_entities_pending = d.isNull() ? null : d.bool();
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = d.isNull() ? null : readMessage(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    const v = /** @type {DoneEvent} */ ({ type: $type });
+    if ($has_async_entities_pending !== undefined) v.has_async_entities_pending = $has_async_entities_pending;
+    if ($message !== undefined) v.message = $message;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseDoneEvent(data) {
@@ -363,12 +1347,71 @@ export function safeParseDoneEvent(data) {
   return DoneEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DoneEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {DoneEvent}
+ */
+export function decodeDoneEvent(text, options) {
+  return rt.decode(text, readDoneEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {DoneEvent} value
+ * @returns {string}
+ */
+export function encodeDoneEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- StreamError (chat_stream/events.schema.json#/$defs/StreamError)
 export const StreamError = z.strictObject({
   type: z.literal("ERROR"),
   error_type: z.string(),
   error_message: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamError}
+ */
+export function readStreamError(d) {
+  let $type, $error_type, $error_message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("ERROR");
+          break;
+        case "error_type":
+          if ($error_type !== undefined) d.duplicate(key);
+          $error_type = d.string();
+          break;
+        case "error_message":
+          if ($error_message !== undefined) d.duplicate(key);
+          $error_message = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($error_type === undefined) d.missing("error_type");
+    if ($error_message === undefined) d.missing("error_message");
+    const v = /** @type {StreamError} */ ({ type: $type, error_type: $error_type, error_message: $error_message });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseStreamError(data) {
@@ -380,11 +1423,65 @@ export function safeParseStreamError(data) {
   return StreamError.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamError}
+ */
+export function decodeStreamError(text, options) {
+  return rt.decode(text, readStreamError, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamError} value
+ * @returns {string}
+ */
+export function encodeStreamError(value) {
+  return rt.encode(value);
+}
+
 // ---- MessageDelta (chat_stream/events.schema.json#/$defs/MessageDelta)
 export const MessageDelta = z.strictObject({
   type: z.literal("message_delta"),
   delta: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {MessageDelta}
+ */
+export function readMessageDelta(d) {
+  let $type, $delta;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("message_delta");
+          break;
+        case "delta":
+          if ($delta !== undefined) d.duplicate(key);
+          $delta = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($delta === undefined) d.missing("delta");
+    const v = /** @type {MessageDelta} */ ({ type: $type, delta: $delta });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseMessageDelta(data) {
@@ -396,11 +1493,65 @@ export function safeParseMessageDelta(data) {
   return MessageDelta.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {MessageDelta}
+ */
+export function decodeMessageDelta(text, options) {
+  return rt.decode(text, readMessageDelta, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {MessageDelta} value
+ * @returns {string}
+ */
+export function encodeMessageDelta(value) {
+  return rt.encode(value);
+}
+
 // ---- AiMessage (chat_stream/events.schema.json#/$defs/AiMessage)
 export const AiMessage = z.strictObject({
   type: z.literal("ai_message"),
   message: Message,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {AiMessage}
+ */
+export function readAiMessage(d) {
+  let $type, $message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("ai_message");
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = readMessage(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($message === undefined) d.missing("message");
+    const v = /** @type {AiMessage} */ ({ type: $type, message: $message });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseAiMessage(data) {
@@ -412,11 +1563,65 @@ export function safeParseAiMessage(data) {
   return AiMessage.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AiMessage} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {AiMessage}
+ */
+export function decodeAiMessage(text, options) {
+  return rt.decode(text, readAiMessage, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {AiMessage} value
+ * @returns {string}
+ */
+export function encodeAiMessage(value) {
+  return rt.encode(value);
+}
+
 // ---- MessageIsAnswer (chat_stream/events.schema.json#/$defs/MessageIsAnswer)
 export const MessageIsAnswer = z.strictObject({
   type: z.literal("message_is_answer"),
   is_answer: z.boolean(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {MessageIsAnswer}
+ */
+export function readMessageIsAnswer(d) {
+  let $type, $is_answer;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("message_is_answer");
+          break;
+        case "is_answer":
+          if ($is_answer !== undefined) d.duplicate(key);
+          $is_answer = d.bool();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($is_answer === undefined) d.missing("is_answer");
+    const v = /** @type {MessageIsAnswer} */ ({ type: $type, is_answer: $is_answer });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseMessageIsAnswer(data) {
@@ -428,11 +1633,65 @@ export function safeParseMessageIsAnswer(data) {
   return MessageIsAnswer.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {MessageIsAnswer}
+ */
+export function decodeMessageIsAnswer(text, options) {
+  return rt.decode(text, readMessageIsAnswer, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {MessageIsAnswer} value
+ * @returns {string}
+ */
+export function encodeMessageIsAnswer(value) {
+  return rt.encode(value);
+}
+
 // ---- ChatTitleGenerated (chat_stream/events.schema.json#/$defs/ChatTitleGenerated)
 export const ChatTitleGenerated = z.strictObject({
   type: z.literal("chat_title_generated"),
   title: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ChatTitleGenerated}
+ */
+export function readChatTitleGenerated(d) {
+  let $type, $title;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("chat_title_generated");
+          break;
+        case "title":
+          if ($title !== undefined) d.duplicate(key);
+          $title = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($title === undefined) d.missing("title");
+    const v = /** @type {ChatTitleGenerated} */ ({ type: $type, title: $title });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseChatTitleGenerated(data) {
@@ -444,11 +1703,65 @@ export function safeParseChatTitleGenerated(data) {
   return ChatTitleGenerated.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ChatTitleGenerated}
+ */
+export function decodeChatTitleGenerated(text, options) {
+  return rt.decode(text, readChatTitleGenerated, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ChatTitleGenerated} value
+ * @returns {string}
+ */
+export function encodeChatTitleGenerated(value) {
+  return rt.encode(value);
+}
+
 // ---- ClarificationNeeded (chat_stream/events.schema.json#/$defs/ClarificationNeeded)
 export const ClarificationNeeded = z.strictObject({
   type: z.literal("clarification_needed"),
   message: Message,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ClarificationNeeded}
+ */
+export function readClarificationNeeded(d) {
+  let $type, $message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("clarification_needed");
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = readMessage(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($message === undefined) d.missing("message");
+    const v = /** @type {ClarificationNeeded} */ ({ type: $type, message: $message });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseClarificationNeeded(data) {
@@ -460,11 +1773,65 @@ export function safeParseClarificationNeeded(data) {
   return ClarificationNeeded.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ClarificationNeeded}
+ */
+export function decodeClarificationNeeded(text, options) {
+  return rt.decode(text, readClarificationNeeded, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ClarificationNeeded} value
+ * @returns {string}
+ */
+export function encodeClarificationNeeded(value) {
+  return rt.encode(value);
+}
+
 // ---- MessageClarificationUpdate (chat_stream/events.schema.json#/$defs/MessageClarificationUpdate)
 export const MessageClarificationUpdate = z.strictObject({
   chat_message_id: z.string(),
   needs_clarification_message: z.string().nullable(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {MessageClarificationUpdate}
+ */
+export function readMessageClarificationUpdate(d) {
+  let $chat_message_id, $needs_clarification_message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "chat_message_id":
+          if ($chat_message_id !== undefined) d.duplicate(key);
+          $chat_message_id = d.string();
+          break;
+        case "needs_clarification_message":
+          if ($needs_clarification_message !== undefined) d.duplicate(key);
+          $needs_clarification_message = d.isNull() ? null : d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($chat_message_id === undefined) d.missing("chat_message_id");
+    if ($needs_clarification_message === undefined) d.missing("needs_clarification_message");
+    const v = /** @type {MessageClarificationUpdate} */ ({ chat_message_id: $chat_message_id, needs_clarification_message: $needs_clarification_message });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseMessageClarificationUpdate(data) {
@@ -476,11 +1843,65 @@ export function safeParseMessageClarificationUpdate(data) {
   return MessageClarificationUpdate.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {MessageClarificationUpdate}
+ */
+export function decodeMessageClarificationUpdate(text, options) {
+  return rt.decode(text, readMessageClarificationUpdate, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {MessageClarificationUpdate} value
+ * @returns {string}
+ */
+export function encodeMessageClarificationUpdate(value) {
+  return rt.encode(value);
+}
+
 // ---- UpdateMessageClarificationMessage (chat_stream/events.schema.json#/$defs/UpdateMessageClarificationMessage)
 export const UpdateMessageClarificationMessage = z.strictObject({
   type: z.literal("update_message_clarification_message"),
   update: MessageClarificationUpdate,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {UpdateMessageClarificationMessage}
+ */
+export function readUpdateMessageClarificationMessage(d) {
+  let $type, $update;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("update_message_clarification_message");
+          break;
+        case "update":
+          if ($update !== undefined) d.duplicate(key);
+          $update = readMessageClarificationUpdate(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($update === undefined) d.missing("update");
+    const v = /** @type {UpdateMessageClarificationMessage} */ ({ type: $type, update: $update });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseUpdateMessageClarificationMessage(data) {
@@ -492,9 +1913,38 @@ export function safeParseUpdateMessageClarificationMessage(data) {
   return UpdateMessageClarificationMessage.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {UpdateMessageClarificationMessage}
+ */
+export function decodeUpdateMessageClarificationMessage(text, options) {
+  return rt.decode(text, readUpdateMessageClarificationMessage, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {UpdateMessageClarificationMessage} value
+ * @returns {string}
+ */
+export function encodeUpdateMessageClarificationMessage(value) {
+  return rt.encode(value);
+}
+
 // ---- TaskStatus (chat_stream/events.schema.json#/$defs/TaskStatus)
 export const TASK_STATUS_VALUES = /** @type {const} */ (["loading", "success", "error"]);
 export const TaskStatus = z.enum(TASK_STATUS_VALUES);
+const taskStatusValues = new Set(TASK_STATUS_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {TaskStatus}
+ */
+export function readTaskStatus(d) {
+  return d.enumString(taskStatusValues, "loading|success|error");
+}
 
 /** @param {unknown} data */
 export function parseTaskStatus(data) {
@@ -504,6 +1954,26 @@ export function parseTaskStatus(data) {
 /** @param {unknown} data */
 export function safeParseTaskStatus(data) {
   return TaskStatus.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {TaskStatus}
+ */
+export function decodeTaskStatus(text, options) {
+  return rt.decode(text, readTaskStatus, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {TaskStatus} value
+ * @returns {string}
+ */
+export function encodeTaskStatus(value) {
+  return rt.encode(value);
 }
 
 // ---- TaskUpdate (chat_stream/events.schema.json#/$defs/TaskUpdate)
@@ -517,6 +1987,65 @@ export const TaskUpdate = z.strictObject({
   metadata: z.record(z.string(), rt.json).nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {TaskUpdate}
+ */
+export function readTaskUpdate(d) {
+  let $type, $key, $title, $message, $status, $plan_set, $metadata;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("task_update");
+          break;
+        case "key":
+          if ($key !== undefined) d.duplicate(key);
+          $key = d.string();
+          break;
+        case "title":
+          if ($title !== undefined) d.duplicate(key);
+          $title = d.string();
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = d.string();
+          break;
+        case "status":
+          if ($status !== undefined) d.duplicate(key);
+          $status = readTaskStatus(d);
+          break;
+        case "plan_set":
+          if ($plan_set !== undefined) d.duplicate(key);
+          $plan_set = readPlanSet(d);
+          break;
+        case "metadata":
+          if ($metadata !== undefined) d.duplicate(key);
+          $metadata = d.isNull() ? null : d.map(undefined, rt.readAny);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($key === undefined) d.missing("key");
+    if ($title === undefined) d.missing("title");
+    if ($message === undefined) d.missing("message");
+    if ($status === undefined) d.missing("status");
+    if ($plan_set === undefined) d.missing("plan_set");
+    const v = /** @type {TaskUpdate} */ ({ type: $type, key: $key, title: $title, message: $message, status: $status, plan_set: $plan_set });
+    if ($metadata !== undefined) v.metadata = $metadata;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseTaskUpdate(data) {
   return TaskUpdate.parse(data);
@@ -527,11 +2056,65 @@ export function safeParseTaskUpdate(data) {
   return TaskUpdate.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {TaskUpdate}
+ */
+export function decodeTaskUpdate(text, options) {
+  return rt.decode(text, readTaskUpdate, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {TaskUpdate} value
+ * @returns {string}
+ */
+export function encodeTaskUpdate(value) {
+  return rt.encode(value);
+}
+
 // ---- PendingSources (chat_stream/events.schema.json#/$defs/PendingSources)
 export const PendingSources = z.strictObject({
   type: z.literal("pending_sources"),
   pending_sources: z.array(PendingSource),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PendingSources}
+ */
+export function readPendingSources(d) {
+  let $type, $pending_sources;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("pending_sources");
+          break;
+        case "pending_sources":
+          if ($pending_sources !== undefined) d.duplicate(key);
+          $pending_sources = d.array(undefined, readPendingSource);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($pending_sources === undefined) d.missing("pending_sources");
+    const v = /** @type {PendingSources} */ ({ type: $type, pending_sources: $pending_sources });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePendingSources(data) {
@@ -543,11 +2126,65 @@ export function safeParsePendingSources(data) {
   return PendingSources.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PendingSources}
+ */
+export function decodePendingSources(text, options) {
+  return rt.decode(text, readPendingSources, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PendingSources} value
+ * @returns {string}
+ */
+export function encodePendingSources(value) {
+  return rt.encode(value);
+}
+
 // ---- ReferencesFound (chat_stream/events.schema.json#/$defs/ReferencesFound)
 export const ReferencesFound = z.strictObject({
   type: z.literal("references_found"),
   references: z.array(Entity),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ReferencesFound}
+ */
+export function readReferencesFound(d) {
+  let $type, $references;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("references_found");
+          break;
+        case "references":
+          if ($references !== undefined) d.duplicate(key);
+          $references = d.array(undefined, readEntity);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($references === undefined) d.missing("references");
+    const v = /** @type {ReferencesFound} */ ({ type: $type, references: $references });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseReferencesFound(data) {
@@ -559,8 +2196,36 @@ export function safeParseReferencesFound(data) {
   return ReferencesFound.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ReferencesFound}
+ */
+export function decodeReferencesFound(text, options) {
+  return rt.decode(text, readReferencesFound, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ReferencesFound} value
+ * @returns {string}
+ */
+export function encodeReferencesFound(value) {
+  return rt.encode(value);
+}
+
 // ---- UnixTimestampMs (chat_stream/events.schema.json#/$defs/UnixTimestampMs)
 export const UnixTimestampMs = z.int().gte(0);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {UnixTimestampMs}
+ */
+export function readUnixTimestampMs(d) {
+  return d.int(rule1);
+}
 
 /** @param {unknown} data */
 export function parseUnixTimestampMs(data) {
@@ -570,6 +2235,26 @@ export function parseUnixTimestampMs(data) {
 /** @param {unknown} data */
 export function safeParseUnixTimestampMs(data) {
   return UnixTimestampMs.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {UnixTimestampMs}
+ */
+export function decodeUnixTimestampMs(text, options) {
+  return rt.decode(text, readUnixTimestampMs, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {UnixTimestampMs} value
+ * @returns {string}
+ */
+export function encodeUnixTimestampMs(value) {
+  return rt.encode(value);
 }
 
 // ---- NodeToolsExecutionStart (chat_stream/events.schema.json#/$defs/NodeToolsExecutionStart)
@@ -583,6 +2268,65 @@ export const NodeToolsExecutionStart = z.strictObject({
   timestamp: UnixTimestampMs,
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {NodeToolsExecutionStart}
+ */
+export function readNodeToolsExecutionStart(d) {
+  let $type, $node_id, $plan_id, $plan_set_id, $tool_ids, $total_tools, $timestamp;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("node_tools_execution_start");
+          break;
+        case "node_id":
+          if ($node_id !== undefined) d.duplicate(key);
+          $node_id = d.string();
+          break;
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "tool_ids":
+          if ($tool_ids !== undefined) d.duplicate(key);
+          $tool_ids = d.array(undefined, read3);
+          break;
+        case "total_tools":
+          if ($total_tools !== undefined) d.duplicate(key);
+          $total_tools = d.int(rule1);
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = readUnixTimestampMs(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($node_id === undefined) d.missing("node_id");
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    if ($tool_ids === undefined) d.missing("tool_ids");
+    if ($total_tools === undefined) d.missing("total_tools");
+    if ($timestamp === undefined) d.missing("timestamp");
+    const v = /** @type {NodeToolsExecutionStart} */ ({ type: $type, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id, tool_ids: $tool_ids, total_tools: $total_tools, timestamp: $timestamp });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseNodeToolsExecutionStart(data) {
   return NodeToolsExecutionStart.parse(data);
@@ -591,6 +2335,26 @@ export function parseNodeToolsExecutionStart(data) {
 /** @param {unknown} data */
 export function safeParseNodeToolsExecutionStart(data) {
   return NodeToolsExecutionStart.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NodeToolsExecutionStart}
+ */
+export function decodeNodeToolsExecutionStart(text, options) {
+  return rt.decode(text, readNodeToolsExecutionStart, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NodeToolsExecutionStart} value
+ * @returns {string}
+ */
+export function encodeNodeToolsExecutionStart(value) {
+  return rt.encode(value);
 }
 
 // ---- NodeToolEvent (chat_stream/events.schema.json#/$defs/NodeToolEvent)
@@ -606,6 +2370,76 @@ export const NodeToolEvent = z.strictObject({
   timestamp: UnixTimestampMs,
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {NodeToolEvent}
+ */
+export function readNodeToolEvent(d) {
+  let $type, $event, $node_id, $plan_id, $plan_set_id, $tool_id, $tool_type, $metadata, $timestamp;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("node_tool_event");
+          break;
+        case "event":
+          if ($event !== undefined) d.duplicate(key);
+          $event = d.string();
+          break;
+        case "node_id":
+          if ($node_id !== undefined) d.duplicate(key);
+          $node_id = d.string();
+          break;
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "tool_id":
+          if ($tool_id !== undefined) d.duplicate(key);
+          $tool_id = d.isNull() ? null : d.string();
+          break;
+        case "tool_type":
+          if ($tool_type !== undefined) d.duplicate(key);
+          $tool_type = d.isNull() ? null : d.string();
+          break;
+        case "metadata":
+          if ($metadata !== undefined) d.duplicate(key);
+          $metadata = d.isNull() ? null : d.map(undefined, rt.readAny);
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = readUnixTimestampMs(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($event === undefined) d.missing("event");
+    if ($node_id === undefined) d.missing("node_id");
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    if ($timestamp === undefined) d.missing("timestamp");
+    const v = /** @type {NodeToolEvent} */ ({ type: $type, event: $event, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    if ($tool_id !== undefined) v.tool_id = $tool_id;
+    if ($tool_type !== undefined) v.tool_type = $tool_type;
+    if ($metadata !== undefined) v.metadata = $metadata;
+    v.timestamp = $timestamp;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseNodeToolEvent(data) {
   return NodeToolEvent.parse(data);
@@ -614,6 +2448,26 @@ export function parseNodeToolEvent(data) {
 /** @param {unknown} data */
 export function safeParseNodeToolEvent(data) {
   return NodeToolEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NodeToolEvent}
+ */
+export function decodeNodeToolEvent(text, options) {
+  return rt.decode(text, readNodeToolEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NodeToolEvent} value
+ * @returns {string}
+ */
+export function encodeNodeToolEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- UpdateSubagentCurrentAction (chat_stream/events.schema.json#/$defs/UpdateSubagentCurrentAction)
@@ -627,6 +2481,66 @@ export const UpdateSubagentCurrentAction = z.strictObject({
   timestamp: UnixTimestampMs,
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {UpdateSubagentCurrentAction}
+ */
+export function readUpdateSubagentCurrentAction(d) {
+  let $type, $current_action, $node_id, $plan_id, $plan_set_id, $tool_id, $timestamp;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("update_subagent_current_action");
+          break;
+        case "current_action":
+          if ($current_action !== undefined) d.duplicate(key);
+          $current_action = d.string();
+          break;
+        case "node_id":
+          if ($node_id !== undefined) d.duplicate(key);
+          $node_id = d.string();
+          break;
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "tool_id":
+          if ($tool_id !== undefined) d.duplicate(key);
+          $tool_id = d.isNull() ? null : d.string();
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = readUnixTimestampMs(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($current_action === undefined) d.missing("current_action");
+    if ($node_id === undefined) d.missing("node_id");
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    if ($timestamp === undefined) d.missing("timestamp");
+    const v = /** @type {UpdateSubagentCurrentAction} */ ({ type: $type, current_action: $current_action, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    if ($tool_id !== undefined) v.tool_id = $tool_id;
+    v.timestamp = $timestamp;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseUpdateSubagentCurrentAction(data) {
   return UpdateSubagentCurrentAction.parse(data);
@@ -635,6 +2549,26 @@ export function parseUpdateSubagentCurrentAction(data) {
 /** @param {unknown} data */
 export function safeParseUpdateSubagentCurrentAction(data) {
   return UpdateSubagentCurrentAction.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {UpdateSubagentCurrentAction}
+ */
+export function decodeUpdateSubagentCurrentAction(text, options) {
+  return rt.decode(text, readUpdateSubagentCurrentAction, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {UpdateSubagentCurrentAction} value
+ * @returns {string}
+ */
+export function encodeUpdateSubagentCurrentAction(value) {
+  return rt.encode(value);
 }
 
 // ---- NodeReportPreviewStart (chat_stream/events.schema.json#/$defs/NodeReportPreviewStart)
@@ -654,6 +2588,97 @@ export const NodeReportPreviewStart = z.strictObject({
   workspace_id: z.string(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {NodeReportPreviewStart}
+ */
+export function readNodeReportPreviewStart(d) {
+  let $type, $preview_id, $report_title, $report_user_query, $final_report, $node_id, $plan_id, $plan_set_id, $entity, $section_id, $tool_id, $timestamp, $workspace_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("node_report_preview_start");
+          break;
+        case "preview_id":
+          if ($preview_id !== undefined) d.duplicate(key);
+          $preview_id = d.string();
+          break;
+        case "report_title":
+          if ($report_title !== undefined) d.duplicate(key);
+          $report_title = d.string();
+          break;
+        case "report_user_query":
+          if ($report_user_query !== undefined) d.duplicate(key);
+          $report_user_query = d.string();
+          break;
+        case "final_report":
+          if ($final_report !== undefined) d.duplicate(key);
+          $final_report = d.bool();
+          break;
+        case "node_id":
+          if ($node_id !== undefined) d.duplicate(key);
+          $node_id = d.string();
+          break;
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "entity":
+          if ($entity !== undefined) d.duplicate(key);
+          $entity = readEntity(d);
+          break;
+        case "section_id":
+          if ($section_id !== undefined) d.duplicate(key);
+          $section_id = d.isNull() ? null : d.string();
+          break;
+        case "tool_id":
+          if ($tool_id !== undefined) d.duplicate(key);
+          $tool_id = d.isNull() ? null : d.string();
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = readUnixTimestampMs(d);
+          break;
+        case "workspace_id":
+          if ($workspace_id !== undefined) d.duplicate(key);
+          $workspace_id = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($preview_id === undefined) d.missing("preview_id");
+    if ($report_title === undefined) d.missing("report_title");
+    if ($report_user_query === undefined) d.missing("report_user_query");
+    if ($final_report === undefined) d.missing("final_report");
+    if ($node_id === undefined) d.missing("node_id");
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    if ($entity === undefined) d.missing("entity");
+    if ($timestamp === undefined) d.missing("timestamp");
+    if ($workspace_id === undefined) d.missing("workspace_id");
+    const v = /** @type {NodeReportPreviewStart} */ ({ type: $type, preview_id: $preview_id, report_title: $report_title, report_user_query: $report_user_query, final_report: $final_report, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id, entity: $entity });
+    if ($section_id !== undefined) v.section_id = $section_id;
+    if ($tool_id !== undefined) v.tool_id = $tool_id;
+    v.timestamp = $timestamp;
+    v.workspace_id = $workspace_id;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseNodeReportPreviewStart(data) {
   return NodeReportPreviewStart.parse(data);
@@ -662,6 +2687,26 @@ export function parseNodeReportPreviewStart(data) {
 /** @param {unknown} data */
 export function safeParseNodeReportPreviewStart(data) {
   return NodeReportPreviewStart.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NodeReportPreviewStart}
+ */
+export function decodeNodeReportPreviewStart(text, options) {
+  return rt.decode(text, readNodeReportPreviewStart, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NodeReportPreviewStart} value
+ * @returns {string}
+ */
+export function encodeNodeReportPreviewStart(value) {
+  return rt.encode(value);
 }
 
 // ---- NodeReportPreviewDelta (chat_stream/events.schema.json#/$defs/NodeReportPreviewDelta)
@@ -675,6 +2720,65 @@ export const NodeReportPreviewDelta = z.strictObject({
   section_id: z.string().nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {NodeReportPreviewDelta}
+ */
+export function readNodeReportPreviewDelta(d) {
+  let $type, $preview_id, $delta, $node_id, $plan_id, $plan_set_id, $section_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("node_report_preview_delta");
+          break;
+        case "preview_id":
+          if ($preview_id !== undefined) d.duplicate(key);
+          $preview_id = d.string();
+          break;
+        case "delta":
+          if ($delta !== undefined) d.duplicate(key);
+          $delta = d.string();
+          break;
+        case "node_id":
+          if ($node_id !== undefined) d.duplicate(key);
+          $node_id = d.string();
+          break;
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "section_id":
+          if ($section_id !== undefined) d.duplicate(key);
+          $section_id = d.isNull() ? null : d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($preview_id === undefined) d.missing("preview_id");
+    if ($delta === undefined) d.missing("delta");
+    if ($node_id === undefined) d.missing("node_id");
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    const v = /** @type {NodeReportPreviewDelta} */ ({ type: $type, preview_id: $preview_id, delta: $delta, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    if ($section_id !== undefined) v.section_id = $section_id;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseNodeReportPreviewDelta(data) {
   return NodeReportPreviewDelta.parse(data);
@@ -683,6 +2787,26 @@ export function parseNodeReportPreviewDelta(data) {
 /** @param {unknown} data */
 export function safeParseNodeReportPreviewDelta(data) {
   return NodeReportPreviewDelta.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NodeReportPreviewDelta}
+ */
+export function decodeNodeReportPreviewDelta(text, options) {
+  return rt.decode(text, readNodeReportPreviewDelta, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NodeReportPreviewDelta} value
+ * @returns {string}
+ */
+export function encodeNodeReportPreviewDelta(value) {
+  return rt.encode(value);
 }
 
 // ---- NodeReportPreviewDone (chat_stream/events.schema.json#/$defs/NodeReportPreviewDone)
@@ -702,6 +2826,97 @@ export const NodeReportPreviewDone = z.strictObject({
   workspace_id: z.string(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {NodeReportPreviewDone}
+ */
+export function readNodeReportPreviewDone(d) {
+  let $type, $preview_id, $content, $report_title, $final_report, $node_id, $plan_id, $plan_set_id, $entity, $section_id, $tool_id, $timestamp, $workspace_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("node_report_preview_done");
+          break;
+        case "preview_id":
+          if ($preview_id !== undefined) d.duplicate(key);
+          $preview_id = d.string();
+          break;
+        case "content":
+          if ($content !== undefined) d.duplicate(key);
+          $content = d.string();
+          break;
+        case "report_title":
+          if ($report_title !== undefined) d.duplicate(key);
+          $report_title = d.string();
+          break;
+        case "final_report":
+          if ($final_report !== undefined) d.duplicate(key);
+          $final_report = d.bool();
+          break;
+        case "node_id":
+          if ($node_id !== undefined) d.duplicate(key);
+          $node_id = d.string();
+          break;
+        case "plan_id":
+          if ($plan_id !== undefined) d.duplicate(key);
+          $plan_id = d.string();
+          break;
+        case "plan_set_id":
+          if ($plan_set_id !== undefined) d.duplicate(key);
+          $plan_set_id = d.string();
+          break;
+        case "entity":
+          if ($entity !== undefined) d.duplicate(key);
+          $entity = d.isNull() ? null : readEntity(d);
+          break;
+        case "section_id":
+          if ($section_id !== undefined) d.duplicate(key);
+          $section_id = d.isNull() ? null : d.string();
+          break;
+        case "tool_id":
+          if ($tool_id !== undefined) d.duplicate(key);
+          $tool_id = d.isNull() ? null : d.string();
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = readUnixTimestampMs(d);
+          break;
+        case "workspace_id":
+          if ($workspace_id !== undefined) d.duplicate(key);
+          $workspace_id = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($preview_id === undefined) d.missing("preview_id");
+    if ($content === undefined) d.missing("content");
+    if ($report_title === undefined) d.missing("report_title");
+    if ($final_report === undefined) d.missing("final_report");
+    if ($node_id === undefined) d.missing("node_id");
+    if ($plan_id === undefined) d.missing("plan_id");
+    if ($plan_set_id === undefined) d.missing("plan_set_id");
+    if ($timestamp === undefined) d.missing("timestamp");
+    if ($workspace_id === undefined) d.missing("workspace_id");
+    const v = /** @type {NodeReportPreviewDone} */ ({ type: $type, preview_id: $preview_id, content: $content, report_title: $report_title, final_report: $final_report, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    if ($entity !== undefined) v.entity = $entity;
+    if ($section_id !== undefined) v.section_id = $section_id;
+    if ($tool_id !== undefined) v.tool_id = $tool_id;
+    v.timestamp = $timestamp;
+    v.workspace_id = $workspace_id;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseNodeReportPreviewDone(data) {
   return NodeReportPreviewDone.parse(data);
@@ -712,6 +2927,26 @@ export function safeParseNodeReportPreviewDone(data) {
   return NodeReportPreviewDone.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NodeReportPreviewDone}
+ */
+export function decodeNodeReportPreviewDone(text, options) {
+  return rt.decode(text, readNodeReportPreviewDone, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NodeReportPreviewDone} value
+ * @returns {string}
+ */
+export function encodeNodeReportPreviewDone(value) {
+  return rt.encode(value);
+}
+
 // ---- BrowserUseStart (chat_stream/events.schema.json#/$defs/BrowserUseStart)
 export const BrowserUseStart = z.strictObject({
   type: z.literal("browser_use_start"),
@@ -719,6 +2954,50 @@ export const BrowserUseStart = z.strictObject({
   browser_stream_url: rt.uri,
   timestamp: UnixTimestampMs,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {BrowserUseStart}
+ */
+export function readBrowserUseStart(d) {
+  let $type, $browser_session_id, $browser_stream_url, $timestamp;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("browser_use_start");
+          break;
+        case "browser_session_id":
+          if ($browser_session_id !== undefined) d.duplicate(key);
+          $browser_session_id = d.string();
+          break;
+        case "browser_stream_url":
+          if ($browser_stream_url !== undefined) d.duplicate(key);
+          $browser_stream_url = d.string(rule2);
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = readUnixTimestampMs(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($browser_session_id === undefined) d.missing("browser_session_id");
+    if ($browser_stream_url === undefined) d.missing("browser_stream_url");
+    if ($timestamp === undefined) d.missing("timestamp");
+    const v = /** @type {BrowserUseStart} */ ({ type: $type, browser_session_id: $browser_session_id, browser_stream_url: $browser_stream_url, timestamp: $timestamp });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseBrowserUseStart(data) {
@@ -730,11 +3009,65 @@ export function safeParseBrowserUseStart(data) {
   return BrowserUseStart.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {BrowserUseStart}
+ */
+export function decodeBrowserUseStart(text, options) {
+  return rt.decode(text, readBrowserUseStart, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {BrowserUseStart} value
+ * @returns {string}
+ */
+export function encodeBrowserUseStart(value) {
+  return rt.encode(value);
+}
+
 // ---- BrowserUseStop (chat_stream/events.schema.json#/$defs/BrowserUseStop)
 export const BrowserUseStop = z.strictObject({
   type: z.literal("browser_use_stop"),
   browser_session_id: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {BrowserUseStop}
+ */
+export function readBrowserUseStop(d) {
+  let $type, $browser_session_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("browser_use_stop");
+          break;
+        case "browser_session_id":
+          if ($browser_session_id !== undefined) d.duplicate(key);
+          $browser_session_id = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($browser_session_id === undefined) d.missing("browser_session_id");
+    const v = /** @type {BrowserUseStop} */ ({ type: $type, browser_session_id: $browser_session_id });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseBrowserUseStop(data) {
@@ -746,12 +3079,71 @@ export function safeParseBrowserUseStop(data) {
   return BrowserUseStop.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {BrowserUseStop}
+ */
+export function decodeBrowserUseStop(text, options) {
+  return rt.decode(text, readBrowserUseStop, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {BrowserUseStop} value
+ * @returns {string}
+ */
+export function encodeBrowserUseStop(value) {
+  return rt.encode(value);
+}
+
 // ---- BrowserUseAwaitUserInput (chat_stream/events.schema.json#/$defs/BrowserUseAwaitUserInput)
 export const BrowserUseAwaitUserInput = z.strictObject({
   type: z.literal("browser_use_await_user_input"),
   browser_session_id: z.string(),
   agent_message: z.string().nullable().exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {BrowserUseAwaitUserInput}
+ */
+export function readBrowserUseAwaitUserInput(d) {
+  let $type, $browser_session_id, $agent_message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("browser_use_await_user_input");
+          break;
+        case "browser_session_id":
+          if ($browser_session_id !== undefined) d.duplicate(key);
+          $browser_session_id = d.string();
+          break;
+        case "agent_message":
+          if ($agent_message !== undefined) d.duplicate(key);
+          $agent_message = d.isNull() ? null : d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($browser_session_id === undefined) d.missing("browser_session_id");
+    const v = /** @type {BrowserUseAwaitUserInput} */ ({ type: $type, browser_session_id: $browser_session_id });
+    if ($agent_message !== undefined) v.agent_message = $agent_message;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseBrowserUseAwaitUserInput(data) {
@@ -763,11 +3155,65 @@ export function safeParseBrowserUseAwaitUserInput(data) {
   return BrowserUseAwaitUserInput.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {BrowserUseAwaitUserInput}
+ */
+export function decodeBrowserUseAwaitUserInput(text, options) {
+  return rt.decode(text, readBrowserUseAwaitUserInput, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {BrowserUseAwaitUserInput} value
+ * @returns {string}
+ */
+export function encodeBrowserUseAwaitUserInput(value) {
+  return rt.encode(value);
+}
+
 // ---- PingEvent (chat_stream/events.schema.json#/$defs/PingEvent)
 export const PingEvent = z.strictObject({
   type: z.literal("ping"),
   timestamp: rt.dateTime,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PingEvent}
+ */
+export function readPingEvent(d) {
+  let $type, $timestamp;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("ping");
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = d.string(rule5);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($timestamp === undefined) d.missing("timestamp");
+    const v = /** @type {PingEvent} */ ({ type: $type, timestamp: $timestamp });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePingEvent(data) {
@@ -777,6 +3223,26 @@ export function parsePingEvent(data) {
 /** @param {unknown} data */
 export function safeParsePingEvent(data) {
   return PingEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PingEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PingEvent}
+ */
+export function decodePingEvent(text, options) {
+  return rt.decode(text, readPingEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PingEvent} value
+ * @returns {string}
+ */
+export function encodePingEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- ErrorCode (chat_stream/events.schema.json#/$defs/ErrorCode)
@@ -789,6 +3255,15 @@ export const ERROR_CODE_VALUES = /** @type {const} */ ([
   "unknown_error",
 ]);
 export const ErrorCode = z.enum(ERROR_CODE_VALUES);
+const errorCodeValues = new Set(ERROR_CODE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ErrorCode}
+ */
+export function readErrorCode(d) {
+  return d.enumString(errorCodeValues, "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error");
+}
 
 /** @param {unknown} data */
 export function parseErrorCode(data) {
@@ -800,6 +3275,26 @@ export function safeParseErrorCode(data) {
   return ErrorCode.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorCode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ErrorCode}
+ */
+export function decodeErrorCode(text, options) {
+  return rt.decode(text, readErrorCode, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ErrorCode} value
+ * @returns {string}
+ */
+export function encodeErrorCode(value) {
+  return rt.encode(value);
+}
+
 // ---- ErrorEvent (chat_stream/events.schema.json#/$defs/ErrorEvent)
 export const ErrorEvent = z.strictObject({
   type: z.literal("error"),
@@ -809,6 +3304,55 @@ export const ErrorEvent = z.strictObject({
   context: z.record(z.string(), rt.json).nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {ErrorEvent}
+ */
+export function readErrorEvent(d) {
+  let $type, $code, $message, $recoverable, $context;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("error");
+          break;
+        case "code":
+          if ($code !== undefined) d.duplicate(key);
+          $code = readErrorCode(d);
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = d.string();
+          break;
+        case "recoverable":
+          if ($recoverable !== undefined) d.duplicate(key);
+          $recoverable = d.bool();
+          break;
+        case "context":
+          if ($context !== undefined) d.duplicate(key);
+          $context = d.isNull() ? null : d.map(undefined, rt.readAny);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($code === undefined) d.missing("code");
+    if ($message === undefined) d.missing("message");
+    if ($recoverable === undefined) d.missing("recoverable");
+    const v = /** @type {ErrorEvent} */ ({ type: $type, code: $code, message: $message, recoverable: $recoverable });
+    if ($context !== undefined) v.context = $context;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseErrorEvent(data) {
   return ErrorEvent.parse(data);
@@ -817,6 +3361,26 @@ export function parseErrorEvent(data) {
 /** @param {unknown} data */
 export function safeParseErrorEvent(data) {
   return ErrorEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ErrorEvent}
+ */
+export function decodeErrorEvent(text, options) {
+  return rt.decode(text, readErrorEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ErrorEvent} value
+ * @returns {string}
+ */
+export function encodeErrorEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- MessageFileEvent (chat_stream/events.schema.json#/$defs/MessageFileEvent)
@@ -829,6 +3393,60 @@ export const MessageFileEvent = z.strictObject({
   size: z.int().gte(0).nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {MessageFileEvent}
+ */
+export function readMessageFileEvent(d) {
+  let $type, $fileId, $name, $mimeType, $url, $size;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("message-file");
+          break;
+        case "fileId":
+          if ($fileId !== undefined) d.duplicate(key);
+          $fileId = d.string();
+          break;
+        case "name":
+          if ($name !== undefined) d.duplicate(key);
+          $name = d.string();
+          break;
+        case "mimeType":
+          if ($mimeType !== undefined) d.duplicate(key);
+          $mimeType = d.string();
+          break;
+        case "url":
+          if ($url !== undefined) d.duplicate(key);
+          $url = d.string(rule2);
+          break;
+        case "size":
+          if ($size !== undefined) d.duplicate(key);
+          $size = d.isNull() ? null : d.int(rule1);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($fileId === undefined) d.missing("fileId");
+    if ($name === undefined) d.missing("name");
+    if ($mimeType === undefined) d.missing("mimeType");
+    if ($url === undefined) d.missing("url");
+    const v = /** @type {MessageFileEvent} */ ({ type: $type, fileId: $fileId, name: $name, mimeType: $mimeType, url: $url });
+    if ($size !== undefined) v.size = $size;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseMessageFileEvent(data) {
   return MessageFileEvent.parse(data);
@@ -839,11 +3457,65 @@ export function safeParseMessageFileEvent(data) {
   return MessageFileEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {MessageFileEvent}
+ */
+export function decodeMessageFileEvent(text, options) {
+  return rt.decode(text, readMessageFileEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {MessageFileEvent} value
+ * @returns {string}
+ */
+export function encodeMessageFileEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- UsageCost (chat_stream/events.schema.json#/$defs/UsageCost)
 export const UsageCost = z.strictObject({
   cents: z.int().gte(0),
   currency: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {UsageCost}
+ */
+export function readUsageCost(d) {
+  let $cents, $currency;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "cents":
+          if ($cents !== undefined) d.duplicate(key);
+          $cents = d.int(rule1);
+          break;
+        case "currency":
+          if ($currency !== undefined) d.duplicate(key);
+          $currency = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($cents === undefined) d.missing("cents");
+    if ($currency === undefined) d.missing("currency");
+    const v = /** @type {UsageCost} */ ({ cents: $cents, currency: $currency });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseUsageCost(data) {
@@ -855,6 +3527,26 @@ export function safeParseUsageCost(data) {
   return UsageCost.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageCost} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {UsageCost}
+ */
+export function decodeUsageCost(text, options) {
+  return rt.decode(text, readUsageCost, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {UsageCost} value
+ * @returns {string}
+ */
+export function encodeUsageCost(value) {
+  return rt.encode(value);
+}
+
 // ---- UsageUpdateEvent (chat_stream/events.schema.json#/$defs/UsageUpdateEvent)
 export const UsageUpdateEvent = z.strictObject({
   type: z.literal("usage-update"),
@@ -864,6 +3556,55 @@ export const UsageUpdateEvent = z.strictObject({
   cost: UsageCost.nullable().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {UsageUpdateEvent}
+ */
+export function readUsageUpdateEvent(d) {
+  let $type, $inputTokens, $outputTokens, $totalTokens, $cost;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("usage-update");
+          break;
+        case "inputTokens":
+          if ($inputTokens !== undefined) d.duplicate(key);
+          $inputTokens = d.int(rule1);
+          break;
+        case "outputTokens":
+          if ($outputTokens !== undefined) d.duplicate(key);
+          $outputTokens = d.int(rule1);
+          break;
+        case "totalTokens":
+          if ($totalTokens !== undefined) d.duplicate(key);
+          $totalTokens = d.int(rule1);
+          break;
+        case "cost":
+          if ($cost !== undefined) d.duplicate(key);
+          $cost = d.isNull() ? null : readUsageCost(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($inputTokens === undefined) d.missing("inputTokens");
+    if ($outputTokens === undefined) d.missing("outputTokens");
+    if ($totalTokens === undefined) d.missing("totalTokens");
+    const v = /** @type {UsageUpdateEvent} */ ({ type: $type, inputTokens: $inputTokens, outputTokens: $outputTokens, totalTokens: $totalTokens });
+    if ($cost !== undefined) v.cost = $cost;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseUsageUpdateEvent(data) {
   return UsageUpdateEvent.parse(data);
@@ -872,6 +3613,26 @@ export function parseUsageUpdateEvent(data) {
 /** @param {unknown} data */
 export function safeParseUsageUpdateEvent(data) {
   return UsageUpdateEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {UsageUpdateEvent}
+ */
+export function decodeUsageUpdateEvent(text, options) {
+  return rt.decode(text, readUsageUpdateEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {UsageUpdateEvent} value
+ * @returns {string}
+ */
+export function encodeUsageUpdateEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- StreamEvent (chat_stream/envelope.schema.json#/$defs/StreamEvent)
@@ -904,6 +3665,69 @@ export const StreamEvent = z.discriminatedUnion("type", [
   UsageUpdateEvent,
 ]);
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamEvent<rt.UnknownVariant>}
+ */
+export function readStreamEvent(d) {
+  switch (d.tag("type")) {
+    case "stream_start":
+      return readStreamStart(d);
+    case "heartbeat":
+      return readHeartbeat(d);
+    case "done":
+      return readDoneEvent(d);
+    case "ERROR":
+      return readStreamError(d);
+    case "message_delta":
+      return readMessageDelta(d);
+    case "ai_message":
+      return readAiMessage(d);
+    case "message_is_answer":
+      return readMessageIsAnswer(d);
+    case "chat_title_generated":
+      return readChatTitleGenerated(d);
+    case "clarification_needed":
+      return readClarificationNeeded(d);
+    case "update_message_clarification_message":
+      return readUpdateMessageClarificationMessage(d);
+    case "task_update":
+      return readTaskUpdate(d);
+    case "pending_sources":
+      return readPendingSources(d);
+    case "references_found":
+      return readReferencesFound(d);
+    case "node_tools_execution_start":
+      return readNodeToolsExecutionStart(d);
+    case "node_tool_event":
+      return readNodeToolEvent(d);
+    case "update_subagent_current_action":
+      return readUpdateSubagentCurrentAction(d);
+    case "node_report_preview_start":
+      return readNodeReportPreviewStart(d);
+    case "node_report_preview_delta":
+      return readNodeReportPreviewDelta(d);
+    case "node_report_preview_done":
+      return readNodeReportPreviewDone(d);
+    case "browser_use_start":
+      return readBrowserUseStart(d);
+    case "browser_use_stop":
+      return readBrowserUseStop(d);
+    case "browser_use_await_user_input":
+      return readBrowserUseAwaitUserInput(d);
+    case "ping":
+      return readPingEvent(d);
+    case "error":
+      return readErrorEvent(d);
+    case "message-file":
+      return readMessageFileEvent(d);
+    case "usage-update":
+      return readUsageUpdateEvent(d);
+    default:
+      return d.unknownTag("type", "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update");
+  }
+}
+
 /** @param {unknown} data */
 export function parseStreamEvent(data) {
   return StreamEvent.parse(data);
@@ -914,11 +3738,78 @@ export function safeParseStreamEvent(data) {
   return StreamEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {StreamEvent}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {StreamEvent<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamEvent | StreamEvent<rt.UnknownVariant>}
+ */
+export function decodeStreamEvent(text, options) {
+  return rt.decode(text, readStreamEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamEvent | StreamEvent<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeStreamEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- StreamEnvelope (chat_stream/envelope.schema.json#/$defs/StreamEnvelope)
 export const StreamEnvelope = z.strictObject({
   data: StreamEvent,
   timestamp: UnixTimestampMs,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamEnvelope<rt.UnknownVariant>}
+ */
+export function readStreamEnvelope(d) {
+  let $data, $timestamp;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "data":
+          if ($data !== undefined) d.duplicate(key);
+          $data = readStreamEvent(d);
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = readUnixTimestampMs(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($data === undefined) d.missing("data");
+    if ($timestamp === undefined) d.missing("timestamp");
+    const v = /** @type {StreamEnvelope<rt.UnknownVariant>} */ ({ data: $data, timestamp: $timestamp });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseStreamEnvelope(data) {
@@ -928,6 +3819,39 @@ export function parseStreamEnvelope(data) {
 /** @param {unknown} data */
 export function safeParseStreamEnvelope(data) {
   return StreamEnvelope.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {StreamEnvelope}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {StreamEnvelope<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamEnvelope | StreamEnvelope<rt.UnknownVariant>}
+ */
+export function decodeStreamEnvelope(text, options) {
+  return rt.decode(text, readStreamEnvelope, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamEnvelope | StreamEnvelope<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeStreamEnvelope(value) {
+  return rt.encode(value);
 }
 
 // ---- FirstEventType (chat_stream/tables.schema.json#/$defs/FirstEventType)
@@ -1007,3 +3931,16 @@ export const CHAT_STREAM_PATH = "/api/chat/message/stream";
 
 // ---- ChatStreamContentType (chat_stream/tables.schema.json#/$defs/ChatStreamContentType)
 export const CHAT_STREAM_CONTENT_TYPE = "text/plain; charset=utf-8";
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.NumberRule} */
+const rule1 = { minimum: 0 };
+/** @type {rt.StringRule} */
+const rule2 = { format: "uri" };
+/** @type {rt.Reader<string>} */
+const read3 = (d) => d.string();
+/** @type {rt.StringRule} */
+const rule4 = { format: "uuid" };
+/** @type {rt.StringRule} */
+const rule5 = { format: "date-time" };

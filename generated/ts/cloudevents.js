@@ -2,6 +2,9 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- EventContentType (cloudevents/cloudevent.schema.json#/$defs/EventContentType)
 export const EVENT_CONTENT_TYPE_VALUES = /** @type {const} */ ([
   "application/json",
@@ -10,6 +13,15 @@ export const EVENT_CONTENT_TYPE_VALUES = /** @type {const} */ ([
   "application/vnd.coreason.artifact+json",
 ]);
 export const EventContentType = z.enum(EVENT_CONTENT_TYPE_VALUES);
+const eventContentTypeValues = new Set(EVENT_CONTENT_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {EventContentType}
+ */
+export function readEventContentType(d) {
+  return d.enumString(eventContentTypeValues, "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json");
+}
 
 /** @param {unknown} data */
 export function parseEventContentType(data) {
@@ -21,6 +33,26 @@ export function safeParseEventContentType(data) {
   return EventContentType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {EventContentType}
+ */
+export function decodeEventContentType(text, options) {
+  return rt.decode(text, readEventContentType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {EventContentType} value
+ * @returns {string}
+ */
+export function encodeEventContentType(value) {
+  return rt.encode(value);
+}
+
 // ---- CloudEventDatacontenttype (cloudevents/cloudevent.schema.json#/$defs/CloudEvent/properties/datacontenttype)
 export const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES = /** @type {const} */ ([
   "application/json",
@@ -28,10 +60,27 @@ export const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES = /** @type {const} */ ([
   "application/vnd.coreason.error+json",
   "application/vnd.coreason.artifact+json",
 ]);
-export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$")))]);
+export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$")))], rt.ANY_OF);
+const cloudEventDatacontenttypeKnown = new Set(CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {CloudEventDatacontenttype}
+ */
+export function readCloudEventDatacontenttype(d) {
+  return d.openEnum(cloudEventDatacontenttypeKnown, rule1);
+}
 
 // ---- JsonValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
 export const JsonValue = rt.json;
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {JsonValue}
+ */
+export function readJsonValue(d) {
+  return d.any();
+}
 
 /** @param {unknown} data */
 export function parseJsonValue(data) {
@@ -43,8 +92,28 @@ export function safeParseJsonValue(data) {
   return JsonValue.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link JsonValue} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {JsonValue}
+ */
+export function decodeJsonValue(text, options) {
+  return rt.decode(text, readJsonValue, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {JsonValue} value
+ * @returns {string}
+ */
+export function encodeJsonValue(value) {
+  return rt.encode(value);
+}
+
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
-export const CloudEvent = z.looseObject({
+export const CloudEvent = rt.ownMembers(z.looseObject({
   specversion: z.literal("1.0"),
   id: z.string().check(rt.codePoints(1)).exactOptional(),
   source: z.string().check(rt.codePoints(1)),
@@ -54,7 +123,78 @@ export const CloudEvent = z.looseObject({
   subject: z.string().exactOptional(),
   time: rt.dateTime.exactOptional(),
   data: JsonValue.exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {CloudEvent}
+ */
+export function readCloudEvent(d) {
+  let $specversion, $id, $source, $type, $datacontenttype, $dataschema, $subject, $time, $data;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "specversion":
+          if ($specversion !== undefined) d.duplicate(key);
+          $specversion = d.constString("1.0");
+          break;
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string(rule2);
+          break;
+        case "source":
+          if ($source !== undefined) d.duplicate(key);
+          $source = d.string(rule2);
+          break;
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.string(rule2);
+          break;
+        case "datacontenttype":
+          if ($datacontenttype !== undefined) d.duplicate(key);
+          $datacontenttype = readCloudEventDatacontenttype(d);
+          break;
+        case "dataschema":
+          if ($dataschema !== undefined) d.duplicate(key);
+          $dataschema = d.string(rule3);
+          break;
+        case "subject":
+          if ($subject !== undefined) d.duplicate(key);
+          $subject = d.string();
+          break;
+        case "time":
+          if ($time !== undefined) d.duplicate(key);
+          $time = d.string(rule4);
+          break;
+        case "data":
+          if ($data !== undefined) d.duplicate(key);
+          $data = readJsonValue(d);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($specversion === undefined) d.missing("specversion");
+    if ($source === undefined) d.missing("source");
+    if ($type === undefined) d.missing("type");
+    const v = /** @type {CloudEvent} */ ({ specversion: $specversion });
+    if ($id !== undefined) v.id = $id;
+    v.source = $source;
+    v.type = $type;
+    if ($datacontenttype !== undefined) v.datacontenttype = $datacontenttype;
+    if ($dataschema !== undefined) v.dataschema = $dataschema;
+    if ($subject !== undefined) v.subject = $subject;
+    if ($time !== undefined) v.time = $time;
+    if ($data !== undefined) v.data = $data;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseCloudEvent(data) {
@@ -66,6 +206,26 @@ export function safeParseCloudEvent(data) {
   return CloudEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {CloudEvent}
+ */
+export function decodeCloudEvent(text, options) {
+  return rt.decode(text, readCloudEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {CloudEvent} value
+ * @returns {string}
+ */
+export function encodeCloudEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- GraphEventType (cloudevents/legacy.schema.json#/$defs/GraphEventType)
 export const GRAPH_EVENT_TYPE_VALUES = /** @type {const} */ ([
   "NODE_STARTED",
@@ -75,6 +235,15 @@ export const GRAPH_EVENT_TYPE_VALUES = /** @type {const} */ ([
   "ARTIFACT_GENERATED",
 ]);
 export const GraphEventType = z.enum(GRAPH_EVENT_TYPE_VALUES);
+const graphEventTypeValues = new Set(GRAPH_EVENT_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {GraphEventType}
+ */
+export function readGraphEventType(d) {
+  return d.enumString(graphEventTypeValues, "NODE_STARTED|NODE_COMPLETED|NODE_STREAM|ERROR|ARTIFACT_GENERATED");
+}
 
 /** @param {unknown} data */
 export function parseGraphEventType(data) {
@@ -84,6 +253,26 @@ export function parseGraphEventType(data) {
 /** @param {unknown} data */
 export function safeParseGraphEventType(data) {
   return GraphEventType.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {GraphEventType}
+ */
+export function decodeGraphEventType(text, options) {
+  return rt.decode(text, readGraphEventType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {GraphEventType} value
+ * @returns {string}
+ */
+export function encodeGraphEventType(value) {
+  return rt.encode(value);
 }
 
 // ---- GraphEventContentTypes (cloudevents/legacy.schema.json#/$defs/GraphEventContentTypes)
@@ -104,9 +293,38 @@ export function graphEventContentType(key) {
 export const GRAPH_EVENT_DEFAULT_CONTENT_TYPE = "application/json";
 
 // ---- StreamChunkPayload (cloudevents/payloads.schema.json#/$defs/StreamChunkPayload)
-export const StreamChunkPayload = z.looseObject({
+export const StreamChunkPayload = rt.ownMembers(z.looseObject({
   chunk: z.string(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamChunkPayload}
+ */
+export function readStreamChunkPayload(d) {
+  let $chunk;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "chunk":
+          if ($chunk !== undefined) d.duplicate(key);
+          $chunk = d.string();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($chunk === undefined) d.missing("chunk");
+    const v = /** @type {StreamChunkPayload} */ ({ chunk: $chunk });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseStreamChunkPayload(data) {
@@ -118,13 +336,77 @@ export function safeParseStreamChunkPayload(data) {
   return StreamChunkPayload.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamChunkPayload}
+ */
+export function decodeStreamChunkPayload(text, options) {
+  return rt.decode(text, readStreamChunkPayload, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamChunkPayload} value
+ * @returns {string}
+ */
+export function encodeStreamChunkPayload(value) {
+  return rt.encode(value);
+}
+
 // ---- ErrorPayload (cloudevents/payloads.schema.json#/$defs/ErrorPayload)
-export const ErrorPayload = z.looseObject({
+export const ErrorPayload = rt.ownMembers(z.looseObject({
   error_message: z.string(),
   code: z.int(),
   domain: z.string(),
   retryable: z.boolean(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ErrorPayload}
+ */
+export function readErrorPayload(d) {
+  let $error_message, $code, $domain, $retryable;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "error_message":
+          if ($error_message !== undefined) d.duplicate(key);
+          $error_message = d.string();
+          break;
+        case "code":
+          if ($code !== undefined) d.duplicate(key);
+          $code = d.int();
+          break;
+        case "domain":
+          if ($domain !== undefined) d.duplicate(key);
+          $domain = d.string();
+          break;
+        case "retryable":
+          if ($retryable !== undefined) d.duplicate(key);
+          $retryable = d.bool();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($error_message === undefined) d.missing("error_message");
+    if ($code === undefined) d.missing("code");
+    if ($domain === undefined) d.missing("domain");
+    if ($retryable === undefined) d.missing("retryable");
+    const v = /** @type {ErrorPayload} */ ({ error_message: $error_message, code: $code, domain: $domain, retryable: $retryable });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseErrorPayload(data) {
@@ -136,11 +418,65 @@ export function safeParseErrorPayload(data) {
   return ErrorPayload.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ErrorPayload}
+ */
+export function decodeErrorPayload(text, options) {
+  return rt.decode(text, readErrorPayload, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ErrorPayload} value
+ * @returns {string}
+ */
+export function encodeErrorPayload(value) {
+  return rt.encode(value);
+}
+
 // ---- NodeStartedPayload (cloudevents/payloads.schema.json#/$defs/NodeStartedPayload)
-export const NodeStartedPayload = z.looseObject({
+export const NodeStartedPayload = rt.ownMembers(z.looseObject({
   node_id: z.string(),
   status: z.string(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NodeStartedPayload}
+ */
+export function readNodeStartedPayload(d) {
+  let $node_id, $status;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "node_id":
+          if ($node_id !== undefined) d.duplicate(key);
+          $node_id = d.string();
+          break;
+        case "status":
+          if ($status !== undefined) d.duplicate(key);
+          $status = d.string();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($node_id === undefined) d.missing("node_id");
+    if ($status === undefined) d.missing("status");
+    const v = /** @type {NodeStartedPayload} */ ({ node_id: $node_id, status: $status });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseNodeStartedPayload(data) {
@@ -152,10 +488,59 @@ export function safeParseNodeStartedPayload(data) {
   return NodeStartedPayload.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NodeStartedPayload}
+ */
+export function decodeNodeStartedPayload(text, options) {
+  return rt.decode(text, readNodeStartedPayload, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NodeStartedPayload} value
+ * @returns {string}
+ */
+export function encodeNodeStartedPayload(value) {
+  return rt.encode(value);
+}
+
 // ---- NodeCompletedPayload (cloudevents/payloads.schema.json#/$defs/NodeCompletedPayload)
-export const NodeCompletedPayload = z.looseObject({
+export const NodeCompletedPayload = rt.ownMembers(z.looseObject({
   output_summary: z.string(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NodeCompletedPayload}
+ */
+export function readNodeCompletedPayload(d) {
+  let $output_summary;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "output_summary":
+          if ($output_summary !== undefined) d.duplicate(key);
+          $output_summary = d.string();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($output_summary === undefined) d.missing("output_summary");
+    const v = /** @type {NodeCompletedPayload} */ ({ output_summary: $output_summary });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseNodeCompletedPayload(data) {
@@ -166,3 +551,34 @@ export function parseNodeCompletedPayload(data) {
 export function safeParseNodeCompletedPayload(data) {
   return NodeCompletedPayload.safeParse(data);
 }
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NodeCompletedPayload}
+ */
+export function decodeNodeCompletedPayload(text, options) {
+  return rt.decode(text, readNodeCompletedPayload, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NodeCompletedPayload} value
+ * @returns {string}
+ */
+export function encodeNodeCompletedPayload(value) {
+  return rt.encode(value);
+}
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.StringRule} */
+const rule1 = { pattern: rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$") };
+/** @type {rt.StringRule} */
+const rule2 = { minLength: 1 };
+/** @type {rt.StringRule} */
+const rule3 = { format: "uri" };
+/** @type {rt.StringRule} */
+const rule4 = { format: "date-time" };

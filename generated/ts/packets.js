@@ -2,10 +2,21 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 import * as cloudevents from "./cloudevents.js";
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
 
 // ---- PresentationEventType (packets/presentation.schema.json#/$defs/PresentationEventType)
 export const PRESENTATION_EVENT_TYPE_VALUES = /** @type {const} */ (["CITATION_BLOCK"]);
 export const PresentationEventType = z.enum(PRESENTATION_EVENT_TYPE_VALUES);
+const presentationEventTypeValues = new Set(PRESENTATION_EVENT_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PresentationEventType}
+ */
+export function readPresentationEventType(d) {
+  return d.enumString(presentationEventTypeValues, "CITATION_BLOCK");
+}
 
 /** @param {unknown} data */
 export function parsePresentationEventType(data) {
@@ -17,9 +28,38 @@ export function safeParsePresentationEventType(data) {
   return PresentationEventType.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PresentationEventType}
+ */
+export function decodePresentationEventType(text, options) {
+  return rt.decode(text, readPresentationEventType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PresentationEventType} value
+ * @returns {string}
+ */
+export function encodePresentationEventType(value) {
+  return rt.encode(value);
+}
+
 // ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 export const PRESENTATION_EVENT_TYPE_2_KNOWN_VALUES = /** @type {const} */ (["CITATION_BLOCK"]);
-export const PresentationEventType_2 = z.union([PresentationEventType, rt.otherString(z.string())]);
+export const PresentationEventType_2 = z.union([PresentationEventType, rt.otherString(z.string())], rt.ANY_OF);
+const presentationEventType2Known = new Set(PRESENTATION_EVENT_TYPE_2_KNOWN_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PresentationEventType_2}
+ */
+export function readPresentationEventType_2(d) {
+  return d.openEnum(presentationEventType2Known, undefined);
+}
 
 // ---- Citation (packets/presentation.schema.json#/$defs/Citation)
 export const Citation = z.strictObject({
@@ -28,6 +68,50 @@ export const Citation = z.strictObject({
   title: z.string(),
   confidence: z.number().gte(0).lte(1).exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Citation}
+ */
+export function readCitation(d) {
+  let $source_id, $uri, $title, $confidence;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "source_id":
+          if ($source_id !== undefined) d.duplicate(key);
+          $source_id = d.string();
+          break;
+        case "uri":
+          if ($uri !== undefined) d.duplicate(key);
+          $uri = d.string(rule1);
+          break;
+        case "title":
+          if ($title !== undefined) d.duplicate(key);
+          $title = d.string();
+          break;
+        case "confidence":
+          if ($confidence !== undefined) d.duplicate(key);
+          $confidence = d.number(rule2);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($source_id === undefined) d.missing("source_id");
+    if ($uri === undefined) d.missing("uri");
+    if ($title === undefined) d.missing("title");
+    const v = /** @type {Citation} */ ({ source_id: $source_id, uri: $uri, title: $title });
+    if ($confidence !== undefined) v.confidence = $confidence;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseCitation(data) {
@@ -39,10 +123,59 @@ export function safeParseCitation(data) {
   return Citation.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Citation} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Citation}
+ */
+export function decodeCitation(text, options) {
+  return rt.decode(text, readCitation, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Citation} value
+ * @returns {string}
+ */
+export function encodeCitation(value) {
+  return rt.encode(value);
+}
+
 // ---- PresentationEventData (packets/presentation.schema.json#/$defs/PresentationEventData)
-export const PresentationEventData = z.looseObject({
+export const PresentationEventData = rt.ownMembers(z.looseObject({
   citations: z.array(Citation).exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PresentationEventData}
+ */
+export function readPresentationEventData(d) {
+  let $citations;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "citations":
+          if ($citations !== undefined) d.duplicate(key);
+          $citations = d.array(undefined, readCitation);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    const v = /** @type {PresentationEventData} */ ({});
+    if ($citations !== undefined) v.citations = $citations;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePresentationEventData(data) {
@@ -54,6 +187,26 @@ export function safeParsePresentationEventData(data) {
   return PresentationEventData.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PresentationEventData}
+ */
+export function decodePresentationEventData(text, options) {
+  return rt.decode(text, readPresentationEventData, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PresentationEventData} value
+ * @returns {string}
+ */
+export function encodePresentationEventData(value) {
+  return rt.encode(value);
+}
+
 // ---- PresentationEvent (packets/presentation.schema.json#/$defs/PresentationEvent)
 export const PresentationEvent = z.strictObject({
   id: rt.uuid,
@@ -61,6 +214,50 @@ export const PresentationEvent = z.strictObject({
   type: PresentationEventType_2,
   data: PresentationEventData,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PresentationEvent}
+ */
+export function readPresentationEvent(d) {
+  let $id, $timestamp, $type, $data;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string(rule3);
+          break;
+        case "timestamp":
+          if ($timestamp !== undefined) d.duplicate(key);
+          $timestamp = d.string(rule4);
+          break;
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = readPresentationEventType_2(d);
+          break;
+        case "data":
+          if ($data !== undefined) d.duplicate(key);
+          $data = readPresentationEventData(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($id === undefined) d.missing("id");
+    if ($timestamp === undefined) d.missing("timestamp");
+    if ($type === undefined) d.missing("type");
+    if ($data === undefined) d.missing("data");
+    const v = /** @type {PresentationEvent} */ ({ id: $id, timestamp: $timestamp, type: $type, data: $data });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePresentationEvent(data) {
@@ -72,9 +269,38 @@ export function safeParsePresentationEvent(data) {
   return PresentationEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PresentationEvent}
+ */
+export function decodePresentationEvent(text, options) {
+  return rt.decode(text, readPresentationEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PresentationEvent} value
+ * @returns {string}
+ */
+export function encodePresentationEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- StreamOpCode (packets/stream_packet.schema.json#/$defs/StreamOpCode)
 export const STREAM_OP_CODE_VALUES = /** @type {const} */ (["DELTA", "EVENT", "ERROR", "CLOSE"]);
 export const StreamOpCode = z.enum(STREAM_OP_CODE_VALUES);
+const streamOpCodeValues = new Set(STREAM_OP_CODE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamOpCode}
+ */
+export function readStreamOpCode(d) {
+  return d.enumString(streamOpCodeValues, "DELTA|EVENT|ERROR|CLOSE");
+}
 
 /** @param {unknown} data */
 export function parseStreamOpCode(data) {
@@ -86,6 +312,26 @@ export function safeParseStreamOpCode(data) {
   return StreamOpCode.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamOpCode}
+ */
+export function decodeStreamOpCode(text, options) {
+  return rt.decode(text, readStreamOpCode, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamOpCode} value
+ * @returns {string}
+ */
+export function encodeStreamOpCode(value) {
+  return rt.encode(value);
+}
+
 // ---- StreamPacketBase (packets/stream_packet.schema.json#/$defs/StreamPacketBase)
 export const StreamPacketBase = z.strictObject({
   stream_id: rt.uuid,
@@ -94,6 +340,55 @@ export const StreamPacketBase = z.strictObject({
   t: rt.dateTime.regex(rt.pattern("(Z|z|\\+00:00)$")),
   p: cloudevents.JsonValue,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamPacketBase}
+ */
+export function readStreamPacketBase(d) {
+  let $stream_id, $seq, $op, $t, $p;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "stream_id":
+          if ($stream_id !== undefined) d.duplicate(key);
+          $stream_id = d.string(rule3);
+          break;
+        case "seq":
+          if ($seq !== undefined) d.duplicate(key);
+          $seq = d.int();
+          break;
+        case "op":
+          if ($op !== undefined) d.duplicate(key);
+          $op = readStreamOpCode(d);
+          break;
+        case "t":
+          if ($t !== undefined) d.duplicate(key);
+          $t = d.string(rule5);
+          break;
+        case "p":
+          if ($p !== undefined) d.duplicate(key);
+          $p = cloudevents.readJsonValue(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($stream_id === undefined) d.missing("stream_id");
+    if ($seq === undefined) d.missing("seq");
+    if ($op === undefined) d.missing("op");
+    if ($t === undefined) d.missing("t");
+    if ($p === undefined) d.missing("p");
+    const v = /** @type {StreamPacketBase} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseStreamPacketBase(data) {
@@ -105,6 +400,26 @@ export function safeParseStreamPacketBase(data) {
   return StreamPacketBase.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamPacketBase}
+ */
+export function decodeStreamPacketBase(text, options) {
+  return rt.decode(text, readStreamPacketBase, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamPacketBase} value
+ * @returns {string}
+ */
+export function encodeStreamPacketBase(value) {
+  return rt.encode(value);
+}
+
 // ---- DeltaPacket (packets/stream_packet.schema.json#/$defs/DeltaPacket)
 export const DeltaPacket = z.strictObject({
   stream_id: rt.uuid,
@@ -113,6 +428,55 @@ export const DeltaPacket = z.strictObject({
   t: rt.dateTime.regex(rt.pattern("(Z|z|\\+00:00)$")),
   p: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {DeltaPacket}
+ */
+export function readDeltaPacket(d) {
+  let $stream_id, $seq, $op, $t, $p;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "stream_id":
+          if ($stream_id !== undefined) d.duplicate(key);
+          $stream_id = d.string(rule3);
+          break;
+        case "seq":
+          if ($seq !== undefined) d.duplicate(key);
+          $seq = d.int();
+          break;
+        case "op":
+          if ($op !== undefined) d.duplicate(key);
+          $op = d.constString("DELTA");
+          break;
+        case "t":
+          if ($t !== undefined) d.duplicate(key);
+          $t = d.string(rule5);
+          break;
+        case "p":
+          if ($p !== undefined) d.duplicate(key);
+          $p = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($stream_id === undefined) d.missing("stream_id");
+    if ($seq === undefined) d.missing("seq");
+    if ($op === undefined) d.missing("op");
+    if ($t === undefined) d.missing("t");
+    if ($p === undefined) d.missing("p");
+    const v = /** @type {DeltaPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseDeltaPacket(data) {
@@ -124,11 +488,39 @@ export function safeParseDeltaPacket(data) {
   return DeltaPacket.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {DeltaPacket}
+ */
+export function decodeDeltaPacket(text, options) {
+  return rt.decode(text, readDeltaPacket, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {DeltaPacket} value
+ * @returns {string}
+ */
+export function encodeDeltaPacket(value) {
+  return rt.encode(value);
+}
+
 // ---- EventPacketP (packets/stream_packet.schema.json#/$defs/EventPacket/allOf/1/properties/p)
 export const EventPacketP = z.union([
   PresentationEvent,
   z.record(z.string(), rt.json),
-]);
+], rt.ANY_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {EventPacketP}
+ */
+export function readEventPacketP(d) {
+  return d.union(false, /** @type {rt.Reader<EventPacketP>[]} */ ([readPresentationEvent, read6]));
+}
 
 // ---- EventPacket (packets/stream_packet.schema.json#/$defs/EventPacket)
 export const EventPacket = z.strictObject({
@@ -138,6 +530,55 @@ export const EventPacket = z.strictObject({
   t: rt.dateTime.regex(rt.pattern("(Z|z|\\+00:00)$")),
   p: EventPacketP,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {EventPacket}
+ */
+export function readEventPacket(d) {
+  let $stream_id, $seq, $op, $t, $p;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "stream_id":
+          if ($stream_id !== undefined) d.duplicate(key);
+          $stream_id = d.string(rule3);
+          break;
+        case "seq":
+          if ($seq !== undefined) d.duplicate(key);
+          $seq = d.int();
+          break;
+        case "op":
+          if ($op !== undefined) d.duplicate(key);
+          $op = d.constString("EVENT");
+          break;
+        case "t":
+          if ($t !== undefined) d.duplicate(key);
+          $t = d.string(rule5);
+          break;
+        case "p":
+          if ($p !== undefined) d.duplicate(key);
+          $p = readEventPacketP(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($stream_id === undefined) d.missing("stream_id");
+    if ($seq === undefined) d.missing("seq");
+    if ($op === undefined) d.missing("op");
+    if ($t === undefined) d.missing("t");
+    if ($p === undefined) d.missing("p");
+    const v = /** @type {EventPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseEventPacket(data) {
@@ -149,11 +590,39 @@ export function safeParseEventPacket(data) {
   return EventPacket.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {EventPacket}
+ */
+export function decodeEventPacket(text, options) {
+  return rt.decode(text, readEventPacket, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {EventPacket} value
+ * @returns {string}
+ */
+export function encodeEventPacket(value) {
+  return rt.encode(value);
+}
+
 // ---- ErrorPacketP (packets/stream_packet.schema.json#/$defs/ErrorPacket/allOf/1/properties/p)
 export const ErrorPacketP = z.union([
   z.string(),
   z.record(z.string(), rt.json),
-]);
+], rt.ANY_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ErrorPacketP}
+ */
+export function readErrorPacketP(d) {
+  return d.union(false, /** @type {rt.Reader<ErrorPacketP>[]} */ ([read7, read6]));
+}
 
 // ---- ErrorPacket (packets/stream_packet.schema.json#/$defs/ErrorPacket)
 export const ErrorPacket = z.strictObject({
@@ -163,6 +632,55 @@ export const ErrorPacket = z.strictObject({
   t: rt.dateTime.regex(rt.pattern("(Z|z|\\+00:00)$")),
   p: ErrorPacketP,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ErrorPacket}
+ */
+export function readErrorPacket(d) {
+  let $stream_id, $seq, $op, $t, $p;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "stream_id":
+          if ($stream_id !== undefined) d.duplicate(key);
+          $stream_id = d.string(rule3);
+          break;
+        case "seq":
+          if ($seq !== undefined) d.duplicate(key);
+          $seq = d.int();
+          break;
+        case "op":
+          if ($op !== undefined) d.duplicate(key);
+          $op = d.constString("ERROR");
+          break;
+        case "t":
+          if ($t !== undefined) d.duplicate(key);
+          $t = d.string(rule5);
+          break;
+        case "p":
+          if ($p !== undefined) d.duplicate(key);
+          $p = readErrorPacketP(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($stream_id === undefined) d.missing("stream_id");
+    if ($seq === undefined) d.missing("seq");
+    if ($op === undefined) d.missing("op");
+    if ($t === undefined) d.missing("t");
+    if ($p === undefined) d.missing("p");
+    const v = /** @type {ErrorPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseErrorPacket(data) {
@@ -174,6 +692,26 @@ export function safeParseErrorPacket(data) {
   return ErrorPacket.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ErrorPacket}
+ */
+export function decodeErrorPacket(text, options) {
+  return rt.decode(text, readErrorPacket, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ErrorPacket} value
+ * @returns {string}
+ */
+export function encodeErrorPacket(value) {
+  return rt.encode(value);
+}
+
 // ---- ClosePacket (packets/stream_packet.schema.json#/$defs/ClosePacket)
 export const ClosePacket = z.strictObject({
   stream_id: rt.uuid,
@@ -182,6 +720,55 @@ export const ClosePacket = z.strictObject({
   t: rt.dateTime.regex(rt.pattern("(Z|z|\\+00:00)$")),
   p: cloudevents.JsonValue,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ClosePacket}
+ */
+export function readClosePacket(d) {
+  let $stream_id, $seq, $op, $t, $p;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "stream_id":
+          if ($stream_id !== undefined) d.duplicate(key);
+          $stream_id = d.string(rule3);
+          break;
+        case "seq":
+          if ($seq !== undefined) d.duplicate(key);
+          $seq = d.int();
+          break;
+        case "op":
+          if ($op !== undefined) d.duplicate(key);
+          $op = d.constString("CLOSE");
+          break;
+        case "t":
+          if ($t !== undefined) d.duplicate(key);
+          $t = d.string(rule5);
+          break;
+        case "p":
+          if ($p !== undefined) d.duplicate(key);
+          $p = cloudevents.readJsonValue(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($stream_id === undefined) d.missing("stream_id");
+    if ($seq === undefined) d.missing("seq");
+    if ($op === undefined) d.missing("op");
+    if ($t === undefined) d.missing("t");
+    if ($p === undefined) d.missing("p");
+    const v = /** @type {ClosePacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseClosePacket(data) {
@@ -193,6 +780,26 @@ export function safeParseClosePacket(data) {
   return ClosePacket.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ClosePacket}
+ */
+export function decodeClosePacket(text, options) {
+  return rt.decode(text, readClosePacket, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ClosePacket} value
+ * @returns {string}
+ */
+export function encodeClosePacket(value) {
+  return rt.encode(value);
+}
+
 // ---- StreamPacket (packets/stream_packet.schema.json#/$defs/StreamPacket)
 export const StreamPacket = z.discriminatedUnion("op", [
   DeltaPacket,
@@ -200,6 +807,25 @@ export const StreamPacket = z.discriminatedUnion("op", [
   ErrorPacket,
   ClosePacket,
 ]);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StreamPacket<rt.UnknownVariant>}
+ */
+export function readStreamPacket(d) {
+  switch (d.tag("op")) {
+    case "DELTA":
+      return readDeltaPacket(d);
+    case "EVENT":
+      return readEventPacket(d);
+    case "ERROR":
+      return readErrorPacket(d);
+    case "CLOSE":
+      return readClosePacket(d);
+    default:
+      return d.unknownTag("op", "DELTA|EVENT|ERROR|CLOSE");
+  }
+}
 
 /** @param {unknown} data */
 export function parseStreamPacket(data) {
@@ -211,12 +837,84 @@ export function safeParseStreamPacket(data) {
   return StreamPacket.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {StreamPacket}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {StreamPacket<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StreamPacket | StreamPacket<rt.UnknownVariant>}
+ */
+export function decodeStreamPacket(text, options) {
+  return rt.decode(text, readStreamPacket, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StreamPacket | StreamPacket<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeStreamPacket(value) {
+  return rt.encode(value);
+}
+
 // ---- PacketServerSentEvent (packets/stream_packet.schema.json#/$defs/PacketServerSentEvent)
 export const PacketServerSentEvent = z.strictObject({
   event: z.literal("stream.packet"),
   id: rt.uuid,
   data: z.string().regex(rt.pattern("^\\{")),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PacketServerSentEvent}
+ */
+export function readPacketServerSentEvent(d) {
+  let $event, $id, $data;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "event":
+          if ($event !== undefined) d.duplicate(key);
+          $event = d.constString("stream.packet");
+          break;
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string(rule3);
+          break;
+        case "data":
+          if ($data !== undefined) d.duplicate(key);
+          $data = d.string(rule8);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($event === undefined) d.missing("event");
+    if ($id === undefined) d.missing("id");
+    if ($data === undefined) d.missing("data");
+    const v = /** @type {PacketServerSentEvent} */ ({ event: $event, id: $id, data: $data });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePacketServerSentEvent(data) {
@@ -226,6 +924,26 @@ export function parsePacketServerSentEvent(data) {
 /** @param {unknown} data */
 export function safeParsePacketServerSentEvent(data) {
   return PacketServerSentEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {PacketServerSentEvent}
+ */
+export function decodePacketServerSentEvent(text, options) {
+  return rt.decode(text, readPacketServerSentEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {PacketServerSentEvent} value
+ * @returns {string}
+ */
+export function encodePacketServerSentEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- StreamPacketSseEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
@@ -242,3 +960,22 @@ export const STREAM_PACKET_SSE_CONTENT_TYPE = "text/event-stream";
 
 // ---- TerminalOpCodes (packets/tables.schema.json#/$defs/TerminalOpCodes)
 export const TERMINAL_OP_CODES = /** @type {const} */ (["CLOSE"]);
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.StringRule} */
+const rule1 = { format: "uri" };
+/** @type {rt.NumberRule} */
+const rule2 = { minimum: 0, maximum: 1 };
+/** @type {rt.StringRule} */
+const rule3 = { format: "uuid" };
+/** @type {rt.StringRule} */
+const rule4 = { format: "date-time" };
+/** @type {rt.StringRule} */
+const rule5 = { format: "date-time", pattern: rt.pattern("(Z|z|\\+00:00)$") };
+/** @type {rt.Reader<{ [key: string]: rt.Json }>} */
+const read6 = (d) => d.map(undefined, rt.readAny);
+/** @type {rt.Reader<string>} */
+const read7 = (d) => d.string();
+/** @type {rt.StringRule} */
+const rule8 = { pattern: rt.pattern("^\\{") };

@@ -2,6 +2,9 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- RunEventType (run_events/events.schema.json#/$defs/RunEventType)
 export const RUN_EVENT_TYPE_VALUES = /** @type {const} */ ([
   "content",
@@ -21,6 +24,15 @@ export const RUN_EVENT_TYPE_VALUES = /** @type {const} */ ([
   "computer_output",
 ]);
 export const RunEventType = z.enum(RUN_EVENT_TYPE_VALUES);
+const runEventTypeValues = new Set(RUN_EVENT_TYPE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {RunEventType}
+ */
+export function readRunEventType(d) {
+  return d.enumString(runEventTypeValues, "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output");
+}
 
 /** @param {unknown} data */
 export function parseRunEventType(data) {
@@ -30,6 +42,26 @@ export function parseRunEventType(data) {
 /** @param {unknown} data */
 export function safeParseRunEventType(data) {
   return RunEventType.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {RunEventType}
+ */
+export function decodeRunEventType(text, options) {
+  return rt.decode(text, readRunEventType, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {RunEventType} value
+ * @returns {string}
+ */
+export function encodeRunEventType(value) {
+  return rt.encode(value);
 }
 
 // ---- StatusValue (run_events/events.schema.json#/$defs/StatusValue)
@@ -47,6 +79,15 @@ export const STATUS_VALUE_VALUES = /** @type {const} */ ([
   "warning",
 ]);
 export const StatusValue = z.enum(STATUS_VALUE_VALUES);
+const statusValueValues = new Set(STATUS_VALUE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StatusValue}
+ */
+export function readStatusValue(d) {
+  return d.enumString(statusValueValues, "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning");
+}
 
 /** @param {unknown} data */
 export function parseStatusValue(data) {
@@ -58,6 +99,26 @@ export function safeParseStatusValue(data) {
   return StatusValue.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {StatusValue}
+ */
+export function decodeStatusValue(text, options) {
+  return rt.decode(text, readStatusValue, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {StatusValue} value
+ * @returns {string}
+ */
+export function encodeStatusValue(value) {
+  return rt.encode(value);
+}
+
 // ---- NormalizedStatus (run_events/events.schema.json#/$defs/NormalizedStatus)
 export const NORMALIZED_STATUS_VALUES = /** @type {const} */ ([
   "in_progress",
@@ -66,6 +127,15 @@ export const NORMALIZED_STATUS_VALUES = /** @type {const} */ ([
   "warning",
 ]);
 export const NormalizedStatus = z.enum(NORMALIZED_STATUS_VALUES);
+const normalizedStatusValues = new Set(NORMALIZED_STATUS_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NormalizedStatus}
+ */
+export function readNormalizedStatus(d) {
+  return d.enumString(normalizedStatusValues, "in_progress|success|error|warning");
+}
 
 /** @param {unknown} data */
 export function parseNormalizedStatus(data) {
@@ -77,12 +147,41 @@ export function safeParseNormalizedStatus(data) {
   return NormalizedStatus.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NormalizedStatus}
+ */
+export function decodeNormalizedStatus(text, options) {
+  return rt.decode(text, readNormalizedStatus, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NormalizedStatus} value
+ * @returns {string}
+ */
+export function encodeNormalizedStatus(value) {
+  return rt.encode(value);
+}
+
 // ---- RunLifecycleStatus (run_events/events.schema.json#/$defs/RunLifecycleStatus)
 export const RUN_LIFECYCLE_STATUS_VALUES = /** @type {const} */ ([
   "complete",
   "inference_complete",
 ]);
 export const RunLifecycleStatus = z.enum(RUN_LIFECYCLE_STATUS_VALUES);
+const runLifecycleStatusValues = new Set(RUN_LIFECYCLE_STATUS_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {RunLifecycleStatus}
+ */
+export function readRunLifecycleStatus(d) {
+  return d.enumString(runLifecycleStatusValues, "complete|inference_complete");
+}
 
 /** @param {unknown} data */
 export function parseRunLifecycleStatus(data) {
@@ -94,9 +193,38 @@ export function safeParseRunLifecycleStatus(data) {
   return RunLifecycleStatus.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {RunLifecycleStatus}
+ */
+export function decodeRunLifecycleStatus(text, options) {
+  return rt.decode(text, readRunLifecycleStatus, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {RunLifecycleStatus} value
+ * @returns {string}
+ */
+export function encodeRunLifecycleStatus(value) {
+  return rt.encode(value);
+}
+
 // ---- ScratchpadOperation (run_events/events.schema.json#/$defs/ScratchpadOperation)
 export const SCRATCHPAD_OPERATION_VALUES = /** @type {const} */ (["read", "append", "update"]);
 export const ScratchpadOperation = z.enum(SCRATCHPAD_OPERATION_VALUES);
+const scratchpadOperationValues = new Set(SCRATCHPAD_OPERATION_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ScratchpadOperation}
+ */
+export function readScratchpadOperation(d) {
+  return d.enumString(scratchpadOperationValues, "read|append|update");
+}
 
 /** @param {unknown} data */
 export function parseScratchpadOperation(data) {
@@ -108,8 +236,36 @@ export function safeParseScratchpadOperation(data) {
   return ScratchpadOperation.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ScratchpadOperation}
+ */
+export function decodeScratchpadOperation(text, options) {
+  return rt.decode(text, readScratchpadOperation, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ScratchpadOperation} value
+ * @returns {string}
+ */
+export function encodeScratchpadOperation(value) {
+  return rt.encode(value);
+}
+
 // ---- RunId (run_events/events.schema.json#/$defs/RunId)
 export const RunId = z.string().check(rt.codePoints(1));
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {RunId}
+ */
+export function readRunId(d) {
+  return d.string(rule1);
+}
 
 /** @param {unknown} data */
 export function parseRunId(data) {
@@ -121,11 +277,65 @@ export function safeParseRunId(data) {
   return RunId.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunId} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {RunId}
+ */
+export function decodeRunId(text, options) {
+  return rt.decode(text, readRunId, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {RunId} value
+ * @returns {string}
+ */
+export function encodeRunId(value) {
+  return rt.encode(value);
+}
+
 // ---- RunEventEnvelope (run_events/events.schema.json#/$defs/RunEventEnvelope)
-export const RunEventEnvelope = z.looseObject({
+export const RunEventEnvelope = rt.ownMembers(z.looseObject({
   type: z.string(),
   run_id: RunId,
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {RunEventEnvelope}
+ */
+export function readRunEventEnvelope(d) {
+  let $type, $run_id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.string();
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    const v = /** @type {RunEventEnvelope} */ ({ type: $type, run_id: $run_id });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseRunEventEnvelope(data) {
@@ -137,12 +347,71 @@ export function safeParseRunEventEnvelope(data) {
   return RunEventEnvelope.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {RunEventEnvelope}
+ */
+export function decodeRunEventEnvelope(text, options) {
+  return rt.decode(text, readRunEventEnvelope, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {RunEventEnvelope} value
+ * @returns {string}
+ */
+export function encodeRunEventEnvelope(value) {
+  return rt.encode(value);
+}
+
 // ---- ContentEvent (run_events/events.schema.json#/$defs/ContentEvent)
 export const ContentEvent = z.strictObject({
   type: z.literal("content"),
   run_id: RunId,
   content: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ContentEvent}
+ */
+export function readContentEvent(d) {
+  let $type, $run_id, $content;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("content");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "content":
+          if ($content !== undefined) d.duplicate(key);
+          $content = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($content === undefined) d.missing("content");
+    const v = /** @type {ContentEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseContentEvent(data) {
@@ -154,12 +423,71 @@ export function safeParseContentEvent(data) {
   return ContentEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ContentEvent}
+ */
+export function decodeContentEvent(text, options) {
+  return rt.decode(text, readContentEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ContentEvent} value
+ * @returns {string}
+ */
+export function encodeContentEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- ReasoningEvent (run_events/events.schema.json#/$defs/ReasoningEvent)
 export const ReasoningEvent = z.strictObject({
   type: z.literal("reasoning"),
   run_id: RunId,
   content: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ReasoningEvent}
+ */
+export function readReasoningEvent(d) {
+  let $type, $run_id, $content;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("reasoning");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "content":
+          if ($content !== undefined) d.duplicate(key);
+          $content = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($content === undefined) d.missing("content");
+    const v = /** @type {ReasoningEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseReasoningEvent(data) {
@@ -171,6 +499,26 @@ export function safeParseReasoningEvent(data) {
   return ReasoningEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ReasoningEvent}
+ */
+export function decodeReasoningEvent(text, options) {
+  return rt.decode(text, readReasoningEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ReasoningEvent} value
+ * @returns {string}
+ */
+export function encodeReasoningEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- WebStatusEvent (run_events/events.schema.json#/$defs/WebStatusEvent)
 export const WebStatusEvent = z.strictObject({
   type: z.literal("web_status"),
@@ -178,11 +526,76 @@ export const WebStatusEvent = z.strictObject({
   status: StatusValue,
   tool: z.string(),
   message: z.string(),
-  state: rt.forbidden,
-  activity: rt.forbidden,
-  entry: rt.forbidden,
-  operation: rt.forbidden,
+  state: rt.notAllowed,
+  activity: rt.notAllowed,
+  entry: rt.notAllowed,
+  operation: rt.notAllowed,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {WebStatusEvent}
+ */
+export function readWebStatusEvent(d) {
+  let $type, $run_id, $status, $tool, $message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("web_status");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "status":
+          if ($status !== undefined) d.duplicate(key);
+          $status = readStatusValue(d);
+          break;
+        case "tool":
+          if ($tool !== undefined) d.duplicate(key);
+          $tool = d.string();
+          break;
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = d.string();
+          break;
+        case "state":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        case "activity":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        case "entry":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        case "operation":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($status === undefined) d.missing("status");
+    if ($tool === undefined) d.missing("tool");
+    if ($message === undefined) d.missing("message");
+    const v = /** @type {WebStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status, tool: $tool, message: $message });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseWebStatusEvent(data) {
@@ -194,6 +607,26 @@ export function safeParseWebStatusEvent(data) {
   return WebStatusEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {WebStatusEvent}
+ */
+export function decodeWebStatusEvent(text, options) {
+  return rt.decode(text, readWebStatusEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {WebStatusEvent} value
+ * @returns {string}
+ */
+export function encodeWebStatusEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- ResearchStatusEvent (run_events/events.schema.json#/$defs/ResearchStatusEvent)
 export const ResearchStatusEvent = z.strictObject({
   type: z.literal("research_status"),
@@ -201,11 +634,76 @@ export const ResearchStatusEvent = z.strictObject({
   tool: z.string(),
   state: StatusValue,
   activity: z.string(),
-  status: rt.forbidden,
-  message: rt.forbidden,
-  entry: rt.forbidden,
-  operation: rt.forbidden,
+  status: rt.notAllowed,
+  message: rt.notAllowed,
+  entry: rt.notAllowed,
+  operation: rt.notAllowed,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ResearchStatusEvent}
+ */
+export function readResearchStatusEvent(d) {
+  let $type, $run_id, $tool, $state, $activity;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("research_status");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "tool":
+          if ($tool !== undefined) d.duplicate(key);
+          $tool = d.string();
+          break;
+        case "state":
+          if ($state !== undefined) d.duplicate(key);
+          $state = readStatusValue(d);
+          break;
+        case "activity":
+          if ($activity !== undefined) d.duplicate(key);
+          $activity = d.string();
+          break;
+        case "status":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        case "message":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        case "entry":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        case "operation":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($tool === undefined) d.missing("tool");
+    if ($state === undefined) d.missing("state");
+    if ($activity === undefined) d.missing("activity");
+    const v = /** @type {ResearchStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseResearchStatusEvent(data) {
@@ -217,6 +715,26 @@ export function safeParseResearchStatusEvent(data) {
   return ResearchStatusEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ResearchStatusEvent}
+ */
+export function decodeResearchStatusEvent(text, options) {
+  return rt.decode(text, readResearchStatusEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ResearchStatusEvent} value
+ * @returns {string}
+ */
+export function encodeResearchStatusEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- ScratchpadEvent (run_events/events.schema.json#/$defs/ScratchpadEvent)
 export const ScratchpadEvent = z.strictObject({
   type: z.literal("scratchpad_status"),
@@ -226,9 +744,76 @@ export const ScratchpadEvent = z.strictObject({
   tool: z.string().nullable().exactOptional(),
   activity: z.string().nullable().exactOptional(),
   entry: z.string().nullable().exactOptional(),
-  status: rt.forbidden,
-  message: rt.forbidden,
+  status: rt.notAllowed,
+  message: rt.notAllowed,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ScratchpadEvent}
+ */
+export function readScratchpadEvent(d) {
+  let $type, $run_id, $operation, $state, $tool, $activity, $entry;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("scratchpad_status");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "operation":
+          if ($operation !== undefined) d.duplicate(key);
+          $operation = readScratchpadOperation(d);
+          break;
+        case "state":
+          if ($state !== undefined) d.duplicate(key);
+          $state = readStatusValue(d);
+          break;
+        case "tool":
+          if ($tool !== undefined) d.duplicate(key);
+          $tool = d.isNull() ? null : d.string();
+          break;
+        case "activity":
+          if ($activity !== undefined) d.duplicate(key);
+          $activity = d.isNull() ? null : d.string();
+          break;
+        case "entry":
+          if ($entry !== undefined) d.duplicate(key);
+          $entry = d.isNull() ? null : d.string();
+          break;
+        case "status":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        case "message":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($operation === undefined) d.missing("operation");
+    if ($state === undefined) d.missing("state");
+    const v = /** @type {ScratchpadEvent} */ ({ type: $type, run_id: $run_id, operation: $operation, state: $state });
+    if ($tool !== undefined) v.tool = $tool;
+    if ($activity !== undefined) v.activity = $activity;
+    if ($entry !== undefined) v.entry = $entry;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseScratchpadEvent(data) {
@@ -240,6 +825,26 @@ export function safeParseScratchpadEvent(data) {
   return ScratchpadEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ScratchpadEvent}
+ */
+export function decodeScratchpadEvent(text, options) {
+  return rt.decode(text, readScratchpadEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ScratchpadEvent} value
+ * @returns {string}
+ */
+export function encodeScratchpadEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- ToolCallStartEvent (run_events/events.schema.json#/$defs/ToolCallStartEvent)
 export const ToolCallStartEvent = z.strictObject({
   type: z.literal("tool_call_start"),
@@ -247,6 +852,50 @@ export const ToolCallStartEvent = z.strictObject({
   tool: z.string(),
   args: z.record(z.string(), rt.json),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ToolCallStartEvent}
+ */
+export function readToolCallStartEvent(d) {
+  let $type, $run_id, $tool, $args;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("tool_call_start");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "tool":
+          if ($tool !== undefined) d.duplicate(key);
+          $tool = d.string();
+          break;
+        case "args":
+          if ($args !== undefined) d.duplicate(key);
+          $args = d.map(undefined, rt.readAny);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($tool === undefined) d.missing("tool");
+    if ($args === undefined) d.missing("args");
+    const v = /** @type {ToolCallStartEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseToolCallStartEvent(data) {
@@ -258,6 +907,26 @@ export function safeParseToolCallStartEvent(data) {
   return ToolCallStartEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ToolCallStartEvent}
+ */
+export function decodeToolCallStartEvent(text, options) {
+  return rt.decode(text, readToolCallStartEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ToolCallStartEvent} value
+ * @returns {string}
+ */
+export function encodeToolCallStartEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- ToolCallManifestEvent (run_events/events.schema.json#/$defs/ToolCallManifestEvent)
 export const ToolCallManifestEvent = z.strictObject({
   type: z.literal("tool_call_manifest"),
@@ -265,6 +934,50 @@ export const ToolCallManifestEvent = z.strictObject({
   tool: z.string(),
   args: z.record(z.string(), rt.json),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ToolCallManifestEvent}
+ */
+export function readToolCallManifestEvent(d) {
+  let $type, $run_id, $tool, $args;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("tool_call_manifest");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "tool":
+          if ($tool !== undefined) d.duplicate(key);
+          $tool = d.string();
+          break;
+        case "args":
+          if ($args !== undefined) d.duplicate(key);
+          $args = d.map(undefined, rt.readAny);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($tool === undefined) d.missing("tool");
+    if ($args === undefined) d.missing("args");
+    const v = /** @type {ToolCallManifestEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseToolCallManifestEvent(data) {
@@ -276,6 +989,26 @@ export function safeParseToolCallManifestEvent(data) {
   return ToolCallManifestEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ToolCallManifestEvent}
+ */
+export function decodeToolCallManifestEvent(text, options) {
+  return rt.decode(text, readToolCallManifestEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ToolCallManifestEvent} value
+ * @returns {string}
+ */
+export function encodeToolCallManifestEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- CodeStatusEvent (run_events/events.schema.json#/$defs/CodeStatusEvent)
 export const CodeStatusEvent = z.strictObject({
   type: z.literal("code_status"),
@@ -284,6 +1017,55 @@ export const CodeStatusEvent = z.strictObject({
   state: StatusValue,
   activity: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {CodeStatusEvent}
+ */
+export function readCodeStatusEvent(d) {
+  let $type, $run_id, $tool, $state, $activity;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("code_status");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "tool":
+          if ($tool !== undefined) d.duplicate(key);
+          $tool = d.string();
+          break;
+        case "state":
+          if ($state !== undefined) d.duplicate(key);
+          $state = readStatusValue(d);
+          break;
+        case "activity":
+          if ($activity !== undefined) d.duplicate(key);
+          $activity = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($tool === undefined) d.missing("tool");
+    if ($state === undefined) d.missing("state");
+    if ($activity === undefined) d.missing("activity");
+    const v = /** @type {CodeStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseCodeStatusEvent(data) {
@@ -295,12 +1077,71 @@ export function safeParseCodeStatusEvent(data) {
   return CodeStatusEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {CodeStatusEvent}
+ */
+export function decodeCodeStatusEvent(text, options) {
+  return rt.decode(text, readCodeStatusEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {CodeStatusEvent} value
+ * @returns {string}
+ */
+export function encodeCodeStatusEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- RunStatusEvent (run_events/events.schema.json#/$defs/RunStatusEvent)
 export const RunStatusEvent = z.strictObject({
   type: z.literal("status"),
   run_id: RunId,
   status: RunLifecycleStatus,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {RunStatusEvent}
+ */
+export function readRunStatusEvent(d) {
+  let $type, $run_id, $status;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("status");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "status":
+          if ($status !== undefined) d.duplicate(key);
+          $status = readRunLifecycleStatus(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($status === undefined) d.missing("status");
+    const v = /** @type {RunStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseRunStatusEvent(data) {
@@ -312,12 +1153,71 @@ export function safeParseRunStatusEvent(data) {
   return RunStatusEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {RunStatusEvent}
+ */
+export function decodeRunStatusEvent(text, options) {
+  return rt.decode(text, readRunStatusEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {RunStatusEvent} value
+ * @returns {string}
+ */
+export function encodeRunStatusEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- RunErrorEvent (run_events/events.schema.json#/$defs/RunErrorEvent)
 export const RunErrorEvent = z.strictObject({
   type: z.literal("error"),
   run_id: RunId,
   error: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {RunErrorEvent}
+ */
+export function readRunErrorEvent(d) {
+  let $type, $run_id, $error;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("error");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "error":
+          if ($error !== undefined) d.duplicate(key);
+          $error = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($error === undefined) d.missing("error");
+    const v = /** @type {RunErrorEvent} */ ({ type: $type, run_id: $run_id, error: $error });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseRunErrorEvent(data) {
@@ -327,6 +1227,26 @@ export function parseRunErrorEvent(data) {
 /** @param {unknown} data */
 export function safeParseRunErrorEvent(data) {
   return RunErrorEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {RunErrorEvent}
+ */
+export function decodeRunErrorEvent(text, options) {
+  return rt.decode(text, readRunErrorEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {RunErrorEvent} value
+ * @returns {string}
+ */
+export function encodeRunErrorEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- GeneratedFileEvent (run_events/events.schema.json#/$defs/GeneratedFileEvent)
@@ -340,6 +1260,65 @@ export const GeneratedFileEvent = z.strictObject({
   base64: z.string().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {GeneratedFileEvent}
+ */
+export function readGeneratedFileEvent(d) {
+  let $type, $run_id, $filename, $mime_type, $file_id, $url, $base64;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("generated_file");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "filename":
+          if ($filename !== undefined) d.duplicate(key);
+          $filename = d.string();
+          break;
+        case "mime_type":
+          if ($mime_type !== undefined) d.duplicate(key);
+          $mime_type = d.string();
+          break;
+        case "file_id":
+          if ($file_id !== undefined) d.duplicate(key);
+          $file_id = d.string();
+          break;
+        case "url":
+          if ($url !== undefined) d.duplicate(key);
+          $url = d.string(rule2);
+          break;
+        case "base64":
+          if ($base64 !== undefined) d.duplicate(key);
+          $base64 = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($filename === undefined) d.missing("filename");
+    if ($mime_type === undefined) d.missing("mime_type");
+    if ($file_id === undefined) d.missing("file_id");
+    const v = /** @type {GeneratedFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    if ($url !== undefined) v.url = $url;
+    if ($base64 !== undefined) v.base64 = $base64;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseGeneratedFileEvent(data) {
   return GeneratedFileEvent.parse(data);
@@ -348,6 +1327,26 @@ export function parseGeneratedFileEvent(data) {
 /** @param {unknown} data */
 export function safeParseGeneratedFileEvent(data) {
   return GeneratedFileEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {GeneratedFileEvent}
+ */
+export function decodeGeneratedFileEvent(text, options) {
+  return rt.decode(text, readGeneratedFileEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {GeneratedFileEvent} value
+ * @returns {string}
+ */
+export function encodeGeneratedFileEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- CodeInterpreterFileEvent (run_events/events.schema.json#/$defs/CodeInterpreterFileEvent)
@@ -361,6 +1360,65 @@ export const CodeInterpreterFileEvent = z.strictObject({
   base64: z.string().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {CodeInterpreterFileEvent}
+ */
+export function readCodeInterpreterFileEvent(d) {
+  let $type, $run_id, $filename, $mime_type, $file_id, $url, $base64;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("code_interpreter_file");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "filename":
+          if ($filename !== undefined) d.duplicate(key);
+          $filename = d.string();
+          break;
+        case "mime_type":
+          if ($mime_type !== undefined) d.duplicate(key);
+          $mime_type = d.string();
+          break;
+        case "file_id":
+          if ($file_id !== undefined) d.duplicate(key);
+          $file_id = d.string();
+          break;
+        case "url":
+          if ($url !== undefined) d.duplicate(key);
+          $url = d.string(rule2);
+          break;
+        case "base64":
+          if ($base64 !== undefined) d.duplicate(key);
+          $base64 = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($filename === undefined) d.missing("filename");
+    if ($mime_type === undefined) d.missing("mime_type");
+    if ($file_id === undefined) d.missing("file_id");
+    const v = /** @type {CodeInterpreterFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    if ($url !== undefined) v.url = $url;
+    if ($base64 !== undefined) v.base64 = $base64;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseCodeInterpreterFileEvent(data) {
   return CodeInterpreterFileEvent.parse(data);
@@ -371,12 +1429,71 @@ export function safeParseCodeInterpreterFileEvent(data) {
   return CodeInterpreterFileEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {CodeInterpreterFileEvent}
+ */
+export function decodeCodeInterpreterFileEvent(text, options) {
+  return rt.decode(text, readCodeInterpreterFileEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {CodeInterpreterFileEvent} value
+ * @returns {string}
+ */
+export function encodeCodeInterpreterFileEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- HotCodeEvent (run_events/events.schema.json#/$defs/HotCodeEvent)
 export const HotCodeEvent = z.strictObject({
   type: z.literal("hot_code"),
   run_id: RunId,
   content: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {HotCodeEvent}
+ */
+export function readHotCodeEvent(d) {
+  let $type, $run_id, $content;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("hot_code");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "content":
+          if ($content !== undefined) d.duplicate(key);
+          $content = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($content === undefined) d.missing("content");
+    const v = /** @type {HotCodeEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseHotCodeEvent(data) {
@@ -388,12 +1505,71 @@ export function safeParseHotCodeEvent(data) {
   return HotCodeEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {HotCodeEvent}
+ */
+export function decodeHotCodeEvent(text, options) {
+  return rt.decode(text, readHotCodeEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {HotCodeEvent} value
+ * @returns {string}
+ */
+export function encodeHotCodeEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- HotCodeOutputEvent (run_events/events.schema.json#/$defs/HotCodeOutputEvent)
 export const HotCodeOutputEvent = z.strictObject({
   type: z.literal("hot_code_output"),
   run_id: RunId,
   content: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {HotCodeOutputEvent}
+ */
+export function readHotCodeOutputEvent(d) {
+  let $type, $run_id, $content;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("hot_code_output");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "content":
+          if ($content !== undefined) d.duplicate(key);
+          $content = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($content === undefined) d.missing("content");
+    const v = /** @type {HotCodeOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseHotCodeOutputEvent(data) {
@@ -405,12 +1581,71 @@ export function safeParseHotCodeOutputEvent(data) {
   return HotCodeOutputEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {HotCodeOutputEvent}
+ */
+export function decodeHotCodeOutputEvent(text, options) {
+  return rt.decode(text, readHotCodeOutputEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {HotCodeOutputEvent} value
+ * @returns {string}
+ */
+export function encodeHotCodeOutputEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- ComputerOutputEvent (run_events/events.schema.json#/$defs/ComputerOutputEvent)
 export const ComputerOutputEvent = z.strictObject({
   type: z.literal("computer_output"),
   run_id: RunId,
   content: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ComputerOutputEvent}
+ */
+export function readComputerOutputEvent(d) {
+  let $type, $run_id, $content;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("computer_output");
+          break;
+        case "run_id":
+          if ($run_id !== undefined) d.duplicate(key);
+          $run_id = readRunId(d);
+          break;
+        case "content":
+          if ($content !== undefined) d.duplicate(key);
+          $content = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    if ($run_id === undefined) d.missing("run_id");
+    if ($content === undefined) d.missing("content");
+    const v = /** @type {ComputerOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseComputerOutputEvent(data) {
@@ -420,6 +1655,26 @@ export function parseComputerOutputEvent(data) {
 /** @param {unknown} data */
 export function safeParseComputerOutputEvent(data) {
   return ComputerOutputEvent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ComputerOutputEvent}
+ */
+export function decodeComputerOutputEvent(text, options) {
+  return rt.decode(text, readComputerOutputEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ComputerOutputEvent} value
+ * @returns {string}
+ */
+export function encodeComputerOutputEvent(value) {
+  return rt.encode(value);
 }
 
 // ---- RunEvent (run_events/events.schema.json#/$defs/RunEvent)
@@ -441,6 +1696,47 @@ export const RunEvent = z.discriminatedUnion("type", [
   ComputerOutputEvent,
 ]);
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {RunEvent<rt.UnknownVariant>}
+ */
+export function readRunEvent(d) {
+  switch (d.tag("type")) {
+    case "content":
+      return readContentEvent(d);
+    case "reasoning":
+      return readReasoningEvent(d);
+    case "web_status":
+      return readWebStatusEvent(d);
+    case "research_status":
+      return readResearchStatusEvent(d);
+    case "scratchpad_status":
+      return readScratchpadEvent(d);
+    case "tool_call_start":
+      return readToolCallStartEvent(d);
+    case "tool_call_manifest":
+      return readToolCallManifestEvent(d);
+    case "code_status":
+      return readCodeStatusEvent(d);
+    case "status":
+      return readRunStatusEvent(d);
+    case "error":
+      return readRunErrorEvent(d);
+    case "generated_file":
+      return readGeneratedFileEvent(d);
+    case "code_interpreter_file":
+      return readCodeInterpreterFileEvent(d);
+    case "hot_code":
+      return readHotCodeEvent(d);
+    case "hot_code_output":
+      return readHotCodeOutputEvent(d);
+    case "computer_output":
+      return readComputerOutputEvent(d);
+    default:
+      return d.unknownTag("type", "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output");
+  }
+}
+
 /** @param {unknown} data */
 export function parseRunEvent(data) {
   return RunEvent.parse(data);
@@ -451,6 +1747,39 @@ export function safeParseRunEvent(data) {
   return RunEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {RunEvent}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {RunEvent<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {RunEvent | RunEvent<rt.UnknownVariant>}
+ */
+export function decodeRunEvent(text, options) {
+  return rt.decode(text, readRunEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {RunEvent | RunEvent<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeRunEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- UiComponent (run_events/tables.schema.json#/$defs/UiComponent)
 export const UI_COMPONENT_VALUES = /** @type {const} */ ([
   "WebSearchStatus",
@@ -458,6 +1787,15 @@ export const UI_COMPONENT_VALUES = /** @type {const} */ ([
   "ScratchpadStatus",
 ]);
 export const UiComponent = z.enum(UI_COMPONENT_VALUES);
+const uiComponentValues = new Set(UI_COMPONENT_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {UiComponent}
+ */
+export function readUiComponent(d) {
+  return d.enumString(uiComponentValues, "WebSearchStatus|DeepResearchStatus|ScratchpadStatus");
+}
 
 /** @param {unknown} data */
 export function parseUiComponent(data) {
@@ -467,6 +1805,26 @@ export function parseUiComponent(data) {
 /** @param {unknown} data */
 export function safeParseUiComponent(data) {
   return UiComponent.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {UiComponent}
+ */
+export function decodeUiComponent(text, options) {
+  return rt.decode(text, readUiComponent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {UiComponent} value
+ * @returns {string}
+ */
+export function encodeUiComponent(value) {
+  return rt.encode(value);
 }
 
 // ---- WebToolNames (run_events/tables.schema.json#/$defs/WebToolNames)
@@ -586,3 +1944,10 @@ export const FIELD_OWNERSHIP = /** @type {const} */ ({
 
 // ---- RunTerminalEventTypes (run_events/tables.schema.json#/$defs/RunTerminalEventTypes)
 export const RUN_TERMINAL_EVENT_TYPES = /** @type {const} */ (["status", "error"]);
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.StringRule} */
+const rule1 = { minLength: 1 };
+/** @type {rt.StringRule} */
+const rule2 = { format: "uri" };
