@@ -151,15 +151,15 @@ export function readValidationErrorResponse(d) {
           break;
         case "code":
           if ($code !== undefined) d.duplicate(key);
-          $code = d.constValue(value3);
+          $code = d.constValue(value3, true);
           break;
         case "domain":
           if ($domain !== undefined) d.duplicate(key);
-          $domain = d.constString("REQUEST");
+          $domain = d.constString("REQUEST", true);
           break;
         case "retryable":
           if ($retryable !== undefined) d.duplicate(key);
-          $retryable = d.constValue(value4);
+          $retryable = d.constValue(value4, true);
           break;
         case "errors":
           if ($errors !== undefined) d.duplicate(key);

@@ -1162,7 +1162,7 @@ export function readStreamStart(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("stream_start");
+          $type = d.constString("stream_start", true);
           break;
         case "chat_id":
           if ($chat_id !== undefined) d.duplicate(key);
@@ -1246,7 +1246,7 @@ export function readHeartbeat(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("heartbeat");
+          $type = d.constString("heartbeat", true);
           break;
         default:
           kept = d.unknown(key, kept);
@@ -1312,7 +1312,7 @@ export function readDoneEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("done");
+          $type = d.constString("done", true);
           break;
         case "has_async_entities_pending":
           if ($has_async_entities_pending !== undefined) d.duplicate(key);
@@ -1388,7 +1388,7 @@ export function readStreamError(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("ERROR");
+          $type = d.constString("ERROR", true);
           break;
         case "error_type":
           if ($error_type !== undefined) d.duplicate(key);
@@ -1463,7 +1463,7 @@ export function readMessageDelta(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("message_delta");
+          $type = d.constString("message_delta", true);
           break;
         case "delta":
           if ($delta !== undefined) d.duplicate(key);
@@ -1533,7 +1533,7 @@ export function readAiMessage(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("ai_message");
+          $type = d.constString("ai_message", true);
           break;
         case "message":
           if ($message !== undefined) d.duplicate(key);
@@ -1603,7 +1603,7 @@ export function readMessageIsAnswer(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("message_is_answer");
+          $type = d.constString("message_is_answer", true);
           break;
         case "is_answer":
           if ($is_answer !== undefined) d.duplicate(key);
@@ -1673,7 +1673,7 @@ export function readChatTitleGenerated(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("chat_title_generated");
+          $type = d.constString("chat_title_generated", true);
           break;
         case "title":
           if ($title !== undefined) d.duplicate(key);
@@ -1743,7 +1743,7 @@ export function readClarificationNeeded(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("clarification_needed");
+          $type = d.constString("clarification_needed", true);
           break;
         case "message":
           if ($message !== undefined) d.duplicate(key);
@@ -1883,7 +1883,7 @@ export function readUpdateMessageClarificationMessage(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("update_message_clarification_message");
+          $type = d.constString("update_message_clarification_message", true);
           break;
         case "update":
           if ($update !== undefined) d.duplicate(key);
@@ -2001,7 +2001,7 @@ export function readTaskUpdate(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("task_update");
+          $type = d.constString("task_update", true);
           break;
         case "key":
           if ($key !== undefined) d.duplicate(key);
@@ -2096,7 +2096,7 @@ export function readPendingSources(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("pending_sources");
+          $type = d.constString("pending_sources", true);
           break;
         case "pending_sources":
           if ($pending_sources !== undefined) d.duplicate(key);
@@ -2166,7 +2166,7 @@ export function readReferencesFound(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("references_found");
+          $type = d.constString("references_found", true);
           break;
         case "references":
           if ($references !== undefined) d.duplicate(key);
@@ -2282,7 +2282,7 @@ export function readNodeToolsExecutionStart(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_tools_execution_start");
+          $type = d.constString("node_tools_execution_start", true);
           break;
         case "node_id":
           if ($node_id !== undefined) d.duplicate(key);
@@ -2384,7 +2384,7 @@ export function readNodeToolEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_tool_event");
+          $type = d.constString("node_tool_event", true);
           break;
         case "event":
           if ($event !== undefined) d.duplicate(key);
@@ -2495,7 +2495,7 @@ export function readUpdateSubagentCurrentAction(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("update_subagent_current_action");
+          $type = d.constString("update_subagent_current_action", true);
           break;
         case "current_action":
           if ($current_action !== undefined) d.duplicate(key);
@@ -2602,7 +2602,7 @@ export function readNodeReportPreviewStart(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_report_preview_start");
+          $type = d.constString("node_report_preview_start", true);
           break;
         case "preview_id":
           if ($preview_id !== undefined) d.duplicate(key);
@@ -2734,7 +2734,7 @@ export function readNodeReportPreviewDelta(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_report_preview_delta");
+          $type = d.constString("node_report_preview_delta", true);
           break;
         case "preview_id":
           if ($preview_id !== undefined) d.duplicate(key);
@@ -2840,7 +2840,7 @@ export function readNodeReportPreviewDone(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_report_preview_done");
+          $type = d.constString("node_report_preview_done", true);
           break;
         case "preview_id":
           if ($preview_id !== undefined) d.duplicate(key);
@@ -2969,7 +2969,7 @@ export function readBrowserUseStart(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("browser_use_start");
+          $type = d.constString("browser_use_start", true);
           break;
         case "browser_session_id":
           if ($browser_session_id !== undefined) d.duplicate(key);
@@ -3049,7 +3049,7 @@ export function readBrowserUseStop(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("browser_use_stop");
+          $type = d.constString("browser_use_stop", true);
           break;
         case "browser_session_id":
           if ($browser_session_id !== undefined) d.duplicate(key);
@@ -3120,7 +3120,7 @@ export function readBrowserUseAwaitUserInput(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("browser_use_await_user_input");
+          $type = d.constString("browser_use_await_user_input", true);
           break;
         case "browser_session_id":
           if ($browser_session_id !== undefined) d.duplicate(key);
@@ -3195,7 +3195,7 @@ export function readPingEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("ping");
+          $type = d.constString("ping", true);
           break;
         case "timestamp":
           if ($timestamp !== undefined) d.duplicate(key);
@@ -3318,7 +3318,7 @@ export function readErrorEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("error");
+          $type = d.constString("error", true);
           break;
         case "code":
           if ($code !== undefined) d.duplicate(key);
@@ -3407,7 +3407,7 @@ export function readMessageFileEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("message-file");
+          $type = d.constString("message-file", true);
           break;
         case "fileId":
           if ($fileId !== undefined) d.duplicate(key);
@@ -3570,7 +3570,7 @@ export function readUsageUpdateEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("usage-update");
+          $type = d.constString("usage-update", true);
           break;
         case "inputTokens":
           if ($inputTokens !== undefined) d.duplicate(key);

@@ -139,7 +139,7 @@ export function readCloudEvent(d) {
       switch (key) {
         case "specversion":
           if ($specversion !== undefined) d.duplicate(key);
-          $specversion = d.constString("1.0");
+          $specversion = d.constString("1.0", true);
           break;
         case "id":
           if ($id !== undefined) d.duplicate(key);

@@ -451,7 +451,7 @@ export function readDeltaPacket(d) {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("DELTA");
+          $op = d.constString("DELTA", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -553,7 +553,7 @@ export function readEventPacket(d) {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("EVENT");
+          $op = d.constString("EVENT", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -655,7 +655,7 @@ export function readErrorPacket(d) {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("ERROR");
+          $op = d.constString("ERROR", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -743,7 +743,7 @@ export function readClosePacket(d) {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("CLOSE");
+          $op = d.constString("CLOSE", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -891,7 +891,7 @@ export function readPacketServerSentEvent(d) {
       switch (key) {
         case "event":
           if ($event !== undefined) d.duplicate(key);
-          $event = d.constString("stream.packet");
+          $event = d.constString("stream.packet", true);
           break;
         case "id":
           if ($id !== undefined) d.duplicate(key);

@@ -388,7 +388,7 @@ export function readContentEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("content");
+          $type = d.constString("content", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -464,7 +464,7 @@ export function readReasoningEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("reasoning");
+          $type = d.constString("reasoning", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -546,7 +546,7 @@ export function readWebStatusEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("web_status");
+          $type = d.constString("web_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -654,7 +654,7 @@ export function readResearchStatusEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("research_status");
+          $type = d.constString("research_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -762,7 +762,7 @@ export function readScratchpadEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("scratchpad_status");
+          $type = d.constString("scratchpad_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -867,7 +867,7 @@ export function readToolCallStartEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("tool_call_start");
+          $type = d.constString("tool_call_start", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -949,7 +949,7 @@ export function readToolCallManifestEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("tool_call_manifest");
+          $type = d.constString("tool_call_manifest", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1032,7 +1032,7 @@ export function readCodeStatusEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("code_status");
+          $type = d.constString("code_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1118,7 +1118,7 @@ export function readRunStatusEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("status");
+          $type = d.constString("status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1194,7 +1194,7 @@ export function readRunErrorEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("error");
+          $type = d.constString("error", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1274,7 +1274,7 @@ export function readGeneratedFileEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("generated_file");
+          $type = d.constString("generated_file", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1374,7 +1374,7 @@ export function readCodeInterpreterFileEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("code_interpreter_file");
+          $type = d.constString("code_interpreter_file", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1470,7 +1470,7 @@ export function readHotCodeEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("hot_code");
+          $type = d.constString("hot_code", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1546,7 +1546,7 @@ export function readHotCodeOutputEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("hot_code_output");
+          $type = d.constString("hot_code_output", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1622,7 +1622,7 @@ export function readComputerOutputEvent(d) {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("computer_output");
+          $type = d.constString("computer_output", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);

@@ -4,6 +4,9 @@
 #
 #   run.sh package <package dir> <work dir>
 #       Type-checks a generated package as published (see below) in <work dir>.
+#   run.sh policy <contractgen> <work dir>
+#       Generates a package from tests/ts/policy/schemas and runs its payload
+#       policy tests.
 #   run.sh node <work dir>
 #       Compiles tests/ts/*.test.ts with tests/ts/tsconfig.json (the packages
 #       they import are read through their .d.ts) into <work dir>/js, then
@@ -154,8 +157,19 @@ JSON
     echo "== node --test (the packages built from their TypeScript sources)"
     CONTRACTGEN_ROOT="$root" node --test "${tests[@]}"
     ;;
+  policy)
+    # tests/ts/policy/policy.test.mjs on a package generated now, by the
+    # contractgen under test, from tests/ts/policy/schemas with a nesting
+    # limit of 4 (the payload policy of docs/semantics.md).
+    contractgen="$2" work="$3"
+    fresh_dir "$work"
+    "$contractgen" generate --quiet --target ts --schemas "$root/tests/ts/policy/schemas" --out "$work/out" \
+      --payload-max-depth 4
+    ln -s "$node_modules" "$work/out/ts/node_modules"
+    POLICY_PACKAGE="$work/out/ts" node --test "$root/tests/ts/policy/policy.test.mjs"
+    ;;
   *)
-    echo "usage: run.sh package <package dir> <work dir> | node <work dir>" >&2
+    echo "usage: run.sh package <package dir> <work dir> | node <work dir> | policy <contractgen> <work dir>" >&2
     exit 2
     ;;
 esac

@@ -1241,7 +1241,7 @@ export function readStreamStart(d: rt.Decoder): StreamStart {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("stream_start");
+          $type = d.constString("stream_start", true);
           break;
         case "chat_id":
           if ($chat_id !== undefined) d.duplicate(key);
@@ -1322,7 +1322,7 @@ export function readHeartbeat(d: rt.Decoder): Heartbeat {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("heartbeat");
+          $type = d.constString("heartbeat", true);
           break;
         default:
           kept = d.unknown(key, kept);
@@ -1390,7 +1390,7 @@ export function readDoneEvent(d: rt.Decoder): DoneEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("done");
+          $type = d.constString("done", true);
           break;
         case "has_async_entities_pending":
           if ($has_async_entities_pending !== undefined) d.duplicate(key);
@@ -1467,7 +1467,7 @@ export function readStreamError(d: rt.Decoder): StreamError {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("ERROR");
+          $type = d.constString("ERROR", true);
           break;
         case "error_type":
           if ($error_type !== undefined) d.duplicate(key);
@@ -1541,7 +1541,7 @@ export function readMessageDelta(d: rt.Decoder): MessageDelta {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("message_delta");
+          $type = d.constString("message_delta", true);
           break;
         case "delta":
           if ($delta !== undefined) d.duplicate(key);
@@ -1607,7 +1607,7 @@ export function readAiMessage(d: rt.Decoder): AiMessage {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("ai_message");
+          $type = d.constString("ai_message", true);
           break;
         case "message":
           if ($message !== undefined) d.duplicate(key);
@@ -1673,7 +1673,7 @@ export function readMessageIsAnswer(d: rt.Decoder): MessageIsAnswer {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("message_is_answer");
+          $type = d.constString("message_is_answer", true);
           break;
         case "is_answer":
           if ($is_answer !== undefined) d.duplicate(key);
@@ -1739,7 +1739,7 @@ export function readChatTitleGenerated(d: rt.Decoder): ChatTitleGenerated {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("chat_title_generated");
+          $type = d.constString("chat_title_generated", true);
           break;
         case "title":
           if ($title !== undefined) d.duplicate(key);
@@ -1805,7 +1805,7 @@ export function readClarificationNeeded(d: rt.Decoder): ClarificationNeeded {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("clarification_needed");
+          $type = d.constString("clarification_needed", true);
           break;
         case "message":
           if ($message !== undefined) d.duplicate(key);
@@ -1937,7 +1937,7 @@ export function readUpdateMessageClarificationMessage(d: rt.Decoder): UpdateMess
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("update_message_clarification_message");
+          $type = d.constString("update_message_clarification_message", true);
           break;
         case "update":
           if ($update !== undefined) d.duplicate(key);
@@ -2052,7 +2052,7 @@ export function readTaskUpdate(d: rt.Decoder): TaskUpdate {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("task_update");
+          $type = d.constString("task_update", true);
           break;
         case "key":
           if ($key !== undefined) d.duplicate(key);
@@ -2143,7 +2143,7 @@ export function readPendingSources(d: rt.Decoder): PendingSources {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("pending_sources");
+          $type = d.constString("pending_sources", true);
           break;
         case "pending_sources":
           if ($pending_sources !== undefined) d.duplicate(key);
@@ -2209,7 +2209,7 @@ export function readReferencesFound(d: rt.Decoder): ReferencesFound {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("references_found");
+          $type = d.constString("references_found", true);
           break;
         case "references":
           if ($references !== undefined) d.duplicate(key);
@@ -2321,7 +2321,7 @@ export function readNodeToolsExecutionStart(d: rt.Decoder): NodeToolsExecutionSt
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_tools_execution_start");
+          $type = d.constString("node_tools_execution_start", true);
           break;
         case "node_id":
           if ($node_id !== undefined) d.duplicate(key);
@@ -2432,7 +2432,7 @@ export function readNodeToolEvent(d: rt.Decoder): NodeToolEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_tool_event");
+          $type = d.constString("node_tool_event", true);
           break;
         case "event":
           if ($event !== undefined) d.duplicate(key);
@@ -2548,7 +2548,7 @@ export function readUpdateSubagentCurrentAction(d: rt.Decoder): UpdateSubagentCu
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("update_subagent_current_action");
+          $type = d.constString("update_subagent_current_action", true);
           break;
         case "current_action":
           if ($current_action !== undefined) d.duplicate(key);
@@ -2672,7 +2672,7 @@ export function readNodeReportPreviewStart(d: rt.Decoder): NodeReportPreviewStar
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_report_preview_start");
+          $type = d.constString("node_report_preview_start", true);
           break;
         case "preview_id":
           if ($preview_id !== undefined) d.duplicate(key);
@@ -2810,7 +2810,7 @@ export function readNodeReportPreviewDelta(d: rt.Decoder): NodeReportPreviewDelt
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_report_preview_delta");
+          $type = d.constString("node_report_preview_delta", true);
           break;
         case "preview_id":
           if ($preview_id !== undefined) d.duplicate(key);
@@ -2933,7 +2933,7 @@ export function readNodeReportPreviewDone(d: rt.Decoder): NodeReportPreviewDone 
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("node_report_preview_done");
+          $type = d.constString("node_report_preview_done", true);
           break;
         case "preview_id":
           if ($preview_id !== undefined) d.duplicate(key);
@@ -3061,7 +3061,7 @@ export function readBrowserUseStart(d: rt.Decoder): BrowserUseStart {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("browser_use_start");
+          $type = d.constString("browser_use_start", true);
           break;
         case "browser_session_id":
           if ($browser_session_id !== undefined) d.duplicate(key);
@@ -3137,7 +3137,7 @@ export function readBrowserUseStop(d: rt.Decoder): BrowserUseStop {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("browser_use_stop");
+          $type = d.constString("browser_use_stop", true);
           break;
         case "browser_session_id":
           if ($browser_session_id !== undefined) d.duplicate(key);
@@ -3206,7 +3206,7 @@ export function readBrowserUseAwaitUserInput(d: rt.Decoder): BrowserUseAwaitUser
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("browser_use_await_user_input");
+          $type = d.constString("browser_use_await_user_input", true);
           break;
         case "browser_session_id":
           if ($browser_session_id !== undefined) d.duplicate(key);
@@ -3280,7 +3280,7 @@ export function readPingEvent(d: rt.Decoder): PingEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("ping");
+          $type = d.constString("ping", true);
           break;
         case "timestamp":
           if ($timestamp !== undefined) d.duplicate(key);
@@ -3406,7 +3406,7 @@ export function readErrorEvent(d: rt.Decoder): ErrorEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("error");
+          $type = d.constString("error", true);
           break;
         case "code":
           if ($code !== undefined) d.duplicate(key);
@@ -3502,7 +3502,7 @@ export function readMessageFileEvent(d: rt.Decoder): MessageFileEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("message-file");
+          $type = d.constString("message-file", true);
           break;
         case "fileId":
           if ($fileId !== undefined) d.duplicate(key);
@@ -3663,7 +3663,7 @@ export function readUsageUpdateEvent(d: rt.Decoder): UsageUpdateEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("usage-update");
+          $type = d.constString("usage-update", true);
           break;
         case "inputTokens":
           if ($inputTokens !== undefined) d.duplicate(key);

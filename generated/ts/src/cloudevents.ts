@@ -183,7 +183,7 @@ export function readCloudEvent(d: rt.Decoder): CloudEvent {
       switch (key) {
         case "specversion":
           if ($specversion !== undefined) d.duplicate(key);
-          $specversion = d.constString("1.0");
+          $specversion = d.constString("1.0", true);
           break;
         case "id":
           if ($id !== undefined) d.duplicate(key);

@@ -465,7 +465,7 @@ export function readDeltaPacket(d: rt.Decoder): DeltaPacket {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("DELTA");
+          $op = d.constString("DELTA", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -577,7 +577,7 @@ export function readEventPacket(d: rt.Decoder): EventPacket {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("EVENT");
+          $op = d.constString("EVENT", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -685,7 +685,7 @@ export function readErrorPacket(d: rt.Decoder): ErrorPacket {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("ERROR");
+          $op = d.constString("ERROR", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -783,7 +783,7 @@ export function readClosePacket(d: rt.Decoder): ClosePacket {
           break;
         case "op":
           if ($op !== undefined) d.duplicate(key);
-          $op = d.constString("CLOSE");
+          $op = d.constString("CLOSE", true);
           break;
         case "t":
           if ($t !== undefined) d.duplicate(key);
@@ -925,7 +925,7 @@ export function readPacketServerSentEvent(d: rt.Decoder): PacketServerSentEvent 
       switch (key) {
         case "event":
           if ($event !== undefined) d.duplicate(key);
-          $event = d.constString("stream.packet");
+          $event = d.constString("stream.packet", true);
           break;
         case "id":
           if ($id !== undefined) d.duplicate(key);

@@ -383,7 +383,7 @@ export function readContentEvent(d: rt.Decoder): ContentEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("content");
+          $type = d.constString("content", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -459,7 +459,7 @@ export function readReasoningEvent(d: rt.Decoder): ReasoningEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("reasoning");
+          $type = d.constString("reasoning", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -553,7 +553,7 @@ export function readWebStatusEvent(d: rt.Decoder): WebStatusEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("web_status");
+          $type = d.constString("web_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -676,7 +676,7 @@ export function readResearchStatusEvent(d: rt.Decoder): ResearchStatusEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("research_status");
+          $type = d.constString("research_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -803,7 +803,7 @@ export function readScratchpadEvent(d: rt.Decoder): ScratchpadEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("scratchpad_status");
+          $type = d.constString("scratchpad_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -912,7 +912,7 @@ export function readToolCallStartEvent(d: rt.Decoder): ToolCallStartEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("tool_call_start");
+          $type = d.constString("tool_call_start", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -999,7 +999,7 @@ export function readToolCallManifestEvent(d: rt.Decoder): ToolCallManifestEvent 
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("tool_call_manifest");
+          $type = d.constString("tool_call_manifest", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1083,7 +1083,7 @@ export function readCodeStatusEvent(d: rt.Decoder): CodeStatusEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("code_status");
+          $type = d.constString("code_status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1172,7 +1172,7 @@ export function readRunStatusEvent(d: rt.Decoder): RunStatusEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("status");
+          $type = d.constString("status", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1245,7 +1245,7 @@ export function readRunErrorEvent(d: rt.Decoder): RunErrorEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("error");
+          $type = d.constString("error", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1333,7 +1333,7 @@ export function readGeneratedFileEvent(d: rt.Decoder): GeneratedFileEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("generated_file");
+          $type = d.constString("generated_file", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1441,7 +1441,7 @@ export function readCodeInterpreterFileEvent(d: rt.Decoder): CodeInterpreterFile
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("code_interpreter_file");
+          $type = d.constString("code_interpreter_file", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1534,7 +1534,7 @@ export function readHotCodeEvent(d: rt.Decoder): HotCodeEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("hot_code");
+          $type = d.constString("hot_code", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1610,7 +1610,7 @@ export function readHotCodeOutputEvent(d: rt.Decoder): HotCodeOutputEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("hot_code_output");
+          $type = d.constString("hot_code_output", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);
@@ -1686,7 +1686,7 @@ export function readComputerOutputEvent(d: rt.Decoder): ComputerOutputEvent {
       switch (key) {
         case "type":
           if ($type !== undefined) d.duplicate(key);
-          $type = d.constString("computer_output");
+          $type = d.constString("computer_output", true);
           break;
         case "run_id":
           if ($run_id !== undefined) d.duplicate(key);

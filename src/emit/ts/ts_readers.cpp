@@ -147,8 +147,11 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
             return "d.map(" + count_rule(b.min_properties, b.max_properties, false) + ", " + read_fn(t.item()) + ")";
         }
         case Kind::Const:
-            if (t.value.is_string()) return "d.constString(" + string_literal(t.value.get<std::string>()) + ")";
-            return "d.constValue(" + value_const(t.value) + ")";
+        {
+            const std::string typed = t.const_typed ? ", true" : "";
+            if (t.value.is_string()) return "d.constString(" + string_literal(t.value.get<std::string>()) + typed + ")";
+            return "d.constValue(" + value_const(t.value) + typed + ")";
+        }
     }
     return "d.any()";
 }

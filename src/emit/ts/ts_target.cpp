@@ -131,6 +131,7 @@ public:
         Data readme;
         readme.set("package", ctx.project.ts_package);
         readme.set("project", project);
+        readme.set("max_depth", std::to_string(ctx.project.payload_max_depth));
         auto [example_module, example_type] = example_root(ctx.model, names);
         readme.set("has_example", render::flag(!example_type.empty()));
         readme.set("example_module", example_module.empty() ? std::string("family") : example_module);

@@ -84,6 +84,7 @@ TypeExpr Builder::named(DeclId id) {
         TypeExpr t;
         t.kind = Kind::Const;
         t.value = d.as<Constant>().value;
+        t.const_typed = d.as<Constant>().type.kind != Kind::Any;
         return t;
     }
     TypeExpr t;

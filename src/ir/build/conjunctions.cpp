@@ -332,6 +332,7 @@ TypeExpr Builder::convert_parts(const std::vector<Location>& parts, const Hint& 
         TypeExpr t;
         t.kind = Kind::Const;
         t.value = *m.const_value;
+        t.const_typed = m.typed;
         return t;
     }
     if (m.enum_values) return convert_enum(at, m, hint);

@@ -108,6 +108,17 @@ export function kindName(c: number): string {
   return "a number";
 }
 
+/** The JSON kind of a value, named as {@link kindName} names it. */
+function valueKindName(value: unknown): string {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string": return "a string";
+    case "boolean": return "a boolean";
+    case "number": case "bigint": return "a number";
+  }
+  return Array.isArray(value) ? "an array" : "an object";
+}
+
 /** Spells a number bound for a message. */
 const shown = (n: number | bigint): string => String(n);
 
@@ -434,12 +445,18 @@ export class Decoder {
     if (problem !== undefined) this.fail(problem[0], problem[1], start);
   }
 
-  /** Reads a value that must be the string `value` (a tag, a const). */
-  constString<const T extends string>(value: T): T {
+  /**
+   * Reads a value that must be the string `value` (a tag, a const). `typed`:
+   * the schema states `type` too, so another JSON kind is a `type` error.
+   */
+  constString<const T extends string>(value: T, typed = false): T {
     let c = this.text.charCodeAt(this.pos);
     if (c !== 34) c = this.peek();
     const start = this.pos;
-    if (c !== 34) this.fail(Keyword.const, `expected ${quote(value)}, got ${kindName(c)}`);
+    if (c !== 34) {
+      if (typed) this.typeFail("a string", c);
+      this.fail(Keyword.const, `expected ${quote(value)}, got ${kindName(c)}`);
+    }
     const s = this.readString();
     if (s !== value) this.fail(Keyword.const, `expected ${quote(value)}, got ${quote(s)}`, start);
     return value;
@@ -629,9 +646,16 @@ export class Decoder {
     return readAny(this);
   }
 
-  /** Reads a value that must equal `value` (JSON Schema equality). */
-  constValue<const T>(value: T): T {
-    this.peek();
+  /**
+   * Reads a value that must equal `value` (JSON Schema equality). `typed`: the
+   * schema states `type` too, so another JSON kind is a `type` error.
+   */
+  constValue<const T>(value: T, typed = false): T {
+    const c = this.peek();
+    if (typed) {
+      const expected = valueKindName(value);
+      if (kindName(c) !== expected) this.typeFail(expected, c);
+    }
     const start = this.pos;
     const v = readAny(this);
     if (!jsonEqual(v, value)) this.fail(Keyword.const, `expected ${JSON.stringify(value)}`, start);

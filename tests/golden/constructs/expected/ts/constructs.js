@@ -1286,7 +1286,7 @@ export function readConsts(d) {
           break;
         case "maybe":
           if ($maybe !== undefined) d.duplicate(key);
-          $maybe = d.constString("x");
+          $maybe = d.constString("x", true);
           break;
         default:
           kept = d.unknown(key, kept);

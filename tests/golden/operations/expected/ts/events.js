@@ -25,7 +25,7 @@ export function readCreated(d) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
-          $kind = d.constString("created");
+          $kind = d.constString("created", true);
           break;
         case "total":
           if ($total !== undefined) d.duplicate(key);
@@ -94,7 +94,7 @@ export function readPing(d) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
-          $kind = d.constString("ping");
+          $kind = d.constString("ping", true);
           break;
         default:
           kept = d.unknown(key, kept);
@@ -158,7 +158,7 @@ export function readClosed(d) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
-          $kind = d.constString("closed");
+          $kind = d.constString("closed", true);
           break;
         default:
           kept = d.unknown(key, kept);

@@ -108,8 +108,11 @@ export declare class Decoder {
     /** Why `s` breaks `rule` (keyword and detail), or undefined. */
     static stringProblem(rule: StringRule, s: string): [Keyword, string] | undefined;
     private checkString;
-    /** Reads a value that must be the string `value` (a tag, a const). */
-    constString<const T extends string>(value: T): T;
+    /**
+     * Reads a value that must be the string `value` (a tag, a const). `typed`:
+     * the schema states `type` too, so another JSON kind is a `type` error.
+     */
+    constString<const T extends string>(value: T, typed?: boolean): T;
     /** Reads a string that must be one of `values` (`expected`: "a|b|c", for the message). */
     enumString<T extends string>(values: ReadonlySet<T>, expected: string): T;
     /**
@@ -141,8 +144,11 @@ export declare class Decoder {
     private checkNumber;
     /** Reads any JSON value as a free-form value (docs/semantics.md §1.7). */
     any(): Json;
-    /** Reads a value that must equal `value` (JSON Schema equality). */
-    constValue<const T>(value: T): T;
+    /**
+     * Reads a value that must equal `value` (JSON Schema equality). `typed`: the
+     * schema states `type` too, so another JSON kind is a `type` error.
+     */
+    constValue<const T>(value: T, typed?: boolean): T;
     /** Reads a value that must equal one of `values` (JSON Schema equality). */
     enumValue<const T extends readonly unknown[]>(values: T): T[number];
     /** Reads an array of items read by `item`; `rule` bounds them (checked before any item). */

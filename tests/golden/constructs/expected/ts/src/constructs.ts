@@ -1168,7 +1168,7 @@ export function readConsts(d: rt.Decoder): Consts {
           break;
         case "maybe":
           if ($maybe !== undefined) d.duplicate(key);
-          $maybe = d.constString("x");
+          $maybe = d.constString("x", true);
           break;
         default:
           kept = d.unknown(key, kept);

@@ -411,7 +411,7 @@ export function readEverything(d: rt.Decoder): Everything {
           break;
         case "hostile_text":
           if ($hostile_text !== undefined) d.duplicate(key);
-          $hostile_text = d.constString("Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202E control and a line separator\u2028 here; trailing backslash \\");
+          $hostile_text = d.constString("Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202E control and a line separator\u2028 here; trailing backslash \\", true);
           break;
         case "enum_field":
           if ($enum_field !== undefined) d.duplicate(key);

@@ -57,6 +57,18 @@ export function kindName(c) {
     }
     return "a number";
 }
+/** The JSON kind of a value, named as {@link kindName} names it. */
+function valueKindName(value) {
+    if (value === null)
+        return "null";
+    switch (typeof value) {
+        case "string": return "a string";
+        case "boolean": return "a boolean";
+        case "number":
+        case "bigint": return "a number";
+    }
+    return Array.isArray(value) ? "an array" : "an object";
+}
 /** Spells a number bound for a message. */
 const shown = (n) => String(n);
 export class Decoder {
@@ -428,14 +440,20 @@ export class Decoder {
         if (problem !== undefined)
             this.fail(problem[0], problem[1], start);
     }
-    /** Reads a value that must be the string `value` (a tag, a const). */
-    constString(value) {
+    /**
+     * Reads a value that must be the string `value` (a tag, a const). `typed`:
+     * the schema states `type` too, so another JSON kind is a `type` error.
+     */
+    constString(value, typed = false) {
         let c = this.text.charCodeAt(this.pos);
         if (c !== 34)
             c = this.peek();
         const start = this.pos;
-        if (c !== 34)
+        if (c !== 34) {
+            if (typed)
+                this.typeFail("a string", c);
             this.fail(Keyword.const, `expected ${quote(value)}, got ${kindName(c)}`);
+        }
         const s = this.readString();
         if (s !== value)
             this.fail(Keyword.const, `expected ${quote(value)}, got ${quote(s)}`, start);
@@ -647,9 +665,17 @@ export class Decoder {
     any() {
         return readAny(this);
     }
-    /** Reads a value that must equal `value` (JSON Schema equality). */
-    constValue(value) {
-        this.peek();
+    /**
+     * Reads a value that must equal `value` (JSON Schema equality). `typed`: the
+     * schema states `type` too, so another JSON kind is a `type` error.
+     */
+    constValue(value, typed = false) {
+        const c = this.peek();
+        if (typed) {
+            const expected = valueKindName(value);
+            if (kindName(c) !== expected)
+                this.typeFail(expected, c);
+        }
         const start = this.pos;
         const v = readAny(this);
         if (!jsonEqual(v, value))

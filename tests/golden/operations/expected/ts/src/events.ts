@@ -26,7 +26,7 @@ export function readCreated(d: rt.Decoder): Created {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
-          $kind = d.constString("created");
+          $kind = d.constString("created", true);
           break;
         case "total":
           if ($total !== undefined) d.duplicate(key);
@@ -88,7 +88,7 @@ export function readPing(d: rt.Decoder): Ping {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
-          $kind = d.constString("ping");
+          $kind = d.constString("ping", true);
           break;
         default:
           kept = d.unknown(key, kept);
@@ -145,7 +145,7 @@ export function readClosed(d: rt.Decoder): Closed {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
-          $kind = d.constString("closed");
+          $kind = d.constString("closed", true);
           break;
         default:
           kept = d.unknown(key, kept);
