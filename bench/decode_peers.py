@@ -73,8 +73,7 @@ def main():
             rates.update({name: v["mb"] / v["seconds"] for name, v in result.items()})
             mb, lines = next(iter(result.values()))["mb"], next(iter(result.values()))["lines"]
         rounds.append(rates)
-        print(f"round {r + 1}: " + ", ".join(f"{name.split(':')[0] if ':' in name else name} {rate:.1f}"
-                                            for name, rate in rates.items()), file=sys.stderr)
+        print(f"round {r + 1} (MB/s): " + ", ".join(f"{name} {rate:.1f}" for name, rate in rates.items()), file=sys.stderr)
 
     def ratio(a, b):
         return statistics.median(r[a] / r[b] for r in rounds)

@@ -49,7 +49,7 @@ export declare function encodeEventContentType(value: EventContentType): string;
  *
  * Default: "application/json"
  */
-export type CloudEventDatacontenttype = EventContentType | (string & {});
+export type CloudEventDatacontenttype = EventContentType | rt.Other;
 /** The values of {@link CloudEventDatacontenttype} the contract names (other strings are valid too). */
 export declare const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES: readonly [
   "application/json",

@@ -161,7 +161,7 @@ export function readValidationErrorResponse(d: rt.Decoder): ValidationErrorRespo
           break;
         case "code":
           if ($code !== undefined) d.duplicate(key);
-          $code = d.constValue(value3, true);
+          $code = d.constValue(value3, "integer");
           break;
         case "domain":
           if ($domain !== undefined) d.duplicate(key);

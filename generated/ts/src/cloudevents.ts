@@ -65,7 +65,7 @@ export function encodeEventContentType(value: EventContentType): string {
  *
  * Default: "application/json"
  */
-export type CloudEventDatacontenttype = EventContentType | (string & {});
+export type CloudEventDatacontenttype = EventContentType | rt.Other;
 export const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES = [
   "application/json",
   "application/vnd.coreason.stream+json",

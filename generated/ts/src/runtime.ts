@@ -15,7 +15,7 @@ import { z } from "zod";
 import { DecodeError, formatPath, Keyword, quote, type PathSegment } from "./runtime/errors.js";
 import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./runtime/formats.js";
 import { firstError, type ZodIssueLike } from "./runtime/issues.js";
-import { firstDuplicate, jsonEqual, type Json } from "./runtime/json.js";
+import { firstDuplicate, jsonEqual, type Json, type Other } from "./runtime/json.js";
 
 export * from "./runtime/errors.js";
 export * from "./runtime/json.js";
@@ -288,11 +288,12 @@ export function pattern(source: string): RegExp {
 
 /**
  * The "any other string" branch of an open enum (`z.union([Known,
- * otherString(z.string())])`), typed `string & {}` so that the union keeps
- * the known literals for editors instead of collapsing to `string`.
+ * otherString(z.string())])`), typed {@link Other} so that the union keeps
+ * the known literals for editors instead of collapsing to `string`, and a
+ * literal that is not one of them (a typo) does not type-check.
  */
-export function otherString(schema: z.ZodString | z.ZodCustomStringFormat<string>): z.ZodType<string & {}, string & {}> {
-  return schema as unknown as z.ZodType<string & {}, string & {}>;
+export function otherString(schema: z.ZodString | z.ZodCustomStringFormat<string>): z.ZodType<Other, Other> {
+  return schema as unknown as z.ZodType<Other, Other>;
 }
 
 /** A message for a failed format check; other problems (not a string, absent) keep Zod's message. */

@@ -10,6 +10,20 @@ export type JsonArray = Json[];
 /** A JSON object. */
 export type JsonObject = { [key: string]: Json };
 
+declare const otherBrand: unique symbol;
+/**
+ * A string an open enum accepts besides its known values, as decoding and
+ * parsing type it. An open enum's type is `Known | Other`: a string literal
+ * must be one of the known values, so a typo does not type-check; another
+ * value is written `other("...")` (the schema still validates it).
+ */
+export type Other = string & { readonly [otherBrand]: true };
+
+/** `text` as an open enum's other value (see {@link Other}); only its type changes. */
+export function other(text: string): Other {
+  return text as Other;
+}
+
 /**
  * A value of a discriminated union whose tag no variant has, read in the
  * tolerant-reader mode: `tag` is the tag, `value` the whole object, which

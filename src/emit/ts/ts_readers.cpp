@@ -148,7 +148,7 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
         }
         case Kind::Const:
         {
-            const std::string typed = t.const_typed ? ", true" : "";
+            const std::string typed = t.const_integer ? ", \"integer\"" : t.const_typed ? ", true" : "";
             if (t.value.is_string()) return "d.constString(" + string_literal(t.value.get<std::string>()) + typed + ")";
             return "d.constValue(" + value_const(t.value) + typed + ")";
         }

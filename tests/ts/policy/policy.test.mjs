@@ -116,6 +116,10 @@ test("§2 a const with a type: another JSON kind is `type`, another value `const
   error(`{"kind":"other"}`, "$.kind", "const");
   error(`{${K},"tag":1}`, "$.tag", "const");
   error(`{${K},"tag":"u"}`, "$.tag", "const");
+  error(`{${K},"code":7.5}`, "$.code", "type"); // an integer const: a fraction is the wrong kind
+  error(`{${K},"code":"400"}`, "$.code", "type");
+  error(`{${K},"code":401}`, "$.code", "const");
+  ok(`{${K},"code":400.0}`, `{${K},"code":400}`);
 });
 
 test("§2 the message shape and the error's fields", () => {

@@ -1,5 +1,5 @@
 import { Keyword } from "./errors.js";
-import { UnknownVariant, type Json } from "./json.js";
+import { UnknownVariant, type Json, type Other } from "./json.js";
 import { Members } from "./values.js";
 export { Members };
 /** The nesting limit of the payload policy when a package does not set its own. */
@@ -117,7 +117,7 @@ export declare class Decoder {
      * An open enum: one of `known`, or any other string that satisfies `rule`.
      * It is one schema with two alternatives (anyOf): any failure is `anyOf`.
      */
-    openEnum<T extends string>(known: ReadonlySet<T>, rule?: StringRule): T | (string & {});
+    openEnum<T extends string>(known: ReadonlySet<T>, rule?: StringRule): T | Other;
     /** Reads true or false. */
     bool(): boolean;
     /** Reads null (a schema that only allows null). */
@@ -144,9 +144,10 @@ export declare class Decoder {
     any(): Json;
     /**
      * Reads a value that must equal `value` (JSON Schema equality). `typed`: the
-     * schema states `type` too, so another JSON kind is a `type` error.
+     * schema states `type` too, so another JSON kind is a `type` error
+     * (`"integer"`: so is a number with a fraction).
      */
-    constValue<const T>(value: T, typed?: boolean): T;
+    constValue<const T>(value: T, typed?: boolean | "integer"): T;
     /** Reads a value that must equal one of `values` (JSON Schema equality). */
     enumValue<const T extends readonly unknown[]>(values: T): T[number];
     /** Reads an array of items read by `item`; `rule` bounds them (checked before any item). */

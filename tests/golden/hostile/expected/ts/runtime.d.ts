@@ -2,7 +2,7 @@
 //
 import { z } from "zod";
 import { type ZodIssueLike } from "./runtime/issues.js";
-import { type Json } from "./runtime/json.js";
+import { type Json, type Other } from "./runtime/json.js";
 export * from "./runtime/errors.js";
 export * from "./runtime/json.js";
 export * from "./runtime/formats.js";
@@ -64,10 +64,11 @@ export declare function codePoints(min: number, max?: number): z.core.$ZodCheck<
 export declare function pattern(source: string): RegExp;
 /**
  * The "any other string" branch of an open enum (`z.union([Known,
- * otherString(z.string())])`), typed `string & {}` so that the union keeps
- * the known literals for editors instead of collapsing to `string`.
+ * otherString(z.string())])`), typed {@link Other} so that the union keeps
+ * the known literals for editors instead of collapsing to `string`, and a
+ * literal that is not one of them (a typo) does not type-check.
  */
-export declare function otherString(schema: z.ZodString | z.ZodCustomStringFormat<string>): z.ZodType<string & {}, string & {}>;
+export declare function otherString(schema: z.ZodString | z.ZodCustomStringFormat<string>): z.ZodType<Other, Other>;
 /** Strings with `format: date-time` (the text is kept exactly; it is never turned into a Date). */
 export declare const dateTime: z.ZodCustomStringFormat<"date-time">;
 /** Strings with `format: uuid` (any case is accepted and kept). */

@@ -667,17 +667,20 @@ export class Decoder {
     }
     /**
      * Reads a value that must equal `value` (JSON Schema equality). `typed`: the
-     * schema states `type` too, so another JSON kind is a `type` error.
+     * schema states `type` too, so another JSON kind is a `type` error
+     * (`"integer"`: so is a number with a fraction).
      */
     constValue(value, typed = false) {
         const c = this.peek();
-        if (typed) {
+        if (typed !== false) {
             const expected = valueKindName(value);
             if (kindName(c) !== expected)
-                this.typeFail(expected, c);
+                this.typeFail(typed === "integer" ? "an integer" : expected, c);
         }
         const start = this.pos;
         const v = readAny(this);
+        if (typed === "integer" && typeof v === "number" && !Number.isInteger(v))
+            this.fail(Keyword.type, `expected an integer, got ${this.text.slice(start, this.pos)}`, start);
         if (!jsonEqual(v, value))
             this.fail(Keyword.const, `expected ${JSON.stringify(value)}`, start);
         return value;

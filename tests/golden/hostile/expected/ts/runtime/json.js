@@ -4,6 +4,10 @@
 // every member kept in input order, `__proto__` and `constructor` included
 // (as own data properties; no prototype is ever touched), and an integer
 // literal of any size kept exactly (a `bigint` beyond ±(2^53−1)).
+/** `text` as an open enum's other value (see {@link Other}); only its type changes. */
+export function other(text) {
+    return text;
+}
 /**
  * A value of a discriminated union whose tag no variant has, read in the
  * tolerant-reader mode: `tag` is the tag, `value` the whole object, which

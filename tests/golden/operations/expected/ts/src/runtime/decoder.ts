@@ -19,7 +19,7 @@
 // member name or index to the error as it travels out (errors.ts, `within`).
 import { DecodeError, Keyword, quote, within } from "./errors.js";
 import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./formats.js";
-import { isIndexKey, jsonEqual, recordOrder, UnknownVariant, type Json, type JsonObject } from "./json.js";
+import { isIndexKey, jsonEqual, recordOrder, UnknownVariant, type Json, type JsonObject, type Other } from "./json.js";
 import { checkUnique, countEntries, Members, readAny, skipValue } from "./values.js";
 
 export { Members };
@@ -479,7 +479,7 @@ export class Decoder {
    * An open enum: one of `known`, or any other string that satisfies `rule`.
    * It is one schema with two alternatives (anyOf): any failure is `anyOf`.
    */
-  openEnum<T extends string>(known: ReadonlySet<T>, rule?: StringRule): T | (string & {}) {
+  openEnum<T extends string>(known: ReadonlySet<T>, rule?: StringRule): T | Other {
     let c = this.text.charCodeAt(this.pos);
     if (c !== 34) {
       c = this.peek();
@@ -491,7 +491,7 @@ export class Decoder {
       const problem = Decoder.stringProblem(rule, s);
       if (problem !== undefined) this.fail(Keyword.anyOf, `${quote(s)} is not a known value, and ${problem[1]}`, start);
     }
-    return s;
+    return s as T | Other;
   }
 
   /** Reads true or false. */
@@ -648,16 +648,19 @@ export class Decoder {
 
   /**
    * Reads a value that must equal `value` (JSON Schema equality). `typed`: the
-   * schema states `type` too, so another JSON kind is a `type` error.
+   * schema states `type` too, so another JSON kind is a `type` error
+   * (`"integer"`: so is a number with a fraction).
    */
-  constValue<const T>(value: T, typed = false): T {
+  constValue<const T>(value: T, typed: boolean | "integer" = false): T {
     const c = this.peek();
-    if (typed) {
+    if (typed !== false) {
       const expected = valueKindName(value);
-      if (kindName(c) !== expected) this.typeFail(expected, c);
+      if (kindName(c) !== expected) this.typeFail(typed === "integer" ? "an integer" : expected, c);
     }
     const start = this.pos;
     const v = readAny(this);
+    if (typed === "integer" && typeof v === "number" && !Number.isInteger(v))
+      this.fail(Keyword.type, `expected an integer, got ${this.text.slice(start, this.pos)}`, start);
     if (!jsonEqual(v, value)) this.fail(Keyword.const, `expected ${JSON.stringify(value)}`, start);
     return value;
   }
