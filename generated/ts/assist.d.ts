@@ -12,11 +12,20 @@ export type ValidationIssueLocation = "body" | "query" | "header";
 /** The values of {@link ValidationIssueLocation}, in schema order. */
 export declare const VALIDATION_ISSUE_LOCATION_VALUES: readonly ["body", "query", "header"];
 export declare const ValidationIssueLocation: z.ZodType<ValidationIssueLocation>;
+/** Reads a {@link ValidationIssueLocation} at the decoder's position. */
+export declare function readValidationIssueLocation(d: rt.Decoder): ValidationIssueLocation;
 
-/** Validates `data` as a {@link ValidationIssueLocation}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ValidationIssueLocation}; throws a ZodError. */
 export declare function parseValidationIssueLocation(data: unknown): ValidationIssueLocation;
 /** Like {@link parseValidationIssueLocation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationIssueLocation(data: unknown): z.ZodSafeParseResult<ValidationIssueLocation>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeValidationIssueLocation(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationIssueLocation;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeValidationIssueLocation(value: ValidationIssueLocation): string;
 
 // ---- ValidationIssue (assist/errors.schema.json#/$defs/ValidationIssue)
 /**
@@ -33,11 +42,20 @@ export interface ValidationIssue {
   message: string;
 }
 export declare const ValidationIssue: z.ZodType<ValidationIssue>;
+/** Reads a {@link ValidationIssue} at the decoder's position (what `decodeValidationIssue` and the readers of other types call). */
+export declare function readValidationIssue(d: rt.Decoder): ValidationIssue;
 
-/** Validates `data` as a {@link ValidationIssue}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ValidationIssue}; throws a ZodError. */
 export declare function parseValidationIssue(data: unknown): ValidationIssue;
 /** Like {@link parseValidationIssue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationIssue(data: unknown): z.ZodSafeParseResult<ValidationIssue>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeValidationIssue(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationIssue;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeValidationIssue(value: ValidationIssue): string;
 
 // ---- ValidationErrorResponse (assist/errors.schema.json#/$defs/ValidationErrorResponse)
 /**
@@ -59,11 +77,20 @@ export interface ValidationErrorResponse {
   errors: ValidationIssue[];
 }
 export declare const ValidationErrorResponse: z.ZodType<ValidationErrorResponse>;
+/** Reads a {@link ValidationErrorResponse} at the decoder's position (what `decodeValidationErrorResponse` and the readers of other types call). */
+export declare function readValidationErrorResponse(d: rt.Decoder): ValidationErrorResponse;
 
-/** Validates `data` as a {@link ValidationErrorResponse}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ValidationErrorResponse}; throws a ZodError. */
 export declare function parseValidationErrorResponse(data: unknown): ValidationErrorResponse;
 /** Like {@link parseValidationErrorResponse}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationErrorResponse(data: unknown): z.ZodSafeParseResult<ValidationErrorResponse>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeValidationErrorResponse(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationErrorResponse;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeValidationErrorResponse(value: ValidationErrorResponse): string;
 
 // ---- AgentRequestPayload (assist/request.schema.json#/$defs/AgentRequestPayload)
 /**
@@ -78,11 +105,20 @@ export interface AgentRequestPayload {
   [key: string]: unknown;
 }
 export declare const AgentRequestPayload: z.ZodType<AgentRequestPayload>;
+/** Reads a {@link AgentRequestPayload} at the decoder's position (what `decodeAgentRequestPayload` and the readers of other types call). */
+export declare function readAgentRequestPayload(d: rt.Decoder): AgentRequestPayload;
 
-/** Validates `data` as a {@link AgentRequestPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link AgentRequestPayload}; throws a ZodError. */
 export declare function parseAgentRequestPayload(data: unknown): AgentRequestPayload;
 /** Like {@link parseAgentRequestPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentRequestPayload(data: unknown): z.ZodSafeParseResult<AgentRequestPayload>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeAgentRequestPayload(text: string | Uint8Array, options?: rt.DecodeOptions): AgentRequestPayload;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeAgentRequestPayload(value: AgentRequestPayload): string;
 
 // ---- ClientCapabilities (assist/request.schema.json#/$defs/ClientCapabilities)
 /**
@@ -158,11 +194,20 @@ export interface AgentRequest {
   [key: string]: unknown;
 }
 export declare const AgentRequest: z.ZodType<AgentRequest>;
+/** Reads a {@link AgentRequest} at the decoder's position (what `decodeAgentRequest` and the readers of other types call). */
+export declare function readAgentRequest(d: rt.Decoder): AgentRequest;
 
-/** Validates `data` as a {@link AgentRequest}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link AgentRequest}; throws a ZodError. */
 export declare function parseAgentRequest(data: unknown): AgentRequest;
 /** Like {@link parseAgentRequest}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentRequest(data: unknown): z.ZodSafeParseResult<AgentRequest>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeAgentRequest(text: string | Uint8Array, options?: rt.DecodeOptions): AgentRequest;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeAgentRequest(value: AgentRequest): string;
 
 // ---- DeliveryMode (assist/service.schema.json#/$defs/DeliveryMode)
 /**
@@ -173,11 +218,20 @@ export type DeliveryMode = "REQUEST_RESPONSE" | "SERVER_SENT_EVENTS";
 /** The values of {@link DeliveryMode}, in schema order. */
 export declare const DELIVERY_MODE_VALUES: readonly ["REQUEST_RESPONSE", "SERVER_SENT_EVENTS"];
 export declare const DeliveryMode: z.ZodType<DeliveryMode>;
+/** Reads a {@link DeliveryMode} at the decoder's position. */
+export declare function readDeliveryMode(d: rt.Decoder): DeliveryMode;
 
-/** Validates `data` as a {@link DeliveryMode}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link DeliveryMode}; throws a ZodError. */
 export declare function parseDeliveryMode(data: unknown): DeliveryMode;
 /** Like {@link parseDeliveryMode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeliveryMode(data: unknown): z.ZodSafeParseResult<DeliveryMode>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeDeliveryMode(text: string | Uint8Array, options?: rt.DecodeOptions): DeliveryMode;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeDeliveryMode(value: DeliveryMode): string;
 
 // ---- AgentCapability (assist/service.schema.json#/$defs/AgentCapability)
 /**
@@ -197,11 +251,20 @@ export interface AgentCapability {
   [key: string]: unknown;
 }
 export declare const AgentCapability: z.ZodType<AgentCapability>;
+/** Reads a {@link AgentCapability} at the decoder's position (what `decodeAgentCapability` and the readers of other types call). */
+export declare function readAgentCapability(d: rt.Decoder): AgentCapability;
 
-/** Validates `data` as a {@link AgentCapability}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link AgentCapability}; throws a ZodError. */
 export declare function parseAgentCapability(data: unknown): AgentCapability;
 /** Like {@link parseAgentCapability}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentCapability(data: unknown): z.ZodSafeParseResult<AgentCapability>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeAgentCapability(text: string | Uint8Array, options?: rt.DecodeOptions): AgentCapability;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeAgentCapability(value: AgentCapability): string;
 
 // ---- ServerSentEvent (assist/service.schema.json#/$defs/ServerSentEvent)
 /**
@@ -225,11 +288,20 @@ export interface ServerSentEvent {
   id: string | null;
 }
 export declare const ServerSentEvent: z.ZodType<ServerSentEvent>;
+/** Reads a {@link ServerSentEvent} at the decoder's position (what `decodeServerSentEvent` and the readers of other types call). */
+export declare function readServerSentEvent(d: rt.Decoder): ServerSentEvent;
 
-/** Validates `data` as a {@link ServerSentEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ServerSentEvent}; throws a ZodError. */
 export declare function parseServerSentEvent(data: unknown): ServerSentEvent;
 /** Like {@link parseServerSentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseServerSentEvent(data: unknown): z.ZodSafeParseResult<ServerSentEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeServerSentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ServerSentEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeServerSentEvent(value: ServerSentEvent): string;
 
 // ---- AssistResponse (assist/service.schema.json#/$defs/AssistResponse)
 /**
@@ -245,11 +317,20 @@ export interface AssistResponse {
   [key: string]: unknown;
 }
 export declare const AssistResponse: z.ZodType<AssistResponse>;
+/** Reads a {@link AssistResponse} at the decoder's position (what `decodeAssistResponse` and the readers of other types call). */
+export declare function readAssistResponse(d: rt.Decoder): AssistResponse;
 
-/** Validates `data` as a {@link AssistResponse}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link AssistResponse}; throws a ZodError. */
 export declare function parseAssistResponse(data: unknown): AssistResponse;
 /** Like {@link parseAssistResponse}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAssistResponse(data: unknown): z.ZodSafeParseResult<AssistResponse>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeAssistResponse(text: string | Uint8Array, options?: rt.DecodeOptions): AssistResponse;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeAssistResponse(value: AssistResponse): string;
 
 // ---- AssistEndpointPath (assist/tables.schema.json#/$defs/AssistEndpointPath)
 /**

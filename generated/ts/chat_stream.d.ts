@@ -34,11 +34,20 @@ export declare const ENTITY_TYPE_VALUES: readonly [
   "GENERATED_DOCUMENT",
 ];
 export declare const EntityType: z.ZodType<EntityType>;
+/** Reads a {@link EntityType} at the decoder's position. */
+export declare function readEntityType(d: rt.Decoder): EntityType;
 
-/** Validates `data` as a {@link EntityType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link EntityType}; throws a ZodError. */
 export declare function parseEntityType(data: unknown): EntityType;
 /** Like {@link parseEntityType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEntityType(data: unknown): z.ZodSafeParseResult<EntityType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeEntityType(text: string | Uint8Array, options?: rt.DecodeOptions): EntityType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEntityType(value: EntityType): string;
 
 // ---- Entity (chat_stream/entities.schema.json#/$defs/Entity)
 /**
@@ -99,11 +108,20 @@ export interface Entity {
   [key: string]: unknown;
 }
 export declare const Entity: z.ZodType<Entity>;
+/** Reads a {@link Entity} at the decoder's position (what `decodeEntity` and the readers of other types call). */
+export declare function readEntity(d: rt.Decoder): Entity;
 
-/** Validates `data` as a {@link Entity}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Entity}; throws a ZodError. */
 export declare function parseEntity(data: unknown): Entity;
 /** Like {@link parseEntity}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEntity(data: unknown): z.ZodSafeParseResult<Entity>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Entity} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeEntity(text: string | Uint8Array, options?: rt.DecodeOptions): Entity;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEntity(value: Entity): string;
 
 // ---- CreatorType (chat_stream/entities.schema.json#/$defs/CreatorType)
 /** Who created a message. */
@@ -111,11 +129,20 @@ export type CreatorType = "AI" | "USER";
 /** The values of {@link CreatorType}, in schema order. */
 export declare const CREATOR_TYPE_VALUES: readonly ["AI", "USER"];
 export declare const CreatorType: z.ZodType<CreatorType>;
+/** Reads a {@link CreatorType} at the decoder's position. */
+export declare function readCreatorType(d: rt.Decoder): CreatorType;
 
-/** Validates `data` as a {@link CreatorType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link CreatorType}; throws a ZodError. */
 export declare function parseCreatorType(data: unknown): CreatorType;
 /** Like {@link parseCreatorType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCreatorType(data: unknown): z.ZodSafeParseResult<CreatorType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCreatorType(text: string | Uint8Array, options?: rt.DecodeOptions): CreatorType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCreatorType(value: CreatorType): string;
 
 // ---- MessageType (chat_stream/entities.schema.json#/$defs/MessageType)
 /** Kind of an AI message (null for user messages). */
@@ -123,11 +150,20 @@ export type MessageType = "normal" | "super_report";
 /** The values of {@link MessageType}, in schema order. */
 export declare const MESSAGE_TYPE_VALUES: readonly ["normal", "super_report"];
 export declare const MessageType: z.ZodType<MessageType>;
+/** Reads a {@link MessageType} at the decoder's position. */
+export declare function readMessageType(d: rt.Decoder): MessageType;
 
-/** Validates `data` as a {@link MessageType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageType}; throws a ZodError. */
 export declare function parseMessageType(data: unknown): MessageType;
 /** Like {@link parseMessageType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageType(data: unknown): z.ZodSafeParseResult<MessageType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMessageType(text: string | Uint8Array, options?: rt.DecodeOptions): MessageType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMessageType(value: MessageType): string;
 
 // ---- DeliverableType (chat_stream/entities.schema.json#/$defs/DeliverableType)
 /**
@@ -144,11 +180,20 @@ export declare const DELIVERABLE_TYPE_VALUES: readonly [
   "CODE",
 ];
 export declare const DeliverableType: z.ZodType<DeliverableType>;
+/** Reads a {@link DeliverableType} at the decoder's position. */
+export declare function readDeliverableType(d: rt.Decoder): DeliverableType;
 
-/** Validates `data` as a {@link DeliverableType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link DeliverableType}; throws a ZodError. */
 export declare function parseDeliverableType(data: unknown): DeliverableType;
 /** Like {@link parseDeliverableType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeliverableType(data: unknown): z.ZodSafeParseResult<DeliverableType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeDeliverableType(text: string | Uint8Array, options?: rt.DecodeOptions): DeliverableType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeDeliverableType(value: DeliverableType): string;
 
 // ---- MessageErrorType (chat_stream/entities.schema.json#/$defs/MessageErrorType)
 /** Why generating a message failed. */
@@ -156,11 +201,20 @@ export type MessageErrorType = "TIMEOUT" | "INVALID_RESPONSE";
 /** The values of {@link MessageErrorType}, in schema order. */
 export declare const MESSAGE_ERROR_TYPE_VALUES: readonly ["TIMEOUT", "INVALID_RESPONSE"];
 export declare const MessageErrorType: z.ZodType<MessageErrorType>;
+/** Reads a {@link MessageErrorType} at the decoder's position. */
+export declare function readMessageErrorType(d: rt.Decoder): MessageErrorType;
 
-/** Validates `data` as a {@link MessageErrorType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageErrorType}; throws a ZodError. */
 export declare function parseMessageErrorType(data: unknown): MessageErrorType;
 /** Like {@link parseMessageErrorType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageErrorType(data: unknown): z.ZodSafeParseResult<MessageErrorType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMessageErrorType(text: string | Uint8Array, options?: rt.DecodeOptions): MessageErrorType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMessageErrorType(value: MessageErrorType): string;
 
 // ---- Message (chat_stream/entities.schema.json#/$defs/Message)
 /**
@@ -225,11 +279,20 @@ export interface Message {
   [key: string]: unknown;
 }
 export declare const Message: z.ZodType<Message>;
+/** Reads a {@link Message} at the decoder's position (what `decodeMessage` and the readers of other types call). */
+export declare function readMessage(d: rt.Decoder): Message;
 
-/** Validates `data` as a {@link Message}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Message}; throws a ZodError. */
 export declare function parseMessage(data: unknown): Message;
 /** Like {@link parseMessage}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessage(data: unknown): z.ZodSafeParseResult<Message>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Message} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMessage(text: string | Uint8Array, options?: rt.DecodeOptions): Message;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMessage(value: Message): string;
 
 // ---- PlanStatus (chat_stream/entities.schema.json#/$defs/PlanStatus)
 /** Status of a Plan or PlanTask (UPPERCASE; `task_update.status` uses the lowercase TaskStatus). */
@@ -237,11 +300,20 @@ export type PlanStatus = "LOADING" | "SUCCESS" | "ERROR";
 /** The values of {@link PlanStatus}, in schema order. */
 export declare const PLAN_STATUS_VALUES: readonly ["LOADING", "SUCCESS", "ERROR"];
 export declare const PlanStatus: z.ZodType<PlanStatus>;
+/** Reads a {@link PlanStatus} at the decoder's position. */
+export declare function readPlanStatus(d: rt.Decoder): PlanStatus;
 
-/** Validates `data` as a {@link PlanStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PlanStatus}; throws a ZodError. */
 export declare function parsePlanStatus(data: unknown): PlanStatus;
 /** Like {@link parsePlanStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlanStatus(data: unknown): z.ZodSafeParseResult<PlanStatus>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePlanStatus(text: string | Uint8Array, options?: rt.DecodeOptions): PlanStatus;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePlanStatus(value: PlanStatus): string;
 
 // ---- PlanTask (chat_stream/entities.schema.json#/$defs/PlanTask)
 /** One task of a plan. */
@@ -260,11 +332,20 @@ export interface PlanTask {
   previous_task_id?: string | null;
 }
 export declare const PlanTask: z.ZodType<PlanTask>;
+/** Reads a {@link PlanTask} at the decoder's position (what `decodePlanTask` and the readers of other types call). */
+export declare function readPlanTask(d: rt.Decoder): PlanTask;
 
-/** Validates `data` as a {@link PlanTask}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PlanTask}; throws a ZodError. */
 export declare function parsePlanTask(data: unknown): PlanTask;
 /** Like {@link parsePlanTask}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlanTask(data: unknown): z.ZodSafeParseResult<PlanTask>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanTask} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePlanTask(text: string | Uint8Array, options?: rt.DecodeOptions): PlanTask;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePlanTask(value: PlanTask): string;
 
 // ---- Plan (chat_stream/entities.schema.json#/$defs/Plan)
 /** A plan: a set of tasks keyed by task id. */
@@ -287,11 +368,20 @@ export interface Plan {
   previous_plan_id?: string | null;
 }
 export declare const Plan: z.ZodType<Plan>;
+/** Reads a {@link Plan} at the decoder's position (what `decodePlan` and the readers of other types call). */
+export declare function readPlan(d: rt.Decoder): Plan;
 
-/** Validates `data` as a {@link Plan}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Plan}; throws a ZodError. */
 export declare function parsePlan(data: unknown): Plan;
 /** Like {@link parsePlan}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlan(data: unknown): z.ZodSafeParseResult<Plan>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Plan} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePlan(text: string | Uint8Array, options?: rt.DecodeOptions): Plan;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePlan(value: Plan): string;
 
 // ---- PlanSet (chat_stream/entities.schema.json#/$defs/PlanSet)
 /** All plans of one user message, keyed by plan id. */
@@ -308,11 +398,20 @@ export interface PlanSet {
   plans: { [key: string]: Plan };
 }
 export declare const PlanSet: z.ZodType<PlanSet>;
+/** Reads a {@link PlanSet} at the decoder's position (what `decodePlanSet` and the readers of other types call). */
+export declare function readPlanSet(d: rt.Decoder): PlanSet;
 
-/** Validates `data` as a {@link PlanSet}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PlanSet}; throws a ZodError. */
 export declare function parsePlanSet(data: unknown): PlanSet;
 /** Like {@link parsePlanSet}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlanSet(data: unknown): z.ZodSafeParseResult<PlanSet>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanSet} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePlanSet(text: string | Uint8Array, options?: rt.DecodeOptions): PlanSet;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePlanSet(value: PlanSet): string;
 
 // ---- PendingSourceType (chat_stream/entities.schema.json#/$defs/PendingSourceType)
 /** Kind of a pending source. */
@@ -320,11 +419,20 @@ export type PendingSourceType = "WEB" | "DOCUMENT" | "CODING_AGENT";
 /** The values of {@link PendingSourceType}, in schema order. */
 export declare const PENDING_SOURCE_TYPE_VALUES: readonly ["WEB", "DOCUMENT", "CODING_AGENT"];
 export declare const PendingSourceType: z.ZodType<PendingSourceType>;
+/** Reads a {@link PendingSourceType} at the decoder's position. */
+export declare function readPendingSourceType(d: rt.Decoder): PendingSourceType;
 
-/** Validates `data` as a {@link PendingSourceType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PendingSourceType}; throws a ZodError. */
 export declare function parsePendingSourceType(data: unknown): PendingSourceType;
 /** Like {@link parsePendingSourceType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSourceType(data: unknown): z.ZodSafeParseResult<PendingSourceType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePendingSourceType(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSourceType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePendingSourceType(value: PendingSourceType): string;
 
 // ---- PendingSource (chat_stream/entities.schema.json#/$defs/PendingSource)
 /** A source that a plan task will fetch but has not fetched yet. */
@@ -343,11 +451,20 @@ export interface PendingSource {
   web_domain?: string | null;
 }
 export declare const PendingSource: z.ZodType<PendingSource>;
+/** Reads a {@link PendingSource} at the decoder's position (what `decodePendingSource` and the readers of other types call). */
+export declare function readPendingSource(d: rt.Decoder): PendingSource;
 
-/** Validates `data` as a {@link PendingSource}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PendingSource}; throws a ZodError. */
 export declare function parsePendingSource(data: unknown): PendingSource;
 /** Like {@link parsePendingSource}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSource(data: unknown): z.ZodSafeParseResult<PendingSource>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePendingSource(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSource;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePendingSource(value: PendingSource): string;
 
 // ---- StreamEventType (chat_stream/envelope.schema.json#/$defs/StreamEventType)
 /**
@@ -411,11 +528,20 @@ export declare const STREAM_EVENT_TYPE_VALUES: readonly [
   "usage-update",
 ];
 export declare const StreamEventType: z.ZodType<StreamEventType>;
+/** Reads a {@link StreamEventType} at the decoder's position. */
+export declare function readStreamEventType(d: rt.Decoder): StreamEventType;
 
-/** Validates `data` as a {@link StreamEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamEventType}; throws a ZodError. */
 export declare function parseStreamEventType(data: unknown): StreamEventType;
 /** Like {@link parseStreamEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEventType(data: unknown): z.ZodSafeParseResult<StreamEventType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStreamEventType(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEventType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamEventType(value: StreamEventType): string;
 
 // ---- StreamStart (chat_stream/events.schema.json#/$defs/StreamStart)
 /** Lifecycle: the stream begins. The first event of a stream is always `stream_start`. */
@@ -432,11 +558,20 @@ export interface StreamStart {
   workspace_id: string;
 }
 export declare const StreamStart: z.ZodType<StreamStart>;
+/** Reads a {@link StreamStart} at the decoder's position (what `decodeStreamStart` and the readers of other types call). */
+export declare function readStreamStart(d: rt.Decoder): StreamStart;
 
-/** Validates `data` as a {@link StreamStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamStart}; throws a ZodError. */
 export declare function parseStreamStart(data: unknown): StreamStart;
 /** Like {@link parseStreamStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamStart(data: unknown): z.ZodSafeParseResult<StreamStart>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStreamStart(text: string | Uint8Array, options?: rt.DecodeOptions): StreamStart;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamStart(value: StreamStart): string;
 
 // ---- Heartbeat (chat_stream/events.schema.json#/$defs/Heartbeat)
 /**
@@ -448,11 +583,20 @@ export interface Heartbeat {
   type: "heartbeat";
 }
 export declare const Heartbeat: z.ZodType<Heartbeat>;
+/** Reads a {@link Heartbeat} at the decoder's position (what `decodeHeartbeat` and the readers of other types call). */
+export declare function readHeartbeat(d: rt.Decoder): Heartbeat;
 
-/** Validates `data` as a {@link Heartbeat}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Heartbeat}; throws a ZodError. */
 export declare function parseHeartbeat(data: unknown): Heartbeat;
 /** Like {@link parseHeartbeat}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHeartbeat(data: unknown): z.ZodSafeParseResult<Heartbeat>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Heartbeat} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeHeartbeat(text: string | Uint8Array, options?: rt.DecodeOptions): Heartbeat;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeHeartbeat(value: Heartbeat): string;
 
 // ---- DoneEvent (chat_stream/events.schema.json#/$defs/DoneEvent)
 /**
@@ -469,11 +613,20 @@ export interface DoneEvent {
   message?: Message | null;
 }
 export declare const DoneEvent: z.ZodType<DoneEvent>;
+/** Reads a {@link DoneEvent} at the decoder's position (what `decodeDoneEvent` and the readers of other types call). */
+export declare function readDoneEvent(d: rt.Decoder): DoneEvent;
 
-/** Validates `data` as a {@link DoneEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link DoneEvent}; throws a ZodError. */
 export declare function parseDoneEvent(data: unknown): DoneEvent;
 /** Like {@link parseDoneEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDoneEvent(data: unknown): z.ZodSafeParseResult<DoneEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DoneEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeDoneEvent(text: string | Uint8Array, options?: rt.DecodeOptions): DoneEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeDoneEvent(value: DoneEvent): string;
 
 // ---- StreamError (chat_stream/events.schema.json#/$defs/StreamError)
 /**
@@ -489,11 +642,20 @@ export interface StreamError {
   error_message: string;
 }
 export declare const StreamError: z.ZodType<StreamError>;
+/** Reads a {@link StreamError} at the decoder's position (what `decodeStreamError` and the readers of other types call). */
+export declare function readStreamError(d: rt.Decoder): StreamError;
 
-/** Validates `data` as a {@link StreamError}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamError}; throws a ZodError. */
 export declare function parseStreamError(data: unknown): StreamError;
 /** Like {@link parseStreamError}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamError(data: unknown): z.ZodSafeParseResult<StreamError>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStreamError(text: string | Uint8Array, options?: rt.DecodeOptions): StreamError;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamError(value: StreamError): string;
 
 // ---- MessageDelta (chat_stream/events.schema.json#/$defs/MessageDelta)
 /**
@@ -507,11 +669,20 @@ export interface MessageDelta {
   delta: string;
 }
 export declare const MessageDelta: z.ZodType<MessageDelta>;
+/** Reads a {@link MessageDelta} at the decoder's position (what `decodeMessageDelta` and the readers of other types call). */
+export declare function readMessageDelta(d: rt.Decoder): MessageDelta;
 
-/** Validates `data` as a {@link MessageDelta}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageDelta}; throws a ZodError. */
 export declare function parseMessageDelta(data: unknown): MessageDelta;
 /** Like {@link parseMessageDelta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageDelta(data: unknown): z.ZodSafeParseResult<MessageDelta>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMessageDelta(text: string | Uint8Array, options?: rt.DecodeOptions): MessageDelta;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMessageDelta(value: MessageDelta): string;
 
 // ---- AiMessage (chat_stream/events.schema.json#/$defs/AiMessage)
 /** Message: the full Message object. */
@@ -522,11 +693,20 @@ export interface AiMessage {
   message: Message;
 }
 export declare const AiMessage: z.ZodType<AiMessage>;
+/** Reads a {@link AiMessage} at the decoder's position (what `decodeAiMessage` and the readers of other types call). */
+export declare function readAiMessage(d: rt.Decoder): AiMessage;
 
-/** Validates `data` as a {@link AiMessage}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link AiMessage}; throws a ZodError. */
 export declare function parseAiMessage(data: unknown): AiMessage;
 /** Like {@link parseAiMessage}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAiMessage(data: unknown): z.ZodSafeParseResult<AiMessage>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AiMessage} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeAiMessage(text: string | Uint8Array, options?: rt.DecodeOptions): AiMessage;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeAiMessage(value: AiMessage): string;
 
 // ---- MessageIsAnswer (chat_stream/events.schema.json#/$defs/MessageIsAnswer)
 /** Message: marks the message as the answer. */
@@ -537,11 +717,20 @@ export interface MessageIsAnswer {
   is_answer: boolean;
 }
 export declare const MessageIsAnswer: z.ZodType<MessageIsAnswer>;
+/** Reads a {@link MessageIsAnswer} at the decoder's position (what `decodeMessageIsAnswer` and the readers of other types call). */
+export declare function readMessageIsAnswer(d: rt.Decoder): MessageIsAnswer;
 
-/** Validates `data` as a {@link MessageIsAnswer}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageIsAnswer}; throws a ZodError. */
 export declare function parseMessageIsAnswer(data: unknown): MessageIsAnswer;
 /** Like {@link parseMessageIsAnswer}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageIsAnswer(data: unknown): z.ZodSafeParseResult<MessageIsAnswer>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMessageIsAnswer(text: string | Uint8Array, options?: rt.DecodeOptions): MessageIsAnswer;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMessageIsAnswer(value: MessageIsAnswer): string;
 
 // ---- ChatTitleGenerated (chat_stream/events.schema.json#/$defs/ChatTitleGenerated)
 /** Message: title auto-generation is done. */
@@ -552,11 +741,20 @@ export interface ChatTitleGenerated {
   title: string;
 }
 export declare const ChatTitleGenerated: z.ZodType<ChatTitleGenerated>;
+/** Reads a {@link ChatTitleGenerated} at the decoder's position (what `decodeChatTitleGenerated` and the readers of other types call). */
+export declare function readChatTitleGenerated(d: rt.Decoder): ChatTitleGenerated;
 
-/** Validates `data` as a {@link ChatTitleGenerated}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ChatTitleGenerated}; throws a ZodError. */
 export declare function parseChatTitleGenerated(data: unknown): ChatTitleGenerated;
 /** Like {@link parseChatTitleGenerated}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseChatTitleGenerated(data: unknown): z.ZodSafeParseResult<ChatTitleGenerated>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeChatTitleGenerated(text: string | Uint8Array, options?: rt.DecodeOptions): ChatTitleGenerated;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeChatTitleGenerated(value: ChatTitleGenerated): string;
 
 // ---- ClarificationNeeded (chat_stream/events.schema.json#/$defs/ClarificationNeeded)
 /** Message: the system needs clarification. Terminal: the system pauses, waiting for user input. */
@@ -567,11 +765,20 @@ export interface ClarificationNeeded {
   message: Message;
 }
 export declare const ClarificationNeeded: z.ZodType<ClarificationNeeded>;
+/** Reads a {@link ClarificationNeeded} at the decoder's position (what `decodeClarificationNeeded` and the readers of other types call). */
+export declare function readClarificationNeeded(d: rt.Decoder): ClarificationNeeded;
 
-/** Validates `data` as a {@link ClarificationNeeded}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ClarificationNeeded}; throws a ZodError. */
 export declare function parseClarificationNeeded(data: unknown): ClarificationNeeded;
 /** Like {@link parseClarificationNeeded}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClarificationNeeded(data: unknown): z.ZodSafeParseResult<ClarificationNeeded>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeClarificationNeeded(text: string | Uint8Array, options?: rt.DecodeOptions): ClarificationNeeded;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeClarificationNeeded(value: ClarificationNeeded): string;
 
 // ---- MessageClarificationUpdate (chat_stream/events.schema.json#/$defs/MessageClarificationUpdate)
 /** The `update` of an `update_message_clarification_message` event. */
@@ -582,11 +789,20 @@ export interface MessageClarificationUpdate {
   needs_clarification_message: string | null;
 }
 export declare const MessageClarificationUpdate: z.ZodType<MessageClarificationUpdate>;
+/** Reads a {@link MessageClarificationUpdate} at the decoder's position (what `decodeMessageClarificationUpdate` and the readers of other types call). */
+export declare function readMessageClarificationUpdate(d: rt.Decoder): MessageClarificationUpdate;
 
-/** Validates `data` as a {@link MessageClarificationUpdate}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageClarificationUpdate}; throws a ZodError. */
 export declare function parseMessageClarificationUpdate(data: unknown): MessageClarificationUpdate;
 /** Like {@link parseMessageClarificationUpdate}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageClarificationUpdate(data: unknown): z.ZodSafeParseResult<MessageClarificationUpdate>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMessageClarificationUpdate(text: string | Uint8Array, options?: rt.DecodeOptions): MessageClarificationUpdate;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMessageClarificationUpdate(value: MessageClarificationUpdate): string;
 
 // ---- UpdateMessageClarificationMessage (chat_stream/events.schema.json#/$defs/UpdateMessageClarificationMessage)
 /** Message: updates the clarification flag of a message. */
@@ -597,11 +813,20 @@ export interface UpdateMessageClarificationMessage {
   update: MessageClarificationUpdate;
 }
 export declare const UpdateMessageClarificationMessage: z.ZodType<UpdateMessageClarificationMessage>;
+/** Reads a {@link UpdateMessageClarificationMessage} at the decoder's position (what `decodeUpdateMessageClarificationMessage` and the readers of other types call). */
+export declare function readUpdateMessageClarificationMessage(d: rt.Decoder): UpdateMessageClarificationMessage;
 
-/** Validates `data` as a {@link UpdateMessageClarificationMessage}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link UpdateMessageClarificationMessage}; throws a ZodError. */
 export declare function parseUpdateMessageClarificationMessage(data: unknown): UpdateMessageClarificationMessage;
 /** Like {@link parseUpdateMessageClarificationMessage}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUpdateMessageClarificationMessage(data: unknown): z.ZodSafeParseResult<UpdateMessageClarificationMessage>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeUpdateMessageClarificationMessage(text: string | Uint8Array, options?: rt.DecodeOptions): UpdateMessageClarificationMessage;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeUpdateMessageClarificationMessage(value: UpdateMessageClarificationMessage): string;
 
 // ---- TaskStatus (chat_stream/events.schema.json#/$defs/TaskStatus)
 /** Status carried by `task_update` (lowercase; PlanTask/Plan use the uppercase PlanStatus). */
@@ -609,11 +834,20 @@ export type TaskStatus = "loading" | "success" | "error";
 /** The values of {@link TaskStatus}, in schema order. */
 export declare const TASK_STATUS_VALUES: readonly ["loading", "success", "error"];
 export declare const TaskStatus: z.ZodType<TaskStatus>;
+/** Reads a {@link TaskStatus} at the decoder's position. */
+export declare function readTaskStatus(d: rt.Decoder): TaskStatus;
 
-/** Validates `data` as a {@link TaskStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link TaskStatus}; throws a ZodError. */
 export declare function parseTaskStatus(data: unknown): TaskStatus;
 /** Like {@link parseTaskStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaskStatus(data: unknown): z.ZodSafeParseResult<TaskStatus>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeTaskStatus(text: string | Uint8Array, options?: rt.DecodeOptions): TaskStatus;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeTaskStatus(value: TaskStatus): string;
 
 // ---- TaskUpdate (chat_stream/events.schema.json#/$defs/TaskUpdate)
 /** Planning: a plan task changed status. Carries the full PlanSet. */
@@ -634,11 +868,20 @@ export interface TaskUpdate {
   metadata?: { [key: string]: rt.Json } | null;
 }
 export declare const TaskUpdate: z.ZodType<TaskUpdate>;
+/** Reads a {@link TaskUpdate} at the decoder's position (what `decodeTaskUpdate` and the readers of other types call). */
+export declare function readTaskUpdate(d: rt.Decoder): TaskUpdate;
 
-/** Validates `data` as a {@link TaskUpdate}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link TaskUpdate}; throws a ZodError. */
 export declare function parseTaskUpdate(data: unknown): TaskUpdate;
 /** Like {@link parseTaskUpdate}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaskUpdate(data: unknown): z.ZodSafeParseResult<TaskUpdate>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeTaskUpdate(text: string | Uint8Array, options?: rt.DecodeOptions): TaskUpdate;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeTaskUpdate(value: TaskUpdate): string;
 
 // ---- PendingSources (chat_stream/events.schema.json#/$defs/PendingSources)
 /** Planning: sources not yet fetched. */
@@ -649,11 +892,20 @@ export interface PendingSources {
   pending_sources: PendingSource[];
 }
 export declare const PendingSources: z.ZodType<PendingSources>;
+/** Reads a {@link PendingSources} at the decoder's position (what `decodePendingSources` and the readers of other types call). */
+export declare function readPendingSources(d: rt.Decoder): PendingSources;
 
-/** Validates `data` as a {@link PendingSources}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PendingSources}; throws a ZodError. */
 export declare function parsePendingSources(data: unknown): PendingSources;
 /** Like {@link parsePendingSources}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSources(data: unknown): z.ZodSafeParseResult<PendingSources>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePendingSources(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSources;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePendingSources(value: PendingSources): string;
 
 // ---- ReferencesFound (chat_stream/events.schema.json#/$defs/ReferencesFound)
 /** References: entity resolution is done. */
@@ -664,21 +916,39 @@ export interface ReferencesFound {
   references: Entity[];
 }
 export declare const ReferencesFound: z.ZodType<ReferencesFound>;
+/** Reads a {@link ReferencesFound} at the decoder's position (what `decodeReferencesFound` and the readers of other types call). */
+export declare function readReferencesFound(d: rt.Decoder): ReferencesFound;
 
-/** Validates `data` as a {@link ReferencesFound}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ReferencesFound}; throws a ZodError. */
 export declare function parseReferencesFound(data: unknown): ReferencesFound;
 /** Like {@link parseReferencesFound}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseReferencesFound(data: unknown): z.ZodSafeParseResult<ReferencesFound>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeReferencesFound(text: string | Uint8Array, options?: rt.DecodeOptions): ReferencesFound;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeReferencesFound(value: ReferencesFound): string;
 
 // ---- UnixTimestampMs (chat_stream/events.schema.json#/$defs/UnixTimestampMs)
 /** A point in time as Unix epoch milliseconds (64-bit integer, non-negative). */
 export type UnixTimestampMs = number;
 export declare const UnixTimestampMs: z.ZodType<UnixTimestampMs>;
+/** Reads a {@link UnixTimestampMs} at the decoder's position. */
+export declare function readUnixTimestampMs(d: rt.Decoder): UnixTimestampMs;
 
-/** Validates `data` as a {@link UnixTimestampMs}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link UnixTimestampMs}; throws a ZodError. */
 export declare function parseUnixTimestampMs(data: unknown): UnixTimestampMs;
 /** Like {@link parseUnixTimestampMs}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUnixTimestampMs(data: unknown): z.ZodSafeParseResult<UnixTimestampMs>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeUnixTimestampMs(text: string | Uint8Array, options?: rt.DecodeOptions): UnixTimestampMs;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeUnixTimestampMs(value: UnixTimestampMs): string;
 
 // ---- NodeToolsExecutionStart (chat_stream/events.schema.json#/$defs/NodeToolsExecutionStart)
 /** Tool execution: tools begin on a node. */
@@ -698,11 +968,20 @@ export interface NodeToolsExecutionStart {
   timestamp: UnixTimestampMs;
 }
 export declare const NodeToolsExecutionStart: z.ZodType<NodeToolsExecutionStart>;
+/** Reads a {@link NodeToolsExecutionStart} at the decoder's position (what `decodeNodeToolsExecutionStart` and the readers of other types call). */
+export declare function readNodeToolsExecutionStart(d: rt.Decoder): NodeToolsExecutionStart;
 
-/** Validates `data` as a {@link NodeToolsExecutionStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeToolsExecutionStart}; throws a ZodError. */
 export declare function parseNodeToolsExecutionStart(data: unknown): NodeToolsExecutionStart;
 /** Like {@link parseNodeToolsExecutionStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeToolsExecutionStart(data: unknown): z.ZodSafeParseResult<NodeToolsExecutionStart>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNodeToolsExecutionStart(text: string | Uint8Array, options?: rt.DecodeOptions): NodeToolsExecutionStart;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNodeToolsExecutionStart(value: NodeToolsExecutionStart): string;
 
 // ---- NodeToolEvent (chat_stream/events.schema.json#/$defs/NodeToolEvent)
 /** Tool execution: a fine-grained tool event. */
@@ -726,11 +1005,20 @@ export interface NodeToolEvent {
   timestamp: UnixTimestampMs;
 }
 export declare const NodeToolEvent: z.ZodType<NodeToolEvent>;
+/** Reads a {@link NodeToolEvent} at the decoder's position (what `decodeNodeToolEvent` and the readers of other types call). */
+export declare function readNodeToolEvent(d: rt.Decoder): NodeToolEvent;
 
-/** Validates `data` as a {@link NodeToolEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeToolEvent}; throws a ZodError. */
 export declare function parseNodeToolEvent(data: unknown): NodeToolEvent;
 /** Like {@link parseNodeToolEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeToolEvent(data: unknown): z.ZodSafeParseResult<NodeToolEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNodeToolEvent(text: string | Uint8Array, options?: rt.DecodeOptions): NodeToolEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNodeToolEvent(value: NodeToolEvent): string;
 
 // ---- UpdateSubagentCurrentAction (chat_stream/events.schema.json#/$defs/UpdateSubagentCurrentAction)
 /** Tool execution: the UI status message ("what I'm doing"). */
@@ -750,11 +1038,20 @@ export interface UpdateSubagentCurrentAction {
   timestamp: UnixTimestampMs;
 }
 export declare const UpdateSubagentCurrentAction: z.ZodType<UpdateSubagentCurrentAction>;
+/** Reads a {@link UpdateSubagentCurrentAction} at the decoder's position (what `decodeUpdateSubagentCurrentAction` and the readers of other types call). */
+export declare function readUpdateSubagentCurrentAction(d: rt.Decoder): UpdateSubagentCurrentAction;
 
-/** Validates `data` as a {@link UpdateSubagentCurrentAction}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link UpdateSubagentCurrentAction}; throws a ZodError. */
 export declare function parseUpdateSubagentCurrentAction(data: unknown): UpdateSubagentCurrentAction;
 /** Like {@link parseUpdateSubagentCurrentAction}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUpdateSubagentCurrentAction(data: unknown): z.ZodSafeParseResult<UpdateSubagentCurrentAction>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeUpdateSubagentCurrentAction(text: string | Uint8Array, options?: rt.DecodeOptions): UpdateSubagentCurrentAction;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeUpdateSubagentCurrentAction(value: UpdateSubagentCurrentAction): string;
 
 // ---- NodeReportPreviewStart (chat_stream/events.schema.json#/$defs/NodeReportPreviewStart)
 /** Report preview: report generation begins. */
@@ -786,11 +1083,20 @@ export interface NodeReportPreviewStart {
   workspace_id: string;
 }
 export declare const NodeReportPreviewStart: z.ZodType<NodeReportPreviewStart>;
+/** Reads a {@link NodeReportPreviewStart} at the decoder's position (what `decodeNodeReportPreviewStart` and the readers of other types call). */
+export declare function readNodeReportPreviewStart(d: rt.Decoder): NodeReportPreviewStart;
 
-/** Validates `data` as a {@link NodeReportPreviewStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeReportPreviewStart}; throws a ZodError. */
 export declare function parseNodeReportPreviewStart(data: unknown): NodeReportPreviewStart;
 /** Like {@link parseNodeReportPreviewStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewStart(data: unknown): z.ZodSafeParseResult<NodeReportPreviewStart>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNodeReportPreviewStart(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewStart;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNodeReportPreviewStart(value: NodeReportPreviewStart): string;
 
 // ---- NodeReportPreviewDelta (chat_stream/events.schema.json#/$defs/NodeReportPreviewDelta)
 /** Report preview: incremental report content. */
@@ -811,11 +1117,20 @@ export interface NodeReportPreviewDelta {
   section_id?: string | null;
 }
 export declare const NodeReportPreviewDelta: z.ZodType<NodeReportPreviewDelta>;
+/** Reads a {@link NodeReportPreviewDelta} at the decoder's position (what `decodeNodeReportPreviewDelta` and the readers of other types call). */
+export declare function readNodeReportPreviewDelta(d: rt.Decoder): NodeReportPreviewDelta;
 
-/** Validates `data` as a {@link NodeReportPreviewDelta}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeReportPreviewDelta}; throws a ZodError. */
 export declare function parseNodeReportPreviewDelta(data: unknown): NodeReportPreviewDelta;
 /** Like {@link parseNodeReportPreviewDelta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewDelta(data: unknown): z.ZodSafeParseResult<NodeReportPreviewDelta>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNodeReportPreviewDelta(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewDelta;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNodeReportPreviewDelta(value: NodeReportPreviewDelta): string;
 
 // ---- NodeReportPreviewDone (chat_stream/events.schema.json#/$defs/NodeReportPreviewDone)
 /** Report preview: the report is complete. */
@@ -847,11 +1162,20 @@ export interface NodeReportPreviewDone {
   workspace_id: string;
 }
 export declare const NodeReportPreviewDone: z.ZodType<NodeReportPreviewDone>;
+/** Reads a {@link NodeReportPreviewDone} at the decoder's position (what `decodeNodeReportPreviewDone` and the readers of other types call). */
+export declare function readNodeReportPreviewDone(d: rt.Decoder): NodeReportPreviewDone;
 
-/** Validates `data` as a {@link NodeReportPreviewDone}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeReportPreviewDone}; throws a ZodError. */
 export declare function parseNodeReportPreviewDone(data: unknown): NodeReportPreviewDone;
 /** Like {@link parseNodeReportPreviewDone}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewDone(data: unknown): z.ZodSafeParseResult<NodeReportPreviewDone>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNodeReportPreviewDone(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewDone;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNodeReportPreviewDone(value: NodeReportPreviewDone): string;
 
 // ---- BrowserUseStart (chat_stream/events.schema.json#/$defs/BrowserUseStart)
 /** Browser automation: a browser session opens. */
@@ -868,11 +1192,20 @@ export interface BrowserUseStart {
   timestamp: UnixTimestampMs;
 }
 export declare const BrowserUseStart: z.ZodType<BrowserUseStart>;
+/** Reads a {@link BrowserUseStart} at the decoder's position (what `decodeBrowserUseStart` and the readers of other types call). */
+export declare function readBrowserUseStart(d: rt.Decoder): BrowserUseStart;
 
-/** Validates `data` as a {@link BrowserUseStart}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link BrowserUseStart}; throws a ZodError. */
 export declare function parseBrowserUseStart(data: unknown): BrowserUseStart;
 /** Like {@link parseBrowserUseStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseStart(data: unknown): z.ZodSafeParseResult<BrowserUseStart>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeBrowserUseStart(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseStart;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeBrowserUseStart(value: BrowserUseStart): string;
 
 // ---- BrowserUseStop (chat_stream/events.schema.json#/$defs/BrowserUseStop)
 /** Browser automation: the browser session closes. */
@@ -883,11 +1216,20 @@ export interface BrowserUseStop {
   browser_session_id: string;
 }
 export declare const BrowserUseStop: z.ZodType<BrowserUseStop>;
+/** Reads a {@link BrowserUseStop} at the decoder's position (what `decodeBrowserUseStop` and the readers of other types call). */
+export declare function readBrowserUseStop(d: rt.Decoder): BrowserUseStop;
 
-/** Validates `data` as a {@link BrowserUseStop}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link BrowserUseStop}; throws a ZodError. */
 export declare function parseBrowserUseStop(data: unknown): BrowserUseStop;
 /** Like {@link parseBrowserUseStop}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseStop(data: unknown): z.ZodSafeParseResult<BrowserUseStop>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeBrowserUseStop(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseStop;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeBrowserUseStop(value: BrowserUseStop): string;
 
 // ---- BrowserUseAwaitUserInput (chat_stream/events.schema.json#/$defs/BrowserUseAwaitUserInput)
 /** Browser automation: paused for human input. */
@@ -900,11 +1242,20 @@ export interface BrowserUseAwaitUserInput {
   agent_message?: string | null;
 }
 export declare const BrowserUseAwaitUserInput: z.ZodType<BrowserUseAwaitUserInput>;
+/** Reads a {@link BrowserUseAwaitUserInput} at the decoder's position (what `decodeBrowserUseAwaitUserInput` and the readers of other types call). */
+export declare function readBrowserUseAwaitUserInput(d: rt.Decoder): BrowserUseAwaitUserInput;
 
-/** Validates `data` as a {@link BrowserUseAwaitUserInput}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link BrowserUseAwaitUserInput}; throws a ZodError. */
 export declare function parseBrowserUseAwaitUserInput(data: unknown): BrowserUseAwaitUserInput;
 /** Like {@link parseBrowserUseAwaitUserInput}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseAwaitUserInput(data: unknown): z.ZodSafeParseResult<BrowserUseAwaitUserInput>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeBrowserUseAwaitUserInput(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseAwaitUserInput;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeBrowserUseAwaitUserInput(value: BrowserUseAwaitUserInput): string;
 
 // ---- PingEvent (chat_stream/events.schema.json#/$defs/PingEvent)
 /**
@@ -918,11 +1269,20 @@ export interface PingEvent {
   timestamp: cloudevents.IsoTimestamp;
 }
 export declare const PingEvent: z.ZodType<PingEvent>;
+/** Reads a {@link PingEvent} at the decoder's position (what `decodePingEvent` and the readers of other types call). */
+export declare function readPingEvent(d: rt.Decoder): PingEvent;
 
-/** Validates `data` as a {@link PingEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PingEvent}; throws a ZodError. */
 export declare function parsePingEvent(data: unknown): PingEvent;
 /** Like {@link parsePingEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePingEvent(data: unknown): z.ZodSafeParseResult<PingEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PingEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePingEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PingEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePingEvent(value: PingEvent): string;
 
 // ---- ErrorCode (chat_stream/events.schema.json#/$defs/ErrorCode)
 /** Error codes of the proposed ErrorEvent. */
@@ -943,11 +1303,20 @@ export declare const ERROR_CODE_VALUES: readonly [
   "unknown_error",
 ];
 export declare const ErrorCode: z.ZodType<ErrorCode>;
+/** Reads a {@link ErrorCode} at the decoder's position. */
+export declare function readErrorCode(d: rt.Decoder): ErrorCode;
 
-/** Validates `data` as a {@link ErrorCode}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ErrorCode}; throws a ZodError. */
 export declare function parseErrorCode(data: unknown): ErrorCode;
 /** Like {@link parseErrorCode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorCode(data: unknown): z.ZodSafeParseResult<ErrorCode>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorCode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeErrorCode(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorCode;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeErrorCode(value: ErrorCode): string;
 
 // ---- ErrorEvent (chat_stream/events.schema.json#/$defs/ErrorEvent)
 /**
@@ -968,11 +1337,20 @@ export interface ErrorEvent {
   context?: { [key: string]: rt.Json } | null;
 }
 export declare const ErrorEvent: z.ZodType<ErrorEvent>;
+/** Reads a {@link ErrorEvent} at the decoder's position (what `decodeErrorEvent` and the readers of other types call). */
+export declare function readErrorEvent(d: rt.Decoder): ErrorEvent;
 
-/** Validates `data` as a {@link ErrorEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ErrorEvent}; throws a ZodError. */
 export declare function parseErrorEvent(data: unknown): ErrorEvent;
 /** Like {@link parseErrorEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorEvent(data: unknown): z.ZodSafeParseResult<ErrorEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeErrorEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeErrorEvent(value: ErrorEvent): string;
 
 // ---- MessageFileEvent (chat_stream/events.schema.json#/$defs/MessageFileEvent)
 /**
@@ -997,11 +1375,20 @@ export interface MessageFileEvent {
   size?: number | null;
 }
 export declare const MessageFileEvent: z.ZodType<MessageFileEvent>;
+/** Reads a {@link MessageFileEvent} at the decoder's position (what `decodeMessageFileEvent` and the readers of other types call). */
+export declare function readMessageFileEvent(d: rt.Decoder): MessageFileEvent;
 
-/** Validates `data` as a {@link MessageFileEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageFileEvent}; throws a ZodError. */
 export declare function parseMessageFileEvent(data: unknown): MessageFileEvent;
 /** Like {@link parseMessageFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageFileEvent(data: unknown): z.ZodSafeParseResult<MessageFileEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMessageFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): MessageFileEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMessageFileEvent(value: MessageFileEvent): string;
 
 // ---- UsageCost (chat_stream/events.schema.json#/$defs/UsageCost)
 /** Cost of the usage so far. */
@@ -1012,11 +1399,20 @@ export interface UsageCost {
   currency: string;
 }
 export declare const UsageCost: z.ZodType<UsageCost>;
+/** Reads a {@link UsageCost} at the decoder's position (what `decodeUsageCost` and the readers of other types call). */
+export declare function readUsageCost(d: rt.Decoder): UsageCost;
 
-/** Validates `data` as a {@link UsageCost}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link UsageCost}; throws a ZodError. */
 export declare function parseUsageCost(data: unknown): UsageCost;
 /** Like {@link parseUsageCost}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUsageCost(data: unknown): z.ZodSafeParseResult<UsageCost>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageCost} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeUsageCost(text: string | Uint8Array, options?: rt.DecodeOptions): UsageCost;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeUsageCost(value: UsageCost): string;
 
 // ---- UsageUpdateEvent (chat_stream/events.schema.json#/$defs/UsageUpdateEvent)
 /** Proposed, token tracking: emitted after an LLM call with the running totals. */
@@ -1033,11 +1429,20 @@ export interface UsageUpdateEvent {
   cost?: UsageCost | null;
 }
 export declare const UsageUpdateEvent: z.ZodType<UsageUpdateEvent>;
+/** Reads a {@link UsageUpdateEvent} at the decoder's position (what `decodeUsageUpdateEvent` and the readers of other types call). */
+export declare function readUsageUpdateEvent(d: rt.Decoder): UsageUpdateEvent;
 
-/** Validates `data` as a {@link UsageUpdateEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link UsageUpdateEvent}; throws a ZodError. */
 export declare function parseUsageUpdateEvent(data: unknown): UsageUpdateEvent;
 /** Like {@link parseUsageUpdateEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUsageUpdateEvent(data: unknown): z.ZodSafeParseResult<UsageUpdateEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeUsageUpdateEvent(text: string | Uint8Array, options?: rt.DecodeOptions): UsageUpdateEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeUsageUpdateEvent(value: UsageUpdateEvent): string;
 
 // ---- StreamEvent (chat_stream/envelope.schema.json#/$defs/StreamEvent)
 /**
@@ -1045,7 +1450,7 @@ export declare function safeParseUsageUpdateEvent(data: unknown): z.ZodSafeParse
  * `ERROR` is StreamError, `error` is ErrorEvent). Types outside the registry (e.g. the AI SDK
  * parts `text-delta`, `finish`) are rejected.
  */
-export type StreamEvent =
+export type StreamEvent<U = never> =
   | StreamStart
   | Heartbeat
   | DoneEvent
@@ -1071,13 +1476,26 @@ export type StreamEvent =
   | PingEvent
   | ErrorEvent
   | MessageFileEvent
-  | UsageUpdateEvent;
+  | UsageUpdateEvent
+  | U;
 export declare const StreamEvent: z.ZodType<StreamEvent>;
+/** Reads a {@link StreamEvent} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+export declare function readStreamEvent(d: rt.Decoder): StreamEvent<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link StreamEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamEvent}; throws a ZodError. */
 export declare function parseStreamEvent(data: unknown): StreamEvent;
 /** Like {@link parseStreamEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEvent(data: unknown): z.ZodSafeParseResult<StreamEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeStreamEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamEvent;
+export declare function decodeStreamEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamEvent<rt.UnknownVariant>;
+export declare function decodeStreamEvent(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEvent | StreamEvent<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamEvent(value: StreamEvent | StreamEvent<rt.UnknownVariant>): string;
 
 // ---- StreamEnvelope (chat_stream/envelope.schema.json#/$defs/StreamEnvelope)
 /**
@@ -1087,18 +1505,30 @@ export declare function safeParseStreamEvent(data: unknown): z.ZodSafeParseResul
  * first event is always `stream_start`; the stream ends with a terminal event (done, ERROR or
  * clarification_needed).
  */
-export interface StreamEnvelope {
+export interface StreamEnvelope<U = never> {
   /** The event (discriminated union on `data.type`). */
-  data: StreamEvent;
+  data: StreamEvent<U>;
   /** Emission time, Unix milliseconds. */
   timestamp: UnixTimestampMs;
 }
 export declare const StreamEnvelope: z.ZodType<StreamEnvelope>;
+/** Reads a {@link StreamEnvelope} at the decoder's position (what `decodeStreamEnvelope` and the readers of other types call). */
+export declare function readStreamEnvelope(d: rt.Decoder): StreamEnvelope<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link StreamEnvelope}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamEnvelope}; throws a ZodError. */
 export declare function parseStreamEnvelope(data: unknown): StreamEnvelope;
 /** Like {@link parseStreamEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEnvelope(data: unknown): z.ZodSafeParseResult<StreamEnvelope>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeStreamEnvelope(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamEnvelope;
+export declare function decodeStreamEnvelope(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamEnvelope<rt.UnknownVariant>;
+export declare function decodeStreamEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEnvelope | StreamEnvelope<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamEnvelope(value: StreamEnvelope | StreamEnvelope<rt.UnknownVariant>): string;
 
 // ---- FirstEventType (chat_stream/tables.schema.json#/$defs/FirstEventType)
 /**

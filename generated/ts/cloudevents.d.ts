@@ -26,11 +26,20 @@ export declare const EVENT_CONTENT_TYPE_VALUES: readonly [
   "application/vnd.coreason.artifact+json",
 ];
 export declare const EventContentType: z.ZodType<EventContentType>;
+/** Reads a {@link EventContentType} at the decoder's position. */
+export declare function readEventContentType(d: rt.Decoder): EventContentType;
 
-/** Validates `data` as a {@link EventContentType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link EventContentType}; throws a ZodError. */
 export declare function parseEventContentType(data: unknown): EventContentType;
 /** Like {@link parseEventContentType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEventContentType(data: unknown): z.ZodSafeParseResult<EventContentType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeEventContentType(text: string | Uint8Array, options?: rt.DecodeOptions): EventContentType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEventContentType(value: EventContentType): string;
 
 // ---- CloudEventDatacontenttype (cloudevents/cloudevent.schema.json#/$defs/CloudEvent/properties/datacontenttype)
 /**
@@ -40,7 +49,7 @@ export declare function safeParseEventContentType(data: unknown): z.ZodSafeParse
  *
  * Default: "application/json"
  */
-export type CloudEventDatacontenttype = EventContentType | (string & {});
+export type CloudEventDatacontenttype = EventContentType | rt.Other;
 /** The values of {@link CloudEventDatacontenttype} the contract names (other strings are valid too). */
 export declare const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES: readonly [
   "application/json",
@@ -49,6 +58,8 @@ export declare const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES: readonly [
   "application/vnd.coreason.artifact+json",
 ];
 export declare const CloudEventDatacontenttype: z.ZodType<CloudEventDatacontenttype>;
+/** Reads a {@link CloudEventDatacontenttype} at the decoder's position. */
+export declare function readCloudEventDatacontenttype(d: rt.Decoder): CloudEventDatacontenttype;
 
 // ---- JsonValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
 /**
@@ -59,11 +70,20 @@ export declare const CloudEventDatacontenttype: z.ZodType<CloudEventDatacontentt
  */
 export type JsonValue = rt.Json;
 export declare const JsonValue: z.ZodType<JsonValue>;
+/** Reads a {@link JsonValue} at the decoder's position. */
+export declare function readJsonValue(d: rt.Decoder): JsonValue;
 
-/** Validates `data` as a {@link JsonValue}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link JsonValue}; throws a ZodError. */
 export declare function parseJsonValue(data: unknown): JsonValue;
 /** Like {@link parseJsonValue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseJsonValue(data: unknown): z.ZodSafeParseResult<JsonValue>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link JsonValue} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeJsonValue(text: string | Uint8Array, options?: rt.DecodeOptions): JsonValue;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeJsonValue(value: JsonValue): string;
 
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
 /**
@@ -114,11 +134,20 @@ export interface CloudEvent {
   [key: string]: unknown;
 }
 export declare const CloudEvent: z.ZodType<CloudEvent>;
+/** Reads a {@link CloudEvent} at the decoder's position (what `decodeCloudEvent` and the readers of other types call). */
+export declare function readCloudEvent(d: rt.Decoder): CloudEvent;
 
-/** Validates `data` as a {@link CloudEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link CloudEvent}; throws a ZodError. */
 export declare function parseCloudEvent(data: unknown): CloudEvent;
 /** Like {@link parseCloudEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCloudEvent(data: unknown): z.ZodSafeParseResult<CloudEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCloudEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CloudEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCloudEvent(value: CloudEvent): string;
 
 // ---- IsoTimestamp (cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp)
 /**
@@ -205,11 +234,20 @@ export declare const GRAPH_EVENT_TYPE_KNOWN_VALUES: readonly [
   "ARTIFACT_GENERATED",
 ];
 export declare const GraphEventType: z.ZodType<GraphEventType>;
+/** Reads a {@link GraphEventType} at the decoder's position. */
+export declare function readGraphEventType(d: rt.Decoder): GraphEventType;
 
-/** Validates `data` as a {@link GraphEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link GraphEventType}; throws a ZodError. */
 export declare function parseGraphEventType(data: unknown): GraphEventType;
 /** Like {@link parseGraphEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseGraphEventType(data: unknown): z.ZodSafeParseResult<GraphEventType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeGraphEventType(text: string | Uint8Array, options?: rt.DecodeOptions): GraphEventType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeGraphEventType(value: GraphEventType): string;
 
 // ---- GraphEventContentTypes (cloudevents/legacy.schema.json#/$defs/GraphEventContentTypes)
 /**
@@ -254,11 +292,20 @@ export interface StreamChunkPayload {
   [key: string]: unknown;
 }
 export declare const StreamChunkPayload: z.ZodType<StreamChunkPayload>;
+/** Reads a {@link StreamChunkPayload} at the decoder's position (what `decodeStreamChunkPayload` and the readers of other types call). */
+export declare function readStreamChunkPayload(d: rt.Decoder): StreamChunkPayload;
 
-/** Validates `data` as a {@link StreamChunkPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamChunkPayload}; throws a ZodError. */
 export declare function parseStreamChunkPayload(data: unknown): StreamChunkPayload;
 /** Like {@link parseStreamChunkPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamChunkPayload(data: unknown): z.ZodSafeParseResult<StreamChunkPayload>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStreamChunkPayload(text: string | Uint8Array, options?: rt.DecodeOptions): StreamChunkPayload;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamChunkPayload(value: StreamChunkPayload): string;
 
 // ---- ErrorPayload (cloudevents/payloads.schema.json#/$defs/ErrorPayload)
 /**
@@ -278,11 +325,20 @@ export interface ErrorPayload {
   [key: string]: unknown;
 }
 export declare const ErrorPayload: z.ZodType<ErrorPayload>;
+/** Reads a {@link ErrorPayload} at the decoder's position (what `decodeErrorPayload` and the readers of other types call). */
+export declare function readErrorPayload(d: rt.Decoder): ErrorPayload;
 
-/** Validates `data` as a {@link ErrorPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ErrorPayload}; throws a ZodError. */
 export declare function parseErrorPayload(data: unknown): ErrorPayload;
 /** Like {@link parseErrorPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorPayload(data: unknown): z.ZodSafeParseResult<ErrorPayload>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeErrorPayload(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorPayload;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeErrorPayload(value: ErrorPayload): string;
 
 // ---- NodeStartedPayload (cloudevents/payloads.schema.json#/$defs/NodeStartedPayload)
 /**
@@ -298,11 +354,20 @@ export interface NodeStartedPayload {
   [key: string]: unknown;
 }
 export declare const NodeStartedPayload: z.ZodType<NodeStartedPayload>;
+/** Reads a {@link NodeStartedPayload} at the decoder's position (what `decodeNodeStartedPayload` and the readers of other types call). */
+export declare function readNodeStartedPayload(d: rt.Decoder): NodeStartedPayload;
 
-/** Validates `data` as a {@link NodeStartedPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeStartedPayload}; throws a ZodError. */
 export declare function parseNodeStartedPayload(data: unknown): NodeStartedPayload;
 /** Like {@link parseNodeStartedPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeStartedPayload(data: unknown): z.ZodSafeParseResult<NodeStartedPayload>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNodeStartedPayload(text: string | Uint8Array, options?: rt.DecodeOptions): NodeStartedPayload;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNodeStartedPayload(value: NodeStartedPayload): string;
 
 // ---- NodeCompletedPayload (cloudevents/payloads.schema.json#/$defs/NodeCompletedPayload)
 /**
@@ -316,8 +381,17 @@ export interface NodeCompletedPayload {
   [key: string]: unknown;
 }
 export declare const NodeCompletedPayload: z.ZodType<NodeCompletedPayload>;
+/** Reads a {@link NodeCompletedPayload} at the decoder's position (what `decodeNodeCompletedPayload` and the readers of other types call). */
+export declare function readNodeCompletedPayload(d: rt.Decoder): NodeCompletedPayload;
 
-/** Validates `data` as a {@link NodeCompletedPayload}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeCompletedPayload}; throws a ZodError. */
 export declare function parseNodeCompletedPayload(data: unknown): NodeCompletedPayload;
 /** Like {@link parseNodeCompletedPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeCompletedPayload(data: unknown): z.ZodSafeParseResult<NodeCompletedPayload>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNodeCompletedPayload(text: string | Uint8Array, options?: rt.DecodeOptions): NodeCompletedPayload;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNodeCompletedPayload(value: NodeCompletedPayload): string;

@@ -12,18 +12,29 @@ export type PresentationEventType = "CITATION_BLOCK";
 /** The values of {@link PresentationEventType}, in schema order. */
 export declare const PRESENTATION_EVENT_TYPE_VALUES: readonly ["CITATION_BLOCK"];
 export declare const PresentationEventType: z.ZodType<PresentationEventType>;
+/** Reads a {@link PresentationEventType} at the decoder's position. */
+export declare function readPresentationEventType(d: rt.Decoder): PresentationEventType;
 
-/** Validates `data` as a {@link PresentationEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PresentationEventType}; throws a ZodError. */
 export declare function parsePresentationEventType(data: unknown): PresentationEventType;
 /** Like {@link parsePresentationEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEventType(data: unknown): z.ZodSafeParseResult<PresentationEventType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePresentationEventType(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEventType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePresentationEventType(value: PresentationEventType): string;
 
 // ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 /** The presentation event type: a PresentationEventType value or any other string. */
-export type PresentationEventType_2 = PresentationEventType | (string & {});
+export type PresentationEventType_2 = PresentationEventType | rt.Other;
 /** The values of {@link PresentationEventType_2} the contract names (other strings are valid too). */
 export declare const PRESENTATION_EVENT_TYPE_2_KNOWN_VALUES: readonly ["CITATION_BLOCK"];
 export declare const PresentationEventType_2: z.ZodType<PresentationEventType_2>;
+/** Reads a {@link PresentationEventType_2} at the decoder's position. */
+export declare function readPresentationEventType_2(d: rt.Decoder): PresentationEventType_2;
 
 // ---- Citation (packets/presentation.schema.json#/$defs/Citation)
 /** A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed. */
@@ -38,11 +49,20 @@ export interface Citation {
   confidence?: number;
 }
 export declare const Citation: z.ZodType<Citation>;
+/** Reads a {@link Citation} at the decoder's position (what `decodeCitation` and the readers of other types call). */
+export declare function readCitation(d: rt.Decoder): Citation;
 
-/** Validates `data` as a {@link Citation}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Citation}; throws a ZodError. */
 export declare function parseCitation(data: unknown): Citation;
 /** Like {@link parseCitation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCitation(data: unknown): z.ZodSafeParseResult<Citation>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Citation} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCitation(text: string | Uint8Array, options?: rt.DecodeOptions): Citation;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCitation(value: Citation): string;
 
 // ---- PresentationEventData (packets/presentation.schema.json#/$defs/PresentationEventData)
 /**
@@ -56,11 +76,20 @@ export interface PresentationEventData {
   [key: string]: unknown;
 }
 export declare const PresentationEventData: z.ZodType<PresentationEventData>;
+/** Reads a {@link PresentationEventData} at the decoder's position (what `decodePresentationEventData` and the readers of other types call). */
+export declare function readPresentationEventData(d: rt.Decoder): PresentationEventData;
 
-/** Validates `data` as a {@link PresentationEventData}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PresentationEventData}; throws a ZodError. */
 export declare function parsePresentationEventData(data: unknown): PresentationEventData;
 /** Like {@link parsePresentationEventData}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEventData(data: unknown): z.ZodSafeParseResult<PresentationEventData>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePresentationEventData(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEventData;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePresentationEventData(value: PresentationEventData): string;
 
 // ---- PresentationEvent (packets/presentation.schema.json#/$defs/PresentationEvent)
 /**
@@ -78,11 +107,20 @@ export interface PresentationEvent {
   data: PresentationEventData;
 }
 export declare const PresentationEvent: z.ZodType<PresentationEvent>;
+/** Reads a {@link PresentationEvent} at the decoder's position (what `decodePresentationEvent` and the readers of other types call). */
+export declare function readPresentationEvent(d: rt.Decoder): PresentationEvent;
 
-/** Validates `data` as a {@link PresentationEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PresentationEvent}; throws a ZodError. */
 export declare function parsePresentationEvent(data: unknown): PresentationEvent;
 /** Like {@link parsePresentationEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEvent(data: unknown): z.ZodSafeParseResult<PresentationEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePresentationEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePresentationEvent(value: PresentationEvent): string;
 
 // ---- StreamOpCode (packets/stream_packet.schema.json#/$defs/StreamOpCode)
 /**
@@ -96,11 +134,20 @@ export type StreamOpCode = "DELTA" | "EVENT" | "ERROR" | "CLOSE";
 /** The values of {@link StreamOpCode}, in schema order. */
 export declare const STREAM_OP_CODE_VALUES: readonly ["DELTA", "EVENT", "ERROR", "CLOSE"];
 export declare const StreamOpCode: z.ZodType<StreamOpCode>;
+/** Reads a {@link StreamOpCode} at the decoder's position. */
+export declare function readStreamOpCode(d: rt.Decoder): StreamOpCode;
 
-/** Validates `data` as a {@link StreamOpCode}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamOpCode}; throws a ZodError. */
 export declare function parseStreamOpCode(data: unknown): StreamOpCode;
 /** Like {@link parseStreamOpCode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamOpCode(data: unknown): z.ZodSafeParseResult<StreamOpCode>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStreamOpCode(text: string | Uint8Array, options?: rt.DecodeOptions): StreamOpCode;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamOpCode(value: StreamOpCode): string;
 
 // ---- StreamPacketBase (packets/stream_packet.schema.json#/$defs/StreamPacketBase)
 /**
@@ -126,11 +173,20 @@ export interface StreamPacketBase {
   p: cloudevents.JsonValue;
 }
 export declare const StreamPacketBase: z.ZodType<StreamPacketBase>;
+/** Reads a {@link StreamPacketBase} at the decoder's position (what `decodeStreamPacketBase` and the readers of other types call). */
+export declare function readStreamPacketBase(d: rt.Decoder): StreamPacketBase;
 
-/** Validates `data` as a {@link StreamPacketBase}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamPacketBase}; throws a ZodError. */
 export declare function parseStreamPacketBase(data: unknown): StreamPacketBase;
 /** Like {@link parseStreamPacketBase}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamPacketBase(data: unknown): z.ZodSafeParseResult<StreamPacketBase>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStreamPacketBase(text: string | Uint8Array, options?: rt.DecodeOptions): StreamPacketBase;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamPacketBase(value: StreamPacketBase): string;
 
 // ---- DeltaPacket (packets/stream_packet.schema.json#/$defs/DeltaPacket)
 /**
@@ -156,11 +212,20 @@ export interface DeltaPacket {
   p: string;
 }
 export declare const DeltaPacket: z.ZodType<DeltaPacket>;
+/** Reads a {@link DeltaPacket} at the decoder's position (what `decodeDeltaPacket` and the readers of other types call). */
+export declare function readDeltaPacket(d: rt.Decoder): DeltaPacket;
 
-/** Validates `data` as a {@link DeltaPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link DeltaPacket}; throws a ZodError. */
 export declare function parseDeltaPacket(data: unknown): DeltaPacket;
 /** Like {@link parseDeltaPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeltaPacket(data: unknown): z.ZodSafeParseResult<DeltaPacket>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeDeltaPacket(text: string | Uint8Array, options?: rt.DecodeOptions): DeltaPacket;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeDeltaPacket(value: DeltaPacket): string;
 
 // ---- EventPacketP (packets/stream_packet.schema.json#/$defs/EventPacket/allOf/1/properties/p)
 /**
@@ -169,6 +234,8 @@ export declare function safeParseDeltaPacket(data: unknown): z.ZodSafeParseResul
  */
 export type EventPacketP = PresentationEvent | { [key: string]: rt.Json };
 export declare const EventPacketP: z.ZodType<EventPacketP>;
+/** Reads a {@link EventPacketP} at the decoder's position. */
+export declare function readEventPacketP(d: rt.Decoder): EventPacketP;
 
 // ---- EventPacket (packets/stream_packet.schema.json#/$defs/EventPacket)
 /**
@@ -195,16 +262,27 @@ export interface EventPacket {
   p: EventPacketP;
 }
 export declare const EventPacket: z.ZodType<EventPacket>;
+/** Reads a {@link EventPacket} at the decoder's position (what `decodeEventPacket` and the readers of other types call). */
+export declare function readEventPacket(d: rt.Decoder): EventPacket;
 
-/** Validates `data` as a {@link EventPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link EventPacket}; throws a ZodError. */
 export declare function parseEventPacket(data: unknown): EventPacket;
 /** Like {@link parseEventPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEventPacket(data: unknown): z.ZodSafeParseResult<EventPacket>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeEventPacket(text: string | Uint8Array, options?: rt.DecodeOptions): EventPacket;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEventPacket(value: EventPacket): string;
 
 // ---- ErrorPacketP (packets/stream_packet.schema.json#/$defs/ErrorPacket/allOf/1/properties/p)
 /** An error message or an error object. */
 export type ErrorPacketP = string | { [key: string]: rt.Json };
 export declare const ErrorPacketP: z.ZodType<ErrorPacketP>;
+/** Reads a {@link ErrorPacketP} at the decoder's position. */
+export declare function readErrorPacketP(d: rt.Decoder): ErrorPacketP;
 
 // ---- ErrorPacket (packets/stream_packet.schema.json#/$defs/ErrorPacket)
 /**
@@ -230,11 +308,20 @@ export interface ErrorPacket {
   p: ErrorPacketP;
 }
 export declare const ErrorPacket: z.ZodType<ErrorPacket>;
+/** Reads a {@link ErrorPacket} at the decoder's position (what `decodeErrorPacket` and the readers of other types call). */
+export declare function readErrorPacket(d: rt.Decoder): ErrorPacket;
 
-/** Validates `data` as a {@link ErrorPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ErrorPacket}; throws a ZodError. */
 export declare function parseErrorPacket(data: unknown): ErrorPacket;
 /** Like {@link parseErrorPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorPacket(data: unknown): z.ZodSafeParseResult<ErrorPacket>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeErrorPacket(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorPacket;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeErrorPacket(value: ErrorPacket): string;
 
 // ---- ClosePacketP (packets/stream_packet.schema.json#/$defs/ClosePacket/allOf/1/properties/p)
 /** Why the stream closed: a reason string, or an object (a PresentationEvent is one too). */
@@ -267,11 +354,20 @@ export interface ClosePacket {
   p: ClosePacketP;
 }
 export declare const ClosePacket: z.ZodType<ClosePacket>;
+/** Reads a {@link ClosePacket} at the decoder's position (what `decodeClosePacket` and the readers of other types call). */
+export declare function readClosePacket(d: rt.Decoder): ClosePacket;
 
-/** Validates `data` as a {@link ClosePacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ClosePacket}; throws a ZodError. */
 export declare function parseClosePacket(data: unknown): ClosePacket;
 /** Like {@link parseClosePacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosePacket(data: unknown): z.ZodSafeParseResult<ClosePacket>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeClosePacket(text: string | Uint8Array, options?: rt.DecodeOptions): ClosePacket;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeClosePacket(value: ClosePacket): string;
 
 // ---- StreamPacket (packets/stream_packet.schema.json#/$defs/StreamPacket)
 /**
@@ -281,13 +377,25 @@ export declare function safeParseClosePacket(data: unknown): z.ZodSafeParseResul
  * `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see
  * tables.schema.json).
  */
-export type StreamPacket = DeltaPacket | EventPacket | ErrorPacket | ClosePacket;
+export type StreamPacket<U = never> = DeltaPacket | EventPacket | ErrorPacket | ClosePacket | U;
 export declare const StreamPacket: z.ZodType<StreamPacket>;
+/** Reads a {@link StreamPacket} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+export declare function readStreamPacket(d: rt.Decoder): StreamPacket<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link StreamPacket}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamPacket}; throws a ZodError. */
 export declare function parseStreamPacket(data: unknown): StreamPacket;
 /** Like {@link parseStreamPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamPacket(data: unknown): z.ZodSafeParseResult<StreamPacket>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeStreamPacket(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamPacket;
+export declare function decodeStreamPacket(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamPacket<rt.UnknownVariant>;
+export declare function decodeStreamPacket(text: string | Uint8Array, options?: rt.DecodeOptions): StreamPacket | StreamPacket<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStreamPacket(value: StreamPacket | StreamPacket<rt.UnknownVariant>): string;
 
 // ---- PacketServerSentEvent (packets/stream_packet.schema.json#/$defs/PacketServerSentEvent)
 /**
@@ -308,11 +416,20 @@ export interface PacketServerSentEvent {
   data: string;
 }
 export declare const PacketServerSentEvent: z.ZodType<PacketServerSentEvent>;
+/** Reads a {@link PacketServerSentEvent} at the decoder's position (what `decodePacketServerSentEvent` and the readers of other types call). */
+export declare function readPacketServerSentEvent(d: rt.Decoder): PacketServerSentEvent;
 
-/** Validates `data` as a {@link PacketServerSentEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link PacketServerSentEvent}; throws a ZodError. */
 export declare function parsePacketServerSentEvent(data: unknown): PacketServerSentEvent;
 /** Like {@link parsePacketServerSentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePacketServerSentEvent(data: unknown): z.ZodSafeParseResult<PacketServerSentEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePacketServerSentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PacketServerSentEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePacketServerSentEvent(value: PacketServerSentEvent): string;
 
 // ---- StreamPacketSseEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
 /**

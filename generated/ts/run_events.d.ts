@@ -42,11 +42,20 @@ export declare const RUN_EVENT_TYPE_VALUES: readonly [
   "computer_output",
 ];
 export declare const RunEventType: z.ZodType<RunEventType>;
+/** Reads a {@link RunEventType} at the decoder's position. */
+export declare function readRunEventType(d: rt.Decoder): RunEventType;
 
-/** Validates `data` as a {@link RunEventType}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link RunEventType}; throws a ZodError. */
 export declare function parseRunEventType(data: unknown): RunEventType;
 /** Like {@link parseRunEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEventType(data: unknown): z.ZodSafeParseResult<RunEventType>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeRunEventType(text: string | Uint8Array, options?: rt.DecodeOptions): RunEventType;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeRunEventType(value: RunEventType): string;
 
 // ---- KnownStatusValue (run_events/events.schema.json#/$defs/KnownStatusValue)
 /**
@@ -112,11 +121,20 @@ export declare const STATUS_VALUE_KNOWN_VALUES: readonly [
   "warning",
 ];
 export declare const StatusValue: z.ZodType<StatusValue>;
+/** Reads a {@link StatusValue} at the decoder's position. */
+export declare function readStatusValue(d: rt.Decoder): StatusValue;
 
-/** Validates `data` as a {@link StatusValue}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link StatusValue}; throws a ZodError. */
 export declare function parseStatusValue(data: unknown): StatusValue;
 /** Like {@link parseStatusValue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStatusValue(data: unknown): z.ZodSafeParseResult<StatusValue>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStatusValue(text: string | Uint8Array, options?: rt.DecodeOptions): StatusValue;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStatusValue(value: StatusValue): string;
 
 // ---- NormalizedStatus (run_events/events.schema.json#/$defs/NormalizedStatus)
 /**
@@ -133,11 +151,20 @@ export declare const NORMALIZED_STATUS_VALUES: readonly [
   "warning",
 ];
 export declare const NormalizedStatus: z.ZodType<NormalizedStatus>;
+/** Reads a {@link NormalizedStatus} at the decoder's position. */
+export declare function readNormalizedStatus(d: rt.Decoder): NormalizedStatus;
 
-/** Validates `data` as a {@link NormalizedStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NormalizedStatus}; throws a ZodError. */
 export declare function parseNormalizedStatus(data: unknown): NormalizedStatus;
 /** Like {@link parseNormalizedStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNormalizedStatus(data: unknown): z.ZodSafeParseResult<NormalizedStatus>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNormalizedStatus(text: string | Uint8Array, options?: rt.DecodeOptions): NormalizedStatus;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNormalizedStatus(value: NormalizedStatus): string;
 
 // ---- RunLifecycleStatus (run_events/events.schema.json#/$defs/RunLifecycleStatus)
 /** The values of the stream-level lifecycle `status` event: the run is complete. */
@@ -145,11 +172,20 @@ export type RunLifecycleStatus = "complete" | "inference_complete";
 /** The values of {@link RunLifecycleStatus}, in schema order. */
 export declare const RUN_LIFECYCLE_STATUS_VALUES: readonly ["complete", "inference_complete"];
 export declare const RunLifecycleStatus: z.ZodType<RunLifecycleStatus>;
+/** Reads a {@link RunLifecycleStatus} at the decoder's position. */
+export declare function readRunLifecycleStatus(d: rt.Decoder): RunLifecycleStatus;
 
-/** Validates `data` as a {@link RunLifecycleStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link RunLifecycleStatus}; throws a ZodError. */
 export declare function parseRunLifecycleStatus(data: unknown): RunLifecycleStatus;
 /** Like {@link parseRunLifecycleStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunLifecycleStatus(data: unknown): z.ZodSafeParseResult<RunLifecycleStatus>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeRunLifecycleStatus(text: string | Uint8Array, options?: rt.DecodeOptions): RunLifecycleStatus;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeRunLifecycleStatus(value: RunLifecycleStatus): string;
 
 // ---- ScratchpadOperation (run_events/events.schema.json#/$defs/ScratchpadOperation)
 /** The scratchpad operation of a `scratchpad_status` event. */
@@ -157,11 +193,20 @@ export type ScratchpadOperation = "read" | "append" | "update";
 /** The values of {@link ScratchpadOperation}, in schema order. */
 export declare const SCRATCHPAD_OPERATION_VALUES: readonly ["read", "append", "update"];
 export declare const ScratchpadOperation: z.ZodType<ScratchpadOperation>;
+/** Reads a {@link ScratchpadOperation} at the decoder's position. */
+export declare function readScratchpadOperation(d: rt.Decoder): ScratchpadOperation;
 
-/** Validates `data` as a {@link ScratchpadOperation}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ScratchpadOperation}; throws a ZodError. */
 export declare function parseScratchpadOperation(data: unknown): ScratchpadOperation;
 /** Like {@link parseScratchpadOperation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScratchpadOperation(data: unknown): z.ZodSafeParseResult<ScratchpadOperation>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeScratchpadOperation(text: string | Uint8Array, options?: rt.DecodeOptions): ScratchpadOperation;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeScratchpadOperation(value: ScratchpadOperation): string;
 
 // ---- RunId (run_events/events.schema.json#/$defs/RunId)
 /**
@@ -170,11 +215,20 @@ export declare function safeParseScratchpadOperation(data: unknown): z.ZodSafePa
  */
 export type RunId = string;
 export declare const RunId: z.ZodType<RunId>;
+/** Reads a {@link RunId} at the decoder's position. */
+export declare function readRunId(d: rt.Decoder): RunId;
 
-/** Validates `data` as a {@link RunId}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link RunId}; throws a ZodError. */
 export declare function parseRunId(data: unknown): RunId;
 /** Like {@link parseRunId}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunId(data: unknown): z.ZodSafeParseResult<RunId>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunId} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeRunId(text: string | Uint8Array, options?: rt.DecodeOptions): RunId;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeRunId(value: RunId): string;
 
 // ---- RunEventEnvelope (run_events/events.schema.json#/$defs/RunEventEnvelope)
 /**
@@ -189,11 +243,20 @@ export interface RunEventEnvelope {
   [key: string]: unknown;
 }
 export declare const RunEventEnvelope: z.ZodType<RunEventEnvelope>;
+/** Reads a {@link RunEventEnvelope} at the decoder's position (what `decodeRunEventEnvelope` and the readers of other types call). */
+export declare function readRunEventEnvelope(d: rt.Decoder): RunEventEnvelope;
 
-/** Validates `data` as a {@link RunEventEnvelope}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link RunEventEnvelope}; throws a ZodError. */
 export declare function parseRunEventEnvelope(data: unknown): RunEventEnvelope;
 /** Like {@link parseRunEventEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEventEnvelope(data: unknown): z.ZodSafeParseResult<RunEventEnvelope>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeRunEventEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): RunEventEnvelope;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeRunEventEnvelope(value: RunEventEnvelope): string;
 
 // ---- ContentEvent (run_events/events.schema.json#/$defs/ContentEvent)
 /**
@@ -216,11 +279,20 @@ export interface ContentEvent {
   content: string;
 }
 export declare const ContentEvent: z.ZodType<ContentEvent>;
+/** Reads a {@link ContentEvent} at the decoder's position (what `decodeContentEvent` and the readers of other types call). */
+export declare function readContentEvent(d: rt.Decoder): ContentEvent;
 
-/** Validates `data` as a {@link ContentEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ContentEvent}; throws a ZodError. */
 export declare function parseContentEvent(data: unknown): ContentEvent;
 /** Like {@link parseContentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseContentEvent(data: unknown): z.ZodSafeParseResult<ContentEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeContentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ContentEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeContentEvent(value: ContentEvent): string;
 
 // ---- ReasoningEvent (run_events/events.schema.json#/$defs/ReasoningEvent)
 /**
@@ -235,11 +307,20 @@ export interface ReasoningEvent {
   content: string;
 }
 export declare const ReasoningEvent: z.ZodType<ReasoningEvent>;
+/** Reads a {@link ReasoningEvent} at the decoder's position (what `decodeReasoningEvent` and the readers of other types call). */
+export declare function readReasoningEvent(d: rt.Decoder): ReasoningEvent;
 
-/** Validates `data` as a {@link ReasoningEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ReasoningEvent}; throws a ZodError. */
 export declare function parseReasoningEvent(data: unknown): ReasoningEvent;
 /** Like {@link parseReasoningEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseReasoningEvent(data: unknown): z.ZodSafeParseResult<ReasoningEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeReasoningEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ReasoningEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeReasoningEvent(value: ReasoningEvent): string;
 
 // ---- WebStatusEvent (run_events/events.schema.json#/$defs/WebStatusEvent)
 /**
@@ -266,11 +347,20 @@ export interface WebStatusEvent {
   operation?: never;
 }
 export declare const WebStatusEvent: z.ZodType<WebStatusEvent>;
+/** Reads a {@link WebStatusEvent} at the decoder's position (what `decodeWebStatusEvent` and the readers of other types call). */
+export declare function readWebStatusEvent(d: rt.Decoder): WebStatusEvent;
 
-/** Validates `data` as a {@link WebStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link WebStatusEvent}; throws a ZodError. */
 export declare function parseWebStatusEvent(data: unknown): WebStatusEvent;
 /** Like {@link parseWebStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseWebStatusEvent(data: unknown): z.ZodSafeParseResult<WebStatusEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeWebStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): WebStatusEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeWebStatusEvent(value: WebStatusEvent): string;
 
 // ---- ResearchStatusEvent (run_events/events.schema.json#/$defs/ResearchStatusEvent)
 /**
@@ -300,11 +390,20 @@ export interface ResearchStatusEvent {
   operation?: never;
 }
 export declare const ResearchStatusEvent: z.ZodType<ResearchStatusEvent>;
+/** Reads a {@link ResearchStatusEvent} at the decoder's position (what `decodeResearchStatusEvent` and the readers of other types call). */
+export declare function readResearchStatusEvent(d: rt.Decoder): ResearchStatusEvent;
 
-/** Validates `data` as a {@link ResearchStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ResearchStatusEvent}; throws a ZodError. */
 export declare function parseResearchStatusEvent(data: unknown): ResearchStatusEvent;
 /** Like {@link parseResearchStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseResearchStatusEvent(data: unknown): z.ZodSafeParseResult<ResearchStatusEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeResearchStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ResearchStatusEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeResearchStatusEvent(value: ResearchStatusEvent): string;
 
 // ---- ScratchpadEvent (run_events/events.schema.json#/$defs/ScratchpadEvent)
 /**
@@ -338,11 +437,20 @@ export interface ScratchpadEvent {
   message?: never;
 }
 export declare const ScratchpadEvent: z.ZodType<ScratchpadEvent>;
+/** Reads a {@link ScratchpadEvent} at the decoder's position (what `decodeScratchpadEvent` and the readers of other types call). */
+export declare function readScratchpadEvent(d: rt.Decoder): ScratchpadEvent;
 
-/** Validates `data` as a {@link ScratchpadEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ScratchpadEvent}; throws a ZodError. */
 export declare function parseScratchpadEvent(data: unknown): ScratchpadEvent;
 /** Like {@link parseScratchpadEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScratchpadEvent(data: unknown): z.ZodSafeParseResult<ScratchpadEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeScratchpadEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ScratchpadEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeScratchpadEvent(value: ScratchpadEvent): string;
 
 // ---- ToolCallStartEvent (run_events/events.schema.json#/$defs/ToolCallStartEvent)
 /**
@@ -361,11 +469,20 @@ export interface ToolCallStartEvent {
   args: { [key: string]: rt.Json };
 }
 export declare const ToolCallStartEvent: z.ZodType<ToolCallStartEvent>;
+/** Reads a {@link ToolCallStartEvent} at the decoder's position (what `decodeToolCallStartEvent` and the readers of other types call). */
+export declare function readToolCallStartEvent(d: rt.Decoder): ToolCallStartEvent;
 
-/** Validates `data` as a {@link ToolCallStartEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ToolCallStartEvent}; throws a ZodError. */
 export declare function parseToolCallStartEvent(data: unknown): ToolCallStartEvent;
 /** Like {@link parseToolCallStartEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseToolCallStartEvent(data: unknown): z.ZodSafeParseResult<ToolCallStartEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeToolCallStartEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ToolCallStartEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeToolCallStartEvent(value: ToolCallStartEvent): string;
 
 // ---- ToolCallManifestEvent (run_events/events.schema.json#/$defs/ToolCallManifestEvent)
 /**
@@ -385,11 +502,20 @@ export interface ToolCallManifestEvent {
   args: { [key: string]: rt.Json };
 }
 export declare const ToolCallManifestEvent: z.ZodType<ToolCallManifestEvent>;
+/** Reads a {@link ToolCallManifestEvent} at the decoder's position (what `decodeToolCallManifestEvent` and the readers of other types call). */
+export declare function readToolCallManifestEvent(d: rt.Decoder): ToolCallManifestEvent;
 
-/** Validates `data` as a {@link ToolCallManifestEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ToolCallManifestEvent}; throws a ZodError. */
 export declare function parseToolCallManifestEvent(data: unknown): ToolCallManifestEvent;
 /** Like {@link parseToolCallManifestEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseToolCallManifestEvent(data: unknown): z.ZodSafeParseResult<ToolCallManifestEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeToolCallManifestEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ToolCallManifestEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeToolCallManifestEvent(value: ToolCallManifestEvent): string;
 
 // ---- CodeStatusEvent (run_events/events.schema.json#/$defs/CodeStatusEvent)
 /** Lifecycle events from the code execution sandbox, routed to the DeepResearch activity feed. */
@@ -405,11 +531,20 @@ export interface CodeStatusEvent {
   activity: string;
 }
 export declare const CodeStatusEvent: z.ZodType<CodeStatusEvent>;
+/** Reads a {@link CodeStatusEvent} at the decoder's position (what `decodeCodeStatusEvent` and the readers of other types call). */
+export declare function readCodeStatusEvent(d: rt.Decoder): CodeStatusEvent;
 
-/** Validates `data` as a {@link CodeStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link CodeStatusEvent}; throws a ZodError. */
 export declare function parseCodeStatusEvent(data: unknown): CodeStatusEvent;
 /** Like {@link parseCodeStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCodeStatusEvent(data: unknown): z.ZodSafeParseResult<CodeStatusEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCodeStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CodeStatusEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCodeStatusEvent(value: CodeStatusEvent): string;
 
 // ---- RunStatusEvent (run_events/events.schema.json#/$defs/RunStatusEvent)
 /**
@@ -427,11 +562,20 @@ export interface RunStatusEvent {
   status: RunLifecycleStatus;
 }
 export declare const RunStatusEvent: z.ZodType<RunStatusEvent>;
+/** Reads a {@link RunStatusEvent} at the decoder's position (what `decodeRunStatusEvent` and the readers of other types call). */
+export declare function readRunStatusEvent(d: rt.Decoder): RunStatusEvent;
 
-/** Validates `data` as a {@link RunStatusEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link RunStatusEvent}; throws a ZodError. */
 export declare function parseRunStatusEvent(data: unknown): RunStatusEvent;
 /** Like {@link parseRunStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunStatusEvent(data: unknown): z.ZodSafeParseResult<RunStatusEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeRunStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunStatusEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeRunStatusEvent(value: RunStatusEvent): string;
 
 // ---- RunErrorEvent (run_events/events.schema.json#/$defs/RunErrorEvent)
 /** A terminal error event: the run cannot continue. */
@@ -443,11 +587,20 @@ export interface RunErrorEvent {
   error: string;
 }
 export declare const RunErrorEvent: z.ZodType<RunErrorEvent>;
+/** Reads a {@link RunErrorEvent} at the decoder's position (what `decodeRunErrorEvent` and the readers of other types call). */
+export declare function readRunErrorEvent(d: rt.Decoder): RunErrorEvent;
 
-/** Validates `data` as a {@link RunErrorEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link RunErrorEvent}; throws a ZodError. */
 export declare function parseRunErrorEvent(data: unknown): RunErrorEvent;
 /** Like {@link parseRunErrorEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunErrorEvent(data: unknown): z.ZodSafeParseResult<RunErrorEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeRunErrorEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunErrorEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeRunErrorEvent(value: RunErrorEvent): string;
 
 // ---- GeneratedFileEvent (run_events/events.schema.json#/$defs/GeneratedFileEvent)
 /**
@@ -473,11 +626,20 @@ export interface GeneratedFileEvent {
   base64?: string;
 }
 export declare const GeneratedFileEvent: z.ZodType<GeneratedFileEvent>;
+/** Reads a {@link GeneratedFileEvent} at the decoder's position (what `decodeGeneratedFileEvent` and the readers of other types call). */
+export declare function readGeneratedFileEvent(d: rt.Decoder): GeneratedFileEvent;
 
-/** Validates `data` as a {@link GeneratedFileEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link GeneratedFileEvent}; throws a ZodError. */
 export declare function parseGeneratedFileEvent(data: unknown): GeneratedFileEvent;
 /** Like {@link parseGeneratedFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseGeneratedFileEvent(data: unknown): z.ZodSafeParseResult<GeneratedFileEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeGeneratedFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): GeneratedFileEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeGeneratedFileEvent(value: GeneratedFileEvent): string;
 
 // ---- CodeInterpreterFileEvent (run_events/events.schema.json#/$defs/CodeInterpreterFileEvent)
 /**
@@ -503,11 +665,20 @@ export interface CodeInterpreterFileEvent {
   base64?: string;
 }
 export declare const CodeInterpreterFileEvent: z.ZodType<CodeInterpreterFileEvent>;
+/** Reads a {@link CodeInterpreterFileEvent} at the decoder's position (what `decodeCodeInterpreterFileEvent` and the readers of other types call). */
+export declare function readCodeInterpreterFileEvent(d: rt.Decoder): CodeInterpreterFileEvent;
 
-/** Validates `data` as a {@link CodeInterpreterFileEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link CodeInterpreterFileEvent}; throws a ZodError. */
 export declare function parseCodeInterpreterFileEvent(data: unknown): CodeInterpreterFileEvent;
 /** Like {@link parseCodeInterpreterFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCodeInterpreterFileEvent(data: unknown): z.ZodSafeParseResult<CodeInterpreterFileEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCodeInterpreterFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CodeInterpreterFileEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCodeInterpreterFileEvent(value: CodeInterpreterFileEvent): string;
 
 // ---- HotCodeEvent (run_events/events.schema.json#/$defs/HotCodeEvent)
 /** A chunk of code being written by the code interpreter in real time. */
@@ -519,11 +690,20 @@ export interface HotCodeEvent {
   content: string;
 }
 export declare const HotCodeEvent: z.ZodType<HotCodeEvent>;
+/** Reads a {@link HotCodeEvent} at the decoder's position (what `decodeHotCodeEvent` and the readers of other types call). */
+export declare function readHotCodeEvent(d: rt.Decoder): HotCodeEvent;
 
-/** Validates `data` as a {@link HotCodeEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link HotCodeEvent}; throws a ZodError. */
 export declare function parseHotCodeEvent(data: unknown): HotCodeEvent;
 /** Like {@link parseHotCodeEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHotCodeEvent(data: unknown): z.ZodSafeParseResult<HotCodeEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeHotCodeEvent(text: string | Uint8Array, options?: rt.DecodeOptions): HotCodeEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeHotCodeEvent(value: HotCodeEvent): string;
 
 // ---- HotCodeOutputEvent (run_events/events.schema.json#/$defs/HotCodeOutputEvent)
 /**
@@ -538,11 +718,20 @@ export interface HotCodeOutputEvent {
   content: string;
 }
 export declare const HotCodeOutputEvent: z.ZodType<HotCodeOutputEvent>;
+/** Reads a {@link HotCodeOutputEvent} at the decoder's position (what `decodeHotCodeOutputEvent` and the readers of other types call). */
+export declare function readHotCodeOutputEvent(d: rt.Decoder): HotCodeOutputEvent;
 
-/** Validates `data` as a {@link HotCodeOutputEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link HotCodeOutputEvent}; throws a ZodError. */
 export declare function parseHotCodeOutputEvent(data: unknown): HotCodeOutputEvent;
 /** Like {@link parseHotCodeOutputEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHotCodeOutputEvent(data: unknown): z.ZodSafeParseResult<HotCodeOutputEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeHotCodeOutputEvent(text: string | Uint8Array, options?: rt.DecodeOptions): HotCodeOutputEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeHotCodeOutputEvent(value: HotCodeOutputEvent): string;
 
 // ---- ComputerOutputEvent (run_events/events.schema.json#/$defs/ComputerOutputEvent)
 /**
@@ -557,11 +746,20 @@ export interface ComputerOutputEvent {
   content: string;
 }
 export declare const ComputerOutputEvent: z.ZodType<ComputerOutputEvent>;
+/** Reads a {@link ComputerOutputEvent} at the decoder's position (what `decodeComputerOutputEvent` and the readers of other types call). */
+export declare function readComputerOutputEvent(d: rt.Decoder): ComputerOutputEvent;
 
-/** Validates `data` as a {@link ComputerOutputEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ComputerOutputEvent}; throws a ZodError. */
 export declare function parseComputerOutputEvent(data: unknown): ComputerOutputEvent;
 /** Like {@link parseComputerOutputEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseComputerOutputEvent(data: unknown): z.ZodSafeParseResult<ComputerOutputEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeComputerOutputEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ComputerOutputEvent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeComputerOutputEvent(value: ComputerOutputEvent): string;
 
 // ---- RunEvent (run_events/events.schema.json#/$defs/RunEvent)
 /**
@@ -571,7 +769,7 @@ export declare function safeParseComputerOutputEvent(data: unknown): z.ZodSafePa
  * pre-parsed objects instead). The retired types `activity` and `scratchpad` match no variant and
  * are rejected (see DeprecatedRunEventTypes).
  */
-export type RunEvent =
+export type RunEvent<U = never> =
   | ContentEvent
   | ReasoningEvent
   | WebStatusEvent
@@ -586,13 +784,26 @@ export type RunEvent =
   | CodeInterpreterFileEvent
   | HotCodeEvent
   | HotCodeOutputEvent
-  | ComputerOutputEvent;
+  | ComputerOutputEvent
+  | U;
 export declare const RunEvent: z.ZodType<RunEvent>;
+/** Reads a {@link RunEvent} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+export declare function readRunEvent(d: rt.Decoder): RunEvent<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link RunEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link RunEvent}; throws a ZodError. */
 export declare function parseRunEvent(data: unknown): RunEvent;
 /** Like {@link parseRunEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEvent(data: unknown): z.ZodSafeParseResult<RunEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeRunEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): RunEvent;
+export declare function decodeRunEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): RunEvent<rt.UnknownVariant>;
+export declare function decodeRunEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunEvent | RunEvent<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeRunEvent(value: RunEvent | RunEvent<rt.UnknownVariant>): string;
 
 // ---- UiComponent (run_events/tables.schema.json#/$defs/UiComponent)
 /** The status UI components that run events are routed to. */
@@ -604,11 +815,20 @@ export declare const UI_COMPONENT_VALUES: readonly [
   "ScratchpadStatus",
 ];
 export declare const UiComponent: z.ZodType<UiComponent>;
+/** Reads a {@link UiComponent} at the decoder's position. */
+export declare function readUiComponent(d: rt.Decoder): UiComponent;
 
-/** Validates `data` as a {@link UiComponent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link UiComponent}; throws a ZodError. */
 export declare function parseUiComponent(data: unknown): UiComponent;
 /** Like {@link parseUiComponent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUiComponent(data: unknown): z.ZodSafeParseResult<UiComponent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeUiComponent(text: string | Uint8Array, options?: rt.DecodeOptions): UiComponent;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeUiComponent(value: UiComponent): string;
 
 // ---- WebToolNames (run_events/tables.schema.json#/$defs/WebToolNames)
 /**

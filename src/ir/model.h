@@ -96,6 +96,11 @@ struct TypeExpr {
     DeclId decl = 0;                    // Kind::Named
     std::vector<TypeExpr> element;      // Array / Map: exactly one entry
     json value;                         // Kind::Const
+    // Kind::Const: the schema states a `type` too, so a value of another JSON
+    // kind is a `type` error rather than a `const` one (docs/semantics.md §2).
+    bool const_typed = false;
+    // Kind::Const of a number whose stated type is `integer`: a fraction is a `type` error.
+    bool const_integer = false;
     StringBounds string_bounds;         // Kind::String
     NumberBounds number_bounds;         // Kind::Integer / Kind::Number
     ArrayBounds array_bounds;           // Kind::Array

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# runtime/ts/runtime.d.ts is what tsc makes of runtime/ts/runtime.js (plain
-# JavaScript typed with JSDoc, edited by hand; tsconfig.emit.json). The
-# TypeScript package ships both, so that it runs with no build step.
+# runtime/ts/dist/ is what tsc makes of the TypeScript sources of runtime/ts/
+# (runtime.ts, runtime/*.ts, stream/*.ts; tsconfig.emit.json): JavaScript and
+# declarations. The generated TypeScript package ships dist as it is, so that
+# it runs with no build step, and the sources under src/. dist is committed;
+# this keeps it in step with the sources.
 #
-#   ts_emit.sh check     write the declarations into a temporary folder and compare (a test)
-#   ts_emit.sh update    write them into runtime/ts/ (after editing runtime.js)
+#   ts_emit.sh check     compile into a temporary folder and compare with dist (a test)
+#   ts_emit.sh update    write dist (after editing a source)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -12,18 +14,18 @@ tsc="${CONTRACTGEN_NODE_MODULES:-$root/node_modules}/.bin/tsc"
 [ -x "$tsc" ] || { echo "error: $tsc is missing; run scripts/deps.sh node" >&2; exit 1; }
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-"$tsc" -p "$here/tsconfig.emit.json" --outDir "$out"
+"$tsc" -p "$here/tsconfig.emit.json" --outDir "$out/dist"
+dist="$root/runtime/ts/dist"
 case "${1:-}" in
   check)
-    status=0
-    if ! diff -u "$root/runtime/ts/runtime.d.ts" "$out/runtime.d.ts"; then
-      echo "error: runtime/ts/runtime.d.ts is not what tsc makes of runtime/ts/runtime.js; run tests/runtime/ts_emit.sh update" >&2
-      status=1
+    if ! diff -ru "$dist" "$out/dist"; then
+      echo "error: runtime/ts/dist is not what tsc makes of the sources in runtime/ts; run tests/runtime/ts_emit.sh update" >&2
+      exit 1
     fi
-    [ $status -eq 0 ] && echo "runtime/ts/runtime.d.ts declares runtime/ts/runtime.js as tsc does"
-    exit $status ;;
+    echo "runtime/ts/dist is what tsc makes of runtime/ts ($(find "$dist" -type f | wc -l) files)" ;;
   update)
-    cp "$out/runtime.d.ts" "$root/runtime/ts/"
-    echo "wrote runtime/ts/runtime.d.ts" ;;
+    rm -rf "$dist"
+    cp -r "$out/dist" "$dist"
+    echo "wrote runtime/ts/dist ($(find "$dist" -type f | wc -l) files)" ;;
   *) echo "usage: ts_emit.sh check|update" >&2; exit 2 ;;
 esac

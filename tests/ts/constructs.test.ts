@@ -108,18 +108,27 @@ test("closed, open and typed extras", () => {
   rejects(c.TypedExtras, '{"name": "n", "a": "x"}', "$.a");
 });
 
-test("known limit: an undeclared member named __proto__ is dropped (Zod's guard against prototype pollution)", () => {
+test("an undeclared member named __proto__ is kept as an own member, the prototype untouched", () => {
   const open = c.Open.parse(JSON.parse('{"id": "a", "__proto__": {"polluted": true}, "b": 1}'));
-  assert.deepStrictEqual(Object.keys(open), ["id", "b"]);
+  assert.deepStrictEqual(Object.keys(open), ["id", "__proto__", "b"]);
   assert.equal(Object.getPrototypeOf(open), Object.prototype);
+  assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+  rejects(c.Closed, '{"id": "a", "__proto__": 1}', "$", /__proto__/);
+  // The text decoder keeps it in maps of any value too, and re-encodes it.
+  const text = '{"anything":{"__proto__":1,"x":2}}';
+  assert.deepStrictEqual(registry.roundTrip("constructs.Maps", text), { ok: true, json: text });
+  assert.deepStrictEqual(registry.roundTrip("constructs.Closed", '{"id": "a", "__proto__": 1}'),
+                         { ok: false, error: '$.__proto__: additionalProperties: member "__proto__" is not allowed' });
+});
+
+test("known limit: Zod's z.record drops a member named __proto__ from a map parsed as a value", () => {
   const map = c.Maps.parse(JSON.parse('{"anything": {"__proto__": 1, "x": 2}}'));
   assert.deepStrictEqual(Object.keys(map.anything ?? {}), ["x"]);
-  rejects(c.Closed, '{"id": "a", "__proto__": 1}', "$", /__proto__/);
 });
 
 test("forbidden members", () => {
   accepts(c.Forbidding, '{"a": "x", "other": 1}');
-  rejects(c.Forbidding, '{"x": 1}', "$.x", /must not be present/);
+  rejects(c.Forbidding, '{"x": 1}', "$.x", /^not: the member must be absent/);
   rejects(c.Forbidding, '{"a": "x", "y": null}', "$.y");
   rejects(c.Forbidding, '{"gone": "x"}', "$.gone");
   accepts(c.ClosedForbidding, '{"a": "x"}');
@@ -139,10 +148,10 @@ test("const members: JSON equality, re-emitted", () => {
 });
 
 test("object member counts", () => {
-  rejects(c.Counted, "{}", "$", /minProperties 1/);
+  rejects(c.Counted, "{}", "$", /^minProperties: .*minimum 1/);
   accepts(c.Counted, '{"a": 1}');
   accepts(c.Counted, '{"x": "y", "z": null}');
-  rejects(c.Counted, '{"a": 1, "b": 2, "c": 3}', "$", /maxProperties 2/);
+  rejects(c.Counted, '{"a": 1, "b": 2, "c": 3}', "$", /^maxProperties: .*maximum 2/);
 });
 
 test("lifted nested declarations", () => {
@@ -230,14 +239,14 @@ test("unions of disjoint kinds", () => {
 test("overlapping oneOf: exactly one variant", () => {
   accepts(c.Exclusive, '"xyz"');
   accepts(c.Exclusive, '"abcdef"');
-  rejects(c.Exclusive, '"abc"', "$", /more than one/);
+  rejects(c.Exclusive, '"abc"', "$", /^oneOf: .*more than one/);
   rejects(c.Exclusive, '"zzzz"', "$");
   const outcome = registry.roundTrip("constructs.Exclusive", '"zzzz"');
   assert.ok(!outcome.ok);
-  assert.match(outcome.error, /^\$: matches none of the alternatives \(closest: \$: string longer than maxLength 3\)/);
+  assert.match(outcome.error, /^\$: oneOf: .*none of the alternatives/);
   const kinds = registry.roundTrip("constructs.Scalar", "[1]");
   assert.ok(!kinds.ok);
-  assert.match(kinds.error, /^\$: matches none of the alternatives \(closest: \$\[0\]: /, "the alternative of the value's kind is described");
+  assert.match(kinds.error, /^\$: oneOf: /, "one oneOf error at the value, not a branch's error");
 });
 
 test("overlapping anyOf: the first match wins, several matches are fine", () => {

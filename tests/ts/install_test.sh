@@ -28,7 +28,8 @@ echo "packed $(basename "$tarball"):"
 echo "$listing" | sed 's/^/  /'
 # Everything a user needs is in the tarball: JavaScript and declarations, no sources to build.
 if grep -E '\.ts$' <<<"$listing" | grep -vE '\.d\.ts$' >/dev/null; then echo "error: the tarball ships TypeScript sources" >&2; exit 1; fi
-for f in index.js index.d.ts runtime.js runtime.d.ts registry.js chat_stream.js chat_stream.d.ts; do
+for f in index.js index.d.ts runtime.js runtime.d.ts registry.js chat_stream.js chat_stream.d.ts \
+         runtime/decoder.js runtime/decoder.d.ts stream/index.js stream/index.d.ts stream/readers.js; do
   grep -qx "package/$f" <<<"$listing" || { echo "error: the tarball has no $f" >&2; exit 1; }
 done
 deps=("$(pack "$node_modules/zod")" "$(pack "$node_modules/@types/node")" "$(pack "$node_modules/undici-types")")
@@ -57,7 +58,8 @@ cat > tsconfig.json <<'JSON'
 JSON
 cat > main.ts <<EOF
 import { chat_stream } from "$name";
-import { MessageDelta, type StreamEnvelope } from "$name/chat_stream";
+import { MessageDelta, decodeStreamEnvelope, type StreamEnvelope } from "$name/chat_stream";
+import { NdjsonReader } from "$name/stream";
 
 const line = '{"data": {"type": "message_delta", "delta": "Hello"}, "timestamp": 1700000000000}';
 const envelope: StreamEnvelope = chat_stream.StreamEnvelope.parse(JSON.parse(line));
@@ -66,10 +68,16 @@ if (event.type !== "message_delta") throw new Error("expected a message_delta");
 const delta: MessageDelta = event;
 const bad = chat_stream.safeParseStreamEnvelope({ data: { type: "message_delta", delta: 1 }, timestamp: 1 });
 console.log(delta.delta, JSON.stringify(envelope), bad.success ? "accepted" : bad.error.issues[0]?.path.join("."));
+// The stream runtime ships in the package: NDJSON bytes in, decoded items out.
+const reader = new NdjsonReader();
+const bytes = new TextEncoder().encode(line + "\n" + '{"data": {"type": "heartbeat"}, "timestamp": 2}\n');
+const types = reader.feed(bytes).map((r) => (r.kind === "item" ? decodeStreamEnvelope(r.text).data.type : r.kind));
+console.log(types.join(","));
 EOF
 "$node_modules/.bin/tsc" -p tsconfig.json
 out="$(node out/main.js)"
-expected='Hello {"data":{"type":"message_delta","delta":"Hello"},"timestamp":1700000000000} data.delta'
+expected='Hello {"data":{"type":"message_delta","delta":"Hello"},"timestamp":1700000000000} data.delta
+message_delta,heartbeat'
 [ "$out" = "$expected" ] || { echo "error: node out/main.js printed: $out" >&2; echo "expected: $expected" >&2; exit 1; }
 echo "tsc (strict, NodeNext) compiled a consumer of $name; node ran it: $out"
 

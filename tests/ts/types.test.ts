@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { chat_stream, cloudevents, packets, run_events } from "../../generated/ts/index.js";
+import * as rt from "../../generated/ts/runtime.js";
 import * as c from "../golden/constructs/expected/ts/constructs.js";
+import * as crt from "../golden/constructs/expected/ts/runtime.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}
@@ -47,13 +49,18 @@ assertType<Equal<c.Color, "red" | "green" | "blue">>();
 assertType<Equal<typeof c.COLOR_VALUES, readonly ["red", "green", "blue"]>>();
 // @ts-expect-error not a Color
 const notAColor: c.Color = "purple";
-// Open enums accept any string but keep the known literals (editor completion).
-const label: c.Label = "anything";
+// Open enums accept any string, written crt.other(...), and keep the known literals (editor completion).
+const label: c.Label = crt.other("anything");
 const known: c.Label = "red";
 assertType<Equal<Extract<c.Label, "red">, "red">>();
-// Open enums are `Known | (string & {})`, not a bare `string`: the known values stay in the type.
-assertType<Equal<c.Label, c.Color | (string & {})>>();
-assertType<Equal<cloudevents.CloudEventDatacontenttype, cloudevents.EventContentType | (string & {})>>();
+// Open enums are `Known | rt.Other`, not a bare `string`: the known values stay in the type,
+// a literal that is none of them (a typo) does not type-check, and other values are branded.
+assertType<Equal<c.Label, c.Color | crt.Other>>();
+assertType<Equal<cloudevents.CloudEventDatacontenttype, cloudevents.EventContentType | rt.Other>>();
+export const knownContentType: cloudevents.CloudEventDatacontenttype = "application/json";
+// @ts-expect-error a typo of a known value is not a value of the open enum
+export const typoContentType: cloudevents.CloudEventDatacontenttype = "application/jsn";
+export const otherContentType: cloudevents.CloudEventDatacontenttype = rt.other("application/x-custom");
 const contentType: cloudevents.CloudEvent["datacontenttype"] = "application/json";
 
 // Forbidden members are typed `?: never`.

@@ -1,9 +1,10 @@
+// The family view's frame (the three files of a family, the entry points)
+// and structs; the other kinds are in ts_decls.cpp.
 #include "emit/ts/ts_family.h"
 
 #include <algorithm>
 
 #include "emit/ts/ts_syntax.h"
-#include "emit/ts/ts_types.h"
 #include "naming/keywords.h"
 
 namespace contractgen::emit::ts {
@@ -20,7 +21,8 @@ using render::Object;
 // also see what every object inherits from Object.prototype: an absent
 // `constructor` or `toString` member would be read as a function. A struct
 // that declares one of these names parses a null-prototype copy of its input
-// (rt.ownMembers).
+// (rt.ownMembers); so does one that keeps undeclared members, for
+// `__proto__` (which Zod never copies).
 bool inherited_member(const std::string& name) {
     static const std::set<std::string> names = {
         "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString",
@@ -28,9 +30,7 @@ bool inherited_member(const std::string& name) {
     return names.count(name) > 0;
 }
 
-bool reads_inherited_members(const ir::Decl& d) {
-    if (!d.is<ir::Struct>()) return false;
-    const auto& s = d.as<ir::Struct>();
+bool declares_inherited(const ir::Struct& s) {
     for (const auto& f : s.fields)
         if (inherited_member(f.wire_name)) return true;
     for (const auto& name : s.forbidden)
@@ -38,14 +38,38 @@ bool reads_inherited_members(const ir::Decl& d) {
     return false;
 }
 
-std::string screaming(const std::string& schema_name) {
-    return naming::make_identifier(schema_name, naming::Case::ScreamingSnake, ts_reserved(), ts_naming(), "V_");
+}  // namespace
+
+bool parses_own_members(const ir::Struct& s) { return declares_inherited(s) || s.extra != ir::Extra::Forbid; }
+
+namespace {
+
+// A local variable of a reader for a member: `$` and the name's identifier characters.
+std::string local_for(const std::string& wire) {
+    std::string out = "$";
+    for (char c : wire) {
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        out += ok ? c : '_';
+    }
+    return out;
 }
 
-// What follows `export type X =`: ` A | B | C` on the same line when it fits
-// in 100 columns, else one member per line (`\n  | A\n  | B`), as
-// formatters print it; ` never` for no members. A member written twice
-// (two variants of one type that differ in constraints) is written once.
+// Sets member `wire` of the object `v` under construction to `local`.
+std::string member_set(const std::string& wire, const std::string& local) {
+    if (wire == "__proto__") return "rt.setMember(v, \"__proto__\", " + local + ");";
+    if (is_plain_key(wire)) return "v." + wire + " = " + local + ";";
+    return "v[" + string_literal(wire) + "] = " + local + ";";
+}
+
+bool is_index_name(const std::string& s) {
+    if (s.empty() || s.size() > 10 || (s[0] == '0' && s.size() > 1)) return false;
+    for (char c : s)
+        if (c < '0' || c > '9') return false;
+    return std::stoull(s) < 4294967295ULL;
+}
+
+}  // namespace
+
 std::string type_definition(const std::string& name, const std::vector<std::string>& all) {
     std::vector<std::string> members;
     for (const auto& m : all)
@@ -59,245 +83,289 @@ std::string type_definition(const std::string& name, const std::vector<std::stri
     return out;
 }
 
-// The width left on a line of 100 columns after `prefix`, for a value that
-// goes on one line when it fits (at least 40, so that short tables stay on one line).
-std::size_t room(const std::string& prefix) { return prefix.size() + 40 < 100 ? 100 - prefix.size() : 40; }
-
-class FamilyView {
-public:
-    FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
-               const ir::Family& family)
-        : ctx_(ctx), templates_(templates), names_(names), family_(family), types_(ctx.model, names) {
-        types_.set_family(family.name);
-        scope_.reserve("z");
-        scope_.reserve("rt");
-        for (const auto& other : family.depends_on) scope_.reserve(names.family.at(other));
+ModelNames model_names(const ir::Model& model, const naming::Names& names) {
+    ModelNames out;
+    out.generic = tolerant_generic(model);
+    for (const auto& family : model.families) {
+        // The same names a family module reserves (FamilyView), so that a reader never shadows one.
+        naming::Scope scope;
+        for (const char* word : {"z", "rt"}) scope.reserve(word);
+        for (const auto& other : family.depends_on) scope.reserve(names.family.at(other));
         for (ir::DeclId id : family.decls)
-            if (!ctx.model.decl(id).is<ir::Constant>()) scope_.reserve(names.of(id));
+            if (!model.decl(id).is<ir::Constant>()) scope.reserve(names.of(id));
+        for (ir::DeclId id : family.decls)
+            if (!model.decl(id).is<ir::Constant>()) out.readers[id] = scope.claim("read" + names.of(id));
     }
+    return out;
+}
 
-    // Each declaration is rendered with the templates of its kind
-    // (ts/struct.js.mustache and ts/struct.d.ts.mustache, ...), followed by
-    // ts/parse.*.mustache for the declared (root) types; the family templates
-    // place the rendered code.
-    FamilyModule build() {
-        std::string js, dts;
-        for (ir::DeclId id : family_.decls) {
-            const ir::Decl& d = ctx_.model.decl(id);
-            Data view = decl_view(id, d);
-            const std::string kind = decl_template(d);
-            templates_.render_to("ts/" + kind + ".js.mustache", view, js);
-            templates_.render_to("ts/" + kind + ".d.ts.mustache", view, dts);
-            if (!d.lifted && !d.is<ir::Constant>()) {
-                Data parse;
-                parse.set("name", names_.of(id));
-                parse.set("parse", scope_.claim("parse" + names_.of(id)));
-                parse.set("safe_parse", scope_.claim("safeParse" + names_.of(id)));
-                templates_.render_to("ts/parse.js.mustache", parse, js);
-                templates_.render_to("ts/parse.d.ts.mustache", parse, dts);
-            }
-        }
-        List imports;
-        for (const auto& other : family_.depends_on)
-            imports.push_back(Object{{"name", names_.family.at(other)},
-                                     {"path", string_literal("./" + names_.family.at(other) + ".js")}});
-        Data data;
-        data.set("header", line_comment_text(family_header_text(ctx_, family_)));
-        data.set("imports", std::move(imports));
-        data.set("body", std::move(js));
-        FamilyModule module;
-        module.js = write::normalise_text(templates_.render("ts/family.js.mustache", data));
-        data.set("body", std::move(dts));
-        module.dts = write::normalise_text(templates_.render("ts/family.d.ts.mustache", data));
-        return module;
+FamilyView::FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
+                       const ModelNames& model_names, const ir::Family& family)
+    : ctx_(ctx), templates_(templates), names_(names), model_(model_names), family_(family),
+      types_(ctx.model, names, model_names.generic), readers_(ctx.model, names, model_names.readers, types_, scope_) {
+    types_.set_family(family.name);
+    readers_.set_family(family.name);
+    scope_.reserve("z");
+    scope_.reserve("rt");
+    for (const auto& other : family.depends_on) scope_.reserve(names.family.at(other));
+    for (ir::DeclId id : family.decls) {
+        if (ctx.model.decl(id).is<ir::Constant>()) continue;
+        scope_.reserve(names.of(id));
+        scope_.reserve(model_names.readers.at(id));
     }
+    max_depth_ = scope_.claim("maxDepth");
+}
 
-private:
-    Data decl_view(ir::DeclId id, const ir::Decl& d) {
-        Data v;
-        v.set("name", names_.of(id));
-        v.set("doc", jsdoc(d.docs, ""));
-        v.set("source", line_comment_text(d.origin.file + "#" + d.origin.pointer));
-        std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
-        return v;
-    }
+std::string FamilyView::screaming(const std::string& schema_name) const {
+    return naming::make_identifier(schema_name, naming::Case::ScreamingSnake, ts_reserved(), ts_naming(), "V_");
+}
 
-    // ---- struct --------------------------------------------------------------
-    void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
-        List fields, members;
-        for (const ir::Field& f : s.fields) {
-            fields.push_back(Object{{"key", property_key(f.wire_name)}, {"schema", types_.field_schema(f.type, f.required)}});
-            members.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
-                                     {"key", type_key(f.wire_name) + (f.required ? "" : "?")},
-                                     {"type", types_.type(f.type)}});
-        }
-        // Forbidden members: absent, or an error naming the member. Closed
-        // objects reject them anyway; the type says `?: never`.
-        for (const std::string& name : s.forbidden) {
-            fields.push_back(Object{{"key", property_key(name)}, {"schema", "rt.forbidden"}});
-            members.push_back(Object{{"doc", std::string()}, {"key", type_key(name) + "?"}, {"type", "never"}});
-        }
-        std::string open, close = "})";
-        // The type: an interface, except where Zod infers an intersection
-        // (`.catchall(T)`: the declared members and an index signature of T).
-        std::string type_open = "export interface " + names_.of(id) + " {", type_close = "}", index;
-        switch (s.extra) {
-            case ir::Extra::Forbid: open = "z.strictObject({"; break;
-            case ir::Extra::Keep:
-                open = "z.looseObject({";
-                index = "[key: string]: unknown;";
-                break;
-            case ir::Extra::Typed:
-                open = "z.object({";
-                close = "}).catchall(" + types_.schema(*s.extra_type) + ")";
-                type_open = "export type " + names_.of(id) + " = {";
-                type_close = "} & { [key: string]: " + types_.type(*s.extra_type) + " };";
-                break;
-        }
-        if (!s.bounds.empty()) {
-            close += ".check(rt.propertyCount(" + std::to_string(s.bounds.min_properties.value_or(0));
-            if (s.bounds.max_properties) close += ", " + std::to_string(*s.bounds.max_properties);
-            close += "))";
-        }
-        if (reads_inherited_members(ctx_.model.decl(id))) {
-            open = "rt.ownMembers(" + open;
-            // Zod skips a member named __proto__ altogether; rt.ownMembers checks and keeps it.
-            std::string proto;
-            for (const ir::Field& f : s.fields)
-                if (f.wire_name == "__proto__")
-                    proto = "{ schema: " + types_.schema(f.type) + ", required: " + (f.required ? "true" : "false") + " }";
-            for (const std::string& name : s.forbidden)
-                if (name == "__proto__") proto = "{ schema: rt.forbidden, required: false }";
-            close += proto.empty() ? ")" : ", " + proto + ")";
-        }
-        v.set("open", std::move(open));
-        v.set("close", std::move(close));
-        v.set("fields", std::move(fields));
-        v.set("type_open", std::move(type_open));
-        v.set("type_close", std::move(type_close));
-        v.set("members", std::move(members));
-        v.set("has_index", flag(!index.empty()));
-        v.set("index", std::move(index));
-    }
+std::string FamilyView::reader_type(ir::DeclId id) const { return types_.decl_type(id, TypeMode::Tolerant); }
 
-    // ---- enums ---------------------------------------------------------------
-    void fill(Data& v, ir::DeclId id, const ir::Enum& e) {
+// Each declaration is rendered with the templates of its kind; declared
+// (root) types get entry points too. The family templates place the code.
+FamilyModule FamilyView::build() {
+    FamilyModule body;
+    for (ir::DeclId id : family_.decls) {
         const ir::Decl& d = ctx_.model.decl(id);
-        ir::json all = ir::json::array();
-        std::vector<std::string> literals;
-        bool scalars = true;
-        for (const auto& value : e.values) {
-            all.push_back(value);
-            literals.push_back(literal_type(value, "", 1u << 30));
-            scalars = scalars && value.is_primitive();
-        }
-        std::string values_name = scope_.claim(screaming(d.name) + "_VALUES");
-        v.set("values", const_expression(all, "", room("export const " + values_name + " = ")));
-        v.set("values_type", literal_type(all, "", room("export declare const " + values_name + ": ")));
-        v.set("values_name", std::move(values_name));
-        v.set("definition", type_definition(names_.of(id), literals));
-        // Other values: z.literal compares scalars with SameValueZero, which is
-        // JSON equality for them (1 == 1.0); arrays and objects need rt's.
-        if (!e.all_strings) v.set("matcher", scalars ? "z.literal" : "rt.oneOfValues");
+        language_.clear();
+        Data view = decl_view(id, d);
+        const std::string kind = decl_template(d);
+        set_language(view, id, false);
+        templates_.render_to("ts/" + kind + ".module.mustache", view, body.js);
+        templates_.render_to("ts/" + kind + ".types.mustache", view, body.dts);
+        templates_.render_to("ts/" + kind + ".declare.mustache", view, body.dts);
+        templates_.render_to("ts/" + kind + ".types.mustache", view, body.ts);
+        set_language(view, id, true);
+        templates_.render_to("ts/" + kind + ".module.mustache", view, body.ts);
+        if (!d.lifted && !d.is<ir::Constant>()) entry_points(id, body);
     }
+    List imports;
+    for (const auto& other : family_.depends_on)
+        imports.push_back(Object{{"name", names_.family.at(other)},
+                                 {"path", string_literal("./" + names_.family.at(other) + ".js")}});
+    Data data;
+    data.set("header", line_comment_text(family_header_text(ctx_, family_)));
+    data.set("imports", std::move(imports));
+    data.set("max_depth", max_depth_);
+    data.set("max_depth_value", std::to_string(ctx_.project.payload_max_depth));
+    FamilyModule module;
+    data.set("body", std::move(body.dts));
+    module.dts = write::normalise_text(templates_.render("ts/family.d.ts.mustache", data));
+    data.set("has_support", flag(!readers_.support().js.empty()));
+    data.set("body", std::move(body.js));
+    data.set("support", readers_.support().js);
+    module.js = write::normalise_text(templates_.render("ts/family.module.mustache", data));
+    data.set("body", std::move(body.ts));
+    data.set("support", readers_.support().ts);
+    module.ts = write::normalise_text(templates_.render("ts/family.module.mustache", data));
+    return module;
+}
 
-    void fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
-        const ir::Decl& d = ctx_.model.decl(id);
-        ir::json known = ir::json::array();
-        std::vector<std::string> members;
-        for (const auto& k : o.known) {
-            known.push_back(k);
-            members.push_back(string_literal(k));
-        }
-        std::string values_name = scope_.claim(screaming(d.name) + "_KNOWN_VALUES");
-        v.set("values_name", values_name);
-        v.set("values", const_expression(known, "", room("export const " + values_name + " = ")));
-        v.set("values_type", literal_type(known, "", room("export declare const " + values_name + ": ")));
-        v.set("known_schema", o.known_enum ? types_.decl_ref(*o.known_enum) : "z.enum(" + values_name + ")");
-        // Other values: any string that meets the `other` branch's constraints.
-        ir::TypeExpr other;
-        other.kind = Kind::String;
-        other.string_bounds = o.other;
-        v.set("other_schema", "rt.otherString(" + types_.schema(other) + ")");
-        // `string & {}` keeps the known literals apart from `string` (editor completion).
-        if (o.known_enum) members = {types_.decl_ref(*o.known_enum)};
-        members.push_back("(string & {})");
-        v.set("definition", type_definition(names_.of(id), members));
+Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
+    Data v;
+    v.set("name", names_.of(id));
+    v.set("doc", jsdoc(d.docs, ""));
+    v.set("source", line_comment_text(d.origin.file + "#" + d.origin.pointer));
+    if (!d.is<ir::Constant>()) {
+        v.set("read", model_.readers.at(id));
+        v.set("reader_type", reader_type(id));
+        v.set("type_params", types_.is_generic(id) ? std::string("<") + kUnknownParameter + " = never>" : "");
     }
+    std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
+    return v;
+}
 
-    // ---- unions --------------------------------------------------------------
-    void fill(Data& v, ir::DeclId id, const ir::Union& u) {
-        List variants;
-        std::vector<std::string> members;
-        std::string open, close = "])";
-        for (const auto& variant : u.variants) members.push_back(types_.type(variant.type));
-        if (u.discriminator) {
-            // Zod reports a missing, non-string or unknown tag at the tag's path. Its
-            // options must be objects: a variant wrapped in rt.ownMembers (a pipe)
-            // takes part as its object (`.object`), and the union parses the copy.
-            bool own_members = false;
-            for (const auto& variant : u.variants) {
-                bool wrapped = variant.type.kind == Kind::Named && reads_inherited_members(ctx_.model.decl(variant.type.decl));
-                own_members = own_members || wrapped;
-                variants.push_back(Object{{"schema", types_.schema(variant.type) + (wrapped ? ".object" : "")}});
-            }
-            open = "z.discriminatedUnion(" + string_literal(*u.discriminator) + ", [";
-            if (own_members) {
-                open = "rt.ownMembers(" + open;
-                close += ")";
-            }
+void FamilyView::set_language(Data& v, ir::DeclId id, bool ts) {
+    v.set("ts", flag(ts));
+    if (!ctx_.model.decl(id).is<ir::Constant>()) {
+        const std::string type = reader_type(id);
+        v.set("ts_schema_type", "");
+        v.set("ts_param", ts ? ": rt.Decoder" : "");
+        v.set("ts_returns", ts ? ": " + type : "");
+        v.set("reader_doc", ts ? "" : "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\n");
+    }
+    for (const auto& [name, spelled] : language_) v.set(name, ts ? spelled.second : spelled.first);
+}
+
+void FamilyView::entry_points(ir::DeclId id, FamilyModule& out) {
+    const std::string& name = names_.of(id);
+    const bool generic = types_.is_generic(id);
+    const std::string tolerant = types_.decl_type(id, TypeMode::Tolerant);
+    const std::string decoded = generic ? name + " | " + tolerant : name;
+    Data e;
+    e.set("name", name);
+    e.set("read", model_.readers.at(id));
+    e.set("parse", scope_.claim("parse" + name));
+    e.set("safe_parse", scope_.claim("safeParse" + name));
+    const std::string decode = scope_.claim("decode" + name), encode = scope_.claim("encode" + name);
+    e.set("decode", decode);
+    e.set("encode", encode);
+    e.set("generic", flag(generic));
+    e.set("tolerant_type", tolerant);
+    e.set("decoded_type", decoded);
+    e.set("max_depth", max_depth_);
+    const std::string summary =
+        "Decodes JSON text (a string, or UTF-8 bytes) as a {@link " + name + "} under the contract's payload\n"
+        " * policy; throws an rt.DecodeError with the path and keyword of the first problem.";
+    const std::string tolerant_note = generic ? "\n * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant." : "";
+    e.set("decode_doc", "/**\n * " + summary + tolerant_note + "\n */");
+    templates_.render_to("ts/entry.declare.mustache", e, out.dts);
+    e.set("ts", flag(true));
+    templates_.render_to("ts/entry.module.mustache", e, out.ts);
+    std::string js_doc = "/**\n * " + summary + tolerant_note;
+    if (generic)
+        js_doc += "\n * @overload\n * @param {string | Uint8Array} text\n * @param {rt.StrictDecodeOptions} [options]\n"
+                  " * @returns {" + name + "}\n */\n/**\n * @overload\n * @param {string | Uint8Array} text\n"
+                  " * @param {rt.TolerantDecodeOptions} options\n * @returns {" + tolerant + "}\n */\n/**";
+    js_doc += "\n * @param {string | Uint8Array} text\n * @param {rt.DecodeOptions} [options]\n * @returns {" + decoded +
+              "}\n */";
+    e.set("decode_doc", js_doc);
+    e.set("encode_doc", "/**\n * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.\n"
+                        " * @param {" + decoded + "} value\n * @returns {string}\n */");
+    e.set("ts", flag(false));
+    templates_.render_to("ts/entry.module.mustache", e, out.js);
+}
+
+// ---- structs ----------------------------------------------------------------------------------
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
+    struct_schema(v, id, s);
+    struct_reader(v, id, s);
+}
+
+void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
+    const bool generic = types_.is_generic(id);
+    List fields, members;
+    std::set<std::string> declared;
+    for (const ir::Field& f : s.fields) {
+        declared.insert(f.wire_name);
+        fields.push_back(Object{{"key", property_key(f.wire_name)}, {"schema", types_.field_schema(f.type, f.required)}});
+        members.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
+                                 {"key", type_key(f.wire_name) + (f.required ? "" : "?")},
+                                 {"type", types_.type(f.type, generic ? TypeMode::Generic : TypeMode::Strict)}});
+    }
+    // Forbidden members: absent, or an error naming the member (`not`; in a
+    // closed object that does not declare it, `additionalProperties`). The type says `?: never`.
+    for (const std::string& name : s.forbidden) {
+        if (declared.count(name)) continue;
+        fields.push_back(Object{{"key", property_key(name)},
+                                {"schema", s.extra == ir::Extra::Forbid ? "rt.notAllowed" : "rt.forbidden"}});
+        members.push_back(Object{{"doc", std::string()}, {"key", type_key(name) + "?"}, {"type", "never"}});
+    }
+    std::string open, close = "})";
+    const std::string params = generic ? std::string("<") + kUnknownParameter + " = never>" : "";
+    // The type: an interface, except where Zod infers an intersection
+    // (`.catchall(T)`: the declared members and an index signature of T).
+    std::string type_open = "export interface " + names_.of(id) + params + " {", type_close = "}", index;
+    switch (s.extra) {
+        case ir::Extra::Forbid: open = "z.strictObject({"; break;
+        case ir::Extra::Keep:
+            open = "z.looseObject({";
+            index = "[key: string]: unknown;";
+            break;
+        case ir::Extra::Typed:
+            open = "z.object({";
+            close = "}).catchall(" + types_.schema(*s.extra_type) + ")";
+            type_open = "export type " + names_.of(id) + params + " = {";
+            type_close = "} & { [key: string]: " + types_.type(*s.extra_type, generic ? TypeMode::Generic : TypeMode::Strict) + " };";
+            break;
+    }
+    if (!s.bounds.empty()) {
+        close += ".check(rt.propertyCount(" + std::to_string(s.bounds.min_properties.value_or(0));
+        if (s.bounds.max_properties) close += ", " + std::to_string(*s.bounds.max_properties);
+        close += "))";
+    }
+    // Zod skips a member named __proto__ altogether; rt.ownMembers checks and keeps it.
+    std::string proto;
+    for (const ir::Field& f : s.fields)
+        if (f.wire_name == "__proto__")
+            proto = "{ schema: " + types_.schema(f.type) + ", required: " + (f.required ? "true" : "false") + " }";
+    for (const std::string& name : s.forbidden)
+        if (name == "__proto__") proto = std::string("{ schema: ") + (declared.count(name) || s.extra != ir::Extra::Forbid ? "rt.forbidden" : "rt.notAllowed") + ", required: false }";
+    if (proto.empty() && s.extra == ir::Extra::Keep) proto = "{ schema: rt.json, required: false }";
+    if (proto.empty() && s.extra == ir::Extra::Typed) proto = "{ schema: " + types_.schema(*s.extra_type) + ", required: false }";
+    if (parses_own_members(s)) {
+        open = "rt.ownMembers(" + open;
+        close += proto.empty() ? ")" : ", " + proto + ")";
+    }
+    v.set("open", std::move(open));
+    v.set("close", std::move(close));
+    v.set("fields", std::move(fields));
+    v.set("type_open", std::move(type_open));
+    v.set("type_close", std::move(type_close));
+    v.set("members", std::move(members));
+    v.set("has_index", flag(!index.empty()));
+    v.set("index", std::move(index));
+}
+
+void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
+    std::set<std::string> forbidden(s.forbidden.begin(), s.forbidden.end());
+    naming::Scope locals;
+    List cases, required, assignments;
+    std::string local_list, literal;
+    bool leading = true, index_names = false;
+    std::string names_in_order;
+    std::set<std::string> declared;
+    for (const ir::Field& f : s.fields) {
+        declared.insert(f.wire_name);
+        const std::string wire = string_literal(f.wire_name);
+        if (forbidden.count(f.wire_name)) continue;  // declared, but must be absent: below
+        const std::string local = locals.claim(local_for(f.wire_name));
+        local_list += (local_list.empty() ? "" : ", ") + local;
+        List lines;
+        lines.push_back(Object{{"line", "if (" + local + " !== undefined) d.duplicate(key);"}});
+        lines.push_back(Object{{"line", local + " = " + readers_.read(f.type) + ";"}});
+        cases.push_back(Object{{"label", wire}, {"lines", std::move(lines)}});
+        if (f.required) required.push_back(Object{{"local", local}, {"wire", wire}});
+        if (f.required && leading) {
+            literal += (literal.empty() ? "" : ", ") + property_key(f.wire_name) + ": " + local;
         } else {
-            for (const auto& variant : u.variants) variants.push_back(Object{{"schema", types_.schema(variant.type)}});
-            if (u.kinds_disjoint || u.mode == ir::UnionMode::AnyOf) {
-                // Disjoint kinds: at most one variant can match. anyOf: the first match wins (z.union's rule).
-                open = "z.union([";
-            } else {
-                // oneOf with overlapping variants: exactly one must match.
-                open = "z.xor([";
-                close = "], rt.ONE_OF)";
-            }
+            leading = false;
+            const std::string set = member_set(f.wire_name, local);
+            assignments.push_back(Object{{"line", f.required ? set : "if (" + local + " !== undefined) " + set}});
         }
-        v.set("open", std::move(open));
-        v.set("close", std::move(close));
-        v.set("variants", std::move(variants));
-        v.set("definition", type_definition(names_.of(id), members));
+        index_names = index_names || is_index_name(f.wire_name);
+        names_in_order += (names_in_order.empty() ? "" : ", ") + wire;
     }
-
-    // ---- alias and constant ---------------------------------------------------
-    void fill(Data& v, ir::DeclId, const ir::Alias& a) {
-        v.set("schema", types_.schema(a.target));
-        v.set("definition", " " + types_.type(a.target));
+    // Forbidden members: `not`; one a closed object does not declare is `additionalProperties` first.
+    for (const std::string& name : s.forbidden) {
+        List lines;
+        if (!declared.count(name) && s.extra == ir::Extra::Forbid)
+            lines.push_back(Object{{"line", "if (!d.tolerant) d.unknown(key, kept);"}});
+        lines.push_back(Object{{"line", "d.forbidden(key);"}});
+        cases.push_back(Object{{"label", string_literal(name)}, {"lines", std::move(lines)}});
     }
-
-    void fill(Data& v, ir::DeclId id, const ir::Constant& c) {
-        const ir::Decl& d = ctx_.model.decl(id);
-        std::string constant = scope_.claim(screaming(d.name));
-        v.set("value", const_expression(c.value, "", room("export const " + constant + " = ")));
-        v.set("type", literal_type(c.value, "", room("export declare const " + constant + ": ")));
-        v.set("constant", constant);
-        bool lookup = !c.lookup_function.empty() && c.type.kind == Kind::Map;
-        v.set("has_lookup", flag(lookup));
-        v.set("lookup", lookup ? scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Camel,
-                                                                       ts_reserved(), ts_naming(), "f_"))
-                               : "");
+    std::string unknown;
+    switch (s.extra) {
+        case ir::Extra::Forbid: unknown = "kept = d.unknown(key, kept);"; break;
+        case ir::Extra::Keep: unknown = "kept = d.keep(key, kept, rt.readAny);"; break;
+        case ir::Extra::Typed: unknown = "kept = d.keep(key, kept, " + readers_.read_fn(*s.extra_type) + ");"; break;
     }
+    if (index_names) assignments.push_back(Object{{"line", "rt.recordOrder(v, [" + names_in_order + "]);"}});
+    const std::string type = reader_type(id);
+    const std::string object = "{" + (literal.empty() ? std::string() : " " + literal + " ") + "}";
+    v.set("has_locals", flag(!local_list.empty()));
+    v.set("locals", std::move(local_list));
+    v.set("cases", std::move(cases));
+    v.set("required", std::move(required));
+    v.set("assignments", std::move(assignments));
+    v.set("unknown", std::move(unknown));
+    const std::string count = readers_.count_rule(s.bounds.min_properties, s.bounds.max_properties, false);
+    v.set("count_rule", count == "undefined" ? std::string() : count);
+    language_["key_declaration"] = {"/** @type {string | undefined} */ let key;", "let key: string | undefined;"};
+    language_["kept_declaration"] = {"/** @type {rt.Members | undefined} */ let kept;", "let kept: rt.Members | undefined;"};
+    language_["value_statement"] = {"const v = /** @type {" + type + "} */ (" + object + ");",
+                                    "const v = " + object + " as " + type + ";"};
+}
 
-    const EmitContext& ctx_;
-    const render::Templates& templates_;  // this thread's
-    const naming::Names& names_;
-    const ir::Family& family_;
-    TsTypes types_;
-    // Module-scope names besides the types: values tables, constants, lookup and
-    // parse functions, with the Namer's suffix rule.
-    naming::Scope scope_;
-};
-
-}  // namespace
+// ---- names ------------------------------------------------------------------------------------
 
 const std::set<std::string>& ts_reserved() {
     static const std::set<std::string> words = [] {
         std::set<std::string> w = naming::typescript_keywords();
-        for (const char* extra : {"z", "rt", "runtime", "registry", "index", "types"}) w.insert(extra);
+        for (const char* extra : {"z", "rt", "runtime", "registry", "index", "types", "stream", "src", "dist", "U"})
+            w.insert(extra);
         return w;
     }();
     return words;
@@ -317,8 +385,8 @@ naming::NamerConfig ts_naming() {
 }
 
 FamilyModule render_family(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
-                           const ir::Family& family) {
-    return FamilyView(ctx, templates, names, family).build();
+                           const ModelNames& model_names, const ir::Family& family) {
+    return FamilyView(ctx, templates, names, model_names, family).build();
 }
 
 }  // namespace contractgen::emit::ts

@@ -1,10 +1,15 @@
 // The TypeScript target: an npm package under ts/ that runs with no build
 // step. Every module is ESM JavaScript with a declaration file beside it:
-// <family>.js/.d.ts (ts_family.cpp), runtime.js/.d.ts (the rules Zod does not
-// implement alike: runtime/ts/, shipped as it is), registry.js/.d.ts
-// (every type by "family.Type"), index.js/.d.ts, package.json and a README.
-// All TypeScript and JavaScript is spelled out in C++ (ts_family, ts_types,
-// ts_syntax); templates/ts/ lays it out.
+// <family>.js/.d.ts (ts_family.cpp: Zod schemas, readers of the text
+// decoder, entry points), registry.js/.d.ts (every type by "family.Type"),
+// index.js/.d.ts, and the runtime (runtime.js and runtime/: the text decoder
+// and encoder, the rules Zod does not implement alike; stream/: the stream
+// runtime), compiled from runtime/ts/ and shipped as it is. src/ holds the
+// same package as TypeScript (<family>.ts, registry.ts, index.ts and the
+// runtime's sources), which tsconfig.json builds to the same API; then
+// package.json and a README. All TypeScript and JavaScript is spelled out in
+// C++ (ts_family, ts_decls, ts_readers, ts_types, ts_syntax); templates/ts/
+// lays it out.
 #include <set>
 
 #include "emit/runtime_files.h"
@@ -49,14 +54,16 @@ public:
 
         // One module per family, side by side.
         const auto& all = ctx.model.families;
+        const ModelNames model = model_names(ctx.model, names);
         std::vector<FamilyModule> modules(all.size());
         ctx.for_each(all.size(), [&](std::size_t i, const render::Templates& templates) {
-            modules[i] = render_family(ctx, templates, names, all[i]);
+            modules[i] = render_family(ctx, templates, names, model, all[i]);
         });
         for (std::size_t i = 0; i < all.size(); ++i) {
-            const std::string path = "ts/" + names.family.at(all[i].name);
-            out.add(path + ".js", std::move(modules[i].js));
-            out.add(path + ".d.ts", std::move(modules[i].dts));
+            const std::string& module = names.family.at(all[i].name);
+            out.add("ts/" + module + ".js", std::move(modules[i].js));
+            out.add("ts/" + module + ".d.ts", std::move(modules[i].dts));
+            out.add("ts/src/" + module + ".ts", std::move(modules[i].ts));
         }
 
         List families, entries, exports;
@@ -70,28 +77,46 @@ public:
                 const ir::Decl& d = ctx.model.decl(id);
                 if (d.lifted || d.is<ir::Constant>()) continue;
                 entries.push_back(Object{{"name", string_literal(d.qualified_name())},
-                                         {"schema", module + "." + names.of(id)}});
+                                         {"schema", module + "." + names.of(id)},
+                                         {"read", module + "." + model.readers.at(id)}});
             }
         }
 
-        // The runtime as it is (runtime.d.ts: what tsc declares for runtime.js; tests/runtime keeps them in step).
+        // The runtime as tsc compiled it (runtime/ts/dist: JavaScript and
+        // declarations; tests/runtime/ts_emit.sh keeps it in step with the
+        // sources), and its TypeScript sources under src/.
         const std::string runtime_header = "// " + set_header_text(ctx) + "\n//\n";
-        out.add("ts/runtime.js", runtime_header + std::string(runtime_file("ts/runtime.js")));
-        out.add("ts/runtime.d.ts", runtime_header + std::string(runtime_file("ts/runtime.d.ts")));
+        for (const auto& [path, text] : builtin_runtime()) {
+            if (path.rfind("ts/", 0) != 0) continue;
+            const std::string relative = path.substr(3);
+            if (relative.rfind("dist/", 0) == 0) out.add("ts/" + relative.substr(5), runtime_header + std::string(text));
+            else if (relative.size() > 3 && relative.compare(relative.size() - 3, 3, ".ts") == 0)
+                out.add("ts/src/" + relative, runtime_header + std::string(text));
+        }
 
         Data registry;
         registry.set("header", header);
         registry.set("families", families);
         registry.set("entries", std::move(entries));
-        out.add("ts/registry.js", write::normalise_text(ctx.templates.render("ts/registry.js.mustache", registry)));
+        registry.set("max_depth", std::to_string(ctx.project.payload_max_depth));
+        registry.set("ts", render::flag(false));
+        out.add("ts/registry.js", write::normalise_text(ctx.templates.render("ts/registry.module.mustache", registry)));
+        registry.set("ts", render::flag(true));
+        out.add("ts/src/registry.ts", write::normalise_text(ctx.templates.render("ts/registry.module.mustache", registry)));
         out.add("ts/registry.d.ts", write::normalise_text(ctx.templates.render("ts/registry.d.ts.mustache", registry)));
 
         Data index;
         index.set("header", header);
         index.set("package", ctx.project.ts_package);
         index.set("families", families);
-        out.add("ts/index.js", write::normalise_text(ctx.templates.render("ts/index.js.mustache", index)));
-        out.add("ts/index.d.ts", write::normalise_text(ctx.templates.render("ts/index.d.ts.mustache", index)));
+        std::string index_text = write::normalise_text(ctx.templates.render("ts/index.mustache", index));
+        out.add("ts/index.js", index_text);
+        out.add("ts/index.d.ts", index_text);
+        out.add("ts/src/index.ts", std::move(index_text));
+
+        Data tsconfig;
+        tsconfig.set("header", header);
+        out.add("ts/tsconfig.json", write::normalise_text(ctx.templates.render("ts/tsconfig.json.mustache", tsconfig)));
 
         Data package;
         package.set("header_json", ir::json(header_text(ctx, all_sources)).dump(-1, ' ', true));
@@ -106,6 +131,7 @@ public:
         Data readme;
         readme.set("package", ctx.project.ts_package);
         readme.set("project", project);
+        readme.set("max_depth", std::to_string(ctx.project.payload_max_depth));
         auto [example_module, example_type] = example_root(ctx.model, names);
         readme.set("has_example", render::flag(!example_type.empty()));
         readme.set("example_module", example_module.empty() ? std::string("family") : example_module);

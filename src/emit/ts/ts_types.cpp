@@ -1,11 +1,41 @@
 #include "emit/ts/ts_types.h"
 
+#include "emit/ts/ts_readers.h"
 #include "emit/ts/ts_syntax.h"
+#include "ir/passes/passes.h"
 #include "ir/pattern.h"
 
 namespace contractgen::emit::ts {
 
 using ir::Kind;
+
+std::set<ir::DeclId> tolerant_generic(const ir::Model& model) {
+    std::set<ir::DeclId> generic;
+    for (ir::DeclId id = 0; id < model.decls.size(); ++id) {
+        const ir::Decl& d = model.decl(id);
+        if (d.is<ir::Union>() && d.as<ir::Union>().discriminator) generic.insert(id);
+    }
+    // Containers of generic declarations, until nothing changes (no recursion in the IR: few rounds).
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (ir::DeclId id = 0; id < model.decls.size(); ++id) {
+            const ir::Decl& d = model.decl(id);
+            if (generic.count(id) || d.is<ir::Constant>()) continue;
+            bool uses = false;
+            ir::for_each_type_in(d, [&](const ir::TypeExpr& t) {
+                if (t.kind == Kind::Named && generic.count(t.decl)) uses = true;
+            });
+            if (uses) changed = generic.insert(id).second || changed;
+        }
+    }
+    return generic;
+}
+
+std::string TsTypes::decl_type(ir::DeclId id, TypeMode mode) const {
+    std::string name = decl_ref(id);
+    if (!generic_.count(id) || mode == TypeMode::Strict) return name;
+    return name + "<" + (mode == TypeMode::Generic ? std::string(kUnknownParameter) : std::string("rt.UnknownVariant")) + ">";
+}
 
 std::string TsTypes::decl_ref(ir::DeclId id) const {
     const ir::Decl& d = model_.decl(id);
@@ -60,8 +90,20 @@ std::string TsTypes::number_checks(const ir::NumberBounds& b) {
 std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
     switch (t.kind) {
         case Kind::String: return string_schema(t.string_bounds);
-        // z.int(): a number with no fraction (1.0 is one after JSON.parse), within ±(2^53 - 1).
-        case Kind::Integer: return "z.int()" + number_checks(t.number_bounds);
+        // z.int(): a number with no fraction (1.0 is one after JSON.parse), within ±(2^53 - 1);
+        // format int64/uint64: a bigint in the 64-bit range.
+        case Kind::Integer:
+            if (t.number_bounds.integer_format != ir::IntegerFormat::Safe) {
+                const ir::NumberBounds& b = t.number_bounds;
+                std::string out = std::string("rt.int64(") + (b.integer_format == ir::IntegerFormat::Uint64 ? "true" : "") + ")";
+                if (b.minimum) out += ".gte(" + bound_literal(*b.minimum, true) + ")";
+                if (b.exclusive_minimum) out += ".gt(" + bound_literal(*b.exclusive_minimum, true) + ")";
+                if (b.maximum) out += ".lte(" + bound_literal(*b.maximum, true) + ")";
+                if (b.exclusive_maximum) out += ".lt(" + bound_literal(*b.exclusive_maximum, true) + ")";
+                if (b.multiple_of) out += ".multipleOf(" + bound_literal(*b.multiple_of, true) + ")";
+                return out;
+            }
+            return "z.int()" + number_checks(t.number_bounds);
         case Kind::Number: return "z.number()" + number_checks(t.number_bounds);
         case Kind::Boolean: return "z.boolean()";
         case Kind::Null: return "z.null()";
@@ -104,28 +146,28 @@ std::string TsTypes::field_schema(const ir::TypeExpr& t, bool required) const {
     return required ? schema(t) : schema(t) + ".exactOptional()";
 }
 
-std::string TsTypes::value_type(const ir::TypeExpr& t) const {
+std::string TsTypes::value_type(const ir::TypeExpr& t, TypeMode mode) const {
     switch (t.kind) {
         case Kind::String: return "string";
-        case Kind::Integer:
+        case Kind::Integer: return t.number_bounds.integer_format == ir::IntegerFormat::Safe ? "number" : "bigint";
         case Kind::Number: return "number";
         case Kind::Boolean: return "boolean";
         case Kind::Null: return "null";
         case Kind::Any: return "rt.Json";
         case Kind::Const: return literal_type(t.value, "", 1u << 30);
-        case Kind::Named: return decl_ref(t.decl);
+        case Kind::Named: return decl_type(t.decl, mode);
         case Kind::Array: {
-            std::string item = type(t.item());
+            std::string item = type(t.item(), mode);
             bool simple = item.find_first_of("|&") == std::string::npos;
             return (simple ? item : "(" + item + ")") + "[]";
         }
-        case Kind::Map: return "{ [key: string]: " + type(t.item()) + " }";
+        case Kind::Map: return "{ [key: string]: " + type(t.item(), mode) + " }";
     }
     return "rt.Json";
 }
 
-std::string TsTypes::type(const ir::TypeExpr& t) const {
-    std::string out = value_type(t);
+std::string TsTypes::type(const ir::TypeExpr& t, TypeMode mode) const {
+    std::string out = value_type(t, mode);
     if (t.nullable && t.kind != Kind::Null && t.kind != Kind::Any && out != "null") out += " | null";
     return out;
 }

@@ -6,6 +6,7 @@
 // checks that they agree, export by export).
 #pragma once
 
+#include <set>
 #include <string>
 
 #include "ir/model.h"
@@ -13,10 +14,24 @@
 
 namespace contractgen::emit::ts {
 
+// How a type that takes the tolerant-reader parameter is written (see
+// tolerant_generic): without it (strict values: `StreamEnvelope`), passing
+// the parameter of the declaration being written (`StreamEvent<U>`), or with
+// the unknown variant of the tolerant mode (`StreamEvent<rt.UnknownVariant>`).
+enum class TypeMode { Strict, Generic, Tolerant };
+
+// The name of the type parameter of the declarations in tolerant_generic.
+inline constexpr const char* kUnknownParameter = "U";
+
+// The declarations whose TypeScript type takes a parameter `U = never`: every
+// discriminated union (`A | B | U`: in tolerant mode an unknown tag decodes to
+// an rt.UnknownVariant) and every declaration that contains one.
+std::set<ir::DeclId> tolerant_generic(const ir::Model& model);
+
 class TsTypes {
 public:
-    // `family_ids`: family name → the identifier its module is imported as.
-    TsTypes(const ir::Model& model, const naming::Names& names) : model_(model), names_(names) {}
+    TsTypes(const ir::Model& model, const naming::Names& names, const std::set<ir::DeclId>& generic)
+        : model_(model), names_(names), generic_(generic) {}
 
     // The family whose module is being written; other families' names are qualified.
     void set_family(const std::string& family) { family_ = family; }
@@ -31,10 +46,13 @@ public:
 
     // The TypeScript type of a value parsed by schema(t): what Zod infers
     // (arrays are mutable `T[]`, maps index signatures, `T | null` when nullable).
-    std::string type(const ir::TypeExpr& t) const;
+    std::string type(const ir::TypeExpr& t, TypeMode mode = TypeMode::Strict) const;
 
     // The identifier of a declaration, qualified with its family's module when foreign.
     std::string decl_ref(ir::DeclId id) const;
+    // The same as a type, with the tolerant parameter as `mode` says.
+    std::string decl_type(ir::DeclId id, TypeMode mode) const;
+    bool is_generic(ir::DeclId id) const { return generic_.count(id) > 0; }
 
     // Zod for a JSON value that must be matched with JSON Schema equality
     // (`const`): z.literal / z.null for scalars, rt.constant for the rest.
@@ -42,13 +60,14 @@ public:
 
 private:
     std::string value_schema(const ir::TypeExpr& t) const;
-    std::string value_type(const ir::TypeExpr& t) const;
+    std::string value_type(const ir::TypeExpr& t, TypeMode mode) const;
     static std::string scalar_literal(const ir::json& value);
     static std::string string_schema(const ir::StringBounds& b);
     static std::string number_checks(const ir::NumberBounds& b);
 
     const ir::Model& model_;
     const naming::Names& names_;
+    const std::set<ir::DeclId>& generic_;
     std::string family_;
 };
 

@@ -84,6 +84,8 @@ TypeExpr Builder::named(DeclId id) {
         TypeExpr t;
         t.kind = Kind::Const;
         t.value = d.as<Constant>().value;
+        t.const_typed = d.as<Constant>().type.kind != Kind::Any;
+        t.const_integer = d.as<Constant>().type.kind == Kind::Integer;
         return t;
     }
     TypeExpr t;

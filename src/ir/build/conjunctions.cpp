@@ -334,6 +334,8 @@ TypeExpr Builder::convert_parts(const std::vector<Location>& parts, const Hint& 
         TypeExpr t;
         t.kind = Kind::Const;
         t.value = *m.const_value;
+        t.const_typed = m.typed;
+        t.const_integer = m.typed && t.value.is_number() && !(m.kinds & kFrac);
         return t;
     }
     if (m.enum_values) return convert_enum(at, m, hint);

@@ -1,5 +1,5 @@
-// The TypeScript conformance runner: decodes each stdin line with the
-// generated Zod schemas (compiled generated/ts, registry.js) and re-encodes
+// The TypeScript conformance runner: decodes each stdin line (its bytes) with
+// the generated package's text decoder (registry.js roundTrip) and re-encodes
 // it. Protocol: docs/conformance.md.
 //
 //   node runner.mjs --registry DIST/registry.js --type family.Type
@@ -48,23 +48,17 @@ const respond = (name, text) => {
   return "error " + oneLine(r.error.startsWith("$") ? r.error : "$: " + r.error);
 };
 
-// Input is read as bytes and split at "\n"; each line must be UTF-8 (JSON
-// text is), which a fatal decoder checks. Output is written in blocks, one per
-// input chunk: prompt for one line at a time, cheap for 100,000 lines.
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// Input is read as bytes and split at "\n"; each line goes to the binding as
+// the bytes it is, so that the binding's own UTF-8 and byte order mark rules
+// are what the runner reports (a TextDecoder here would drop a BOM). Output is
+// written in blocks, one per input chunk: prompt for one line at a time, cheap
+// for 100,000 lines.
 const answer = (bytes) => {
-  let line;
-  try {
-    line = utf8.decode(bytes);
-  } catch {
-    return "error $: invalid JSON: the line is not UTF-8";
-  }
-  if (line.endsWith("\r")) line = line.slice(0, -1);
-  if (!mixed) return respond(type, line);
-  const tab = line.indexOf("\t");
-  const name = tab < 0 ? "" : line.slice(0, tab);
+  if (!mixed) return respond(type, bytes);
+  const tab = bytes.indexOf(9);
+  const name = tab < 0 ? "" : Buffer.from(bytes.subarray(0, tab)).toString("latin1");
   if (tab < 0 || registry.findType(name) === undefined) return `unknown-type ${name}`;
-  return respond(name, line.slice(tab + 1));
+  return respond(name, bytes.subarray(tab + 1));
 };
 let pending = Buffer.alloc(0);
 process.stdin.on("data", (chunk) => {

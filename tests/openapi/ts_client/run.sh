@@ -18,7 +18,8 @@ rm -rf "$work"
 pkg="$work/node_modules/@contractgen/contract"
 mkdir -p "$pkg" "$work/node_modules/@types"
 # The package as published (ESM JavaScript and declarations; no build step).
-cp "$root/generated/ts/"*.js "$root/generated/ts/"*.d.ts "$root/generated/ts/package.json" "$pkg/"
+cp -r "$root/generated/ts/"*.js "$root/generated/ts/"*.d.ts "$root/generated/ts/package.json" \
+  "$root/generated/ts/runtime" "$root/generated/ts/stream" "$pkg/"
 ln -s "$node_modules/zod" "$work/node_modules/zod"
 ln -s "$node_modules/@types/node" "$work/node_modules/@types/node"
 # The client, compiled as a consumer of the package.

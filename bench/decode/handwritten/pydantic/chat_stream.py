@@ -1,11 +1,12 @@
-"""Hand-written Pydantic v2 models of the chat-stream contract (schemas/chat_stream/), for the
-decode bench only: written the way a Python developer would write them from the schemas, strict
-where JSON Schema is (no coercion, closed objects forbid extra members, enums and tags as
-Literal, bounds as Field constraints, formats as Pydantic's types), without contractgen's
-round-trip extras (exact text of formats, absent vs null, canonical numbers, JSON-path errors,
-the payload policy). They are the yardstick of the generated binding's speed, not a binding.
-"""
-
+"""The chat-stream contract (schemas/chat_stream/) written by hand in Pydantic v2,
+the way a team without a generator would write it: Pydantic's own building
+blocks only (closed objects `extra="forbid"`, Entity and Message open, strict
+mode so nothing is coerced, formats with Pydantic's types, nullable-and-optional
+members `X | None = None`), no runtime of contractgen's. It is a peer the
+generated bindings are measured against in bench/decode.py and
+bench/decode/ts_peers.py; it is not the contract (it does not keep absent vs null
+apart on dump, nor reject duplicate members, lone surrogates or deep nesting).
+It mirrors bench/decode/handwritten/zod/chat_stream.mjs member for member."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
@@ -13,15 +14,15 @@ from uuid import UUID
 
 from pydantic import AnyUrl, AwareDatetime, BaseModel, ConfigDict, Field
 
-NonNegativeInt = Annotated[int, Field(ge=0)]
+Int0 = Annotated[int, Field(ge=0)]
 
 
 class Closed(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Open(BaseModel):
-    model_config = ConfigDict(strict=True, extra="allow")
+    model_config = ConfigDict(extra="allow", strict=True)
 
 
 EntityType = Literal[
@@ -41,15 +42,15 @@ class Entity(Open):
     workspace_id: str
     stored_entity_id: str | None = None
     content_artifact_id: str | None = None
-    content_length: NonNegativeInt | None = None
+    content_length: Int0 | None = None
     created_at: str | None = None
     purpose: str | None = None
     external_url: AnyUrl | None = None
     api_name: str | None = None
     api_subtype: str | None = None
     user_query: str | None = None
-    all_seen_entities: list[str] = []
-    cited_entities: list[str] = []
+    all_seen_entities: list[str] = Field(default_factory=list)
+    cited_entities: list[str] = Field(default_factory=list)
 
 
 class Message(Open):
@@ -62,7 +63,7 @@ class Message(Open):
     is_answer: bool
     is_running: bool | None = None
     needs_clarification_message: str | None = None
-    retry_attempts: NonNegativeInt | None = None
+    retry_attempts: Int0 | None = None
     content: str
     hydrated_content: str | None = None
     user_content_artifact_id: str | None = None
@@ -70,7 +71,7 @@ class Message(Open):
     user_message_entities: list[Entity] | None = None
     ai_output_id: str | None = None
     first_report_identifier: UUID | None = None
-    entities: list[Entity] = []
+    entities: list[Entity] = Field(default_factory=list)
     event_stream_artifact_id: str | None = None
     error_type: Literal["TIMEOUT", "INVALID_RESPONSE"] | None = None
     created_at: AwareDatetime
@@ -116,6 +117,12 @@ class PendingSource(Closed):
     web_domain: str | None = None
 
 
+class NodeMembers(Closed):
+    node_id: str
+    plan_id: str
+    plan_set_id: str
+
+
 class StreamStart(Closed):
     type: Literal["stream_start"]
     chat_id: str
@@ -128,7 +135,7 @@ class Heartbeat(Closed):
     type: Literal["heartbeat"]
 
 
-class DoneEvent(Closed):
+class Done(Closed):
     type: Literal["done"]
     has_async_entities_pending: bool | None = None
     message: Message | None = None
@@ -165,14 +172,14 @@ class ClarificationNeeded(Closed):
     message: Message
 
 
-class MessageClarificationUpdate(Closed):
+class ClarificationUpdate(Closed):
     chat_message_id: str
     needs_clarification_message: str | None
 
 
 class UpdateMessageClarificationMessage(Closed):
     type: Literal["update_message_clarification_message"]
-    update: MessageClarificationUpdate
+    update: ClarificationUpdate
 
 
 class TaskUpdate(Closed):
@@ -195,77 +202,59 @@ class ReferencesFound(Closed):
     references: list[Entity]
 
 
-class NodeToolsExecutionStart(Closed):
+class NodeToolsExecutionStart(NodeMembers):
     type: Literal["node_tools_execution_start"]
-    node_id: str
-    plan_id: str
-    plan_set_id: str
     tool_ids: list[str]
-    total_tools: NonNegativeInt
-    timestamp: NonNegativeInt
+    total_tools: Int0
+    timestamp: Int0
 
 
-class NodeToolEvent(Closed):
+class NodeToolEvent(NodeMembers):
     type: Literal["node_tool_event"]
     event: str
-    node_id: str
-    plan_id: str
-    plan_set_id: str
     tool_id: str | None = None
     tool_type: str | None = None
     metadata: dict[str, Any] | None = None
-    timestamp: NonNegativeInt
+    timestamp: Int0
 
 
-class UpdateSubagentCurrentAction(Closed):
+class UpdateSubagentCurrentAction(NodeMembers):
     type: Literal["update_subagent_current_action"]
     current_action: str
-    node_id: str
-    plan_id: str
-    plan_set_id: str
     tool_id: str | None = None
-    timestamp: NonNegativeInt
+    timestamp: Int0
 
 
-class NodeReportPreviewStart(Closed):
+class NodeReportPreviewStart(NodeMembers):
     type: Literal["node_report_preview_start"]
     preview_id: str
     report_title: str
     report_user_query: str
     final_report: bool
-    node_id: str
-    plan_id: str
-    plan_set_id: str
     entity: Entity
     section_id: str | None = None
     tool_id: str | None = None
-    timestamp: NonNegativeInt
+    timestamp: Int0
     workspace_id: str
 
 
-class NodeReportPreviewDelta(Closed):
+class NodeReportPreviewDelta(NodeMembers):
     type: Literal["node_report_preview_delta"]
     preview_id: str
     delta: str
-    node_id: str
-    plan_id: str
-    plan_set_id: str
     section_id: str | None = None
 
 
-class NodeReportPreviewDone(Closed):
+class NodeReportPreviewDone(NodeMembers):
     type: Literal["node_report_preview_done"]
     preview_id: str
     content: str
     report_title: str
     final_report: bool
-    node_id: str
-    plan_id: str
-    plan_set_id: str
     entity: Entity | None = None
     section_id: str | None = None
     tool_id: str | None = None
-    timestamp: NonNegativeInt
+    timestamp: Int0
     workspace_id: str
 
 
@@ -273,7 +262,7 @@ class BrowserUseStart(Closed):
     type: Literal["browser_use_start"]
     browser_session_id: str
     browser_stream_url: AnyUrl
-    timestamp: NonNegativeInt
+    timestamp: Int0
 
 
 class BrowserUseStop(Closed):
@@ -287,7 +276,7 @@ class BrowserUseAwaitUserInput(Closed):
     agent_message: str | None = None
 
 
-class PingEvent(Closed):
+class Ping(Closed):
     type: Literal["ping"]
     timestamp: AwareDatetime
 
@@ -301,35 +290,35 @@ class ErrorEvent(Closed):
     context: dict[str, Any] | None = None
 
 
-class MessageFileEvent(Closed):
+class MessageFile(Closed):
     type: Literal["message-file"]
-    file_id: str = Field(alias="fileId")
+    fileId: str
     name: str
-    mime_type: str = Field(alias="mimeType")
+    mimeType: str
     url: AnyUrl
-    size: NonNegativeInt | None = None
+    size: Int0 | None = None
 
 
-class UsageCost(Closed):
-    cents: NonNegativeInt
+class Cost(Closed):
+    cents: Int0
     currency: str
 
 
-class UsageUpdateEvent(Closed):
+class UsageUpdate(Closed):
     type: Literal["usage-update"]
-    input_tokens: NonNegativeInt = Field(alias="inputTokens")
-    output_tokens: NonNegativeInt = Field(alias="outputTokens")
-    total_tokens: NonNegativeInt = Field(alias="totalTokens")
-    cost: UsageCost | None = None
+    inputTokens: Int0
+    outputTokens: Int0
+    totalTokens: Int0
+    cost: Cost | None = None
 
 
 StreamEvent = Annotated[
     Union[
-        StreamStart, Heartbeat, DoneEvent, StreamError, MessageDelta, AiMessage, MessageIsAnswer, ChatTitleGenerated,
+        StreamStart, Heartbeat, Done, StreamError, MessageDelta, AiMessage, MessageIsAnswer, ChatTitleGenerated,
         ClarificationNeeded, UpdateMessageClarificationMessage, TaskUpdate, PendingSources, ReferencesFound,
         NodeToolsExecutionStart, NodeToolEvent, UpdateSubagentCurrentAction, NodeReportPreviewStart,
         NodeReportPreviewDelta, NodeReportPreviewDone, BrowserUseStart, BrowserUseStop, BrowserUseAwaitUserInput,
-        PingEvent, ErrorEvent, MessageFileEvent, UsageUpdateEvent,
+        Ping, ErrorEvent, MessageFile, UsageUpdate,
     ],
     Field(discriminator="type"),
 ]
@@ -337,4 +326,4 @@ StreamEvent = Annotated[
 
 class StreamEnvelope(Closed):
     data: StreamEvent
-    timestamp: NonNegativeInt
+    timestamp: Int0

@@ -9,11 +9,20 @@ export type Color = "red" | "green" | "blue";
 /** The values of {@link Color}, in schema order. */
 export declare const COLOR_VALUES: readonly ["red", "green", "blue"];
 export declare const Color: z.ZodType<Color>;
+/** Reads a {@link Color} at the decoder's position. */
+export declare function readColor(d: rt.Decoder): Color;
 
-/** Validates `data` as a {@link Color}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Color}; throws a ZodError. */
 export declare function parseColor(data: unknown): Color;
 /** Like {@link parseColor}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseColor(data: unknown): z.ZodSafeParseResult<Color>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Color} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeColor(text: string | Uint8Array, options?: rt.DecodeOptions): Color;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeColor(value: Color): string;
 
 // ---- Mixed (constructs/enums.schema.json#/$defs/Mixed)
 /** An enum of scalars of several kinds: compared by JSON equality (1 == 1.0, true != 1). */
@@ -21,11 +30,20 @@ export type Mixed = "a" | 1 | true | 2.5;
 /** The values of {@link Mixed}, in schema order (compared with JSON equality). */
 export declare const MIXED_VALUES: readonly ["a", 1, true, 2.5];
 export declare const Mixed: z.ZodType<Mixed>;
+/** Reads a {@link Mixed} at the decoder's position. */
+export declare function readMixed(d: rt.Decoder): Mixed;
 
-/** Validates `data` as a {@link Mixed}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Mixed}; throws a ZodError. */
 export declare function parseMixed(data: unknown): Mixed;
 /** Like {@link parseMixed}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMixed(data: unknown): z.ZodSafeParseResult<Mixed>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Mixed} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMixed(text: string | Uint8Array, options?: rt.DecodeOptions): Mixed;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMixed(value: Mixed): string;
 
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
 /** An enum with array and object members. */
@@ -33,41 +51,70 @@ export type Structured = readonly [1, 2] | { readonly a: 1 } | "x";
 /** The values of {@link Structured}, in schema order (compared with JSON equality). */
 export declare const STRUCTURED_VALUES: readonly [readonly [1, 2], { readonly a: 1 }, "x"];
 export declare const Structured: z.ZodType<Structured>;
+/** Reads a {@link Structured} at the decoder's position. */
+export declare function readStructured(d: rt.Decoder): Structured;
 
-/** Validates `data` as a {@link Structured}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Structured}; throws a ZodError. */
 export declare function parseStructured(data: unknown): Structured;
 /** Like {@link parseStructured}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStructured(data: unknown): z.ZodSafeParseResult<Structured>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStructured(text: string | Uint8Array, options?: rt.DecodeOptions): Structured;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStructured(value: Structured): string;
 
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
 /** An open enum: a Color, or any other string. */
-export type Label = Color | (string & {});
+export type Label = Color | rt.Other;
 /** The values of {@link Label} the contract names (other strings are valid too). */
 export declare const LABEL_KNOWN_VALUES: readonly ["red", "green", "blue"];
 export declare const Label: z.ZodType<Label>;
+/** Reads a {@link Label} at the decoder's position. */
+export declare function readLabel(d: rt.Decoder): Label;
 
-/** Validates `data` as a {@link Label}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Label}; throws a ZodError. */
 export declare function parseLabel(data: unknown): Label;
 /** Like {@link parseLabel}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseLabel(data: unknown): z.ZodSafeParseResult<Label>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Label} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeLabel(text: string | Uint8Array, options?: rt.DecodeOptions): Label;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeLabel(value: Label): string;
 
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 /** An open enum whose other strings must be lowercase words. */
-export type Shade = Color | (string & {});
+export type Shade = Color | rt.Other;
 /** The values of {@link Shade} the contract names (other strings are valid too). */
 export declare const SHADE_KNOWN_VALUES: readonly ["red", "green", "blue"];
 export declare const Shade: z.ZodType<Shade>;
+/** Reads a {@link Shade} at the decoder's position. */
+export declare function readShade(d: rt.Decoder): Shade;
 
-/** Validates `data` as a {@link Shade}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Shade}; throws a ZodError. */
 export declare function parseShade(data: unknown): Shade;
 /** Like {@link parseShade}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseShade(data: unknown): z.ZodSafeParseResult<Shade>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Shade} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeShade(text: string | Uint8Array, options?: rt.DecodeOptions): Shade;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeShade(value: Shade): string;
 
 // ---- PaletteMaybe (constructs/enums.schema.json#/$defs/Palette/properties/maybe)
 export type PaletteMaybe = "red" | "green";
 /** The values of {@link PaletteMaybe}, in schema order. */
 export declare const PALETTE_MAYBE_VALUES: readonly ["red", "green"];
 export declare const PaletteMaybe: z.ZodType<PaletteMaybe>;
+/** Reads a {@link PaletteMaybe} at the decoder's position. */
+export declare function readPaletteMaybe(d: rt.Decoder): PaletteMaybe;
 
 // ---- Palette (constructs/enums.schema.json#/$defs/Palette)
 /** Enums used by members. */
@@ -80,11 +127,20 @@ export interface Palette {
   structured?: Structured;
 }
 export declare const Palette: z.ZodType<Palette>;
+/** Reads a {@link Palette} at the decoder's position (what `decodePalette` and the readers of other types call). */
+export declare function readPalette(d: rt.Decoder): Palette;
 
-/** Validates `data` as a {@link Palette}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Palette}; throws a ZodError. */
 export declare function parsePalette(data: unknown): Palette;
 /** Like {@link parsePalette}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePalette(data: unknown): z.ZodSafeParseResult<Palette>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Palette} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePalette(text: string | Uint8Array, options?: rt.DecodeOptions): Palette;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePalette(value: Palette): string;
 
 // ---- Started (constructs/envelope.schema.json#/$defs/Started)
 export interface Started {
@@ -92,17 +148,28 @@ export interface Started {
   at: string;
 }
 export declare const Started: z.ZodType<Started>;
+/** Reads a {@link Started} at the decoder's position (what `decodeStarted` and the readers of other types call). */
+export declare function readStarted(d: rt.Decoder): Started;
 
-/** Validates `data` as a {@link Started}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Started}; throws a ZodError. */
 export declare function parseStarted(data: unknown): Started;
 /** Like {@link parseStarted}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStarted(data: unknown): z.ZodSafeParseResult<Started>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Started} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStarted(text: string | Uint8Array, options?: rt.DecodeOptions): Started;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStarted(value: Started): string;
 
 // ---- StoppedOp (constructs/envelope.schema.json#/$defs/Stopped/properties/op)
 export type StoppedOp = "stopped";
 /** The values of {@link StoppedOp}, in schema order. */
 export declare const STOPPED_OP_VALUES: readonly ["stopped"];
 export declare const StoppedOp: z.ZodType<StoppedOp>;
+/** Reads a {@link StoppedOp} at the decoder's position. */
+export declare function readStoppedOp(d: rt.Decoder): StoppedOp;
 
 // ---- Stopped (constructs/envelope.schema.json#/$defs/Stopped)
 export interface Stopped {
@@ -110,35 +177,65 @@ export interface Stopped {
   reason?: string;
 }
 export declare const Stopped: z.ZodType<Stopped>;
+/** Reads a {@link Stopped} at the decoder's position (what `decodeStopped` and the readers of other types call). */
+export declare function readStopped(d: rt.Decoder): Stopped;
 
-/** Validates `data` as a {@link Stopped}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Stopped}; throws a ZodError. */
 export declare function parseStopped(data: unknown): Stopped;
 /** Like {@link parseStopped}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStopped(data: unknown): z.ZodSafeParseResult<Stopped>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Stopped} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStopped(text: string | Uint8Array, options?: rt.DecodeOptions): Stopped;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStopped(value: Stopped): string;
 
 // ---- Event (constructs/envelope.schema.json#/$defs/Event)
 /**
  * Discriminated by `op` as its OpenAPI discriminator says, checked against the variants (Stopped's
  * tag is an enum of one string, which inference alone does not take).
  */
-export type Event = Started | Stopped;
+export type Event<U = never> = Started | Stopped | U;
 export declare const Event: z.ZodType<Event>;
+/** Reads a {@link Event} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+export declare function readEvent(d: rt.Decoder): Event<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link Event}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Event}; throws a ZodError. */
 export declare function parseEvent(data: unknown): Event;
 /** Like {@link parseEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEvent(data: unknown): z.ZodSafeParseResult<Event>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Event} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Event;
+export declare function decodeEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Event<rt.UnknownVariant>;
+export declare function decodeEvent(text: string | Uint8Array, options?: rt.DecodeOptions): Event | Event<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEvent(value: Event | Event<rt.UnknownVariant>): string;
 
 // ---- Unit (constructs/reading.json#/$defs/Unit)
 export type Unit = "celsius" | "fahrenheit";
 /** The values of {@link Unit}, in schema order. */
 export declare const UNIT_VALUES: readonly ["celsius", "fahrenheit"];
 export declare const Unit: z.ZodType<Unit>;
+/** Reads a {@link Unit} at the decoder's position. */
+export declare function readUnit(d: rt.Decoder): Unit;
 
-/** Validates `data` as a {@link Unit}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Unit}; throws a ZodError. */
 export declare function parseUnit(data: unknown): Unit;
 /** Like {@link parseUnit}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUnit(data: unknown): z.ZodSafeParseResult<Unit>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Unit} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeUnit(text: string | Uint8Array, options?: rt.DecodeOptions): Unit;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeUnit(value: Unit): string;
 
 // ---- Reading (constructs/reading.json#)
 /**
@@ -152,11 +249,20 @@ export interface Reading {
   [key: string]: unknown;
 }
 export declare const Reading: z.ZodType<Reading>;
+/** Reads a {@link Reading} at the decoder's position (what `decodeReading` and the readers of other types call). */
+export declare function readReading(d: rt.Decoder): Reading;
 
-/** Validates `data` as a {@link Reading}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Reading}; throws a ZodError. */
 export declare function parseReading(data: unknown): Reading;
 /** Like {@link parseReading}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseReading(data: unknown): z.ZodSafeParseResult<Reading>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Reading} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeReading(text: string | Uint8Array, options?: rt.DecodeOptions): Reading;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeReading(value: Reading): string;
 
 // ---- TaggedEnvelope (constructs/envelope.schema.json#)
 /**
@@ -166,26 +272,50 @@ export declare function safeParseReading(data: unknown): z.ZodSafeParseResult<Re
  * union with an explicit OpenAPI discriminator; its reading comes from a plain *.json schema file,
  * referred to by file name alone.
  */
-export interface TaggedEnvelope {
-  event: Event;
+export interface TaggedEnvelope<U = never> {
+  event: Event<U>;
   reading?: Reading;
 }
 export declare const TaggedEnvelope: z.ZodType<TaggedEnvelope>;
+/** Reads a {@link TaggedEnvelope} at the decoder's position (what `decodeTaggedEnvelope` and the readers of other types call). */
+export declare function readTaggedEnvelope(d: rt.Decoder): TaggedEnvelope<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link TaggedEnvelope}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link TaggedEnvelope}; throws a ZodError. */
 export declare function parseTaggedEnvelope(data: unknown): TaggedEnvelope;
 /** Like {@link parseTaggedEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaggedEnvelope(data: unknown): z.ZodSafeParseResult<TaggedEnvelope>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeTaggedEnvelope(text: string | Uint8Array, options?: rt.StrictDecodeOptions): TaggedEnvelope;
+export declare function decodeTaggedEnvelope(text: string | Uint8Array, options: rt.TolerantDecodeOptions): TaggedEnvelope<rt.UnknownVariant>;
+export declare function decodeTaggedEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeTaggedEnvelope(value: TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>): string;
 
 // ---- Batch (constructs/envelope.schema.json#/$defs/Batch)
 /** Envelopes of this file's root type, referred to as '#'. */
-export type Batch = TaggedEnvelope[];
+export type Batch<U = never> = TaggedEnvelope<U>[];
 export declare const Batch: z.ZodType<Batch>;
+/** Reads a {@link Batch} at the decoder's position. */
+export declare function readBatch(d: rt.Decoder): Batch<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link Batch}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Batch}; throws a ZodError. */
 export declare function parseBatch(data: unknown): Batch;
 /** Like {@link parseBatch}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBatch(data: unknown): z.ZodSafeParseResult<Batch>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Batch} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeBatch(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Batch;
+export declare function decodeBatch(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Batch<rt.UnknownVariant>;
+export declare function decodeBatch(text: string | Uint8Array, options?: rt.DecodeOptions): Batch | Batch<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeBatch(value: Batch | Batch<rt.UnknownVariant>): string;
 
 // ---- Closed (constructs/objects.schema.json#/$defs/Closed)
 /** additionalProperties: false: undeclared members are rejected. */
@@ -193,11 +323,20 @@ export interface Closed {
   id: string;
 }
 export declare const Closed: z.ZodType<Closed>;
+/** Reads a {@link Closed} at the decoder's position (what `decodeClosed` and the readers of other types call). */
+export declare function readClosed(d: rt.Decoder): Closed;
 
-/** Validates `data` as a {@link Closed}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Closed}; throws a ZodError. */
 export declare function parseClosed(data: unknown): Closed;
 /** Like {@link parseClosed}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosed(data: unknown): z.ZodSafeParseResult<Closed>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeClosed(text: string | Uint8Array, options?: rt.DecodeOptions): Closed;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeClosed(value: Closed): string;
 
 // ---- Presence (constructs/objects.schema.json#/$defs/Presence)
 /**
@@ -232,11 +371,20 @@ export interface Presence {
   old?: string;
 }
 export declare const Presence: z.ZodType<Presence>;
+/** Reads a {@link Presence} at the decoder's position (what `decodePresence` and the readers of other types call). */
+export declare function readPresence(d: rt.Decoder): Presence;
 
-/** Validates `data` as a {@link Presence}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Presence}; throws a ZodError. */
 export declare function parsePresence(data: unknown): Presence;
 /** Like {@link parsePresence}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresence(data: unknown): z.ZodSafeParseResult<Presence>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Presence} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePresence(text: string | Uint8Array, options?: rt.DecodeOptions): Presence;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePresence(value: Presence): string;
 
 // ---- Open (constructs/objects.schema.json#/$defs/Open)
 /** No additionalProperties: undeclared members are accepted and kept. */
@@ -247,11 +395,20 @@ export interface Open {
   [key: string]: unknown;
 }
 export declare const Open: z.ZodType<Open>;
+/** Reads a {@link Open} at the decoder's position (what `decodeOpen` and the readers of other types call). */
+export declare function readOpen(d: rt.Decoder): Open;
 
-/** Validates `data` as a {@link Open}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Open}; throws a ZodError. */
 export declare function parseOpen(data: unknown): Open;
 /** Like {@link parseOpen}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseOpen(data: unknown): z.ZodSafeParseResult<Open>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Open} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeOpen(text: string | Uint8Array, options?: rt.DecodeOptions): Open;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeOpen(value: Open): string;
 
 // ---- TypedExtras (constructs/objects.schema.json#/$defs/TypedExtras)
 /**
@@ -262,11 +419,20 @@ export type TypedExtras = {
   name: string;
 } & { [key: string]: number };
 export declare const TypedExtras: z.ZodType<TypedExtras>;
+/** Reads a {@link TypedExtras} at the decoder's position (what `decodeTypedExtras` and the readers of other types call). */
+export declare function readTypedExtras(d: rt.Decoder): TypedExtras;
 
-/** Validates `data` as a {@link TypedExtras}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link TypedExtras}; throws a ZodError. */
 export declare function parseTypedExtras(data: unknown): TypedExtras;
 /** Like {@link parseTypedExtras}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTypedExtras(data: unknown): z.ZodSafeParseResult<TypedExtras>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeTypedExtras(text: string | Uint8Array, options?: rt.DecodeOptions): TypedExtras;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeTypedExtras(value: TypedExtras): string;
 
 // ---- Forbidding (constructs/objects.schema.json#/$defs/Forbidding)
 /** An open object whose members `x`, `y` (by `not`) and `gone` (a false schema) must be absent. */
@@ -279,11 +445,20 @@ export interface Forbidding {
   [key: string]: unknown;
 }
 export declare const Forbidding: z.ZodType<Forbidding>;
+/** Reads a {@link Forbidding} at the decoder's position (what `decodeForbidding` and the readers of other types call). */
+export declare function readForbidding(d: rt.Decoder): Forbidding;
 
-/** Validates `data` as a {@link Forbidding}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Forbidding}; throws a ZodError. */
 export declare function parseForbidding(data: unknown): Forbidding;
 /** Like {@link parseForbidding}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseForbidding(data: unknown): z.ZodSafeParseResult<Forbidding>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeForbidding(text: string | Uint8Array, options?: rt.DecodeOptions): Forbidding;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeForbidding(value: Forbidding): string;
 
 // ---- ClosedForbidding (constructs/objects.schema.json#/$defs/ClosedForbidding)
 /** A closed object that also forbids `z` explicitly. */
@@ -292,11 +467,20 @@ export interface ClosedForbidding {
   z?: never;
 }
 export declare const ClosedForbidding: z.ZodType<ClosedForbidding>;
+/** Reads a {@link ClosedForbidding} at the decoder's position (what `decodeClosedForbidding` and the readers of other types call). */
+export declare function readClosedForbidding(d: rt.Decoder): ClosedForbidding;
 
-/** Validates `data` as a {@link ClosedForbidding}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link ClosedForbidding}; throws a ZodError. */
 export declare function parseClosedForbidding(data: unknown): ClosedForbidding;
 /** Like {@link parseClosedForbidding}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosedForbidding(data: unknown): z.ZodSafeParseResult<ClosedForbidding>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeClosedForbidding(text: string | Uint8Array, options?: rt.DecodeOptions): ClosedForbidding;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeClosedForbidding(value: ClosedForbidding): string;
 
 // ---- Consts (constructs/objects.schema.json#/$defs/Consts)
 /** Required members whose type is a single const: checked and re-emitted. */
@@ -309,11 +493,20 @@ export interface Consts {
   maybe?: "x";
 }
 export declare const Consts: z.ZodType<Consts>;
+/** Reads a {@link Consts} at the decoder's position (what `decodeConsts` and the readers of other types call). */
+export declare function readConsts(d: rt.Decoder): Consts;
 
-/** Validates `data` as a {@link Consts}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Consts}; throws a ZodError. */
 export declare function parseConsts(data: unknown): Consts;
 /** Like {@link parseConsts}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseConsts(data: unknown): z.ZodSafeParseResult<Consts>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Consts} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeConsts(text: string | Uint8Array, options?: rt.DecodeOptions): Consts;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeConsts(value: Consts): string;
 
 // ---- Counted (constructs/objects.schema.json#/$defs/Counted)
 /** An open object with one to two members in all (minProperties/maxProperties). */
@@ -323,35 +516,52 @@ export interface Counted {
   [key: string]: unknown;
 }
 export declare const Counted: z.ZodType<Counted>;
+/** Reads a {@link Counted} at the decoder's position (what `decodeCounted` and the readers of other types call). */
+export declare function readCounted(d: rt.Decoder): Counted;
 
-/** Validates `data` as a {@link Counted}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Counted}; throws a ZodError. */
 export declare function parseCounted(data: unknown): Counted;
 /** Like {@link parseCounted}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCounted(data: unknown): z.ZodSafeParseResult<Counted>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Counted} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCounted(text: string | Uint8Array, options?: rt.DecodeOptions): Counted;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCounted(value: Counted): string;
 
 // ---- NestedInnerDeep (constructs/objects.schema.json#/$defs/Nested/properties/inner/properties/deep)
 export interface NestedInnerDeep {
   leaf: number;
 }
 export declare const NestedInnerDeep: z.ZodType<NestedInnerDeep>;
+/** Reads a {@link NestedInnerDeep} at the decoder's position (what `decodeNestedInnerDeep` and the readers of other types call). */
+export declare function readNestedInnerDeep(d: rt.Decoder): NestedInnerDeep;
 
 // ---- NestedInner (constructs/objects.schema.json#/$defs/Nested/properties/inner)
 export interface NestedInner {
   deep: NestedInnerDeep;
 }
 export declare const NestedInner: z.ZodType<NestedInner>;
+/** Reads a {@link NestedInner} at the decoder's position (what `decodeNestedInner` and the readers of other types call). */
+export declare function readNestedInner(d: rt.Decoder): NestedInner;
 
 // ---- NestedMode_2 (constructs/objects.schema.json#/$defs/Nested/properties/mode)
 export type NestedMode_2 = "fast" | "slow";
 /** The values of {@link NestedMode_2}, in schema order. */
 export declare const NESTED_MODE_2_VALUES: readonly ["fast", "slow"];
 export declare const NestedMode_2: z.ZodType<NestedMode_2>;
+/** Reads a {@link NestedMode_2} at the decoder's position. */
+export declare function readNestedMode_2(d: rt.Decoder): NestedMode_2;
 
 // ---- NestedItemsItem (constructs/objects.schema.json#/$defs/Nested/properties/items/items)
 export interface NestedItemsItem {
   n: number;
 }
 export declare const NestedItemsItem: z.ZodType<NestedItemsItem>;
+/** Reads a {@link NestedItemsItem} at the decoder's position (what `decodeNestedItemsItem` and the readers of other types call). */
+export declare function readNestedItemsItem(d: rt.Decoder): NestedItemsItem;
 
 // ---- Nested (constructs/objects.schema.json#/$defs/Nested)
 /**
@@ -364,11 +574,20 @@ export interface Nested {
   items?: NestedItemsItem[];
 }
 export declare const Nested: z.ZodType<Nested>;
+/** Reads a {@link Nested} at the decoder's position (what `decodeNested` and the readers of other types call). */
+export declare function readNested(d: rt.Decoder): Nested;
 
-/** Validates `data` as a {@link Nested}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Nested}; throws a ZodError. */
 export declare function parseNested(data: unknown): Nested;
 /** Like {@link parseNested}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNested(data: unknown): z.ZodSafeParseResult<Nested>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Nested} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNested(text: string | Uint8Array, options?: rt.DecodeOptions): Nested;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNested(value: Nested): string;
 
 // ---- NestedMode (constructs/objects.schema.json#/$defs/NestedMode)
 /**
@@ -377,11 +596,20 @@ export declare function safeParseNested(data: unknown): z.ZodSafeParseResult<Nes
  */
 export type NestedMode = string;
 export declare const NestedMode: z.ZodType<NestedMode>;
+/** Reads a {@link NestedMode} at the decoder's position. */
+export declare function readNestedMode(d: rt.Decoder): NestedMode;
 
-/** Validates `data` as a {@link NestedMode}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NestedMode}; throws a ZodError. */
 export declare function parseNestedMode(data: unknown): NestedMode;
 /** Like {@link parseNestedMode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNestedMode(data: unknown): z.ZodSafeParseResult<NestedMode>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNestedMode(text: string | Uint8Array, options?: rt.DecodeOptions): NestedMode;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNestedMode(value: NestedMode): string;
 
 // ---- Answer (constructs/tables.schema.json#/$defs/Answer)
 /**
@@ -424,11 +652,20 @@ export interface Circle {
   r: number;
 }
 export declare const Circle: z.ZodType<Circle>;
+/** Reads a {@link Circle} at the decoder's position (what `decodeCircle` and the readers of other types call). */
+export declare function readCircle(d: rt.Decoder): Circle;
 
-/** Validates `data` as a {@link Circle}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Circle}; throws a ZodError. */
 export declare function parseCircle(data: unknown): Circle;
 /** Like {@link parseCircle}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCircle(data: unknown): z.ZodSafeParseResult<Circle>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Circle} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCircle(text: string | Uint8Array, options?: rt.DecodeOptions): Circle;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCircle(value: Circle): string;
 
 // ---- Square (constructs/unions.schema.json#/$defs/Square)
 export interface Square {
@@ -436,68 +673,128 @@ export interface Square {
   side: number;
 }
 export declare const Square: z.ZodType<Square>;
+/** Reads a {@link Square} at the decoder's position (what `decodeSquare` and the readers of other types call). */
+export declare function readSquare(d: rt.Decoder): Square;
 
-/** Validates `data` as a {@link Square}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Square}; throws a ZodError. */
 export declare function parseSquare(data: unknown): Square;
 /** Like {@link parseSquare}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseSquare(data: unknown): z.ZodSafeParseResult<Square>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Square} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeSquare(text: string | Uint8Array, options?: rt.DecodeOptions): Square;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeSquare(value: Square): string;
 
 // ---- Shape (constructs/unions.schema.json#/$defs/Shape)
 /** Discriminated by `kind`. */
-export type Shape = Circle | Square;
+export type Shape<U = never> = Circle | Square | U;
 export declare const Shape: z.ZodType<Shape>;
+/** Reads a {@link Shape} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+export declare function readShape(d: rt.Decoder): Shape<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link Shape}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Shape}; throws a ZodError. */
 export declare function parseShape(data: unknown): Shape;
 /** Like {@link parseShape}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseShape(data: unknown): z.ZodSafeParseResult<Shape>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Shape} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeShape(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Shape;
+export declare function decodeShape(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Shape<rt.UnknownVariant>;
+export declare function decodeShape(text: string | Uint8Array, options?: rt.DecodeOptions): Shape | Shape<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeShape(value: Shape | Shape<rt.UnknownVariant>): string;
 
 // ---- Scalar (constructs/unions.schema.json#/$defs/Scalar)
 /** Variants of disjoint JSON kinds: dispatched on the kind. */
 export type Scalar = null | string | number | boolean | string[];
 export declare const Scalar: z.ZodType<Scalar>;
+/** Reads a {@link Scalar} at the decoder's position. */
+export declare function readScalar(d: rt.Decoder): Scalar;
 
-/** Validates `data` as a {@link Scalar}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Scalar}; throws a ZodError. */
 export declare function parseScalar(data: unknown): Scalar;
 /** Like {@link parseScalar}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScalar(data: unknown): z.ZodSafeParseResult<Scalar>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Scalar} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeScalar(text: string | Uint8Array, options?: rt.DecodeOptions): Scalar;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeScalar(value: Scalar): string;
 
 // ---- Exclusive (constructs/unions.schema.json#/$defs/Exclusive)
 /** Overlapping oneOf: exactly one variant must match ("abc" matches both and is invalid). */
 export type Exclusive = string;
 export declare const Exclusive: z.ZodType<Exclusive>;
+/** Reads a {@link Exclusive} at the decoder's position. */
+export declare function readExclusive(d: rt.Decoder): Exclusive;
 
-/** Validates `data` as a {@link Exclusive}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Exclusive}; throws a ZodError. */
 export declare function parseExclusive(data: unknown): Exclusive;
 /** Like {@link parseExclusive}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseExclusive(data: unknown): z.ZodSafeParseResult<Exclusive>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Exclusive} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeExclusive(text: string | Uint8Array, options?: rt.DecodeOptions): Exclusive;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeExclusive(value: Exclusive): string;
 
 // ---- Inclusive (constructs/unions.schema.json#/$defs/Inclusive)
 /** Overlapping anyOf: the first match wins; matching both is fine. */
 export type Inclusive = number;
 export declare const Inclusive: z.ZodType<Inclusive>;
+/** Reads a {@link Inclusive} at the decoder's position. */
+export declare function readInclusive(d: rt.Decoder): Inclusive;
 
-/** Validates `data` as a {@link Inclusive}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Inclusive}; throws a ZodError. */
 export declare function parseInclusive(data: unknown): Inclusive;
 /** Like {@link parseInclusive}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseInclusive(data: unknown): z.ZodSafeParseResult<Inclusive>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Inclusive} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeInclusive(text: string | Uint8Array, options?: rt.DecodeOptions): Inclusive;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeInclusive(value: Inclusive): string;
 
 // ---- Holder (constructs/unions.schema.json#/$defs/Holder)
 /** Unions as members. */
-export interface Holder {
-  shape: Shape;
-  maybe_shape?: Shape | null;
+export interface Holder<U = never> {
+  shape: Shape<U>;
+  maybe_shape?: Shape<U> | null;
   scalar?: Scalar;
   exclusive?: Exclusive;
   inclusive?: Inclusive;
-  shapes?: Shape[];
+  shapes?: Shape<U>[];
 }
 export declare const Holder: z.ZodType<Holder>;
+/** Reads a {@link Holder} at the decoder's position (what `decodeHolder` and the readers of other types call). */
+export declare function readHolder(d: rt.Decoder): Holder<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link Holder}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Holder}; throws a ZodError. */
 export declare function parseHolder(data: unknown): Holder;
 /** Like {@link parseHolder}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHolder(data: unknown): z.ZodSafeParseResult<Holder>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Holder} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeHolder(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Holder;
+export declare function decodeHolder(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Holder<rt.UnknownVariant>;
+export declare function decodeHolder(text: string | Uint8Array, options?: rt.DecodeOptions): Holder | Holder<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeHolder(value: Holder | Holder<rt.UnknownVariant>): string;
 
 // ---- Strings (constructs/values.schema.json#/$defs/Strings)
 /** Lengths in code points, formats, and patterns (searched, not anchored). */
@@ -514,11 +811,20 @@ export interface Strings {
   stamp?: shared.Timestamp;
 }
 export declare const Strings: z.ZodType<Strings>;
+/** Reads a {@link Strings} at the decoder's position (what `decodeStrings` and the readers of other types call). */
+export declare function readStrings(d: rt.Decoder): Strings;
 
-/** Validates `data` as a {@link Strings}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Strings}; throws a ZodError. */
 export declare function parseStrings(data: unknown): Strings;
 /** Like {@link parseStrings}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStrings(data: unknown): z.ZodSafeParseResult<Strings>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Strings} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeStrings(text: string | Uint8Array, options?: rt.DecodeOptions): Strings;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeStrings(value: Strings): string;
 
 // ---- Numbers (constructs/values.schema.json#/$defs/Numbers)
 /** Integers (no fraction), bounds, exclusive bounds and multipleOf. */
@@ -531,11 +837,20 @@ export interface Numbers {
   real?: number;
 }
 export declare const Numbers: z.ZodType<Numbers>;
+/** Reads a {@link Numbers} at the decoder's position (what `decodeNumbers` and the readers of other types call). */
+export declare function readNumbers(d: rt.Decoder): Numbers;
 
-/** Validates `data` as a {@link Numbers}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Numbers}; throws a ZodError. */
 export declare function parseNumbers(data: unknown): Numbers;
 /** Like {@link parseNumbers}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNumbers(data: unknown): z.ZodSafeParseResult<Numbers>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Numbers} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNumbers(text: string | Uint8Array, options?: rt.DecodeOptions): Numbers;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNumbers(value: Numbers): string;
 
 // ---- Arrays (constructs/values.schema.json#/$defs/Arrays)
 /** Item counts and uniqueness (JSON equality: 1 == 1.0, members in any order). */
@@ -546,11 +861,20 @@ export interface Arrays {
   holes?: (string | null)[];
 }
 export declare const Arrays: z.ZodType<Arrays>;
+/** Reads a {@link Arrays} at the decoder's position (what `decodeArrays` and the readers of other types call). */
+export declare function readArrays(d: rt.Decoder): Arrays;
 
-/** Validates `data` as a {@link Arrays}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Arrays}; throws a ZodError. */
 export declare function parseArrays(data: unknown): Arrays;
 /** Like {@link parseArrays}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseArrays(data: unknown): z.ZodSafeParseResult<Arrays>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Arrays} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeArrays(text: string | Uint8Array, options?: rt.DecodeOptions): Arrays;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeArrays(value: Arrays): string;
 
 // ---- Maps (constructs/values.schema.json#/$defs/Maps)
 /** Objects with arbitrary keys: typed values and member counts; an untyped object. */
@@ -559,51 +883,96 @@ export interface Maps {
   anything?: { [key: string]: rt.Json };
 }
 export declare const Maps: z.ZodType<Maps>;
+/** Reads a {@link Maps} at the decoder's position (what `decodeMaps` and the readers of other types call). */
+export declare function readMaps(d: rt.Decoder): Maps;
 
-/** Validates `data` as a {@link Maps}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Maps}; throws a ZodError. */
 export declare function parseMaps(data: unknown): Maps;
 /** Like {@link parseMaps}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMaps(data: unknown): z.ZodSafeParseResult<Maps>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Maps} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMaps(text: string | Uint8Array, options?: rt.DecodeOptions): Maps;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMaps(value: Maps): string;
 
 // ---- Identifier (constructs/values.schema.json#/$defs/Identifier)
 /** An alias of a constrained string. */
 export type Identifier = string;
 export declare const Identifier: z.ZodType<Identifier>;
+/** Reads a {@link Identifier} at the decoder's position. */
+export declare function readIdentifier(d: rt.Decoder): Identifier;
 
-/** Validates `data` as a {@link Identifier}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Identifier}; throws a ZodError. */
 export declare function parseIdentifier(data: unknown): Identifier;
 /** Like {@link parseIdentifier}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseIdentifier(data: unknown): z.ZodSafeParseResult<Identifier>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeIdentifier(text: string | Uint8Array, options?: rt.DecodeOptions): Identifier;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeIdentifier(value: Identifier): string;
 
 // ---- Count (constructs/values.schema.json#/$defs/Count)
 /** An alias of a non-negative integer. */
 export type Count = number;
 export declare const Count: z.ZodType<Count>;
+/** Reads a {@link Count} at the decoder's position. */
+export declare function readCount(d: rt.Decoder): Count;
 
-/** Validates `data` as a {@link Count}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Count}; throws a ZodError. */
 export declare function parseCount(data: unknown): Count;
 /** Like {@link parseCount}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCount(data: unknown): z.ZodSafeParseResult<Count>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Count} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCount(text: string | Uint8Array, options?: rt.DecodeOptions): Count;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCount(value: Count): string;
 
 // ---- MaybeName (constructs/values.schema.json#/$defs/MaybeName)
 /** An alias of a nullable string. */
 export type MaybeName = string | null;
 export declare const MaybeName: z.ZodType<MaybeName>;
+/** Reads a {@link MaybeName} at the decoder's position. */
+export declare function readMaybeName(d: rt.Decoder): MaybeName;
 
-/** Validates `data` as a {@link MaybeName}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link MaybeName}; throws a ZodError. */
 export declare function parseMaybeName(data: unknown): MaybeName;
 /** Like {@link parseMaybeName}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMaybeName(data: unknown): z.ZodSafeParseResult<MaybeName>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MaybeName} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMaybeName(text: string | Uint8Array, options?: rt.DecodeOptions): MaybeName;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMaybeName(value: MaybeName): string;
 
 // ---- Names (constructs/values.schema.json#/$defs/Names)
 /** An alias of an array. */
 export type Names = string[];
 export declare const Names: z.ZodType<Names>;
+/** Reads a {@link Names} at the decoder's position. */
+export declare function readNames(d: rt.Decoder): Names;
 
-/** Validates `data` as a {@link Names}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Names}; throws a ZodError. */
 export declare function parseNames(data: unknown): Names;
 /** Like {@link parseNames}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNames(data: unknown): z.ZodSafeParseResult<Names>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Names} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNames(text: string | Uint8Array, options?: rt.DecodeOptions): Names;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNames(value: Names): string;
 
 // ---- Ping (constructs/variants.schema.json#/$defs/Ping)
 /** An open member of Signal. */
@@ -614,11 +983,20 @@ export interface Ping {
   [key: string]: unknown;
 }
 export declare const Ping: z.ZodType<Ping>;
+/** Reads a {@link Ping} at the decoder's position (what `decodePing` and the readers of other types call). */
+export declare function readPing(d: rt.Decoder): Ping;
 
-/** Validates `data` as a {@link Ping}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Ping}; throws a ZodError. */
 export declare function parsePing(data: unknown): Ping;
 /** Like {@link parsePing}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePing(data: unknown): z.ZodSafeParseResult<Ping>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePing(text: string | Uint8Array, options?: rt.DecodeOptions): Ping;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePing(value: Ping): string;
 
 // ---- Pong (constructs/variants.schema.json#/$defs/Pong)
 /** Another open member of Signal. */
@@ -629,24 +1007,45 @@ export interface Pong {
   [key: string]: unknown;
 }
 export declare const Pong: z.ZodType<Pong>;
+/** Reads a {@link Pong} at the decoder's position (what `decodePong` and the readers of other types call). */
+export declare function readPong(d: rt.Decoder): Pong;
 
-/** Validates `data` as a {@link Pong}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Pong}; throws a ZodError. */
 export declare function parsePong(data: unknown): Pong;
 /** Like {@link parsePong}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePong(data: unknown): z.ZodSafeParseResult<Pong>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Pong} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePong(text: string | Uint8Array, options?: rt.DecodeOptions): Pong;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePong(value: Pong): string;
 
 // ---- Signal (constructs/variants.schema.json#/$defs/Signal)
 /**
  * Tagged by `type`, a reserved word in Python: the tag is read from the wire name only, so an
  * unknown member `type_` is just kept.
  */
-export type Signal = Ping | Pong;
+export type Signal<U = never> = Ping | Pong | U;
 export declare const Signal: z.ZodType<Signal>;
+/** Reads a {@link Signal} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+export declare function readSignal(d: rt.Decoder): Signal<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link Signal}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Signal}; throws a ZodError. */
 export declare function parseSignal(data: unknown): Signal;
 /** Like {@link parseSignal}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseSignal(data: unknown): z.ZodSafeParseResult<Signal>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Signal} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeSignal(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Signal;
+export declare function decodeSignal(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Signal<rt.UnknownVariant>;
+export declare function decodeSignal(text: string | Uint8Array, options?: rt.DecodeOptions): Signal | Signal<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeSignal(value: Signal | Signal<rt.UnknownVariant>): string;
 
 // ---- EitherVariant1 (constructs/variants.schema.json#/$defs/Either/oneOf/0)
 export interface EitherVariant1 {
@@ -655,6 +1054,8 @@ export interface EitherVariant1 {
   [key: string]: unknown;
 }
 export declare const EitherVariant1: z.ZodType<EitherVariant1>;
+/** Reads a {@link EitherVariant1} at the decoder's position (what `decodeEitherVariant1` and the readers of other types call). */
+export declare function readEitherVariant1(d: rt.Decoder): EitherVariant1;
 
 // ---- EitherVariant2 (constructs/variants.schema.json#/$defs/Either/oneOf/1)
 export interface EitherVariant2 {
@@ -663,38 +1064,65 @@ export interface EitherVariant2 {
   [key: string]: unknown;
 }
 export declare const EitherVariant2: z.ZodType<EitherVariant2>;
+/** Reads a {@link EitherVariant2} at the decoder's position (what `decodeEitherVariant2` and the readers of other types call). */
+export declare function readEitherVariant2(d: rt.Decoder): EitherVariant2;
 
 // ---- Either (constructs/variants.schema.json#/$defs/Either)
 /** Overlapping oneOf of open objects: exactly one must match ({"a": 1, "b": 2} matches both). */
 export type Either = EitherVariant1 | EitherVariant2;
 export declare const Either: z.ZodType<Either>;
+/** Reads a {@link Either} at the decoder's position. */
+export declare function readEither(d: rt.Decoder): Either;
 
-/** Validates `data` as a {@link Either}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Either}; throws a ZodError. */
 export declare function parseEither(data: unknown): Either;
 /** Like {@link parseEither}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEither(data: unknown): z.ZodSafeParseResult<Either>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Either} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeEither(text: string | Uint8Array, options?: rt.DecodeOptions): Either;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEither(value: Either): string;
 
 // ---- CarrierValue (constructs/variants.schema.json#/$defs/Carrier/properties/value)
 export type CarrierValue = string | number;
 export declare const CarrierValue: z.ZodType<CarrierValue>;
+/** Reads a {@link CarrierValue} at the decoder's position. */
+export declare function readCarrierValue(d: rt.Decoder): CarrierValue;
 
 // ---- CarrierShapeOrName (constructs/variants.schema.json#/$defs/Carrier/properties/shape_or_name)
 export type CarrierShapeOrName = Circle | string;
 export declare const CarrierShapeOrName: z.ZodType<CarrierShapeOrName>;
+/** Reads a {@link CarrierShapeOrName} at the decoder's position. */
+export declare function readCarrierShapeOrName(d: rt.Decoder): CarrierShapeOrName;
 
 // ---- Carrier (constructs/variants.schema.json#/$defs/Carrier)
 /** Unions declared inline in properties (lifted into declarations). */
-export interface Carrier {
+export interface Carrier<U = never> {
   value?: CarrierValue;
   shape_or_name?: CarrierShapeOrName;
-  signals?: Signal[];
+  signals?: Signal<U>[];
 }
 export declare const Carrier: z.ZodType<Carrier>;
+/** Reads a {@link Carrier} at the decoder's position (what `decodeCarrier` and the readers of other types call). */
+export declare function readCarrier(d: rt.Decoder): Carrier<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link Carrier}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Carrier}; throws a ZodError. */
 export declare function parseCarrier(data: unknown): Carrier;
 /** Like {@link parseCarrier}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCarrier(data: unknown): z.ZodSafeParseResult<Carrier>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Carrier} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeCarrier(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Carrier;
+export declare function decodeCarrier(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Carrier<rt.UnknownVariant>;
+export declare function decodeCarrier(text: string | Uint8Array, options?: rt.DecodeOptions): Carrier | Carrier<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCarrier(value: Carrier | Carrier<rt.UnknownVariant>): string;
 
 // ---- Directory (constructs/variants.schema.json#/$defs/Directory)
 /** Extras typed by a declaration: every undeclared member is a Closed object. */
@@ -702,8 +1130,17 @@ export type Directory = {
   version: number;
 } & { [key: string]: Closed };
 export declare const Directory: z.ZodType<Directory>;
+/** Reads a {@link Directory} at the decoder's position (what `decodeDirectory` and the readers of other types call). */
+export declare function readDirectory(d: rt.Decoder): Directory;
 
-/** Validates `data` as a {@link Directory}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Directory}; throws a ZodError. */
 export declare function parseDirectory(data: unknown): Directory;
 /** Like {@link parseDirectory}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDirectory(data: unknown): z.ZodSafeParseResult<Directory>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Directory} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeDirectory(text: string | Uint8Array, options?: rt.DecodeOptions): Directory;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeDirectory(value: Directory): string;

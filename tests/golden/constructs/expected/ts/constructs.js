@@ -2,10 +2,21 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 import * as shared from "./shared.js";
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
 
 // ---- Color (constructs/enums.schema.json#/$defs/Color)
 export const COLOR_VALUES = /** @type {const} */ (["red", "green", "blue"]);
 export const Color = z.enum(COLOR_VALUES);
+const colorValues = new Set(COLOR_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Color}
+ */
+export function readColor(d) {
+  return d.enumString(colorValues, "red|green|blue");
+}
 
 /** @param {unknown} data */
 export function parseColor(data) {
@@ -17,9 +28,37 @@ export function safeParseColor(data) {
   return Color.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Color} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Color}
+ */
+export function decodeColor(text, options) {
+  return rt.decode(text, readColor, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Color} value
+ * @returns {string}
+ */
+export function encodeColor(value) {
+  return rt.encode(value);
+}
+
 // ---- Mixed (constructs/enums.schema.json#/$defs/Mixed)
 export const MIXED_VALUES = /** @type {const} */ (["a", 1, true, 2.5]);
 export const Mixed = z.literal(MIXED_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Mixed}
+ */
+export function readMixed(d) {
+  return d.enumValue(MIXED_VALUES);
+}
 
 /** @param {unknown} data */
 export function parseMixed(data) {
@@ -31,9 +70,37 @@ export function safeParseMixed(data) {
   return Mixed.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Mixed} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Mixed}
+ */
+export function decodeMixed(text, options) {
+  return rt.decode(text, readMixed, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Mixed} value
+ * @returns {string}
+ */
+export function encodeMixed(value) {
+  return rt.encode(value);
+}
+
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
 export const STRUCTURED_VALUES = /** @type {const} */ ([[1, 2], { a: 1 }, "x"]);
 export const Structured = rt.oneOfValues(STRUCTURED_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Structured}
+ */
+export function readStructured(d) {
+  return d.enumValue(STRUCTURED_VALUES);
+}
 
 /** @param {unknown} data */
 export function parseStructured(data) {
@@ -45,9 +112,38 @@ export function safeParseStructured(data) {
   return Structured.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Structured}
+ */
+export function decodeStructured(text, options) {
+  return rt.decode(text, readStructured, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Structured} value
+ * @returns {string}
+ */
+export function encodeStructured(value) {
+  return rt.encode(value);
+}
+
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
 export const LABEL_KNOWN_VALUES = /** @type {const} */ (["red", "green", "blue"]);
-export const Label = z.union([Color, rt.otherString(z.string())]);
+export const Label = z.union([Color, rt.otherString(z.string())], rt.ANY_OF);
+const labelKnown = new Set(LABEL_KNOWN_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Label}
+ */
+export function readLabel(d) {
+  return d.openEnum(labelKnown, undefined);
+}
 
 /** @param {unknown} data */
 export function parseLabel(data) {
@@ -59,9 +155,38 @@ export function safeParseLabel(data) {
   return Label.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Label} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Label}
+ */
+export function decodeLabel(text, options) {
+  return rt.decode(text, readLabel, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Label} value
+ * @returns {string}
+ */
+export function encodeLabel(value) {
+  return rt.encode(value);
+}
+
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 export const SHADE_KNOWN_VALUES = /** @type {const} */ (["red", "green", "blue"]);
-export const Shade = z.union([Color, rt.otherString(z.string().regex(rt.pattern("^[a-z]+$")))]);
+export const Shade = z.union([Color, rt.otherString(z.string().regex(rt.pattern("^[a-z]+$")))], rt.ANY_OF);
+const shadeKnown = new Set(SHADE_KNOWN_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Shade}
+ */
+export function readShade(d) {
+  return d.openEnum(shadeKnown, rule1);
+}
 
 /** @param {unknown} data */
 export function parseShade(data) {
@@ -73,9 +198,38 @@ export function safeParseShade(data) {
   return Shade.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Shade} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Shade}
+ */
+export function decodeShade(text, options) {
+  return rt.decode(text, readShade, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Shade} value
+ * @returns {string}
+ */
+export function encodeShade(value) {
+  return rt.encode(value);
+}
+
 // ---- PaletteMaybe (constructs/enums.schema.json#/$defs/Palette/properties/maybe)
 export const PALETTE_MAYBE_VALUES = /** @type {const} */ (["red", "green"]);
 export const PaletteMaybe = z.enum(PALETTE_MAYBE_VALUES);
+const paletteMaybeValues = new Set(PALETTE_MAYBE_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {PaletteMaybe}
+ */
+export function readPaletteMaybe(d) {
+  return d.enumString(paletteMaybeValues, "red|green");
+}
 
 // ---- Palette (constructs/enums.schema.json#/$defs/Palette)
 export const Palette = z.strictObject({
@@ -87,6 +241,60 @@ export const Palette = z.strictObject({
   structured: Structured.exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Palette}
+ */
+export function readPalette(d) {
+  let $main, $maybe, $label, $shade, $mixed, $structured;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "main":
+          if ($main !== undefined) d.duplicate(key);
+          $main = readColor(d);
+          break;
+        case "maybe":
+          if ($maybe !== undefined) d.duplicate(key);
+          $maybe = d.isNull() ? null : readPaletteMaybe(d);
+          break;
+        case "label":
+          if ($label !== undefined) d.duplicate(key);
+          $label = readLabel(d);
+          break;
+        case "shade":
+          if ($shade !== undefined) d.duplicate(key);
+          $shade = readShade(d);
+          break;
+        case "mixed":
+          if ($mixed !== undefined) d.duplicate(key);
+          $mixed = readMixed(d);
+          break;
+        case "structured":
+          if ($structured !== undefined) d.duplicate(key);
+          $structured = readStructured(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Palette} */ ({});
+    if ($main !== undefined) v.main = $main;
+    if ($maybe !== undefined) v.maybe = $maybe;
+    if ($label !== undefined) v.label = $label;
+    if ($shade !== undefined) v.shade = $shade;
+    if ($mixed !== undefined) v.mixed = $mixed;
+    if ($structured !== undefined) v.structured = $structured;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parsePalette(data) {
   return Palette.parse(data);
@@ -97,11 +305,65 @@ export function safeParsePalette(data) {
   return Palette.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Palette} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Palette}
+ */
+export function decodePalette(text, options) {
+  return rt.decode(text, readPalette, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Palette} value
+ * @returns {string}
+ */
+export function encodePalette(value) {
+  return rt.encode(value);
+}
+
 // ---- Started (constructs/envelope.schema.json#/$defs/Started)
 export const Started = z.strictObject({
   op: z.literal("started"),
   at: rt.dateTime,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Started}
+ */
+export function readStarted(d) {
+  let $op, $at;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "op":
+          if ($op !== undefined) d.duplicate(key);
+          $op = d.constString("started");
+          break;
+        case "at":
+          if ($at !== undefined) d.duplicate(key);
+          $at = d.string(rule2);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($op === undefined) d.missing("op");
+    if ($at === undefined) d.missing("at");
+    const v = /** @type {Started} */ ({ op: $op, at: $at });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseStarted(data) {
@@ -113,15 +375,78 @@ export function safeParseStarted(data) {
   return Started.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Started} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Started}
+ */
+export function decodeStarted(text, options) {
+  return rt.decode(text, readStarted, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Started} value
+ * @returns {string}
+ */
+export function encodeStarted(value) {
+  return rt.encode(value);
+}
+
 // ---- StoppedOp (constructs/envelope.schema.json#/$defs/Stopped/properties/op)
 export const STOPPED_OP_VALUES = /** @type {const} */ (["stopped"]);
 export const StoppedOp = z.enum(STOPPED_OP_VALUES);
+const stoppedOpValues = new Set(STOPPED_OP_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {StoppedOp}
+ */
+export function readStoppedOp(d) {
+  return d.enumString(stoppedOpValues, "stopped");
+}
 
 // ---- Stopped (constructs/envelope.schema.json#/$defs/Stopped)
 export const Stopped = z.strictObject({
   op: StoppedOp,
   reason: z.string().exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Stopped}
+ */
+export function readStopped(d) {
+  let $op, $reason;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "op":
+          if ($op !== undefined) d.duplicate(key);
+          $op = readStoppedOp(d);
+          break;
+        case "reason":
+          if ($reason !== undefined) d.duplicate(key);
+          $reason = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($op === undefined) d.missing("op");
+    const v = /** @type {Stopped} */ ({ op: $op });
+    if ($reason !== undefined) v.reason = $reason;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseStopped(data) {
@@ -133,11 +458,46 @@ export function safeParseStopped(data) {
   return Stopped.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Stopped} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Stopped}
+ */
+export function decodeStopped(text, options) {
+  return rt.decode(text, readStopped, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Stopped} value
+ * @returns {string}
+ */
+export function encodeStopped(value) {
+  return rt.encode(value);
+}
+
 // ---- Event (constructs/envelope.schema.json#/$defs/Event)
 export const Event = z.discriminatedUnion("op", [
   Started,
   Stopped,
 ]);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Event<rt.UnknownVariant>}
+ */
+export function readEvent(d) {
+  switch (d.tag("op")) {
+    case "started":
+      return readStarted(d);
+    case "stopped":
+      return readStopped(d);
+    default:
+      return d.unknownTag("op", "started|stopped");
+  }
+}
 
 /** @param {unknown} data */
 export function parseEvent(data) {
@@ -149,9 +509,51 @@ export function safeParseEvent(data) {
   return Event.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Event} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {Event}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {Event<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Event | Event<rt.UnknownVariant>}
+ */
+export function decodeEvent(text, options) {
+  return rt.decode(text, readEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Event | Event<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- Unit (constructs/reading.json#/$defs/Unit)
 export const UNIT_VALUES = /** @type {const} */ (["celsius", "fahrenheit"]);
 export const Unit = z.enum(UNIT_VALUES);
+const unitValues = new Set(UNIT_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Unit}
+ */
+export function readUnit(d) {
+  return d.enumString(unitValues, "celsius|fahrenheit");
+}
 
 /** @param {unknown} data */
 export function parseUnit(data) {
@@ -163,11 +565,65 @@ export function safeParseUnit(data) {
   return Unit.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Unit} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Unit}
+ */
+export function decodeUnit(text, options) {
+  return rt.decode(text, readUnit, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Unit} value
+ * @returns {string}
+ */
+export function encodeUnit(value) {
+  return rt.encode(value);
+}
+
 // ---- Reading (constructs/reading.json#)
-export const Reading = z.looseObject({
+export const Reading = rt.ownMembers(z.looseObject({
   value: z.number(),
   unit: Unit.exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Reading}
+ */
+export function readReading(d) {
+  let $value, $unit;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "value":
+          if ($value !== undefined) d.duplicate(key);
+          $value = d.number();
+          break;
+        case "unit":
+          if ($unit !== undefined) d.duplicate(key);
+          $unit = readUnit(d);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($value === undefined) d.missing("value");
+    const v = /** @type {Reading} */ ({ value: $value });
+    if ($unit !== undefined) v.unit = $unit;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseReading(data) {
@@ -179,11 +635,65 @@ export function safeParseReading(data) {
   return Reading.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Reading} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Reading}
+ */
+export function decodeReading(text, options) {
+  return rt.decode(text, readReading, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Reading} value
+ * @returns {string}
+ */
+export function encodeReading(value) {
+  return rt.encode(value);
+}
+
 // ---- TaggedEnvelope (constructs/envelope.schema.json#)
 export const TaggedEnvelope = z.strictObject({
   event: Event,
   reading: Reading.exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {TaggedEnvelope<rt.UnknownVariant>}
+ */
+export function readTaggedEnvelope(d) {
+  let $event, $reading;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "event":
+          if ($event !== undefined) d.duplicate(key);
+          $event = readEvent(d);
+          break;
+        case "reading":
+          if ($reading !== undefined) d.duplicate(key);
+          $reading = readReading(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($event === undefined) d.missing("event");
+    const v = /** @type {TaggedEnvelope<rt.UnknownVariant>} */ ({ event: $event });
+    if ($reading !== undefined) v.reading = $reading;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseTaggedEnvelope(data) {
@@ -195,8 +705,49 @@ export function safeParseTaggedEnvelope(data) {
   return TaggedEnvelope.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {TaggedEnvelope}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {TaggedEnvelope<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>}
+ */
+export function decodeTaggedEnvelope(text, options) {
+  return rt.decode(text, readTaggedEnvelope, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeTaggedEnvelope(value) {
+  return rt.encode(value);
+}
+
 // ---- Batch (constructs/envelope.schema.json#/$defs/Batch)
 export const Batch = z.array(TaggedEnvelope).max(3);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Batch<rt.UnknownVariant>}
+ */
+export function readBatch(d) {
+  return d.array(rule3, readTaggedEnvelope);
+}
 
 /** @param {unknown} data */
 export function parseBatch(data) {
@@ -208,10 +759,72 @@ export function safeParseBatch(data) {
   return Batch.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Batch} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {Batch}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {Batch<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Batch | Batch<rt.UnknownVariant>}
+ */
+export function decodeBatch(text, options) {
+  return rt.decode(text, readBatch, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Batch | Batch<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeBatch(value) {
+  return rt.encode(value);
+}
+
 // ---- Closed (constructs/objects.schema.json#/$defs/Closed)
 export const Closed = z.strictObject({
   id: z.string(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Closed}
+ */
+export function readClosed(d) {
+  let $id;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($id === undefined) d.missing("id");
+    const v = /** @type {Closed} */ ({ id: $id });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseClosed(data) {
@@ -221,6 +834,26 @@ export function parseClosed(data) {
 /** @param {unknown} data */
 export function safeParseClosed(data) {
   return Closed.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Closed}
+ */
+export function decodeClosed(text, options) {
+  return rt.decode(text, readClosed, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Closed} value
+ * @returns {string}
+ */
+export function encodeClosed(value) {
+  return rt.encode(value);
 }
 
 // ---- Presence (constructs/objects.schema.json#/$defs/Presence)
@@ -235,6 +868,71 @@ export const Presence = z.strictObject({
   old: z.string().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Presence}
+ */
+export function readPresence(d) {
+  let $required_plain, $required_nullable, $optional_plain, $optional_nullable, $optional_nullable_ref, $any_required, $any_optional, $old;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "required_plain":
+          if ($required_plain !== undefined) d.duplicate(key);
+          $required_plain = d.string();
+          break;
+        case "required_nullable":
+          if ($required_nullable !== undefined) d.duplicate(key);
+          $required_nullable = d.isNull() ? null : d.string();
+          break;
+        case "optional_plain":
+          if ($optional_plain !== undefined) d.duplicate(key);
+          $optional_plain = d.int();
+          break;
+        case "optional_nullable":
+          if ($optional_nullable !== undefined) d.duplicate(key);
+          $optional_nullable = d.isNull() ? null : d.int();
+          break;
+        case "optional_nullable_ref":
+          if ($optional_nullable_ref !== undefined) d.duplicate(key);
+          $optional_nullable_ref = d.isNull() ? null : readClosed(d);
+          break;
+        case "any_required":
+          if ($any_required !== undefined) d.duplicate(key);
+          $any_required = d.any();
+          break;
+        case "any_optional":
+          if ($any_optional !== undefined) d.duplicate(key);
+          $any_optional = d.any();
+          break;
+        case "old":
+          if ($old !== undefined) d.duplicate(key);
+          $old = d.string();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($required_plain === undefined) d.missing("required_plain");
+    if ($required_nullable === undefined) d.missing("required_nullable");
+    if ($any_required === undefined) d.missing("any_required");
+    const v = /** @type {Presence} */ ({ required_plain: $required_plain, required_nullable: $required_nullable });
+    if ($optional_plain !== undefined) v.optional_plain = $optional_plain;
+    if ($optional_nullable !== undefined) v.optional_nullable = $optional_nullable;
+    if ($optional_nullable_ref !== undefined) v.optional_nullable_ref = $optional_nullable_ref;
+    v.any_required = $any_required;
+    if ($any_optional !== undefined) v.any_optional = $any_optional;
+    if ($old !== undefined) v.old = $old;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parsePresence(data) {
   return Presence.parse(data);
@@ -245,11 +943,65 @@ export function safeParsePresence(data) {
   return Presence.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Presence} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Presence}
+ */
+export function decodePresence(text, options) {
+  return rt.decode(text, readPresence, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Presence} value
+ * @returns {string}
+ */
+export function encodePresence(value) {
+  return rt.encode(value);
+}
+
 // ---- Open (constructs/objects.schema.json#/$defs/Open)
-export const Open = z.looseObject({
+export const Open = rt.ownMembers(z.looseObject({
   id: z.string(),
   meta: shared.Meta.exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Open}
+ */
+export function readOpen(d) {
+  let $id, $meta;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string();
+          break;
+        case "meta":
+          if ($meta !== undefined) d.duplicate(key);
+          $meta = shared.readMeta(d);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($id === undefined) d.missing("id");
+    const v = /** @type {Open} */ ({ id: $id });
+    if ($meta !== undefined) v.meta = $meta;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseOpen(data) {
@@ -261,10 +1013,59 @@ export function safeParseOpen(data) {
   return Open.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Open} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Open}
+ */
+export function decodeOpen(text, options) {
+  return rt.decode(text, readOpen, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Open} value
+ * @returns {string}
+ */
+export function encodeOpen(value) {
+  return rt.encode(value);
+}
+
 // ---- TypedExtras (constructs/objects.schema.json#/$defs/TypedExtras)
-export const TypedExtras = z.object({
+export const TypedExtras = rt.ownMembers(z.object({
   name: z.string(),
-}).catchall(z.int().gte(0));
+}).catchall(z.int().gte(0)), { schema: z.int().gte(0), required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {TypedExtras}
+ */
+export function readTypedExtras(d) {
+  let $name;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "name":
+          if ($name !== undefined) d.duplicate(key);
+          $name = d.string();
+          break;
+        default:
+          kept = d.keep(key, kept, read5);
+      }
+    }
+    key = undefined;
+    if ($name === undefined) d.missing("name");
+    const v = /** @type {TypedExtras} */ ({ name: $name });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseTypedExtras(data) {
@@ -276,13 +1077,71 @@ export function safeParseTypedExtras(data) {
   return TypedExtras.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {TypedExtras}
+ */
+export function decodeTypedExtras(text, options) {
+  return rt.decode(text, readTypedExtras, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {TypedExtras} value
+ * @returns {string}
+ */
+export function encodeTypedExtras(value) {
+  return rt.encode(value);
+}
+
 // ---- Forbidding (constructs/objects.schema.json#/$defs/Forbidding)
-export const Forbidding = z.looseObject({
+export const Forbidding = rt.ownMembers(z.looseObject({
   a: z.string().exactOptional(),
   x: rt.forbidden,
   y: rt.forbidden,
   gone: rt.forbidden,
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Forbidding}
+ */
+export function readForbidding(d) {
+  let $a;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "a":
+          if ($a !== undefined) d.duplicate(key);
+          $a = d.string();
+          break;
+        case "x":
+          d.forbidden(key);
+          break;
+        case "y":
+          d.forbidden(key);
+          break;
+        case "gone":
+          d.forbidden(key);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Forbidding} */ ({});
+    if ($a !== undefined) v.a = $a;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseForbidding(data) {
@@ -294,11 +1153,64 @@ export function safeParseForbidding(data) {
   return Forbidding.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Forbidding}
+ */
+export function decodeForbidding(text, options) {
+  return rt.decode(text, readForbidding, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Forbidding} value
+ * @returns {string}
+ */
+export function encodeForbidding(value) {
+  return rt.encode(value);
+}
+
 // ---- ClosedForbidding (constructs/objects.schema.json#/$defs/ClosedForbidding)
 export const ClosedForbidding = z.strictObject({
   a: z.string().exactOptional(),
-  z: rt.forbidden,
+  z: rt.notAllowed,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {ClosedForbidding}
+ */
+export function readClosedForbidding(d) {
+  let $a;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "a":
+          if ($a !== undefined) d.duplicate(key);
+          $a = d.string();
+          break;
+        case "z":
+          if (!d.tolerant) d.unknown(key, kept);
+          d.forbidden(key);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {ClosedForbidding} */ ({});
+    if ($a !== undefined) v.a = $a;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseClosedForbidding(data) {
@@ -308,6 +1220,26 @@ export function parseClosedForbidding(data) {
 /** @param {unknown} data */
 export function safeParseClosedForbidding(data) {
   return ClosedForbidding.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {ClosedForbidding}
+ */
+export function decodeClosedForbidding(text, options) {
+  return rt.decode(text, readClosedForbidding, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {ClosedForbidding} value
+ * @returns {string}
+ */
+export function encodeClosedForbidding(value) {
+  return rt.encode(value);
 }
 
 // ---- Consts (constructs/objects.schema.json#/$defs/Consts)
@@ -320,6 +1252,60 @@ export const Consts = z.strictObject({
   maybe: z.literal("x").exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Consts}
+ */
+export function readConsts(d) {
+  let $kind, $version, $flag, $nothing, $shape, $maybe;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "kind":
+          if ($kind !== undefined) d.duplicate(key);
+          $kind = d.constString("consts");
+          break;
+        case "version":
+          if ($version !== undefined) d.duplicate(key);
+          $version = d.constValue(value6);
+          break;
+        case "flag":
+          if ($flag !== undefined) d.duplicate(key);
+          $flag = d.constValue(value7);
+          break;
+        case "nothing":
+          if ($nothing !== undefined) d.duplicate(key);
+          $nothing = d.constValue(value8);
+          break;
+        case "shape":
+          if ($shape !== undefined) d.duplicate(key);
+          $shape = d.constValue(value9);
+          break;
+        case "maybe":
+          if ($maybe !== undefined) d.duplicate(key);
+          $maybe = d.constString("x", true);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($kind === undefined) d.missing("kind");
+    if ($version === undefined) d.missing("version");
+    if ($flag === undefined) d.missing("flag");
+    if ($nothing === undefined) d.missing("nothing");
+    if ($shape === undefined) d.missing("shape");
+    const v = /** @type {Consts} */ ({ kind: $kind, version: $version, flag: $flag, nothing: $nothing, shape: $shape });
+    if ($maybe !== undefined) v.maybe = $maybe;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseConsts(data) {
   return Consts.parse(data);
@@ -330,10 +1316,59 @@ export function safeParseConsts(data) {
   return Consts.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Consts} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Consts}
+ */
+export function decodeConsts(text, options) {
+  return rt.decode(text, readConsts, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Consts} value
+ * @returns {string}
+ */
+export function encodeConsts(value) {
+  return rt.encode(value);
+}
+
 // ---- Counted (constructs/objects.schema.json#/$defs/Counted)
-export const Counted = z.looseObject({
+export const Counted = rt.ownMembers(z.looseObject({
   a: z.int().exactOptional(),
-}).check(rt.propertyCount(1, 2));
+}).check(rt.propertyCount(1, 2)), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Counted}
+ */
+export function readCounted(d) {
+  let $a;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object(rule10);
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "a":
+          if ($a !== undefined) d.duplicate(key);
+          $a = d.int();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Counted} */ ({});
+    if ($a !== undefined) v.a = $a;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseCounted(data) {
@@ -345,24 +1380,140 @@ export function safeParseCounted(data) {
   return Counted.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Counted} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Counted}
+ */
+export function decodeCounted(text, options) {
+  return rt.decode(text, readCounted, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Counted} value
+ * @returns {string}
+ */
+export function encodeCounted(value) {
+  return rt.encode(value);
+}
+
 // ---- NestedInnerDeep (constructs/objects.schema.json#/$defs/Nested/properties/inner/properties/deep)
 export const NestedInnerDeep = z.strictObject({
   leaf: z.int(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NestedInnerDeep}
+ */
+export function readNestedInnerDeep(d) {
+  let $leaf;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "leaf":
+          if ($leaf !== undefined) d.duplicate(key);
+          $leaf = d.int();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($leaf === undefined) d.missing("leaf");
+    const v = /** @type {NestedInnerDeep} */ ({ leaf: $leaf });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 // ---- NestedInner (constructs/objects.schema.json#/$defs/Nested/properties/inner)
 export const NestedInner = z.strictObject({
   deep: NestedInnerDeep,
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {NestedInner}
+ */
+export function readNestedInner(d) {
+  let $deep;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "deep":
+          if ($deep !== undefined) d.duplicate(key);
+          $deep = readNestedInnerDeep(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($deep === undefined) d.missing("deep");
+    const v = /** @type {NestedInner} */ ({ deep: $deep });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 // ---- NestedMode_2 (constructs/objects.schema.json#/$defs/Nested/properties/mode)
 export const NESTED_MODE_2_VALUES = /** @type {const} */ (["fast", "slow"]);
 export const NestedMode_2 = z.enum(NESTED_MODE_2_VALUES);
+const nestedMode2Values = new Set(NESTED_MODE_2_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NestedMode_2}
+ */
+export function readNestedMode_2(d) {
+  return d.enumString(nestedMode2Values, "fast|slow");
+}
 
 // ---- NestedItemsItem (constructs/objects.schema.json#/$defs/Nested/properties/items/items)
 export const NestedItemsItem = z.strictObject({
   n: z.number(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NestedItemsItem}
+ */
+export function readNestedItemsItem(d) {
+  let $n;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "n":
+          if ($n !== undefined) d.duplicate(key);
+          $n = d.number();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($n === undefined) d.missing("n");
+    const v = /** @type {NestedItemsItem} */ ({ n: $n });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 // ---- Nested (constructs/objects.schema.json#/$defs/Nested)
 export const Nested = z.strictObject({
@@ -370,6 +1521,45 @@ export const Nested = z.strictObject({
   mode: NestedMode_2.exactOptional(),
   items: z.array(NestedItemsItem).exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Nested}
+ */
+export function readNested(d) {
+  let $inner, $mode, $items;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "inner":
+          if ($inner !== undefined) d.duplicate(key);
+          $inner = readNestedInner(d);
+          break;
+        case "mode":
+          if ($mode !== undefined) d.duplicate(key);
+          $mode = readNestedMode_2(d);
+          break;
+        case "items":
+          if ($items !== undefined) d.duplicate(key);
+          $items = d.array(undefined, readNestedItemsItem);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($inner === undefined) d.missing("inner");
+    const v = /** @type {Nested} */ ({ inner: $inner });
+    if ($mode !== undefined) v.mode = $mode;
+    if ($items !== undefined) v.items = $items;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseNested(data) {
@@ -381,8 +1571,36 @@ export function safeParseNested(data) {
   return Nested.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Nested} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Nested}
+ */
+export function decodeNested(text, options) {
+  return rt.decode(text, readNested, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Nested} value
+ * @returns {string}
+ */
+export function encodeNested(value) {
+  return rt.encode(value);
+}
+
 // ---- NestedMode (constructs/objects.schema.json#/$defs/NestedMode)
 export const NestedMode = z.string().check(rt.codePoints(0, 8));
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NestedMode}
+ */
+export function readNestedMode(d) {
+  return d.string(rule11);
+}
 
 /** @param {unknown} data */
 export function parseNestedMode(data) {
@@ -392,6 +1610,26 @@ export function parseNestedMode(data) {
 /** @param {unknown} data */
 export function safeParseNestedMode(data) {
   return NestedMode.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NestedMode}
+ */
+export function decodeNestedMode(text, options) {
+  return rt.decode(text, readNestedMode, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NestedMode} value
+ * @returns {string}
+ */
+export function encodeNestedMode(value) {
+  return rt.encode(value);
 }
 
 // ---- Answer (constructs/tables.schema.json#/$defs/Answer)
@@ -427,6 +1665,40 @@ export const Circle = z.strictObject({
   r: z.number().gt(0),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Circle}
+ */
+export function readCircle(d) {
+  let $kind, $r;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "kind":
+          if ($kind !== undefined) d.duplicate(key);
+          $kind = d.constString("circle");
+          break;
+        case "r":
+          if ($r !== undefined) d.duplicate(key);
+          $r = d.number(rule12);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($kind === undefined) d.missing("kind");
+    if ($r === undefined) d.missing("r");
+    const v = /** @type {Circle} */ ({ kind: $kind, r: $r });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseCircle(data) {
   return Circle.parse(data);
@@ -437,11 +1709,65 @@ export function safeParseCircle(data) {
   return Circle.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Circle} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Circle}
+ */
+export function decodeCircle(text, options) {
+  return rt.decode(text, readCircle, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Circle} value
+ * @returns {string}
+ */
+export function encodeCircle(value) {
+  return rt.encode(value);
+}
+
 // ---- Square (constructs/unions.schema.json#/$defs/Square)
 export const Square = z.strictObject({
   kind: z.literal("square"),
   side: z.number().gte(0),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Square}
+ */
+export function readSquare(d) {
+  let $kind, $side;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "kind":
+          if ($kind !== undefined) d.duplicate(key);
+          $kind = d.constString("square");
+          break;
+        case "side":
+          if ($side !== undefined) d.duplicate(key);
+          $side = d.number(rule4);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($kind === undefined) d.missing("kind");
+    if ($side === undefined) d.missing("side");
+    const v = /** @type {Square} */ ({ kind: $kind, side: $side });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseSquare(data) {
@@ -453,11 +1779,46 @@ export function safeParseSquare(data) {
   return Square.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Square} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Square}
+ */
+export function decodeSquare(text, options) {
+  return rt.decode(text, readSquare, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Square} value
+ * @returns {string}
+ */
+export function encodeSquare(value) {
+  return rt.encode(value);
+}
+
 // ---- Shape (constructs/unions.schema.json#/$defs/Shape)
 export const Shape = z.discriminatedUnion("kind", [
   Circle,
   Square,
 ]);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Shape<rt.UnknownVariant>}
+ */
+export function readShape(d) {
+  switch (d.tag("kind")) {
+    case "circle":
+      return readCircle(d);
+    case "square":
+      return readSquare(d);
+    default:
+      return d.unknownTag("kind", "circle|square");
+  }
+}
 
 /** @param {unknown} data */
 export function parseShape(data) {
@@ -469,6 +1830,39 @@ export function safeParseShape(data) {
   return Shape.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Shape} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {Shape}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {Shape<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Shape | Shape<rt.UnknownVariant>}
+ */
+export function decodeShape(text, options) {
+  return rt.decode(text, readShape, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Shape | Shape<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeShape(value) {
+  return rt.encode(value);
+}
+
 // ---- Scalar (constructs/unions.schema.json#/$defs/Scalar)
 export const Scalar = z.union([
   z.null(),
@@ -476,7 +1870,15 @@ export const Scalar = z.union([
   z.int(),
   z.boolean(),
   z.array(z.string()),
-]);
+], rt.ONE_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Scalar}
+ */
+export function readScalar(d) {
+  return d.union(true, /** @type {rt.Reader<Scalar>[]} */ ([read13, read14, read15, read16, read17]));
+}
 
 /** @param {unknown} data */
 export function parseScalar(data) {
@@ -488,11 +1890,39 @@ export function safeParseScalar(data) {
   return Scalar.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Scalar} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Scalar}
+ */
+export function decodeScalar(text, options) {
+  return rt.decode(text, readScalar, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Scalar} value
+ * @returns {string}
+ */
+export function encodeScalar(value) {
+  return rt.encode(value);
+}
+
 // ---- Exclusive (constructs/unions.schema.json#/$defs/Exclusive)
 export const Exclusive = z.xor([
   z.string().check(rt.codePoints(0, 3)),
   z.string().regex(rt.pattern("^a")),
 ], rt.ONE_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Exclusive}
+ */
+export function readExclusive(d) {
+  return d.union(true, /** @type {rt.Reader<Exclusive>[]} */ ([read19, read21]));
+}
 
 /** @param {unknown} data */
 export function parseExclusive(data) {
@@ -504,11 +1934,39 @@ export function safeParseExclusive(data) {
   return Exclusive.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Exclusive} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Exclusive}
+ */
+export function decodeExclusive(text, options) {
+  return rt.decode(text, readExclusive, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Exclusive} value
+ * @returns {string}
+ */
+export function encodeExclusive(value) {
+  return rt.encode(value);
+}
+
 // ---- Inclusive (constructs/unions.schema.json#/$defs/Inclusive)
 export const Inclusive = z.union([
   z.int(),
   z.number().gte(10),
-]);
+], rt.ANY_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Inclusive}
+ */
+export function readInclusive(d) {
+  return d.union(false, /** @type {rt.Reader<Inclusive>[]} */ ([read15, read23]));
+}
 
 /** @param {unknown} data */
 export function parseInclusive(data) {
@@ -518,6 +1976,26 @@ export function parseInclusive(data) {
 /** @param {unknown} data */
 export function safeParseInclusive(data) {
   return Inclusive.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Inclusive} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Inclusive}
+ */
+export function decodeInclusive(text, options) {
+  return rt.decode(text, readInclusive, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Inclusive} value
+ * @returns {string}
+ */
+export function encodeInclusive(value) {
+  return rt.encode(value);
 }
 
 // ---- Holder (constructs/unions.schema.json#/$defs/Holder)
@@ -530,6 +2008,60 @@ export const Holder = z.strictObject({
   shapes: z.array(Shape).exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Holder<rt.UnknownVariant>}
+ */
+export function readHolder(d) {
+  let $shape, $maybe_shape, $scalar, $exclusive, $inclusive, $shapes;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "shape":
+          if ($shape !== undefined) d.duplicate(key);
+          $shape = readShape(d);
+          break;
+        case "maybe_shape":
+          if ($maybe_shape !== undefined) d.duplicate(key);
+          $maybe_shape = d.isNull() ? null : readShape(d);
+          break;
+        case "scalar":
+          if ($scalar !== undefined) d.duplicate(key);
+          $scalar = readScalar(d);
+          break;
+        case "exclusive":
+          if ($exclusive !== undefined) d.duplicate(key);
+          $exclusive = readExclusive(d);
+          break;
+        case "inclusive":
+          if ($inclusive !== undefined) d.duplicate(key);
+          $inclusive = readInclusive(d);
+          break;
+        case "shapes":
+          if ($shapes !== undefined) d.duplicate(key);
+          $shapes = d.array(undefined, readShape);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($shape === undefined) d.missing("shape");
+    const v = /** @type {Holder<rt.UnknownVariant>} */ ({ shape: $shape });
+    if ($maybe_shape !== undefined) v.maybe_shape = $maybe_shape;
+    if ($scalar !== undefined) v.scalar = $scalar;
+    if ($exclusive !== undefined) v.exclusive = $exclusive;
+    if ($inclusive !== undefined) v.inclusive = $inclusive;
+    if ($shapes !== undefined) v.shapes = $shapes;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseHolder(data) {
   return Holder.parse(data);
@@ -538,6 +2070,39 @@ export function parseHolder(data) {
 /** @param {unknown} data */
 export function safeParseHolder(data) {
   return Holder.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Holder} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {Holder}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {Holder<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Holder | Holder<rt.UnknownVariant>}
+ */
+export function decodeHolder(text, options) {
+  return rt.decode(text, readHolder, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Holder | Holder<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeHolder(value) {
+  return rt.encode(value);
 }
 
 // ---- Strings (constructs/values.schema.json#/$defs/Strings)
@@ -554,6 +2119,80 @@ export const Strings = z.strictObject({
   stamp: shared.Timestamp.exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Strings}
+ */
+export function readStrings(d) {
+  let $short, $slug, $dotted, $accented, $search, $when, $id, $lower_id, $link, $stamp;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "short":
+          if ($short !== undefined) d.duplicate(key);
+          $short = d.string(rule24);
+          break;
+        case "slug":
+          if ($slug !== undefined) d.duplicate(key);
+          $slug = d.string(rule25);
+          break;
+        case "dotted":
+          if ($dotted !== undefined) d.duplicate(key);
+          $dotted = d.string(rule26);
+          break;
+        case "accented":
+          if ($accented !== undefined) d.duplicate(key);
+          $accented = d.string(rule27);
+          break;
+        case "search":
+          if ($search !== undefined) d.duplicate(key);
+          $search = d.string(rule28);
+          break;
+        case "when":
+          if ($when !== undefined) d.duplicate(key);
+          $when = d.string(rule2);
+          break;
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string(rule29);
+          break;
+        case "lower_id":
+          if ($lower_id !== undefined) d.duplicate(key);
+          $lower_id = d.string(rule30);
+          break;
+        case "link":
+          if ($link !== undefined) d.duplicate(key);
+          $link = d.string(rule31);
+          break;
+        case "stamp":
+          if ($stamp !== undefined) d.duplicate(key);
+          $stamp = shared.readTimestamp(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Strings} */ ({});
+    if ($short !== undefined) v.short = $short;
+    if ($slug !== undefined) v.slug = $slug;
+    if ($dotted !== undefined) v.dotted = $dotted;
+    if ($accented !== undefined) v.accented = $accented;
+    if ($search !== undefined) v.search = $search;
+    if ($when !== undefined) v.when = $when;
+    if ($id !== undefined) v.id = $id;
+    if ($lower_id !== undefined) v.lower_id = $lower_id;
+    if ($link !== undefined) v.link = $link;
+    if ($stamp !== undefined) v.stamp = $stamp;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseStrings(data) {
   return Strings.parse(data);
@@ -562,6 +2201,26 @@ export function parseStrings(data) {
 /** @param {unknown} data */
 export function safeParseStrings(data) {
   return Strings.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Strings} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Strings}
+ */
+export function decodeStrings(text, options) {
+  return rt.decode(text, readStrings, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Strings} value
+ * @returns {string}
+ */
+export function encodeStrings(value) {
+  return rt.encode(value);
 }
 
 // ---- Numbers (constructs/values.schema.json#/$defs/Numbers)
@@ -574,6 +2233,60 @@ export const Numbers = z.strictObject({
   real: z.number().exactOptional(),
 });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Numbers}
+ */
+export function readNumbers(d) {
+  let $small, $open_unit, $step, $trillions, $whole, $real;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "small":
+          if ($small !== undefined) d.duplicate(key);
+          $small = d.int(rule32);
+          break;
+        case "open_unit":
+          if ($open_unit !== undefined) d.duplicate(key);
+          $open_unit = d.number(rule33);
+          break;
+        case "step":
+          if ($step !== undefined) d.duplicate(key);
+          $step = d.number(rule34);
+          break;
+        case "trillions":
+          if ($trillions !== undefined) d.duplicate(key);
+          $trillions = d.int(rule35);
+          break;
+        case "whole":
+          if ($whole !== undefined) d.duplicate(key);
+          $whole = d.int();
+          break;
+        case "real":
+          if ($real !== undefined) d.duplicate(key);
+          $real = d.number();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Numbers} */ ({});
+    if ($small !== undefined) v.small = $small;
+    if ($open_unit !== undefined) v.open_unit = $open_unit;
+    if ($step !== undefined) v.step = $step;
+    if ($trillions !== undefined) v.trillions = $trillions;
+    if ($whole !== undefined) v.whole = $whole;
+    if ($real !== undefined) v.real = $real;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseNumbers(data) {
   return Numbers.parse(data);
@@ -584,6 +2297,26 @@ export function safeParseNumbers(data) {
   return Numbers.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Numbers} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Numbers}
+ */
+export function decodeNumbers(text, options) {
+  return rt.decode(text, readNumbers, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Numbers} value
+ * @returns {string}
+ */
+export function encodeNumbers(value) {
+  return rt.encode(value);
+}
+
 // ---- Arrays (constructs/values.schema.json#/$defs/Arrays)
 export const Arrays = z.strictObject({
   tags: z.array(z.string()).min(1).max(3).check(rt.uniqueItems).exactOptional(),
@@ -591,6 +2324,50 @@ export const Arrays = z.strictObject({
   matrix: z.array(z.array(z.number())).exactOptional(),
   holes: z.array(z.string().nullable()).exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Arrays}
+ */
+export function readArrays(d) {
+  let $tags, $values, $matrix, $holes;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "tags":
+          if ($tags !== undefined) d.duplicate(key);
+          $tags = d.array(rule36, read14);
+          break;
+        case "values":
+          if ($values !== undefined) d.duplicate(key);
+          $values = d.array(rule37, rt.readAny);
+          break;
+        case "matrix":
+          if ($matrix !== undefined) d.duplicate(key);
+          $matrix = d.array(undefined, read39);
+          break;
+        case "holes":
+          if ($holes !== undefined) d.duplicate(key);
+          $holes = d.array(undefined, read40);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Arrays} */ ({});
+    if ($tags !== undefined) v.tags = $tags;
+    if ($values !== undefined) v.values = $values;
+    if ($matrix !== undefined) v.matrix = $matrix;
+    if ($holes !== undefined) v.holes = $holes;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseArrays(data) {
@@ -602,11 +2379,65 @@ export function safeParseArrays(data) {
   return Arrays.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Arrays} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Arrays}
+ */
+export function decodeArrays(text, options) {
+  return rt.decode(text, readArrays, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Arrays} value
+ * @returns {string}
+ */
+export function encodeArrays(value) {
+  return rt.encode(value);
+}
+
 // ---- Maps (constructs/values.schema.json#/$defs/Maps)
 export const Maps = z.strictObject({
   counts: z.record(z.string(), z.int()).check(rt.propertyCount(1, 2)).exactOptional(),
   anything: z.record(z.string(), rt.json).exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Maps}
+ */
+export function readMaps(d) {
+  let $counts, $anything;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "counts":
+          if ($counts !== undefined) d.duplicate(key);
+          $counts = d.map(rule10, read15);
+          break;
+        case "anything":
+          if ($anything !== undefined) d.duplicate(key);
+          $anything = d.map(undefined, rt.readAny);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Maps} */ ({});
+    if ($counts !== undefined) v.counts = $counts;
+    if ($anything !== undefined) v.anything = $anything;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseMaps(data) {
@@ -618,8 +2449,36 @@ export function safeParseMaps(data) {
   return Maps.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Maps} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Maps}
+ */
+export function decodeMaps(text, options) {
+  return rt.decode(text, readMaps, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Maps} value
+ * @returns {string}
+ */
+export function encodeMaps(value) {
+  return rt.encode(value);
+}
+
 // ---- Identifier (constructs/values.schema.json#/$defs/Identifier)
 export const Identifier = rt.uuid;
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Identifier}
+ */
+export function readIdentifier(d) {
+  return d.string(rule29);
+}
 
 /** @param {unknown} data */
 export function parseIdentifier(data) {
@@ -631,8 +2490,36 @@ export function safeParseIdentifier(data) {
   return Identifier.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Identifier}
+ */
+export function decodeIdentifier(text, options) {
+  return rt.decode(text, readIdentifier, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Identifier} value
+ * @returns {string}
+ */
+export function encodeIdentifier(value) {
+  return rt.encode(value);
+}
+
 // ---- Count (constructs/values.schema.json#/$defs/Count)
 export const Count = z.int().gte(0);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Count}
+ */
+export function readCount(d) {
+  return d.int(rule4);
+}
 
 /** @param {unknown} data */
 export function parseCount(data) {
@@ -644,8 +2531,36 @@ export function safeParseCount(data) {
   return Count.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Count} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Count}
+ */
+export function decodeCount(text, options) {
+  return rt.decode(text, readCount, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Count} value
+ * @returns {string}
+ */
+export function encodeCount(value) {
+  return rt.encode(value);
+}
+
 // ---- MaybeName (constructs/values.schema.json#/$defs/MaybeName)
 export const MaybeName = z.string().nullable();
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {MaybeName}
+ */
+export function readMaybeName(d) {
+  return d.isNull() ? null : d.string();
+}
 
 /** @param {unknown} data */
 export function parseMaybeName(data) {
@@ -657,8 +2572,36 @@ export function safeParseMaybeName(data) {
   return MaybeName.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MaybeName} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {MaybeName}
+ */
+export function decodeMaybeName(text, options) {
+  return rt.decode(text, readMaybeName, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {MaybeName} value
+ * @returns {string}
+ */
+export function encodeMaybeName(value) {
+  return rt.encode(value);
+}
+
 // ---- Names (constructs/values.schema.json#/$defs/Names)
 export const Names = z.array(z.string());
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Names}
+ */
+export function readNames(d) {
+  return d.array(undefined, read14);
+}
 
 /** @param {unknown} data */
 export function parseNames(data) {
@@ -670,11 +2613,65 @@ export function safeParseNames(data) {
   return Names.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Names} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Names}
+ */
+export function decodeNames(text, options) {
+  return rt.decode(text, readNames, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Names} value
+ * @returns {string}
+ */
+export function encodeNames(value) {
+  return rt.encode(value);
+}
+
 // ---- Ping (constructs/variants.schema.json#/$defs/Ping)
-export const Ping = z.looseObject({
+export const Ping = rt.ownMembers(z.looseObject({
   type: z.literal("ping"),
   seq: z.int().gte(0).exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Ping}
+ */
+export function readPing(d) {
+  let $type, $seq;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("ping");
+          break;
+        case "seq":
+          if ($seq !== undefined) d.duplicate(key);
+          $seq = d.int(rule4);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    const v = /** @type {Ping} */ ({ type: $type });
+    if ($seq !== undefined) v.seq = $seq;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePing(data) {
@@ -686,11 +2683,65 @@ export function safeParsePing(data) {
   return Ping.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Ping}
+ */
+export function decodePing(text, options) {
+  return rt.decode(text, readPing, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Ping} value
+ * @returns {string}
+ */
+export function encodePing(value) {
+  return rt.encode(value);
+}
+
 // ---- Pong (constructs/variants.schema.json#/$defs/Pong)
-export const Pong = z.looseObject({
+export const Pong = rt.ownMembers(z.looseObject({
   type: z.literal("pong"),
   reply_to: z.int().exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Pong}
+ */
+export function readPong(d) {
+  let $type, $reply_to;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.constString("pong");
+          break;
+        case "reply_to":
+          if ($reply_to !== undefined) d.duplicate(key);
+          $reply_to = d.int();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($type === undefined) d.missing("type");
+    const v = /** @type {Pong} */ ({ type: $type });
+    if ($reply_to !== undefined) v.reply_to = $reply_to;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePong(data) {
@@ -702,11 +2753,46 @@ export function safeParsePong(data) {
   return Pong.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Pong} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Pong}
+ */
+export function decodePong(text, options) {
+  return rt.decode(text, readPong, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Pong} value
+ * @returns {string}
+ */
+export function encodePong(value) {
+  return rt.encode(value);
+}
+
 // ---- Signal (constructs/variants.schema.json#/$defs/Signal)
-export const Signal = z.discriminatedUnion("type", [
-  Ping,
-  Pong,
-]);
+export const Signal = rt.ownMembers(z.discriminatedUnion("type", [
+  Ping.object,
+  Pong.object,
+]));
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Signal<rt.UnknownVariant>}
+ */
+export function readSignal(d) {
+  switch (d.tag("type")) {
+    case "ping":
+      return readPing(d);
+    case "pong":
+      return readPong(d);
+    default:
+      return d.unknownTag("type", "ping|pong");
+  }
+}
 
 /** @param {unknown} data */
 export function parseSignal(data) {
@@ -718,21 +2804,120 @@ export function safeParseSignal(data) {
   return Signal.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Signal} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {Signal}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {Signal<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Signal | Signal<rt.UnknownVariant>}
+ */
+export function decodeSignal(text, options) {
+  return rt.decode(text, readSignal, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Signal | Signal<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeSignal(value) {
+  return rt.encode(value);
+}
+
 // ---- EitherVariant1 (constructs/variants.schema.json#/$defs/Either/oneOf/0)
-export const EitherVariant1 = z.looseObject({
+export const EitherVariant1 = rt.ownMembers(z.looseObject({
   a: z.int(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {EitherVariant1}
+ */
+export function readEitherVariant1(d) {
+  let $a;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "a":
+          if ($a !== undefined) d.duplicate(key);
+          $a = d.int();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($a === undefined) d.missing("a");
+    const v = /** @type {EitherVariant1} */ ({ a: $a });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 // ---- EitherVariant2 (constructs/variants.schema.json#/$defs/Either/oneOf/1)
-export const EitherVariant2 = z.looseObject({
+export const EitherVariant2 = rt.ownMembers(z.looseObject({
   b: z.int(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {EitherVariant2}
+ */
+export function readEitherVariant2(d) {
+  let $b;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "b":
+          if ($b !== undefined) d.duplicate(key);
+          $b = d.int();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($b === undefined) d.missing("b");
+    const v = /** @type {EitherVariant2} */ ({ b: $b });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 // ---- Either (constructs/variants.schema.json#/$defs/Either)
 export const Either = z.xor([
   EitherVariant1,
   EitherVariant2,
 ], rt.ONE_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Either}
+ */
+export function readEither(d) {
+  return d.union(true, /** @type {rt.Reader<Either>[]} */ ([readEitherVariant1, readEitherVariant2]));
+}
 
 /** @param {unknown} data */
 export function parseEither(data) {
@@ -744,17 +2929,53 @@ export function safeParseEither(data) {
   return Either.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Either} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Either}
+ */
+export function decodeEither(text, options) {
+  return rt.decode(text, readEither, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Either} value
+ * @returns {string}
+ */
+export function encodeEither(value) {
+  return rt.encode(value);
+}
+
 // ---- CarrierValue (constructs/variants.schema.json#/$defs/Carrier/properties/value)
 export const CarrierValue = z.union([
   z.string().check(rt.codePoints(1)),
   z.int(),
-]);
+], rt.ANY_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {CarrierValue}
+ */
+export function readCarrierValue(d) {
+  return d.union(false, /** @type {rt.Reader<CarrierValue>[]} */ ([read42, read15]));
+}
 
 // ---- CarrierShapeOrName (constructs/variants.schema.json#/$defs/Carrier/properties/shape_or_name)
 export const CarrierShapeOrName = z.union([
   Circle,
   z.string(),
-]);
+], rt.ONE_OF);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {CarrierShapeOrName}
+ */
+export function readCarrierShapeOrName(d) {
+  return d.union(true, /** @type {rt.Reader<CarrierShapeOrName>[]} */ ([readCircle, read14]));
+}
 
 // ---- Carrier (constructs/variants.schema.json#/$defs/Carrier)
 export const Carrier = z.strictObject({
@@ -762,6 +2983,45 @@ export const Carrier = z.strictObject({
   shape_or_name: CarrierShapeOrName.exactOptional(),
   signals: z.array(Signal).max(2).exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Carrier<rt.UnknownVariant>}
+ */
+export function readCarrier(d) {
+  let $value, $shape_or_name, $signals;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "value":
+          if ($value !== undefined) d.duplicate(key);
+          $value = readCarrierValue(d);
+          break;
+        case "shape_or_name":
+          if ($shape_or_name !== undefined) d.duplicate(key);
+          $shape_or_name = readCarrierShapeOrName(d);
+          break;
+        case "signals":
+          if ($signals !== undefined) d.duplicate(key);
+          $signals = d.array(rule43, readSignal);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Carrier<rt.UnknownVariant>} */ ({});
+    if ($value !== undefined) v.value = $value;
+    if ($shape_or_name !== undefined) v.shape_or_name = $shape_or_name;
+    if ($signals !== undefined) v.signals = $signals;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseCarrier(data) {
@@ -773,10 +3033,72 @@ export function safeParseCarrier(data) {
   return Carrier.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Carrier} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {Carrier}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {Carrier<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Carrier | Carrier<rt.UnknownVariant>}
+ */
+export function decodeCarrier(text, options) {
+  return rt.decode(text, readCarrier, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Carrier | Carrier<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeCarrier(value) {
+  return rt.encode(value);
+}
+
 // ---- Directory (constructs/variants.schema.json#/$defs/Directory)
-export const Directory = z.object({
+export const Directory = rt.ownMembers(z.object({
   version: z.int(),
-}).catchall(Closed);
+}).catchall(Closed), { schema: Closed, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Directory}
+ */
+export function readDirectory(d) {
+  let $version;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "version":
+          if ($version !== undefined) d.duplicate(key);
+          $version = d.int();
+          break;
+        default:
+          kept = d.keep(key, kept, readClosed);
+      }
+    }
+    key = undefined;
+    if ($version === undefined) d.missing("version");
+    const v = /** @type {Directory} */ ({ version: $version });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseDirectory(data) {
@@ -787,3 +3109,108 @@ export function parseDirectory(data) {
 export function safeParseDirectory(data) {
   return Directory.safeParse(data);
 }
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Directory} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Directory}
+ */
+export function decodeDirectory(text, options) {
+  return rt.decode(text, readDirectory, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Directory} value
+ * @returns {string}
+ */
+export function encodeDirectory(value) {
+  return rt.encode(value);
+}
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.StringRule} */
+const rule1 = { pattern: rt.pattern("^[a-z]+$") };
+/** @type {rt.StringRule} */
+const rule2 = { format: "date-time" };
+/** @type {rt.CountRule} */
+const rule3 = { max: 3 };
+/** @type {rt.NumberRule} */
+const rule4 = { minimum: 0 };
+/** @type {rt.Reader<number>} */
+const read5 = (d) => d.int(rule4);
+const value6 = 2;
+const value7 = true;
+const value8 = null;
+const value9 = /** @type {const} */ ({ a: [1, 2.5], b: null });
+/** @type {rt.CountRule} */
+const rule10 = { min: 1, max: 2 };
+/** @type {rt.StringRule} */
+const rule11 = { maxLength: 8 };
+/** @type {rt.NumberRule} */
+const rule12 = { exclusiveMinimum: 0 };
+/** @type {rt.Reader<null>} */
+const read13 = (d) => d.null();
+/** @type {rt.Reader<string>} */
+const read14 = (d) => d.string();
+/** @type {rt.Reader<number>} */
+const read15 = (d) => d.int();
+/** @type {rt.Reader<boolean>} */
+const read16 = (d) => d.bool();
+/** @type {rt.Reader<string[]>} */
+const read17 = (d) => d.array(undefined, read14);
+/** @type {rt.StringRule} */
+const rule18 = { maxLength: 3 };
+/** @type {rt.Reader<string>} */
+const read19 = (d) => d.string(rule18);
+/** @type {rt.StringRule} */
+const rule20 = { pattern: rt.pattern("^a") };
+/** @type {rt.Reader<string>} */
+const read21 = (d) => d.string(rule20);
+/** @type {rt.NumberRule} */
+const rule22 = { minimum: 10 };
+/** @type {rt.Reader<number>} */
+const read23 = (d) => d.number(rule22);
+/** @type {rt.StringRule} */
+const rule24 = { minLength: 2, maxLength: 3 };
+/** @type {rt.StringRule} */
+const rule25 = { pattern: rt.pattern("^[a-z]+-\\d{2}$") };
+/** @type {rt.StringRule} */
+const rule26 = { pattern: rt.pattern("^a.c$") };
+/** @type {rt.StringRule} */
+const rule27 = { pattern: rt.pattern("^\\u00e9+$") };
+/** @type {rt.StringRule} */
+const rule28 = { pattern: rt.pattern("b+") };
+/** @type {rt.StringRule} */
+const rule29 = { format: "uuid" };
+/** @type {rt.StringRule} */
+const rule30 = { format: "uuid", pattern: rt.pattern("^[0-9a-f-]+$") };
+/** @type {rt.StringRule} */
+const rule31 = { format: "uri" };
+/** @type {rt.NumberRule} */
+const rule32 = { minimum: -5, maximum: 5 };
+/** @type {rt.NumberRule} */
+const rule33 = { exclusiveMinimum: 0, exclusiveMaximum: 1 };
+/** @type {rt.NumberRule} */
+const rule34 = { multipleOf: 0.0001 };
+/** @type {rt.NumberRule} */
+const rule35 = { multipleOf: 1000000000000 };
+/** @type {rt.CountRule} */
+const rule36 = { min: 1, max: 3, unique: true };
+/** @type {rt.CountRule} */
+const rule37 = { unique: true };
+/** @type {rt.Reader<number>} */
+const read38 = (d) => d.number();
+/** @type {rt.Reader<number[]>} */
+const read39 = (d) => d.array(undefined, read38);
+/** @type {rt.Reader<string | null>} */
+const read40 = (d) => (d.isNull() ? null : d.string());
+/** @type {rt.StringRule} */
+const rule41 = { minLength: 1 };
+/** @type {rt.Reader<string>} */
+const read42 = (d) => d.string(rule41);
+/** @type {rt.CountRule} */
+const rule43 = { max: 2 };

@@ -4,6 +4,7 @@
 // own namespace), so families are exported as namespaces:
 //   import { <family> } from "@contractgen/contract";
 // or import one family directly: import * as <family> from "@contractgen/contract/<family>";
+// The stream runtime (readers, writers, the chat client) is "@contractgen/contract/stream".
 export * as constructs from "./constructs.js";
 export * as shared from "./shared.js";
 export * as runtime from "./runtime.js";

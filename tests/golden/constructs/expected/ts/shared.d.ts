@@ -6,11 +6,20 @@ import type * as rt from "./runtime.js";
 /** An RFC 3339 date-time, kept as text. */
 export type Timestamp = string;
 export declare const Timestamp: z.ZodType<Timestamp>;
+/** Reads a {@link Timestamp} at the decoder's position. */
+export declare function readTimestamp(d: rt.Decoder): Timestamp;
 
-/** Validates `data` as a {@link Timestamp}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Timestamp}; throws a ZodError. */
 export declare function parseTimestamp(data: unknown): Timestamp;
 /** Like {@link parseTimestamp}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTimestamp(data: unknown): z.ZodSafeParseResult<Timestamp>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Timestamp} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeTimestamp(text: string | Uint8Array, options?: rt.DecodeOptions): Timestamp;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeTimestamp(value: Timestamp): string;
 
 // ---- Meta (shared/common.schema.json#/$defs/Meta)
 /** Open metadata: `source` is declared, anything else is kept. */
@@ -21,8 +30,17 @@ export interface Meta {
   [key: string]: unknown;
 }
 export declare const Meta: z.ZodType<Meta>;
+/** Reads a {@link Meta} at the decoder's position (what `decodeMeta` and the readers of other types call). */
+export declare function readMeta(d: rt.Decoder): Meta;
 
-/** Validates `data` as a {@link Meta}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Meta}; throws a ZodError. */
 export declare function parseMeta(data: unknown): Meta;
 /** Like {@link parseMeta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMeta(data: unknown): z.ZodSafeParseResult<Meta>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Meta} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeMeta(text: string | Uint8Array, options?: rt.DecodeOptions): Meta;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeMeta(value: Meta): string;

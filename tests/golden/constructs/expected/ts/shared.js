@@ -2,8 +2,19 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- Timestamp (shared/common.schema.json#/$defs/Timestamp)
 export const Timestamp = rt.dateTime;
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Timestamp}
+ */
+export function readTimestamp(d) {
+  return d.string(rule1);
+}
 
 /** @param {unknown} data */
 export function parseTimestamp(data) {
@@ -15,11 +26,65 @@ export function safeParseTimestamp(data) {
   return Timestamp.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Timestamp} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Timestamp}
+ */
+export function decodeTimestamp(text, options) {
+  return rt.decode(text, readTimestamp, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Timestamp} value
+ * @returns {string}
+ */
+export function encodeTimestamp(value) {
+  return rt.encode(value);
+}
+
 // ---- Meta (shared/common.schema.json#/$defs/Meta)
-export const Meta = z.looseObject({
+export const Meta = rt.ownMembers(z.looseObject({
   source: z.string().check(rt.codePoints(1)),
   at: Timestamp.exactOptional(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Meta}
+ */
+export function readMeta(d) {
+  let $source, $at;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "source":
+          if ($source !== undefined) d.duplicate(key);
+          $source = d.string(rule2);
+          break;
+        case "at":
+          if ($at !== undefined) d.duplicate(key);
+          $at = readTimestamp(d);
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($source === undefined) d.missing("source");
+    const v = /** @type {Meta} */ ({ source: $source });
+    if ($at !== undefined) v.at = $at;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseMeta(data) {
@@ -30,3 +95,30 @@ export function parseMeta(data) {
 export function safeParseMeta(data) {
   return Meta.safeParse(data);
 }
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Meta} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Meta}
+ */
+export function decodeMeta(text, options) {
+  return rt.decode(text, readMeta, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Meta} value
+ * @returns {string}
+ */
+export function encodeMeta(value) {
+  return rt.encode(value);
+}
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.StringRule} */
+const rule1 = { format: "date-time" };
+/** @type {rt.StringRule} */
+const rule2 = { minLength: 1 };

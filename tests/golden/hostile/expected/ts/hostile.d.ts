@@ -40,11 +40,20 @@ export declare const HOSTILE_ENUM_VALUES: readonly [
   "1st",
 ];
 export declare const HostileEnum: z.ZodType<HostileEnum>;
+/** Reads a {@link HostileEnum} at the decoder's position. */
+export declare function readHostileEnum(d: rt.Decoder): HostileEnum;
 
-/** Validates `data` as a {@link HostileEnum}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link HostileEnum}; throws a ZodError. */
 export declare function parseHostileEnum(data: unknown): HostileEnum;
 /** Like {@link parseHostileEnum}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHostileEnum(data: unknown): z.ZodSafeParseResult<HostileEnum>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeHostileEnum(text: string | Uint8Array, options?: rt.DecodeOptions): HostileEnum;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeHostileEnum(value: HostileEnum): string;
 
 // ---- Everything (hostile/names.schema.json#/$defs/Everything)
 /**
@@ -147,11 +156,20 @@ export interface Everything {
   enum_field?: HostileEnum;
 }
 export declare const Everything: z.ZodType<Everything>;
+/** Reads a {@link Everything} at the decoder's position (what `decodeEverything` and the readers of other types call). */
+export declare function readEverything(d: rt.Decoder): Everything;
 
-/** Validates `data` as a {@link Everything}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Everything}; throws a ZodError. */
 export declare function parseEverything(data: unknown): Everything;
 /** Like {@link parseEverything}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEverything(data: unknown): z.ZodSafeParseResult<Everything>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeEverything(text: string | Uint8Array, options?: rt.DecodeOptions): Everything;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEverything(value: Everything): string;
 
 // ---- Class (hostile/names.schema.json#/$defs/Class)
 /** A type named like a keyword */
@@ -160,11 +178,20 @@ export interface Class {
   while?: HostileEnum[];
 }
 export declare const Class: z.ZodType<Class>;
+/** Reads a {@link Class} at the decoder's position (what `decodeClass` and the readers of other types call). */
+export declare function readClass(d: rt.Decoder): Class;
 
-/** Validates `data` as a {@link Class}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Class}; throws a ZodError. */
 export declare function parseClass(data: unknown): Class;
 /** Like {@link parseClass}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClass(data: unknown): z.ZodSafeParseResult<Class>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Class} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeClass(text: string | Uint8Array, options?: rt.DecodeOptions): Class;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeClass(value: Class): string;
 
 // ---- Strings (hostile/names.schema.json#/$defs/Strings)
 /** Hostile text as data */

@@ -2,6 +2,9 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- HostileEnum (hostile/names.schema.json#/$defs/HostileEnum)
 export const HOSTILE_ENUM_VALUES = /** @type {const} */ ([
   "",
@@ -19,6 +22,15 @@ export const HOSTILE_ENUM_VALUES = /** @type {const} */ ([
   "1st",
 ]);
 export const HostileEnum = z.enum(HOSTILE_ENUM_VALUES);
+const hostileEnumValues = new Set(HOSTILE_ENUM_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {HostileEnum}
+ */
+export function readHostileEnum(d) {
+  return d.enumString(hostileEnumValues, "a b|class|A|a|caf\u00E9|*/|${x}|\\|\"|NULL|None|1st");
+}
 
 /** @param {unknown} data */
 export function parseHostileEnum(data) {
@@ -28,6 +40,26 @@ export function parseHostileEnum(data) {
 /** @param {unknown} data */
 export function safeParseHostileEnum(data) {
   return HostileEnum.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {HostileEnum}
+ */
+export function decodeHostileEnum(text, options) {
+  return rt.decode(text, readHostileEnum, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {HostileEnum} value
+ * @returns {string}
+ */
+export function encodeHostileEnum(value) {
+  return rt.encode(value);
 }
 
 // ---- Everything (hostile/names.schema.json#/$defs/Everything)
@@ -81,6 +113,268 @@ export const Everything = rt.ownMembers(z.strictObject({
   enum_field: HostileEnum.exactOptional(),
 }), { schema: z.string(), required: false });
 
+/**
+ * @param {rt.Decoder} d
+ * @returns {Everything}
+ */
+export function readEverything(d) {
+  let $class, $def, $from, $type, $import, $return, $None, $True, $self, $namespace, $delete, $function, $await, $yield, $lambda, $model_config, $schema, $json, $dict, $copy, $errno, $unix, $constructor, $__proto__, $prototype, $toString, $hasOwnProperty, $int, $str, $std, $Json, $value, $additional_properties, $z, $fooBar, $foo_bar, $foo_bar_2, $FooBar, $foo_bar_3, $caf__, $______, $emoji_____, $1st, $123, $, $hostile_text, $enum_field;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "class":
+          if ($class !== undefined) d.duplicate(key);
+          $class = d.string();
+          break;
+        case "def":
+          if ($def !== undefined) d.duplicate(key);
+          $def = d.string();
+          break;
+        case "from":
+          if ($from !== undefined) d.duplicate(key);
+          $from = d.string();
+          break;
+        case "type":
+          if ($type !== undefined) d.duplicate(key);
+          $type = d.string();
+          break;
+        case "import":
+          if ($import !== undefined) d.duplicate(key);
+          $import = d.string();
+          break;
+        case "return":
+          if ($return !== undefined) d.duplicate(key);
+          $return = d.string();
+          break;
+        case "None":
+          if ($None !== undefined) d.duplicate(key);
+          $None = d.string();
+          break;
+        case "True":
+          if ($True !== undefined) d.duplicate(key);
+          $True = d.string();
+          break;
+        case "self":
+          if ($self !== undefined) d.duplicate(key);
+          $self = d.string();
+          break;
+        case "namespace":
+          if ($namespace !== undefined) d.duplicate(key);
+          $namespace = d.string();
+          break;
+        case "delete":
+          if ($delete !== undefined) d.duplicate(key);
+          $delete = d.string();
+          break;
+        case "function":
+          if ($function !== undefined) d.duplicate(key);
+          $function = d.string();
+          break;
+        case "await":
+          if ($await !== undefined) d.duplicate(key);
+          $await = d.string();
+          break;
+        case "yield":
+          if ($yield !== undefined) d.duplicate(key);
+          $yield = d.string();
+          break;
+        case "lambda":
+          if ($lambda !== undefined) d.duplicate(key);
+          $lambda = d.string();
+          break;
+        case "model_config":
+          if ($model_config !== undefined) d.duplicate(key);
+          $model_config = d.string();
+          break;
+        case "schema":
+          if ($schema !== undefined) d.duplicate(key);
+          $schema = d.string();
+          break;
+        case "json":
+          if ($json !== undefined) d.duplicate(key);
+          $json = d.string();
+          break;
+        case "dict":
+          if ($dict !== undefined) d.duplicate(key);
+          $dict = d.string();
+          break;
+        case "copy":
+          if ($copy !== undefined) d.duplicate(key);
+          $copy = d.string();
+          break;
+        case "errno":
+          if ($errno !== undefined) d.duplicate(key);
+          $errno = d.string();
+          break;
+        case "unix":
+          if ($unix !== undefined) d.duplicate(key);
+          $unix = d.string();
+          break;
+        case "constructor":
+          if ($constructor !== undefined) d.duplicate(key);
+          $constructor = d.string();
+          break;
+        case "__proto__":
+          if ($__proto__ !== undefined) d.duplicate(key);
+          $__proto__ = d.string();
+          break;
+        case "prototype":
+          if ($prototype !== undefined) d.duplicate(key);
+          $prototype = d.string();
+          break;
+        case "toString":
+          if ($toString !== undefined) d.duplicate(key);
+          $toString = d.string();
+          break;
+        case "hasOwnProperty":
+          if ($hasOwnProperty !== undefined) d.duplicate(key);
+          $hasOwnProperty = d.string();
+          break;
+        case "int":
+          if ($int !== undefined) d.duplicate(key);
+          $int = d.string();
+          break;
+        case "str":
+          if ($str !== undefined) d.duplicate(key);
+          $str = d.string();
+          break;
+        case "std":
+          if ($std !== undefined) d.duplicate(key);
+          $std = d.string();
+          break;
+        case "Json":
+          if ($Json !== undefined) d.duplicate(key);
+          $Json = d.string();
+          break;
+        case "value":
+          if ($value !== undefined) d.duplicate(key);
+          $value = d.string();
+          break;
+        case "additional_properties":
+          if ($additional_properties !== undefined) d.duplicate(key);
+          $additional_properties = d.string();
+          break;
+        case "z":
+          if ($z !== undefined) d.duplicate(key);
+          $z = d.string();
+          break;
+        case "fooBar":
+          if ($fooBar !== undefined) d.duplicate(key);
+          $fooBar = d.int();
+          break;
+        case "foo_bar":
+          if ($foo_bar !== undefined) d.duplicate(key);
+          $foo_bar = d.int();
+          break;
+        case "foo-bar":
+          if ($foo_bar_2 !== undefined) d.duplicate(key);
+          $foo_bar_2 = d.int();
+          break;
+        case "FooBar":
+          if ($FooBar !== undefined) d.duplicate(key);
+          $FooBar = d.int();
+          break;
+        case "foo bar":
+          if ($foo_bar_3 !== undefined) d.duplicate(key);
+          $foo_bar_3 = d.int();
+          break;
+        case "caf\u00E9":
+          if ($caf__ !== undefined) d.duplicate(key);
+          $caf__ = d.bool();
+          break;
+        case "\u540D\u524D":
+          if ($______ !== undefined) d.duplicate(key);
+          $______ = d.bool();
+          break;
+        case "emoji_\uD83D\uDE00":
+          if ($emoji_____ !== undefined) d.duplicate(key);
+          $emoji_____ = d.bool();
+          break;
+        case "1st":
+          if ($1st !== undefined) d.duplicate(key);
+          $1st = d.bool();
+          break;
+        case "123":
+          if ($123 !== undefined) d.duplicate(key);
+          $123 = d.bool();
+          break;
+        case "":
+          if ($ !== undefined) d.duplicate(key);
+          $ = d.bool();
+          break;
+        case "hostile_text":
+          if ($hostile_text !== undefined) d.duplicate(key);
+          $hostile_text = d.constString("Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202E control and a line separator\u2028 here; trailing backslash \\", true);
+          break;
+        case "enum_field":
+          if ($enum_field !== undefined) d.duplicate(key);
+          $enum_field = readHostileEnum(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($class === undefined) d.missing("class");
+    if ($type === undefined) d.missing("type");
+    if ($hostile_text === undefined) d.missing("hostile_text");
+    const v = /** @type {Everything} */ ({ class: $class });
+    if ($def !== undefined) v.def = $def;
+    if ($from !== undefined) v.from = $from;
+    v.type = $type;
+    if ($import !== undefined) v.import = $import;
+    if ($return !== undefined) v.return = $return;
+    if ($None !== undefined) v.None = $None;
+    if ($True !== undefined) v.True = $True;
+    if ($self !== undefined) v.self = $self;
+    if ($namespace !== undefined) v.namespace = $namespace;
+    if ($delete !== undefined) v.delete = $delete;
+    if ($function !== undefined) v.function = $function;
+    if ($await !== undefined) v.await = $await;
+    if ($yield !== undefined) v.yield = $yield;
+    if ($lambda !== undefined) v.lambda = $lambda;
+    if ($model_config !== undefined) v.model_config = $model_config;
+    if ($schema !== undefined) v.schema = $schema;
+    if ($json !== undefined) v.json = $json;
+    if ($dict !== undefined) v.dict = $dict;
+    if ($copy !== undefined) v.copy = $copy;
+    if ($errno !== undefined) v.errno = $errno;
+    if ($unix !== undefined) v.unix = $unix;
+    if ($constructor !== undefined) v.constructor = $constructor;
+    if ($__proto__ !== undefined) rt.setMember(v, "__proto__", $__proto__);
+    if ($prototype !== undefined) v.prototype = $prototype;
+    if ($toString !== undefined) v.toString = $toString;
+    if ($hasOwnProperty !== undefined) v.hasOwnProperty = $hasOwnProperty;
+    if ($int !== undefined) v.int = $int;
+    if ($str !== undefined) v.str = $str;
+    if ($std !== undefined) v.std = $std;
+    if ($Json !== undefined) v.Json = $Json;
+    if ($value !== undefined) v.value = $value;
+    if ($additional_properties !== undefined) v.additional_properties = $additional_properties;
+    if ($z !== undefined) v.z = $z;
+    if ($fooBar !== undefined) v.fooBar = $fooBar;
+    if ($foo_bar !== undefined) v.foo_bar = $foo_bar;
+    if ($foo_bar_2 !== undefined) v["foo-bar"] = $foo_bar_2;
+    if ($FooBar !== undefined) v.FooBar = $FooBar;
+    if ($foo_bar_3 !== undefined) v["foo bar"] = $foo_bar_3;
+    if ($caf__ !== undefined) v["caf\u00E9"] = $caf__;
+    if ($______ !== undefined) v["\u540D\u524D"] = $______;
+    if ($emoji_____ !== undefined) v["emoji_\uD83D\uDE00"] = $emoji_____;
+    if ($1st !== undefined) v["1st"] = $1st;
+    if ($123 !== undefined) v["123"] = $123;
+    if ($ !== undefined) v[""] = $;
+    v.hostile_text = $hostile_text;
+    if ($enum_field !== undefined) v.enum_field = $enum_field;
+    rt.recordOrder(v, ["class", "def", "from", "type", "import", "return", "None", "True", "self", "namespace", "delete", "function", "await", "yield", "lambda", "model_config", "schema", "json", "dict", "copy", "errno", "unix", "constructor", "__proto__", "prototype", "toString", "hasOwnProperty", "int", "str", "std", "Json", "value", "additional_properties", "z", "fooBar", "foo_bar", "foo-bar", "FooBar", "foo bar", "caf\u00E9", "\u540D\u524D", "emoji_\uD83D\uDE00", "1st", "123", "", "hostile_text", "enum_field"]);
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
+
 /** @param {unknown} data */
 export function parseEverything(data) {
   return Everything.parse(data);
@@ -91,11 +385,65 @@ export function safeParseEverything(data) {
   return Everything.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Everything}
+ */
+export function decodeEverything(text, options) {
+  return rt.decode(text, readEverything, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Everything} value
+ * @returns {string}
+ */
+export function encodeEverything(value) {
+  return rt.encode(value);
+}
+
 // ---- Class (hostile/names.schema.json#/$defs/Class)
 export const Class = z.strictObject({
   for: Everything.exactOptional(),
   while: z.array(HostileEnum).exactOptional(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Class}
+ */
+export function readClass(d) {
+  let $for, $while;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "for":
+          if ($for !== undefined) d.duplicate(key);
+          $for = readEverything(d);
+          break;
+        case "while":
+          if ($while !== undefined) d.duplicate(key);
+          $while = d.array(undefined, readHostileEnum);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    const v = /** @type {Class} */ ({});
+    if ($for !== undefined) v.for = $for;
+    if ($while !== undefined) v.while = $while;
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseClass(data) {
@@ -105,6 +453,26 @@ export function parseClass(data) {
 /** @param {unknown} data */
 export function safeParseClass(data) {
   return Class.safeParse(data);
+}
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Class} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Class}
+ */
+export function decodeClass(text, options) {
+  return rt.decode(text, readClass, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Class} value
+ * @returns {string}
+ */
+export function encodeClass(value) {
+  return rt.encode(value);
 }
 
 // ---- Strings (hostile/names.schema.json#/$defs/Strings)

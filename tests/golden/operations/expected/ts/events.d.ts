@@ -9,11 +9,20 @@ export interface Created {
   total: number;
 }
 export declare const Created: z.ZodType<Created>;
+/** Reads a {@link Created} at the decoder's position (what `decodeCreated` and the readers of other types call). */
+export declare function readCreated(d: rt.Decoder): Created;
 
-/** Validates `data` as a {@link Created}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Created}; throws a ZodError. */
 export declare function parseCreated(data: unknown): Created;
 /** Like {@link parseCreated}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCreated(data: unknown): z.ZodSafeParseResult<Created>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Created} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeCreated(text: string | Uint8Array, options?: rt.DecodeOptions): Created;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeCreated(value: Created): string;
 
 // ---- Ping (events/events.schema.json#/$defs/Ping)
 /** Nothing happened for a while. */
@@ -21,11 +30,20 @@ export interface Ping {
   kind: "ping";
 }
 export declare const Ping: z.ZodType<Ping>;
+/** Reads a {@link Ping} at the decoder's position (what `decodePing` and the readers of other types call). */
+export declare function readPing(d: rt.Decoder): Ping;
 
-/** Validates `data` as a {@link Ping}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Ping}; throws a ZodError. */
 export declare function parsePing(data: unknown): Ping;
 /** Like {@link parsePing}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePing(data: unknown): z.ZodSafeParseResult<Ping>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodePing(text: string | Uint8Array, options?: rt.DecodeOptions): Ping;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodePing(value: Ping): string;
 
 // ---- Closed (events/events.schema.json#/$defs/Closed)
 /** The order is closed; nothing follows. */
@@ -33,37 +51,70 @@ export interface Closed {
   kind: "closed";
 }
 export declare const Closed: z.ZodType<Closed>;
+/** Reads a {@link Closed} at the decoder's position (what `decodeClosed` and the readers of other types call). */
+export declare function readClosed(d: rt.Decoder): Closed;
 
-/** Validates `data` as a {@link Closed}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Closed}; throws a ZodError. */
 export declare function parseClosed(data: unknown): Closed;
 /** Like {@link parseClosed}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosed(data: unknown): z.ZodSafeParseResult<Closed>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeClosed(text: string | Uint8Array, options?: rt.DecodeOptions): Closed;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeClosed(value: Closed): string;
 
 // ---- OrderEvent (events/events.schema.json#/$defs/OrderEvent)
 /** One event. */
-export type OrderEvent = Created | Ping | Closed;
+export type OrderEvent<U = never> = Created | Ping | Closed | U;
 export declare const OrderEvent: z.ZodType<OrderEvent>;
+/** Reads a {@link OrderEvent} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+export declare function readOrderEvent(d: rt.Decoder): OrderEvent<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link OrderEvent}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link OrderEvent}; throws a ZodError. */
 export declare function parseOrderEvent(data: unknown): OrderEvent;
 /** Like {@link parseOrderEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseOrderEvent(data: unknown): z.ZodSafeParseResult<OrderEvent>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeOrderEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): OrderEvent;
+export declare function decodeOrderEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): OrderEvent<rt.UnknownVariant>;
+export declare function decodeOrderEvent(text: string | Uint8Array, options?: rt.DecodeOptions): OrderEvent | OrderEvent<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeOrderEvent(value: OrderEvent | OrderEvent<rt.UnknownVariant>): string;
 
 // ---- EventLine (events/events.schema.json#/$defs/EventLine)
 /** One NDJSON line. */
-export interface EventLine {
+export interface EventLine<U = never> {
   /** 1, 2, 3, ... */
   seq: number;
   /** When. */
   at: string;
-  event: OrderEvent;
+  event: OrderEvent<U>;
 }
 export declare const EventLine: z.ZodType<EventLine>;
+/** Reads a {@link EventLine} at the decoder's position (what `decodeEventLine` and the readers of other types call). */
+export declare function readEventLine(d: rt.Decoder): EventLine<rt.UnknownVariant>;
 
-/** Validates `data` as a {@link EventLine}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link EventLine}; throws a ZodError. */
 export declare function parseEventLine(data: unknown): EventLine;
 /** Like {@link parseEventLine}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEventLine(data: unknown): z.ZodSafeParseResult<EventLine>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventLine} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ */
+export declare function decodeEventLine(text: string | Uint8Array, options?: rt.StrictDecodeOptions): EventLine;
+export declare function decodeEventLine(text: string | Uint8Array, options: rt.TolerantDecodeOptions): EventLine<rt.UnknownVariant>;
+export declare function decodeEventLine(text: string | Uint8Array, options?: rt.DecodeOptions): EventLine | EventLine<rt.UnknownVariant>;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeEventLine(value: EventLine | EventLine<rt.UnknownVariant>): string;
 
 // ---- FirstKind (events/events.schema.json#/$defs/FirstKind)
 /**

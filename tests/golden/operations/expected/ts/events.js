@@ -2,11 +2,48 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- Created (events/events.schema.json#/$defs/Created)
 export const Created = z.strictObject({
   kind: z.literal("created"),
   total: z.int(),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Created}
+ */
+export function readCreated(d) {
+  let $kind, $total;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "kind":
+          if ($kind !== undefined) d.duplicate(key);
+          $kind = d.constString("created", true);
+          break;
+        case "total":
+          if ($total !== undefined) d.duplicate(key);
+          $total = d.int();
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($kind === undefined) d.missing("kind");
+    if ($total === undefined) d.missing("total");
+    const v = /** @type {Created} */ ({ kind: $kind, total: $total });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseCreated(data) {
@@ -18,10 +55,59 @@ export function safeParseCreated(data) {
   return Created.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Created} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Created}
+ */
+export function decodeCreated(text, options) {
+  return rt.decode(text, readCreated, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Created} value
+ * @returns {string}
+ */
+export function encodeCreated(value) {
+  return rt.encode(value);
+}
+
 // ---- Ping (events/events.schema.json#/$defs/Ping)
 export const Ping = z.strictObject({
   kind: z.literal("ping"),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Ping}
+ */
+export function readPing(d) {
+  let $kind;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "kind":
+          if ($kind !== undefined) d.duplicate(key);
+          $kind = d.constString("ping", true);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($kind === undefined) d.missing("kind");
+    const v = /** @type {Ping} */ ({ kind: $kind });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parsePing(data) {
@@ -33,10 +119,59 @@ export function safeParsePing(data) {
   return Ping.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Ping}
+ */
+export function decodePing(text, options) {
+  return rt.decode(text, readPing, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Ping} value
+ * @returns {string}
+ */
+export function encodePing(value) {
+  return rt.encode(value);
+}
+
 // ---- Closed (events/events.schema.json#/$defs/Closed)
 export const Closed = z.strictObject({
   kind: z.literal("closed"),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Closed}
+ */
+export function readClosed(d) {
+  let $kind;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "kind":
+          if ($kind !== undefined) d.duplicate(key);
+          $kind = d.constString("closed", true);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($kind === undefined) d.missing("kind");
+    const v = /** @type {Closed} */ ({ kind: $kind });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseClosed(data) {
@@ -48,12 +183,49 @@ export function safeParseClosed(data) {
   return Closed.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Closed}
+ */
+export function decodeClosed(text, options) {
+  return rt.decode(text, readClosed, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Closed} value
+ * @returns {string}
+ */
+export function encodeClosed(value) {
+  return rt.encode(value);
+}
+
 // ---- OrderEvent (events/events.schema.json#/$defs/OrderEvent)
 export const OrderEvent = z.discriminatedUnion("kind", [
   Created,
   Ping,
   Closed,
 ]);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {OrderEvent<rt.UnknownVariant>}
+ */
+export function readOrderEvent(d) {
+  switch (d.tag("kind")) {
+    case "created":
+      return readCreated(d);
+    case "ping":
+      return readPing(d);
+    case "closed":
+      return readClosed(d);
+    default:
+      return d.unknownTag("kind", "created|ping|closed");
+  }
+}
 
 /** @param {unknown} data */
 export function parseOrderEvent(data) {
@@ -65,12 +237,84 @@ export function safeParseOrderEvent(data) {
   return OrderEvent.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderEvent} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {OrderEvent}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {OrderEvent<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {OrderEvent | OrderEvent<rt.UnknownVariant>}
+ */
+export function decodeOrderEvent(text, options) {
+  return rt.decode(text, readOrderEvent, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {OrderEvent | OrderEvent<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeOrderEvent(value) {
+  return rt.encode(value);
+}
+
 // ---- EventLine (events/events.schema.json#/$defs/EventLine)
 export const EventLine = z.strictObject({
   seq: z.int().gte(1),
   at: rt.dateTime,
   event: OrderEvent,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {EventLine<rt.UnknownVariant>}
+ */
+export function readEventLine(d) {
+  let $seq, $at, $event;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "seq":
+          if ($seq !== undefined) d.duplicate(key);
+          $seq = d.int(rule1);
+          break;
+        case "at":
+          if ($at !== undefined) d.duplicate(key);
+          $at = d.string(rule2);
+          break;
+        case "event":
+          if ($event !== undefined) d.duplicate(key);
+          $event = readOrderEvent(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($seq === undefined) d.missing("seq");
+    if ($at === undefined) d.missing("at");
+    if ($event === undefined) d.missing("event");
+    const v = /** @type {EventLine<rt.UnknownVariant>} */ ({ seq: $seq, at: $at, event: $event });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseEventLine(data) {
@@ -82,6 +326,39 @@ export function safeParseEventLine(data) {
   return EventLine.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventLine} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.StrictDecodeOptions} [options]
+ * @returns {EventLine}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.TolerantDecodeOptions} options
+ * @returns {EventLine<rt.UnknownVariant>}
+ */
+/**
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {EventLine | EventLine<rt.UnknownVariant>}
+ */
+export function decodeEventLine(text, options) {
+  return rt.decode(text, readEventLine, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {EventLine | EventLine<rt.UnknownVariant>} value
+ * @returns {string}
+ */
+export function encodeEventLine(value) {
+  return rt.encode(value);
+}
+
 // ---- FirstKind (events/events.schema.json#/$defs/FirstKind)
 export const FIRST_KIND = "created";
 
@@ -90,3 +367,10 @@ export const TERMINAL_KINDS = /** @type {const} */ (["closed"]);
 
 // ---- PingIntervalMs (events/events.schema.json#/$defs/PingIntervalMs)
 export const PING_INTERVAL_MS = 15000;
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.NumberRule} */
+const rule1 = { minimum: 1 };
+/** @type {rt.StringRule} */
+const rule2 = { format: "date-time" };

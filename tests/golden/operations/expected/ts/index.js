@@ -4,6 +4,7 @@
 // own namespace), so families are exported as namespaces:
 //   import { <family> } from "@acme/orders";
 // or import one family directly: import * as <family> from "@acme/orders/<family>";
+// The stream runtime (readers, writers, the chat client) is "@acme/orders/stream".
 export * as events from "./events.js";
 export * as orders from "./orders.js";
 export * as runtime from "./runtime.js";

@@ -8,11 +8,20 @@ export type OrderStatus = "open" | "paid" | "shipped" | "closed";
 /** The values of {@link OrderStatus}, in schema order. */
 export declare const ORDER_STATUS_VALUES: readonly ["open", "paid", "shipped", "closed"];
 export declare const OrderStatus: z.ZodType<OrderStatus>;
+/** Reads a {@link OrderStatus} at the decoder's position. */
+export declare function readOrderStatus(d: rt.Decoder): OrderStatus;
 
-/** Validates `data` as a {@link OrderStatus}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link OrderStatus}; throws a ZodError. */
 export declare function parseOrderStatus(data: unknown): OrderStatus;
 /** Like {@link parseOrderStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseOrderStatus(data: unknown): z.ZodSafeParseResult<OrderStatus>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeOrderStatus(text: string | Uint8Array, options?: rt.DecodeOptions): OrderStatus;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeOrderStatus(value: OrderStatus): string;
 
 // ---- NewOrder (orders/orders.schema.json#/$defs/NewOrder)
 /** The body of `POST /orders`. */
@@ -21,11 +30,20 @@ export interface NewOrder {
   total: number;
 }
 export declare const NewOrder: z.ZodType<NewOrder>;
+/** Reads a {@link NewOrder} at the decoder's position (what `decodeNewOrder` and the readers of other types call). */
+export declare function readNewOrder(d: rt.Decoder): NewOrder;
 
-/** Validates `data` as a {@link NewOrder}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link NewOrder}; throws a ZodError. */
 export declare function parseNewOrder(data: unknown): NewOrder;
 /** Like {@link parseNewOrder}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNewOrder(data: unknown): z.ZodSafeParseResult<NewOrder>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NewOrder} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeNewOrder(text: string | Uint8Array, options?: rt.DecodeOptions): NewOrder;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeNewOrder(value: NewOrder): string;
 
 // ---- Order (orders/orders.schema.json#/$defs/Order)
 /** An order. */
@@ -37,11 +55,20 @@ export interface Order {
   status: OrderStatus;
 }
 export declare const Order: z.ZodType<Order>;
+/** Reads a {@link Order} at the decoder's position (what `decodeOrder` and the readers of other types call). */
+export declare function readOrder(d: rt.Decoder): Order;
 
-/** Validates `data` as a {@link Order}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Order}; throws a ZodError. */
 export declare function parseOrder(data: unknown): Order;
 /** Like {@link parseOrder}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseOrder(data: unknown): z.ZodSafeParseResult<Order>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Order} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeOrder(text: string | Uint8Array, options?: rt.DecodeOptions): Order;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeOrder(value: Order): string;
 
 // ---- Problem (orders/orders.schema.json#/$defs/Problem)
 /** An error body. */
@@ -52,8 +79,17 @@ export interface Problem {
   [key: string]: unknown;
 }
 export declare const Problem: z.ZodType<Problem>;
+/** Reads a {@link Problem} at the decoder's position (what `decodeProblem` and the readers of other types call). */
+export declare function readProblem(d: rt.Decoder): Problem;
 
-/** Validates `data` as a {@link Problem}; throws a ZodError naming the JSON path. */
+/** Validates `data` (a value, such as JSON.parse returns) as a {@link Problem}; throws a ZodError. */
 export declare function parseProblem(data: unknown): Problem;
 /** Like {@link parseProblem}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseProblem(data: unknown): z.ZodSafeParseResult<Problem>;
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Problem} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ */
+export declare function decodeProblem(text: string | Uint8Array, options?: rt.DecodeOptions): Problem;
+/** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
+export declare function encodeProblem(value: Problem): string;

@@ -2,9 +2,21 @@
 import { z } from "zod";
 import * as rt from "./runtime.js";
 
+// The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
+const maxDepth = 128;
+
 // ---- OrderStatus (orders/orders.schema.json#/$defs/OrderStatus)
 export const ORDER_STATUS_VALUES = /** @type {const} */ (["open", "paid", "shipped", "closed"]);
 export const OrderStatus = z.enum(ORDER_STATUS_VALUES);
+const orderStatusValues = new Set(ORDER_STATUS_VALUES);
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {OrderStatus}
+ */
+export function readOrderStatus(d) {
+  return d.enumString(orderStatusValues, "open|paid|shipped|closed");
+}
 
 /** @param {unknown} data */
 export function parseOrderStatus(data) {
@@ -16,10 +28,59 @@ export function safeParseOrderStatus(data) {
   return OrderStatus.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {OrderStatus}
+ */
+export function decodeOrderStatus(text, options) {
+  return rt.decode(text, readOrderStatus, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {OrderStatus} value
+ * @returns {string}
+ */
+export function encodeOrderStatus(value) {
+  return rt.encode(value);
+}
+
 // ---- NewOrder (orders/orders.schema.json#/$defs/NewOrder)
 export const NewOrder = z.strictObject({
   total: z.int().gte(0),
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {NewOrder}
+ */
+export function readNewOrder(d) {
+  let $total;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "total":
+          if ($total !== undefined) d.duplicate(key);
+          $total = d.int(rule1);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($total === undefined) d.missing("total");
+    const v = /** @type {NewOrder} */ ({ total: $total });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseNewOrder(data) {
@@ -31,12 +92,71 @@ export function safeParseNewOrder(data) {
   return NewOrder.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NewOrder} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {NewOrder}
+ */
+export function decodeNewOrder(text, options) {
+  return rt.decode(text, readNewOrder, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {NewOrder} value
+ * @returns {string}
+ */
+export function encodeNewOrder(value) {
+  return rt.encode(value);
+}
+
 // ---- Order (orders/orders.schema.json#/$defs/Order)
 export const Order = z.strictObject({
   id: rt.uuid,
   total: z.int().gte(0),
   status: OrderStatus,
 });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Order}
+ */
+export function readOrder(d) {
+  let $id, $total, $status;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "id":
+          if ($id !== undefined) d.duplicate(key);
+          $id = d.string(rule2);
+          break;
+        case "total":
+          if ($total !== undefined) d.duplicate(key);
+          $total = d.int(rule1);
+          break;
+        case "status":
+          if ($status !== undefined) d.duplicate(key);
+          $status = readOrderStatus(d);
+          break;
+        default:
+          kept = d.unknown(key, kept);
+      }
+    }
+    key = undefined;
+    if ($id === undefined) d.missing("id");
+    if ($total === undefined) d.missing("total");
+    if ($status === undefined) d.missing("status");
+    const v = /** @type {Order} */ ({ id: $id, total: $total, status: $status });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseOrder(data) {
@@ -48,10 +168,59 @@ export function safeParseOrder(data) {
   return Order.safeParse(data);
 }
 
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Order} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Order}
+ */
+export function decodeOrder(text, options) {
+  return rt.decode(text, readOrder, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Order} value
+ * @returns {string}
+ */
+export function encodeOrder(value) {
+  return rt.encode(value);
+}
+
 // ---- Problem (orders/orders.schema.json#/$defs/Problem)
-export const Problem = z.looseObject({
+export const Problem = rt.ownMembers(z.looseObject({
   message: z.string(),
-});
+}), { schema: rt.json, required: false });
+
+/**
+ * @param {rt.Decoder} d
+ * @returns {Problem}
+ */
+export function readProblem(d) {
+  let $message;
+  /** @type {string | undefined} */ let key;
+  /** @type {rt.Members | undefined} */ let kept;
+  try {
+    d.object();
+    while ((key = d.key()) !== undefined) {
+      switch (key) {
+        case "message":
+          if ($message !== undefined) d.duplicate(key);
+          $message = d.string();
+          break;
+        default:
+          kept = d.keep(key, kept, rt.readAny);
+      }
+    }
+    key = undefined;
+    if ($message === undefined) d.missing("message");
+    const v = /** @type {Problem} */ ({ message: $message });
+    return kept === undefined ? v : rt.objectOf(kept.entries, v);
+  } catch (e) {
+    throw rt.within(e, key);
+  }
+}
 
 /** @param {unknown} data */
 export function parseProblem(data) {
@@ -62,3 +231,30 @@ export function parseProblem(data) {
 export function safeParseProblem(data) {
   return Problem.safeParse(data);
 }
+
+/**
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Problem} under the contract's payload
+ * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {Problem}
+ */
+export function decodeProblem(text, options) {
+  return rt.decode(text, readProblem, options, maxDepth);
+}
+
+/**
+ * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
+ * @param {Problem} value
+ * @returns {string}
+ */
+export function encodeProblem(value) {
+  return rt.encode(value);
+}
+
+
+// ---- rules and readers the declarations above share
+/** @type {rt.NumberRule} */
+const rule1 = { minimum: 0 };
+/** @type {rt.StringRule} */
+const rule2 = { format: "uuid" };

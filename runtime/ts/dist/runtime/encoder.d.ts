@@ -1,0 +1,2 @@
+/** The compact JSON text of `value`. */
+export declare function encode(value: unknown): string;

@@ -1,0 +1,173 @@
+// Enums, open enums, unions, aliases and constants of a family (see
+// ts_family.h); structs and the family's frame are in ts_family.cpp.
+#include "emit/ts/ts_family.h"
+#include "emit/ts/ts_syntax.h"
+
+namespace contractgen::emit::ts {
+
+using ir::Kind;
+using render::Data;
+using render::flag;
+using render::List;
+using render::Object;
+
+namespace {
+
+// A JSON value (an array or object) as a TypeScript `as const` expression.
+std::string as_const(const ir::json& value, std::size_t width) {
+    if (!value.is_structured()) return const_expression(value, "", width);
+    return value_literal(value, "", width) + " as const";
+}
+
+std::string joined(const std::vector<std::string>& values) {
+    std::string out;
+    for (const auto& v : values) out += (out.empty() ? "" : "|") + v;
+    return out;
+}
+
+}  // namespace
+
+// ---- enums ---------------------------------------------------------------------------------
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Enum& e) {
+    const ir::Decl& d = ctx_.model.decl(id);
+    ir::json all = ir::json::array();
+    std::vector<std::string> literals, shown;
+    bool scalars = true;
+    for (const auto& value : e.values) {
+        all.push_back(value);
+        literals.push_back(literal_type(value, "", 1u << 30));
+        scalars = scalars && value.is_primitive();
+        if (value.is_string()) shown.push_back(value.get<std::string>());
+    }
+    std::string values_name = scope_.claim(screaming(d.name) + "_VALUES");
+    const std::size_t width = room("export const " + values_name + " = ");
+    language_["values"] = {const_expression(all, "", width), as_const(all, width)};
+    v.set("values_type", literal_type(all, "", room("export declare const " + values_name + ": ")));
+    v.set("definition", type_definition(names_.of(id), literals));
+    if (e.all_strings) {
+        v.set("set_name", scope_.claim(naming::to_case(names_.of(id), naming::Case::Camel) + "Values"));
+        v.set("expected", string_literal(joined(shown)));
+    } else {
+        // Other values: z.literal compares scalars with SameValueZero, which is
+        // JSON equality for them (1 == 1.0); arrays and objects need rt's.
+        v.set("matcher", scalars ? "z.literal" : "rt.oneOfValues");
+    }
+    v.set("values_name", std::move(values_name));
+}
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
+    const ir::Decl& d = ctx_.model.decl(id);
+    ir::json known = ir::json::array();
+    std::vector<std::string> members;
+    for (const auto& k : o.known) {
+        known.push_back(k);
+        members.push_back(string_literal(k));
+    }
+    std::string values_name = scope_.claim(screaming(d.name) + "_KNOWN_VALUES");
+    const std::size_t width = room("export const " + values_name + " = ");
+    language_["values"] = {const_expression(known, "", width), as_const(known, width)};
+    v.set("values_type", literal_type(known, "", room("export declare const " + values_name + ": ")));
+    v.set("known_schema", o.known_enum ? types_.decl_ref(*o.known_enum) : "z.enum(" + values_name + ")");
+    // Other values: any string that meets the `other` branch's constraints.
+    ir::TypeExpr other;
+    other.kind = Kind::String;
+    other.string_bounds = o.other;
+    v.set("other_schema", "rt.otherString(" + types_.schema(other) + ")");
+    v.set("other_rule", readers_.string_rule(o.other));
+    v.set("set_name", scope_.claim(naming::to_case(names_.of(id), naming::Case::Camel) + "Known"));
+    // rt.Other (a branded string) keeps the known literals apart from `string`
+    // (editor completion), and a literal that is none of them does not type-check.
+    if (o.known_enum) members = {types_.decl_ref(*o.known_enum)};
+    members.push_back("rt.Other");
+    v.set("definition", type_definition(names_.of(id), members));
+    v.set("values_name", std::move(values_name));
+}
+
+// ---- unions --------------------------------------------------------------------------------
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
+    const bool generic = types_.is_generic(id);
+    const TypeMode mode = generic ? TypeMode::Generic : TypeMode::Strict;
+    List variants;
+    std::vector<std::string> members;
+    std::string open, close = "])";
+    for (const auto& variant : u.variants) members.push_back(types_.type(variant.type, mode));
+    v.set("is_tagged", flag(u.discriminator.has_value()));
+    if (u.discriminator) {
+        // Zod reports a missing, non-string or unknown tag at the tag's path. Its
+        // options must be objects: a variant wrapped in rt.ownMembers (a pipe)
+        // takes part as its object (`.object`), and the union parses the copy.
+        bool own_members = false;
+        List tags;
+        std::vector<std::string> shown;
+        for (const auto& variant : u.variants) {
+            const std::string schema = types_.schema(variant.type);
+            // rt.ownMembers(...) wraps the struct's schema: the union takes its object.
+            const bool wrapped = variant.type.kind == Kind::Named && ctx_.model.decl(variant.type.decl).is<ir::Struct>() &&
+                                 parses_own_members(ctx_.model.decl(variant.type.decl).as<ir::Struct>());
+            own_members = own_members || wrapped;
+            variants.push_back(Object{{"schema", schema + (wrapped ? ".object" : "")}});
+            tags.push_back(Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
+            shown.push_back(*variant.tag);
+        }
+        open = "z.discriminatedUnion(" + string_literal(*u.discriminator) + ", [";
+        if (own_members) {
+            open = "rt.ownMembers(" + open;
+            close += ")";
+        }
+        v.set("wire", string_literal(*u.discriminator));
+        v.set("tags", std::move(tags));
+        v.set("expected", string_literal(joined(shown)));
+        members.push_back(kUnknownParameter);
+    } else {
+        std::string alternatives;
+        for (const auto& variant : u.variants) {
+            variants.push_back(Object{{"schema", types_.schema(variant.type)}});
+            alternatives += (alternatives.empty() ? "" : ", ") + readers_.read_fn(variant.type);
+        }
+        const bool one_of = u.mode == ir::UnionMode::OneOf;
+        if (u.kinds_disjoint || !one_of) {
+            // Disjoint kinds: at most one variant can match. anyOf: the first match wins (z.union's rule).
+            open = "z.union([";
+            close = std::string("], ") + (one_of ? "rt.ONE_OF" : "rt.ANY_OF") + ")";
+        } else {
+            // oneOf with overlapping variants: exactly one must match.
+            open = "z.xor([";
+            close = "], rt.ONE_OF)";
+        }
+        const std::string type = reader_type(id);
+        v.set("one_of", one_of ? "true" : "false");
+        language_["alternatives"] = {"/** @type {rt.Reader<" + type + ">[]} */ ([" + alternatives + "])",
+                                     "[" + alternatives + "]"};
+        language_["ts_union_type"] = {"", "<" + type + ">"};
+    }
+    v.set("open", std::move(open));
+    v.set("close", std::move(close));
+    v.set("variants", std::move(variants));
+    v.set("definition", type_definition(names_.of(id), members));
+}
+
+// ---- alias and constant ----------------------------------------------------------------------
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Alias& a) {
+    v.set("schema", types_.schema(a.target));
+    v.set("definition", " " + types_.type(a.target, types_.is_generic(id) ? TypeMode::Generic : TypeMode::Strict));
+    v.set("read_expr", readers_.read(a.target));
+}
+
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Constant& c) {
+    const ir::Decl& d = ctx_.model.decl(id);
+    std::string constant = scope_.claim(screaming(d.name));
+    const std::size_t width = room("export const " + constant + " = ");
+    language_["value"] = {const_expression(c.value, "", width), as_const(c.value, width)};
+    v.set("type", literal_type(c.value, "", room("export declare const " + constant + ": ")));
+    v.set("constant", constant);
+    bool lookup = !c.lookup_function.empty() && c.type.kind == Kind::Map;
+    v.set("has_lookup", flag(lookup));
+    v.set("lookup", lookup ? scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Camel,
+                                                                   ts_reserved(), ts_naming(), "f_"))
+                           : "");
+}
+
+}  // namespace contractgen::emit::ts

@@ -1,0 +1,175 @@
+#include "emit/ts/ts_readers.h"
+
+#include <limits>
+
+#include "emit/ts/ts_syntax.h"
+#include "ir/passes/passes.h"
+#include "ir/pattern.h"
+
+namespace contractgen::emit::ts {
+
+using ir::Kind;
+
+namespace {
+
+ir::TypeExpr without_null(const ir::TypeExpr& t) {
+    ir::TypeExpr out = t;
+    out.nullable = false;
+    return out;
+}
+
+std::string count_text(std::uint64_t n) {
+    // Beyond 2^53 a count cannot be reached; the bound stays a safe number.
+    return std::to_string(std::min<std::uint64_t>(n, (std::uint64_t(1) << 53) - 1));
+}
+
+}  // namespace
+
+std::string bound_literal(const ir::json& v, bool big) {
+    if (big && (v.is_number_integer() || v.is_number_unsigned())) return v.dump() + "n";
+    if (big && v.is_number_float()) {
+        double d = v.get<double>();
+        if (d == static_cast<double>(static_cast<long long>(d)) && d > -9.2e18 && d < 9.2e18)
+            return std::to_string(static_cast<long long>(d)) + "n";
+    }
+    return number_literal(v);
+}
+
+bool TsReaders::accepts_null(const ir::TypeExpr& t) const {
+    return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0;
+}
+
+std::string TsReaders::reader_of(ir::DeclId id) const {
+    const ir::Decl& d = model_.decl(id);
+    const std::string& name = readers_.at(id);
+    return d.family == family_ ? name : names_.family.at(d.family) + "." + name;
+}
+
+std::string TsReaders::hoist(const std::string& prefix, const std::string& js, const std::string& ts,
+                             const std::string& key) {
+    auto it = made_.find(key);
+    if (it != made_.end()) return it->second;
+    std::string name = scope_.claim(prefix + std::to_string(made_.size() + 1));
+    made_.emplace(key, name);
+    auto replace_name = [&](std::string text) {
+        for (std::size_t at = text.find("$NAME"); at != std::string::npos; at = text.find("$NAME", at))
+            text.replace(at, 5, name);
+        return text;
+    };
+    support_.js += replace_name(js);
+    support_.ts += replace_name(ts);
+    return name;
+}
+
+std::string TsReaders::rule(const std::string& type, const std::string& fields) {
+    const std::string value = "{ " + fields + " }";
+    return hoist("rule", "/** @type {rt." + type + "} */\nconst $NAME = " + value + ";\n",
+                 "const $NAME: rt." + type + " = " + value + ";\n", type + value);
+}
+
+std::string TsReaders::string_rule(const ir::StringBounds& b) {
+    if (b.empty()) return "undefined";
+    std::string fields;
+    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    switch (b.format) {
+        case ir::StringFormat::DateTime: add("format: \"date-time\""); break;
+        case ir::StringFormat::Uuid: add("format: \"uuid\""); break;
+        case ir::StringFormat::Uri: add("format: \"uri\""); break;
+        case ir::StringFormat::None: break;
+    }
+    if (b.pattern)
+        add("pattern: rt.pattern(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Ecma)) + ")");
+    if (b.min_length) add("minLength: " + count_text(*b.min_length));
+    if (b.max_length) add("maxLength: " + count_text(*b.max_length));
+    return rule("StringRule", fields);
+}
+
+std::string TsReaders::number_rule(const ir::NumberBounds& b, bool big) {
+    std::string fields;
+    auto add = [&](const char* name, const std::optional<ir::json>& v, bool as_big) {
+        if (v) fields += (fields.empty() ? "" : ", ") + std::string(name) + ": " + bound_literal(*v, as_big);
+    };
+    add("minimum", b.minimum, big);
+    add("maximum", b.maximum, big);
+    add("exclusiveMinimum", b.exclusive_minimum, big);
+    add("exclusiveMaximum", b.exclusive_maximum, big);
+    add("multipleOf", b.multiple_of, false);
+    if (fields.empty()) return "undefined";
+    return rule("NumberRule", fields);
+}
+
+std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique) {
+    std::string fields;
+    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    if (min) add("min: " + count_text(*min));
+    if (max) add("max: " + count_text(*max));
+    if (unique) add("unique: true");
+    if (fields.empty()) return "undefined";
+    return rule("CountRule", fields);
+}
+
+std::string TsReaders::value_const(const ir::json& value) {
+    const std::string literal = value_literal(value, "", 1u << 30);
+    return hoist("value", "const $NAME = " + const_expression(value, "", 1u << 30) + ";\n",
+                 // `null as const` is not TypeScript (null is its own literal type already)
+                 "const $NAME = " + literal + (value.is_null() ? ";\n" : " as const;\n"), "value " + value.dump());
+}
+
+std::string TsReaders::value_read(const ir::TypeExpr& t) {
+    switch (t.kind) {
+        case Kind::String: {
+            std::string r = string_rule(t.string_bounds);
+            return r == "undefined" ? "d.string()" : "d.string(" + r + ")";
+        }
+        case Kind::Integer: {
+            const auto format = t.number_bounds.integer_format;
+            const bool big = format != ir::IntegerFormat::Safe;
+            std::string r = number_rule(t.number_bounds, big);
+            std::string args = r == "undefined" ? "" : r;
+            if (format == ir::IntegerFormat::Int64) return "d.bigint(" + (args.empty() ? "undefined" : args) + ")";
+            if (format == ir::IntegerFormat::Uint64) return "d.bigint(" + (args.empty() ? "undefined" : args) + ", true)";
+            return "d.int(" + args + ")";
+        }
+        case Kind::Number: {
+            std::string r = number_rule(t.number_bounds, false);
+            return r == "undefined" ? "d.number()" : "d.number(" + r + ")";
+        }
+        case Kind::Boolean: return "d.bool()";
+        case Kind::Null: return "d.null()";
+        case Kind::Any: return "d.any()";
+        case Kind::Named: return reader_of(t.decl) + "(d)";
+        case Kind::Array: {
+            const auto& b = t.array_bounds;
+            return "d.array(" + count_rule(b.min_items, b.max_items, b.unique_items) + ", " + read_fn(t.item()) + ")";
+        }
+        case Kind::Map: {
+            const auto& b = t.object_bounds;
+            return "d.map(" + count_rule(b.min_properties, b.max_properties, false) + ", " + read_fn(t.item()) + ")";
+        }
+        case Kind::Const:
+        {
+            const std::string typed = t.const_integer ? ", \"integer\"" : t.const_typed ? ", true" : "";
+            if (t.value.is_string()) return "d.constString(" + string_literal(t.value.get<std::string>()) + typed + ")";
+            return "d.constValue(" + value_const(t.value) + typed + ")";
+        }
+    }
+    return "d.any()";
+}
+
+std::string TsReaders::read(const ir::TypeExpr& t) {
+    if (t.nullable && !accepts_null(without_null(t))) return "d.isNull() ? null : " + value_read(without_null(t));
+    return value_read(t);
+}
+
+std::string TsReaders::read_fn(const ir::TypeExpr& t) {
+    const bool plain = !(t.nullable && !accepts_null(without_null(t)));
+    if (plain && t.kind == Kind::Named) return reader_of(t.decl);
+    if (plain && t.kind == Kind::Any) return "rt.readAny";
+    const std::string type = types_.type(t, TypeMode::Tolerant);
+    const std::string body = read(t);
+    const std::string arrow = "(d) => " + (body.rfind("d.isNull()", 0) == 0 ? "(" + body + ")" : body);
+    return hoist("read", "/** @type {rt.Reader<" + type + ">} */\nconst $NAME = " + arrow + ";\n",
+                 "const $NAME: rt.Reader<" + type + "> = " + arrow + ";\n", "reader " + type + " " + body);
+}
+
+}  // namespace contractgen::emit::ts
