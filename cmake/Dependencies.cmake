@@ -11,6 +11,14 @@ endfunction()
 find_package(nlohmann_json 3.11 QUIET)
 contractgen_require_package(nlohmann_json_FOUND nlohmann-json3-dev "nlohmann_json (JSON)")
 
+# The C++ bindings match patterns with RE2 (generated/cpp and every
+# contractgen_generate() library link it).
+find_package(PkgConfig QUIET)
+if(PKG_CONFIG_FOUND AND NOT CMAKE_DISABLE_FIND_PACKAGE_RE2)
+  pkg_check_modules(RE2 QUIET IMPORTED_TARGET GLOBAL re2)
+endif()
+contractgen_require_package(RE2_FOUND libre2-dev "RE2 (patterns in the C++ bindings)")
+
 find_package(CLI11 2.1 QUIET)
 contractgen_require_package(CLI11_FOUND libcli11-dev "CLI11 (command line)")
 

@@ -31,6 +31,9 @@ expect_message no-toml "contractgen needs toml++ (contractgen.toml): install the
 configure no-openssl fail -DCMAKE_DISABLE_FIND_PACKAGE_OpenSSL=ON
 expect_message no-openssl "install the Debian package 'libssl-dev'"
 
+configure no-re2 fail -DCMAKE_DISABLE_FIND_PACKAGE_RE2=ON
+expect_message no-re2 "contractgen needs RE2 (patterns in the C++ bindings): install the Debian package 'libre2-dev'"
+
 configure no-jemalloc fail -DCONTRACTGEN_JEMALLOC_NAME=contractgen-no-such-library
 expect_message no-jemalloc "install the Debian package 'libjemalloc-dev'"
 expect_message no-jemalloc "-DCONTRACTGEN_JEMALLOC=OFF"

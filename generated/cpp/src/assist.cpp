@@ -11,26 +11,26 @@ namespace {
 
 const rt::Pattern& pattern_0() {
     static const rt::Pattern pattern(
-        L"^(/|$)",
+        "^(/|$)",
         "^(/|$)");
     return pattern;
 }
 
 const rt::Pattern& pattern_1() {
     static const rt::Pattern pattern(
-        L"^\\{",
+        "^\\{",
         "^\\{");
     return pattern;
 }
 
-const Json& json_0() {
-    static const Json value = Json::parse(
+const Value& json_0() {
+    static const Value value = Value::parse(
         "400");
     return value;
 }
 
-const Json& json_1() {
-    static const Json value = Json::parse(
+const Value& json_1() {
+    static const Value value = Value::parse(
         "false");
     return value;
 }
@@ -79,17 +79,18 @@ void decode(rt::Cursor& c, ValidationIssue& out) {
             case 0: object.read(out.location); break;
             case 1: object.read(out.path, rt::StringRule().pattern(pattern_0)); break;
             case 2: object.read(out.message, rt::StringRule().min_length(1)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ValidationIssue& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kValidationIssueFields);
     object.write("location", v.location);
     object.write("path", v.path, rt::StringRule().pattern(pattern_0));
     object.write("message", v.message, rt::StringRule().min_length(1));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -114,19 +115,20 @@ void decode(rt::Cursor& c, ValidationErrorResponse& out) {
             case 2: object.read_const("REQUEST"); break;
             case 3: object.read_const(json_1); break;
             case 4: object.read(out.errors, rt::ArrayRule().min_items(1)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ValidationErrorResponse& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kValidationErrorResponseFields);
     object.write("error_message", v.error_message);
     object.write_const("code", json_0);
     object.write_const("domain", "REQUEST");
     object.write_const("retryable", json_1);
     object.write("errors", v.errors, rt::ArrayRule().min_items(1));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -173,17 +175,18 @@ void decode(rt::Cursor& c, AgentRequest& out) {
             case 0: object.read(out.request_id, rt::StringRule().uuid()); break;
             case 1: object.read(out.session_id, rt::StringRule().uuid()); break;
             case 2: object.read(out.payload); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const AgentRequest& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kAgentRequestFields);
     object.write("request_id", v.request_id, rt::StringRule().uuid());
     object.write("session_id", v.session_id, rt::StringRule().uuid());
     object.write("payload", v.payload);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -258,17 +261,18 @@ void decode(rt::Cursor& c, ServerSentEvent& out) {
             case 0: object.read(out.event); break;
             case 1: object.read(out.data, rt::StringRule().pattern(pattern_1)); break;
             case 2: object.read(out.id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ServerSentEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kServerSentEventFields);
     object.write("event", v.event);
     object.write("data", v.data, rt::StringRule().pattern(pattern_1));
     object.write("id", v.id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -308,7 +312,7 @@ const std::string kAssistEndpointMethod = "POST";
 const std::string kAssistRequestContentType = "application/json";
 
 // ---- DeliveryModeContentTypes (assist/tables.schema.json#/$defs/DeliveryModeContentTypes)
-const std::map<std::string, std::string> kDeliveryModeContentTypes = {
+const Map<std::string> kDeliveryModeContentTypes = {
     {"REQUEST_RESPONSE", "application/json"},
     {"SERVER_SENT_EVENTS", "text/event-stream"},
 };

@@ -357,20 +357,21 @@ void decode(rt::Cursor& c, PlanTask& out) {
             case 3: object.read(out.plan_id); break;
             case 4: object.read(out.status); break;
             case 5: object.read(out.previous_task_id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const PlanTask& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPlanTaskFields);
     object.write("id", v.id);
     object.write("title", v.title);
     object.write("message", v.message);
     object.write("plan_id", v.plan_id);
     object.write("status", v.status);
     object.write("previous_task_id", v.previous_task_id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -401,14 +402,14 @@ void decode(rt::Cursor& c, Plan& out) {
             case 5: object.read(out.plan_tasks); break;
             case 6: object.read(out.used_sources); break;
             case 7: object.read(out.previous_plan_id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Plan& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPlanFields);
     object.write("id", v.id);
     object.write("plan_set_id", v.plan_set_id);
     object.write("title", v.title);
@@ -417,6 +418,7 @@ void encode(rt::Writer& w, const Plan& v) {
     object.write("plan_tasks", v.plan_tasks);
     object.write("used_sources", v.used_sources);
     object.write("previous_plan_id", v.previous_plan_id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -441,19 +443,20 @@ void decode(rt::Cursor& c, PlanSet& out) {
             case 2: object.read(out.user_chat_message_id); break;
             case 3: object.read(out.workspace_id); break;
             case 4: object.read(out.plans); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const PlanSet& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPlanSetFields);
     object.write("chat_id", v.chat_id);
     object.write("creator_user_id", v.creator_user_id);
     object.write("user_chat_message_id", v.user_chat_message_id);
     object.write("workspace_id", v.workspace_id);
     object.write("plans", v.plans);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -506,20 +509,21 @@ void decode(rt::Cursor& c, PendingSource& out) {
             case 3: object.read(out.title); break;
             case 4: object.read(out.type); break;
             case 5: object.read(out.web_domain); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const PendingSource& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPendingSourceFields);
     object.write("plan_id", v.plan_id);
     object.write("plan_set_id", v.plan_set_id);
     object.write("plan_task_id", v.plan_task_id);
     object.write("title", v.title);
     object.write("type", v.type);
     object.write("web_domain", v.web_domain);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -593,19 +597,20 @@ void decode(rt::Cursor& c, StreamStart& out) {
             case 2: object.read(out.creator_user_id); break;
             case 3: object.read(out.user_chat_message_id); break;
             case 4: object.read(out.workspace_id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const StreamStart& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kStreamStartFields);
     object.write_const("type", "stream_start");
     object.write("chat_id", v.chat_id);
     object.write("creator_user_id", v.creator_user_id);
     object.write("user_chat_message_id", v.user_chat_message_id);
     object.write("workspace_id", v.workspace_id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -617,20 +622,21 @@ constexpr rt::Field kHeartbeatFields[] = {
 };
 }  // namespace
 
-void decode(rt::Cursor& c, Heartbeat&) {
+void decode(rt::Cursor& c, Heartbeat& out) {
     rt::ObjectReader object(c, kHeartbeatFields);
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read_const("heartbeat"); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
-void encode(rt::Writer& w, const Heartbeat&) {
-    rt::ObjectWriter object(w);
+void encode(rt::Writer& w, const Heartbeat& v) {
+    rt::ObjectWriter object(w, kHeartbeatFields);
     object.write_const("type", "heartbeat");
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -651,17 +657,18 @@ void decode(rt::Cursor& c, DoneEvent& out) {
             case 0: object.read_const("done"); break;
             case 1: object.read(out.has_async_entities_pending); break;
             case 2: object.read(out.message); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const DoneEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kDoneEventFields);
     object.write_const("type", "done");
     object.write("has_async_entities_pending", v.has_async_entities_pending);
     object.write("message", v.message);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -682,17 +689,18 @@ void decode(rt::Cursor& c, StreamError& out) {
             case 0: object.read_const("ERROR"); break;
             case 1: object.read(out.error_type); break;
             case 2: object.read(out.error_message); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const StreamError& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kStreamErrorFields);
     object.write_const("type", "ERROR");
     object.write("error_type", v.error_type);
     object.write("error_message", v.error_message);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -711,16 +719,17 @@ void decode(rt::Cursor& c, MessageDelta& out) {
         switch (object.field()) {
             case 0: object.read_const("message_delta"); break;
             case 1: object.read(out.delta); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const MessageDelta& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kMessageDeltaFields);
     object.write_const("type", "message_delta");
     object.write("delta", v.delta);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -739,16 +748,17 @@ void decode(rt::Cursor& c, AiMessage& out) {
         switch (object.field()) {
             case 0: object.read_const("ai_message"); break;
             case 1: object.read(out.message); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const AiMessage& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kAiMessageFields);
     object.write_const("type", "ai_message");
     object.write("message", v.message);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -767,16 +777,17 @@ void decode(rt::Cursor& c, MessageIsAnswer& out) {
         switch (object.field()) {
             case 0: object.read_const("message_is_answer"); break;
             case 1: object.read(out.is_answer); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const MessageIsAnswer& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kMessageIsAnswerFields);
     object.write_const("type", "message_is_answer");
     object.write("is_answer", v.is_answer);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -795,16 +806,17 @@ void decode(rt::Cursor& c, ChatTitleGenerated& out) {
         switch (object.field()) {
             case 0: object.read_const("chat_title_generated"); break;
             case 1: object.read(out.title); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ChatTitleGenerated& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kChatTitleGeneratedFields);
     object.write_const("type", "chat_title_generated");
     object.write("title", v.title);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -823,16 +835,17 @@ void decode(rt::Cursor& c, ClarificationNeeded& out) {
         switch (object.field()) {
             case 0: object.read_const("clarification_needed"); break;
             case 1: object.read(out.message); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ClarificationNeeded& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kClarificationNeededFields);
     object.write_const("type", "clarification_needed");
     object.write("message", v.message);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -851,16 +864,17 @@ void decode(rt::Cursor& c, MessageClarificationUpdate& out) {
         switch (object.field()) {
             case 0: object.read(out.chat_message_id); break;
             case 1: object.read(out.needs_clarification_message); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const MessageClarificationUpdate& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kMessageClarificationUpdateFields);
     object.write("chat_message_id", v.chat_message_id);
     object.write("needs_clarification_message", v.needs_clarification_message);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -879,16 +893,17 @@ void decode(rt::Cursor& c, UpdateMessageClarificationMessage& out) {
         switch (object.field()) {
             case 0: object.read_const("update_message_clarification_message"); break;
             case 1: object.read(out.update); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const UpdateMessageClarificationMessage& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kUpdateMessageClarificationMessageFields);
     object.write_const("type", "update_message_clarification_message");
     object.write("update", v.update);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -943,14 +958,14 @@ void decode(rt::Cursor& c, TaskUpdate& out) {
             case 4: object.read(out.status); break;
             case 5: object.read(out.plan_set); break;
             case 6: object.read(out.metadata); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const TaskUpdate& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kTaskUpdateFields);
     object.write_const("type", "task_update");
     object.write("key", v.key);
     object.write("title", v.title);
@@ -958,6 +973,7 @@ void encode(rt::Writer& w, const TaskUpdate& v) {
     object.write("status", v.status);
     object.write("plan_set", v.plan_set);
     object.write("metadata", v.metadata);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -976,16 +992,17 @@ void decode(rt::Cursor& c, PendingSources& out) {
         switch (object.field()) {
             case 0: object.read_const("pending_sources"); break;
             case 1: object.read(out.pending_sources); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const PendingSources& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPendingSourcesFields);
     object.write_const("type", "pending_sources");
     object.write("pending_sources", v.pending_sources);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1004,16 +1021,17 @@ void decode(rt::Cursor& c, ReferencesFound& out) {
         switch (object.field()) {
             case 0: object.read_const("references_found"); break;
             case 1: object.read(out.references); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ReferencesFound& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kReferencesFoundFields);
     object.write_const("type", "references_found");
     object.write("references", v.references);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1052,14 +1070,14 @@ void decode(rt::Cursor& c, NodeToolsExecutionStart& out) {
             case 4: object.read(out.tool_ids); break;
             case 5: object.read(out.total_tools, rt::NumberRule().minimum(0)); break;
             case 6: object.read(out.timestamp, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NodeToolsExecutionStart& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNodeToolsExecutionStartFields);
     object.write_const("type", "node_tools_execution_start");
     object.write("node_id", v.node_id);
     object.write("plan_id", v.plan_id);
@@ -1067,6 +1085,7 @@ void encode(rt::Writer& w, const NodeToolsExecutionStart& v) {
     object.write("tool_ids", v.tool_ids);
     object.write("total_tools", v.total_tools, rt::NumberRule().minimum(0));
     object.write("timestamp", v.timestamp, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1099,14 +1118,14 @@ void decode(rt::Cursor& c, NodeToolEvent& out) {
             case 6: object.read(out.tool_type); break;
             case 7: object.read(out.metadata); break;
             case 8: object.read(out.timestamp, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NodeToolEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNodeToolEventFields);
     object.write_const("type", "node_tool_event");
     object.write("event", v.event);
     object.write("node_id", v.node_id);
@@ -1116,6 +1135,7 @@ void encode(rt::Writer& w, const NodeToolEvent& v) {
     object.write("tool_type", v.tool_type);
     object.write("metadata", v.metadata);
     object.write("timestamp", v.timestamp, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1144,14 +1164,14 @@ void decode(rt::Cursor& c, UpdateSubagentCurrentAction& out) {
             case 4: object.read(out.plan_set_id); break;
             case 5: object.read(out.tool_id); break;
             case 6: object.read(out.timestamp, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const UpdateSubagentCurrentAction& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kUpdateSubagentCurrentActionFields);
     object.write_const("type", "update_subagent_current_action");
     object.write("current_action", v.current_action);
     object.write("node_id", v.node_id);
@@ -1159,6 +1179,7 @@ void encode(rt::Writer& w, const UpdateSubagentCurrentAction& v) {
     object.write("plan_set_id", v.plan_set_id);
     object.write("tool_id", v.tool_id);
     object.write("timestamp", v.timestamp, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1199,14 +1220,14 @@ void decode(rt::Cursor& c, NodeReportPreviewStart& out) {
             case 10: object.read(out.tool_id); break;
             case 11: object.read(out.timestamp, rt::NumberRule().minimum(0)); break;
             case 12: object.read(out.workspace_id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NodeReportPreviewStart& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNodeReportPreviewStartFields);
     object.write_const("type", "node_report_preview_start");
     object.write("preview_id", v.preview_id);
     object.write("report_title", v.report_title);
@@ -1220,6 +1241,7 @@ void encode(rt::Writer& w, const NodeReportPreviewStart& v) {
     object.write("tool_id", v.tool_id);
     object.write("timestamp", v.timestamp, rt::NumberRule().minimum(0));
     object.write("workspace_id", v.workspace_id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1248,14 +1270,14 @@ void decode(rt::Cursor& c, NodeReportPreviewDelta& out) {
             case 4: object.read(out.plan_id); break;
             case 5: object.read(out.plan_set_id); break;
             case 6: object.read(out.section_id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NodeReportPreviewDelta& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNodeReportPreviewDeltaFields);
     object.write_const("type", "node_report_preview_delta");
     object.write("preview_id", v.preview_id);
     object.write("delta", v.delta);
@@ -1263,6 +1285,7 @@ void encode(rt::Writer& w, const NodeReportPreviewDelta& v) {
     object.write("plan_id", v.plan_id);
     object.write("plan_set_id", v.plan_set_id);
     object.write("section_id", v.section_id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1303,14 +1326,14 @@ void decode(rt::Cursor& c, NodeReportPreviewDone& out) {
             case 10: object.read(out.tool_id); break;
             case 11: object.read(out.timestamp, rt::NumberRule().minimum(0)); break;
             case 12: object.read(out.workspace_id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NodeReportPreviewDone& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNodeReportPreviewDoneFields);
     object.write_const("type", "node_report_preview_done");
     object.write("preview_id", v.preview_id);
     object.write("content", v.content);
@@ -1324,6 +1347,7 @@ void encode(rt::Writer& w, const NodeReportPreviewDone& v) {
     object.write("tool_id", v.tool_id);
     object.write("timestamp", v.timestamp, rt::NumberRule().minimum(0));
     object.write("workspace_id", v.workspace_id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1346,18 +1370,19 @@ void decode(rt::Cursor& c, BrowserUseStart& out) {
             case 1: object.read(out.browser_session_id); break;
             case 2: object.read(out.browser_stream_url, rt::StringRule().uri()); break;
             case 3: object.read(out.timestamp, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const BrowserUseStart& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kBrowserUseStartFields);
     object.write_const("type", "browser_use_start");
     object.write("browser_session_id", v.browser_session_id);
     object.write("browser_stream_url", v.browser_stream_url, rt::StringRule().uri());
     object.write("timestamp", v.timestamp, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1376,16 +1401,17 @@ void decode(rt::Cursor& c, BrowserUseStop& out) {
         switch (object.field()) {
             case 0: object.read_const("browser_use_stop"); break;
             case 1: object.read(out.browser_session_id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const BrowserUseStop& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kBrowserUseStopFields);
     object.write_const("type", "browser_use_stop");
     object.write("browser_session_id", v.browser_session_id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1406,17 +1432,18 @@ void decode(rt::Cursor& c, BrowserUseAwaitUserInput& out) {
             case 0: object.read_const("browser_use_await_user_input"); break;
             case 1: object.read(out.browser_session_id); break;
             case 2: object.read(out.agent_message); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const BrowserUseAwaitUserInput& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kBrowserUseAwaitUserInputFields);
     object.write_const("type", "browser_use_await_user_input");
     object.write("browser_session_id", v.browser_session_id);
     object.write("agent_message", v.agent_message);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1435,16 +1462,17 @@ void decode(rt::Cursor& c, PingEvent& out) {
         switch (object.field()) {
             case 0: object.read_const("ping"); break;
             case 1: object.read(out.timestamp, rt::StringRule().date_time()); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const PingEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPingEventFields);
     object.write_const("type", "ping");
     object.write("timestamp", v.timestamp, rt::StringRule().date_time());
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1498,19 +1526,20 @@ void decode(rt::Cursor& c, ErrorEvent& out) {
             case 2: object.read(out.message); break;
             case 3: object.read(out.recoverable); break;
             case 4: object.read(out.context); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ErrorEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kErrorEventFields);
     object.write_const("type", "error");
     object.write("code", v.code);
     object.write("message", v.message);
     object.write("recoverable", v.recoverable);
     object.write("context", v.context);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1537,20 +1566,21 @@ void decode(rt::Cursor& c, MessageFileEvent& out) {
             case 3: object.read(out.mime_type); break;
             case 4: object.read(out.url, rt::StringRule().uri()); break;
             case 5: object.read(out.size, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const MessageFileEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kMessageFileEventFields);
     object.write_const("type", "message-file");
     object.write("fileId", v.file_id);
     object.write("name", v.name);
     object.write("mimeType", v.mime_type);
     object.write("url", v.url, rt::StringRule().uri());
     object.write("size", v.size, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1569,16 +1599,17 @@ void decode(rt::Cursor& c, UsageCost& out) {
         switch (object.field()) {
             case 0: object.read(out.cents, rt::NumberRule().minimum(0)); break;
             case 1: object.read(out.currency); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const UsageCost& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kUsageCostFields);
     object.write("cents", v.cents, rt::NumberRule().minimum(0));
     object.write("currency", v.currency);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1603,19 +1634,20 @@ void decode(rt::Cursor& c, UsageUpdateEvent& out) {
             case 2: object.read(out.output_tokens, rt::NumberRule().minimum(0)); break;
             case 3: object.read(out.total_tokens, rt::NumberRule().minimum(0)); break;
             case 4: object.read(out.cost); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const UsageUpdateEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kUsageUpdateEventFields);
     object.write_const("type", "usage-update");
     object.write("inputTokens", v.input_tokens, rt::NumberRule().minimum(0));
     object.write("outputTokens", v.output_tokens, rt::NumberRule().minimum(0));
     object.write("totalTokens", v.total_tokens, rt::NumberRule().minimum(0));
     object.write("cost", v.cost);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1680,6 +1712,7 @@ void decode(rt::Cursor& c, StreamEvent& out) {
         case 23: return rt::read(c, out.value.emplace<23>());  // ErrorEvent
         case 24: return rt::read(c, out.value.emplace<24>());  // MessageFileEvent
         case 25: return rt::read(c, out.value.emplace<25>());  // UsageUpdateEvent
+        default: return rt::read_unknown(c, out.value.emplace<26>(), "type");
     }
 }
 
@@ -1711,6 +1744,7 @@ void encode(rt::Writer& w, const StreamEvent& v) {
         case 23: rt::write(w, std::get<23>(v.value)); break;
         case 24: rt::write(w, std::get<24>(v.value)); break;
         case 25: rt::write(w, std::get<25>(v.value)); break;
+        case 26: rt::write(w, std::get<26>(v.value)); break;
         default: rt::fail_valueless();
     }
 }
@@ -1730,16 +1764,17 @@ void decode(rt::Cursor& c, StreamEnvelope& out) {
         switch (object.field()) {
             case 0: object.read(out.data); break;
             case 1: object.read(out.timestamp, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const StreamEnvelope& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kStreamEnvelopeFields);
     object.write("data", v.data);
     object.write("timestamp", v.timestamp, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1759,7 +1794,7 @@ const std::vector<StreamEventType> kProposedEventTypes = {
 };
 
 // ---- EventCategories (chat_stream/tables.schema.json#/$defs/EventCategories)
-const std::map<std::string, std::string> kEventCategories = {
+const Map<std::string> kEventCategories = {
     {"stream_start", "Lifecycle"},
     {"heartbeat", "Lifecycle"},
     {"done", "Lifecycle"},

@@ -11,14 +11,14 @@ namespace {
 
 const rt::Pattern& pattern_0() {
     static const rt::Pattern pattern(
-        L"(Z|z|\\+00:00)$",
+        "(Z|z|\\+00:00)$",
         "(Z|z|\\+00:00)$");
     return pattern;
 }
 
 const rt::Pattern& pattern_1() {
     static const rt::Pattern pattern(
-        L"^\\{",
+        "^\\{",
         "^\\{");
     return pattern;
 }
@@ -67,7 +67,7 @@ std::optional<PresentationEventType> PresentationEventType_2::known() const {
 }
 
 void decode(rt::Cursor& c, PresentationEventType_2& out) {
-    rt::read(c, out.value);
+    rt::read_open_enum(c, out.value, kPresentationEventType_2Known);
 }
 
 void encode(rt::Writer& w, const PresentationEventType_2& v) {
@@ -93,18 +93,19 @@ void decode(rt::Cursor& c, Citation& out) {
             case 1: object.read(out.uri, rt::StringRule().uri()); break;
             case 2: object.read(out.title); break;
             case 3: object.read(out.confidence, rt::NumberRule().minimum(0).maximum(1)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Citation& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kCitationFields);
     object.write("source_id", v.source_id);
     object.write("uri", v.uri, rt::StringRule().uri());
     object.write("title", v.title);
     object.write("confidence", v.confidence, rt::NumberRule().minimum(0).maximum(1));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -153,18 +154,19 @@ void decode(rt::Cursor& c, PresentationEvent& out) {
             case 1: object.read(out.timestamp, rt::StringRule().date_time()); break;
             case 2: object.read(out.type); break;
             case 3: object.read(out.data); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const PresentationEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPresentationEventFields);
     object.write("id", v.id, rt::StringRule().uuid());
     object.write("timestamp", v.timestamp, rt::StringRule().date_time());
     object.write("type", v.type);
     object.write("data", v.data);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -216,19 +218,20 @@ void decode(rt::Cursor& c, StreamPacketBase& out) {
             case 2: object.read(out.op); break;
             case 3: object.read(out.t, rt::StringRule().date_time().pattern(pattern_0)); break;
             case 4: object.read(out.p); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const StreamPacketBase& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kStreamPacketBaseFields);
     object.write("stream_id", v.stream_id, rt::StringRule().uuid());
     object.write("seq", v.seq);
     object.write("op", v.op);
     object.write("t", v.t, rt::StringRule().date_time().pattern(pattern_0));
     object.write("p", v.p);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -253,26 +256,27 @@ void decode(rt::Cursor& c, DeltaPacket& out) {
             case 2: object.read_const("DELTA"); break;
             case 3: object.read(out.t, rt::StringRule().date_time().pattern(pattern_0)); break;
             case 4: object.read(out.p); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const DeltaPacket& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kDeltaPacketFields);
     object.write("stream_id", v.stream_id, rt::StringRule().uuid());
     object.write("seq", v.seq);
     object.write_const("op", "DELTA");
     object.write("t", v.t, rt::StringRule().date_time().pattern(pattern_0));
     object.write("p", v.p);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
 // ---- EventPacketP (packets/stream_packet.schema.json#/$defs/EventPacket/allOf/1/properties/p)
 
 namespace {
-// The alternatives of EventPacketP, one at a time: read_first_match tries each in turn.
+// The alternatives of EventPacketP, one at a time.
 void read_alternative(rt::Cursor& c, EventPacketP& out, std::size_t alternative) {
     switch (alternative) {
         case 0: return rt::read(c, out.value.emplace<0>());
@@ -282,7 +286,7 @@ void read_alternative(rt::Cursor& c, EventPacketP& out, std::size_t alternative)
 }  // namespace
 
 void decode(rt::Cursor& c, EventPacketP& out) {
-    rt::read_first_match(c, out, rt::Match::AnyOf, &read_alternative);
+    rt::read_union(c, out, rt::Match::AnyOf, nullptr, &read_alternative);
 }
 
 void encode(rt::Writer& w, const EventPacketP& v) {
@@ -314,30 +318,43 @@ void decode(rt::Cursor& c, EventPacket& out) {
             case 2: object.read_const("EVENT"); break;
             case 3: object.read(out.t, rt::StringRule().date_time().pattern(pattern_0)); break;
             case 4: object.read(out.p); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const EventPacket& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kEventPacketFields);
     object.write("stream_id", v.stream_id, rt::StringRule().uuid());
     object.write("seq", v.seq);
     object.write_const("op", "EVENT");
     object.write("t", v.t, rt::StringRule().date_time().pattern(pattern_0));
     object.write("p", v.p);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
 // ---- ErrorPacketP (packets/stream_packet.schema.json#/$defs/ErrorPacket/allOf/1/properties/p)
 
-void decode(rt::Cursor& c, ErrorPacketP& out) {
-    switch (rt::kind_of(c)) {
-        case rt::kString: return rt::read(c, out.value.emplace<0>());
-        case rt::kObject: return rt::read(c, out.value.emplace<1>());
-        default: rt::fail_expected(c, "string|object");
+namespace {
+// The JSON kinds each alternative of ErrorPacketP accepts (they do not overlap).
+constexpr unsigned kErrorPacketPKinds[] = {
+    rt::kString,
+    rt::kObject,
+};
+
+// The alternatives of ErrorPacketP, one at a time.
+void read_alternative(rt::Cursor& c, ErrorPacketP& out, std::size_t alternative) {
+    switch (alternative) {
+        case 0: return rt::read(c, out.value.emplace<0>());
+        case 1: return rt::read(c, out.value.emplace<1>());
     }
+}
+}  // namespace
+
+void decode(rt::Cursor& c, ErrorPacketP& out) {
+    rt::read_union(c, out, rt::Match::AnyOf, kErrorPacketPKinds, &read_alternative);
 }
 
 void encode(rt::Writer& w, const ErrorPacketP& v) {
@@ -369,19 +386,20 @@ void decode(rt::Cursor& c, ErrorPacket& out) {
             case 2: object.read_const("ERROR"); break;
             case 3: object.read(out.t, rt::StringRule().date_time().pattern(pattern_0)); break;
             case 4: object.read(out.p); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ErrorPacket& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kErrorPacketFields);
     object.write("stream_id", v.stream_id, rt::StringRule().uuid());
     object.write("seq", v.seq);
     object.write_const("op", "ERROR");
     object.write("t", v.t, rt::StringRule().date_time().pattern(pattern_0));
     object.write("p", v.p);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -406,19 +424,20 @@ void decode(rt::Cursor& c, ClosePacket& out) {
             case 2: object.read_const("CLOSE"); break;
             case 3: object.read(out.t, rt::StringRule().date_time().pattern(pattern_0)); break;
             case 4: object.read(out.p); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ClosePacket& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kClosePacketFields);
     object.write("stream_id", v.stream_id, rt::StringRule().uuid());
     object.write("seq", v.seq);
     object.write_const("op", "CLOSE");
     object.write("t", v.t, rt::StringRule().date_time().pattern(pattern_0));
     object.write("p", v.p);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -439,6 +458,7 @@ void decode(rt::Cursor& c, StreamPacket& out) {
         case 1: return rt::read(c, out.value.emplace<1>());  // EventPacket
         case 2: return rt::read(c, out.value.emplace<2>());  // ErrorPacket
         case 3: return rt::read(c, out.value.emplace<3>());  // ClosePacket
+        default: return rt::read_unknown(c, out.value.emplace<4>(), "op");
     }
 }
 
@@ -448,6 +468,7 @@ void encode(rt::Writer& w, const StreamPacket& v) {
         case 1: rt::write(w, std::get<1>(v.value)); break;
         case 2: rt::write(w, std::get<2>(v.value)); break;
         case 3: rt::write(w, std::get<3>(v.value)); break;
+        case 4: rt::write(w, std::get<4>(v.value)); break;
         default: rt::fail_valueless();
     }
 }
@@ -469,17 +490,18 @@ void decode(rt::Cursor& c, PacketServerSentEvent& out) {
             case 0: object.read_const("stream.packet"); break;
             case 1: object.read(out.id, rt::StringRule().uuid()); break;
             case 2: object.read(out.data, rt::StringRule().pattern(pattern_1)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const PacketServerSentEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPacketServerSentEventFields);
     object.write_const("event", "stream.packet");
     object.write("id", v.id, rt::StringRule().uuid());
     object.write("data", v.data, rt::StringRule().pattern(pattern_1));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 

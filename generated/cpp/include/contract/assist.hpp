@@ -31,6 +31,8 @@ struct ValidationIssue {
     std::string path{};
     /// What is wrong, for a person.
     std::string message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ValidationIssue& out);
 void encode(rt::Writer& w, const ValidationIssue& v);
@@ -45,6 +47,8 @@ struct ValidationErrorResponse {
     std::string error_message{};
     /// Every problem found, in the order the validator reported them.
     std::vector<ValidationIssue> errors{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ValidationErrorResponse& out);
 void encode(rt::Writer& w, const ValidationErrorResponse& v);
@@ -55,8 +59,8 @@ void encode(rt::Writer& w, const ValidationErrorResponse& v);
 struct AgentRequestPayload {
     /// The user's query.
     std::string query{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, AgentRequestPayload& out);
 void encode(rt::Writer& w, const AgentRequestPayload& v);
@@ -71,6 +75,8 @@ struct AgentRequest {
     std::string session_id{};
     /// The agent inputs.
     AgentRequestPayload payload{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, AgentRequest& out);
 void encode(rt::Writer& w, const AgentRequest& v);
@@ -96,9 +102,9 @@ struct AgentCapability {
     DeliveryMode delivery_mode{};
     /// JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object",
     /// "properties": {"summary": {"type": "string"}}}`.
-    std::optional<std::map<std::string, Json>> outputs{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    std::optional<Map<Value>> outputs{};
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, AgentCapability& out);
 void encode(rt::Writer& w, const AgentCapability& v);
@@ -118,6 +124,8 @@ struct ServerSentEvent {
     std::string data{};
     /// The unique ID of the event (the SSE `id` field); null when the event has none.
     Nullable<std::string> id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ServerSentEvent& out);
 void encode(rt::Writer& w, const ServerSentEvent& v);
@@ -129,8 +137,8 @@ void encode(rt::Writer& w, const ServerSentEvent& v);
 struct AssistResponse {
     /// The answer summary.
     std::string summary{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, AssistResponse& out);
 void encode(rt::Writer& w, const AssistResponse& v);
@@ -158,7 +166,7 @@ extern const std::string kAssistRequestContentType;
 ///
 /// The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json,
 /// SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
-extern const std::map<std::string, std::string> kDeliveryModeContentTypes;
+extern const Map<std::string> kDeliveryModeContentTypes;
 
 
 // nlohmann::json's own conversions (`Json j = value;`, `j.get<T>()`) for the types above.

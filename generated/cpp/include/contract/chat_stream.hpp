@@ -74,8 +74,8 @@ struct Entity {
     ///
     /// Default: []
     std::optional<std::vector<std::string>> cited_entities{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Entity& out);
 void encode(rt::Writer& w, const Entity& v);
@@ -178,8 +178,8 @@ struct Message {
     Tristate<MessageErrorType> error_type{};
     /// Creation time, ISO 8601 (RFC 3339 date-time with offset).
     std::string created_at{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Message& out);
 void encode(rt::Writer& w, const Message& v);
@@ -211,6 +211,8 @@ struct PlanTask {
     PlanStatus status{};
     /// The task before this one.
     Tristate<std::string> previous_task_id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PlanTask& out);
 void encode(rt::Writer& w, const PlanTask& v);
@@ -229,11 +231,13 @@ struct Plan {
     /// `LOADING`, `SUCCESS` or `ERROR` (uppercase).
     PlanStatus status{};
     /// Tasks keyed by task id.
-    std::map<std::string, PlanTask> plan_tasks{};
+    Map<PlanTask> plan_tasks{};
     /// Sources used by the plan.
     Tristate<std::vector<std::string>> used_sources{};
     /// The plan before this one.
     Tristate<std::string> previous_plan_id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Plan& out);
 void encode(rt::Writer& w, const Plan& v);
@@ -250,7 +254,9 @@ struct PlanSet {
     /// Workspace identifier.
     std::string workspace_id{};
     /// Plans keyed by plan id.
-    std::map<std::string, Plan> plans{};
+    Map<Plan> plans{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PlanSet& out);
 void encode(rt::Writer& w, const PlanSet& v);
@@ -282,6 +288,8 @@ struct PendingSource {
     PendingSourceType type{};
     /// Web domain of a WEB source.
     Tristate<std::string> web_domain{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PendingSource& out);
 void encode(rt::Writer& w, const PendingSource& v);
@@ -333,6 +341,8 @@ struct StreamStart {
     std::string user_chat_message_id{};
     /// Workspace identifier.
     std::string workspace_id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, StreamStart& out);
 void encode(rt::Writer& w, const StreamStart& v);
@@ -341,6 +351,8 @@ void encode(rt::Writer& w, const StreamStart& v);
 /// Lifecycle keepalive, emitted every 20 s (see HeartbeatIntervalMs) so the client's 30 s watchdog
 /// is reset. Payload `{type: "heartbeat"}` with no other fields. Replays skip heartbeats.
 struct Heartbeat {
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Heartbeat& out);
 void encode(rt::Writer& w, const Heartbeat& v);
@@ -354,6 +366,8 @@ struct DoneEvent {
     Tristate<bool> has_async_entities_pending{};
     /// The final message.
     Tristate<Message> message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, DoneEvent& out);
 void encode(rt::Writer& w, const DoneEvent& v);
@@ -366,6 +380,8 @@ struct StreamError {
     std::string error_type{};
     /// Human-readable error message.
     std::string error_message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, StreamError& out);
 void encode(rt::Writer& w, const StreamError& v);
@@ -376,6 +392,8 @@ void encode(rt::Writer& w, const StreamError& v);
 struct MessageDelta {
     /// Incremental text token.
     std::string delta{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, MessageDelta& out);
 void encode(rt::Writer& w, const MessageDelta& v);
@@ -385,6 +403,8 @@ void encode(rt::Writer& w, const MessageDelta& v);
 struct AiMessage {
     /// The full message.
     Message message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, AiMessage& out);
 void encode(rt::Writer& w, const AiMessage& v);
@@ -394,6 +414,8 @@ void encode(rt::Writer& w, const AiMessage& v);
 struct MessageIsAnswer {
     /// Whether the message is the answer.
     bool is_answer{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, MessageIsAnswer& out);
 void encode(rt::Writer& w, const MessageIsAnswer& v);
@@ -403,6 +425,8 @@ void encode(rt::Writer& w, const MessageIsAnswer& v);
 struct ChatTitleGenerated {
     /// The generated chat title.
     std::string title{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ChatTitleGenerated& out);
 void encode(rt::Writer& w, const ChatTitleGenerated& v);
@@ -412,6 +436,8 @@ void encode(rt::Writer& w, const ChatTitleGenerated& v);
 struct ClarificationNeeded {
     /// The message asking for clarification.
     Message message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ClarificationNeeded& out);
 void encode(rt::Writer& w, const ClarificationNeeded& v);
@@ -423,6 +449,8 @@ struct MessageClarificationUpdate {
     std::string chat_message_id{};
     /// The new clarification request text, or null to clear it.
     Nullable<std::string> needs_clarification_message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, MessageClarificationUpdate& out);
 void encode(rt::Writer& w, const MessageClarificationUpdate& v);
@@ -432,6 +460,8 @@ void encode(rt::Writer& w, const MessageClarificationUpdate& v);
 struct UpdateMessageClarificationMessage {
     /// The update.
     MessageClarificationUpdate update{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, UpdateMessageClarificationMessage& out);
 void encode(rt::Writer& w, const UpdateMessageClarificationMessage& v);
@@ -462,7 +492,9 @@ struct TaskUpdate {
     /// The full plan set.
     PlanSet plan_set{};
     /// Extra metadata.
-    Tristate<std::map<std::string, Json>> metadata{};
+    Tristate<Map<Value>> metadata{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, TaskUpdate& out);
 void encode(rt::Writer& w, const TaskUpdate& v);
@@ -472,6 +504,8 @@ void encode(rt::Writer& w, const TaskUpdate& v);
 struct PendingSources {
     /// The pending sources.
     std::vector<PendingSource> pending_sources{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PendingSources& out);
 void encode(rt::Writer& w, const PendingSources& v);
@@ -481,6 +515,8 @@ void encode(rt::Writer& w, const PendingSources& v);
 struct ReferencesFound {
     /// The entities found.
     std::vector<Entity> references{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ReferencesFound& out);
 void encode(rt::Writer& w, const ReferencesFound& v);
@@ -505,6 +541,8 @@ struct NodeToolsExecutionStart {
     /// Number of tools.
     std::int64_t total_tools{};
     UnixTimestampMs timestamp{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NodeToolsExecutionStart& out);
 void encode(rt::Writer& w, const NodeToolsExecutionStart& v);
@@ -525,8 +563,10 @@ struct NodeToolEvent {
     /// Tool type.
     Tristate<std::string> tool_type{};
     /// Extra metadata.
-    Tristate<std::map<std::string, Json>> metadata{};
+    Tristate<Map<Value>> metadata{};
     UnixTimestampMs timestamp{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NodeToolEvent& out);
 void encode(rt::Writer& w, const NodeToolEvent& v);
@@ -545,6 +585,8 @@ struct UpdateSubagentCurrentAction {
     /// Tool identifier.
     Tristate<std::string> tool_id{};
     UnixTimestampMs timestamp{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, UpdateSubagentCurrentAction& out);
 void encode(rt::Writer& w, const UpdateSubagentCurrentAction& v);
@@ -575,6 +617,8 @@ struct NodeReportPreviewStart {
     UnixTimestampMs timestamp{};
     /// Workspace identifier.
     std::string workspace_id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NodeReportPreviewStart& out);
 void encode(rt::Writer& w, const NodeReportPreviewStart& v);
@@ -594,6 +638,8 @@ struct NodeReportPreviewDelta {
     std::string plan_set_id{};
     /// Section identifier.
     Tristate<std::string> section_id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NodeReportPreviewDelta& out);
 void encode(rt::Writer& w, const NodeReportPreviewDelta& v);
@@ -624,6 +670,8 @@ struct NodeReportPreviewDone {
     UnixTimestampMs timestamp{};
     /// Workspace identifier.
     std::string workspace_id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NodeReportPreviewDone& out);
 void encode(rt::Writer& w, const NodeReportPreviewDone& v);
@@ -636,6 +684,8 @@ struct BrowserUseStart {
     /// URL of the live browser stream.
     std::string browser_stream_url{};
     UnixTimestampMs timestamp{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, BrowserUseStart& out);
 void encode(rt::Writer& w, const BrowserUseStart& v);
@@ -645,6 +695,8 @@ void encode(rt::Writer& w, const BrowserUseStart& v);
 struct BrowserUseStop {
     /// Browser session identifier.
     std::string browser_session_id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, BrowserUseStop& out);
 void encode(rt::Writer& w, const BrowserUseStop& v);
@@ -656,6 +708,8 @@ struct BrowserUseAwaitUserInput {
     std::string browser_session_id{};
     /// What the agent asks the user.
     Tristate<std::string> agent_message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, BrowserUseAwaitUserInput& out);
 void encode(rt::Writer& w, const BrowserUseAwaitUserInput& v);
@@ -666,6 +720,8 @@ void encode(rt::Writer& w, const BrowserUseAwaitUserInput& v);
 struct PingEvent {
     /// ISO 8601 time (RFC 3339 date-time with offset).
     std::string timestamp{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PingEvent& out);
 void encode(rt::Writer& w, const PingEvent& v);
@@ -697,7 +753,9 @@ struct ErrorEvent {
     /// Whether the client can recover and continue.
     bool recoverable{};
     /// Extra context.
-    Tristate<std::map<std::string, Json>> context{};
+    Tristate<Map<Value>> context{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ErrorEvent& out);
 void encode(rt::Writer& w, const ErrorEvent& v);
@@ -716,6 +774,8 @@ struct MessageFileEvent {
     std::string url{};
     /// Size in bytes.
     Tristate<std::int64_t> size{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, MessageFileEvent& out);
 void encode(rt::Writer& w, const MessageFileEvent& v);
@@ -727,6 +787,8 @@ struct UsageCost {
     std::int64_t cents{};
     /// Currency code (e.g. `USD`).
     std::string currency{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, UsageCost& out);
 void encode(rt::Writer& w, const UsageCost& v);
@@ -742,6 +804,8 @@ struct UsageUpdateEvent {
     std::int64_t total_tokens{};
     /// Cost so far.
     Tristate<UsageCost> cost{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, UsageUpdateEvent& out);
 void encode(rt::Writer& w, const UsageUpdateEvent& v);
@@ -777,7 +841,8 @@ struct StreamEvent {
         PingEvent,
         ErrorEvent,
         MessageFileEvent,
-        UsageUpdateEvent>
+        UsageUpdateEvent,
+        UnknownVariant>
         value;
 };
 void decode(rt::Cursor& c, StreamEvent& out);
@@ -794,6 +859,8 @@ struct StreamEnvelope {
     StreamEvent data{};
     /// Emission time, Unix milliseconds.
     UnixTimestampMs timestamp{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, StreamEnvelope& out);
 void encode(rt::Writer& w, const StreamEnvelope& v);
@@ -823,7 +890,7 @@ extern const std::vector<StreamEventType> kProposedEventTypes;
 /// Event category per type
 ///
 /// The category of each event type.
-extern const std::map<std::string, std::string> kEventCategories;
+extern const Map<std::string> kEventCategories;
 
 // ---- HeartbeatIntervalMs (chat_stream/tables.schema.json#/$defs/HeartbeatIntervalMs)
 /// Heartbeat interval

@@ -52,7 +52,7 @@ void encode(rt::Writer& w, const CloudEventDatacontenttype& v);
 ///
 /// Any JSON value (null, boolean, number, string, array or object, nested freely), such as
 /// CloudEvent `data` or the payload of a CLOSE packet.
-using JsonValue = Json;
+using JsonValue = Value;
 void decode_JsonValue(rt::Cursor& c, JsonValue& out);
 void encode_JsonValue(rt::Writer& w, const JsonValue& v);
 
@@ -86,8 +86,8 @@ struct CloudEvent {
     std::optional<std::string> time{};
     /// The event payload. Its shape follows `datacontenttype` (the payload types of this family).
     std::optional<JsonValue> data{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, CloudEvent& out);
 void encode(rt::Writer& w, const CloudEvent& v);
@@ -115,7 +115,7 @@ void encode(rt::Writer& w, const GraphEventType& v);
 /// application/vnd.coreason.error+json, ARTIFACT_GENERATED ->
 /// application/vnd.coreason.artifact+json, all others -> application/json
 /// (GraphEventDefaultContentType). Keys are GraphEventType values.
-extern const std::map<std::string, EventContentType> kGraphEventContentTypes;
+extern const Map<EventContentType> kGraphEventContentTypes;
 /// Looks `key` up in kGraphEventContentTypes.
 std::optional<EventContentType> graph_event_content_type(std::string_view key);
 
@@ -132,8 +132,8 @@ extern const std::string kGraphEventDefaultContentType;
 struct StreamChunkPayload {
     /// A chunk of generated text (a token or several).
     std::string chunk{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, StreamChunkPayload& out);
 void encode(rt::Writer& w, const StreamChunkPayload& v);
@@ -150,8 +150,8 @@ struct ErrorPayload {
     std::string domain{};
     /// Whether the operation may be retried.
     bool retryable{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ErrorPayload& out);
 void encode(rt::Writer& w, const ErrorPayload& v);
@@ -164,8 +164,8 @@ struct NodeStartedPayload {
     std::string node_id{};
     /// Status of the node (e.g. `RUNNING`).
     std::string status{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NodeStartedPayload& out);
 void encode(rt::Writer& w, const NodeStartedPayload& v);
@@ -176,8 +176,8 @@ void encode(rt::Writer& w, const NodeStartedPayload& v);
 struct NodeCompletedPayload {
     /// Summary of the node's output.
     std::string output_summary{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NodeCompletedPayload& out);
 void encode(rt::Writer& w, const NodeCompletedPayload& v);

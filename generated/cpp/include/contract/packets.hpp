@@ -42,6 +42,8 @@ struct Citation {
     std::string title{};
     /// Confidence that the source supports the statement, from 0 to 1.
     std::optional<double> confidence{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Citation& out);
 void encode(rt::Writer& w, const Citation& v);
@@ -52,8 +54,8 @@ void encode(rt::Writer& w, const Citation& v);
 struct PresentationEventData {
     /// The citations of a CITATION_BLOCK event.
     std::optional<std::vector<Citation>> citations{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PresentationEventData& out);
 void encode(rt::Writer& w, const PresentationEventData& v);
@@ -70,6 +72,8 @@ struct PresentationEvent {
     PresentationEventType_2 type{};
     /// The event's data; its members depend on `type`.
     PresentationEventData data{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PresentationEvent& out);
 void encode(rt::Writer& w, const PresentationEvent& v);
@@ -106,6 +110,8 @@ struct StreamPacketBase {
     std::string t{};
     /// The payload. Its type depends on `op`.
     cloudevents::JsonValue p{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, StreamPacketBase& out);
 void encode(rt::Writer& w, const StreamPacketBase& v);
@@ -123,6 +129,8 @@ struct DeltaPacket {
     std::string t{};
     /// The payload. Its type depends on `op`.
     std::string p{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, DeltaPacket& out);
 void encode(rt::Writer& w, const DeltaPacket& v);
@@ -131,7 +139,7 @@ void encode(rt::Writer& w, const DeltaPacket& v);
 /// A PresentationEvent or a plain JSON object. A PresentationEvent is also an object, so this is a
 /// non-exclusive union (anyOf).
 struct EventPacketP {
-    std::variant<PresentationEvent, std::map<std::string, Json>> value;
+    std::variant<PresentationEvent, Map<Value>> value;
 };
 void decode(rt::Cursor& c, EventPacketP& out);
 void encode(rt::Writer& w, const EventPacketP& v);
@@ -150,6 +158,8 @@ struct EventPacket {
     std::string t{};
     /// The payload. Its type depends on `op`.
     EventPacketP p{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, EventPacket& out);
 void encode(rt::Writer& w, const EventPacket& v);
@@ -157,7 +167,7 @@ void encode(rt::Writer& w, const EventPacket& v);
 // ---- ErrorPacketP (packets/stream_packet.schema.json#/$defs/ErrorPacket/allOf/1/properties/p)
 /// An error message or an error object.
 struct ErrorPacketP {
-    std::variant<std::string, std::map<std::string, Json>> value;
+    std::variant<std::string, Map<Value>> value;
 };
 void decode(rt::Cursor& c, ErrorPacketP& out);
 void encode(rt::Writer& w, const ErrorPacketP& v);
@@ -175,6 +185,8 @@ struct ErrorPacket {
     std::string t{};
     /// The payload. Its type depends on `op`.
     ErrorPacketP p{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ErrorPacket& out);
 void encode(rt::Writer& w, const ErrorPacket& v);
@@ -194,6 +206,8 @@ struct ClosePacket {
     std::string t{};
     /// The payload. Its type depends on `op`.
     cloudevents::JsonValue p{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ClosePacket& out);
 void encode(rt::Writer& w, const ClosePacket& v);
@@ -205,7 +219,7 @@ void encode(rt::Writer& w, const ClosePacket& v);
 /// `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see
 /// tables.schema.json).
 struct StreamPacket {
-    std::variant<DeltaPacket, EventPacket, ErrorPacket, ClosePacket> value;
+    std::variant<DeltaPacket, EventPacket, ErrorPacket, ClosePacket, UnknownVariant> value;
 };
 void decode(rt::Cursor& c, StreamPacket& out);
 void encode(rt::Writer& w, const StreamPacket& v);
@@ -221,6 +235,8 @@ struct PacketServerSentEvent {
     /// The StreamPacket serialised as JSON (a JSON object; the pattern checks that it starts with `{`,
     /// parsing it as a StreamPacket is the reader's job).
     std::string data{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, PacketServerSentEvent& out);
 void encode(rt::Writer& w, const PacketServerSentEvent& v);

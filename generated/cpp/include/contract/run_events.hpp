@@ -107,8 +107,8 @@ struct RunEventEnvelope {
     /// Discriminator field (see RunEventType).
     std::string type{};
     RunId run_id{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, RunEventEnvelope& out);
 void encode(rt::Writer& w, const RunEventEnvelope& v);
@@ -128,6 +128,8 @@ struct ContentEvent {
     RunId run_id{};
     /// Partial or full text chunk.
     std::string content{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ContentEvent& out);
 void encode(rt::Writer& w, const ContentEvent& v);
@@ -139,6 +141,8 @@ struct ReasoningEvent {
     RunId run_id{};
     /// Reasoning text chunk.
     std::string content{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ReasoningEvent& out);
 void encode(rt::Writer& w, const ReasoningEvent& v);
@@ -158,6 +162,8 @@ struct WebStatusEvent {
     std::string tool{};
     /// Human-readable description of the current operation.
     std::string message{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, WebStatusEvent& out);
 void encode(rt::Writer& w, const WebStatusEvent& v);
@@ -180,6 +186,8 @@ struct ResearchStatusEvent {
     StatusValue state{};
     /// Human-readable description of the current activity.
     std::string activity{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ResearchStatusEvent& out);
 void encode(rt::Writer& w, const ResearchStatusEvent& v);
@@ -206,6 +214,8 @@ struct ScratchpadEvent {
     Tristate<std::string> activity{};
     /// Full scratchpad entry text. Present on `state: success`; null at `in_progress` and `completed`.
     Tristate<std::string> entry{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ScratchpadEvent& out);
 void encode(rt::Writer& w, const ScratchpadEvent& v);
@@ -220,7 +230,9 @@ struct ToolCallStartEvent {
     /// Name of the tool being invoked.
     std::string tool{};
     /// Arguments passed to the tool.
-    std::map<std::string, Json> args{};
+    Map<Value> args{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ToolCallStartEvent& out);
 void encode(rt::Writer& w, const ToolCallStartEvent& v);
@@ -236,7 +248,9 @@ struct ToolCallManifestEvent {
     /// Name of the tool being invoked.
     std::string tool{};
     /// Arguments passed to the tool.
-    std::map<std::string, Json> args{};
+    Map<Value> args{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ToolCallManifestEvent& out);
 void encode(rt::Writer& w, const ToolCallManifestEvent& v);
@@ -251,6 +265,8 @@ struct CodeStatusEvent {
     StatusValue state{};
     /// Human-readable description of the operation.
     std::string activity{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, CodeStatusEvent& out);
 void encode(rt::Writer& w, const CodeStatusEvent& v);
@@ -265,6 +281,8 @@ struct RunStatusEvent {
     RunId run_id{};
     /// `complete` or `inference_complete`.
     RunLifecycleStatus status{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, RunStatusEvent& out);
 void encode(rt::Writer& w, const RunStatusEvent& v);
@@ -275,6 +293,8 @@ struct RunErrorEvent {
     RunId run_id{};
     /// Human-readable error message.
     std::string error{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, RunErrorEvent& out);
 void encode(rt::Writer& w, const RunErrorEvent& v);
@@ -294,6 +314,8 @@ struct GeneratedFileEvent {
     std::optional<std::string> url{};
     /// Base64-encoded file content if no URL.
     std::optional<std::string> base64{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, GeneratedFileEvent& out);
 void encode(rt::Writer& w, const GeneratedFileEvent& v);
@@ -313,6 +335,8 @@ struct CodeInterpreterFileEvent {
     std::optional<std::string> url{};
     /// Base64-encoded file content if no URL.
     std::optional<std::string> base64{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, CodeInterpreterFileEvent& out);
 void encode(rt::Writer& w, const CodeInterpreterFileEvent& v);
@@ -323,6 +347,8 @@ struct HotCodeEvent {
     RunId run_id{};
     /// Code text chunk.
     std::string content{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, HotCodeEvent& out);
 void encode(rt::Writer& w, const HotCodeEvent& v);
@@ -334,6 +360,8 @@ struct HotCodeOutputEvent {
     RunId run_id{};
     /// Output text chunk.
     std::string content{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, HotCodeOutputEvent& out);
 void encode(rt::Writer& w, const HotCodeOutputEvent& v);
@@ -345,6 +373,8 @@ struct ComputerOutputEvent {
     RunId run_id{};
     /// Output text chunk.
     std::string content{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ComputerOutputEvent& out);
 void encode(rt::Writer& w, const ComputerOutputEvent& v);
@@ -371,7 +401,8 @@ struct RunEvent {
         CodeInterpreterFileEvent,
         HotCodeEvent,
         HotCodeOutputEvent,
-        ComputerOutputEvent>
+        ComputerOutputEvent,
+        UnknownVariant>
         value;
 };
 void decode(rt::Cursor& c, RunEvent& out);
@@ -401,7 +432,7 @@ extern const std::vector<std::string> kWebToolNames;
 ///
 /// Where each web tool's events route: every web tool routes to WebSearchStatus (`tool_call_start`
 /// as `in_progress`).
-extern const std::map<std::string, UiComponent> kWebToolRoutes;
+extern const Map<UiComponent> kWebToolRoutes;
 
 // ---- ScratchpadToolNames (run_events/tables.schema.json#/$defs/ScratchpadToolNames)
 /// Scratchpad tool names
@@ -430,7 +461,7 @@ inline constexpr UiComponent kDefaultToolRoute = UiComponent::DeepResearchStatus
 /// Backend status value -> normalised UI value, shared by web_status, research_status and
 /// scratchpad_status (and code_status). Consumers must normalise before display. Keys are
 /// StatusValue values; values are NormalizedStatus values.
-extern const std::map<std::string, NormalizedStatus> kStatusNormalization;
+extern const Map<NormalizedStatus> kStatusNormalization;
 /// Looks `key` up in kStatusNormalization.
 std::optional<NormalizedStatus> normalize_status(std::string_view key);
 
@@ -456,7 +487,7 @@ extern const std::vector<std::string> kStrategyEntryPrefixes;
 /// Meaning of each strategy-entry prefix
 ///
 /// Strategy-entry prefix -> meaning. Same keys as StrategyEntryPrefixes.
-extern const std::map<std::string, std::string> kStrategyEntryPrefixMeanings;
+extern const Map<std::string> kStrategyEntryPrefixMeanings;
 
 // ---- LegacyStatusEventPrefix (run_events/tables.schema.json#/$defs/LegacyStatusEventPrefix)
 /// Legacy StatusEvent prefix
@@ -490,7 +521,7 @@ inline constexpr std::int64_t kMaxScrollCallsPerUrl = 3;
 /// clarity and contract enforcement); status -> web_status (`status` is now reserved for stream
 /// lifecycle only: only its old progress shape is retired); scratchpad -> scratchpad_status
 /// (renamed for consistency).
-extern const std::map<std::string, RunEventType> kDeprecatedRunEventTypes;
+extern const Map<RunEventType> kDeprecatedRunEventTypes;
 
 // ---- FieldOwnership (run_events/tables.schema.json#/$defs/FieldOwnership)
 /// Field ownership
@@ -502,7 +533,7 @@ extern const std::map<std::string, RunEventType> kDeprecatedRunEventTypes;
 /// scratchpad_status. (The table is scoped to web_status, research_status and scratchpad_status;
 /// code_status also carries `state`/`activity`. The lifecycle `status` event reuses the name
 /// `status` for its own field.) Enforced by the closed event schemas.
-extern const std::map<std::string, std::vector<RunEventType>> kFieldOwnership;
+extern const Map<std::vector<RunEventType>> kFieldOwnership;
 
 // ---- RunTerminalEventTypes (run_events/tables.schema.json#/$defs/RunTerminalEventTypes)
 /// Terminal run-event types
