@@ -182,7 +182,7 @@ public:
 
 private:
     const Value& expect(Kind k) const {
-        if (kind_ != k) throw std::domain_error("contract::Value holds another kind of JSON value");
+        if (kind_ != k) throw std::domain_error("the Value holds another kind of JSON value");
         return *this;
     }
     Value& expect(Kind k) { return const_cast<Value&>(static_cast<const Value&>(*this).expect(k)); }

@@ -31,9 +31,16 @@ Value Value::integer(std::string_view digits) {
     return v;
 }
 
-Value Value::parse(std::string_view text) { return contract::parse<Value>(text); }
+// Through rt:: rather than the namespace's parse<>/dump(): this file is
+// copied into the contract's configured namespace, and inside Value the
+// names parse and dump are the members.
+Value Value::parse(std::string_view text) {
+    Value out;
+    rt::decode_text(text, &rt::decode_as<Value>, &out, Options());
+    return out;
+}
 
-std::string Value::dump() const { return contract::dump(*this); }
+std::string Value::dump() const { return rt::encode_string(&rt::encode_as<Value>, this); }
 
 double Value::as_double() const {
     if (kind_ == Kind::Number) return number_;
