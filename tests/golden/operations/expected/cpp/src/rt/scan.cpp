@@ -41,7 +41,17 @@ struct Stop {};  // unwinds the scanner once the syntax error is on the tape
 class Scanner {
 public:
     Scanner(std::string_view text, Tape& tape, std::size_t max_depth)
-        : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), tape_(tape), max_depth_(max_depth) {}
+        : begin_(text.data()),
+          p_(text.data()),
+          end_(text.data() + text.size()),
+          tape_(tape),
+          max_depth_(max_depth),
+          kinds_(tape.scratch.kinds),
+          open_(tape.scratch.open),
+          scratch_(tape.scratch.text) {
+        kinds_.clear();
+        open_.clear();
+    }
 
     void run() {
         try {
@@ -292,14 +302,11 @@ private:
         scratch_.clear();
         bool escaped = false;
         for (;;) {
+            p_ += plain_prefix(p_, end_);  // printable ASCII, 8 bytes at a time
             if (p_ == end_) fail("unterminated string");
             auto c = static_cast<unsigned char>(*p_);
             if (c == '"') break;
             if (c < 0x20) fail("control character in a string (escape it)");
-            if (c < 0x80 && c != '\\') {
-                ++p_;
-                continue;
-            }
             if (c >= 0x80) {
                 std::size_t n = utf8_length(p_, end_);
                 if (n == 0) fail("invalid UTF-8");
@@ -359,12 +366,12 @@ private:
     const char* end_;
     Tape& tape_;
     std::size_t max_depth_;
-    std::string kinds_;               // '{' or '[' for every open container, kept or not
-    std::vector<std::size_t> open_;   // the BeginObject/BeginArray tokens of the kept ones
+    std::string& kinds_;              // '{' or '[' for every open container, kept or not
+    std::vector<std::size_t>& open_;  // the BeginObject/BeginArray tokens of the kept ones
+    std::string& scratch_;            // a string with escapes, decoded
     bool muted_ = false;              // inside a container nested too deep
     std::size_t muted_level_ = 0;     // kinds_.size() outside that container
     Token scratch_token_;
-    std::string scratch_;
 };
 
 }  // namespace

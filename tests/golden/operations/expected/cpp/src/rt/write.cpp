@@ -11,42 +11,6 @@ namespace rt {
 
 namespace {
 
-constexpr std::uint64_t kOnes = 0x0101010101010101ull;
-constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
-
-// Whether 8 bytes need nothing but copying: no control character, quote,
-// backslash or non-ASCII byte (then UTF-8 must be checked). Exact: the
-// "has a byte less than n" trick holds for n <= 128.
-bool plain8(std::uint64_t w) {
-    std::uint64_t control = (w - kOnes * 0x20) & ~w & kHighBits;
-    std::uint64_t quote = w ^ (kOnes * '"');
-    quote = (quote - kOnes) & ~quote & kHighBits;
-    std::uint64_t backslash = w ^ (kOnes * '\\');
-    backslash = (backslash - kOnes) & ~backslash & kHighBits;
-    return (control | quote | backslash | (w & kHighBits)) == 0;
-}
-
-// The bytes a JSON string holds as they are: printable ASCII other than
-// the quote and the backslash.
-struct PlainBytes {
-    bool plain[256];
-    constexpr PlainBytes() : plain{} {
-        for (int c = 0x20; c < 0x80; ++c) plain[c] = c != '"' && c != '\\';
-    }
-};
-constexpr PlainBytes kPlain;
-
-// How many bytes from p on need neither escaping nor a UTF-8 check.
-std::size_t plain_prefix(const char* p, const char* end) {
-    const char* start = p;
-    for (std::uint64_t w; end - p >= 8; p += 8) {
-        std::memcpy(&w, p, 8);
-        if (!plain8(w)) break;
-    }
-    while (p != end && kPlain.plain[static_cast<unsigned char>(*p)]) ++p;
-    return static_cast<std::size_t>(p - start);
-}
-
 std::string not_finite(double v) { return "expected a finite number, got " + number_text(v); }
 
 // A value in a message: its JSON text, or what it is when it has none.

@@ -32,6 +32,33 @@ bool is_uri(std::string_view s);          // RFC 3986, absolute (a scheme is req
 // Length of the valid UTF-8 sequence at p (Unicode table 3-7), or 0.
 std::size_t utf8_length(const char* p, const char* end);
 
+// How many bytes from p on a JSON string holds as they are: printable ASCII
+// other than the quote and the backslash (no escaping, no UTF-8 check).
+// The scanner and the writer skip those 8 at a time.
+inline bool plain8(std::uint64_t w) {
+    // Exact: the "has a byte less than n" trick holds for n <= 128.
+    constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    std::uint64_t control = (w - ones * 0x20) & ~w & high;
+    std::uint64_t quote = w ^ (ones * '"');
+    quote = (quote - ones) & ~quote & high;
+    std::uint64_t backslash = w ^ (ones * '\\');
+    backslash = (backslash - ones) & ~backslash & high;
+    return (control | quote | backslash | (w & high)) == 0;
+}
+inline bool plain_byte(char c) {
+    auto b = static_cast<unsigned char>(c);
+    return b >= 0x20 && b < 0x80 && b != '"' && b != '\\';
+}
+inline std::size_t plain_prefix(const char* p, const char* end) {
+    const char* start = p;
+    for (std::uint64_t w; end - p >= 8; p += 8) {
+        std::memcpy(&w, p, 8);
+        if (!plain8(w)) break;
+    }
+    while (p != end && plain_byte(*p)) ++p;
+    return static_cast<std::size_t>(p - start);
+}
+
 // A compiled `pattern`: the schema's ECMA-262 source translated to RE2
 // syntax at generation time (src/ir/pattern.cpp refuses what RE2 cannot
 // match alike), searched in UTF-8 text by RE2 in linear time and bounded

@@ -88,6 +88,15 @@ public:
     // The index of the token where the text stops being JSON, or kNoError.
     std::size_t syntax_error = kNoError;
 
+    // The scanner's working buffers, kept with the tape so that a reused
+    // tape scans without allocating: the open containers, and the text of
+    // a string with escapes as it is decoded.
+    struct Scratch {
+        std::string kinds;              // '{' or '[' for every open container, kept or not
+        std::vector<std::size_t> open;  // the BeginObject/BeginArray tokens of the kept ones
+        std::string text;
+    } scratch;
+
 private:
     std::vector<Token> tokens_;
     std::string text_;
