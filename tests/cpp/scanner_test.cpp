@@ -148,3 +148,20 @@ TEST_CASE("scanner: mutated documents agree with nlohmann") {
     }
     CHECK(checked == 4500);
 }
+
+TEST_CASE("scanner: a quote, escape, control or non-ASCII byte at every offset of a string ends its plain run exactly") {
+    // Strings are skipped 8 bytes at a time up to the first byte that needs
+    // a look; that byte may sit anywhere in a block, or in the tail.
+    for (const std::string special : {"\\\"", "\\\\", "\\n", "\\u00e9", "\xC3\xA9", "\xF0\x9F\x98\x80", "\x01", "\x7F", "\""}) {
+        for (std::size_t before = 0; before < 20; ++before) {
+            for (std::size_t after : {0u, 1u, 7u, 8u, 9u}) {
+                std::string s = std::string(before, 'a') + special + std::string(after, 'b');
+                agree("\"" + s + "\"");
+                agree("{\"" + s + "\":[\"" + s + "\"]}");
+                agree("[\"" + s);  // cut short
+            }
+        }
+    }
+    agree(R"({"key" 1})");  // a member name without its colon
+    agree(R"({"k\"ey" 1})");
+}

@@ -40,10 +40,13 @@ enum class Tok : std::uint8_t {
 
 inline constexpr std::uint64_t kSyntax = 0, kDepth = 1;
 
-// One token. Strings and keys live in the tape's text arena (offset and
-// length), so building a tape allocates nothing once its buffers have grown.
+// One token. A string or key without escapes is where it is in the input
+// text (which outlives the tape's use), others live in the tape's text
+// arena (offset and length), so building a tape copies no string the input
+// holds as it is, and allocates nothing once its buffers have grown.
 struct Token {
     Tok kind = Tok::Null;
+    bool in_input = false;                 // the bytes are in the input text, not the arena (a string without escapes)
     std::uint32_t end = 0;                 // BeginObject/BeginArray: index of the matching End
     std::uint32_t offset = 0, length = 0;  // String, Key, Big, Error (and Float beyond a double): bytes in Tape::text
     union {
@@ -69,19 +72,31 @@ public:
         text_.append(s);
         return t;
     }
+    // A string that lies in the input as it is (set_input first): not copied.
+    Token& push_input(Tok kind, const char* data, std::size_t size) {
+        Token& t = push(kind);
+        t.in_input = true;
+        t.offset = static_cast<std::uint32_t>(data - input_);
+        t.length = static_cast<std::uint32_t>(size);
+        return t;
+    }
     void pop() {
-        text_.resize(tokens_.back().offset);
+        if (!tokens_.back().in_input) text_.resize(tokens_.back().offset);
         tokens_.pop_back();
     }
     void clear() {
         tokens_.clear();  // keeps capacity: a reused tape stops allocating
         text_.clear();
+        input_ = nullptr;
         syntax_error = kNoError;
     }
+    void set_input(const char* input) { input_ = input; }
     std::size_t size() const { return tokens_.size(); }
     const Token& operator[](std::size_t i) const { return tokens_[i]; }
     Token& operator[](std::size_t i) { return tokens_[i]; }
-    std::string_view text(const Token& t) const { return std::string_view(text_.data() + t.offset, t.length); }
+    std::string_view text(const Token& t) const {
+        return std::string_view((t.in_input ? input_ : text_.data()) + t.offset, t.length);
+    }
 
     // The index of the token where the text stops being JSON, or kNoError.
     std::size_t syntax_error = kNoError;
@@ -98,6 +113,7 @@ public:
 private:
     std::vector<Token> tokens_;
     std::string text_;
+    const char* input_ = nullptr;  // the text being decoded (parse_tape)
 };
 
 // JSON text into a tape (see the top of this file). `max_depth`: the

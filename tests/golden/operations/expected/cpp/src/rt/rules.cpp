@@ -200,17 +200,18 @@ Problem problem(std::string_view v, const StringRule& r) {
 }
 
 Problem problem(double v, const NumberRule& r) {
-    std::string number = number_text(v);
+    // The number's text only when something failed: this runs for every number read.
+    auto number = [v] { return number_text(v); };
     if (r.at_least.set && v < r.at_least.value)
-        return make("minimum", number + " is less than the minimum " + number_text(r.at_least.value));
+        return make("minimum", number() + " is less than the minimum " + number_text(r.at_least.value));
     if (r.at_most.set && v > r.at_most.value)
-        return make("maximum", number + " is greater than the maximum " + number_text(r.at_most.value));
+        return make("maximum", number() + " is greater than the maximum " + number_text(r.at_most.value));
     if (r.above.set && v <= r.above.value)
-        return make("exclusiveMinimum", number + " is not greater than the exclusive minimum " + number_text(r.above.value));
+        return make("exclusiveMinimum", number() + " is not greater than the exclusive minimum " + number_text(r.above.value));
     if (r.below.set && v >= r.below.value)
-        return make("exclusiveMaximum", number + " is not less than the exclusive maximum " + number_text(r.below.value));
+        return make("exclusiveMaximum", number() + " is not less than the exclusive maximum " + number_text(r.below.value));
     if (r.step.set && !is_multiple(v, r.step.value))
-        return make("multipleOf", number + " is not a multiple of " + number_text(r.step.value));
+        return make("multipleOf", number() + " is not a multiple of " + number_text(r.step.value));
     return {};
 }
 

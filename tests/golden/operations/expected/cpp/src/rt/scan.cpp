@@ -355,7 +355,7 @@ private:
                 scratch_.append(run, p_);
                 tape_.push_string(kind, scratch_);
             } else {
-                tape_.push_string(kind, std::string_view(run, static_cast<std::size_t>(p_ - run)));
+                tape_.push_input(kind, run, static_cast<std::size_t>(p_ - run));
             }
         }
         ++p_;  // closing quote
@@ -378,6 +378,7 @@ private:
 
 void parse_tape(std::string_view text, Tape& tape, std::size_t max_depth) {
     tape.clear();
+    tape.set_input(text.data());
     Scanner(text, tape, max_depth).run();
 }
 

@@ -35,15 +35,19 @@ std::size_t utf8_length(const char* p, const char* end);
 // How many bytes from p on a JSON string holds as they are: printable ASCII
 // other than the quote and the backslash (no escaping, no UTF-8 check).
 // The scanner and the writer skip those 8 at a time.
-inline bool plain8(std::uint64_t w) {
-    // Exact: the "has a byte less than n" trick holds for n <= 128.
+//
+// special8: a high bit set in each of the 8 bytes of w that is a control
+// character, a quote, a backslash or non-ASCII. The "has a byte less than
+// n" tricks (n <= 128) may also flag bytes after a flagged one (a borrow),
+// never before, so the lowest flag is exact.
+inline std::uint64_t special8(std::uint64_t w) {
     constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
     std::uint64_t control = (w - ones * 0x20) & ~w & high;
     std::uint64_t quote = w ^ (ones * '"');
     quote = (quote - ones) & ~quote & high;
     std::uint64_t backslash = w ^ (ones * '\\');
     backslash = (backslash - ones) & ~backslash & high;
-    return (control | quote | backslash | (w & high)) == 0;
+    return control | quote | backslash | (w & high);
 }
 inline bool plain_byte(char c) {
     auto b = static_cast<unsigned char>(c);
@@ -53,7 +57,14 @@ inline std::size_t plain_prefix(const char* p, const char* end) {
     const char* start = p;
     for (std::uint64_t w; end - p >= 8; p += 8) {
         std::memcpy(&w, p, 8);
-        if (!plain8(w)) break;
+        std::uint64_t special = special8(w);
+        if (special == 0) continue;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        // The first byte in memory is the lowest: its flag is exact.
+        return static_cast<std::size_t>(p - start) + static_cast<std::size_t>(__builtin_ctzll(special) / 8);
+#else
+        break;
+#endif
     }
     while (p != end && plain_byte(*p)) ++p;
     return static_cast<std::size_t>(p - start);
