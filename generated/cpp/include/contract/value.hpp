@@ -82,7 +82,9 @@ public:
         members_.emplace_back(std::move(key), std::move(value));
         return {members_.end() - 1, true};
     }
-    std::pair<iterator, bool> insert(value_type member) { return emplace(std::move(member.first), std::move(member.second)); }
+    std::pair<iterator, bool> insert(value_type member) {
+        return emplace(std::move(member.first), std::move(member.second));
+    }
     // Appends a member without looking for its name first: for callers
     // that know it is new (the decoders, which check duplicates themselves).
     T& append(std::string key) {

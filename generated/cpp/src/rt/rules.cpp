@@ -16,7 +16,7 @@ namespace {
 bool is_identifier(std::string_view key) {
     if (key.empty() || (key[0] >= '0' && key[0] <= '9')) return false;
     for (char ch : key)
-        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_')) return false;
+        if (!(rt::is_alpha(ch) || rt::is_digit(ch) || ch == '_')) return false;
     return true;
 }
 
@@ -193,8 +193,10 @@ Problem problem(std::string_view v, const StringRule& r) {
         return make("pattern", "string does not match pattern " + quote(r.regex().source()) + ": " + quote(v));
     if (r.shortest > 0 || r.longest != kNoLimit) {
         std::uint64_t n = code_points(v);
-        if (n < r.shortest) return make("minLength", "string shorter than minLength " + std::to_string(r.shortest) + ": " + quote(v));
-        if (n > r.longest) return make("maxLength", "string longer than maxLength " + std::to_string(r.longest) + ": " + quote(v));
+        if (n < r.shortest)
+            return make("minLength", "string shorter than minLength " + std::to_string(r.shortest) + ": " + quote(v));
+        if (n > r.longest)
+            return make("maxLength", "string longer than maxLength " + std::to_string(r.longest) + ": " + quote(v));
     }
     return {};
 }
@@ -207,9 +209,11 @@ Problem problem(double v, const NumberRule& r) {
     if (r.at_most.set && v > r.at_most.value)
         return make("maximum", number() + " is greater than the maximum " + number_text(r.at_most.value));
     if (r.above.set && v <= r.above.value)
-        return make("exclusiveMinimum", number() + " is not greater than the exclusive minimum " + number_text(r.above.value));
+        return make("exclusiveMinimum",
+                    number() + " is not greater than the exclusive minimum " + number_text(r.above.value));
     if (r.below.set && v >= r.below.value)
-        return make("exclusiveMaximum", number() + " is not less than the exclusive maximum " + number_text(r.below.value));
+        return make("exclusiveMaximum",
+                    number() + " is not less than the exclusive maximum " + number_text(r.below.value));
     if (r.step.set && !is_multiple(v, r.step.value))
         return make("multipleOf", number() + " is not a multiple of " + number_text(r.step.value));
     return {};
@@ -255,8 +259,9 @@ Problem range_problem(std::int64_t v, const NumberRule& r) {
 }
 
 Problem range_problem(std::uint64_t v, const NumberRule& r) {
+    constexpr auto max_int64 = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     bool out = r.range == IntegerRange::Safe    ? v > static_cast<std::uint64_t>(kMaxSafe)
-               : r.range == IntegerRange::Int64 ? v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
+               : r.range == IntegerRange::Int64 ? v > max_int64
                                                 : false;
     if (out) return make("range", std::to_string(v) + " is outside the integer range " + range_text(r.range));
     return {};

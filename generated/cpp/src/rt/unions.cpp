@@ -26,7 +26,8 @@ std::size_t read_tag(const Cursor& c, std::string_view property, const std::stri
             fail_token(c, tape[tape.syntax_error]);
         }
     }
-    if (tag == nullptr) fail("required", "missing member " + quote(property) + " (the tag: one of " + joined(tags, n) + ")");
+    if (tag == nullptr)
+        fail("required", "missing member " + quote(property) + " (the tag: one of " + joined(tags, n) + ")");
     if (tag->kind == Tok::Error && tag->num.u == kSyntax) fail_token(c, *tag);
     std::string_view got;
     if (tag->kind == Tok::String) {
@@ -75,7 +76,8 @@ void check_union_value(const Cursor& c) {
 }
 
 void fail_union(Match mode, const std::string& first_error, bool several) {
-    std::string detail = several ? "the value matches more than one alternative" : "the value matches none of the alternatives";
+    std::string detail =
+        several ? "the value matches more than one alternative" : "the value matches none of the alternatives";
     if (!several && !first_error.empty()) detail += " (the first says " + first_error + ")";
     fail(mode == Match::OneOf ? "oneOf" : "anyOf", std::move(detail));
 }
@@ -84,7 +86,8 @@ void fail_valueless() { throw EncodeError("type", "the variant holds no value (v
 
 // ---- open enums and enums -------------------------------------------------------------------
 
-void read_open_enum(Cursor& c, std::string& out, const std::string_view* known, std::size_t n, const StringRule* other) {
+void read_open_enum(Cursor& c, std::string& out, const std::string_view* known, std::size_t n,
+                    const StringRule* other) {
     const Token& t = c.peek();
     if (t.kind == Tok::Error) fail_token(c, t);
     if (t.kind != Tok::String) fail("anyOf", "expected a string, got " + describe(c, t));

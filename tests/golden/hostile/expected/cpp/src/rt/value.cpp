@@ -173,7 +173,9 @@ Problem unique_problem(const std::vector<Value>& items) {
     first.reserve(items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
         auto [it, added] = first.emplace(canonical_key(items[i]), i);
-        if (!added) return Problem{"uniqueItems", "items " + std::to_string(it->second) + " and " + std::to_string(i) + " are equal"};
+        if (!added)
+            return Problem{"uniqueItems",
+                           "items " + std::to_string(it->second) + " and " + std::to_string(i) + " are equal"};
     }
     return {};
 }

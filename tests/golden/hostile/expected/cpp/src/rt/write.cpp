@@ -42,7 +42,8 @@ void Writer::quoted(char before, std::string_view s, char after) {
         auto c = static_cast<unsigned char>(*p);
         if (c >= 0x80) {
             std::size_t n = utf8_length(p, end);
-            if (n == 0) throw EncodeError("syntax", "invalid UTF-8 in a string at byte " + std::to_string(p - s.data()));
+            if (n == 0)
+                throw EncodeError("syntax", "invalid UTF-8 in a string at byte " + std::to_string(p - s.data()));
             p += n;
         } else {
             out_.append(run, static_cast<std::size_t>(p - run));
@@ -199,7 +200,8 @@ void write(Writer& w, std::nullptr_t) { w.null(); }
 void write(Writer& w, const Value& v) { w.value(v); }
 
 void write(Writer& w, const Value& v, const ConstRule& rule) {
-    if (!json_equal(v, rule.value())) throw EncodeError("const", "expected " + rule.value().dump() + ", got " + shown(v));
+    if (!json_equal(v, rule.value()))
+        throw EncodeError("const", "expected " + rule.value().dump() + ", got " + shown(v));
     w.value(v);
 }
 

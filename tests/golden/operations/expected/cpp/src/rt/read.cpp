@@ -34,9 +34,12 @@ double integral(const Cursor& c, const Token& t, const NumberRule& rule) {
     double d = finite(c, t);
     if (std::floor(d) != d) rt::fail("type", "expected an integer, got " + describe(c, t));
     refuse(problem(d, rule));
-    bool in_range = rule.range == IntegerRange::Safe    ? std::fabs(d) <= 9007199254740991.0
-                    : rule.range == IntegerRange::Int64 ? d >= -9223372036854775808.0 && d < 9223372036854775808.0
-                                                        : d >= 0 && d < 18446744073709551616.0;
+    // A Big token is beyond 64 bits, so beyond every range, though its
+    // double may round onto a bound (-9223372036854775809 reads as -2^63).
+    bool in_range = t.kind != Tok::Big &&
+                    (rule.range == IntegerRange::Safe    ? std::fabs(d) <= 9007199254740991.0
+                     : rule.range == IntegerRange::Int64 ? d >= -9223372036854775808.0 && d < 9223372036854775808.0
+                                                         : d >= 0 && d < 18446744073709551616.0);
     if (!in_range) {
         std::string shown = t.kind == Tok::Big ? std::string(c.text(t)) : number_text(d);
         rt::fail("range", shown + " is outside the integer range " + range_text(rule.range));
@@ -102,7 +105,8 @@ void read(Cursor& c, std::uint64_t& out, const NumberRule& rule) {
 
 void read(Cursor& c, double& out, const NumberRule& rule) {
     const Token& t = c.peek();
-    if (t.kind != Tok::Int && t.kind != Tok::Uint && t.kind != Tok::Big && t.kind != Tok::Float) fail_type(c, "a number");
+    if (t.kind != Tok::Int && t.kind != Tok::Uint && t.kind != Tok::Big && t.kind != Tok::Float)
+        fail_type(c, "a number");
     out = finite(c, t);
     refuse(problem(out, rule));
     c.take();

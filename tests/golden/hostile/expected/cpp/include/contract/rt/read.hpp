@@ -52,7 +52,8 @@ void expect_const(Cursor& c, const Value& value, Typed typed = Typed::Yes);
 // members, and whether the items are unique (docs/semantics.md, "Errors").
 void check_start(Cursor& c, Tok kind, std::uint64_t fewest, std::uint64_t most, bool unique);
 inline void open_array(Cursor& c, std::uint64_t fewest, std::uint64_t most, bool unique) {
-    if (c.peek().kind == Tok::BeginArray && fewest == 0 && most == kNoLimit && !unique) return static_cast<void>(c.take());
+    if (c.peek().kind == Tok::BeginArray && fewest == 0 && most == kNoLimit && !unique)
+        return static_cast<void>(c.take());
     check_start(c, Tok::BeginArray, fewest, most, unique);
 }
 inline void open_object(Cursor& c, std::uint64_t fewest, std::uint64_t most) {

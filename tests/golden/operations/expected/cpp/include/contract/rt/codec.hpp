@@ -68,7 +68,8 @@ public:
         for (std::size_t k = 0; k < N; ++k) {
             std::size_t i = hint_ + k < N ? hint_ + k : hint_ + k - N;
             if (fields_[i].name != key_) continue;
-            if (fields_[i].flags & kForbidden) in_field(key_, [&] { fail("not", "member " + quote(key_) + " must be absent"); });
+            if (fields_[i].flags & kForbidden)
+                in_field(key_, [&] { fail("not", "member " + quote(key_) + " must be absent"); });
             if (seen_[i]) in_field(key_, [&] { fail_duplicate(key_); });
             hint_ = i + 1;
             seen_.set(i);
