@@ -9,7 +9,7 @@
 # template changes, and does nothing otherwise. For C++ consumers it also
 # defines <target>_cpp, a static library of the generated decoders and
 # encoders (<OUT>/cpp/src/) with <OUT>/cpp/include on the include path, built
-# after the generation step.
+# after the generation step; it needs nlohmann_json and RE2 (pkg-config).
 function(contractgen_generate name)
   cmake_parse_arguments(CG "" "SCHEMAS;OUT;TEMPLATES;GENERATOR" "TARGETS" ${ARGN})
   if(NOT CG_SCHEMAS OR NOT CG_OUT)
@@ -56,7 +56,7 @@ function(contractgen_generate name)
     foreach(source IN LISTS runtime_sources)
       list(APPEND cpp_sources "${CG_OUT}/cpp/src/${source}")
     endforeach()
-    list(APPEND cpp_sources "${CG_OUT}/cpp/src/registry.cpp")
+    list(APPEND cpp_sources "${CG_OUT}/cpp/src/registry.cpp" "${CG_OUT}/cpp/src/rt/package.cpp")
     set(byproducts ${cpp_sources})
     if(EXISTS "${manifest}")
       file(STRINGS "${manifest}" headers REGEX "^cpp/include/.*\\.hpp$")
@@ -80,7 +80,12 @@ function(contractgen_generate name)
   if(with_cpp)
     add_library(${name}_cpp STATIC EXCLUDE_FROM_ALL ${cpp_sources})
     target_include_directories(${name}_cpp PUBLIC "${CG_OUT}/cpp/include")
-    target_link_libraries(${name}_cpp PUBLIC nlohmann_json::nlohmann_json)
+    # RE2 matches the contract's patterns (Debian: libre2-dev).
+    if(NOT TARGET PkgConfig::RE2)
+      find_package(PkgConfig REQUIRED)
+      pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET GLOBAL re2)
+    endif()
+    target_link_libraries(${name}_cpp PUBLIC nlohmann_json::nlohmann_json PRIVATE PkgConfig::RE2)
     target_compile_features(${name}_cpp PUBLIC cxx_std_17)
     add_dependencies(${name}_cpp ${name})
   endif()

@@ -11,13 +11,15 @@ endfunction()
 find_package(nlohmann_json 3.11 QUIET)
 contractgen_require_package(nlohmann_json_FOUND nlohmann-json3-dev "nlohmann_json (JSON)")
 
-# contractgen's validator (src/validate/, used by `verify` and `breaking`)
-# matches patterns with RE2: linear time in the text, whatever a stream sends.
+# RE2 matches patterns in linear time in the text, whatever a payload or a
+# stream sends: in contractgen's validator (src/validate/, used by `verify` and
+# `breaking`) and in the C++ bindings (generated/cpp and every
+# contractgen_generate() library link it).
 find_package(PkgConfig QUIET)
 if(PKG_CONFIG_FOUND AND NOT CMAKE_DISABLE_FIND_PACKAGE_RE2)
   pkg_check_modules(RE2 QUIET IMPORTED_TARGET GLOBAL re2)
 endif()
-contractgen_require_package(RE2_FOUND libre2-dev "RE2 (patterns in contractgen's validator)")
+contractgen_require_package(RE2_FOUND libre2-dev "RE2 (patterns in the validator and the C++ bindings)")
 
 find_package(CLI11 2.1 QUIET)
 contractgen_require_package(CLI11_FOUND libcli11-dev "CLI11 (command line)")

@@ -68,12 +68,12 @@ TEST_CASE("cpp: the configured namespace names every file, folder, namespace and
     CHECK(has(runtime, "\nnamespace acme::events {\n"));
     CHECK(has(runtime, "\n}  // namespace acme::events\n"));
     CHECK_FALSE(has(runtime, "namespace contract"));
-    CHECK(has(read_file(ws.out / "cpp/include/acme/events/rt/codec.hpp"), "#include \"acme/events/rt/write.hpp\"\n"));
+    CHECK(has(read_file(ws.out / "cpp/include/acme/events/rt/codec.hpp"), "#include \"acme/events/rt/unions.hpp\"\n"));
     CHECK(has(read_file(ws.out / "cpp/src/rt/scan.cpp"), "\nnamespace acme::events {\n"));
     std::string cmake = read_file(ws.out / "cpp/CMakeLists.txt");
     CHECK(has(cmake, "project(acme_events_bindings VERSION 2.3.0 LANGUAGES CXX)\n"));
     CHECK(has(cmake, "add_library(acme::events::bindings ALIAS acme_events_bindings)\n"));
-    CHECK(has(cmake, "  src/alpha.cpp\n  src/registry.cpp\n  src/rt/formats.cpp\n"));
+    CHECK(has(cmake, "  src/alpha.cpp\n  src/registry.cpp\n  src/rt/dom.cpp\n  src/rt/formats.cpp\n"));
     CHECK_FALSE(test::fs::exists(ws.out / "cpp/include/contract"));
 }
 

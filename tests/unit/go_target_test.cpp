@@ -1,6 +1,7 @@
 // The go target's own checks: patterns Go's regexp (RE2) cannot match as
-// ECMA-262 does are refused with a diagnostic at the pattern (the other
-// targets accept them), and the RE2 translation of portable patterns.
+// ECMA-262 does are refused with a diagnostic at the pattern (by the cpp
+// target too, which runs RE2; the other targets accept them), and the RE2
+// translation of portable patterns.
 #include <catch2/catch.hpp>
 
 #include "ir/pattern.h"
@@ -9,7 +10,11 @@
 using test::Files;
 using test::where;
 
-TEST_CASE("go: patterns RE2 cannot match like ECMA-262 are refused for the go target only", "[go][diag]") {
+namespace {
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("go and cpp: patterns RE2 cannot match like ECMA-262 are refused for the RE2 targets only", "[go][diag]") {
     const std::string text = R"json({"$defs": {
   "A": {"type": "string", "pattern": "^(?=a)ab$"},
   "B": {"type": "object", "properties": {"b": {"type": "string", "pattern": "x{1001}"}}},
@@ -33,10 +38,17 @@ TEST_CASE("go: patterns RE2 cannot match like ECMA-262 are refused for the go ta
         "4 errors; nothing was written\n";
     CHECK(ws.shown(go.err) == expected);
     CHECK(!std::filesystem::exists(ws.out));
-    // The same schemas are fine for the C++ target (its engine has lookahead).
+    // The C++ target runs patterns on RE2 too: the same four are refused.
     auto cpp = test::run_contractgen({"generate", "--target", "cpp", "--schemas", ws.schemas.string(), "--out", ws.out.string()},
-                                     ws.dir.path());
-    CHECK(cpp.exit_code == 0);
+                                     ws.dir.path(), {{"NO_COLOR", "1"}});
+    CHECK(cpp.exit_code == 2);
+    CHECK(has(ws.shown(cpp.err), "pattern '^(?=a)ab$' cannot be used by the cpp target"));
+    CHECK(has(ws.shown(cpp.err), "4 errors; nothing was written\n"));
+    CHECK(!std::filesystem::exists(ws.out));
+    // The same schemas are fine for the TypeScript target (its engine has lookahead).
+    auto ts = test::run_contractgen({"generate", "--target", "ts", "--schemas", ws.schemas.string(), "--out", ws.out.string()},
+                                    ws.dir.path());
+    CHECK(ts.exit_code == 0);
 }
 
 TEST_CASE("go: portable patterns translated to RE2", "[go]") {

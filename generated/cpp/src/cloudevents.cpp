@@ -11,7 +11,7 @@ namespace {
 
 const rt::Pattern& pattern_0() {
     static const rt::Pattern pattern(
-        L"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)\U0000003F$",
+        "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)\?$",
         "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)\?$");
     return pattern;
 }
@@ -86,8 +86,7 @@ std::optional<EventContentType> CloudEventDatacontenttype::known() const {
 }
 
 void decode(rt::Cursor& c, CloudEventDatacontenttype& out) {
-    rt::read(c, out.value);
-    if (!out.is_known()) rt::check(out.value, rt::StringRule().pattern(pattern_0));
+    rt::read_open_enum(c, out.value, kCloudEventDatacontenttypeKnown, rt::StringRule().pattern(pattern_0));
 }
 
 void encode(rt::Writer& w, const CloudEventDatacontenttype& v) {
@@ -234,7 +233,7 @@ void encode(rt::Writer& w, const GraphEventType& v) {
 }
 
 // ---- GraphEventContentTypes (cloudevents/legacy.schema.json#/$defs/GraphEventContentTypes)
-const std::map<std::string, EventContentType> kGraphEventContentTypes = {
+const Map<EventContentType> kGraphEventContentTypes = {
     {"NODE_STARTED", EventContentType::ApplicationJson},
     {"NODE_COMPLETED", EventContentType::ApplicationJson},
     {"NODE_STREAM", EventContentType::ApplicationVndCoreasonStreamJson},

@@ -248,17 +248,18 @@ void decode(rt::Cursor& c, ContentEvent& out) {
             case 0: object.read_const("content"); break;
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.content); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ContentEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kContentEventFields);
     object.write_const("type", "content");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("content", v.content);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -279,17 +280,18 @@ void decode(rt::Cursor& c, ReasoningEvent& out) {
             case 0: object.read_const("reasoning"); break;
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.content); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ReasoningEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kReasoningEventFields);
     object.write_const("type", "reasoning");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("content", v.content);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -318,19 +320,20 @@ void decode(rt::Cursor& c, WebStatusEvent& out) {
             case 2: object.read(out.status); break;
             case 3: object.read(out.tool); break;
             case 4: object.read(out.message); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const WebStatusEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kWebStatusEventFields);
     object.write_const("type", "web_status");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("status", v.status);
     object.write("tool", v.tool);
     object.write("message", v.message);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -359,19 +362,20 @@ void decode(rt::Cursor& c, ResearchStatusEvent& out) {
             case 2: object.read(out.tool); break;
             case 3: object.read(out.state); break;
             case 4: object.read(out.activity); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ResearchStatusEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kResearchStatusEventFields);
     object.write_const("type", "research_status");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("tool", v.tool);
     object.write("state", v.state);
     object.write("activity", v.activity);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -402,14 +406,14 @@ void decode(rt::Cursor& c, ScratchpadEvent& out) {
             case 4: object.read(out.tool); break;
             case 5: object.read(out.activity); break;
             case 6: object.read(out.entry); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ScratchpadEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kScratchpadEventFields);
     object.write_const("type", "scratchpad_status");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("operation", v.operation);
@@ -417,6 +421,7 @@ void encode(rt::Writer& w, const ScratchpadEvent& v) {
     object.write("tool", v.tool);
     object.write("activity", v.activity);
     object.write("entry", v.entry);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -439,18 +444,19 @@ void decode(rt::Cursor& c, ToolCallStartEvent& out) {
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.tool); break;
             case 3: object.read(out.args); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ToolCallStartEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kToolCallStartEventFields);
     object.write_const("type", "tool_call_start");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("tool", v.tool);
     object.write("args", v.args);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -473,18 +479,19 @@ void decode(rt::Cursor& c, ToolCallManifestEvent& out) {
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.tool); break;
             case 3: object.read(out.args); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ToolCallManifestEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kToolCallManifestEventFields);
     object.write_const("type", "tool_call_manifest");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("tool", v.tool);
     object.write("args", v.args);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -509,19 +516,20 @@ void decode(rt::Cursor& c, CodeStatusEvent& out) {
             case 2: object.read(out.tool); break;
             case 3: object.read(out.state); break;
             case 4: object.read(out.activity); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const CodeStatusEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kCodeStatusEventFields);
     object.write_const("type", "code_status");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("tool", v.tool);
     object.write("state", v.state);
     object.write("activity", v.activity);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -542,17 +550,18 @@ void decode(rt::Cursor& c, RunStatusEvent& out) {
             case 0: object.read_const("status"); break;
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.status); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const RunStatusEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kRunStatusEventFields);
     object.write_const("type", "status");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("status", v.status);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -573,17 +582,18 @@ void decode(rt::Cursor& c, RunErrorEvent& out) {
             case 0: object.read_const("error"); break;
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.error); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const RunErrorEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kRunErrorEventFields);
     object.write_const("type", "error");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("error", v.error);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -612,14 +622,14 @@ void decode(rt::Cursor& c, GeneratedFileEvent& out) {
             case 4: object.read(out.file_id); break;
             case 5: object.read(out.url); break;
             case 6: object.read(out.base64); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const GeneratedFileEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kGeneratedFileEventFields);
     object.write_const("type", "generated_file");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("filename", v.filename);
@@ -627,6 +637,7 @@ void encode(rt::Writer& w, const GeneratedFileEvent& v) {
     object.write("file_id", v.file_id);
     object.write("url", v.url);
     object.write("base64", v.base64);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -655,14 +666,14 @@ void decode(rt::Cursor& c, CodeInterpreterFileEvent& out) {
             case 4: object.read(out.file_id); break;
             case 5: object.read(out.url); break;
             case 6: object.read(out.base64); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const CodeInterpreterFileEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kCodeInterpreterFileEventFields);
     object.write_const("type", "code_interpreter_file");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("filename", v.filename);
@@ -670,6 +681,7 @@ void encode(rt::Writer& w, const CodeInterpreterFileEvent& v) {
     object.write("file_id", v.file_id);
     object.write("url", v.url);
     object.write("base64", v.base64);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -690,17 +702,18 @@ void decode(rt::Cursor& c, HotCodeEvent& out) {
             case 0: object.read_const("hot_code"); break;
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.content); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const HotCodeEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kHotCodeEventFields);
     object.write_const("type", "hot_code");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("content", v.content);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -721,17 +734,18 @@ void decode(rt::Cursor& c, HotCodeOutputEvent& out) {
             case 0: object.read_const("hot_code_output"); break;
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.content); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const HotCodeOutputEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kHotCodeOutputEventFields);
     object.write_const("type", "hot_code_output");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("content", v.content);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -752,17 +766,18 @@ void decode(rt::Cursor& c, ComputerOutputEvent& out) {
             case 0: object.read_const("computer_output"); break;
             case 1: object.read(out.run_id, rt::StringRule().min_length(1)); break;
             case 2: object.read(out.content); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ComputerOutputEvent& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kComputerOutputEventFields);
     object.write_const("type", "computer_output");
     object.write("run_id", v.run_id, rt::StringRule().min_length(1));
     object.write("content", v.content);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -805,6 +820,7 @@ void decode(rt::Cursor& c, RunEvent& out) {
         case 12: return rt::read(c, out.value.emplace<12>());  // HotCodeEvent
         case 13: return rt::read(c, out.value.emplace<13>());  // HotCodeOutputEvent
         case 14: return rt::read(c, out.value.emplace<14>());  // ComputerOutputEvent
+        default: return rt::read_unknown(c, out.value.emplace<15>(), "type");
     }
 }
 
@@ -825,6 +841,7 @@ void encode(rt::Writer& w, const RunEvent& v) {
         case 12: rt::write(w, std::get<12>(v.value)); break;
         case 13: rt::write(w, std::get<13>(v.value)); break;
         case 14: rt::write(w, std::get<14>(v.value)); break;
+        case 15: rt::write(w, std::get<15>(v.value)); break;
         default: rt::fail_valueless();
     }
 }
@@ -866,7 +883,7 @@ const std::vector<std::string> kWebToolNames = {
 };
 
 // ---- WebToolRoutes (run_events/tables.schema.json#/$defs/WebToolRoutes)
-const std::map<std::string, UiComponent> kWebToolRoutes = {
+const Map<UiComponent> kWebToolRoutes = {
     {"perform_web_search", UiComponent::WebSearchStatus},
     {"read_web_page", UiComponent::WebSearchStatus},
     {"scroll_web_page", UiComponent::WebSearchStatus},
@@ -888,7 +905,7 @@ const std::vector<std::string> kScratchpadToolNames = {
 const std::vector<std::string> kSelfManagingDelegationTools = {"delegate_research_task"};
 
 // ---- StatusNormalization (run_events/tables.schema.json#/$defs/StatusNormalization)
-const std::map<std::string, NormalizedStatus> kStatusNormalization = {
+const Map<NormalizedStatus> kStatusNormalization = {
     {"started", NormalizedStatus::InProgress},
     {"running", NormalizedStatus::InProgress},
     {"in_progress", NormalizedStatus::InProgress},
@@ -933,7 +950,7 @@ const std::vector<std::string> kStrategyEntryPrefixes = {
 };
 
 // ---- StrategyEntryPrefixMeanings (run_events/tables.schema.json#/$defs/StrategyEntryPrefixMeanings)
-const std::map<std::string, std::string> kStrategyEntryPrefixMeanings = {
+const Map<std::string> kStrategyEntryPrefixMeanings = {
     {"\360\237\223\214", "New strategy entry"},
     {"\342\234\205", "Completed step"},
     {"\360\237\224\204", "Revised strategy"},
@@ -949,14 +966,14 @@ const std::string kLegacyStatusEventPrefix = "StatusEvent(";
 const std::string kScrollBlockedPrefix = "\360\237\233\221";
 
 // ---- DeprecatedRunEventTypes (run_events/tables.schema.json#/$defs/DeprecatedRunEventTypes)
-const std::map<std::string, RunEventType> kDeprecatedRunEventTypes = {
+const Map<RunEventType> kDeprecatedRunEventTypes = {
     {"activity", RunEventType::ResearchStatus},
     {"status", RunEventType::WebStatus},
     {"scratchpad", RunEventType::ScratchpadStatus},
 };
 
 // ---- FieldOwnership (run_events/tables.schema.json#/$defs/FieldOwnership)
-const std::map<std::string, std::vector<RunEventType>> kFieldOwnership = {
+const Map<std::vector<RunEventType>> kFieldOwnership = {
     {"status", {RunEventType::WebStatus}},
     {"message", {RunEventType::WebStatus}},
     {"state", {RunEventType::ResearchStatus, RunEventType::ScratchpadStatus}},

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "emit/cpp/cpp_syntax.h"
+#include "emit/cpp/cpp_typed.h"
 #include "emit/cpp/cpp_types.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
@@ -34,7 +35,12 @@ class FamilyView {
 public:
     FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
                const ir::Family& family)
-        : ctx_(ctx), templates_(templates), names_(names), family_(family), types_(ctx.model, names, literals_) {
+        : ctx_(ctx),
+          templates_(templates),
+          names_(names),
+          family_(family),
+          types_(ctx.model, names, literals_),
+          typed_(ctx) {
         types_.set_family(family.name);
     }
 
@@ -72,10 +78,11 @@ public:
                                    {"literal", string_view_literal_lines(literals_.texts()[i], kLineWidth - 8, "    ")}});
         }
         for (std::size_t i = 0; i < literals_.patterns().size(); ++i) {
+            // RE2 syntax, as the go target spells it (src/ir/pattern.cpp), over UTF-8 text.
             const std::string& p = literals_.patterns()[i];
-            std::string wide = ir::translate_pattern(p, ir::PatternDialect::CppWide);
+            std::string re2 = ir::translate_pattern(p, ir::PatternDialect::Go);
             patterns.push_back(Object{{"index", std::to_string(i)},
-                                      {"wide", wide_literal_lines(wide, kLineWidth - 12, "        ")},
+                                      {"re2", string_literal_lines(re2, kLineWidth - 12, "        ")},
                                       {"original", string_literal_lines(p, kLineWidth - 12, "        ")}});
         }
         for (std::size_t i = 0; i < literals_.json_values().size(); ++i) {
@@ -123,19 +130,21 @@ private:
 
     // ---- struct --------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
+        const std::string& name = names_.of(id);
         List members, table, fields;
-        bool uses_value = s.extra != ir::Extra::Forbid;
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
             const ir::Field& f = s.fields[i];
             const std::string& member = names_.fields[id][i];
             std::string wire = literals_.text(f.wire_name);
             table.push_back(Object{{"wire", wire}, {"flags", maybe(f.required ? "rt::kRequired" : "")}});
             Object field{{"index", std::to_string(i)}, {"wire", wire}, {"const", flag(false)},
-                         {"member", flag(false)}, {"rule", flag(false)}};
+                         {"member", flag(false)}, {"rule", flag(false)}, {"bare", flag(false)}};
+            bool states_type = typed_.states_type(f.origin);
             if (f.type.kind == Kind::Const && f.required && !f.type.nullable) {
                 // A required const is checked and written, not stored.
                 const ir::json& value = f.type.value;
                 field.set("const", value.is_string() ? literals_.text(value.get<std::string>()) : literals_.json(value));
+                field.set("bare", flag(!states_type));
             } else {
                 bool absent_or_null = !f.required && f.type.nullable && f.type.kind != Kind::Null && f.type.kind != Kind::Any;
                 std::string type = f.required         ? types_.type(f.type)
@@ -148,41 +157,41 @@ private:
                 // "    object.write(WIRE, v.member, RULE);".
                 std::size_t used = std::max(12 + 8 + std::to_string(i).size() + 16 + member.size() + 2 + 9,
                                             4 + 13 + wire.size() + 4 + member.size() + 2 + 2);
-                field.set("rule", rule_at(types_.rule(f.type), used));
-                uses_value = true;
+                field.set("rule", rule_at(types_.rule(f.type, states_type), used));
             }
             fields.push_back(std::move(field));
         }
-        for (const auto& name : s.forbidden) {
+        for (const auto& forbidden : s.forbidden) {
             bool declared = false;
-            for (const auto& f : s.fields) declared = declared || f.wire_name == name;
-            if (!declared) table.push_back(Object{{"wire", literals_.text(name)}, {"flags", "rt::kForbidden"}});
+            for (const auto& f : s.fields) declared = declared || f.wire_name == forbidden;
+            if (!declared) table.push_back(Object{{"wire", literals_.text(forbidden)}, {"flags", "rt::kForbidden"}});
         }
-        std::string extra_type;
+        // Every object keeps undeclared members: an open one always, a closed
+        // one in tolerant mode (docs/semantics.md, "Tolerant-reader mode").
+        std::string extra_type = "Map<Value>";
         Data extra_rule = flag(false);
-        if (s.extra == ir::Extra::Keep) extra_type = "std::map<std::string, Json>";
         if (s.extra == ir::Extra::Typed) {
-            extra_type = "std::map<std::string, " + types_.type(*s.extra_type) + ">";
+            extra_type = "Map<" + types_.type(*s.extra_type) + ">";
             // "            default: object.keep(out.additional_properties, RULE);"
             extra_rule = rule_at(types_.rule(*s.extra_type), 62);
         }
+        Rule count;
+        if (!s.bounds.empty()) count = CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties, s.bounds.max_properties);
         v.set("has_table", flag(!table.empty()));
         v.set("table", std::move(table));
         v.set("members", std::move(members));
         v.set("fields", std::move(fields));
-        v.set("uses_value", flag(uses_value));
         v.set("closed", flag(s.extra == ir::Extra::Forbid));
         v.set("open", flag(s.extra != ir::Extra::Forbid));
         v.set("extra_type", std::move(extra_type));
         v.set("extra_rule", std::move(extra_rule));
-        v.set("count_rule", s.bounds.empty() ? flag(false)
-                                             : rule_at(CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties,
-                                                                            s.bounds.max_properties),
-                                                       20));
+        // "    rt::ObjectReader object(c, kNAMEFields, RULE);" and "    object.finish(RULE);"
+        v.set("count_rule", rule_at(count, 4 + 28 + name.size() + 8 + 2 + 2));
     }
 
     // ---- enums ---------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Enum& e) {
+        v.set("bare", flag(!typed_.states_type(ctx_.model.decl(id).origin)));
         if (e.all_strings) {
             List enumerators;
             for (std::size_t i = 0; i < e.values.size(); ++i)
@@ -213,8 +222,10 @@ private:
         }
         v.set("constants", std::move(constants));
         v.set("known_enum", maybe(o.known_enum ? types_.decl_name(*o.known_enum) : ""));
-        // "    if (!v.is_known()) return rt::write(w, v.value, RULE);"
-        v.set("other_rule", rule_at(types_.string_rule(o.other), 52));
+        // "    if (!v.is_known()) return rt::write(w, v.value, RULE);" and
+        // "    rt::read_open_enum(c, out.value, kNAMEKnown, RULE);"
+        std::size_t used = std::max<std::size_t>(52, 45 + names_.of(id).size());
+        v.set("other_rule", rule_at(types_.string_rule(o.other), used));
     }
 
     // ---- unions --------------------------------------------------------------
@@ -222,47 +233,49 @@ private:
         static const std::pair<unsigned, const char*> kinds[] = {
             {1, "Null"}, {2, "Boolean"}, {4, "Object"}, {8, "Array"}, {16, "String"}, {32, "Integer"}, {64, "Number"}};
         bool by_kind = !u.discriminator && u.kinds_disjoint;
-        List alternatives;
-        std::vector<std::string> expected;
-        std::string one_line = "    std::variant<";
+        List alternatives, variant_types;
+        std::vector<std::string> types;
         for (std::size_t i = 0; i < u.variants.size(); ++i) {
             const ir::Variant& variant = u.variants[i];
             std::string type = types_.type(variant.type);
-            one_line += (i ? ", " : "") + type;
-            List case_kinds;
+            types.push_back(type);
+            std::string mask;
             if (by_kind) {
-                unsigned mask = ir::accepted_kinds(ctx_.model, variant.type);
-                for (const auto& [bit, name] : kinds) {
-                    if (!(mask & bit)) continue;
-                    case_kinds.push_back(Object{{"kind", std::string("k") + name}});
-                    std::string shown = name;
-                    shown[0] = static_cast<char>(shown[0] - 'A' + 'a');
-                    expected.push_back(shown);
-                }
+                unsigned accepted = ir::accepted_kinds(ctx_.model, variant.type);
+                for (const auto& [bit, kind] : kinds)
+                    if (accepted & bit) mask += (mask.empty() ? "rt::k" : " | rt::k") + std::string(kind);
             }
             alternatives.push_back(Object{{"index", std::to_string(i)},
                                           {"type", std::move(type)},
-                                          {"last", flag(i + 1 == u.variants.size())},
                                           {"tag", maybe(variant.tag ? literals_.text(*variant.tag) : "")},
                                           // "        case N: return rt::read(c, out.value.emplace<N>(), RULE);"
                                           {"rule", u.discriminator ? flag(false) : rule_at(types_.rule(variant.type), 62)},
-                                          {"kinds", std::move(case_kinds)}});
+                                          {"kinds", mask.empty() ? std::string("0") : mask}});
+        }
+        // A discriminated union has one more alternative: the tolerant reader's unknown variant.
+        if (u.discriminator) types.push_back("UnknownVariant");
+        std::string one_line = "    std::variant<";
+        for (std::size_t i = 0; i < types.size(); ++i) {
+            one_line += (i ? ", " : "") + types[i];
+            variant_types.push_back(Object{{"type", types[i]}, {"last", flag(i + 1 == types.size())}});
         }
         v.set("one_line", flag(one_line.size() + 8 <= kLineWidth));
+        v.set("variant_types", std::move(variant_types));
         v.set("alternatives", std::move(alternatives));
+        v.set("unknown_index", std::to_string(u.variants.size()));
         v.set("tagged", flag(u.discriminator.has_value()));
         v.set("property", u.discriminator ? literals_.text(*u.discriminator) : "");
         v.set("by_kind", flag(by_kind));
-        v.set("expected", string_literal(joined_values(expected)));
-        v.set("first_match", flag(!u.discriminator && !u.kinds_disjoint));
+        v.set("untagged", flag(!u.discriminator));
         v.set("mode", u.mode == ir::UnionMode::OneOf ? "OneOf" : "AnyOf");
         v.set("check_one", flag(!u.discriminator && !u.kinds_disjoint && u.mode == ir::UnionMode::OneOf));
     }
 
     // ---- alias and constant ---------------------------------------------------
-    void fill(Data& v, ir::DeclId, const ir::Alias& a) {
+    void fill(Data& v, ir::DeclId id, const ir::Alias& a) {
         v.set("target", types_.type(a.target));
-        v.set("rule", rule_at(types_.rule(a.target), 23));  // "    rt::read(c, out, RULE);"
+        bool states_type = typed_.states_type(ctx_.model.decl(id).origin);
+        v.set("rule", rule_at(types_.rule(a.target, states_type), 23));  // "    rt::read(c, out, RULE);"
     }
 
     void fill(Data& v, ir::DeclId id, const ir::Constant& c) {
@@ -287,6 +300,7 @@ private:
     const ir::Family& family_;
     FamilyLiterals literals_;
     CppTypes types_;
+    TypeStatements typed_;
 };
 
 }  // namespace

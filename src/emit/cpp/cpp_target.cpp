@@ -10,10 +10,12 @@
 #include <cctype>
 #include <set>
 
+#include "emit/common/pattern_check.h"
 #include "emit/cpp/cpp_family.h"
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
+#include "ir/pattern.h"
 #include "naming/keywords.h"
 #include "naming/namer.h"
 
@@ -29,7 +31,8 @@ naming::NamerConfig cpp_naming() {
     c.family_case = naming::Case::Snake;
     c.keywords = &naming::cpp_keywords();
     c.reserved_fields = {"additional_properties"};
-    c.reserved_types = {"Json", "Codec", "Nullable", "Tristate", "DecodeError"};
+    // The runtime's names that generated code uses unqualified inside a family's namespace.
+    c.reserved_types = {"Json", "Codec", "Nullable", "Tristate", "DecodeError", "Value", "Map", "UnknownVariant"};
     return c;
 }
 
@@ -47,8 +50,9 @@ using render::Object;
 // namespace, and generated code names `rt::`, `std::` and the entry points
 // unqualified: a family may not take one of those names.
 void keep_clear_of_runtime(naming::Names& names) {
-    static const std::set<std::string> reserved = {"rt", "std", "parse", "dump", "dump_to", "validate",
-                                                   "to_json_value", "from_json_value", "find_type"};
+    static const std::set<std::string> reserved = {"rt",       "std",           "parse",           "dump",
+                                                   "dump_to",  "validate",      "to_json_value",   "from_json_value",
+                                                   "find_type", "tolerant",     "to_json",         "from_json"};
     std::set<std::string> taken;
     for (const auto& [family, name] : names.family) taken.insert(name);
     for (auto& [family, name] : names.family) {
@@ -147,15 +151,32 @@ void add_registry(const EmitContext& ctx, const naming::Names& names, write::Out
     out.add("cpp/src/registry.cpp", write::normalise_text(ctx.templates.render("cpp/registry.cpp.mustache", s)));
 }
 
+// The contract's package-wide settings: [payload] max_depth.
+void add_package(const EmitContext& ctx, write::OutputSet& out) {
+    Data s;
+    s.set("header_comment", cpp_header_comment(ctx, {}, "// "));
+    s.set("runtime", ctx.project.cpp_include_dir() + "/runtime.hpp");
+    s.set("namespace", ctx.project.cpp_namespace);
+    s.set("max_depth", std::to_string(ctx.project.payload_max_depth));
+    out.add("cpp/src/rt/package.cpp", write::normalise_text(ctx.templates.render("cpp/package.cpp.mustache", s)));
+}
+
 class CppTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
         naming::Names names = naming::resolve_names(ctx.model, cpp_naming(), ctx.schemas, ctx.sink);
+        // Patterns run on RE2 (linear time, bounded stack): what it cannot
+        // match as ECMA-262 does is refused here, as for the go target.
+        report_pattern_problems(ctx, "cpp", "RE2, as in the go target", [](const std::string& p) {
+            return ir::go_pattern_problem(p);
+        });
         if (ctx.sink.has_errors()) return;
         keep_clear_of_runtime(names);
         const std::string dir = ctx.project.cpp_include_dir();
 
         std::vector<std::string> sources = add_runtime(ctx, out);
+        add_package(ctx, out);
+        sources.push_back("rt/package.cpp");
 
         // Each family's header and source, side by side.
         const auto& all = ctx.model.families;

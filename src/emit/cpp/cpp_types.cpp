@@ -126,17 +126,18 @@ std::string CppTypes::alias_function(const std::string& prefix, ir::DeclId id) c
 std::string CppTypes::value_type(const ir::TypeExpr& t) const {
     switch (t.kind) {
         case Kind::String: return "std::string";
-        case Kind::Integer: return "std::int64_t";
+        case Kind::Integer:
+            return t.number_bounds.integer_format == ir::IntegerFormat::Uint64 ? "std::uint64_t" : "std::int64_t";
         case Kind::Number: return "double";
         case Kind::Boolean: return "bool";
         case Kind::Null: return "std::nullptr_t";
         case Kind::Any:
-        case Kind::Const: return "Json";
+        case Kind::Const: return "Value";
         case Kind::Named: return decl_name(t.decl);
         case Kind::Array: return "std::vector<" + type(t.item()) + ">";
-        case Kind::Map: return "std::map<std::string, " + type(t.item()) + ">";
+        case Kind::Map: return "Map<" + type(t.item()) + ">";
     }
-    return "Json";
+    return "Value";
 }
 
 std::string CppTypes::type(const ir::TypeExpr& t) const {
@@ -175,6 +176,8 @@ Rule CppTypes::number_rule(const ir::NumberBounds& b) {
     add("exclusive_minimum", b.exclusive_minimum);
     add("exclusive_maximum", b.exclusive_maximum);
     add("multiple_of", b.multiple_of);
+    if (b.integer_format == ir::IntegerFormat::Int64) r.call("int64", {});
+    if (b.integer_format == ir::IntegerFormat::Uint64) r.call("uint64", {});
     return r;
 }
 
@@ -186,14 +189,18 @@ Rule CppTypes::count_rule(const char* type, std::optional<std::uint64_t> min, st
     return r;
 }
 
-Rule CppTypes::rule(const ir::TypeExpr& t) const {
+Rule CppTypes::rule(const ir::TypeExpr& t, bool states_type) const {
     bool nullable = false;
     const ir::TypeExpr& s = strip_aliases(model_, t, nullable);
     switch (s.kind) {
         case Kind::String: return string_rule(s.string_bounds);
         case Kind::Integer:
         case Kind::Number: return number_rule(s.number_bounds);
-        case Kind::Const: return argument("rt::ConstRule(" + literals_.json(s.value) + ")");
+        case Kind::Const: {
+            Rule r = argument("rt::ConstRule(" + literals_.json(s.value) + ")");
+            if (!states_type) r.call("bare", {});
+            return r;
+        }
         case Kind::Array: {
             Rule item = rule(s.item());
             const auto& b = s.array_bounds;
@@ -280,7 +287,7 @@ Expr CppTypes::literal(const ir::TypeExpr& t, const ir::json& value) const {
     // Anything else (Any, Const, structs, unions) is decoded from its JSON
     // text, through the type's own rules, when the program starts.
     std::string text = value.dump(-1, ' ', false, ir::json::error_handler_t::strict);
-    std::string call = t.kind == Kind::Named ? "rt::parse_literal<" + value_type(t) + ">(" : "Json::parse(";
+    std::string call = t.kind == Kind::Named ? "rt::parse_literal<" + value_type(t) + ">(" : "Value::parse(";
     return Expr{call, {}, ")", false, text};
 }
 

@@ -30,7 +30,7 @@ struct Rule {
 };
 
 // What a family's source file defines once, before its codecs: compiled
-// patterns (pattern_N()) and JSON values (json_N()) that rules refer to,
+// patterns (pattern_N()) and JSON values (json_N(), as Values) that rules refer to,
 // and strings too long to write where they are used (text_N). Each distinct
 // text gets one number, in order of first use.
 class FamilyLiterals {
@@ -83,7 +83,9 @@ public:
 
     // The rule a member of type `t` is read and written with, e.g.
     // rt::StringRule().min_length(1); empty when there is nothing to check.
-    Rule rule(const ir::TypeExpr& t) const;
+    // `states_type`: a `const` there also states `type` (a value of another
+    // kind is then a `type` error, else a `const` one).
+    Rule rule(const ir::TypeExpr& t, bool states_type = false) const;
     Rule string_rule(const ir::StringBounds& b) const;
     static Rule number_rule(const ir::NumberBounds& b);
     static Rule count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max);

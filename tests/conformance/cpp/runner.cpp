@@ -4,9 +4,10 @@
 //   runner --type family.Type   every line is one JSON instance of that type
 //   runner --mixed              every line is "family.Type<TAB>instance"
 //   runner --list               prints every registered type name
+//   --tolerant                  decode in the tolerant-reader mode
 //
 // One output line per input line: "ok <compact JSON>" (the binding's own
-// re-serialisation) or "error <message>" (the message names the JSON path).
+// re-serialisation) or "error <path>: <keyword>: <detail>".
 // Built against any contractgen C++ output with namespace `contract`: it only
 // uses registry.hpp, and links the output's src/ (the contract_bindings library).
 #include <cstdio>
@@ -26,9 +27,9 @@ std::string one_line(std::string s) {
     return s;
 }
 
-void run_one(contract::RoundTrip round_trip, std::string_view text, std::string& out) {
+void run_one(contract::RoundTrip round_trip, std::string_view text, const contract::Options& options, std::string& out) {
     try {
-        std::string encoded = round_trip(text);  // the binding's own encoder: compact JSON
+        std::string encoded = round_trip(text, options);  // the binding's own encoder: compact JSON
         out += "ok ";
         out += encoded;
     } catch (const contract::DecodeError& e) {
@@ -45,7 +46,8 @@ int usage(const char* argv0) {
     std::fprintf(stderr,
                  "usage: %s --type family.Type   (one JSON instance per stdin line)\n"
                  "       %s --mixed              (stdin lines are \"family.Type<TAB>instance\")\n"
-                 "       %s --list               (print the registered type names)\n",
+                 "       %s --list               (print the registered type names)\n"
+                 "       --tolerant               (decode in the tolerant-reader mode)\n",
                  argv0, argv0, argv0);
     return 2;
 }
@@ -64,12 +66,14 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     std::string type;
     bool mixed = false, list = false;
+    contract::Options options;
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
         if (a == "--type" && i + 1 < argc) type = argv[++i];
         else if (a.substr(0, 7) == "--type=") type = std::string(a.substr(7));
         else if (a == "--mixed") mixed = true;
         else if (a == "--list") list = true;
+        else if (a == "--tolerant") options.tolerant = true;
         else return usage(argv[0]);
     }
     if (list) {
@@ -86,12 +90,12 @@ int main(int argc, char** argv) {
     std::string line, out;
     while (std::getline(std::cin, line)) {
         if (!mixed) {
-            run_one(fixed, line, out);
+            run_one(fixed, line, options, out);
         } else {
             std::size_t tab = line.find('\t');
             std::string_view name = std::string_view(line).substr(0, tab == std::string::npos ? 0 : tab);
             contract::RoundTrip rt = tab == std::string::npos ? nullptr : contract::find_type(name);
-            if (rt) run_one(rt, std::string_view(line).substr(tab + 1), out);
+            if (rt) run_one(rt, std::string_view(line).substr(tab + 1), options, out);
             else out += "unknown-type " + std::string(name) + "\n";
         }
         if (out.size() >= (1 << 16) || std::cin.rdbuf()->in_avail() <= 0) {

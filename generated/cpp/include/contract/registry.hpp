@@ -17,7 +17,7 @@
 namespace contract {
 
 // Decodes `text` as one type (throws DecodeError) and returns its encoding.
-using RoundTrip = std::string (*)(std::string_view text);
+using RoundTrip = std::string (*)(std::string_view text, const Options& options);
 
 struct RegisteredType {
     const char* name;

@@ -1,7 +1,5 @@
-// The formats every binding asserts (docs/semantics.md; the TypeScript and
-// Python targets implement the same rules), and patterns.
-#include <regex>
-
+// The formats every binding asserts (docs/semantics.md; the TypeScript,
+// Python and Go targets implement the same rules).
 #include "contract/rt/rules.hpp"
 
 namespace contract {
@@ -185,43 +183,6 @@ bool is_uri(std::string_view s) {
         if (!valid_component(host, "")) return false;
     }
     return valid_component(path, ":@/");
-}
-
-// ---- patterns -----------------------------------------------------------------------
-
-namespace {
-
-std::u32string utf8_to_utf32(std::string_view s) {
-    std::u32string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size();) {
-        auto b = static_cast<unsigned char>(s[i]);
-        int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
-        char32_t cp = extra == 0 ? b : (b & (0x3F >> extra));
-        ++i;
-        for (int k = 0; k < extra && i < s.size(); ++k, ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
-        out.push_back(cp);
-    }
-    return out;
-}
-
-}  // namespace
-
-static_assert(sizeof(wchar_t) == 4, "contract patterns need a 32-bit wchar_t");
-
-struct Pattern::Regex {
-    std::wregex regex;
-};
-
-Pattern::Pattern(const wchar_t* source, const char* original)
-    : regex_(new Regex{std::wregex(source, std::regex::ECMAScript)}), original_(original) {}
-
-Pattern::~Pattern() = default;
-
-bool Pattern::search(std::string_view text) const {
-    std::u32string u = utf8_to_utf32(text);
-    std::wstring w(u.begin(), u.end());
-    return std::regex_search(w, regex_->regex);
 }
 
 }  // namespace rt

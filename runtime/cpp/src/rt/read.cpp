@@ -1,80 +1,133 @@
-// Reading scalars, consts, enums of JSON values, union dispatch, and the
-// decoding entry points behind contract::parse<T>.
+// Reading scalars, numbers, free-form values, consts and the start of
+// containers, and the decoding entry points behind contract::parse<T>.
 #include <cmath>
+#include <unordered_set>
 
 #include "contract/rt/codec.hpp"
 
 namespace contract {
 namespace rt {
 
+namespace {
+
+[[noreturn]] void fail(Problem p) { rt::fail(p.keyword, std::move(p.detail)); }
+
+void refuse(const Problem& p) {
+    if (p) fail(p);
+}
+
+// A number token as a double; one beyond the double range is a `range` error.
+double finite(const Cursor& c, const Token& t) {
+    if (t.kind == Tok::Int) return static_cast<double>(t.num.i);
+    if (t.kind == Tok::Uint) return static_cast<double>(t.num.u);
+    if (!std::isfinite(t.num.f)) rt::fail("range", std::string(c.text(t)) + " is outside the range of a double");
+    return t.num.f;
+}
+
+// An integer written with a fraction or an exponent, or beyond 64 bits (a
+// Float or Big token): its double, which must be integral, within the
+// rule's bounds and then within its range (docs/semantics.md: `range` last,
+// unless the number is beyond a double).
+double integral(const Cursor& c, const Token& t, const NumberRule& rule) {
+    double d = finite(c, t);
+    if (std::floor(d) != d) rt::fail("type", "expected an integer, got " + describe(c, t));
+    refuse(problem(d, rule));
+    // A Big token is beyond 64 bits, so beyond every range, though its
+    // double may round onto a bound (-9223372036854775809 reads as -2^63).
+    bool in_range = t.kind != Tok::Big &&
+                    (rule.range == IntegerRange::Safe    ? std::fabs(d) <= 9007199254740991.0
+                     : rule.range == IntegerRange::Int64 ? d >= -9223372036854775808.0 && d < 9223372036854775808.0
+                                                         : d >= 0 && d < 18446744073709551616.0);
+    if (!in_range) {
+        std::string shown = t.kind == Tok::Big ? std::string(c.text(t)) : number_text(d);
+        rt::fail("range", shown + " is outside the integer range " + range_text(rule.range));
+    }
+    return d;
+}
+
+}  // namespace
+
 void read(Cursor& c, std::string& out) {
     const Token& t = c.peek();
-    if (t.kind != Tok::String) fail_expected(c, "string");
+    if (t.kind != Tok::String) fail_type(c, "a string");
     out.assign(c.text(t));
     c.take();
 }
 
-void check(std::string_view v, const StringRule& rule) {
-    std::string why = problem(v, rule);
-    if (!why.empty()) throw DecodeError(why);
-}
+void check(std::string_view v, const StringRule& rule) { refuse(problem(v, rule)); }
 
 void read(Cursor& c, std::string& out, const StringRule& rule) {
     read(c, out);
     check(out, rule);
 }
 
-// An integer is a number with no fraction: 1 and 1.0 are integers, "1" is not.
+// An integer is a number with no fraction: 1, 1.0 and 1e2 are integers, "1" is not.
 void read(Cursor& c, std::int64_t& out, const NumberRule& rule) {
     const Token& t = c.peek();
     switch (t.kind) {
         case Tok::Int: out = t.num.i; break;
         case Tok::Uint:
-            if (t.num.u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-                throw DecodeError("integer " + std::to_string(t.num.u) + " is out of the 64-bit range");
+            refuse(problem(t.num.u, rule));
+            refuse(range_problem(t.num.u, rule));
             out = static_cast<std::int64_t>(t.num.u);
+            c.take();
+            return;
+        case Tok::Big:
+        case Tok::Float: out = static_cast<std::int64_t>(integral(c, t, rule)); c.take(); return;
+        default: fail_type(c, "an integer");
+    }
+    refuse(problem(out, rule));
+    refuse(range_problem(out, rule));
+    c.take();
+}
+
+void read(Cursor& c, std::uint64_t& out, const NumberRule& rule) {
+    NumberRule unsigned_rule = rule.uint64();
+    const Token& t = c.peek();
+    switch (t.kind) {
+        case Tok::Int:
+            refuse(problem(t.num.i, rule));
+            refuse(range_problem(t.num.i, unsigned_rule));
+            out = 0;  // "-0"
             break;
-        case Tok::Float:
-            if (std::floor(t.num.f) != t.num.f || !std::isfinite(t.num.f)) fail_expected(c, "integer");
-            if (t.num.f < -9223372036854775808.0 || t.num.f >= 9223372036854775808.0)
-                throw DecodeError("integer " + number_text(t.num.f) + " is out of the 64-bit range");
-            out = static_cast<std::int64_t>(t.num.f);
+        case Tok::Uint:
+            refuse(problem(t.num.u, rule));
+            out = t.num.u;
             break;
-        default: fail_expected(c, "integer");
+        case Tok::Big:
+        case Tok::Float: out = static_cast<std::uint64_t>(integral(c, t, unsigned_rule)); break;
+        default: fail_type(c, "an integer");
     }
     c.take();
-    std::string why = problem(out, rule);
-    if (!why.empty()) throw DecodeError(why);
 }
 
 void read(Cursor& c, double& out, const NumberRule& rule) {
     const Token& t = c.peek();
-    switch (t.kind) {
-        case Tok::Int: out = static_cast<double>(t.num.i); break;
-        case Tok::Uint: out = static_cast<double>(t.num.u); break;
-        case Tok::Float: out = t.num.f; break;
-        default: fail_expected(c, "number");
-    }
+    if (t.kind != Tok::Int && t.kind != Tok::Uint && t.kind != Tok::Big && t.kind != Tok::Float)
+        fail_type(c, "a number");
+    out = finite(c, t);
+    refuse(problem(out, rule));
     c.take();
-    std::string why = problem(out, rule);
-    if (!why.empty()) throw DecodeError(why);
 }
 
 void read(Cursor& c, bool& out) {
     const Token& t = c.peek();
     if (t.kind == Tok::True) out = true;
     else if (t.kind == Tok::False) out = false;
-    else fail_expected(c, "boolean");
+    else fail_type(c, "a boolean");
     c.take();
 }
 
 void read(Cursor& c, std::nullptr_t& out) {
-    if (c.peek().kind != Tok::Null) fail_expected(c, "null");
+    if (c.peek().kind != Tok::Null) fail_type(c, "null");
     c.take();
     out = nullptr;
 }
 
-void read(Cursor& c, Json& out) {
+// Free-form values keep every member in order and integer literals as
+// their digits; duplicates, numbers beyond a double and the errors the
+// scanner left on the tape are refused where they are.
+void read(Cursor& c, Value& out) {
     const Token& t = c.take();
     switch (t.kind) {
         case Tok::Null: out = nullptr; return;
@@ -82,113 +135,117 @@ void read(Cursor& c, Json& out) {
         case Tok::False: out = false; return;
         case Tok::Int: out = t.num.i; return;
         case Tok::Uint: out = t.num.u; return;
-        case Tok::Float: out = t.num.f; return;
+        case Tok::Big: out = Value::integer(c.text(t)); return;
+        case Tok::Float: out = finite(c, t); return;
         case Tok::String: out = std::string(c.text(t)); return;
-        case Tok::BeginObject:
-            out = Json::object();
-            while (c.peek().kind != Tok::EndObject) {
-                std::string key(c.text(c.take()));
-                read(c, out[key]);
+        case Tok::BeginObject: {
+            out = Value::object();
+            Value::Object& members = out.as_object();
+            KeySet keys;
+            std::string_view key;
+            while (next_key(c, key)) {
+                in_field(key, [&] {
+                    if (!keys.insert(key)) fail_duplicate(key);
+                    read(c, members.append(std::string(key)));
+                });
             }
-            c.take();
             return;
-        case Tok::BeginArray:
-            out = Json::array();
+        }
+        case Tok::BeginArray: {
+            out = Value::array();
+            Value::Array& items = out.as_array();
             while (c.peek().kind != Tok::EndArray) {
-                out.push_back(nullptr);
-                read(c, out.back());
+                items.emplace_back();
+                in_item(items.size() - 1, [&] { read(c, items.back()); });
             }
             c.take();
             return;
-        default: throw DecodeError("unexpected end of input");
+        }
+        default: fail_token(c, t);
     }
 }
 
-void expect_const(Cursor& c, std::string_view value) {
+void expect_const(Cursor& c, std::string_view value, Typed typed) {
     const Token& t = c.peek();
-    if (t.kind != Tok::String || c.text(t) != value)
-        throw DecodeError("expected " + quote(value) + ", got " + describe(c, t));
-    c.take();
+    if (t.kind == Tok::String && c.text(t) == value) {
+        c.take();
+        return;
+    }
+    if (t.kind != Tok::String && typed == Typed::Yes) fail_type(c, "a string");
+    if (t.kind == Tok::Error) fail_token(c, t);
+    rt::fail("const", "expected " + quote(value) + ", got " + describe(c, t));
 }
 
-void expect_const(Cursor& c, const Json& value) {
-    Json v;
-    std::string shown = describe(c, c.peek());
+void expect_const(Cursor& c, const Value& value, Typed typed) {
+    Value v;
     read(c, v);
-    if (!json_equal(v, value)) throw DecodeError("expected " + value.dump() + ", got " + shown);
+    if (!json_equal(v, value))
+        rt::fail(const_keyword(v, &value, 1, typed, "const"), "expected " + value.dump() + ", got " + v.dump());
 }
 
-void read(Cursor& c, Json& out, const ConstRule& rule) {
-    expect_const(c, rule.value());
+void read(Cursor& c, Value& out, const ConstRule& rule) {
+    expect_const(c, rule.value(), rule.typed);
     out = rule.value();
 }
 
-void read_one_of(Cursor& c, Json& out, const Json& allowed, std::string_view expected) {
-    std::string shown = describe(c, c.peek());
-    read(c, out);
-    for (const auto& value : allowed)
-        if (json_equal(value, out)) return;
-    throw DecodeError("expected one of " + std::string(expected) + ", got " + shown);
-}
-
-// ---- unions --------------------------------------------------------------------------
-
-unsigned kind_of(const Cursor& c) {
-    const Token& t = c.peek();
-    switch (t.kind) {
-        case Tok::Null: return kNull;
-        case Tok::True:
-        case Tok::False: return kBoolean;
-        case Tok::BeginObject: return kObject;
-        case Tok::BeginArray: return kArray;
-        case Tok::String: return kString;
-        case Tok::Int:
-        case Tok::Uint: return kInteger;
-        case Tok::Float: return std::floor(t.num.f) == t.num.f ? kInteger : kNumber;
-        default: return 0;
-    }
-}
+// ---- the start of containers ----------------------------------------------------------
 
 namespace {
 
-// The value of `property` in the object at the cursor, without moving it:
-// how discriminated unions find their tag wherever it sits in the object.
-const Token* find_member(const Cursor& c, std::string_view property) {
-    const Tape& tape = c.tape();
-    std::size_t i = c.pos();
-    std::size_t end = tape[i].end;
-    ++i;
-    while (i < end) {
-        const Token& key = tape[i];
-        const Token& value = tape[i + 1];
-        if (tape.text(key) == property) return &value;
-        i = (value.kind == Tok::BeginObject || value.kind == Tok::BeginArray) ? value.end + 1 : i + 2;
-    }
-    return nullptr;
+std::size_t entries(const Cursor& c, std::size_t step) {
+    std::size_t n = 0, end = c.peek().end;
+    for (std::size_t i = c.pos() + 1; i < end; i = c.after(i + step - 1)) ++n;
+    return n;
 }
 
 }  // namespace
 
-std::size_t read_tag(const Cursor& c, std::string_view property, const std::string_view* tags, std::size_t n) {
-    if (c.peek().kind != Tok::BeginObject) fail_expected(c, "object");
-    const Token* t = find_member(c, property);
-    if (t == nullptr)
-        throw DecodeError("missing discriminator " + quote(property) + " (expected one of " + joined(tags, n) + ")");
-    std::string got;
-    if (t->kind == Tok::String) {
-        std::string_view tag = c.text(*t);
-        for (std::size_t i = 0; i < n; ++i)
-            if (tags[i] == tag) return i;
-        got = quote(tag);
-    } else {
-        got = describe(c, *t);
+void check_start(Cursor& c, Tok kind, std::uint64_t fewest, std::uint64_t most, bool unique) {
+    bool array = kind == Tok::BeginArray;
+    if (c.peek().kind != kind) fail_type(c, array ? "an array" : "an object");
+    if (fewest > 0 || most != kNoLimit || unique) {
+        c.require_json();
+        refuse(count_problem(entries(c, array ? 1 : 2), fewest, most, array));
+        if (unique) {
+            // The items as free-form values; when one breaks the payload
+            // policy, uniqueness is undecided: the typed decode reports that.
+            Cursor ahead(c.tape(), c.options());
+            ahead.rewind(c.pos());
+            Value items;
+            bool read_all = true;
+            try {
+                read(ahead, items);
+            } catch (const DecodeError&) {
+                read_all = false;
+            }
+            if (read_all) refuse(unique_problem(items.as_array()));
+        }
     }
-    DecodeError e("expected one of " + joined(tags, n) + ", got " + got);
-    e.prepend_key(property);
-    throw e;
+    c.take();
 }
 
-void fail_valueless() { throw EncodeError("the variant holds no value (valueless by exception)"); }
+// ---- duplicate member names -----------------------------------------------------------------
+
+struct KeySet::Large {
+    std::unordered_set<std::string_view> keys;
+};
+
+KeySet::~KeySet() { delete large_; }
+
+bool KeySet::insert(std::string_view key) {
+    if (large_ != nullptr) return large_->keys.insert(key).second;
+    for (std::size_t i = 0; i < n_; ++i)
+        if (small_[i] == key) return false;
+    if (n_ < kSmall) {
+        small_[n_++] = key;
+        return true;
+    }
+    large_ = new Large;
+    large_->keys.reserve(64);
+    for (std::string_view k : small_) large_->keys.insert(k);
+    large_->keys.insert(key);
+    return true;
+}
 
 // ---- entry points --------------------------------------------------------------------
 
@@ -203,31 +260,39 @@ struct ThreadTape {
 };
 thread_local ThreadTape thread_tape;
 
+std::size_t depth_limit(const Options& options) { return options.max_depth != 0 ? options.max_depth : kMaxDepth; }
+
+void decode_tape(const Tape& tape, DecodeFn decode, void* out, const Options& options) {
+    Cursor c(tape, options);
+    decode(c, out);
+    if (!c.at_end()) fail_token(c, c.peek());  // after the value, the text goes on
+}
+
 }  // namespace
 
-void decode_text(std::string_view text, DecodeFn decode, void* out) {
+void decode_text(std::string_view text, DecodeFn decode, void* out, const Options& options) {
     if (thread_tape.busy) {
         Tape tape;
-        parse_tape(text, tape);
-        Cursor c(tape);
-        decode(c, out);
+        parse_tape(text, tape, depth_limit(options));
+        decode_tape(tape, decode, out, options);
         return;
     }
     struct Release {
         ~Release() { thread_tape.busy = false; }
     } release;
     thread_tape.busy = true;
-    parse_tape(text, thread_tape.tape);
-    Cursor c(thread_tape.tape);
-    decode(c, out);
+    parse_tape(text, thread_tape.tape, depth_limit(options));
+    decode_tape(thread_tape.tape, decode, out, options);
 }
 
-void decode_json(const Json& json, DecodeFn decode, void* out) {
+void decode_json(const Json& json, DecodeFn decode, void* out, const Options& options) {
     Tape tape;
-    dom_to_tape(json, tape);
-    Cursor c(tape);
-    decode(c, out);
+    dom_to_tape(json, tape, depth_limit(options));
+    decode_tape(tape, decode, out, options);
 }
 
 }  // namespace rt
+
+void decode(rt::Cursor& c, Value& out) { rt::read(c, out); }
+
 }  // namespace contract

@@ -1,5 +1,5 @@
-// The JSON writer (escaping, numbers, DOM values), the checked writes of
-// scalars, and the encoding entry points behind contract::dump.
+// The JSON writer (escaping, canonical numbers, free-form values), the
+// checked writes of scalars, and the encoding entry points behind contract::dump.
 #include <cmath>
 
 #include "contract/rt/codec.hpp"
@@ -9,44 +9,15 @@ namespace rt {
 
 namespace {
 
-constexpr std::uint64_t kOnes = 0x0101010101010101ull;
-constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
+std::string not_finite(double v) { return "expected a finite number, got " + number_text(v); }
 
-// Whether 8 bytes need nothing but copying: no control character, quote,
-// backslash or non-ASCII byte (then UTF-8 must be checked). Exact: the
-// "has a byte less than n" trick holds for n <= 128.
-bool plain8(std::uint64_t w) {
-    std::uint64_t control = (w - kOnes * 0x20) & ~w & kHighBits;
-    std::uint64_t quote = w ^ (kOnes * '"');
-    quote = (quote - kOnes) & ~quote & kHighBits;
-    std::uint64_t backslash = w ^ (kOnes * '\\');
-    backslash = (backslash - kOnes) & ~backslash & kHighBits;
-    return (control | quote | backslash | (w & kHighBits)) == 0;
-}
-
-// The bytes a JSON string holds as they are: printable ASCII other than
-// the quote and the backslash.
-struct PlainBytes {
-    bool plain[256];
-    constexpr PlainBytes() : plain{} {
-        for (int c = 0x20; c < 0x80; ++c) plain[c] = c != '"' && c != '\\';
+// A value in a message: its JSON text, or what it is when it has none.
+std::string shown(const Value& v) {
+    try {
+        return v.dump();
+    } catch (const EncodeError&) {
+        return "a value that is not JSON";
     }
-};
-constexpr PlainBytes kPlain;
-
-// How many bytes from p on need neither escaping nor a UTF-8 check.
-std::size_t plain_prefix(const char* p, const char* end) {
-    const char* start = p;
-    for (std::uint64_t w; end - p >= 8; p += 8) {
-        std::memcpy(&w, p, 8);
-        if (!plain8(w)) break;
-    }
-    while (p != end && kPlain.plain[static_cast<unsigned char>(*p)]) ++p;
-    return static_cast<std::size_t>(p - start);
-}
-
-std::string not_finite(double v) {
-    return std::string("expected a finite number, got ") + (std::isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity");
 }
 
 }  // namespace
@@ -69,7 +40,8 @@ void Writer::quoted(char before, std::string_view s, char after) {
         auto c = static_cast<unsigned char>(*p);
         if (c >= 0x80) {
             std::size_t n = utf8_length(p, end);
-            if (n == 0) throw EncodeError("invalid UTF-8 in string at byte " + std::to_string(p - s.data()));
+            if (n == 0)
+                throw EncodeError("syntax", "invalid UTF-8 in a string at byte " + std::to_string(p - s.data()));
             p += n;
         } else {
             out_.append(run, static_cast<std::size_t>(p - run));
@@ -96,58 +68,100 @@ void Writer::quoted(char before, std::string_view s, char after) {
     if (after != 0) out_ += after;
 }
 
-void Writer::number(double v) {
-    if (!std::isfinite(v)) throw EncodeError(not_finite(v));
-    if (std::floor(v) == v && std::fabs(v) < 9007199254740992.0) return integer(static_cast<std::int64_t>(v));
-    separate();
-    char buffer[32];
-    auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    out_.append(buffer, static_cast<std::size_t>(end - buffer));
+namespace {
+
+// The canonical spelling of a finite double (docs/semantics.md §3): the
+// shortest digits that round-trip (std::to_chars), laid out as ECMAScript's
+// Number.prototype.toString lays them out (ECMA-262 §6.1.6.1.20, the same
+// as RFC 8785 §3.2.2.3).
+void append_number(std::string& out, double v) {
+    if (v == 0) {  // and -0
+        out += '0';
+        return;
+    }
+    if (v < 0) {
+        out += '-';
+        v = -v;
+    }
+    char buffer[40];
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::scientific).ptr;
+    // buffer: d[.ddd]e±XX
+    char digits[20];
+    int k = 0;
+    const char* p = buffer;
+    for (; *p != 'e'; ++p)
+        if (*p != '.') digits[k++] = *p;
+    int exponent = 0;
+    std::from_chars(p + (p[1] == '+' ? 2 : 1), end, exponent);
+    int n = exponent + 1;  // where the decimal point goes
+    if (k <= n && n <= 21) {
+        out.append(digits, static_cast<std::size_t>(k));
+        out.append(static_cast<std::size_t>(n - k), '0');
+    } else if (0 < n && n <= 21) {
+        out.append(digits, static_cast<std::size_t>(n));
+        out += '.';
+        out.append(digits + n, static_cast<std::size_t>(k - n));
+    } else if (-6 < n && n <= 0) {
+        out += "0.";
+        out.append(static_cast<std::size_t>(-n), '0');
+        out.append(digits, static_cast<std::size_t>(k));
+    } else {
+        out += digits[0];
+        if (k > 1) {
+            out += '.';
+            out.append(digits + 1, static_cast<std::size_t>(k - 1));
+        }
+        out += 'e';
+        out += n - 1 >= 0 ? '+' : '-';
+        out += std::to_string(n - 1 >= 0 ? n - 1 : 1 - n);
+    }
 }
 
-void Writer::json(const Json& v, std::size_t depth) {
-    switch (v.type()) {
-        case Json::value_t::null: return null();
-        case Json::value_t::boolean: return boolean(v.get<bool>());
-        case Json::value_t::number_integer: return integer(v.get<std::int64_t>());
-        case Json::value_t::number_unsigned: {
+}  // namespace
+
+std::string number_text(double d) {
+    if (!std::isfinite(d)) return std::isnan(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
+    std::string out;
+    append_number(out, d);
+    return out;
+}
+
+void Writer::number(double v) {
+    if (!std::isfinite(v)) throw EncodeError("type", not_finite(v));
+    separate();
+    append_number(out_, v);
+}
+
+void Writer::too_deep() const {
+    throw EncodeError("depth", "nesting deeper than " + std::to_string(kMaxDepth) + " (arrays and objects)");
+}
+
+void Writer::value(const Value& v) {
+    switch (v.kind()) {
+        case Value::Kind::Null: return null();
+        case Value::Kind::Boolean: return boolean(v.as_bool());
+        case Value::Kind::Integer: {
             separate();
-            char buffer[24];
-            auto end = std::to_chars(buffer, buffer + sizeof buffer, v.get<std::uint64_t>()).ptr;
-            out_.append(buffer, static_cast<std::size_t>(end - buffer));
+            out_ += v.integer_text();
             return;
         }
-        case Json::value_t::number_float: {
-            // As nlohmann writes a float: a value that looks integral keeps its ".0".
-            double d = v.get<double>();
-            if (!std::isfinite(d)) throw EncodeError(not_finite(d));
-            separate();
-            char buffer[40];
-            auto end = std::to_chars(buffer, buffer + sizeof buffer, d).ptr;
-            std::string_view text(buffer, static_cast<std::size_t>(end - buffer));
-            out_ += text;
-            if (text.find_first_of(".e") == std::string_view::npos) out_ += ".0";
-            return;
-        }
-        case Json::value_t::string: return string(v.get_ref<const std::string&>());
-        case Json::value_t::array:
-            if (depth >= kMaxDepth) throw EncodeError("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+        case Value::Kind::Number: return number(v.as_double());
+        case Value::Kind::String: return string(v.as_string());
+        case Value::Kind::Array: {
             begin_array();
-            for (std::size_t i = 0; i < v.size(); ++i) in_item(i, [&] { json(v[i], depth + 1); });
-            end_array();
-            return;
-        case Json::value_t::object:
-            if (depth >= kMaxDepth) throw EncodeError("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+            const Value::Array& items = v.as_array();
+            for (std::size_t i = 0; i < items.size(); ++i) in_item(i, [&] { value(items[i]); });
+            return end_array();
+        }
+        case Value::Kind::Object:
             begin_object();
-            for (auto it = v.begin(); it != v.end(); ++it) {
-                in_field(it.key(), [&] {
-                    key(it.key());
-                    json(*it, depth + 1);
+            for (const auto& [name, member] : v.as_object()) {
+                in_field(name, [&] {
+                    key(name);
+                    value(member);
                 });
             }
-            end_object();
-            return;
-        default: throw EncodeError("binary values are not JSON");
+            return end_object();
     }
 }
 
@@ -162,11 +176,17 @@ void write(Writer& w, const std::string& v, const StringRule& rule) {
 
 void write(Writer& w, std::int64_t v, const NumberRule& rule) {
     refuse_if(problem(v, rule));
+    refuse_if(range_problem(v, rule));
+    w.integer(v);
+}
+
+void write(Writer& w, std::uint64_t v, const NumberRule& rule) {
+    refuse_if(problem(v, rule));
     w.integer(v);
 }
 
 void write(Writer& w, double v, const NumberRule& rule) {
-    if (!std::isfinite(v)) throw EncodeError(not_finite(v));
+    if (!std::isfinite(v)) throw EncodeError("type", not_finite(v));
     refuse_if(problem(v, rule));
     w.number(v);
 }
@@ -175,24 +195,19 @@ void write(Writer& w, bool v) { w.boolean(v); }
 
 void write(Writer& w, std::nullptr_t) { w.null(); }
 
-void write(Writer& w, const Json& v) { w.json(v); }
+void write(Writer& w, const Value& v) { w.value(v); }
 
-void write(Writer& w, const Json& v, const ConstRule& rule) {
-    if (!json_equal(v, rule.value())) {
-        throw EncodeError("expected " + rule.value().dump() + ", got " +
-                          v.dump(-1, ' ', false, Json::error_handler_t::replace));
-    }
-    w.json(v);
+void write(Writer& w, const Value& v, const ConstRule& rule) {
+    if (!json_equal(v, rule.value()))
+        throw EncodeError("const", "expected " + rule.value().dump() + ", got " + shown(v));
+    w.value(v);
 }
 
-void write_one_of(Writer& w, const Json& value, const Json& allowed, std::string_view expected) {
+void write_one_of(Writer& w, const Value& value, const Value& allowed, std::string_view expected) {
     bool found = false;
-    for (const auto& candidate : allowed) found = found || json_equal(candidate, value);
-    if (!found) {
-        throw EncodeError("expected one of " + std::string(expected) + ", got " +
-                          value.dump(-1, ' ', false, Json::error_handler_t::replace));
-    }
-    w.json(value);
+    for (const auto& candidate : allowed.as_array()) found = found || json_equal(candidate, value);
+    if (!found) throw EncodeError("enum", "expected one of " + std::string(expected) + ", got " + shown(value));
+    w.value(value);
 }
 
 void ObjectWriter::check_extra_name(std::string_view key) const {
@@ -200,8 +215,8 @@ void ObjectWriter::check_extra_name(std::string_view key) const {
         if (fields_[i].name != key) continue;
         bool forbidden = fields_[i].flags & kForbidden;
         in_field(key, [&] {
-            if (forbidden) throw EncodeError("property " + quote(key) + " must not be present here");
-            throw EncodeError("the kept member " + quote(key) + " has the name of a declared member");
+            if (forbidden) throw EncodeError("not", "member " + quote(key) + " must be absent");
+            throw EncodeError("duplicate", "the kept member " + quote(key) + " has the name of a declared member");
         });
     }
 }
@@ -243,6 +258,14 @@ Json encode_json(EncodeFn encode, const void* value) {
     encode_text(text, encode, value);
     return Json::parse(text);
 }
+
+Value encoded_value(const std::string& text) { return parse<Value>(text); }
+
+}  // namespace rt
+
+void encode(rt::Writer& w, const Value& v) { w.value(v); }
+
+namespace rt {
 
 }  // namespace rt
 }  // namespace contract

@@ -28,29 +28,31 @@ public:
         if (b) out_.append("true", 4);
         else out_.append("false", 5);
     }
-    void integer(std::int64_t v) {
+    template <class I>
+    void integer(I v) {
         separate();
         char buffer[24];
         auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
         out_.append(buffer, static_cast<std::size_t>(end - buffer));
     }
-    // A double that holds an integer below 2^53 is written as one (a number
-    // read as 1 comes back as 1); others in the shortest form that reads
-    // back as the same double. NaN and infinities are refused.
+    // A double in the canonical spelling of docs/semantics.md §3, which is
+    // ECMAScript's Number.prototype.toString: the shortest digits that read
+    // back as the same double, 100 (no ".0"), 0.1, 1e+21, 1e-7, and -0 as 0.
+    // NaN and infinities are refused.
     void number(double v);
+    // Any JSON value held as a Value, checked like the rest (UTF-8, finite numbers, depth).
+    void value(const Value& v);
     // Escaped as JSON requires (quote, backslash, control characters);
     // refuses bytes that are not UTF-8.
     void string(std::string_view s) {
         quoted(comma_ ? ',' : '\0', s, '\0');
         comma_ = true;
     }
-    // Any JSON value held as a DOM, checked like the rest (UTF-8, finite numbers, depth).
-    void json(const Json& v, std::size_t depth = 0);
-
     void begin_object() {
         separate();
         out_ += '{';
         comma_ = false;
+        enter();
     }
     void key(std::string_view k) {
         quoted(comma_ ? ',' : '\0', k, ':');
@@ -59,15 +61,18 @@ public:
     void end_object() {
         out_ += '}';
         comma_ = true;
+        --depth_;
     }
     void begin_array() {
         separate();
         out_ += '[';
         comma_ = false;
+        enter();
     }
     void end_array() {
         out_ += ']';
         comma_ = true;
+        --depth_;
     }
 
     std::size_t position() const { return out_.size(); }
@@ -78,38 +83,48 @@ private:
         if (comma_) out_ += ',';
         comma_ = true;
     }
+    // What is written nests no deeper than a decoder accepts ([payload] max_depth).
+    void enter() {
+        if (++depth_ > kMaxDepth) too_deep();
+    }
+    [[noreturn]] void too_deep() const;
     // `s` in quotes, with `before` and `after` around it (unless NUL).
     void quoted(char before, std::string_view s, char after);
 
     std::string& out_;
     bool comma_ = false;
+    std::size_t depth_ = 0;
 };
 
-// Throws EncodeError(why) unless `why` is empty.
-inline void refuse_if(const std::string& why) {
-    if (!why.empty()) throw EncodeError(why);
+// Throws an EncodeError of the problem, if there is one.
+inline void refuse_if(const Problem& p) {
+    if (p) throw EncodeError(p.keyword, p.detail);
 }
 
 void write(Writer& w, const std::string& v);
 void write(Writer& w, const std::string& v, const StringRule& rule);
 void write(Writer& w, std::int64_t v, const NumberRule& rule = {});
+void write(Writer& w, std::uint64_t v, const NumberRule& rule = {});
 void write(Writer& w, double v, const NumberRule& rule = {});
 void write(Writer& w, bool v);
 void write(Writer& w, std::nullptr_t);
-void write(Writer& w, const Json& v);
-void write(Writer& w, const Json& v, const ConstRule& rule);
+void write(Writer& w, const Value& v);
+void write(Writer& w, const Value& v, const ConstRule& rule);
 template <class T, class... Rule>
 void write(Writer& w, const Nullable<T>& v, const Rule&... rule);
 template <class T, class Item>
 void write(Writer& w, const std::vector<T>& v, const ArrayRule<Item>& rule);
 template <class T>
 void write(Writer& w, const std::vector<T>& v);
-template <class T, class Value>
-void write(Writer& w, const std::map<std::string, T>& v, const MapRule<Value>& rule);
+template <class T, class Entry>
+void write(Writer& w, const Map<T>& v, const MapRule<Entry>& rule);
 template <class T>
-void write(Writer& w, const std::map<std::string, T>& v);
+void write(Writer& w, const Map<T>& v);
 template <class T>
 void write(Writer& w, const T& v);  // a generated type: its own encode()
+
+template <class T>
+void check_unique(const std::vector<T>& items);
 
 template <class T, class R>
 void write_with(Writer& w, const T& v, const R& rule) {
@@ -128,14 +143,8 @@ void write(Writer& w, const Nullable<T>& v, const Rule&... rule) {
 
 template <class T, class Item>
 void write(Writer& w, const std::vector<T>& v, const ArrayRule<Item>& rule) {
-    refuse_if(count_problem(v.size(), rule.fewest, rule.most, "array"));
-    if (rule.unique) {
-        try {
-            check_unique(v);
-        } catch (const DecodeError& e) {
-            throw EncodeError(e.message());
-        }
-    }
+    refuse_if(count_problem(v.size(), rule.fewest, rule.most, true));
+    if (rule.unique) check_unique(v);
     w.begin_array();
     for (std::size_t i = 0; i < v.size(); ++i) in_item(i, [&] { write_with(w, v[i], rule.item); });
     w.end_array();
@@ -146,9 +155,9 @@ void write(Writer& w, const std::vector<T>& v) {
     write(w, v, ArrayRule<>());
 }
 
-template <class T, class Value>
-void write(Writer& w, const std::map<std::string, T>& v, const MapRule<Value>& rule) {
-    refuse_if(count_problem(v.size(), rule.fewest, rule.most, "object"));
+template <class T, class Entry>
+void write(Writer& w, const Map<T>& v, const MapRule<Entry>& rule) {
+    refuse_if(count_problem(v.size(), rule.fewest, rule.most, false));
     w.begin_object();
     for (const auto& [key, value] : v) {
         in_field(key, [&] {
@@ -160,7 +169,7 @@ void write(Writer& w, const std::map<std::string, T>& v, const MapRule<Value>& r
 }
 
 template <class T>
-void write(Writer& w, const std::map<std::string, T>& v) {
+void write(Writer& w, const Map<T>& v) {
     write(w, v, MapRule<>());
 }
 
@@ -169,16 +178,21 @@ void write(Writer& w, const T& v) {
     encode(w, v);
 }
 
+// The JSON text of one value, as a Value (for comparing encoded values).
+Value encoded_value(const std::string& text);
+
 // uniqueItems: items compared as JSON values (1 == 1.0), through their encoding.
 template <class T>
 void check_unique(const std::vector<T>& items) {
-    std::vector<std::string> texts(items.size());
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        Writer w(texts[i]);
-        write(w, items[i]);
+    std::vector<Value> values;
+    values.reserve(items.size());
+    for (const T& item : items) {
+        std::string text;
+        Writer w(text);
+        write(w, item);
+        values.push_back(encoded_value(text));
     }
-    std::string why = unique_problem(texts);
-    if (!why.empty()) throw DecodeError(why);
+    refuse_if(unique_problem(values));
 }
 
 }  // namespace rt

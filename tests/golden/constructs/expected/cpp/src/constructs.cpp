@@ -12,91 +12,91 @@ namespace {
 
 const rt::Pattern& pattern_0() {
     static const rt::Pattern pattern(
-        L"^[a-z]+$",
+        "^[a-z]+$",
         "^[a-z]+$");
     return pattern;
 }
 
 const rt::Pattern& pattern_1() {
     static const rt::Pattern pattern(
-        L"^a",
+        "^a",
         "^a");
     return pattern;
 }
 
 const rt::Pattern& pattern_2() {
     static const rt::Pattern pattern(
-        L"^[a-z]+-\\d{2}$",
+        "^[a-z]+-\\d{2}$",
         "^[a-z]+-\\d{2}$");
     return pattern;
 }
 
 const rt::Pattern& pattern_3() {
     static const rt::Pattern pattern(
-        L"^a[^\\n\\r\\u2028\\u2029]c$",
+        "^a[^\\n\\r\\x{2028}\\x{2029}]c$",
         "^a.c$");
     return pattern;
 }
 
 const rt::Pattern& pattern_4() {
     static const rt::Pattern pattern(
-        L"^\\u00e9+$",
+        "^\\x{00E9}+$",
         "^\\u00e9+$");
     return pattern;
 }
 
 const rt::Pattern& pattern_5() {
     static const rt::Pattern pattern(
-        L"b+",
+        "b+",
         "b+");
     return pattern;
 }
 
 const rt::Pattern& pattern_6() {
     static const rt::Pattern pattern(
-        L"^[0-9a-f-]+$",
+        "^[0-9a-f-]+$",
         "^[0-9a-f-]+$");
     return pattern;
 }
 
-const Json& json_0() {
-    static const Json value = Json::parse(
+const Value& json_0() {
+    static const Value value = Value::parse(
         "[\"a\",1,true,2.5]");
     return value;
 }
 
-const Json& json_1() {
-    static const Json value = Json::parse(
+const Value& json_1() {
+    static const Value value = Value::parse(
         "[[1,2],{\"a\":1},\"x\"]");
     return value;
 }
 
-const Json& json_2() {
-    static const Json value = Json::parse(
+const Value& json_2() {
+    static const Value value = Value::parse(
         "2");
     return value;
 }
 
-const Json& json_3() {
-    static const Json value = Json::parse(
+const Value& json_3() {
+    static const Value value = Value::parse(
         "true");
     return value;
 }
 
-const Json& json_4() {
-    static const Json value = Json::parse(
+const Value& json_4() {
+    static const Value value = Value::parse(
         "null");
     return value;
 }
 
-const Json& json_5() {
-    static const Json value = Json::parse(
+const Value& json_5() {
+    static const Value value = Value::parse(
         "{\"a\":[1,2.5],\"b\":null}");
     return value;
 }
 
-const Json& json_6() {
-    static const Json value = Json::parse(
+const Value& json_6() {
+    static const Value value = Value::parse(
         "\"x\"");
     return value;
 }
@@ -131,7 +131,7 @@ void encode(rt::Writer& w, const Color& v) {
 // ---- Mixed (constructs/enums.schema.json#/$defs/Mixed)
 
 void decode(rt::Cursor& c, Mixed& out) {
-    rt::read_one_of(c, out.value, json_0(), "a|1|true|2.5");
+    rt::read_one_of(c, out.value, json_0(), "a|1|true|2.5", rt::kBare);
 }
 
 void encode(rt::Writer& w, const Mixed& v) {
@@ -141,7 +141,7 @@ void encode(rt::Writer& w, const Mixed& v) {
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
 
 void decode(rt::Cursor& c, Structured& out) {
-    rt::read_one_of(c, out.value, json_1(), "[1,2]|{\"a\":1}|x");
+    rt::read_one_of(c, out.value, json_1(), "[1,2]|{\"a\":1}|x", rt::kBare);
 }
 
 void encode(rt::Writer& w, const Structured& v) {
@@ -169,7 +169,7 @@ std::optional<Color> Label::known() const {
 }
 
 void decode(rt::Cursor& c, Label& out) {
-    rt::read(c, out.value);
+    rt::read_open_enum(c, out.value, kLabelKnown);
 }
 
 void encode(rt::Writer& w, const Label& v) {
@@ -197,8 +197,7 @@ std::optional<Color> Shade::known() const {
 }
 
 void decode(rt::Cursor& c, Shade& out) {
-    rt::read(c, out.value);
-    if (!out.is_known()) rt::check(out.value, rt::StringRule().pattern(pattern_0));
+    rt::read_open_enum(c, out.value, kShadeKnown, rt::StringRule().pattern(pattern_0));
 }
 
 void encode(rt::Writer& w, const Shade& v) {
@@ -254,20 +253,21 @@ void decode(rt::Cursor& c, Palette& out) {
             case 3: object.read(out.shade); break;
             case 4: object.read(out.mixed); break;
             case 5: object.read(out.structured); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Palette& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPaletteFields);
     object.write("main", v.main);
     object.write("maybe", v.maybe);
     object.write("label", v.label);
     object.write("shade", v.shade);
     object.write("mixed", v.mixed);
     object.write("structured", v.structured);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -284,18 +284,19 @@ void decode(rt::Cursor& c, Started& out) {
     rt::ObjectReader object(c, kStartedFields);
     while (object.next()) {
         switch (object.field()) {
-            case 0: object.read_const("started"); break;
+            case 0: object.read_const("started", rt::kBare); break;
             case 1: object.read(out.at, rt::StringRule().date_time()); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Started& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kStartedFields);
     object.write_const("op", "started");
     object.write("at", v.at, rt::StringRule().date_time());
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -316,7 +317,7 @@ bool from_string(std::string_view s, StoppedOp& out) {
 }
 
 void decode(rt::Cursor& c, StoppedOp& out) {
-    rt::read_enum(c, out, kStoppedOpNames);
+    rt::read_enum(c, out, kStoppedOpNames, rt::kBare);
 }
 
 void encode(rt::Writer& w, const StoppedOp& v) {
@@ -338,16 +339,17 @@ void decode(rt::Cursor& c, Stopped& out) {
         switch (object.field()) {
             case 0: object.read(out.op); break;
             case 1: object.read(out.reason); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Stopped& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kStoppedFields);
     object.write("op", v.op);
     object.write("reason", v.reason);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -364,6 +366,7 @@ void decode(rt::Cursor& c, Event& out) {
     switch (rt::read_tag(c, "op", kEventTags)) {
         case 0: return rt::read(c, out.value.emplace<0>());  // Started
         case 1: return rt::read(c, out.value.emplace<1>());  // Stopped
+        default: return rt::read_unknown(c, out.value.emplace<2>(), "op");
     }
 }
 
@@ -371,6 +374,7 @@ void encode(rt::Writer& w, const Event& v) {
     switch (v.value.index()) {
         case 0: rt::write(w, std::get<0>(v.value)); break;
         case 1: rt::write(w, std::get<1>(v.value)); break;
+        case 2: rt::write(w, std::get<2>(v.value)); break;
         default: rt::fail_valueless();
     }
 }
@@ -393,7 +397,7 @@ bool from_string(std::string_view s, Unit& out) {
 }
 
 void decode(rt::Cursor& c, Unit& out) {
-    rt::read_enum(c, out, kUnitNames);
+    rt::read_enum(c, out, kUnitNames, rt::kBare);
 }
 
 void encode(rt::Writer& w, const Unit& v) {
@@ -444,16 +448,17 @@ void decode(rt::Cursor& c, TaggedEnvelope& out) {
         switch (object.field()) {
             case 0: object.read(out.event); break;
             case 1: object.read(out.reading); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const TaggedEnvelope& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kTaggedEnvelopeFields);
     object.write("event", v.event);
     object.write("reading", v.reading);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -480,15 +485,16 @@ void decode(rt::Cursor& c, Closed& out) {
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read(out.id); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Closed& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kClosedFields);
     object.write("id", v.id);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -519,14 +525,14 @@ void decode(rt::Cursor& c, Presence& out) {
             case 5: object.read(out.any_required); break;
             case 6: object.read(out.any_optional); break;
             case 7: object.read(out.old); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Presence& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kPresenceFields);
     object.write("required_plain", v.required_plain);
     object.write("required_nullable", v.required_nullable);
     object.write("optional_plain", v.optional_plain);
@@ -535,6 +541,7 @@ void encode(rt::Writer& w, const Presence& v) {
     object.write("any_required", v.any_required);
     object.write("any_optional", v.any_optional);
     object.write("old", v.old);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -636,15 +643,16 @@ void decode(rt::Cursor& c, ClosedForbidding& out) {
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read(out.a); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const ClosedForbidding& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kClosedForbiddingFields);
     object.write("a", v.a);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -665,26 +673,27 @@ void decode(rt::Cursor& c, Consts& out) {
     rt::ObjectReader object(c, kConstsFields);
     while (object.next()) {
         switch (object.field()) {
-            case 0: object.read_const("consts"); break;
-            case 1: object.read_const(json_2); break;
-            case 2: object.read_const(json_3); break;
-            case 3: object.read_const(json_4); break;
-            case 4: object.read_const(json_5); break;
+            case 0: object.read_const("consts", rt::kBare); break;
+            case 1: object.read_const(json_2, rt::kBare); break;
+            case 2: object.read_const(json_3, rt::kBare); break;
+            case 3: object.read_const(json_4, rt::kBare); break;
+            case 4: object.read_const(json_5, rt::kBare); break;
             case 5: object.read(out.maybe, rt::ConstRule(json_6)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Consts& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kConstsFields);
     object.write_const("kind", "consts");
     object.write_const("version", json_2);
     object.write_const("flag", json_3);
     object.write_const("nothing", json_4);
     object.write_const("shape", json_5);
     object.write("maybe", v.maybe, rt::ConstRule(json_6));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -697,14 +706,14 @@ constexpr rt::Field kCountedFields[] = {
 }  // namespace
 
 void decode(rt::Cursor& c, Counted& out) {
-    rt::ObjectReader object(c, kCountedFields);
+    rt::ObjectReader object(c, kCountedFields, rt::MapRule().min_properties(1).max_properties(2));
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read(out.a); break;
             default: object.keep(out.additional_properties);
         }
     }
-    object.finish(rt::MapRule().min_properties(1).max_properties(2));
+    object.finish();
 }
 
 void encode(rt::Writer& w, const Counted& v) {
@@ -727,15 +736,16 @@ void decode(rt::Cursor& c, NestedInnerDeep& out) {
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read(out.leaf); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NestedInnerDeep& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNestedInnerDeepFields);
     object.write("leaf", v.leaf);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -752,15 +762,16 @@ void decode(rt::Cursor& c, NestedInner& out) {
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read(out.deep); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NestedInner& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNestedInnerFields);
     object.write("deep", v.deep);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -802,15 +813,16 @@ void decode(rt::Cursor& c, NestedItemsItem& out) {
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read(out.n); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NestedItemsItem& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNestedItemsItemFields);
     object.write("n", v.n);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -831,17 +843,18 @@ void decode(rt::Cursor& c, Nested& out) {
             case 0: object.read(out.inner); break;
             case 1: object.read(out.mode); break;
             case 2: object.read(out.items); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Nested& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNestedFields);
     object.write("inner", v.inner);
     object.write("mode", v.mode);
     object.write("items", v.items);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -859,7 +872,7 @@ void encode_NestedMode(rt::Writer& w, const NestedMode& v) {
 const std::vector<double> kRatios = {0.5, 1.0, 1e+21};
 
 // ---- ColorCodes (constructs/tables.schema.json#/$defs/ColorCodes)
-const std::map<std::string, std::string> kColorCodes = {{"red", "#f00"}, {"green", "#0f0"}, {"__proto__", "#000"}};
+const Map<std::string> kColorCodes = {{"red", "#f00"}, {"green", "#0f0"}, {"__proto__", "#000"}};
 
 std::optional<std::string> color_code(std::string_view key) {
     auto it = kColorCodes.find(std::string(key));
@@ -886,18 +899,19 @@ void decode(rt::Cursor& c, Circle& out) {
     rt::ObjectReader object(c, kCircleFields);
     while (object.next()) {
         switch (object.field()) {
-            case 0: object.read_const("circle"); break;
+            case 0: object.read_const("circle", rt::kBare); break;
             case 1: object.read(out.r, rt::NumberRule().exclusive_minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Circle& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kCircleFields);
     object.write_const("kind", "circle");
     object.write("r", v.r, rt::NumberRule().exclusive_minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -914,18 +928,19 @@ void decode(rt::Cursor& c, Square& out) {
     rt::ObjectReader object(c, kSquareFields);
     while (object.next()) {
         switch (object.field()) {
-            case 0: object.read_const("square"); break;
+            case 0: object.read_const("square", rt::kBare); break;
             case 1: object.read(out.side, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Square& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kSquareFields);
     object.write_const("kind", "square");
     object.write("side", v.side, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -942,6 +957,7 @@ void decode(rt::Cursor& c, Shape& out) {
     switch (rt::read_tag(c, "kind", kShapeTags)) {
         case 0: return rt::read(c, out.value.emplace<0>());  // Circle
         case 1: return rt::read(c, out.value.emplace<1>());  // Square
+        default: return rt::read_unknown(c, out.value.emplace<2>(), "kind");
     }
 }
 
@@ -949,21 +965,37 @@ void encode(rt::Writer& w, const Shape& v) {
     switch (v.value.index()) {
         case 0: rt::write(w, std::get<0>(v.value)); break;
         case 1: rt::write(w, std::get<1>(v.value)); break;
+        case 2: rt::write(w, std::get<2>(v.value)); break;
         default: rt::fail_valueless();
     }
 }
 
 // ---- Scalar (constructs/unions.schema.json#/$defs/Scalar)
 
-void decode(rt::Cursor& c, Scalar& out) {
-    switch (rt::kind_of(c)) {
-        case rt::kNull: return rt::read(c, out.value.emplace<0>());
-        case rt::kString: return rt::read(c, out.value.emplace<1>());
-        case rt::kInteger: return rt::read(c, out.value.emplace<2>());
-        case rt::kBoolean: return rt::read(c, out.value.emplace<3>());
-        case rt::kArray: return rt::read(c, out.value.emplace<4>());
-        default: rt::fail_expected(c, "null|string|integer|boolean|array");
+namespace {
+// The JSON kinds each alternative of Scalar accepts (they do not overlap).
+constexpr unsigned kScalarKinds[] = {
+    rt::kNull,
+    rt::kString,
+    rt::kInteger,
+    rt::kBoolean,
+    rt::kArray,
+};
+
+// The alternatives of Scalar, one at a time.
+void read_alternative(rt::Cursor& c, Scalar& out, std::size_t alternative) {
+    switch (alternative) {
+        case 0: return rt::read(c, out.value.emplace<0>());
+        case 1: return rt::read(c, out.value.emplace<1>());
+        case 2: return rt::read(c, out.value.emplace<2>());
+        case 3: return rt::read(c, out.value.emplace<3>());
+        case 4: return rt::read(c, out.value.emplace<4>());
     }
+}
+}  // namespace
+
+void decode(rt::Cursor& c, Scalar& out) {
+    rt::read_union(c, out, rt::Match::OneOf, kScalarKinds, &read_alternative);
 }
 
 void encode(rt::Writer& w, const Scalar& v) {
@@ -980,7 +1012,7 @@ void encode(rt::Writer& w, const Scalar& v) {
 // ---- Exclusive (constructs/unions.schema.json#/$defs/Exclusive)
 
 namespace {
-// The alternatives of Exclusive, one at a time: read_first_match tries each in turn.
+// The alternatives of Exclusive, one at a time.
 void read_alternative(rt::Cursor& c, Exclusive& out, std::size_t alternative) {
     switch (alternative) {
         case 0: return rt::read(c, out.value.emplace<0>(), rt::StringRule().max_length(3));
@@ -990,7 +1022,7 @@ void read_alternative(rt::Cursor& c, Exclusive& out, std::size_t alternative) {
 }  // namespace
 
 void decode(rt::Cursor& c, Exclusive& out) {
-    rt::read_first_match(c, out, rt::Match::OneOf, &read_alternative);
+    rt::read_union(c, out, rt::Match::OneOf, nullptr, &read_alternative);
 }
 
 void encode(rt::Writer& w, const Exclusive& v) {
@@ -1007,7 +1039,7 @@ void encode(rt::Writer& w, const Exclusive& v) {
 // ---- Inclusive (constructs/unions.schema.json#/$defs/Inclusive)
 
 namespace {
-// The alternatives of Inclusive, one at a time: read_first_match tries each in turn.
+// The alternatives of Inclusive, one at a time.
 void read_alternative(rt::Cursor& c, Inclusive& out, std::size_t alternative) {
     switch (alternative) {
         case 0: return rt::read(c, out.value.emplace<0>());
@@ -1017,7 +1049,7 @@ void read_alternative(rt::Cursor& c, Inclusive& out, std::size_t alternative) {
 }  // namespace
 
 void decode(rt::Cursor& c, Inclusive& out) {
-    rt::read_first_match(c, out, rt::Match::AnyOf, &read_alternative);
+    rt::read_union(c, out, rt::Match::AnyOf, nullptr, &read_alternative);
 }
 
 void encode(rt::Writer& w, const Inclusive& v) {
@@ -1051,20 +1083,21 @@ void decode(rt::Cursor& c, Holder& out) {
             case 3: object.read(out.exclusive); break;
             case 4: object.read(out.inclusive); break;
             case 5: object.read(out.shapes); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Holder& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kHolderFields);
     object.write("shape", v.shape);
     object.write("maybe_shape", v.maybe_shape);
     object.write("scalar", v.scalar);
     object.write("exclusive", v.exclusive);
     object.write("inclusive", v.inclusive);
     object.write("shapes", v.shapes);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1099,14 +1132,14 @@ void decode(rt::Cursor& c, Strings& out) {
             case 7: object.read(out.lower_id, rt::StringRule().uuid().pattern(pattern_6)); break;
             case 8: object.read(out.link, rt::StringRule().uri()); break;
             case 9: object.read(out.stamp, rt::StringRule().date_time()); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Strings& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kStringsFields);
     object.write("short", v.short_, rt::StringRule().min_length(2).max_length(3));
     object.write("slug", v.slug, rt::StringRule().pattern(pattern_2));
     object.write("dotted", v.dotted, rt::StringRule().pattern(pattern_3));
@@ -1117,6 +1150,7 @@ void encode(rt::Writer& w, const Strings& v) {
     object.write("lower_id", v.lower_id, rt::StringRule().uuid().pattern(pattern_6));
     object.write("link", v.link, rt::StringRule().uri());
     object.write("stamp", v.stamp, rt::StringRule().date_time());
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1143,20 +1177,21 @@ void decode(rt::Cursor& c, Numbers& out) {
             case 3: object.read(out.trillions, rt::NumberRule().multiple_of(1000000000000)); break;
             case 4: object.read(out.whole); break;
             case 5: object.read(out.real); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Numbers& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNumbersFields);
     object.write("small", v.small, rt::NumberRule().minimum(-5).maximum(5));
     object.write("open_unit", v.open_unit, rt::NumberRule().exclusive_minimum(0).exclusive_maximum(1));
     object.write("step", v.step, rt::NumberRule().multiple_of(0.0001));
     object.write("trillions", v.trillions, rt::NumberRule().multiple_of(1000000000000));
     object.write("whole", v.whole);
     object.write("real", v.real);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1179,18 +1214,19 @@ void decode(rt::Cursor& c, Arrays& out) {
             case 1: object.read(out.values, rt::ArrayRule().unique_items()); break;
             case 2: object.read(out.matrix); break;
             case 3: object.read(out.holes); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Arrays& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kArraysFields);
     object.write("tags", v.tags, rt::ArrayRule().min_items(1).max_items(3).unique_items());
     object.write("values", v.values, rt::ArrayRule().unique_items());
     object.write("matrix", v.matrix);
     object.write("holes", v.holes);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1209,16 +1245,17 @@ void decode(rt::Cursor& c, Maps& out) {
         switch (object.field()) {
             case 0: object.read(out.counts, rt::MapRule().min_properties(1).max_properties(2)); break;
             case 1: object.read(out.anything); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Maps& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kMapsFields);
     object.write("counts", v.counts, rt::MapRule().min_properties(1).max_properties(2));
     object.write("anything", v.anything);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -1275,7 +1312,7 @@ void decode(rt::Cursor& c, Ping& out) {
     rt::ObjectReader object(c, kPingFields);
     while (object.next()) {
         switch (object.field()) {
-            case 0: object.read_const("ping"); break;
+            case 0: object.read_const("ping", rt::kBare); break;
             case 1: object.read(out.seq, rt::NumberRule().minimum(0)); break;
             default: object.keep(out.additional_properties);
         }
@@ -1304,7 +1341,7 @@ void decode(rt::Cursor& c, Pong& out) {
     rt::ObjectReader object(c, kPongFields);
     while (object.next()) {
         switch (object.field()) {
-            case 0: object.read_const("pong"); break;
+            case 0: object.read_const("pong", rt::kBare); break;
             case 1: object.read(out.reply_to); break;
             default: object.keep(out.additional_properties);
         }
@@ -1333,6 +1370,7 @@ void decode(rt::Cursor& c, Signal& out) {
     switch (rt::read_tag(c, "type", kSignalTags)) {
         case 0: return rt::read(c, out.value.emplace<0>());  // Ping
         case 1: return rt::read(c, out.value.emplace<1>());  // Pong
+        default: return rt::read_unknown(c, out.value.emplace<2>(), "type");
     }
 }
 
@@ -1340,6 +1378,7 @@ void encode(rt::Writer& w, const Signal& v) {
     switch (v.value.index()) {
         case 0: rt::write(w, std::get<0>(v.value)); break;
         case 1: rt::write(w, std::get<1>(v.value)); break;
+        case 2: rt::write(w, std::get<2>(v.value)); break;
         default: rt::fail_valueless();
     }
 }
@@ -1399,7 +1438,7 @@ void encode(rt::Writer& w, const EitherVariant2& v) {
 // ---- Either (constructs/variants.schema.json#/$defs/Either)
 
 namespace {
-// The alternatives of Either, one at a time: read_first_match tries each in turn.
+// The alternatives of Either, one at a time.
 void read_alternative(rt::Cursor& c, Either& out, std::size_t alternative) {
     switch (alternative) {
         case 0: return rt::read(c, out.value.emplace<0>());
@@ -1409,7 +1448,7 @@ void read_alternative(rt::Cursor& c, Either& out, std::size_t alternative) {
 }  // namespace
 
 void decode(rt::Cursor& c, Either& out) {
-    rt::read_first_match(c, out, rt::Match::OneOf, &read_alternative);
+    rt::read_union(c, out, rt::Match::OneOf, nullptr, &read_alternative);
 }
 
 void encode(rt::Writer& w, const Either& v) {
@@ -1425,12 +1464,24 @@ void encode(rt::Writer& w, const Either& v) {
 
 // ---- CarrierValue (constructs/variants.schema.json#/$defs/Carrier/properties/value)
 
-void decode(rt::Cursor& c, CarrierValue& out) {
-    switch (rt::kind_of(c)) {
-        case rt::kString: return rt::read(c, out.value.emplace<0>(), rt::StringRule().min_length(1));
-        case rt::kInteger: return rt::read(c, out.value.emplace<1>());
-        default: rt::fail_expected(c, "string|integer");
+namespace {
+// The JSON kinds each alternative of CarrierValue accepts (they do not overlap).
+constexpr unsigned kCarrierValueKinds[] = {
+    rt::kString,
+    rt::kInteger,
+};
+
+// The alternatives of CarrierValue, one at a time.
+void read_alternative(rt::Cursor& c, CarrierValue& out, std::size_t alternative) {
+    switch (alternative) {
+        case 0: return rt::read(c, out.value.emplace<0>(), rt::StringRule().min_length(1));
+        case 1: return rt::read(c, out.value.emplace<1>());
     }
+}
+}  // namespace
+
+void decode(rt::Cursor& c, CarrierValue& out) {
+    rt::read_union(c, out, rt::Match::AnyOf, kCarrierValueKinds, &read_alternative);
 }
 
 void encode(rt::Writer& w, const CarrierValue& v) {
@@ -1443,12 +1494,24 @@ void encode(rt::Writer& w, const CarrierValue& v) {
 
 // ---- CarrierShapeOrName (constructs/variants.schema.json#/$defs/Carrier/properties/shape_or_name)
 
-void decode(rt::Cursor& c, CarrierShapeOrName& out) {
-    switch (rt::kind_of(c)) {
-        case rt::kObject: return rt::read(c, out.value.emplace<0>());
-        case rt::kString: return rt::read(c, out.value.emplace<1>());
-        default: rt::fail_expected(c, "object|string");
+namespace {
+// The JSON kinds each alternative of CarrierShapeOrName accepts (they do not overlap).
+constexpr unsigned kCarrierShapeOrNameKinds[] = {
+    rt::kObject,
+    rt::kString,
+};
+
+// The alternatives of CarrierShapeOrName, one at a time.
+void read_alternative(rt::Cursor& c, CarrierShapeOrName& out, std::size_t alternative) {
+    switch (alternative) {
+        case 0: return rt::read(c, out.value.emplace<0>());
+        case 1: return rt::read(c, out.value.emplace<1>());
     }
+}
+}  // namespace
+
+void decode(rt::Cursor& c, CarrierShapeOrName& out) {
+    rt::read_union(c, out, rt::Match::OneOf, kCarrierShapeOrNameKinds, &read_alternative);
 }
 
 void encode(rt::Writer& w, const CarrierShapeOrName& v) {
@@ -1476,17 +1539,18 @@ void decode(rt::Cursor& c, Carrier& out) {
             case 0: object.read(out.value); break;
             case 1: object.read(out.shape_or_name); break;
             case 2: object.read(out.signals, rt::ArrayRule().max_items(2)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Carrier& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kCarrierFields);
     object.write("value", v.value);
     object.write("shape_or_name", v.shape_or_name);
     object.write("signals", v.signals, rt::ArrayRule().max_items(2));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 

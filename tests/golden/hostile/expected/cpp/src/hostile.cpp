@@ -154,14 +154,14 @@ void decode(rt::Cursor& c, Everything& out) {
             case 44: object.read(out.field_empty); break;
             case 45: object.read_const(text_0); break;
             case 46: object.read(out.enum_field); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Everything& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kEverythingFields);
     object.write("class", v.class_);
     object.write("def", v.def);
     object.write("from", v.from);
@@ -209,6 +209,7 @@ void encode(rt::Writer& w, const Everything& v) {
     object.write("", v.field_empty);
     object.write_const("hostile_text", text_0);
     object.write("enum_field", v.enum_field);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -227,16 +228,17 @@ void decode(rt::Cursor& c, Class& out) {
         switch (object.field()) {
             case 0: object.read(out.for_); break;
             case 1: object.read(out.while_); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Class& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kClassFields);
     object.write("for", v.for_);
     object.write("while", v.while_);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 

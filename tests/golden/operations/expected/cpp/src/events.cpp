@@ -20,16 +20,17 @@ void decode(rt::Cursor& c, Created& out) {
         switch (object.field()) {
             case 0: object.read_const("created"); break;
             case 1: object.read(out.total); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Created& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kCreatedFields);
     object.write_const("kind", "created");
     object.write("total", v.total);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -41,20 +42,21 @@ constexpr rt::Field kPingFields[] = {
 };
 }  // namespace
 
-void decode(rt::Cursor& c, Ping&) {
+void decode(rt::Cursor& c, Ping& out) {
     rt::ObjectReader object(c, kPingFields);
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read_const("ping"); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
-void encode(rt::Writer& w, const Ping&) {
-    rt::ObjectWriter object(w);
+void encode(rt::Writer& w, const Ping& v) {
+    rt::ObjectWriter object(w, kPingFields);
     object.write_const("kind", "ping");
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -66,20 +68,21 @@ constexpr rt::Field kClosedFields[] = {
 };
 }  // namespace
 
-void decode(rt::Cursor& c, Closed&) {
+void decode(rt::Cursor& c, Closed& out) {
     rt::ObjectReader object(c, kClosedFields);
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read_const("closed"); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
-void encode(rt::Writer& w, const Closed&) {
-    rt::ObjectWriter object(w);
+void encode(rt::Writer& w, const Closed& v) {
+    rt::ObjectWriter object(w, kClosedFields);
     object.write_const("kind", "closed");
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -98,6 +101,7 @@ void decode(rt::Cursor& c, OrderEvent& out) {
         case 0: return rt::read(c, out.value.emplace<0>());  // Created
         case 1: return rt::read(c, out.value.emplace<1>());  // Ping
         case 2: return rt::read(c, out.value.emplace<2>());  // Closed
+        default: return rt::read_unknown(c, out.value.emplace<3>(), "kind");
     }
 }
 
@@ -106,6 +110,7 @@ void encode(rt::Writer& w, const OrderEvent& v) {
         case 0: rt::write(w, std::get<0>(v.value)); break;
         case 1: rt::write(w, std::get<1>(v.value)); break;
         case 2: rt::write(w, std::get<2>(v.value)); break;
+        case 3: rt::write(w, std::get<3>(v.value)); break;
         default: rt::fail_valueless();
     }
 }
@@ -127,17 +132,18 @@ void decode(rt::Cursor& c, EventLine& out) {
             case 0: object.read(out.seq, rt::NumberRule().minimum(1)); break;
             case 1: object.read(out.at, rt::StringRule().date_time()); break;
             case 2: object.read(out.event); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const EventLine& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kEventLineFields);
     object.write("seq", v.seq, rt::NumberRule().minimum(1));
     object.write("at", v.at, rt::StringRule().date_time());
     object.write("event", v.event);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 

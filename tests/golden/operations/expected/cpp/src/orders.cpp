@@ -45,15 +45,16 @@ void decode(rt::Cursor& c, NewOrder& out) {
     while (object.next()) {
         switch (object.field()) {
             case 0: object.read(out.total, rt::NumberRule().minimum(0)); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const NewOrder& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kNewOrderFields);
     object.write("total", v.total, rt::NumberRule().minimum(0));
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 
@@ -74,17 +75,18 @@ void decode(rt::Cursor& c, Order& out) {
             case 0: object.read(out.id, rt::StringRule().uuid()); break;
             case 1: object.read(out.total, rt::NumberRule().minimum(0)); break;
             case 2: object.read(out.status); break;
-            default: object.reject();
+            default: object.reject(out.additional_properties);
         }
     }
     object.finish();
 }
 
 void encode(rt::Writer& w, const Order& v) {
-    rt::ObjectWriter object(w);
+    rt::ObjectWriter object(w, kOrderFields);
     object.write("id", v.id, rt::StringRule().uuid());
     object.write("total", v.total, rt::NumberRule().minimum(0));
     object.write("status", v.status);
+    object.write_extra(v.additional_properties);
     object.finish();
 }
 

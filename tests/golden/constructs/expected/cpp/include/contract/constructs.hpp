@@ -23,7 +23,7 @@ void encode(rt::Writer& w, const Color& v);
 // ---- Mixed (constructs/enums.schema.json#/$defs/Mixed)
 /// An enum of scalars of several kinds: compared by JSON equality (1 == 1.0, true != 1).
 struct Mixed {
-    Json value;
+    Value value;
 };
 void decode(rt::Cursor& c, Mixed& out);
 void encode(rt::Writer& w, const Mixed& v);
@@ -31,7 +31,7 @@ void encode(rt::Writer& w, const Mixed& v);
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
 /// An enum with array and object members.
 struct Structured {
-    Json value;
+    Value value;
 };
 void decode(rt::Cursor& c, Structured& out);
 void encode(rt::Writer& w, const Structured& v);
@@ -85,6 +85,8 @@ struct Palette {
     std::optional<Shade> shade{};
     std::optional<Mixed> mixed{};
     std::optional<Structured> structured{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Palette& out);
 void encode(rt::Writer& w, const Palette& v);
@@ -92,6 +94,8 @@ void encode(rt::Writer& w, const Palette& v);
 // ---- Started (constructs/envelope.schema.json#/$defs/Started)
 struct Started {
     std::string at{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Started& out);
 void encode(rt::Writer& w, const Started& v);
@@ -109,6 +113,8 @@ void encode(rt::Writer& w, const StoppedOp& v);
 struct Stopped {
     StoppedOp op{};
     std::optional<std::string> reason{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Stopped& out);
 void encode(rt::Writer& w, const Stopped& v);
@@ -117,7 +123,7 @@ void encode(rt::Writer& w, const Stopped& v);
 /// Discriminated by `op` as its OpenAPI discriminator says, checked against the variants (Stopped's
 /// tag is an enum of one string, which inference alone does not take).
 struct Event {
-    std::variant<Started, Stopped> value;
+    std::variant<Started, Stopped, UnknownVariant> value;
 };
 void decode(rt::Cursor& c, Event& out);
 void encode(rt::Writer& w, const Event& v);
@@ -138,8 +144,8 @@ void encode(rt::Writer& w, const Unit& v);
 struct Reading {
     double value{};
     std::optional<Unit> unit{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Reading& out);
 void encode(rt::Writer& w, const Reading& v);
@@ -153,6 +159,8 @@ void encode(rt::Writer& w, const Reading& v);
 struct TaggedEnvelope {
     Event event{};
     std::optional<Reading> reading{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, TaggedEnvelope& out);
 void encode(rt::Writer& w, const TaggedEnvelope& v);
@@ -167,6 +175,8 @@ void encode_Batch(rt::Writer& w, const Batch& v);
 /// additionalProperties: false: undeclared members are rejected.
 struct Closed {
     std::string id{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Closed& out);
 void encode(rt::Writer& w, const Closed& v);
@@ -189,12 +199,14 @@ struct Presence {
     Tristate<std::int64_t> optional_nullable{};
     Tristate<Closed> optional_nullable_ref{};
     /// Any JSON value, but present.
-    Json any_required{};
-    std::optional<Json> any_optional{};
+    Value any_required{};
+    std::optional<Value> any_optional{};
     /// Replaced by required_plain.
     ///
     /// Deprecated.
     std::optional<std::string> old{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Presence& out);
 void encode(rt::Writer& w, const Presence& v);
@@ -204,8 +216,8 @@ void encode(rt::Writer& w, const Presence& v);
 struct Open {
     std::string id{};
     std::optional<shared::Meta> meta{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Open& out);
 void encode(rt::Writer& w, const Open& v);
@@ -215,8 +227,8 @@ void encode(rt::Writer& w, const Open& v);
 /// kept.
 struct TypedExtras {
     std::string name{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, std::int64_t> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<std::int64_t> additional_properties{};
 };
 void decode(rt::Cursor& c, TypedExtras& out);
 void encode(rt::Writer& w, const TypedExtras& v);
@@ -225,8 +237,8 @@ void encode(rt::Writer& w, const TypedExtras& v);
 /// An open object whose members `x`, `y` (by `not`) and `gone` (a false schema) must be absent.
 struct Forbidding {
     std::optional<std::string> a{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Forbidding& out);
 void encode(rt::Writer& w, const Forbidding& v);
@@ -235,6 +247,8 @@ void encode(rt::Writer& w, const Forbidding& v);
 /// A closed object that also forbids `z` explicitly.
 struct ClosedForbidding {
     std::optional<std::string> a{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, ClosedForbidding& out);
 void encode(rt::Writer& w, const ClosedForbidding& v);
@@ -242,7 +256,9 @@ void encode(rt::Writer& w, const ClosedForbidding& v);
 // ---- Consts (constructs/objects.schema.json#/$defs/Consts)
 /// Required members whose type is a single const: checked and re-emitted.
 struct Consts {
-    std::optional<Json> maybe{};
+    std::optional<Value> maybe{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Consts& out);
 void encode(rt::Writer& w, const Consts& v);
@@ -251,8 +267,8 @@ void encode(rt::Writer& w, const Consts& v);
 /// An open object with one to two members in all (minProperties/maxProperties).
 struct Counted {
     std::optional<std::int64_t> a{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Counted& out);
 void encode(rt::Writer& w, const Counted& v);
@@ -260,6 +276,8 @@ void encode(rt::Writer& w, const Counted& v);
 // ---- NestedInnerDeep (constructs/objects.schema.json#/$defs/Nested/properties/inner/properties/deep)
 struct NestedInnerDeep {
     std::int64_t leaf{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NestedInnerDeep& out);
 void encode(rt::Writer& w, const NestedInnerDeep& v);
@@ -267,6 +285,8 @@ void encode(rt::Writer& w, const NestedInnerDeep& v);
 // ---- NestedInner (constructs/objects.schema.json#/$defs/Nested/properties/inner)
 struct NestedInner {
     NestedInnerDeep deep{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NestedInner& out);
 void encode(rt::Writer& w, const NestedInner& v);
@@ -284,6 +304,8 @@ void encode(rt::Writer& w, const NestedMode_2& v);
 // ---- NestedItemsItem (constructs/objects.schema.json#/$defs/Nested/properties/items/items)
 struct NestedItemsItem {
     double n{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NestedItemsItem& out);
 void encode(rt::Writer& w, const NestedItemsItem& v);
@@ -295,6 +317,8 @@ struct Nested {
     NestedInner inner{};
     std::optional<NestedMode_2> mode{};
     std::optional<std::vector<NestedItemsItem>> items{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Nested& out);
 void encode(rt::Writer& w, const Nested& v);
@@ -318,7 +342,7 @@ extern const std::vector<double> kRatios;
 
 // ---- ColorCodes (constructs/tables.schema.json#/$defs/ColorCodes)
 /// A map constant with a lookup function; one key is `__proto__`.
-extern const std::map<std::string, std::string> kColorCodes;
+extern const Map<std::string> kColorCodes;
 /// Looks `key` up in kColorCodes.
 std::optional<std::string> color_code(std::string_view key);
 
@@ -337,6 +361,8 @@ extern const Closed kOrigin;
 // ---- Circle (constructs/unions.schema.json#/$defs/Circle)
 struct Circle {
     double r{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Circle& out);
 void encode(rt::Writer& w, const Circle& v);
@@ -344,6 +370,8 @@ void encode(rt::Writer& w, const Circle& v);
 // ---- Square (constructs/unions.schema.json#/$defs/Square)
 struct Square {
     double side{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Square& out);
 void encode(rt::Writer& w, const Square& v);
@@ -351,7 +379,7 @@ void encode(rt::Writer& w, const Square& v);
 // ---- Shape (constructs/unions.schema.json#/$defs/Shape)
 /// Discriminated by `kind`.
 struct Shape {
-    std::variant<Circle, Square> value;
+    std::variant<Circle, Square, UnknownVariant> value;
 };
 void decode(rt::Cursor& c, Shape& out);
 void encode(rt::Writer& w, const Shape& v);
@@ -389,6 +417,8 @@ struct Holder {
     std::optional<Exclusive> exclusive{};
     std::optional<Inclusive> inclusive{};
     std::optional<std::vector<Shape>> shapes{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Holder& out);
 void encode(rt::Writer& w, const Holder& v);
@@ -406,6 +436,8 @@ struct Strings {
     std::optional<std::string> lower_id{};
     std::optional<std::string> link{};
     std::optional<shared::Timestamp> stamp{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Strings& out);
 void encode(rt::Writer& w, const Strings& v);
@@ -419,6 +451,8 @@ struct Numbers {
     std::optional<std::int64_t> trillions{};
     std::optional<std::int64_t> whole{};
     std::optional<double> real{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Numbers& out);
 void encode(rt::Writer& w, const Numbers& v);
@@ -427,9 +461,11 @@ void encode(rt::Writer& w, const Numbers& v);
 /// Item counts and uniqueness (JSON equality: 1 == 1.0, members in any order).
 struct Arrays {
     std::optional<std::vector<std::string>> tags{};
-    std::optional<std::vector<Json>> values{};
+    std::optional<std::vector<Value>> values{};
     std::optional<std::vector<std::vector<double>>> matrix{};
     std::optional<std::vector<Nullable<std::string>>> holes{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Arrays& out);
 void encode(rt::Writer& w, const Arrays& v);
@@ -437,8 +473,10 @@ void encode(rt::Writer& w, const Arrays& v);
 // ---- Maps (constructs/values.schema.json#/$defs/Maps)
 /// Objects with arbitrary keys: typed values and member counts; an untyped object.
 struct Maps {
-    std::optional<std::map<std::string, std::int64_t>> counts{};
-    std::optional<std::map<std::string, Json>> anything{};
+    std::optional<Map<std::int64_t>> counts{};
+    std::optional<Map<Value>> anything{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Maps& out);
 void encode(rt::Writer& w, const Maps& v);
@@ -471,8 +509,8 @@ void encode_Names(rt::Writer& w, const Names& v);
 /// An open member of Signal.
 struct Ping {
     std::optional<std::int64_t> seq{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Ping& out);
 void encode(rt::Writer& w, const Ping& v);
@@ -481,8 +519,8 @@ void encode(rt::Writer& w, const Ping& v);
 /// Another open member of Signal.
 struct Pong {
     std::optional<std::int64_t> reply_to{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Pong& out);
 void encode(rt::Writer& w, const Pong& v);
@@ -491,7 +529,7 @@ void encode(rt::Writer& w, const Pong& v);
 /// Tagged by `type`, a reserved word in Python: the tag is read from the wire name only, so an
 /// unknown member `type_` is just kept.
 struct Signal {
-    std::variant<Ping, Pong> value;
+    std::variant<Ping, Pong, UnknownVariant> value;
 };
 void decode(rt::Cursor& c, Signal& out);
 void encode(rt::Writer& w, const Signal& v);
@@ -499,8 +537,8 @@ void encode(rt::Writer& w, const Signal& v);
 // ---- EitherVariant1 (constructs/variants.schema.json#/$defs/Either/oneOf/0)
 struct EitherVariant1 {
     std::int64_t a{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, EitherVariant1& out);
 void encode(rt::Writer& w, const EitherVariant1& v);
@@ -508,8 +546,8 @@ void encode(rt::Writer& w, const EitherVariant1& v);
 // ---- EitherVariant2 (constructs/variants.schema.json#/$defs/Either/oneOf/1)
 struct EitherVariant2 {
     std::int64_t b{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, EitherVariant2& out);
 void encode(rt::Writer& w, const EitherVariant2& v);
@@ -542,6 +580,8 @@ struct Carrier {
     std::optional<CarrierValue> value{};
     std::optional<CarrierShapeOrName> shape_or_name{};
     std::optional<std::vector<Signal>> signals{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Carrier& out);
 void encode(rt::Writer& w, const Carrier& v);
@@ -550,8 +590,8 @@ void encode(rt::Writer& w, const Carrier& v);
 /// Extras typed by a declaration: every undeclared member is a Closed object.
 struct Directory {
     std::int64_t version{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Closed> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Closed> additional_properties{};
 };
 void decode(rt::Cursor& c, Directory& out);
 void encode(rt::Writer& w, const Directory& v);

@@ -16,8 +16,8 @@ void encode_Timestamp(rt::Writer& w, const Timestamp& v);
 struct Meta {
     std::string source{};
     std::optional<Timestamp> at{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Meta& out);
 void encode(rt::Writer& w, const Meta& v);

@@ -116,6 +116,8 @@ struct Everything {
     std::optional<bool> field_123{};
     std::optional<bool> field_empty{};
     std::optional<HostileEnum> enum_field{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Everything& out);
 void encode(rt::Writer& w, const Everything& v);
@@ -125,6 +127,8 @@ void encode(rt::Writer& w, const Everything& v);
 struct Class {
     std::optional<Everything> for_{};
     std::optional<std::vector<HostileEnum>> while_{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Class& out);
 void encode(rt::Writer& w, const Class& v);

@@ -9,7 +9,7 @@
 //   contract::validate(value);                 // throws what dump would throw
 //
 // The decoders and encoders are compiled once, in the generated src/*.cpp
-// files and src/runtime.cpp, not in every file that includes a contract
+// files and the runtime's src/rt/*.cpp, not in every file that includes a contract
 // header: this header declares what they offer and stays small.
 // codec.hpp is what those files are made of.
 #pragma once
@@ -27,8 +27,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "contract/value.hpp"
+
 namespace contract {
 
+// nlohmann::json, for the conversions below (free-form values are contract::Value).
 using Json = nlohmann::json;
 
 // A value that may be JSON null (a required, nullable field).
@@ -87,31 +90,42 @@ private:
     std::optional<T> value_;
 };
 
-// A value that breaks the contract, with the JSON path of the offending part:
-// "$.data.plan_set.plans.p1.status: expected one of LOADING|SUCCESS|ERROR, got \"DONE\"".
+// A value that breaks the contract, with where and why, shaped as every
+// binding of the contract reports it (docs/semantics.md, "Errors"):
+//   what()    "$.data.status: enum: expected one of LOADING|SUCCESS|ERROR, got \"DONE\""
+//   path()    "$.data.status"  (`.name`, `["name"]` when not an identifier, `[index]`)
+//   keyword() "enum"           (the reason class: syntax, depth, duplicate, type, required,
+//                               additionalProperties, not, discriminator, oneOf, anyOf, range,
+//                               or the JSON Schema keyword of a failed constraint)
+//   detail()  free text
 // The path is assembled while the exception unwinds, so decoding and
 // encoding pay nothing for it until something is wrong.
 class Error : public std::runtime_error {
 public:
-    const std::string& message() const { return message_; }
-    std::string path() const { return std::string(1, '$').append(path_); }
+    const std::string& path() const { return path_; }
+    const std::string& keyword() const { return keyword_; }
+    const std::string& detail() const { return detail_; }
     const char* what() const noexcept override;
 
     void prepend_key(std::string_view key);
     void prepend_index(std::size_t index);
 
 protected:
-    explicit Error(std::string message);
+    // `whole_text`: the error is about the text as a whole (a syntax error),
+    // whose path stays `$`.
+    Error(std::string keyword, std::string detail, bool whole_text);
 
 private:
     void rebuild();
-    std::string message_, path_, full_;
+    std::string keyword_, detail_, path_ = "$", full_;
+    bool whole_text_ = false;
 };
 
-// Text that is not JSON, or JSON that is not a value of the type.
+// Text that is not JSON, or JSON that is not a value of the type: one error
+// per rejected text, the first in document order.
 class DecodeError final : public Error {
 public:
-    explicit DecodeError(std::string message) : Error(std::move(message)) {}
+    DecodeError(std::string keyword, std::string detail) : Error(keyword, std::move(detail), keyword == "syntax") {}
 };
 
 // A value the encoder refuses to write because the contract does not allow
@@ -120,7 +134,40 @@ public:
 // hand may not be.
 class EncodeError final : public Error {
 public:
-    explicit EncodeError(std::string message) : Error(std::move(message)) {}
+    EncodeError(std::string keyword, std::string detail) : Error(std::move(keyword), std::move(detail), false) {}
+};
+
+// How to decode. Strict by default; C++20 callers may write
+// `contract::Options{.tolerant = true}`, others `contract::tolerant()`.
+struct Options {
+    // The tolerant-reader mode for consumers (docs/semantics.md): members a
+    // closed object does not declare are kept (in `additional_properties`,
+    // written after the declared ones) instead of rejected, and a
+    // discriminated union whose tag is an unknown string decodes to its
+    // UnknownVariant. Everything else stays strict; producers validate strictly.
+    bool tolerant = false;
+    // The deepest nesting accepted (a value's depth counts the arrays and
+    // objects around it and itself); 0: the contract's [payload] max_depth.
+    std::size_t max_depth = 0;
+};
+
+inline Options tolerant() {
+    Options o;
+    o.tolerant = true;
+    return o;
+}
+
+// The contract's [payload] max_depth (contractgen.toml; 128 by default),
+// defined in the generated src/package.cpp.
+extern const std::size_t kMaxDepth;
+
+// A discriminated union's value whose tag no variant has, read in tolerant
+// mode: the tag and the whole object, written back as it was read.
+struct UnknownVariant {
+    std::string tag;
+    Value value;
+    bool operator==(const UnknownVariant& o) const { return tag == o.tag && value == o.value; }
+    bool operator!=(const UnknownVariant& o) const { return !(*this == o); }
 };
 
 namespace rt {
@@ -128,12 +175,12 @@ namespace rt {
 class Cursor;  // codec.hpp
 class Writer;
 
-// Type-erased entry points, defined in src/runtime.cpp; the templates below
+// Type-erased entry points, defined in src/rt/; the templates below
 // hand them the generated decode/encode function of a type.
 using DecodeFn = void (*)(Cursor&, void*);
 using EncodeFn = void (*)(Writer&, const void*);
-void decode_text(std::string_view text, DecodeFn decode, void* out);
-void decode_json(const Json& json, DecodeFn decode, void* out);
+void decode_text(std::string_view text, DecodeFn decode, void* out, const Options& options);
+void decode_json(const Json& json, DecodeFn decode, void* out, const Options& options);
 void encode_text(std::string& out, EncodeFn encode, const void* value);
 std::string encode_string(EncodeFn encode, const void* value);
 void check_value(EncodeFn encode, const void* value);
@@ -152,11 +199,20 @@ void encode_as(Writer& w, const void* value) {
 
 }  // namespace rt
 
-// Decodes JSON text into a T: every rule of the contract is checked.
+// Free-form values to nlohmann::json and back (an integer beyond 64 bits
+// becomes a double there), and their own decoder and encoder.
+void to_json(Json& json, const Value& value);
+void from_json(const Json& json, Value& value);
+void decode(rt::Cursor& c, Value& out);
+void encode(rt::Writer& w, const Value& v);
+
+// Decodes JSON text into a T: every rule of the contract is checked, and
+// the payload policy (UTF-8 without a byte order mark, no duplicate
+// members, no lone surrogates, nesting, integer range, finite numbers).
 template <class T>
-T parse(std::string_view text) {
+T parse(std::string_view text, const Options& options = {}) {
     T out{};
-    rt::decode_text(text, &rt::decode_as<T>, &out);
+    rt::decode_text(text, &rt::decode_as<T>, &out, options);
     return out;
 }
 
@@ -186,9 +242,9 @@ Json to_json_value(const T& value) {
     return rt::encode_json(&rt::encode_as<T>, &value);
 }
 template <class T>
-T from_json_value(const Json& json) {
+T from_json_value(const Json& json, const Options& options = {}) {
     T out{};
-    rt::decode_json(json, &rt::decode_as<T>, &out);
+    rt::decode_json(json, &rt::decode_as<T>, &out, options);
     return out;
 }
 
@@ -203,7 +259,7 @@ void to_json(Json& json, const T& value) {
 }
 template <class T, class = decltype(decode(std::declval<Cursor&>(), std::declval<T&>()))>
 void from_json(const Json& json, T& value) {
-    decode_json(json, &decode_as<T>, &value);
+    decode_json(json, &decode_as<T>, &value, Options());
 }
 
 }  // namespace rt

@@ -3,11 +3,15 @@
 // The hot path of decoding: a strict RFC 8259 scanner that writes the token
 // tape directly. It accepts exactly the documents nlohmann's parser accepts
 // (tests/cpp/scanner_test.cpp compares both on the same inputs, valid and
-// broken; the one deliberate difference: a leading byte order mark is
-// refused, as every binding does) but copies each string once, in bulk,
-// where nlohmann's lexer appends byte by byte.
+// broken), except what the payload policy refuses beyond RFC 8259 (a
+// leading byte order mark, invalid UTF-8, lone surrogate escapes), and
+// copies each string once, in bulk. It never recurses and never throws:
+// problems become Error tokens (rt/tape.hpp).
+#include <charconv>
 #include <clocale>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include "contract/rt/tape.hpp"
 #include "contract/rt/rules.hpp"
@@ -32,121 +36,168 @@ std::size_t utf8_length(const char* p, const char* end) {
 
 namespace {
 
+struct Stop {};  // unwinds the scanner once the syntax error is on the tape
+
 class Scanner {
 public:
-    Scanner(std::string_view text, Tape& tape)
-        : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), tape_(tape) {}
+    Scanner(std::string_view text, Tape& tape, std::size_t max_depth)
+        : begin_(text.data()),
+          p_(text.data()),
+          end_(text.data() + text.size()),
+          tape_(tape),
+          max_depth_(max_depth),
+          kinds_(tape.scratch.kinds),
+          open_(tape.scratch.open),
+          scratch_(tape.scratch.text) {
+        kinds_.clear();
+        open_.clear();
+    }
 
     void run() {
-        // RFC 8259 forbids sending a byte order mark; JSON.parse and Pydantic refuse one, so every binding does.
-        if (end_ - p_ >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) fail("byte order mark before the JSON text");
-        skip_space();
-        for (;;) {
-            value();
-            // After a value: close containers or move to the next member.
-            for (;;) {
-                skip_space();
-                if (open_.empty()) {
-                    if (p_ != end_) fail("unexpected content after the value");
-                    return;
-                }
-                bool in_object = tape_[open_.back()].kind == Tok::BeginObject;
-                char c = next();
-                if (c == ',') {
-                    skip_space();
-                    if (in_object) member_key();
-                    break;
-                }
-                if (c == (in_object ? '}' : ']')) {
-                    close(in_object ? Tok::EndObject : Tok::EndArray);
-                    continue;
-                }
-                --p_;
-                fail(in_object ? "expected ',' or '}'" : "expected ',' or ']'");
-            }
+        try {
+            // RFC 8259 forbids sending a byte order mark; the payload policy refuses one.
+            if (end_ - p_ >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) fail("byte order mark");
             skip_space();
+            for (;;) {
+                value();
+                // After a value: close containers or move to the next member.
+                for (;;) {
+                    skip_space();
+                    if (kinds_.empty()) {
+                        if (p_ != end_) fail("unexpected content after the value");
+                        return;
+                    }
+                    bool in_object = kinds_.back() == '{';
+                    if (p_ == end_) fail("unexpected end of input");
+                    char c = *p_++;
+                    if (c == ',') {
+                        skip_space();
+                        if (in_object) member_key();
+                        break;
+                    }
+                    if (c == (in_object ? '}' : ']')) {
+                        close();
+                        continue;
+                    }
+                    --p_;
+                    fail(in_object ? "expected ',' or '}'" : "expected ',' or ']'");
+                }
+                skip_space();
+            }
+        } catch (const Stop&) {
+            // The containers still open end after the error, so the tape stays a tree.
+            while (!open_.empty()) {
+                tape_[open_.back()].end = static_cast<std::uint32_t>(tape_.size());
+                tape_.push(tape_[open_.back()].kind == Tok::BeginObject ? Tok::EndObject : Tok::EndArray);
+                open_.pop_back();
+            }
         }
     }
 
 private:
-    [[noreturn]] void fail(const char* what) const {
-        throw DecodeError("invalid JSON at byte " + std::to_string(p_ - begin_) + ": " + what);
-    }
-    char next() {
-        if (p_ == end_) fail("unexpected end of input");
-        return *p_++;
+    [[noreturn]] void fail(const char* what) {
+        muted_ = false;
+        std::string detail = "invalid JSON: ";
+        detail += what;
+        detail += " at byte ";
+        detail += std::to_string(p_ - begin_);
+        tape_.syntax_error = tape_.size();
+        tape_.push_string(Tok::Error, detail).num.u = kSyntax;
+        throw Stop();
     }
     void skip_space() {
         while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
     }
-    void open(Tok kind) {
-        if (open_.size() >= kMaxDepth) fail("nesting deeper than 512 levels");
+    // Tokens go to the tape unless the scanner is inside a container nested
+    // too deep, which it still reads (it must be JSON) but does not keep.
+    Token& push(Tok kind) { return muted_ ? scratch_token_ : tape_.push(kind); }
+    // Opens a container; false when it is nested too deep (then one Error
+    // token stands for it, and nothing of it is kept).
+    void open(char bracket, Tok kind) {
+        if (!muted_ && kinds_.size() >= max_depth_) {
+            std::string detail = "nesting deeper than " + std::to_string(max_depth_) + " (arrays and objects)";
+            tape_.push_string(Tok::Error, detail).num.u = kDepth;
+            muted_ = true;
+            muted_level_ = kinds_.size();
+        }
+        kinds_.push_back(bracket);
+        if (muted_) return;
         open_.push_back(tape_.size());
         tape_.push(kind);
     }
-    void close(Tok kind) {
+    void close() {
+        kinds_.pop_back();
+        if (muted_) {
+            if (kinds_.size() == muted_level_) muted_ = false;
+            return;
+        }
+        bool object = tape_[open_.back()].kind == Tok::BeginObject;
         tape_[open_.back()].end = static_cast<std::uint32_t>(tape_.size());
         open_.pop_back();
-        tape_.push(kind);
+        tape_.push(object ? Tok::EndObject : Tok::EndArray);
     }
     void member_key() {
-        if (p_ == end_ || *p_ != '"') fail("expected a string key");
+        if (p_ == end_ || *p_ != '"') fail("expected a member name");
         ++p_;
         string(Tok::Key);
         skip_space();
-        if (next() != ':') {
-            --p_;
+        if (p_ == end_ || *p_ != ':') {
+            if (!muted_) tape_.pop();  // a name without a colon is not a member yet
             fail("expected ':'");
         }
+        ++p_;
         skip_space();
     }
-    // One value; containers are opened here and closed by run()'s loop.
+    // One value; containers are opened here (a loop, not recursion: their
+    // first member or item is read next) and closed by run()'s loop.
     void value() {
-        if (p_ == end_) fail("unexpected end of input");
-        switch (*p_) {
-            case '{':
-                ++p_;
-                open(Tok::BeginObject);
-                skip_space();
-                if (p_ != end_ && *p_ == '}') {
+        for (;;) {
+            if (p_ == end_) fail("unexpected end of input, expected a value");
+            switch (*p_) {
+                case '{':
                     ++p_;
-                    close(Tok::EndObject);
-                    return;
-                }
-                member_key();
-                return value();
-            case '[':
-                ++p_;
-                open(Tok::BeginArray);
-                skip_space();
-                if (p_ != end_ && *p_ == ']') {
+                    open('{', Tok::BeginObject);
+                    skip_space();
+                    if (p_ != end_ && *p_ == '}') {
+                        ++p_;
+                        close();
+                        return;
+                    }
+                    member_key();
+                    continue;
+                case '[':
                     ++p_;
-                    close(Tok::EndArray);
-                    return;
-                }
-                return value();
-            case '"':
-                ++p_;
-                return string(Tok::String);
-            case 't': return literal("true", Tok::True);
-            case 'f': return literal("false", Tok::False);
-            case 'n': return literal("null", Tok::Null);
-            default:
-                if (*p_ == '-' || is_digit(*p_)) return number();
-                fail("expected a value");
+                    open('[', Tok::BeginArray);
+                    skip_space();
+                    if (p_ != end_ && *p_ == ']') {
+                        ++p_;
+                        close();
+                        return;
+                    }
+                    continue;
+                case '"':
+                    ++p_;
+                    return string(Tok::String);
+                case 't': return literal("true", Tok::True);
+                case 'f': return literal("false", Tok::False);
+                case 'n': return literal("null", Tok::Null);
+                default:
+                    if (*p_ == '-' || is_digit(*p_)) return number();
+                    fail("unexpected character, expected a value");
+            }
         }
     }
     void literal(const char* word, Tok kind) {
         std::size_t n = std::strlen(word);
-        if (static_cast<std::size_t>(end_ - p_) < n || std::memcmp(p_, word, n) != 0) fail("invalid literal");
-        p_ += n;
-        tape_.push(kind);
+        for (std::size_t i = 0; i < n; ++i, ++p_)
+            if (p_ == end_ || *p_ != word[i]) fail("invalid literal");
+        push(kind);
     }
     void number() {
         const char* start = p_;
         bool negative = *p_ == '-';
         if (negative) ++p_;
-        if (p_ == end_ || !is_digit(*p_)) fail("invalid number");
+        if (p_ == end_ || !is_digit(*p_)) fail("invalid number, expected a digit");
         if (*p_ == '0') {
             ++p_;
         } else {
@@ -156,19 +207,20 @@ private:
         if (p_ != end_ && *p_ == '.') {
             integral = false;
             ++p_;
-            if (p_ == end_ || !is_digit(*p_)) fail("invalid number: expected a digit after '.'");
+            if (p_ == end_ || !is_digit(*p_)) fail("invalid number, expected a digit after '.'");
             while (p_ != end_ && is_digit(*p_)) ++p_;
         }
         if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
             integral = false;
             ++p_;
             if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
-            if (p_ == end_ || !is_digit(*p_)) fail("invalid number: expected a digit in the exponent");
+            if (p_ == end_ || !is_digit(*p_)) fail("invalid number, expected a digit in the exponent");
             while (p_ != end_ && is_digit(*p_)) ++p_;
         }
+        if (muted_) return;
         if (integral) {
-            // Like nlohmann: non-negative integers are unsigned, negative ones
-            // signed, and integers beyond 64 bits become floating point.
+            // Exact: non-negative integers unsigned, negative ones signed,
+            // and beyond 64 bits the digits themselves.
             std::uint64_t magnitude = 0;
             bool overflow = false;
             for (const char* d = start + (negative ? 1 : 0); d != p_; ++d) {
@@ -186,17 +238,26 @@ private:
                                                  : -static_cast<std::int64_t>(magnitude);
                 return;
             }
+            std::string_view text(start, static_cast<std::size_t>(p_ - start));
+            tape_.push_string(Tok::Big, text).num.f = to_double(start, p_);
+            return;
         }
         double value = to_double(start, p_);
-        if (!std::isfinite(value)) fail("number out of range");
-        tape_.push(Tok::Float).num.f = value;
+        if (std::isfinite(value)) {
+            tape_.push(Tok::Float).num.f = value;
+        } else {  // refused where it is read (a `range` error): keep its text for the message
+            tape_.push_string(Tok::Float, std::string_view(start, static_cast<std::size_t>(p_ - start))).num.f = value;
+        }
     }
     static double to_double(const char* first, const char* last) {
-        // The text already matches the JSON grammar. strtod needs a
-        // terminated buffer and reads the locale's decimal point, so '.' is
-        // swapped for it (as nlohmann does) in case the program set a locale.
+        // from_chars reads the C locale's spelling, correctly rounded; a
+        // value beyond the double range is reported as out of range, which
+        // strtod turns into an infinity or zero.
+        double value = 0;
+        auto [ptr, ec] = std::from_chars(first, last, value);
+        if (ec == std::errc() && ptr == last) return value;
         std::string buffer(first, last);
-        const char point = *std::localeconv()->decimal_point;
+        const char point = *std::localeconv()->decimal_point;  // strtod reads the locale's decimal point
         if (point != '.')
             for (char& ch : buffer)
                 if (ch == '.') ch = point;
@@ -209,10 +270,10 @@ private:
         return 16;
     }
     unsigned hex4() {
-        if (end_ - p_ < 4) fail("invalid \\u escape");
         unsigned v = 0;
-        for (int i = 0; i < 4; ++i) {
-            unsigned h = hex_value(*p_++);
+        for (int i = 0; i < 4; ++i, ++p_) {
+            if (p_ == end_) fail("unterminated \\u escape");
+            unsigned h = hex_value(*p_);
             if (h == 16) fail("invalid \\u escape");
             v = v * 16 + h;
         }
@@ -241,24 +302,21 @@ private:
         scratch_.clear();
         bool escaped = false;
         for (;;) {
+            p_ += plain_prefix(p_, end_);  // printable ASCII, 8 bytes at a time
             if (p_ == end_) fail("unterminated string");
             auto c = static_cast<unsigned char>(*p_);
             if (c == '"') break;
-            if (c < 0x20) fail("control character in string (must be escaped)");
-            if (c < 0x80 && c != '\\') {
-                ++p_;
-                continue;
-            }
+            if (c < 0x20) fail("control character in a string (escape it)");
             if (c >= 0x80) {
                 std::size_t n = utf8_length(p_, end_);
-                if (n == 0) fail("invalid UTF-8 in string");
+                if (n == 0) fail("invalid UTF-8");
                 p_ += n;
                 continue;
             }
             // An escape: flush the plain run, decode the escape.
             escaped = true;
             scratch_.append(run, p_);
-            ++p_;
+            const char* escape = p_++;
             if (p_ == end_) fail("unterminated string");
             char e = *p_++;
             switch (e) {
@@ -272,27 +330,33 @@ private:
                 case 't': scratch_ += '\t'; break;
                 case 'u': {
                     std::uint32_t cp = hex4();
-                    if (cp >= 0xDC00 && cp <= 0xDFFF) fail("lone low surrogate in \\u escape");
-                    if (cp >= 0xD800 && cp <= 0xDBFF) {
-                        if (end_ - p_ < 2 || p_[0] != '\\' || p_[1] != 'u')
-                            fail("high surrogate not followed by a low surrogate");
-                        p_ += 2;
-                        std::uint32_t low = hex4();
-                        if (low < 0xDC00 || low > 0xDFFF) fail("high surrogate not followed by a low surrogate");
+                    if (cp >= 0xD800 && cp <= 0xDFFF) {  // must be a high surrogate and a low one
+                        bool pair = cp <= 0xDBFF && end_ - p_ >= 2 && p_[0] == '\\' && p_[1] == 'u';
+                        std::uint32_t low = 0;
+                        if (pair) {
+                            p_ += 2;
+                            low = hex4();
+                        }
+                        if (!pair || low < 0xDC00 || low > 0xDFFF) {
+                            p_ = escape;
+                            fail("lone surrogate escape");
+                        }
                         cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                     }
                     append_utf8(scratch_, cp);
                     break;
                 }
-                default: --p_; fail("invalid escape");
+                default: p_ = escape; fail("invalid escape");
             }
             run = p_;
         }
-        if (escaped) {
-            scratch_.append(run, p_);
-            tape_.push_string(kind, scratch_);
-        } else {
-            tape_.push_string(kind, std::string_view(run, static_cast<std::size_t>(p_ - run)));
+        if (!muted_) {
+            if (escaped) {
+                scratch_.append(run, p_);
+                tape_.push_string(kind, scratch_);
+            } else {
+                tape_.push_input(kind, run, static_cast<std::size_t>(p_ - run));
+            }
         }
         ++p_;  // closing quote
     }
@@ -301,56 +365,21 @@ private:
     const char* p_;
     const char* end_;
     Tape& tape_;
-    std::vector<std::size_t> open_;
-    std::string scratch_;
+    std::size_t max_depth_;
+    std::string& kinds_;              // '{' or '[' for every open container, kept or not
+    std::vector<std::size_t>& open_;  // the BeginObject/BeginArray tokens of the kept ones
+    std::string& scratch_;            // a string with escapes, decoded
+    bool muted_ = false;              // inside a container nested too deep
+    std::size_t muted_level_ = 0;     // kinds_.size() outside that container
+    Token scratch_token_;
 };
 
 }  // namespace
 
-void parse_tape(std::string_view text, Tape& tape) {
+void parse_tape(std::string_view text, Tape& tape, std::size_t max_depth) {
     tape.clear();
-    Scanner(text, tape).run();
-}
-
-void dom_to_tape(const Json& root, Tape& tape) {
-    tape.clear();
-    struct Frame {
-        const Json* node;
-        Json::const_iterator it;
-        std::size_t begin;
-    };
-    std::vector<Frame> stack;
-    auto scalar = [&](const Json& v) {
-        switch (v.type()) {
-            case Json::value_t::null: tape.push(Tok::Null); break;
-            case Json::value_t::boolean: tape.push(v.get<bool>() ? Tok::True : Tok::False); break;
-            case Json::value_t::number_integer: tape.push(Tok::Int).num.i = v.get<std::int64_t>(); break;
-            case Json::value_t::number_unsigned: tape.push(Tok::Uint).num.u = v.get<std::uint64_t>(); break;
-            case Json::value_t::number_float: tape.push(Tok::Float).num.f = v.get<double>(); break;
-            case Json::value_t::string: tape.push_string(Tok::String, v.get_ref<const std::string&>()); break;
-            default: throw DecodeError("binary values are not JSON");
-        }
-    };
-    auto enter = [&](const Json& v) {
-        if (!v.is_structured()) return scalar(v);
-        if (stack.size() >= kMaxDepth)
-            throw DecodeError("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-        tape.push(v.is_object() ? Tok::BeginObject : Tok::BeginArray);
-        stack.push_back({&v, v.cbegin(), tape.size() - 1});
-    };
-    enter(root);
-    while (!stack.empty()) {
-        Frame& f = stack.back();
-        if (f.it == f.node->cend()) {
-            tape[f.begin].end = static_cast<std::uint32_t>(tape.size());
-            tape.push(f.node->is_object() ? Tok::EndObject : Tok::EndArray);
-            stack.pop_back();
-            continue;
-        }
-        auto it = f.it++;
-        if (f.node->is_object()) tape.push_string(Tok::Key, it.key());
-        enter(*it);
-    }
+    tape.set_input(text.data());
+    Scanner(text, tape, max_depth).run();
 }
 
 }  // namespace rt

@@ -9,6 +9,8 @@ namespace contract::events {
 /// The order was created.
 struct Created {
     std::int64_t total{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Created& out);
 void encode(rt::Writer& w, const Created& v);
@@ -16,6 +18,8 @@ void encode(rt::Writer& w, const Created& v);
 // ---- Ping (events/events.schema.json#/$defs/Ping)
 /// Nothing happened for a while.
 struct Ping {
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Ping& out);
 void encode(rt::Writer& w, const Ping& v);
@@ -23,6 +27,8 @@ void encode(rt::Writer& w, const Ping& v);
 // ---- Closed (events/events.schema.json#/$defs/Closed)
 /// The order is closed; nothing follows.
 struct Closed {
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Closed& out);
 void encode(rt::Writer& w, const Closed& v);
@@ -30,7 +36,7 @@ void encode(rt::Writer& w, const Closed& v);
 // ---- OrderEvent (events/events.schema.json#/$defs/OrderEvent)
 /// One event.
 struct OrderEvent {
-    std::variant<Created, Ping, Closed> value;
+    std::variant<Created, Ping, Closed, UnknownVariant> value;
 };
 void decode(rt::Cursor& c, OrderEvent& out);
 void encode(rt::Writer& w, const OrderEvent& v);
@@ -43,6 +49,8 @@ struct EventLine {
     /// When.
     std::string at{};
     OrderEvent event{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, EventLine& out);
 void encode(rt::Writer& w, const EventLine& v);

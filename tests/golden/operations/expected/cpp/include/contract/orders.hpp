@@ -23,6 +23,8 @@ void encode(rt::Writer& w, const OrderStatus& v);
 struct NewOrder {
     /// Cents.
     std::int64_t total{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, NewOrder& out);
 void encode(rt::Writer& w, const NewOrder& v);
@@ -35,6 +37,8 @@ struct Order {
     /// Cents.
     std::int64_t total{};
     OrderStatus status{};
+    /// Members the schema does not allow, read in tolerant mode only (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Order& out);
 void encode(rt::Writer& w, const Order& v);
@@ -44,8 +48,8 @@ void encode(rt::Writer& w, const Order& v);
 struct Problem {
     /// What went wrong.
     std::string message{};
-    /// Members the schema does not declare, kept for the round trip.
-    std::map<std::string, Json> additional_properties;
+    /// Members the schema does not declare, kept for the round trip (written after the declared ones).
+    Map<Value> additional_properties{};
 };
 void decode(rt::Cursor& c, Problem& out);
 void encode(rt::Writer& w, const Problem& v);

@@ -3,6 +3,9 @@
 // The rules of JSON Schema a value is checked against, on read and on
 // write: formats, patterns, lengths, bounds, counts and consts, as values
 // built with named factories (`rt::StringRule().min_length(1).uri()`).
+// Each failure names its JSON Schema keyword; the checks of one value run
+// in the order of docs/semantics.md ("Errors"), so every binding reports
+// the same keyword first.
 #pragma once
 
 #include <limits>
@@ -29,12 +32,51 @@ bool is_uri(std::string_view s);          // RFC 3986, absolute (a scheme is req
 // Length of the valid UTF-8 sequence at p (Unicode table 3-7), or 0.
 std::size_t utf8_length(const char* p, const char* end);
 
-// A compiled `pattern` (ECMA-262 syntax, code point semantics), matched over
-// UTF-32 text with std::wregex (wchar_t is 32 bits on the supported
-// platforms); the regex lives in src/runtime.cpp.
+// How many bytes from p on a JSON string holds as they are: printable ASCII
+// other than the quote and the backslash (no escaping, no UTF-8 check).
+// The scanner and the writer skip those 8 at a time.
+//
+// special8: a high bit set in each of the 8 bytes of w that is a control
+// character, a quote, a backslash or non-ASCII. The "has a byte less than
+// n" tricks (n <= 128) may also flag bytes after a flagged one (a borrow),
+// never before, so the lowest flag is exact.
+inline std::uint64_t special8(std::uint64_t w) {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    std::uint64_t control = (w - ones * 0x20) & ~w & high;
+    std::uint64_t quote = w ^ (ones * '"');
+    quote = (quote - ones) & ~quote & high;
+    std::uint64_t backslash = w ^ (ones * '\\');
+    backslash = (backslash - ones) & ~backslash & high;
+    return control | quote | backslash | (w & high);
+}
+inline bool plain_byte(char c) {
+    auto b = static_cast<unsigned char>(c);
+    return b >= 0x20 && b < 0x80 && b != '"' && b != '\\';
+}
+inline std::size_t plain_prefix(const char* p, const char* end) {
+    const char* start = p;
+    for (std::uint64_t w; end - p >= 8; p += 8) {
+        std::memcpy(&w, p, 8);
+        std::uint64_t special = special8(w);
+        if (special == 0) continue;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        // The first byte in memory is the lowest: its flag is exact.
+        return static_cast<std::size_t>(p - start) + static_cast<std::size_t>(__builtin_ctzll(special) / 8);
+#else
+        break;
+#endif
+    }
+    while (p != end && plain_byte(*p)) ++p;
+    return static_cast<std::size_t>(p - start);
+}
+
+// A compiled `pattern`: the schema's ECMA-262 source translated to RE2
+// syntax at generation time (src/ir/pattern.cpp refuses what RE2 cannot
+// match alike), searched in UTF-8 text by RE2 in linear time and bounded
+// memory, so no text can make it recurse or backtrack (src/rt/pattern.cpp).
 class Pattern {
 public:
-    Pattern(const wchar_t* source, const char* original);
+    Pattern(const char* re2_source, const char* original);
     ~Pattern();
     Pattern(const Pattern&) = delete;
     Pattern& operator=(const Pattern&) = delete;
@@ -53,11 +95,19 @@ inline constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::ma
 
 enum class Format : std::uint8_t { None, DateTime, Uuid, Uri };
 using PatternFn = const Pattern& (*)();
-using JsonFn = const Json& (*)();
+using ValueFn = const Value& (*)();
+
+// What is wrong with a value: the keyword of docs/semantics.md and a
+// detail; empty (false) when nothing is.
+struct Problem {
+    const char* keyword = nullptr;
+    std::string detail;
+    explicit operator bool() const { return keyword != nullptr; }
+};
 
 struct NoRule {};
 
-// minLength/maxLength (in code points), format, pattern.
+// format, pattern, minLength/maxLength (in code points), checked in that order.
 struct StringRule {
     std::uint64_t shortest = 0, longest = kNoLimit;
     Format format = Format::None;
@@ -84,21 +134,34 @@ struct Bound {
     double value = 0;
 };
 
-// minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf.
+// The range an integer must be in, after its bounds (a `range` error):
+// ±(2^53−1) by default, the 64-bit range with `format: int64`/`uint64`.
+enum class IntegerRange : std::uint8_t { Safe, Int64, Uint64 };
+
+// minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf (in that
+// order), and for integers their range.
 struct NumberRule {
     Bound at_least, at_most, above, below, step;
+    IntegerRange range = IntegerRange::Safe;
 
     constexpr NumberRule minimum(double v) const { return with(&NumberRule::at_least, v); }
     constexpr NumberRule maximum(double v) const { return with(&NumberRule::at_most, v); }
     constexpr NumberRule exclusive_minimum(double v) const { return with(&NumberRule::above, v); }
     constexpr NumberRule exclusive_maximum(double v) const { return with(&NumberRule::below, v); }
     constexpr NumberRule multiple_of(double v) const { return with(&NumberRule::step, v); }
+    constexpr NumberRule int64() const { return ranged(IntegerRange::Int64); }
+    constexpr NumberRule uint64() const { return ranged(IntegerRange::Uint64); }
 
 private:
     constexpr NumberRule with(Bound NumberRule::*member, double v) const {
         NumberRule r = *this;
         (r.*member).set = true;
         (r.*member).value = v;
+        return r;
+    }
+    constexpr NumberRule ranged(IntegerRange range_) const {
+        NumberRule r = *this;
+        r.range = range_;
         return r;
     }
 };
@@ -129,10 +192,10 @@ private:
 
 // minProperties, maxProperties, and the rule of every value (maps; also the
 // member count of objects).
-template <class Value = NoRule>
+template <class Entry = NoRule>
 struct MapRule {
     std::uint64_t fewest = 0, most = kNoLimit;
-    Value value{};
+    Entry value{};
 
     constexpr MapRule min_properties(std::uint64_t n) const { return MapRule{n, most, value}; }
     constexpr MapRule max_properties(std::uint64_t n) const { return MapRule{fewest, n, value}; }
@@ -142,25 +205,50 @@ struct MapRule {
     }
 };
 
+// Whether a `const` or `enum` schema also states `type`: then a value of
+// another JSON kind is a `type` error, else (a bare const or enum) a
+// `const`/`enum` one.
+enum class Typed : std::uint8_t { Yes, No };
+inline constexpr Typed kBare = Typed::No;
+
 // `const`: exactly this JSON value (JSON Schema equality).
 struct ConstRule {
-    JsonFn value;
-    constexpr explicit ConstRule(JsonFn v) : value(v) {}
+    ValueFn value;
+    Typed typed = Typed::Yes;
+    constexpr explicit ConstRule(ValueFn v) : value(v) {}
+    constexpr ConstRule bare() const {
+        ConstRule r = *this;
+        r.typed = Typed::No;
+        return r;
+    }
 };
 
-// What is wrong with a value, or "" when it satisfies the rule. The same
-// messages serve decoding (DecodeError) and encoding (EncodeError).
-std::string problem(std::string_view v, const StringRule& r);
-std::string problem(double v, const NumberRule& r);
-std::string problem(std::int64_t v, const NumberRule& r);  // multipleOf exact in 64 bits
-std::string count_problem(std::uint64_t n, std::uint64_t fewest, std::uint64_t most, const char* what);
+// What is wrong with a value, or nothing when it satisfies the rule. The
+// same problems serve decoding (DecodeError) and encoding (EncodeError).
+Problem problem(std::string_view v, const StringRule& r);
+Problem problem(double v, const NumberRule& r);
+Problem problem(std::int64_t v, const NumberRule& r);   // multipleOf exact in 64 bits
+Problem problem(std::uint64_t v, const NumberRule& r);
+// An integer outside the rule's range (after its bounds), and how the range is written.
+const char* range_text(IntegerRange range);
+Problem range_problem(std::int64_t v, const NumberRule& r);
+Problem range_problem(std::uint64_t v, const NumberRule& r);
+// Too few or too many items (minItems/maxItems) or members (minProperties/maxProperties).
+Problem count_problem(std::uint64_t n, std::uint64_t fewest, std::uint64_t most, bool items);
 // multipleOf on doubles: exact for integers, and within the rounding error
 // of one division otherwise (0.0075 is a multiple of 0.0001).
 bool is_multiple(double value, double divisor);
-// JSON Schema equality: numbers by value (1 == 1.0), objects by members.
-bool json_equal(const Json& a, const Json& b);
-// "items K and I are equal (uniqueItems)" for the first equal pair, or "".
-std::string unique_problem(const std::vector<std::string>& items_as_json);
+// A `const`/`enum` failure for `value`: `type` when the schema states a
+// type and the value is of another JSON kind than every allowed one.
+const char* const_keyword(const Value& value, const Value* allowed, std::size_t n, Typed typed, const char* keyword);
+// JSON Schema equality (Value's ==): numbers by value (1 == 1.0, exactly),
+// objects by members in any order.
+bool json_equal(const Value& a, const Value& b);
+// A text that JSON-Schema-equal values share and unequal ones do not
+// (members sorted, integral numbers as exact digits).
+std::string canonical_key(const Value& v);
+// "items K and I are equal" for the first equal pair, or nothing.
+Problem unique_problem(const std::vector<Value>& items);
 
 }  // namespace rt
 }  // namespace contract
