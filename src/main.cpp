@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
         "  contractgen check                            exit 1 if generated/ is stale (CI)\n"
         "  contractgen generate --target cpp --out out  only the C++ headers, into out/\n"
         "  contractgen generate --templates my-tpl      override some built-in templates\n"
-        "  contractgen lint --schemas schemas           validate the schemas only\n"
+        "  contractgen lint --schemas schemas           validate the schemas and their conventions only\n"
         "  contractgen breaking --against main          what the changes since main break (exit 1 if anything)\n"
         "  contractgen verify --stream family.Name capture.ndjson   check a captured stream against its x-streams rules\n"
         "Exit codes: 0 ok, 1 drift (check), breaking changes (breaking) or findings (verify), 2 bad input or usage.");
@@ -118,7 +118,8 @@ int main(int argc, char** argv) {
     add_common(generate, overrides, options, true);
     CLI::App* check = app.add_subcommand("check", "Regenerate in memory and compare with the output folder; writes nothing");
     add_common(check, overrides, options, true);
-    CLI::App* lint = app.add_subcommand("lint", "Validate the schemas: load, build and run every target in memory; writes nothing");
+    CLI::App* lint = app.add_subcommand("lint", "Validate the schemas and the conventions they declare (x-tag-enum, x-keys-of): load, build and run every "
+        "target in memory; writes nothing");
     add_common(lint, overrides, options, false);
     for (CLI::App* cmd : {generate, check, lint}) cmd->add_flag("-q,--quiet", quiet, "Print only diagnostics");
     contractgen::app::BreakingOptions compare;

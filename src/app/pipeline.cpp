@@ -6,6 +6,7 @@
 #include "emit/target.h"
 #include "ir/build.h"
 #include "ir/operations.h"
+#include "lint/conventions.h"
 #include "parallel/work_pool.h"
 #include "render/templates.h"
 #include "write/safe_paths.h"
@@ -114,6 +115,9 @@ int report_failure(const diag::Sink& sink, std::ostream& err, bool colour) {
 int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
     Loaded loaded = load_and_build(options.project.schemas, sink);
+    // The conventions a contract declares (x-tag-enum, x-keys-of): only lint
+    // enforces them, so that generate still works on a schema half edited.
+    if (!sink.has_errors()) lint::check_conventions(loaded.schemas, sink);
     // Every target runs in memory too: what `generate` would refuse (names
     // that collide in some language) is a problem of the schemas as well.
     write::OutputSet outputs;

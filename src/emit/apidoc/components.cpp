@@ -191,7 +191,12 @@ SchemaRewriter::SchemaRewriter(const ir::Model& model, const load::SchemaSet& sc
 ir::json SchemaRewriter::schema(const load::Document& doc, const std::string& pointer, const ir::json& node) {
     if (!node.is_object()) return node;
     ir::json out = object_of_size(node.size() + 2);
-    for (auto it = node.begin(); it != node.end(); ++it) add_new_member(out, it.key(), member(doc, pointer, it.key(), *it));
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        // The conventions `contractgen lint` checks (lint/conventions.h) name
+        // $defs in file terms, which mean nothing in an API document.
+        if (it.key() == "x-tag-enum" || it.key() == "x-keys-of") continue;
+        add_new_member(out, it.key(), member(doc, pointer, it.key(), *it));
+    }
     if (json_content && node.contains("x-json-content")) add_json_content(doc, pointer, out);
     return out;
 }
