@@ -3,21 +3,35 @@
 #     OUT <dir>                     output folder
 #     [TARGETS cpp ts ...]          generator targets (default: all)
 #     [TEMPLATES <dir>]             template overrides
-#     [GENERATOR <exe>])            contractgen executable (default: the contractgen target)
+#     [GENERATOR <exe>])            contractgen executable (default: contractgen::contractgen,
+#                                   from find_package(contractgen) or the project's own build)
 #
 # Defines a custom target <target> that reruns the generator when a schema or
 # template changes, and does nothing otherwise. For C++ consumers it also
 # defines <target>_cpp, a static library of the generated decoders and
 # encoders (<OUT>/cpp/src/) with <OUT>/cpp/include on the include path, built
-# after the generation step; it needs nlohmann_json and RE2 (pkg-config).
+# after the generation step; it needs nlohmann_json and RE2 (pkg-config). Three ways to have it: find_package(contractgen)
+# of an installed contractgen, FetchContent/add_subdirectory of its sources,
+# or include() of this file (then pass GENERATOR).
 function(contractgen_generate name)
   cmake_parse_arguments(CG "" "SCHEMAS;OUT;TEMPLATES;GENERATOR" "TARGETS" ${ARGN})
   if(NOT CG_SCHEMAS OR NOT CG_OUT)
     message(FATAL_ERROR "contractgen_generate(${name}): SCHEMAS and OUT are required")
   endif()
+  set(generator_dep "")
   if(NOT CG_GENERATOR)
-    set(CG_GENERATOR $<TARGET_FILE:contractgen>)
-    set(generator_dep contractgen)
+    if(NOT TARGET contractgen::contractgen)
+      message(FATAL_ERROR "contractgen_generate(${name}): no generator: call find_package(contractgen CONFIG REQUIRED) "
+                          "or FetchContent_MakeAvailable(contractgen) first, or pass GENERATOR <path to contractgen>")
+    endif()
+    set(CG_GENERATOR $<TARGET_FILE:contractgen::contractgen>)
+    # Rerun when the generator changes: the target when it is built here, its file when installed.
+    get_target_property(generator_imported contractgen::contractgen IMPORTED)
+    if(generator_imported)
+      set(generator_dep $<TARGET_FILE:contractgen::contractgen>)
+    else()
+      set(generator_dep contractgen)
+    endif()
   endif()
   file(GLOB_RECURSE schema_files CONFIGURE_DEPENDS "${CG_SCHEMAS}/*.schema.json")
   set(args generate --quiet --schemas "${CG_SCHEMAS}" --out "${CG_OUT}")
@@ -50,9 +64,14 @@ function(contractgen_generate name)
         list(APPEND cpp_sources "${CG_OUT}/cpp/src/${family}.cpp")
       endif()
     endforeach()
-    # The runtime's sources: those of runtime/cpp/src/ next to this file.
-    set(runtime "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../runtime/cpp/src")
-    file(GLOB_RECURSE runtime_sources RELATIVE "${runtime}" CONFIGURE_DEPENDS "${runtime}/*.cpp")
+    # The runtime's sources: those of runtime/cpp/src/ next to this file, or
+    # the list an installed package recorded (contractgenConfig.cmake).
+    if(DEFINED CONTRACTGEN_RUNTIME_SOURCES)
+      set(runtime_sources ${CONTRACTGEN_RUNTIME_SOURCES})
+    else()
+      set(runtime "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../runtime/cpp/src")
+      file(GLOB_RECURSE runtime_sources RELATIVE "${runtime}" CONFIGURE_DEPENDS "${runtime}/*.cpp")
+    endif()
     foreach(source IN LISTS runtime_sources)
       list(APPEND cpp_sources "${CG_OUT}/cpp/src/${source}")
     endforeach()
@@ -80,13 +99,22 @@ function(contractgen_generate name)
   if(with_cpp)
     add_library(${name}_cpp STATIC EXCLUDE_FROM_ALL ${cpp_sources})
     target_include_directories(${name}_cpp PUBLIC "${CG_OUT}/cpp/include")
+    if(TARGET contractgen::bindings_requirements)
+      target_link_libraries(${name}_cpp PUBLIC contractgen::bindings_requirements)
+    else()
+      # include() of this file alone: find what generated C++ needs here.
+      if(NOT TARGET nlohmann_json::nlohmann_json)
+        find_package(nlohmann_json 3.11 REQUIRED)
+      endif()
+      target_link_libraries(${name}_cpp PUBLIC nlohmann_json::nlohmann_json)
+      target_compile_features(${name}_cpp PUBLIC cxx_std_17)
+    endif()
     # RE2 matches the contract's patterns (Debian: libre2-dev).
     if(NOT TARGET PkgConfig::RE2)
       find_package(PkgConfig REQUIRED)
       pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET GLOBAL re2)
     endif()
-    target_link_libraries(${name}_cpp PUBLIC nlohmann_json::nlohmann_json PRIVATE PkgConfig::RE2)
-    target_compile_features(${name}_cpp PUBLIC cxx_std_17)
+    target_link_libraries(${name}_cpp PRIVATE PkgConfig::RE2)
     add_dependencies(${name}_cpp ${name})
   endif()
 endfunction()
