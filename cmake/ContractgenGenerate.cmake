@@ -10,9 +10,10 @@
 # template changes, and does nothing otherwise. For C++ consumers it also
 # defines <target>_cpp, a static library of the generated decoders and
 # encoders (<OUT>/cpp/src/) with <OUT>/cpp/include on the include path, built
-# after the generation step; it needs nlohmann_json and RE2 (pkg-config). Three ways to have it: find_package(contractgen)
-# of an installed contractgen, FetchContent/add_subdirectory of its sources,
-# or include() of this file (then pass GENERATOR).
+# after the generation step; it needs nlohmann_json and RE2 (pkg-config).
+# Three ways to have it: find_package(contractgen) of an installed
+# contractgen, FetchContent/add_subdirectory of its sources, or include() of
+# this file (then pass GENERATOR).
 function(contractgen_generate name)
   cmake_parse_arguments(CG "" "SCHEMAS;OUT;TEMPLATES;GENERATOR" "TARGETS" ${ARGN})
   if(NOT CG_SCHEMAS OR NOT CG_OUT)
