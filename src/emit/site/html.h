@@ -33,7 +33,7 @@ class Paths {
 public:
     explicit Paths(const ir::Model& model);
     const std::string& family_dir(const std::string& family) const { return family_dirs_.at(family); }
-    // "chat_stream/MessageDelta.html"
+    // "<family folder>/<Type>.html"
     const std::string& page(ir::DeclId id) const { return pages_.at(id); }
     // A link from a page at depth 1 (a family folder) or 0 (the index).
     std::string href(ir::DeclId id, int depth) const;
