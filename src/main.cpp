@@ -39,7 +39,7 @@ void add_common(CLI::App* cmd, Overrides& o, Options& options, bool with_output)
     std::string names;
     for (const auto& t : contractgen::emit::targets())
         names += std::string("\n  ") + t.name + ": " + t.description;
-    cmd->add_option("--target", options.targets, "Target to run (repeatable; default: all):" + names);
+    cmd->add_option("--target", options.targets, "Target to run (repeatable; default: all but those marked on request):" + names);
 }
 
 // contractgen.toml (found or given), then the flags, then derived names;
@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
     app.name("contractgen");
     app.set_version_flag("--version", std::string("contractgen ") + contractgen::config::generator_version());
     app.require_subcommand(1);
-    std::string target_list = "Targets (--target NAME, repeatable; default: all):\n";
+    std::string target_list = "Targets (--target NAME, repeatable; default: all but those marked on request):\n";
     std::size_t width = 0;  // the descriptions start in one column
     for (const auto& t : contractgen::emit::targets()) width = std::max(width, std::string(t.name).size());
     for (const auto& t : contractgen::emit::targets()) {

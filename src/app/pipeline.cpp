@@ -33,7 +33,8 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
                       std::vector<std::string>& owned_folders, diag::Sink& sink) {
     std::vector<const emit::TargetInfo*> selected;
     if (options.targets.empty()) {
-        for (const auto& t : emit::targets()) selected.push_back(&t);
+        for (const auto& t : emit::targets())
+            if (t.by_default) selected.push_back(&t);
     } else {
         for (const auto& name : options.targets) {
             const emit::TargetInfo* t = emit::find_target(name);

@@ -1,6 +1,7 @@
 // The table of targets. To add one: a folder src/emit/<name>/ with a
 // `make_<name>_target()` factory, its templates under templates/<name>/,
-// and one line here.
+// and one line here. A target with `by_default` false runs only when
+// named (--target): the reference site.
 #include "emit/target.h"
 #include "emit/targets.h"
 
@@ -14,6 +15,9 @@ const std::vector<TargetInfo>& targets() {
         {"go", "Go structs with validating streaming decoders, as a Go module (standard library only)", make_go_target},
         {"openapi", "OpenAPI 3.2 document (and a 3.1 rendering) of the operations the schemas declare, with every contract type", make_openapi_target},
         {"asyncapi", "AsyncAPI 3.0 document of the streams the schemas declare: a channel per streaming operation, a message per event type", make_asyncapi_target},
+        // Not by default: a browsable HTML reference built on request
+        // (scripts/site), never committed, so `check` does not compare it.
+        {"site", "HTML reference of every type, operation and stream (on request only: --target site)", make_site_target, false},
     };
     return table;
 }

@@ -50,6 +50,10 @@ struct TargetInfo {
     const char* name;         // --target value and output folder
     const char* description;  // one line for --help
     std::unique_ptr<Target> (*make)();
+    // Run when no --target is given. Off for outputs that are built on
+    // request and never committed (the reference site): `generate` and
+    // `check` without --target leave them out, so generated/ stays as it is.
+    bool by_default = true;
 };
 
 // Every target, in the order they run (emit/registry.cpp: the one table).

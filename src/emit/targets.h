@@ -13,5 +13,6 @@ std::unique_ptr<Target> make_python_target();
 std::unique_ptr<Target> make_openapi_target();
 std::unique_ptr<Target> make_go_target();
 std::unique_ptr<Target> make_asyncapi_target();
+std::unique_ptr<Target> make_site_target();
 
 }  // namespace contractgen::emit
