@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""The three stream runners (C++, TypeScript, Python) against each other and
+"""The four stream runners (C++, TypeScript, Python, Go) against each other and
 against the vectors: for every input of ndjson.json and sse.json, whole and in
 chunks of 1 and 7 bytes, each runner must print exactly the lines the vector's
 records give (the runners take many files per process, so this stays fast);
 with --decode json the items of the seed streams must be the same JSON values;
 and on random byte streams (seeded: SSE and NDJSON syntax, CR, NUL, BOMs,
-invalid UTF-8, small limits) the three must print the same, at every chunk
+invalid UTF-8, small limits) the four must print the same, at every chunk
 size tried: no hand-written expectation, the languages check each other.
 
     runners_agree.py --build-dir <build folder>
 
 The runners are called through tests/stream/run (so that entry point is
-checked too), which takes the C++ runner and the compiled TypeScript from the
-build folder.
+checked too), which takes the C++ runner, the compiled TypeScript and the Go
+runner from the build folder.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def main() -> int:
     parser.add_argument("--build-dir", required=True)
     args = parser.parse_args()
     run_script = str(ROOT / "tests" / "stream" / "run")
-    runners = {lang: ["bash", run_script, "--lang", lang, "--build-dir", args.build_dir] for lang in ("cpp", "ts", "py")}
+    runners = {lang: ["bash", run_script, "--lang", lang, "--build-dir", args.build_dir] for lang in ("cpp", "ts", "py", "go")}
     passed = failed = 0
 
     def run(lang: str, arguments: list[str]) -> str:
@@ -138,12 +138,12 @@ def main() -> int:
             outputs = {lang: run(lang, ["--framing", "sse", "--decode", "json", path]).splitlines()[1:] for lang in runners}
             decoded = {lang: [json.loads(line[5:]) if line.startswith("item ") else line for line in lines] for lang, lines in outputs.items()}
             want_items = [{"event": r["event"], "id": r["id"], "data": json.loads(r["data"])} for r in case["expect"]]
-            if decoded["cpp"] == decoded["ts"] == decoded["py"] == want_items:
+            if decoded["cpp"] == decoded["ts"] == decoded["py"] == decoded["go"] == want_items:
                 passed += 1
             else:
                 failed += 1
                 print(f"FAIL --decode json {case['name']!r}: {decoded}")
-        # Random streams: the three runners agree, whole and in small chunks.
+        # Random streams: the four runners agree, whole and in small chunks.
         rng = random.Random(20261126)
         for framing in ("ndjson", "sse"):
             paths = []
