@@ -6,10 +6,10 @@
 # unless the environment sets them; nothing is downloaded (the runtime uses
 # the standard library only).
 set -euo pipefail
-out="$1"
+out="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"  # absolute: the build runs in tests/stream/go
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 go="${CONTRACTGEN_GO:-$(command -v go || echo /usr/local/go/bin/go)}"
-home="$(cd "$(dirname "$out")" && pwd)/gohome"
+home="$(dirname "$out")/gohome"
 export GOCACHE="${GOCACHE:-$home/cache}" GOPATH="${GOPATH:-$home/path}" GOMODCACHE="${GOMODCACHE:-$home/path/pkg/mod}"
 export GOTOOLCHAIN=local GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0
 export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$home/config}"
