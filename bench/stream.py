@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Stream read throughput of the three runtimes, side by side, on one corpus.
+"""Stream read throughput of the four runtimes, side by side, on one corpus.
 
 Builds the corpus (bench/stream/corpus.py: StreamPackets, deterministic,
 written to build/bench/, not committed) twice, as NDJSON and as SSE, then, in
-C++, TypeScript and Python, reads every item from the raw bytes and decodes it
+C++, TypeScript, Python and Go, reads every item from the raw bytes and decodes it
 with the language's JSON parser (the generated bindings will take its place):
   plain NDJSON split   the bytes split at LF by hand, each line parsed
   NdjsonReader         the runtime's NDJSON reader, 64 KiB chunks, each item parsed
@@ -55,9 +55,17 @@ def main():
         f.write('{"type": "module"}\n')
     results += run_json_lines(["node", os.path.join(HERE, "stream", "stream_ts.mjs"), os.path.join(js, "index.js"), prefix, str(args.repeats)])
     results += run_json_lines([sys.executable, os.path.join(HERE, "stream", "stream_py.py"), prefix, str(args.repeats)])
+    # Go: bench/stream/go against runtime/go, built with the installed toolchain (caches in the build folder).
+    go = shutil.which("go") or "/usr/local/go/bin/go"
+    go_bin = os.path.join(work, "stream_go")
+    go_home = os.path.join(work, "gohome")
+    go_env = dict(os.environ, GOCACHE=os.path.join(go_home, "cache"), GOPATH=os.path.join(go_home, "path"),
+                  GOTOOLCHAIN="local", GOWORK="off", GOFLAGS="-mod=mod -buildvcs=false", CGO_ENABLED="0")
+    subprocess.run([go, "build", "-o", go_bin, "."], check=True, cwd=os.path.join(HERE, "stream", "go"), env=go_env)
+    results += run_json_lines([go_bin, prefix, str(args.repeats)])
 
     print(f"stream read throughput, {results[0]['items']:,} StreamPackets, median of {args.repeats}:")
-    for lang in ("C++", "TypeScript", "Python"):
+    for lang in ("C++", "TypeScript", "Python", "Go"):
         rows = [r for r in results if r["lang"] == lang]
         plain = rows[0]
         for r in rows:
