@@ -85,7 +85,9 @@ func (s *ManualScheduler) NowMs() int64 { return s.now }
 //
 //	for { select { case f := <-scheduler.C(): f(); case chunk := <-body: client.Chunk(chunk) } }
 //
-// A timer cancelled after it fell due but before its callback ran does not run.
+// A timer cancelled after it fell due but before its callback ran does not
+// run. Keep draining C while timers are pending: a due timer waits (on a
+// goroutine of its own) until C has room.
 type ChannelScheduler struct {
 	mu      sync.Mutex
 	nextID  Handle
