@@ -27,10 +27,11 @@ std::string verdict(const std::string& type, const std::string& text) {
 std::string quoted(const std::string& s) { return contract::Value(s).dump(); }
 
 std::string packet_t(const std::string& t) {
-    return R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE","t":)" + quoted(t) + R"(,"p":1})";
+    return R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE","t":)" + quoted(t) + R"(,"p":"done"})";
 }
+std::string ping(const std::string& timestamp) { return R"({"type":"ping","timestamp":)" + quoted(timestamp) + "}"; }
 std::string content_type(const std::string& s) {
-    return R"({"specversion":"1.0","source":"urn:node:1","type":"t","datacontenttype":)" + quoted(s) + "}";
+    return R"({"specversion":"1.0","id":"e1","source":"urn:node:1","type":"t","datacontenttype":)" + quoted(s) + "}";
 }
 std::string issue_path(const std::string& s) {
     return R"({"error_message":"bad","code":400,"domain":"REQUEST","retryable":false,"errors":[{"location":"body","path":)" +
@@ -41,8 +42,14 @@ std::string packet_event(const std::string& data) {
     return R"({"event":"stream.packet","id":"123e4567-e89b-12d3-a456-426614174000","data":)" + quoted(data) + "}";
 }
 
+constexpr const char* kDate =
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))"
+    "[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?";
+const std::string kUtcTimestamp = std::string(kDate) + "([Zz]|\\+00:00)?$";
+const std::string kIsoTimestamp = std::string(kDate) + "([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$";
+
 struct Case {
-    const char* pattern;  // as the schema writes it
+    std::string pattern;  // as the schema writes it
     const char* type;
     std::string (*instance)(const std::string&);
     std::string matching, failing, expected;  // `expected`: the error of the failing one
@@ -66,9 +73,12 @@ TEST_CASE("patterns: a megabyte against every pattern of the contract, matching 
     const std::string mb_a(kMB, 'a');
     const std::string t = "2023-10-27T10:00:00." + std::string(kMB, '1');
     const std::vector<Case> cases = {
-        {"(Z|z|\\+00:00)$", "packets.StreamPacket", packet_t, t + "Z", t + "+01:00", "$.t pattern"},
-        {"^\\{", "packets.PacketServerSentEvent", packet_event, "{" + mb_a, mb_a + "{", "$.data pattern"},
-        {"^\\{", "assist.ServerSentEvent", assist_event, "{" + mb_a, mb_a + "{", "$.data pattern"},
+        // schemas/README.md, Timestamps: UTC where the seed says UTC, else any offset or none.
+        {kUtcTimestamp, "packets.StreamPacket", packet_t, t + "Z", t + "+01:00", "$.t pattern"},
+        {kIsoTimestamp, "chat_stream.PingEvent", ping, t + "+01:00", t + "+24:00", "$.timestamp pattern"},
+        {"^[\\t\\n\\r ]*\\{", "packets.PacketServerSentEvent", packet_event, std::string(kMB, ' ') + "{", mb_a + "{",
+         "$.data pattern"},
+        {"^[\\t\\n\\r ]*\\{", "assist.ServerSentEvent", assist_event, "\n{" + mb_a, mb_a + "{", "$.data pattern"},
         {"^(/|$)", "assist.ValidationErrorResponse", issue_path, "/" + mb_a, std::string(kMB, '\n'),
          "$.errors[0].path pattern"},
         {"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", "cloudevents.CloudEvent",

@@ -30,7 +30,7 @@ std::string packet(const std::string& p = "\"bye\"", const std::string& seq = "1
 }
 
 std::string cloud_event(const std::string& data = R"({"chunk":"Hello"})", const std::string& extra = "") {
-    return R"({"specversion":"1.0","source":"urn:node:1","type":"ai.coreason.node.stream","data":)" + data + extra + "}";
+    return R"({"specversion":"1.0","id":"e1","source":"urn:node:1","type":"ai.coreason.node.stream","data":)" + data + extra + "}";
 }
 
 std::string envelope(const std::string& data, const std::string& timestamp = "1730000000000") {
@@ -165,14 +165,14 @@ TEST_CASE("§1.7 free-form values keep every member in order and integer literal
                              R"("big":123456789012345678901234567890,"neg":-9223372036854775809,"two64":18446744073709551616,)"
                              R"("zero":-0,"d":1.50,"e":1E21,"f":1e-7,"g":100.0})";
     std::string out = contract::find_type(kEvent)(cloud_event(data), {});
-    CHECK(out == R"({"specversion":"1.0","source":"urn:node:1","type":"ai.coreason.node.stream","data":)"
+    CHECK(out == R"({"specversion":"1.0","id":"e1","source":"urn:node:1","type":"ai.coreason.node.stream","data":)"
                  R"({"__proto__":{"polluted":true},"constructor":1,"b":1,"a":2,"1":3,"0":4,)"
                  R"("big":123456789012345678901234567890,"neg":-9223372036854775809,"two64":18446744073709551616,)"
                  R"("zero":0,"d":1.5,"e":1e+21,"f":1e-7,"g":100}})");
     // Extension attributes keep their order too, after the declared members.
     std::string extras = cloud_event("1", R"(,"zz":2,"__proto__":{"x":1},"aa":[3],"1":4)");
     CHECK(contract::find_type(kEvent)(extras, {}) ==
-          R"({"specversion":"1.0","source":"urn:node:1","type":"ai.coreason.node.stream","data":1,)"
+          R"({"specversion":"1.0","id":"e1","source":"urn:node:1","type":"ai.coreason.node.stream","data":1,)"
           R"("zz":2,"__proto__":{"x":1},"aa":[3],"1":4})");
     auto event = contract::parse<ce::CloudEvent>(cloud_event(data));
     const contract::Value& big = event.data->at("big");
