@@ -75,6 +75,7 @@ bool struct_ok(const ir::Model& m, const ir::Struct& s, const json& v) {
         if (declared) continue;
         if (s.extra == ir::Extra::Forbid) return false;
         if (s.extra == ir::Extra::Typed && !accepts(m, *s.extra_type, member)) return false;
+        if (s.extra_key_pattern && !pattern_matches(*s.extra_key_pattern, key)) return false;
     }
     if (s.bounds.min_properties && v.size() < *s.bounds.min_properties) return false;
     if (s.bounds.max_properties && v.size() > *s.bounds.max_properties) return false;
@@ -120,6 +121,7 @@ bool format_matches(ir::StringFormat format, const std::string& text) {
         case ir::StringFormat::Uuid: return std::regex_match(text, uuid);
         case ir::StringFormat::DateTime: return std::regex_match(text, date_time);
         case ir::StringFormat::Uri: return std::regex_match(text, uri);
+        default: break;  // the other formats are not judged here: any string (no witness is built on them)
     }
     return true;
 }
@@ -179,7 +181,9 @@ bool accepts(const ir::Model& m, const ir::TypeExpr& t, const json& v) {
             if (b.min_properties && v.size() < *b.min_properties) return false;
             if (b.max_properties && v.size() > *b.max_properties) return false;
             for (const auto& [key, member] : v.items())
-                if (!accepts(m, t.item(), member)) return false;
+                if (!accepts(m, t.item(), member) ||
+                    (t.string_bounds.pattern && !pattern_matches(*t.string_bounds.pattern, key)))
+                    return false;
             return true;
         }
     }
@@ -206,6 +210,14 @@ bool accepts_decl(const ir::Model& m, ir::DeclId id, const json& v) {
                 return union_ok(m, body, v);
             } else if constexpr (std::is_same_v<T, ir::Alias>) {
                 return accepts(m, body.target, v);
+            } else if constexpr (std::is_same_v<T, ir::Tuple>) {
+                if (!v.is_array()) return false;
+                const auto& b = body.bounds;
+                if ((b.min_items && v.size() < *b.min_items) || (b.max_items && v.size() > *b.max_items)) return false;
+                if (!body.rest && v.size() > body.items.size()) return false;
+                for (std::size_t i = 0; i < v.size(); ++i)
+                    if (!accepts(m, i < body.items.size() ? body.items[i] : *body.rest, v[i])) return false;
+                return true;
             } else {
                 return json_equal(body.value, v);
             }

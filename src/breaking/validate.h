@@ -4,7 +4,9 @@
 // one version accepts it and the other rejects it. Formats are checked by
 // shape only (the witnesses it is used on are clear-cut: a valid sample or
 // text with spaces); the tests re-check every witness with a standard
-// validator.
+// validator. Only date-time, uuid and uri are checked; assertions
+// (TypeExpr::check, Decl::check) are not evaluated, so a finding never rests
+// on them.
 #pragma once
 
 #include "ir/model.h"

@@ -118,7 +118,7 @@ private:
         v.set("name", names_.of(id));
         v.set("doc", jsdoc(d.docs, ""));
         v.set("source", line_comment_text(d.origin.file + "#" + d.origin.pointer));
-        std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
+        std::visit([&](const auto& body) { if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, body); }, d.body);  // tuples: refused by the target's capabilities
         return v;
     }
 
