@@ -4,6 +4,7 @@
 #   scripts/deps.sh python   project-local venv (.venv) from requirements.txt
 #   scripts/deps.sh node     project-local node_modules from package-lock.json
 #   scripts/deps.sh go       a Go toolchain (Debian's golang-go unless one is installed)
+#   scripts/deps.sh fuzz     clang and its runtime libraries, for the fuzz harnesses (scripts/fuzz)
 #   scripts/deps.sh all      all of it, plus the Debian packages only the tests use
 # Nothing is installed outside the project except Debian packages.
 set -euo pipefail
@@ -20,6 +21,10 @@ APT_BUILD=(
 )
 # What only the tests need: the browser the API reference page is opened in.
 APT_TEST=(chromium)
+# What the fuzz harnesses need (a configuration of their own; the default
+# build uses g++): clang, and its runtime libraries, which hold libFuzzer and
+# the address and undefined-behaviour sanitizers (-fsanitize=fuzzer,address,undefined).
+APT_FUZZ=(clang-14 libclang-rt-14-dev)
 
 ensure_apt() {
   local missing=()
@@ -74,6 +79,7 @@ case "${1:-all}" in
   python) ensure_python ;;
   node) ensure_node ;;
   go) ensure_go ;;
-  all) ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}"; ensure_python; ensure_node; ensure_go ;;
-  *) echo "usage: scripts/deps.sh apt|python|node|go|all" >&2; exit 2 ;;
+  fuzz) ensure_apt "${APT_FUZZ[@]}" ;;
+  all) ensure_apt "${APT_BUILD[@]}" "${APT_TEST[@]}" "${APT_FUZZ[@]}"; ensure_python; ensure_node; ensure_go ;;
+  *) echo "usage: scripts/deps.sh apt|python|node|go|fuzz|all" >&2; exit 2 ;;
 esac

@@ -44,29 +44,71 @@ std::string format(const Diagnostic& d, bool colour) {
 }
 
 namespace {
-// Names from schemas appear in messages; a newline or escape character in one
-// must not split a diagnostic line or reach the terminal as a control code.
-std::string one_line(std::string message) {
+// The length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no
+// overlong forms, no surrogates, nothing above U+10FFFF), 0 if there is none.
+std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t& code_point) {
+    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    unsigned char lead = byte(i);
+    std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0;
+    if (length == 0 || lead > 0xF4 || i + length > s.size()) return 0;
+    char32_t cp = lead & (0x7F >> length);
+    for (std::size_t k = 1; k < length; ++k) {
+        if ((byte(i + k) & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (byte(i + k) & 0x3F);
+    }
+    static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < kSmallest[length] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    code_point = cp;
+    return length;
+}
+
+// Code points that change how the rest of a line looks without being
+// visible themselves: C1 controls (U+009B is CSI on some terminals) and the
+// bidirectional formatting characters (which can make a line read in another
+// order than it is written).
+bool invisible_control(char32_t cp) {
+    return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+}  // namespace
+
+std::string printable(std::string_view text) {
     static const char* hex = "0123456789abcdef";
     std::string out;
-    for (unsigned char c : message) {
-        if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else if (c == '\t') out += "\\t";
-        else if (c < 0x20 || c == 0x7F) {
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        char32_t cp = 0;
+        std::size_t length = c >= 0x80 ? utf8_sequence(text, i, cp) : 0;
+        if (c >= 0x20 && c < 0x7F) {
+            out += static_cast<char>(c);
+            ++i;
+        } else if (c == '\n' || c == '\r' || c == '\t') {
+            out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+            ++i;
+        } else if (length != 0) {
+            if (invisible_control(cp)) {
+                out += "\\u";
+                for (int shift = 12; shift >= 0; shift -= 4) out += hex[(cp >> shift) & 15];
+            } else {
+                out.append(text, i, length);
+            }
+            i += length;
+        } else {  // C0 controls, DEL, and bytes that are not UTF-8
             out += "\\x";
             out += hex[c >> 4];
             out += hex[c & 15];
-        } else {
-            out += static_cast<char>(c);
+            ++i;
         }
     }
     return out;
 }
-}  // namespace
 
 void Sink::add(Diagnostic d) {
-    d.message = one_line(std::move(d.message));
+    // File names are as hostile as names from schemas: a newline or escape in
+    // one must not forge a diagnostic line or drive the terminal either.
+    d.file = printable(d.file);
+    d.message = printable(d.message);
     // A schema reached twice (an allOf base shared by several types) must not
     // report the same problem twice.
     if (!seen_.insert(format(d, false)).second) return;

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace contractgen::diag {
@@ -42,6 +43,14 @@ private:
     std::set<std::string> seen_;  // formatted, to drop exact repeats
     int errors_ = 0;
 };
+
+// `text` safe to print on one line of a terminal: newline, carriage return
+// and tab as \n \r \t, other control characters and bytes that are not
+// UTF-8 as \xNN, C1 controls and bidirectional formatting characters as
+// \uNNNN; everything else as it is. Every diagnostic's file name and message
+// go through it (Sink::add), so callers pass text from schemas and file names
+// as they are.
+std::string printable(std::string_view text);
 
 // Colour only on a terminal, never when NO_COLOR is set (https://no-color.org).
 bool stderr_wants_colour();

@@ -3,8 +3,11 @@
 // with coreutils alone. OpenSSL does the hashing.
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "load/document.h"
 
@@ -29,9 +32,17 @@ std::string sha256_hex(std::string_view bytes) {
 }  // namespace
 
 std::string schema_set_digest(const SchemaSet& set) {
-    // Documents are sorted by path (byte order), as `LC_ALL=C sort` would.
+    // Every name a schema is read under: its own path, and each link to it
+    // (a link changes where $refs lead). `find` lists a link to a file by its
+    // own name and does not descend into a link to a folder; sha256sum reads
+    // through a link. Sorted by path (byte order), as `LC_ALL=C sort` would.
+    std::vector<std::pair<std::string, const Document*>> names;
+    for (const auto& doc : set.documents) names.emplace_back(doc.path, &doc);
+    for (const auto& link : set.links)
+        if (const Document* doc = link.folder ? nullptr : set.find(link.target)) names.emplace_back(link.path, doc);
+    std::sort(names.begin(), names.end());
     std::string listing;
-    for (const auto& doc : set.documents) listing += sha256_hex(doc.text) + "  " + doc.path + "\n";
+    for (const auto& [path, doc] : names) listing += sha256_hex(doc->text) + "  " + path + "\n";
     return sha256_hex(listing);
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,14 +54,27 @@ struct Document {
     Position value_position_of(const json* node) const;
 };
 
+// A symbolic link inside the schemas folder that stays inside it: another
+// name for a file or folder that is read under its own (real) path. A $ref
+// through the link reaches the same document, which is read once; its types
+// belong to the family of its real path.
+struct Link {
+    std::string path;    // the link, relative to the root
+    std::string target;  // what it resolves to, relative to the root ("" for the root itself)
+    bool folder = false;
+};
+
 struct SchemaSet {
     std::filesystem::path root;
     std::vector<Document> documents;  // sorted by path
+    std::vector<Link> links;          // sorted by path
     // SHA-256 (hex) of the set, defined so that coreutils reproduce it:
-    //   cd <root> && sha256sum <every loaded file's path, in byte order> | sha256sum
+    //   cd <root> && sha256sum <every loaded file's path and every link to one, in byte order> | sha256sum
     // (schema_set_digest fills it).
     std::string digest;
 
+    // The document at `path` (relative, normalised), also when the path goes
+    // through links; nullptr when there is none.
     const Document* find(const std::string& path) const;
 };
 
@@ -73,8 +87,16 @@ bool parse_document(std::string_view text, Document& out, diag::Sink& sink);
 
 // Reads every *.schema.json below `root`, and every other *.json that is a
 // JSON Schema (a top-level "$schema"; the rest are skipped with a warning),
-// sorted by path so output is stable.
+// sorted by path so output is stable. Symbolic links are followed while they
+// stay inside `root` (see Link) and are errors when they leave it.
 SchemaSet load_schemas(const std::filesystem::path& root, diag::Sink& sink);
+
+// One file as load_schemas reads it, from its text: `path` relative to the
+// root ('/'-separated), `display_path` as diagnostics show it. nullopt (with
+// diagnostics) when it is not a usable schema: skipped (a *.json file that is
+// not a JSON Schema), misplaced, badly named or malformed.
+std::optional<Document> load_document(std::string path, std::string display_path, std::string text,
+                                      diag::Sink& sink);
 
 // The digest described at SchemaSet::digest.
 std::string schema_set_digest(const SchemaSet& set);

@@ -1,10 +1,15 @@
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
+#include <fcntl.h>
 #include <functional>
 #include <optional>
 #include <regex>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
 
 #include "load/document.h"
+#include "load/walk.h"
 #include "parallel/work_pool.h"
 
 namespace contractgen::load {
@@ -148,10 +153,29 @@ Position Document::value_position_of(const std::string& pointer) const {
     }
 }
 
+// Links are few and only consulted for a path that names no document. Each
+// step replaces the longest link prefix by its target; no prefix of a target
+// is a link, so the next step's link ends further into what followed the
+// first one: a path needs at most one step per component.
 const Document* SchemaSet::find(const std::string& path) const {
-    auto it = std::lower_bound(documents.begin(), documents.end(), path,
-                               [](const Document& d, const std::string& p) { return d.path < p; });
-    return (it != documents.end() && it->path == path) ? &*it : nullptr;
+    std::string p = path;
+    const std::size_t components = static_cast<std::size_t>(std::count(path.begin(), path.end(), '/')) + 1;
+    for (std::size_t step = 0; step <= components; ++step) {
+        auto it = std::lower_bound(documents.begin(), documents.end(), p,
+                                   [](const Document& d, const std::string& q) { return d.path < q; });
+        if (it != documents.end() && it->path == p) return &*it;
+        const Link* through = nullptr;
+        for (const Link& link : links) {
+            bool names = p == link.path ||
+                         (link.folder && p.size() > link.path.size() && p.compare(0, link.path.size(), link.path) == 0 &&
+                          p[link.path.size()] == '/');
+            if (names && (through == nullptr || link.path.size() > through->path.size())) through = &link;
+        }
+        if (through == nullptr) return nullptr;
+        std::string rest = p.substr(through->path.size());  // "" or "/…"
+        p = through->target.empty() ? (rest.empty() ? rest : rest.substr(1)) : through->target + rest;
+    }
+    return nullptr;
 }
 
 namespace {
@@ -178,15 +202,29 @@ std::string suggest_family_name(const std::string& name) {
     return out;
 }
 
-std::optional<std::string> read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
+// The whole file, or the reason it cannot be read (strerror's words).
+std::optional<std::string> read_text(const fs::path& path, std::string& why) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        why = std::error_code(errno, std::generic_category()).message();
+        return std::nullopt;
+    }
     std::string text;
-    in.seekg(0, std::ios::end);
-    text.resize(static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg())));
-    in.seekg(0, std::ios::beg);
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(in.gcount()));
+    struct stat info {};
+    if (::fstat(fd, &info) == 0 && info.st_size > 0) text.reserve(static_cast<std::size_t>(info.st_size));
+    char buffer[1 << 16];
+    for (;;) {
+        ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            why = std::error_code(errno, std::generic_category()).message();
+            ::close(fd);
+            return std::nullopt;
+        }
+        if (n == 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
     return text;
 }
 
@@ -220,31 +258,14 @@ bool is_json_schema(const Document& doc, bool parsed, const diag::Sink& strict, 
     return false;
 }
 
-// Checks, reads and parses one file; nullopt (with diagnostics) when it is
-// not a usable schema.
-std::optional<Document> load_file(const fs::path& root, const std::string& rel, diag::Sink& sink) {
-    std::string shown = (root / rel).generic_string();
-    Document doc;
-    doc.path = rel;
-    doc.display_path = shown;  // the way the user passed the root: "schemas/x/y.schema.json"
-    std::optional<std::string> text;
-    std::optional<bool> parsed;  // set when the file had to be parsed to tell whether it is a schema
-    diag::Sink strict;
-    if (!ends_with(rel, ".schema.json")) {
-        text = read_text(root / rel);
-        if (!text) {
-            sink.error(shown, 0, 0, "cannot read file");
-            return std::nullopt;
-        }
-        parsed = parse_document(*text, doc, strict);
-        if (!is_json_schema(doc, *parsed, strict, *text, sink)) return std::nullopt;
-    }
+// Where a schema file may be, and what it may be called.
+bool check_place(const std::string& rel, const std::string& shown, diag::Sink& sink) {
     auto slash = rel.find('/');
     if (slash == std::string::npos) {
         sink.error(shown, 0, 0,
                    "schema files belong in a family folder (schemas/<family>/" + rel +
                        "); each folder directly under the schemas root is a namespace");
-        return std::nullopt;
+        return false;
     }
     std::string family = rel.substr(0, slash);
     if (!valid_family_name(family)) {
@@ -253,20 +274,55 @@ std::optional<Document> load_file(const fs::path& root, const std::string& rel, 
                    "family folder '" + family +
                        "' is not a valid name (lower case letters, digits and '_', starting with a letter)" +
                        (hint.empty() ? std::string() : "; rename it to '" + hint + "'"));
-        return std::nullopt;
+        return false;
     }
-    doc.family = family;
-    if (parsed) {  // parsed already
+    // The path lands in generated files (headers, comments, the OpenAPI
+    // document) and in messages: a control character or a byte that is not
+    // UTF-8 has no faithful place in either.
+    if (diag::printable(rel) != rel) {
+        sink.error(shown, 0, 0,
+                   "schema file names must be printable UTF-8 text: this one has a control character or a byte that "
+                   "is not UTF-8 (shown escaped); file names appear in generated code and in messages, so rename it");
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<Document> load_document(std::string path, std::string display_path, std::string text,
+                                      diag::Sink& sink) {
+    Document doc;
+    doc.path = std::move(path);
+    doc.display_path = std::move(display_path);
+    // A *.json file not named *.schema.json is parsed first to tell whether
+    // it is a schema at all; its own errors only count if it is.
+    std::optional<bool> parsed;
+    diag::Sink strict;
+    if (!ends_with(doc.path, ".schema.json")) {
+        parsed = parse_document(text, doc, strict);
+        if (!is_json_schema(doc, *parsed, strict, text, sink)) return std::nullopt;
+    }
+    if (!check_place(doc.path, doc.display_path, sink)) return std::nullopt;
+    doc.family = doc.path.substr(0, doc.path.find('/'));
+    if (parsed) {
         for (const auto& d : strict.all()) sink.add(d);
         return *parsed ? std::optional<Document>(std::move(doc)) : std::nullopt;
     }
-    text = read_text(root / rel);
-    if (!text) {
-        sink.error(shown, 0, 0, "cannot read file");
-        return std::nullopt;
-    }
-    if (!parse_document(*text, doc, sink)) return std::nullopt;
+    if (!parse_document(text, doc, sink)) return std::nullopt;
     return doc;
+}
+
+namespace {
+
+// A link named *.json to a file that is not read as a schema (skipped, with
+// its own warning) is skipped too, and says so under its own name.
+void check_file_links(const fs::path& root, const SchemaSet& set, diag::Sink& sink) {
+    for (const Link& link : set.links)
+        if (!link.folder && set.find(link.target) == nullptr)
+            sink.warning(display_path(root, link.path), 0, 0,
+                         "skipped: symbolic link to " + display_path(root, link.target) +
+                             ", which is not read as a JSON Schema");
 }
 
 }  // namespace
@@ -279,16 +335,8 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
         sink.error(root.string(), 0, 0, "schemas folder does not exist or is not a folder");
         return set;
     }
-
-    std::vector<std::string> paths;
-    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
-        if (!it->is_regular_file(ec)) continue;
-        std::string rel = fs::relative(it->path(), root, ec).generic_string();
-        if (ends_with(rel, ".json")) paths.push_back(rel);  // which are schemas: load_file
-    }
-    if (ec) sink.error(root.string(), 0, 0, "cannot list schemas folder: " + ec.message());
-    std::sort(paths.begin(), paths.end());
+    Listing listing = list_schemas_folder(root, sink);
+    const std::vector<std::string>& paths = listing.files;
 
     // Files are parsed side by side, each into its own slot with its own
     // diagnostics, and taken in path order: neither the documents nor the
@@ -299,11 +347,19 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
     };
     std::vector<Loaded> loaded(paths.size());
     parallel::WorkPool pool;
-    pool.for_each(paths.size(), [&](std::size_t i, std::size_t) { loaded[i].doc = load_file(root, paths[i], loaded[i].sink); });
+    pool.for_each(paths.size(), [&](std::size_t i, std::size_t) {
+        const std::string shown = display_path(root, paths[i]);
+        std::string why;
+        std::optional<std::string> text = read_text(root / paths[i], why);
+        if (!text) loaded[i].sink.error(shown, 0, 0, "cannot read file: " + why);
+        else loaded[i].doc = load_document(paths[i], shown, std::move(*text), loaded[i].sink);
+    });
     for (Loaded& file : loaded) {
         for (const auto& d : file.sink.all()) sink.add(d);
         if (file.doc) set.documents.push_back(std::move(*file.doc));
     }
+    set.links = std::move(listing.links);
+    check_file_links(root, set, sink);
     return set;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Configuring without a dependency stops with a message naming the Debian
-# package to install; the jemalloc opt-out configures without jemalloc.
+# package to install; the jemalloc opt-out configures without jemalloc; the
+# fuzz configuration refuses a compiler other than clang.
 # Packages are hidden from CMake (CMAKE_DISABLE_FIND_PACKAGE_<name>, or a
 # library name that does not exist), not uninstalled.
 set -euo pipefail
@@ -36,4 +37,12 @@ expect_message no-jemalloc "install the Debian package 'libjemalloc-dev'"
 expect_message no-jemalloc "-DCONTRACTGEN_JEMALLOC=OFF"
 
 configure jemalloc-off ok -DCONTRACTGEN_JEMALLOC_NAME=contractgen-no-such-library -DCONTRACTGEN_JEMALLOC=OFF
-echo "ok: missing packages are named, the jemalloc opt-out configures"
+
+# The fuzz configuration needs clang and its runtime libraries.
+configure fuzz-gcc fail -DCONTRACTGEN_FUZZ=ON -DCMAKE_CXX_COMPILER=g++
+expect_message fuzz-gcc "CONTRACTGEN_FUZZ needs clang, whose runtime holds libFuzzer (this compiler is GNU)"
+expect_message fuzz-gcc "-DCMAKE_CXX_COMPILER=clang++-14 (Debian packages 'clang-14' and 'libclang-rt-14-dev'"
+configure fuzz-no-runtime fail -DCONTRACTGEN_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DCONTRACTGEN_FUZZ_SANITIZERS=fuzzer,contractgen-no-such-sanitizer
+expect_message fuzz-no-runtime "install the Debian package 'libclang-rt-14-dev'"
+echo "ok: missing packages are named, the jemalloc opt-out configures, the fuzz configuration asks for clang"

@@ -5,6 +5,8 @@
                        named type, through each language's bindings, against the oracle
   driver.py suite      the official JSON Schema Test Suite (draft 2020-12) through the generator
                        and each language's bindings
+  driver.py hostile    the hostile-payload suite (tests/conformance/hostile/): the strict languages,
+                       or with --report every language, with a table of what each gets wrong
   driver.py selftest   checks of the harness itself (equality, generator, protocol)
   driver.py prepare-go build the Go runner against a generated Go module (used by `run`)
 
@@ -42,6 +44,9 @@ def main() -> int:
                        help="languages to check when their bindings exist (default: cpp,ts,py,go)")
         p.add_argument("--require", type=split_langs, default=[],
                        help="languages whose absence is a failure (default: none)")
+        p.add_argument("--strict", type=split_langs, default=split_langs(langs.default_strict()),
+                       help="languages held to the error paths, keywords and number spelling of docs/semantics.md "
+                            f"(default: ${langs.STRICT_ENV}, else {langs.DEFAULT_STRICT})")
 
     v = sub.add_parser("vectors", help="contract vectors, hand-written and generated")
     common(v)
@@ -51,6 +56,8 @@ def main() -> int:
     v.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
     v.add_argument("--no-generated-cases", dest="generated_cases", action="store_false")
     v.add_argument("--no-ajv", dest="ajv", action="store_false", help="skip the ajv cross-check of generated cases")
+    v.add_argument("--disagreements", help="also write every disagreement (one JSON object per line) to this file")
+    v.add_argument("--show", type=int, default=40, help="print at most this many disagreements (default 40)")
 
     s = sub.add_parser("suite", help="the official JSON Schema Test Suite")
     common(s)
@@ -63,6 +70,20 @@ def main() -> int:
     s.add_argument("--update-doc", help="replace the table between the suite-table markers of this Markdown file")
     s.add_argument("--update-baseline", action="store_true",
                    help="record the groups supported now in tests/conformance/suite-baseline.json")
+
+    h = sub.add_parser("hostile", help="the hostile-payload suite")
+    common(h)
+    h.add_argument("--schemas", default=str(REPO / "schemas"))
+    h.add_argument("--generated", default=str(REPO / "generated"), help="the generated bindings")
+    h.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
+    h.add_argument("--report", action="store_true",
+                   help="run every available language (not only the strict ones), judge each on everything, "
+                        "print the table; exit 0 whatever they get wrong")
+    h.add_argument("--timeout", type=float, default=300, help="seconds a runner may take for one batch")
+    h.add_argument("--disagreements", help="also write every disagreement (one JSON object per line) to this file")
+    h.add_argument("--update-doc", help="replace the table between the hostile-report markers of this Markdown file")
+    h.add_argument("--show", type=int, default=40, help="print at most this many disagreements (default 40)")
+    h.add_argument("--dump", help="also write the cases (hostile.ndjson format) to this file")
 
     st = sub.add_parser("selftest", help="checks of the harness itself")
     st.add_argument("--work", required=True)
@@ -80,6 +101,9 @@ def main() -> int:
     if args.command == "suite":
         from harness import suite
         return suite.run(args)
+    if args.command == "hostile":
+        from harness import hostile
+        return hostile.run(args)
     if args.command == "selftest":
         from harness import selftest
         return selftest.run(args)

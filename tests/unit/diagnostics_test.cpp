@@ -235,6 +235,20 @@ TEST_CASE("diag: recursion through a property, and across files, names the chain
                    "recursive reference f.A → f.B → f.A is not supported; recursive types cannot be generated yet"));
 }
 
+TEST_CASE("diag: recursion through an alternative of a union that also has a type", "[diag]") {
+    // Each of these overflowed the stack (found by the schema fuzz harness).
+    const std::string direct = R"({"$defs": {"C": {"type": "object", "oneOf": [{"$ref": "#/$defs/C"}, {"type": "object"}]}}})";
+    expect_refused({{kFile, direct}},
+                   error_at(kFile, where(direct, "\"C\""),
+                            "recursive reference f.C → f.C is not supported; recursive types cannot be generated yet"));
+    const std::string through_all_of =
+        R"({"$defs": {"C": {"type": "object", "anyOf": [{"allOf": [{"$ref": "#/$defs/C"}]}, {"type": "object"}]}}})";
+    expect_refused({{kFile, through_all_of}},
+                   error_at(kFile, where(through_all_of, "{\"allOf\""),
+                            "recursive reference to '#/$defs/C/anyOf/0' is not supported; recursive types cannot be "
+                            "generated yet"));
+}
+
 TEST_CASE("diag: recursion through allOf", "[diag]") {
     const std::string text = R"({"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}], "type": "object"}}})";
     CHECK(diagnostics({{kFile, text}}) ==
@@ -315,6 +329,31 @@ TEST_CASE("diag: keyword value of the wrong shape", "[diag]") {
                        error_at(kFile, where(text, "\"required\""), "'required' must be an array of distinct strings") +
                        error_at(kFile, where(text, "\"multipleOf\""), "'multipleOf' must be a number greater than 0") +
                        error_at(kFile, where(text, "\"maxLength\""), "'maxLength' must be a non-negative integer"));
+}
+
+TEST_CASE("diag: annotations of the wrong shape in a named type are errors, not an uncaught exception", "[diag]") {
+    // A type whose keywords fail their check still has its docs read.
+    const std::string text = R"({"$defs": {
+  "A": {"type": "string", "title": {}},
+  "B": {"type": "string", "description": 1, "deprecated": "yes", "examples": {"a": 1}}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"title\""), "'title' must be a string") +
+                       error_at(kFile, where(text, "\"description\""), "'description' must be a string") +
+                       error_at(kFile, where(text, "\"deprecated\""), "'deprecated' must be true or false") +
+                       error_at(kFile, where(text, "\"examples\""), "'examples' must be an array"));
+}
+
+TEST_CASE("diag: a float with no fraction beyond the 64-bit range is no integer", "[diag]") {
+    // Below 2^63 it is one; beyond, converting it to an integer to compare
+    // would be undefined behaviour (found by the schema fuzz harness).
+    const std::string text = R"({"$defs": {
+  "A": {"type": "integer", "const": 1e18},
+  "B": {"type": "integer", "const": 1e21},
+  "C": {"type": "array", "items": {"type": "number"}, "const": [0.5, 1e21, -1e300]}
+}})";
+    expect_refused({{kFile, text}},
+                   error_at(kFile, where(text, "\"const\"", 2), "const value 1e+21 does not match the schema's type"));
 }
 
 TEST_CASE("diag: unsupported format", "[diag]") {

@@ -100,20 +100,6 @@ bool only_annotations_besides(const json& node, std::initializer_list<const char
     return true;
 }
 
-// Guards conversions that follow refs into unnamed schemas.
-template <class F>
-TypeExpr Builder::guarded(const Location& target, F&& f) {
-    if (std::find(location_stack_.begin(), location_stack_.end(), target.node) != location_stack_.end()) {
-        error_at(target, "recursive reference to '#" + target.pointer +
-                             "', a schema without a name; to make it a recursive type, move it into $defs");
-        return TypeExpr{};
-    }
-    location_stack_.push_back(target.node);
-    TypeExpr t = f();
-    location_stack_.pop_back();
-    return t;
-}
-
 bool Builder::too_deep(const Location& loc, std::size_t depth) {
     if (too_deep_) return true;
     if (depth < kMaxNesting) return false;

@@ -20,6 +20,7 @@
 // Internal to src/ir: the rest of the program sees ir/build.h only.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
@@ -209,8 +210,20 @@ private:
     void declare_named_schemas();
     void define_named(DeclId id);
     TypeExpr named(DeclId id);
+    // Guards conversions that follow refs into unnamed schemas (and the parts
+    // of a union's alternative, which unions.cpp converts directly).
     template <class F>
-    TypeExpr guarded(const Location& target, F&& f);
+    TypeExpr guarded(const Location& target, F&& f) {
+        if (std::find(location_stack_.begin(), location_stack_.end(), target.node) != location_stack_.end()) {
+            error_at(target, "recursive reference to '#" + target.pointer +
+                                 "', a schema without a name; to make it a recursive type, move it into $defs");
+            return TypeExpr{};
+        }
+        location_stack_.push_back(target.node);
+        TypeExpr t = f();
+        location_stack_.pop_back();
+        return t;
+    }
     bool too_deep(const Location& loc, std::size_t depth);
     TypeExpr convert(const Location& loc, const Hint& hint);
     TypeExpr convert_schema(const Location& loc, const Hint& hint);

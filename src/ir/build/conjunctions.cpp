@@ -17,18 +17,20 @@ namespace contractgen::ir::builder {
 namespace {
 
 // One member's part in the docs, if it is an annotation. Speed: bench/README.md, "Docs".
+// A value of the wrong shape is skipped: check_keywords reports it, and a
+// schema that failed its check can still have its docs read (define_named).
 void read_annotation(const std::string& key, const json& value, Docs& docs) {
     using namespace std::string_view_literals;
     if (key == "title"sv) {
-        if (docs.title.empty()) docs.title = value.get<std::string>();
+        if (docs.title.empty() && value.is_string()) docs.title = value.get<std::string>();
     } else if (key == "description"sv) {
-        if (docs.description.empty()) docs.description = value.get<std::string>();
+        if (docs.description.empty() && value.is_string()) docs.description = value.get<std::string>();
     } else if (key == "deprecated"sv) {
-        if (value.get<bool>()) docs.deprecated = true;
+        if (value.is_boolean() && value.get<bool>()) docs.deprecated = true;
     } else if (key == "default"sv) {
         if (!docs.default_value) docs.default_value = value;
     } else if (key == "examples"sv) {
-        if (docs.examples.empty())
+        if (docs.examples.empty() && value.is_array())
             for (const auto& example : value) docs.examples.push_back(example);
     } else if (key.rfind("x-", 0) == 0) {
         docs.extensions.try_emplace(key, value);

@@ -81,7 +81,9 @@ TypeExpr Builder::convert_union(const Location& loc, const Hint& hint, unsigned 
 std::optional<TypeExpr> Builder::convert_restricted(const Location& sub, const Hint& hint, unsigned allowed) {
     const json& n = *sub.node;
     if (n.is_object() && n.contains("$ref") && only_annotations_besides(n, {"$ref"})) {
+        const int errors = sink_.error_count();
         TypeExpr t = convert(sub, hint);
+        if (sink_.error_count() > errors) return TypeExpr{};  // unresolvable or recursive: reported, and no kinds to go by
         unsigned k = accepted_kinds(model_, t);
         if ((k & ~allowed) == 0) return t;
         if ((k & allowed) == 0) return std::nullopt;
@@ -99,10 +101,14 @@ std::optional<TypeExpr> Builder::convert_restricted(const Location& sub, const H
             std::none_of(e->begin(), e->end(), [&](const json& v) { return (value_kind(v) & allowed) != 0; }))
             return std::nullopt;
     }
-    restrict_kinds_ = allowed;
-    TypeExpr t = convert_parts(parts, hint, false);
-    restrict_kinds_ = kAllKinds;
-    return t;
+    // The parts are converted without going through convert(): a union that
+    // reaches itself again through them is caught here.
+    return guarded(sub, [&] {
+        restrict_kinds_ = allowed;
+        TypeExpr t = convert_parts(parts, hint, false);
+        restrict_kinds_ = kAllKinds;
+        return t;
+    });
 }
 
 // anyOf [<string enum>, {type: string}] is an open enum: known values or any string.

@@ -11,15 +11,17 @@ with and without unknown members where they are allowed, and members in
 schema order, reversed and shuffled. Samples continue until every decision
 point seen has shown every option (or a cap is reached).
 
-Near-misses take each valid sample and break exactly one thing at one node:
-a wrong JSON type, null where null is not allowed, a const or enum value
-that is off, a string one code point too short or too long, a pattern or
-format miss, a number just past a bound or off its multipleOf, an array one
-item too short/long or with a duplicate, a required member removed, an
-unknown member in a closed object, a forbidden member present. They are
-deduplicated by (schema location, what was broken), so each constraint of a
-type is broken once. Their verdict is the oracle's: a mutation that is still
-valid (e.g. inside an anyOf another branch accepts) is a valid case.
+Near-misses (harness/nearmiss.py) take each valid sample and break exactly
+one thing at one node: a wrong JSON type, null where null is not allowed, a
+const or enum value that is off, a string one code point too short or too
+long, a pattern or format miss, a number just past a bound or off its
+multipleOf, an array one item too short/long or with a duplicate, a required
+member removed, an unknown member in a closed object, a forbidden member
+present; each with the path and keyword of the error docs/semantics.md §2
+puts on it. They are deduplicated by (schema location, what was broken), so
+each constraint of a type is broken once. Their verdict is the oracle's: a
+mutation that is still valid (e.g. inside an anyOf another branch accepts)
+is a valid case.
 
 Corners where the oracle (jsonschema) deviates from docs/semantics.md are
 not generated: strings that meet a pattern or a format are ASCII without
@@ -38,6 +40,7 @@ from typing import Any
 
 from . import regexgen
 from .jsonvalue import dumps, json_equal, kind_of
+from .nearmiss import Breaker, _clean
 from .schemas import Loc, SchemaSet, View
 
 MAX_SAFE = 2**53 - 1
@@ -51,29 +54,11 @@ DATE_TIMES = [
     "2000-01-01t00:00:00z", "2026-02-20T10:15:30+14:00", "1970-01-01T00:00:00Z", "2038-01-19T03:14:07.5+00:00",
     "2024-06-30T23:59:59-12:00", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z",
 ]
-DATE_TIME_MISSES = [
-    "2024-02-30T12:00:00Z", "2023-02-29T12:00:00Z", "2024-01-01T12:00:00", "2024-01-01 12:00:00Z",
-    "2024-01-01T24:00:00Z", "2024-01-01T12:60:00Z", "2024-01-01T12:00:00.Z", "2024-01-01T12:00:00+0100",
-    "2024-01-01T12:00:00+24:00", "2024-13-01T12:00:00Z", "2024-1-01T12:00:00Z", "1900-02-29T00:00:00Z",
-    "2024-01-01", "12:00:00Z", "2024-01-01T12:00:00ZZ", "",
-]
 URIS = [
     "https://example.com", "https://example.com/a/b?x=1&y=%20#frag", "http://user:pw@[::1]:8080/p",
     "urn:isbn:0451450523", "mailto:someone@example.org", "file:///etc/hosts", "ftp://ftp.example.org:21/x;type=i",
     "a+b-c.d:rest", "https://example.com/~user/(1)!$&'*+,;=:@", "tag:example.com,2024:x",
 ]
-URI_MISSES = [
-    "example.com/path", "/relative/path", "//example.com", "https://exa mple.com", "1http://example.com",
-    "https://example.com/%zz", "https://example.com/<>", "https://example.com/a\"b", "", ":no-scheme",
-    "https://example.com/é", "http://[::1/", "https://example.com/{x}",
-]
-UUID_MISSES = [
-    "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000", "123e4567e89b12d3a456426614174000",
-    "123e4567-e89b-12d3-a456-42661417400g", "{123e4567-e89b-12d3-a456-426614174000}", "123e4567_e89b_12d3_a456_426614174000",
-    "urn:uuid:123e4567-e89b-12d3-a456-426614174000", "",
-]
-
-
 class Cycler:
     """Walks every option of a decision point in turn, then picks at random."""
 
@@ -328,186 +313,6 @@ class Generator:
         value = {k: (props[k] if k in props else extra[k]).value for k in order}
         return Node(value, v, props=props, extra=extra)
 
-    # ---- near-misses ----------------------------------------------------------------------------
-    def near_misses(self, node: Node) -> list[tuple[str, str, Any]]:
-        """(dedupe key, description, whole instance) for every single-point break of `node`."""
-        out: list[tuple[str, str, Any]] = []
-        self._breaks(node, "$", lambda x: x, out, set())
-        return out
-
-    def _breaks(self, node: Node, path: str, embed, out: list, outer: set[str]) -> None:
-        """`outer`: kinds an enclosing union accepts anyway (no type break uses them)."""
-        v = node.view
-        if v is None:
-            return
-        if node.variant is not None:  # a union: break the chosen alternative
-            for bad in self.wrong_kinds(v, node.value):
-                out.append((v.key + "|type|" + kind_of(bad), f"{path}: {kind_of(bad)} where the union allows none", embed(bad)))
-            self._breaks(node.variant, path, embed, out, outer | (self.accepted_kinds(v) or set()))
-            return
-        x = node.value
-
-        def add(what: str, bad: Any, desc: str) -> None:
-            out.append((v.key + "|" + what, f"{path}: {desc}", embed(bad)))
-
-        for bad in self.wrong_kinds(v, x, outer):
-            add("type|" + kind_of(bad), bad, f"{kind_of(bad)} {dumps(bad)} instead of {kind_of(x)}")
-        if v.has_const:
-            add("const", _off_value(x), f"not the const {dumps(x)[:40]}")
-            return
-        if v.enum is not None:
-            for bad in _off_enum(v.enum, x):
-                add("enum", bad, f"{dumps(bad)} is not in the enum")
-            return
-        if isinstance(x, str):
-            self._string_breaks(v, x, add)
-        elif isinstance(x, (int, float)) and not isinstance(x, bool):
-            self._number_breaks(v, x, add)
-        elif isinstance(x, list):
-            if v.min_items and len(x) >= v.min_items:
-                add("minItems", x[: v.min_items - 1], f"{v.min_items - 1} items, fewer than minItems {v.min_items}")
-            if v.max_items is not None and x:
-                add("maxItems", x + [copy.deepcopy(x[-1])] * (v.max_items + 1 - len(x)), f"more than maxItems {v.max_items}")
-            if v.unique_items and x:
-                add("uniqueItems", x + [copy.deepcopy(x[0])], "a duplicate item (uniqueItems)")
-            for i, item in enumerate(node.items):
-                self._breaks(item, f"{path}[{i}]",
-                             lambda bad, i=i: embed(x[:i] + [bad] + x[i + 1:]), out, set())
-        elif isinstance(x, dict):
-            for name in v.required:
-                if name in x:
-                    add("required|" + name, {k: val for k, val in x.items() if k != name}, f"required member {name!r} removed")
-            if v.is_closed():
-                add("closed", {**x, "unexpected_member": 1}, "unknown member in a closed object")
-            for name in v.forbidden:
-                if name not in x:
-                    add("forbidden|" + name, {**x, name: "forbidden"}, f"forbidden member {name!r} present")
-            if v.additional and not v.is_closed():
-                add_view = self.view(v.additional)
-                for bad in self.wrong_kinds(add_view, None)[:1]:
-                    add("additional", {**x, "extra_member": bad}, f"extra member of the wrong type ({kind_of(bad)})")
-            if v.min_properties and len(x) >= v.min_properties and not v.required:
-                add("minProperties", dict(list(x.items())[: v.min_properties - 1]), f"fewer than minProperties {v.min_properties}")
-            if v.max_properties is not None and not v.is_closed():
-                bigger = dict(x)
-                filler = self.valid(self.view(v.additional)).value if v.additional else 0
-                for i in range(v.max_properties + 1 - len(x)):
-                    bigger[f"filler_{i}"] = copy.deepcopy(filler)
-                add("maxProperties", bigger, f"more than maxProperties {v.max_properties}")
-            for name, child in list(node.props.items()) + list(node.extra.items()):
-                self._breaks(child, f"{path}.{name}", lambda bad, name=name: embed({**x, name: bad}), out, set())
-
-    def wrong_kinds(self, v: View, x: Any, outer: frozenset[str] | set[str] = frozenset()) -> list[Any]:
-        """Values of JSON kinds the schema does not accept (at most two, nearest first)."""
-        accepted = self.accepted_kinds(v)
-        if accepted is None:
-            return []
-        accepted = accepted | outer
-        candidates: list[Any] = [None, "7", 7, 7.5, True, [], {}]
-        if isinstance(x, bool):
-            candidates = [0, "true", None, {}]
-        elif isinstance(x, int) or isinstance(x, float):
-            candidates = [str(x), 7.5, None, True, [x]]
-        elif isinstance(x, str):
-            candidates = [None, 7, [x], {}, False]
-        elif isinstance(x, list):
-            candidates = [{}, None, "[]"]
-        elif isinstance(x, dict):
-            candidates = [[x], None, "{}"]
-        bad = [c for c in candidates if kind_of(c) not in accepted and not (kind_of(c) == "integer" and "number" in accepted)]
-        return bad[:2]
-
-    def accepted_kinds(self, v: View, depth: int = 0) -> set[str] | None:
-        """The JSON kinds some value of `v` can have (None: all)."""
-        if depth > 20:
-            return None
-        if v.union is not None:
-            out: set[str] = set()
-            for alt in v.union[1]:
-                k = self.accepted_kinds(self.view([alt]), depth + 1)
-                if k is None:
-                    return None
-                out |= k
-            return out
-        if v.has_const:
-            return {kind_of(v.const)}
-        if v.enum is not None:
-            return {kind_of(e) for e in v.enum}
-        if v.kinds is None:
-            return None
-        return set(v.kinds)
-
-    def _string_breaks(self, v: View, x: str, add) -> None:
-        if v.min_length:
-            add("minLength", "é" * (v.min_length - 1), f"{v.min_length - 1} code points, fewer than minLength {v.min_length}")
-        if v.max_length is not None:
-            add("maxLength", "💩" * (v.max_length + 1), f"{v.max_length + 1} code points, more than maxLength {v.max_length}")
-        lo, hi = v.min_length or 0, v.max_length
-        fits = lambda s: len(s) >= lo and (hi is None or len(s) <= hi)
-        for p in v.patterns:
-            bad = regexgen.near_miss(p, x, self.rng, fits)
-            if bad is not None:
-                add("pattern", bad, f"{dumps(bad)} does not match the pattern {p!r}")
-        for fmt in v.formats:
-            pool = {"date-time": DATE_TIME_MISSES, "uri": URI_MISSES, "uuid": UUID_MISSES}.get(fmt, [])
-            # two pool entries per visit; the dedupe key names the entry, so the samples of a
-            # type walk the whole pool at the places visited most
-            for _ in range(2 if pool else 0):
-                i = self.cycle.choice(v.key + "|fmtmiss", len(pool))
-                add(f"format{i}", pool[i], f"{dumps(pool[i])} is not a {fmt}")
-
-    def _number_breaks(self, v: View, x: Any, add) -> None:
-        integer = not v.allows("number") or (v.kinds is not None and "number" not in v.kinds)
-        lo, lo_x, hi, hi_x = self.bounds(v)
-        if lo is not None:
-            bad = lo if lo_x else (math.ceil(lo) - 1 if integer else math.nextafter(lo, -math.inf))
-            add("minimum", _clean(bad), f"{bad} is below the lower bound {lo}")
-        if hi is not None:
-            bad = hi if hi_x else (math.floor(hi) + 1 if integer else math.nextafter(hi, math.inf))
-            add("maximum", _clean(bad), f"{bad} is above the upper bound {hi}")
-        for m in v.multiple_of:
-            if not (integer and m <= 1):
-                bad = x + (m / 2 if not integer else 1)
-                add("multipleOf", _clean(bad), f"{bad} is not a multiple of {m}")
-        if integer and abs(x) < 2**52:
-            add("fraction", x + 0.5, f"{x + 0.5} has a fraction")
-            if abs(x) <= MAX_SAFE:
-                add("string", str(x), "an integer written as a string")
-
-
-def _clean(n: Any) -> Any:
-    """Integral floats stay floats only when they must (large values)."""
-    if isinstance(n, float) and n.is_integer() and abs(n) <= MAX_SAFE:
-        return int(n)
-    return n
-
-
-def _off_value(x: Any) -> Any:
-    if isinstance(x, str):
-        return x + "x" if x.upper() == x.lower() else x.swapcase()
-    if isinstance(x, bool):
-        return not x
-    if isinstance(x, (int, float)):
-        return x + 1
-    if x is None:
-        return False
-    if isinstance(x, list):
-        return x + [None]
-    return {**x, "off": True}
-
-
-def _off_enum(values: list[Any], x: Any) -> list[Any]:
-    out = []
-    if isinstance(x, str):
-        for cand in (x.swapcase(), x + "_UNKNOWN", x[:-1] if len(x) > 1 else "?"):
-            if not any(json_equal(cand, e) for e in values):
-                out.append(cand)
-                break
-    cand = "not-a-value"
-    if not any(json_equal(cand, e) for e in values) and not out:
-        out.append(cand)
-    return out
-
 
 @dataclass
 class Case:
@@ -516,6 +321,7 @@ class Case:
     instance: Any
     intended_valid: bool
     ascii_only: bool = False
+    error: tuple[str, str] | None = None  # a near-miss's (path, keyword), docs/semantics.md §2
 
 
 def cases_for(schemas: SchemaSet, type_name: str, loc: Loc, max_valid: int = 60, min_valid: int = 6,
@@ -536,11 +342,13 @@ def cases_for(schemas: SchemaSet, type_name: str, loc: Loc, max_valid: int = 60,
     out = [Case(type_name, f"generated valid #{i + 1}", s.value, True, ascii_only=i % 2 == 1) for i, s in enumerate(samples)]
     keys: set[str] = set()
     misses = 0
+    breaker = Breaker(g)
     for s in samples:
-        for key, desc, instance in g.near_misses(s):
+        for key, desc, instance, error in breaker.near_misses(s):
             if key in keys or misses >= max_misses:
                 continue
             keys.add(key)
             misses += 1
-            out.append(Case(type_name, f"generated near-miss: {desc}", instance, False, ascii_only=misses % 2 == 0))
+            out.append(Case(type_name, f"generated near-miss: {desc}", instance, False, ascii_only=misses % 2 == 0,
+                            error=error))
     return out

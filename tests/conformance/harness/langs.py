@@ -29,6 +29,44 @@ class Runner:
     cmd: list[str]
     env: dict[str, str] = field(default_factory=dict)
 
+    def attempt(self, lines: list[str | bytes], timeout: float) -> tuple[list[str], str]:
+        """Feeds the lines to one process; returns the complete output lines it wrote and "" when it
+        answered every line and exited 0, else why not (a crash, a timeout), without raising."""
+        data = b"".join((l if isinstance(l, bytes) else l.encode("utf-8")) + b"\n" for l in lines)
+        try:
+            p = subprocess.run(self.cmd, input=data, capture_output=True, env={**os.environ, **self.env}, timeout=timeout)
+            stdout, why = p.stdout, "" if p.returncode == 0 else f"exit status {p.returncode}"
+            stderr = p.stderr
+        except subprocess.TimeoutExpired as e:
+            stdout, why, stderr = e.stdout or b"", f"no answer within {timeout:.0f} s", e.stderr or b""
+        out = stdout.decode("utf-8", errors="replace").split("\n")
+        out.pop()  # the text after the last newline: empty, or a line cut short
+        if not why and len(out) != len(lines):
+            why = f"{len(out)} output lines for {len(lines)} input lines"
+        if why:
+            why += ": " + stderr.decode("utf-8", errors="replace").strip().replace("\n", " ")[-300:]
+        return out, why
+
+    def run_each(self, lines: list[str | bytes], timeout: float = 300) -> list[str]:
+        """Like `run`, but a line that kills the runner (a crash, a hang) is answered "crash <why>"
+        and the other lines still get their answers: the batch is split around the failure."""
+        answers: list[str | None] = [None] * len(lines)
+        pending = [(0, len(lines))]
+        while pending:
+            lo, hi = pending.pop()
+            out, why = self.attempt(lines[lo:hi], timeout)
+            done = min(len(out), hi - lo)
+            answers[lo:lo + done] = out[:done]
+            if not why:
+                continue
+            lo += done
+            if hi - lo == 1:
+                answers[lo] = "crash the runner failed on this line (" + why + ")"
+            elif hi > lo:
+                mid = (lo + hi) // 2
+                pending += [(mid, hi), (lo, mid)]
+        return [a if a is not None else "crash no answer" for a in answers]
+
     def run(self, lines: list[str | bytes], timeout: float = 600) -> list[str]:
         """Feeds the lines to one process; returns its output lines (exactly one per input line)."""
         data = b"".join((l if isinstance(l, bytes) else l.encode("utf-8")) + b"\n" for l in lines)
@@ -203,3 +241,25 @@ def compile_go_runner(go_dir: Path, work: Path, log=print) -> Runner:
 
 
 LANGS = ("cpp", "ts", "py", "go")
+
+
+def prepare(lang: str, generated: Path, work: Path, cpp_runner: Path, log=print) -> Runner:
+    """The runner of one language over the bindings in `generated` (raises Unavailable, CompileFailure)."""
+    if lang == "cpp":
+        return cpp_runner_from_binary(cpp_runner)
+    if lang == "ts":
+        return ts_runner(ts_registry(generated / "ts"))
+    if lang == "py":
+        return py_runner(generated / "python")
+    if lang == "go":
+        return compile_go_runner(generated / "go", work / "go", log=log)
+    raise ValueError(f"unknown language {lang!r}")
+
+# The languages held to docs/semantics.md §2-§3 (error path and keyword, number spelling): the ones
+# that follow it today. Others are judged on the verdict and the round-tripped value only.
+STRICT_ENV = "CONTRACTGEN_CONFORMANCE_STRICT"
+DEFAULT_STRICT = "go"
+
+
+def default_strict() -> str:
+    return os.environ.get(STRICT_ENV, DEFAULT_STRICT)

@@ -116,11 +116,13 @@ class View:
     const: Any = None
     enum: list[Any] | None = None
     union: tuple[str, list[Loc]] | None = None  # ("oneOf" | "anyOf", alternatives)
+    discriminator: str | None = None          # the union's own `discriminator.propertyName`
     properties: dict[str, list[Loc]] = field(default_factory=dict)
     required: list[str] = field(default_factory=list)
     closed: list[set[str]] = field(default_factory=list)  # additionalProperties: false, with the names its part allows
     additional: list[Loc] = field(default_factory=list)   # additionalProperties: <schema>
     forbidden: list[str] = field(default_factory=list)
+    forbidden_by: dict[str, str] = field(default_factory=dict)  # name -> "not" | "additionalProperties"
     min_properties: int | None = None
     max_properties: int | None = None
     items: list[Loc] = field(default_factory=list)
@@ -172,6 +174,8 @@ class View:
                     if v.union is not None:
                         raise ValueError(f"{loc.key()}: two oneOf/anyOf in one conjunction (outside the subset)")
                     v.union = (k, [Loc(loc.file, pointer_join(loc.pointer, k, i)) for i in range(len(n[k]))])
+                    if isinstance(n.get("discriminator"), dict):
+                        v.discriminator = n["discriminator"].get("propertyName")
                     v.typed_keywords = True
             for name in n.get("properties", {}):
                 v.properties.setdefault(name, []).append(Loc(loc.file, pointer_join(loc.pointer, "properties", name)))
@@ -185,7 +189,10 @@ class View:
                 elif isinstance(a, dict):
                     v.additional.append(Loc(loc.file, pointer_join(loc.pointer, "additionalProperties")))
             if "not" in n:
-                v.forbidden.extend(n2 for n2 in _forbidden_names(n["not"], loc) if n2 not in v.forbidden)
+                for n2 in _forbidden_names(n["not"], loc):
+                    if n2 not in v.forbidden:
+                        v.forbidden.append(n2)
+                        v.forbidden_by[n2] = "not"
             if "items" in n:
                 v.items.append(Loc(loc.file, pointer_join(loc.pointer, "items")))
             v.min_properties = _tighter(v.min_properties, n.get("minProperties"), max)
@@ -205,11 +212,17 @@ class View:
                     slot.append(n[k])
             if any(k not in ANNOTATIONS and not k.startswith("x-") and k not in ("$defs", "$ref", "allOf") for k in n):
                 v.typed_keywords = True
-        # A property that some closed part does not list, or whose schema is `false`, must be absent.
+        # A property that some closed part does not list, or whose schema is `false`, must be absent
+        # (reported as `additionalProperties` and `not`: docs/semantics.md §2).
         for name, locs in v.properties.items():
-            if any(name not in allowed for allowed in v.closed) or any(schemas.node(l) is False for l in locs):
-                if name not in v.forbidden:
-                    v.forbidden.append(name)
+            if any(schemas.node(l) is False for l in locs):
+                v.forbidden_by.setdefault(name, "not")
+            elif any(name not in allowed for allowed in v.closed):
+                v.forbidden_by.setdefault(name, "additionalProperties")
+            else:
+                continue
+            if name not in v.forbidden:
+                v.forbidden.append(name)
         return v
 
     def allows(self, kind: str) -> bool:

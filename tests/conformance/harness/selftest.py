@@ -8,6 +8,10 @@ conformance run means something.
     cover every optional member present and absent, null, every enum value and
     union alternative, and the boundary values; its near-misses break every
     kind of constraint of the fixture and the oracle rejects them all;
+  * the strict judgement (harness/selftest_strict.py): number and path spelling
+    agree with Node's, error lines are taken apart, every difference users
+    would see is caught, near-misses and hostile cases carry the right
+    expectations;
   * every available runner speaks the protocol (one line out per line in,
     errors name a JSON path, unknown types refused) and handles 100,000 lines
     in one process.
@@ -21,7 +25,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from . import langs
+from . import langs, selftest_strict
 from .compare import judge
 from .generate import Generator, cases_for
 from .jsonvalue import dumps, json_equal
@@ -183,6 +187,12 @@ def run(args) -> int:
     check_equality(c)
     check_judge(c)
     check_generator(c)
+    selftest_strict.check_spelling(c)
+    selftest_strict.check_error_lines(c)
+    selftest_strict.check_strict_judge(c)
+    selftest_strict.check_near_miss_errors(c, FIXTURE)
+    selftest_strict.check_suite_errors(c)
+    selftest_strict.check_hostile(c)
     work = Path(args.work)
     missing = []
     runners: dict[str, langs.Runner] = {}

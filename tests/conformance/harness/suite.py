@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from . import langs
-from .compare import judge
+from .compare import Expected, judge
+from .suite_errors import expected_error
 from .jsonvalue import dumps
 
 HERE = Path(__file__).resolve().parent.parent
@@ -304,11 +305,15 @@ def run(args) -> int:
     for j, (g, test) in enumerate(cases):
         case = {"type": g.type_name, "name": f"{g.label} / {test['description']}", "instance": test["data"]}
         lines_j = {lang: out[j] for lang, out in answers.items() if j in out}
-        d = judge(case, test["valid"], lines_j, "the test suite")
+        error = None if test["valid"] else expected_error(g.schema, test["data"])
+        strict = set(args.strict) & set(lines_j)
+        expected = Expected(error=error)
+        d = judge(case, test["valid"], lines_j, "the test suite", strict=strict, expected=expected)
         if d:
             g.failures.append(d.render())
             disagreements.append(d)
-            g.failing |= {lang for lang, line in lines_j.items() if judge(case, test["valid"], {lang: line})}
+            g.failing |= {lang for lang, line in lines_j.items()
+                          if judge(case, test["valid"], {lang: line}, strict=strict & {lang}, expected=expected)}
 
     return print_report(groups, failures, missing, disagreements, outputs, args, t0)
 

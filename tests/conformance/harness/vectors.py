@@ -4,6 +4,7 @@ through every language's bindings, against the oracle."""
 from __future__ import annotations
 
 import collections
+import hashlib
 import json
 import multiprocessing
 import os
@@ -13,13 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from . import langs
-from .compare import judge
+from .compare import KNOWN_DEVIATIONS, Deviation, Expected, judge
 from .generate import cases_for
 from .jsonvalue import dumps
 from .oracle import Oracle
 from .schemas import SchemaSet
 
-MAX_SHOWN = 40
 
 
 def load_vectors(folder: Path) -> list[dict]:
@@ -62,6 +62,16 @@ def oracle_verdicts(oracle: Oracle, types: dict, cases: list[dict]) -> tuple[lis
     return verdicts, notes
 
 
+def expected_error(case: dict) -> tuple[str, str] | None:
+    """The (path, keyword) an invalid case must be reported with: a near-miss's, or a hand-written
+    vector's `path` and `keyword` members."""
+    if case.get("error"):
+        return tuple(case["error"])  # type: ignore[return-value]
+    if "path" in case and "keyword" in case:
+        return case["path"], case["keyword"]
+    return None
+
+
 def run(args) -> int:
     t0 = time.monotonic()
     log = lambda *a: print(*a, flush=True)
@@ -78,15 +88,7 @@ def run(args) -> int:
     generated = Path(args.generated)
     for lang in args.langs:
         try:
-            if lang == "cpp":
-                runners[lang] = langs.cpp_runner_from_binary(Path(args.cpp_runner))
-            elif lang == "ts":
-                registry = langs.ts_registry(generated / "ts")
-                runners[lang] = langs.ts_runner(registry)
-            elif lang == "py":
-                runners[lang] = langs.py_runner(generated / "python")
-            elif lang == "go":
-                runners[lang] = langs.compile_go_runner(generated / "go", work.parent / "go", log=log)
+            runners[lang] = langs.prepare(lang, generated, work.parent, Path(args.cpp_runner), log=log)
         except langs.Unavailable as e:
             missing[lang] = str(e)
         except langs.CompileFailure as e:
@@ -130,7 +132,7 @@ def run(args) -> int:
                 continue
             for g in generated_cases:
                 cases.append({"name": g.name, "type": name, "instance": g.instance, "kind": "generated",
-                              "intended_valid": g.intended_valid, "ascii": g.ascii_only})
+                              "intended_valid": g.intended_valid, "ascii": g.ascii_only, "error": g.error})
     log(f"{hand_written} hand-written and {len(cases) - hand_written} generated cases for {len(types)} types "
         f"({time.monotonic() - t0:.1f}s)")
 
@@ -170,26 +172,46 @@ def run(args) -> int:
 
     disagreements = []
     per_type: collections.Counter[str] = collections.Counter()
+    strict = set(args.strict) & set(outputs)
+    located = 0
+    deviations: dict[Deviation, int] = {}
     for j, i in enumerate(live):
+        error = None if verdicts[i] else expected_error(cases[i])
+        located += error is not None
         d = judge(cases[i], verdicts[i], {lang: out[j] for lang, out in outputs.items()},
-                  "oracle: " + (notes[i] or "accepts"))
+                  "oracle: " + (notes[i] or "accepts") + (f"; expected error {error[0]}: {error[1]}" if error else ""),
+                  strict=strict, expected=Expected(error=error), deviations=deviations)
         if d:
             disagreements.append(d)
             per_type[cases[i]["type"]] += 1
 
     # ---- report --------------------------------------------------------------------------------------------
+    if args.disagreements:  # machine-readable, for tests/mutation/run.py
+        with open(args.disagreements, "w", encoding="utf-8") as f:
+            for d in disagreements:
+                key = hashlib.sha256(dumps(d.case["instance"]).encode()).hexdigest()[:16]
+                f.write(json.dumps({"case": f"{d.case['type']} | {d.case['name']} | {key}", "why": d.why}) + "\n")
     out_file = work / "cases.ndjson"
     with out_file.open("w", encoding="utf-8") as f:
         for i, c in enumerate(cases):
             f.write(dumps({"type": c["type"], "name": c["name"], "valid": verdicts[i], "instance": c["instance"],
                            "kind": c["kind"]}) + "\n")
-    for d in disagreements[:MAX_SHOWN]:
+    for d in disagreements[:args.show]:
         print(d.render())
-    if len(disagreements) > MAX_SHOWN:
-        print(f"... and {len(disagreements) - MAX_SHOWN} more disagreements")
+    if len(disagreements) > args.show:
+        print(f"... and {len(disagreements) - args.show} more disagreements")
     if disagreements:
         print("disagreements per type: " + ", ".join(f"{t} {n}" for t, n in per_type.most_common()))
-    for failure in failures[:MAX_SHOWN]:
+    for dev in KNOWN_DEVIATIONS:
+        if dev.lang not in strict:
+            continue
+        if dev in deviations:
+            print(f"KNOWN DEVIATION (counted, not failed) {dev.lang}: reports {dev.reported} where docs/semantics.md "
+                  f"says {dev.expected}, in {deviations[dev]} cases: {dev.why}")
+        else:
+            failures.append(f"the known deviation of {dev.lang} ({dev.reported} for {dev.expected}) no longer occurs: "
+                            "remove it from harness/compare.py KNOWN_DEVIATIONS")
+    for failure in failures:
         print("FAILURE " + failure)
 
     valid_n = sum(1 for i in live if verdicts[i])
@@ -206,7 +228,8 @@ def run(args) -> int:
               f"(judged by jsonschema; known ajv-formats deviations, see docs/conformance.md)")
         for c, ok in cross[:5]:
             print(f"  {c['type']} | {c['name'][:100]} | jsonschema: {'valid' if ok else 'invalid'} | {dumps(c['instance'])[:160]}")
-    print(f"languages checked: {', '.join(outputs) or 'none'}")
+    print(f"languages checked: {', '.join(outputs) or 'none'}; strict (error path and keyword, number spelling): "
+          f"{', '.join(sorted(strict)) or 'none'}; {located} invalid cases with a known error location")
     for lang, why in missing.items():
         print(f"NOT CHECKED: {lang}: {why}")
     print(f"disagreements: {len(disagreements)}; other failures: {len(failures)}; cases written to {out_file}; "
