@@ -35,9 +35,12 @@ void check_capabilities(const char* target, const Capabilities& capabilities, co
     for (const auto& use : model.constructs) {
         if (capabilities.supports(use)) continue;
         const load::Document* doc = schemas.find(use.origin.file);
+        // The detail names the declaration or keyword; a format's detail is its name, already said.
+        std::string name = construct_name(use);
+        std::string detail = use.detail == name ? "" : " (" + use.detail + ")";
         sink.error(doc ? doc->display_path : use.origin.file, use.origin.line, use.origin.column,
-                   std::string("the ") + target + " target does not support " + construct_name(use) + " yet (" +
-                       use.detail + "); generate the targets that do with --target (" + alternatives +
+                   std::string("the ") + target + " target does not support " + name + " yet" + detail +
+                       "; generate the targets that do with --target (" + alternatives +
                        "), or see docs/semantics.md, \"The whole vocabulary\"");
     }
 }

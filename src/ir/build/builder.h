@@ -246,7 +246,9 @@ private:
     struct Program;
     json compile_schema(const Location& loc, Program& p, std::optional<std::size_t> def,
                         const std::vector<std::string>* only, bool& ok);
-    TypeExpr never(const Location& at);
+    // A value no value satisfies: the assertion `reason` (by default `false`, reported as `not`; an
+    // empty enum says `{"enum": []}`, so its error names the keyword that fails).
+    TypeExpr never(const Location& at, json reason = false);
     CheckId add_check(json program, const Location& at);
     std::optional<CheckId> compile_check(const std::vector<Residual>& residual);
     void attach_check(TypeExpr& t, CheckId id);

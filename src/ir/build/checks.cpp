@@ -62,9 +62,9 @@ void Builder::use(Construct c, const Location& at, const std::string& detail, St
     model_.constructs.push_back(ConstructUse{c, format, detail, origin_of(at)});
 }
 
-TypeExpr Builder::never(const Location& at) {
+TypeExpr Builder::never(const Location& at, json reason) {
     TypeExpr t;
-    t.check = add_check(json{{"assert", json::array({false})}, {"defs", json::array()}}, at);
+    t.check = add_check(json{{"assert", json::array({std::move(reason)})}, {"defs", json::array()}}, at);
     return t;
 }
 

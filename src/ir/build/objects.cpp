@@ -195,7 +195,7 @@ TypeExpr Builder::convert_enum(const Location& at, const Merged& m, const Hint& 
         }
         warning_at(at, m.enum_values->empty() ? "this schema accepts no value: its enum is empty"
                                               : "this schema accepts no value: no enum value matches its type", "enum");
-        return never(at);
+        return m.enum_values->empty() ? never(at, json{{"enum", json::array()}}) : never(at);
     }
     TypeExpr t = put_decl(std::move(e), at, hint, m.docs);
     t.nullable = nullable;
