@@ -48,6 +48,17 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
             if (std::find(selected.begin(), selected.end(), t) == selected.end()) selected.push_back(t);
         }
     }
+    // A construct a selected target does not implement yet is refused before anything runs.
+    for (const auto* t : selected) {
+        std::string alternatives;
+        for (const auto& other : emit::targets()) {
+            bool all = true;
+            for (const auto& use : loaded.model.constructs) all = all && other.capabilities.supports(use);
+            if (all) alternatives += (alternatives.empty() ? "" : ", ") + std::string(other.name);
+        }
+        emit::check_capabilities(t->name, t->capabilities, loaded.model, loaded.schemas, alternatives, sink);
+    }
+    if (sink.has_errors()) return false;
     // Targets only read the IR, so they run side by side (and split their
     // own work, family by family, on the same threads), each with its own
     // diagnostics and outputs; results are merged in table order, so output

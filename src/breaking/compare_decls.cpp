@@ -14,7 +14,7 @@ using validate::json_equal;
 namespace {
 
 const char* kind_name(ir::DeclKind k) {
-    static const char* names[] = {"object", "enum", "open enum", "union", "alias", "constant"};
+    static const char* names[] = {"object", "enum", "open enum", "union", "alias", "constant", "tuple"};
     return names[static_cast<int>(k)];
 }
 

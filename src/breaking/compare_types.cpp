@@ -16,15 +16,7 @@ namespace {
 std::string shown(const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : "none"; }
 std::string shown(const std::optional<json>& v) { return v ? v->dump() : "none"; }
 
-const char* format_name(ir::StringFormat f) {
-    switch (f) {
-        case ir::StringFormat::DateTime: return "date-time";
-        case ir::StringFormat::Uuid: return "uuid";
-        case ir::StringFormat::Uri: return "uri";
-        case ir::StringFormat::None: break;
-    }
-    return "none";
-}
+const char* shown_format(ir::StringFormat f) { return f == ir::StringFormat::None ? "none" : ir::format_name(f); }
 
 // "minLength 1 → 2" for each keyword that differs, joined.
 void differs(std::string& out, const char* keyword, const std::string& a, const std::string& b) {
@@ -103,7 +95,7 @@ void Comparer::compare_string(const Site& site, const ir::StringBounds& a, const
             for (auto& s : strings_near(*bounds, std::nullopt)) c.push_back(json(s));
         std::string rule = a.format == ir::StringFormat::None ? "FORMAT_NO_ADD"
                            : b.format == ir::StringFormat::None ? "FORMAT_NO_REMOVE" : "FORMAT_SAME";
-        report(site, {rule, rule, "", std::string("format ") + format_name(a.format) + " → " + format_name(b.format)}, c);
+        report(site, {rule, rule, "", std::string("format ") + shown_format(a.format) + " → " + shown_format(b.format)}, c);
     }
     if (a.min_length != b.min_length || a.max_length != b.max_length) {
         std::vector<Candidate> c;

@@ -199,7 +199,7 @@ std::string Comparer::describe(const ir::Model& m, const ir::TypeExpr& t) const 
         case ir::Kind::Const: base = "const " + t.value.dump(); break;
         case ir::Kind::Named: {
             const ir::Decl& d = m.decl(t.decl);
-            static const char* kinds[] = {"object", "enum", "open enum", "union", "alias", "constant"};
+            static const char* kinds[] = {"object", "enum", "open enum", "union", "alias", "constant", "tuple"};
             base = std::string(kinds[static_cast<int>(d.kind())]) + " " + d.qualified_name();
             break;
         }

@@ -31,6 +31,15 @@ std::string format_sample(ir::StringFormat f) {
         case ir::StringFormat::DateTime: return "2024-01-01T00:00:00Z";
         case ir::StringFormat::Uuid: return "00000000-0000-4000-8000-000000000000";
         case ir::StringFormat::Uri: return "https://example.com/";
+        case ir::StringFormat::Date: return "2024-01-01";
+        case ir::StringFormat::Time: return "00:00:00Z";
+        case ir::StringFormat::Duration: return "P1D";
+        case ir::StringFormat::Email: return "a@example.com";
+        case ir::StringFormat::Hostname: return "example.com";
+        case ir::StringFormat::Ipv4: return "192.0.2.1";
+        case ir::StringFormat::Ipv6: return "2001:db8::1";
+        case ir::StringFormat::UriReference: return "/a";
+        case ir::StringFormat::JsonPointer: return "/a";
         case ir::StringFormat::None: break;
     }
     return "";
@@ -223,7 +232,8 @@ std::string invalid_for(ir::StringFormat format) {
         case ir::StringFormat::DateTime: return "not a date-time";
         case ir::StringFormat::Uuid: return "not a uuid";
         case ir::StringFormat::Uri: return "not a uri";
-        case ir::StringFormat::None: break;
+        // The other formats are not compared (validate.cpp accepts any string for them).
+        default: break;
     }
     return "";
 }

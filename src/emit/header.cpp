@@ -31,7 +31,7 @@ std::string set_header_text(const EmitContext& ctx) {
 
 std::string decl_template(const ir::Decl& d) {
     if (d.is<ir::Enum>()) return d.as<ir::Enum>().all_strings ? "enum" : "value_enum";
-    static const char* names[] = {"struct", "enum", "open_enum", "union", "alias", "constant"};
+    static const char* names[] = {"struct", "enum", "open_enum", "union", "alias", "constant", "tuple"};
     return names[static_cast<int>(d.kind())];
 }
 

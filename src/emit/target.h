@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/project.h"
+#include "emit/capabilities.h"
 #include "diag/diagnostics.h"
 #include "ir/model.h"
 #include "load/document.h"
@@ -50,6 +51,7 @@ struct TargetInfo {
     const char* name;         // --target value and output folder
     const char* description;  // one line for --help
     std::unique_ptr<Target> (*make)();
+    Capabilities capabilities;  // what it implements beyond the base subset
     // Run when no --target is given. Off for outputs that are built on
     // request and never committed (the reference site): `generate` and
     // `check` without --target leave them out, so generated/ stays as it is.
@@ -73,7 +75,7 @@ std::string set_header_text(const EmitContext& ctx);
 
 // The per-declaration template a target renders a declaration with:
 // "struct", "enum", "value_enum" (an enum of non-string values), "open_enum",
-// "union", "alias" or "constant" (e.g. templates/cpp/struct.hpp.mustache).
+// "union", "alias", "constant" or "tuple" (e.g. templates/cpp/struct.hpp.mustache).
 std::string decl_template(const ir::Decl& decl);
 
 }  // namespace contractgen::emit

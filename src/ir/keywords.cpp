@@ -1,6 +1,7 @@
 #include "ir/keywords.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <map>
 
@@ -20,6 +21,8 @@ enum class Shape {
     SchemaMap,       // object of schemas
     SchemaArray,     // non-empty array of schemas
     UniqueStrings,   // array of distinct strings
+    StringListMap,   // object whose values are arrays of distinct strings (dependentRequired)
+    Anchor,          // a plain name: a letter or '_', then letters, digits, '-', '_', '.'
     Array,
     TypeNames,       // "string" or array of distinct type names
     Object,          // any object (its members are checked where it is used)
@@ -69,6 +72,27 @@ constexpr std::array<KeywordInfo, kKeywordCount> kKeywords = {{
     {"deprecated", Shape::Bool},
     {"examples", Shape::Array},
     {"discriminator", Shape::Object},
+    {"$anchor", Shape::Anchor},
+    {"$dynamicAnchor", Shape::Anchor},
+    {"$dynamicRef", Shape::String},
+    {"prefixItems", Shape::SchemaArray},
+    {"contains", Shape::Schema},
+    {"minContains", Shape::NonNegativeInteger},
+    {"maxContains", Shape::NonNegativeInteger},
+    {"unevaluatedItems", Shape::Schema},
+    {"patternProperties", Shape::SchemaMap},
+    {"propertyNames", Shape::Schema},
+    {"dependentRequired", Shape::StringListMap},
+    {"dependentSchemas", Shape::SchemaMap},
+    {"unevaluatedProperties", Shape::Schema},
+    {"if", Shape::Schema},
+    {"then", Shape::Schema},
+    {"else", Shape::Schema},
+    {"contentMediaType", Shape::String},
+    {"contentEncoding", Shape::String},
+    {"contentSchema", Shape::Schema},
+    {"readOnly", Shape::Bool},
+    {"writeOnly", Shape::Bool},
 }};
 
 const KeywordInfo& info(Keyword k) { return kKeywords[static_cast<std::size_t>(k)]; }
@@ -84,6 +108,8 @@ const char* shape_text(Shape s) {
         case Shape::SchemaMap: return "an object whose values are schemas";
         case Shape::SchemaArray: return "a non-empty array of schemas";
         case Shape::UniqueStrings: return "an array of distinct strings";
+        case Shape::StringListMap: return "an object whose values are arrays of distinct strings";
+        case Shape::Anchor: return "a name (a letter or '_', then letters, digits, '-', '_' or '.')";
         case Shape::Array: return "an array";
         case Shape::TypeNames: return "a type name or an array of distinct type names";
         case Shape::Object: return "an object";
@@ -139,6 +165,19 @@ bool fits(Shape s, const json& v) {
                 if (!is_schema(e)) return false;
             return true;
         case Shape::UniqueStrings: return v.is_array() && distinct_strings(v);
+        case Shape::StringListMap:
+            if (!v.is_object()) return false;
+            for (const auto& [k, e] : v.items())
+                if (!e.is_array() || !distinct_strings(e)) return false;
+            return true;
+        case Shape::Anchor: {
+            if (!v.is_string()) return false;
+            const std::string& s = v.get_ref<const std::string&>();
+            if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+            for (char c : s)
+                if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) return false;
+            return true;
+        }
         case Shape::Array: return v.is_array();
         case Shape::TypeNames:
             if (is_type_name(v)) return true;
@@ -155,18 +194,11 @@ bool fits(Shape s, const json& v) {
 // Keywords people reach for that the subset leaves out, with what to do instead.
 const std::map<std::string, std::string>& advice() {
     static const std::map<std::string, std::string> a = {
-        {"patternProperties", "use additionalProperties with a schema for maps"},
-        {"if", "use oneOf with a discriminating const property"},
-        {"then", "use oneOf with a discriminating const property"},
-        {"else", "use oneOf with a discriminating const property"},
-        {"dependentRequired", "split the object into oneOf variants"},
-        {"dependentSchemas", "split the object into oneOf variants"},
-        {"unevaluatedProperties", "list every property and use additionalProperties: false"},
-        {"unevaluatedItems", "use items"},
-        {"prefixItems", "tuples are not supported yet; use an object"},
-        {"$anchor", "use a JSON pointer ($ref '#/$defs/Name')"},
-        {"$dynamicRef", "use $ref"},
-        {"$dynamicAnchor", "use $ref"},
+        {"$vocabulary", "vocabularies and custom meta-schemas are not supported"},
+        {"$recursiveRef", "draft 2020-12 replaced it with $dynamicRef"},
+        {"$recursiveAnchor", "draft 2020-12 replaced it with $dynamicAnchor"},
+        {"additionalItems", "draft 2020-12 uses prefixItems and items instead"},
+        {"dependencies", "draft 2020-12 splits it into dependentRequired and dependentSchemas"},
         {"definitions", "draft 2020-12 calls it $defs"},
     };
     return a;
@@ -201,7 +233,9 @@ KeywordSlots::KeywordSlots(const json& schema) {
 
 bool is_annotation_keyword(const std::string& k) {
     return k == "title" || k == "description" || k == "deprecated" || k == "examples" || k == "default" ||
-           k == "$comment" || k == "$schema" || k == "$id" || k.rfind("x-", 0) == 0;
+           k == "$comment" || k == "$schema" || k == "$id" || k == "$anchor" || k == "$dynamicAnchor" ||
+           k == "contentMediaType" || k == "contentEncoding" || k == "contentSchema" || k == "readOnly" ||
+           k == "writeOnly" || k.rfind("x-", 0) == 0;
 }
 
 const std::vector<std::string>& supported_keywords() {
@@ -260,8 +294,9 @@ bool check_keywords(const load::Document& doc, const std::string& pointer, const
         }
         if (*keyword == Keyword::Schema && value.get<std::string>() != "https://json-schema.org/draft/2020-12/schema")
             report("only draft 2020-12 is supported ($schema must be 'https://json-schema.org/draft/2020-12/schema')");
-        if ((*keyword == Keyword::Schema || *keyword == Keyword::Id) && !is_root)
-            report("'" + key + "' is only supported at the top of a file; references are resolved by file path");
+        // An embedded resource (a schema with `$id`) may say which dialect it is in, like a file.
+        if (*keyword == Keyword::Schema && !is_root && !schema.contains("$id"))
+            report("'$schema' is only supported at the top of a file or beside '$id'");
     }
     return ok;
 }

@@ -23,8 +23,14 @@ enum class Keyword : unsigned char {
     MinLength, MaxLength, Pattern, MinItems, MaxItems, UniqueItems, MinProperties, MaxProperties,
     Default, Title, Description, Deprecated, Examples,
     Discriminator,  // OpenAPI's, beside oneOf/anyOf: checked against the variants (ir/build/discriminator.cpp)
+    // Identifiers (resolve/index.h) and the rest of draft 2020-12 (docs/semantics.md, "The whole vocabulary").
+    Anchor, DynamicAnchor, DynamicRef,
+    PrefixItems, Contains, MinContains, MaxContains, UnevaluatedItems,
+    PatternProperties, PropertyNames, DependentRequired, DependentSchemas, UnevaluatedProperties,
+    If, Then, Else,
+    ContentMediaType, ContentEncoding, ContentSchema, ReadOnly, WriteOnly,  // annotations
 };
-inline constexpr std::size_t kKeywordCount = static_cast<std::size_t>(Keyword::Discriminator) + 1;
+inline constexpr std::size_t kKeywordCount = static_cast<std::size_t>(Keyword::WriteOnly) + 1;
 
 // The keyword a member name spells, or nullopt (unsupported, or an extension).
 std::optional<Keyword> find_keyword(std::string_view name);

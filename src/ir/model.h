@@ -39,7 +39,15 @@ struct Docs {
     std::map<std::string, json> extensions;  // the x-* keywords, verbatim
 };
 
-enum class StringFormat { None, DateTime, Uuid, Uri };
+// The asserted string formats (docs/semantics.md, "Formats" and "The whole vocabulary").
+enum class StringFormat {
+    None, DateTime, Uuid, Uri,
+    Date, Time, Duration, Email, Hostname, Ipv4, Ipv6, UriReference, JsonPointer,
+};
+
+// The keyword a format is written as ("date-time"), and back (None when unknown).
+const char* format_name(StringFormat f);
+StringFormat parse_format(const std::string& name);
 
 // The range of an integer (docs/semantics.md, "Integers"): by default every
 // integer is within ±(2^53−1), which every language represents exactly;
@@ -74,6 +82,8 @@ struct ObjectBounds {
 };
 
 using DeclId = std::size_t;
+// An assertion: an index into Model::checks.
+using CheckId = std::size_t;
 
 enum class Kind {
     String,   // string with StringBounds
@@ -84,7 +94,7 @@ enum class Kind {
     Any,      // any JSON value (schema `true` or `{}`)
     Named,    // reference to a declaration
     Array,    // items in `element`
-    Map,      // object with arbitrary keys, values in `element`
+    Map,      // object with arbitrary keys, values in `element`; keys must match string_bounds.pattern if set
     Const,    // exactly `value`
 };
 
@@ -101,10 +111,13 @@ struct TypeExpr {
     bool const_typed = false;
     // Kind::Const of a number whose stated type is `integer`: a fraction is a `type` error.
     bool const_integer = false;
-    StringBounds string_bounds;         // Kind::String
+    StringBounds string_bounds;         // Kind::String; Kind::Map: the key pattern (patternProperties)
     NumberBounds number_bounds;         // Kind::Integer / Kind::Number
     ArrayBounds array_bounds;           // Kind::Array
     ObjectBounds object_bounds;         // Kind::Map
+    // What the type cannot carry: an assertion the value must also pass
+    // (docs/semantics.md, "Assertions"), on top of its kind and bounds.
+    std::optional<CheckId> check;
 
     const TypeExpr& item() const { return element.at(0); }
 };
@@ -128,6 +141,9 @@ struct Struct {
     std::vector<Field> fields;             // schema order
     Extra extra = Extra::Keep;
     std::optional<TypeExpr> extra_type;    // Extra::Typed
+    // Extra::Typed from `patternProperties`: an undeclared member's name must
+    // match this pattern (else it is an `additionalProperties` error).
+    std::optional<std::string> extra_key_pattern;
     std::vector<std::string> forbidden;    // wire names that must be absent (`not: {required: [...]}`, `false`)
     ObjectBounds bounds;
 };
@@ -180,9 +196,19 @@ struct Constant {
     std::string lookup_function;
 };
 
-using DeclBody = std::variant<Struct, Enum, OpenEnum, Union, Alias, Constant>;
+// `prefixItems` (+ `items`): an array whose items have a type per position.
+// Items at positions from `bounds.min_items` on are optional (an absent one
+// ends the array); `rest` is the type of the items after the prefix, none
+// when no more are allowed (`items: false`, an `items` error).
+struct Tuple {
+    std::vector<TypeExpr> items;
+    std::optional<TypeExpr> rest;
+    ArrayBounds bounds;
+};
 
-enum class DeclKind { Struct, Enum, OpenEnum, Union, Alias, Constant };
+using DeclBody = std::variant<Struct, Enum, OpenEnum, Union, Alias, Constant, Tuple>;
+
+enum class DeclKind { Struct, Enum, OpenEnum, Union, Alias, Constant, Tuple };
 
 struct Decl {
     std::string family;   // "events": the folder directly under the schemas root
@@ -191,7 +217,11 @@ struct Decl {
     // when it was taken. The naming pass starts from this one.
     std::string wanted_name;
     bool lifted = false;  // synthesised from an anonymous nested schema
+    // On a `$ref` cycle (through a property, an item or a map value): targets
+    // that hold values inline box the members that close the cycle.
+    bool recursive = false;
     DeclBody body;
+    std::optional<CheckId> check;  // an assertion every value of the declaration must pass
     Docs docs;
     Origin origin;
 
@@ -345,8 +375,30 @@ struct ApiTag {
     Origin origin;
 };
 
+// An assertion as a schema program (docs/semantics.md, "Assertions"):
+// {"assert": [S...], "defs": [S...]}, `{"$ref": n}` naming defs[n]; patterns
+// are written in ECMA-262 (targets translate them).
+struct Check {
+    json program;
+    Origin origin;  // where the first asserted keyword is written
+};
+
+// Constructs a target may not implement yet (emit/capabilities.h). Formats
+// are constructs of their own (ConstructUse::format).
+enum class Construct { Recursion, Tuple, KeyPattern, Assertion, Format };
+
+struct ConstructUse {
+    Construct construct;
+    StringFormat format = StringFormat::None;  // Construct::Format
+    std::string detail;                        // e.g. the declaration, for the message
+    Origin origin;
+};
+
 struct Model {
     std::vector<Decl> decls;
+    std::vector<Check> checks;
+    // The first place each construct (each format) is used, in build order.
+    std::vector<ConstructUse> constructs;
     std::vector<Family> families;  // sorted by name
     std::vector<Operation> operations;  // by file, then path and method in file order
     std::vector<Stream> streams;        // by file, then declaration order

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "resolve/uri.h"
+
 namespace contractgen::resolve {
 
 bool percent_decode(const std::string& in, std::string& out) {
@@ -46,22 +48,28 @@ bool normalise_relative_path(const std::string& path, std::string& out) {
 
 namespace {
 
-bool has_uri_scheme(const std::string& ref) {
-    if (ref.rfind("//", 0) == 0) return true;
-    if (ref.empty() || !std::isalpha(static_cast<unsigned char>(ref[0]))) return false;
-    for (char c : ref) {
-        if (c == ':') return true;
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.') return false;
-    }
-    return false;
-}
-
 std::string folder_of(const std::string& path) {
     auto slash = path.rfind('/');
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
+// Compared without the suffix schema files share, which would otherwise
+// make any two short names look alike.
+std::string stem(const std::string& path) {
+    for (std::string_view suffix : {std::string_view(".schema.json"), std::string_view(".json")})
+        if (path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return path.substr(0, path.size() - suffix.size());
+    return path;
+}
+
 }  // namespace
+
+void Resolver::report_index_problems(diag::Sink& sink) const {
+    for (const auto& [loc, message] : index_.problems) {
+        load::Position p = loc.doc->position_of(loc.pointer);
+        sink.error(loc.doc->display_path, p.line, p.column, message);
+    }
+}
 
 std::optional<Location> Resolver::resolve(const load::Document& from, const std::string& at, const std::string& ref,
                                           diag::Sink& sink) const {
@@ -72,33 +80,35 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
         return std::nullopt;
     };
 
-    if (has_uri_scheme(ref))
-        return fail("$ref '" + ref +
-                    "' points at the network; only references within the schemas folder are supported "
-                    "(a relative path like 'other.schema.json#/$defs/Name')");
-
     auto hash = ref.find('#');
     std::string file_part = ref.substr(0, hash);
     std::string fragment = hash == std::string::npos ? std::string() : ref.substr(hash + 1);
 
-    const load::Document* target = &from;
-    if (!file_part.empty()) {
+    // A URI first: against the base the schema is in (a `$id`, or the file's own URI).
+    std::optional<Location> resource;
+    const bool absolute = has_uri_scheme(ref);
+    if (absolute || index_.with_ids.count(&from)) {
+        std::string target = without_fragment(resolve_uri(index_.base_of(from, at), file_part));
+        if (auto it = index_.resources.find(target); it != index_.resources.end()) resource = it->second;
+        else if (absolute)
+            return fail("$ref '" + ref +
+                        "' points at the network; only references within the schemas folder are supported "
+                        "(a relative path like 'other.schema.json#/$defs/Name')");
+    }
+    // Else a file, by its path relative to this one.
+    if (!resource && file_part.empty()) resource = Location{&from, "", &from.root};
+    if (!resource) {
         std::string decoded, normalised;
         if (!percent_decode(file_part, decoded)) return fail("$ref '" + ref + "' has a malformed %-escape");
         // "/x" is relative to the root of the file system, not to this folder.
         std::string joined = decoded[0] == '/' ? decoded : folder_of(from.path) + decoded;
         if (!normalise_relative_path(joined, normalised))
             return fail("$ref '" + ref + "' leaves the schemas root; references must stay inside the schemas folder");
-        target = set_.find(normalised);
-        if (target == nullptr) {
-            // Compared without the suffix schema files share, which would
-            // otherwise make any two short names look alike.
-            auto stem = [](const std::string& path) {
-                for (std::string_view suffix : {std::string_view(".schema.json"), std::string_view(".json")})
-                    if (path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
-                        return path.substr(0, path.size() - suffix.size());
-                return path;
-            };
+        if (const load::Document* doc = set_.find(normalised)) {
+            resource = Location{doc, "", &doc->root};
+        } else if (auto it = index_.resources.find(file_base_uri(normalised)); it != index_.resources.end()) {
+            resource = it->second;  // a `$id` relative to a file without one
+        } else {
             std::vector<std::string> known;
             for (const auto& d : set_.documents) known.push_back(stem(d.path));
             std::string hint = diag::closest_match(stem(normalised), known);
@@ -108,18 +118,29 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
                         (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
         }
     }
+    return walk(*resource, ref, fragment, fail);
+}
 
+// The fragment of a reference within its resource: a JSON pointer (walked
+// token by token, so the error can say which step failed) or an anchor.
+std::optional<Location> Resolver::walk(const Location& resource, const std::string& ref, const std::string& fragment,
+                                       const std::function<std::optional<Location>(const std::string&)>& fail) const {
     std::string pointer;
     if (!percent_decode(fragment, pointer)) return fail("$ref '" + ref + "' has a malformed %-escape");
-    if (!pointer.empty() && pointer[0] != '/')
-        return fail("$ref '" + ref + "' uses an anchor; only JSON pointers ('#/$defs/Name') are supported");
+    if (!pointer.empty() && pointer[0] != '/') {
+        auto it = index_.anchors.find({resource.node, pointer});
+        if (it == index_.anchors.end())
+            return fail("$ref '" + ref + "' names the anchor '" + pointer + "', which no schema in '" +
+                        resource.key() + "' declares ($anchor or $dynamicAnchor)");
+        return it->second;
+    }
 
-    auto& walked_in_target = walked_[target];
-    if (auto it = walked_in_target.find(pointer); it != walked_in_target.end()) return it->second;
+    auto& walked_in_target = walked_[resource.doc];
+    std::string full = resource.pointer + pointer;
+    if (auto it = walked_in_target.find(full); it != walked_in_target.end()) return it->second;
 
-    // Walk the pointer, token by token, so the error can say which step failed.
-    const load::json* node = &target->root;
-    std::string walked;
+    const load::json* node = resource.node;
+    std::string walked = resource.pointer;
     std::size_t start = 1;
     while (start <= pointer.size() && !pointer.empty()) {
         std::size_t slash = pointer.find('/', start);
@@ -150,8 +171,8 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
         }
         walked = load::pointer_append(walked, token);
     }
-    Location found{target, walked, node};
-    walked_in_target.emplace(pointer, found);
+    Location found{resource.doc, walked, node};
+    walked_in_target.emplace(full, found);
     return found;
 }
 

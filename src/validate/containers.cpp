@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "validate/decoder.h"
+#include "validate/rules.h"
 
 namespace contractgen::validate {
 
@@ -192,6 +193,9 @@ void Decoder::structure(const ir::Struct& s) {
             if (s.extra == ir::Extra::Forbid && !options_.tolerant)
                 fail_at(key_start, "additionalProperties", "member " + shown(key) + " is not allowed");
             if (!kept.insert(key)) fail_at(key_start, "duplicate", "member " + shown(key) + " appears twice");
+            // A key pattern (patternProperties) types the extra members; others are not allowed, tolerant or not (as Go).
+            if (s.extra_key_pattern && !pattern_matches(*s.extra_key_pattern, key))
+                fail_at(key_start, "additionalProperties", "member " + shown(key) + " is not allowed");
             member_key(out, first, key);
             if (s.extra == ir::Extra::Typed)
                 value(*s.extra_type);
@@ -218,6 +222,37 @@ void Decoder::array(const ir::TypeExpr& t) {
     out += ']';
 }
 
+// A tuple (prefixItems): a type per position, then `rest`; without it no
+// more items may follow, an `items` error at the array checked before any
+// item is read, after the count bounds (as Go's BeginTuple).
+void Decoder::tuple(const ir::Tuple& t) {
+    char c = peek();
+    if (c != '[') type_fail("an array", c);
+    const std::size_t start = pos_;
+    if (!t.bounds.empty()) {
+        if (t.bounds.unique_items)
+            check_unique(start, t.bounds);
+        else
+            check_count(start, count_entries(), t.bounds.min_items, t.bounds.max_items, "minItems", "maxItems", "items");
+    }
+    if (!t.rest) {
+        const std::size_t n = count_entries();
+        if (n > t.items.size())
+            fail_at(start, "items",
+                    "has " + std::to_string(n) + " items, more than the " + std::to_string(t.items.size()) +
+                        " the tuple allows");
+    }
+    open();
+    out += '[';
+    for (std::size_t i = 0; next_item(); ++i) {
+        if (i) out += ',';
+        enter_index(i);
+        value(i < t.items.size() ? t.items[i] : *t.rest);
+        leave();
+    }
+    out += ']';
+}
+
 void Decoder::map(const ir::TypeExpr& t) {
     begin_object(t.object_bounds);
     NameSet names;
@@ -227,6 +262,8 @@ void Decoder::map(const ir::TypeExpr& t) {
         const std::string key = key_;
         enter(key);
         if (!names.insert(key)) fail_at(key_start_, "duplicate", "member " + shown(key) + " appears twice");
+        if (t.string_bounds.pattern && !pattern_matches(*t.string_bounds.pattern, key))
+            fail_at(key_start_, "additionalProperties", "member " + shown(key) + " matches no key pattern");
         member_key(out, first, key);
         value(t.item());
         leave();

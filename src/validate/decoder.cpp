@@ -93,6 +93,8 @@ void Decoder::decl(ir::DeclId id) {
                     untagged(body);
             } else if constexpr (std::is_same_v<T, ir::Alias>) {
                 value(body.target);
+            } else if constexpr (std::is_same_v<T, ir::Tuple>) {
+                tuple(body);
             } else {
                 const_value(body.value);
             }

@@ -56,6 +56,7 @@ private:
     void structure(const ir::Struct& s);
     void array(const ir::TypeExpr& t);
     void map(const ir::TypeExpr& t);
+    void tuple(const ir::Tuple& t);
     void begin_object(const ir::ObjectBounds& bounds);
     void begin_array(const ir::ArrayBounds& bounds);
     void check_count(std::size_t start, std::size_t n, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max,

@@ -65,14 +65,16 @@ std::string Workspace::shown(std::string text) const {
     return text;
 }
 
-std::string diagnostics(const Files& files) {
+std::string diagnostics(const Files& files) { return diagnostics_for(files, "cpp"); }
+
+std::string diagnostics_for(const Files& files, const std::string& target) {
     Workspace ws(files);
     diag::Sink sink;
     app::Loaded loaded = app::load_and_build(ws.schemas, sink);
     if (!sink.has_errors()) {
         app::Options options;
         options.project.schemas = ws.schemas;
-        options.targets = {"cpp"};
+        options.targets = {target};
         contractgen::write::OutputSet outputs;
         std::vector<std::string> owned;
         app::generate_outputs(options, loaded, outputs, owned, sink);

@@ -57,6 +57,8 @@ struct Workspace {
 // GCC style, without colour, the root shown as "schemas". Empty when the
 // files are fine.
 std::string diagnostics(const Files& files);
+// The same, generating `target` instead of cpp (targets implement different constructs).
+std::string diagnostics_for(const Files& files, const std::string& target);
 
 // Loads and builds the IR of schema files that must be valid (REQUIREs it).
 struct Built {

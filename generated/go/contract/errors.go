@@ -48,6 +48,23 @@ const (
 	KeywordMinProperties        = "minProperties"
 	KeywordMaxProperties        = "maxProperties"
 	KeywordRange                = "range"
+	// The keywords an assertion reports (docs/semantics.md, "Assertions").
+	KeywordRef                   = "$ref"
+	KeywordAllOf                 = "allOf"
+	KeywordThen                  = "then"
+	KeywordElse                  = "else"
+	KeywordDependentRequired     = "dependentRequired"
+	KeywordDependentSchemas      = "dependentSchemas"
+	KeywordPrefixItems           = "prefixItems"
+	KeywordItems                 = "items"
+	KeywordContains              = "contains"
+	KeywordMinContains           = "minContains"
+	KeywordMaxContains           = "maxContains"
+	KeywordUnevaluatedItems      = "unevaluatedItems"
+	KeywordProperties            = "properties"
+	KeywordPatternProperties     = "patternProperties"
+	KeywordPropertyNames         = "propertyNames"
+	KeywordUnevaluatedProperties = "unevaluatedProperties"
 )
 
 // DecodeError is why an instance was rejected: where (a JSON path such as

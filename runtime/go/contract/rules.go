@@ -12,13 +12,39 @@ import (
 // Format is a string format the contract asserts (never only annotates).
 type Format uint8
 
-// The formats: RFC 3339 date-time, RFC 4122 UUID text, RFC 3986 absolute URI.
+// The formats (docs/semantics.md): RFC 3339 date-time, RFC 4122 UUID text,
+// RFC 3986 absolute URI, and the rest of the vocabulary.
 const (
 	FormatNone Format = iota
 	FormatDateTime
 	FormatUUID
 	FormatURI
+	FormatDate
+	FormatTime
+	FormatDuration
+	FormatEmail
+	FormatHostname
+	FormatIPv4
+	FormatIPv6
+	FormatURIReference
+	FormatJSONPointer
 )
+
+// formatNames are the keyword values, by Format.
+var formatNames = [...]string{"", "date-time", "uuid", "uri", "date", "time", "duration", "email", "hostname", "ipv4",
+	"ipv6", "uri-reference", "json-pointer"}
+
+var formatChecks = [...]func(string) bool{nil, IsDateTime, IsUUID, IsURI, IsDate, IsTime, IsDuration, IsEmail,
+	IsHostname, IsIPv4, IsIPv6, IsURIReference, IsJSONPointer}
+
+var formatWhat = [...]string{"", "an RFC 3339 date-time", "a UUID", "an absolute URI", "an RFC 3339 date",
+	"an RFC 3339 time", "an RFC 3339 duration", "an e-mail address", "a host name", "an IPv4 address",
+	"an IPv6 address", "a URI reference", "a JSON pointer"}
+
+// FormatValid reports whether s has format f (FormatNone: any string).
+func FormatValid(f Format, s string) bool {
+	return f == FormatNone || int(f) >= len(formatChecks) || formatChecks[f](s)
+}
 
 // StringRule is what a string must satisfy, checked in the order of the
 // error rules: format, pattern, minLength, maxLength. Lengths count code points.
@@ -38,19 +64,8 @@ func (r *StringRule) check(d *Decoder, start int, s string) {
 
 // Problem returns why s breaks the rule (Keyword and Detail set), or nil.
 func (r *StringRule) Problem(s string) *DecodeError {
-	switch r.Format {
-	case FormatDateTime:
-		if !IsDateTime(s) {
-			return &DecodeError{Keyword: KeywordFormat, Detail: "expected an RFC 3339 date-time, got " + quote(s)}
-		}
-	case FormatUUID:
-		if !IsUUID(s) {
-			return &DecodeError{Keyword: KeywordFormat, Detail: "expected a UUID, got " + quote(s)}
-		}
-	case FormatURI:
-		if !IsURI(s) {
-			return &DecodeError{Keyword: KeywordFormat, Detail: "expected an absolute URI, got " + quote(s)}
-		}
+	if r.Format != FormatNone && !FormatValid(r.Format, s) {
+		return &DecodeError{Keyword: KeywordFormat, Detail: "expected " + formatWhat[r.Format] + ", got " + quote(s)}
 	}
 	if r.Pattern != nil && !r.Pattern.MatchString(s) {
 		return &DecodeError{Keyword: KeywordPattern, Detail: "string does not match pattern " + quote(r.PatternSource) + ": " + quote(s)}

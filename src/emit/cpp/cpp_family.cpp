@@ -124,7 +124,7 @@ private:
         v.set("name", names_.of(id));
         v.set("doc", doc_comment(d.docs, ""));
         v.set("source", d.origin.file + "#" + d.origin.pointer);
-        std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
+        std::visit([&](const auto& body) { if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, body); }, d.body);  // tuples: refused by the target's capabilities
         return v;
     }
 

@@ -76,14 +76,20 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
     v.set("doc", doc_comment(d.docs, ""));
     if (!d.is<ir::Constant>()) {
         const DeclFunctions& f = names_.functions.at(id);
-        v.set("decode", f.decode);
+        // With an assertion, the declaration's template defines an unexported
+        // decoder and common.go.mustache the checked one that wraps it.
+        v.set("decode", d.check ? private_.claim(naming::to_case("decode" + names_.names.of(id), naming::Case::Camel))
+                                : f.decode);
+        v.set("public_decode", f.decode);
+        v.set("checked", flag(d.check.has_value()));
+        v.set("check", d.check ? types_.check_var(*d.check) : std::string());
         v.set("encode", f.encode);
         v.set("parse", f.parse);
         v.set("marshal", f.marshal);
         // Defined types get MarshalJSON; aliases and interfaces cannot have methods.
-        bool defined = d.is<ir::Struct>() || d.is<ir::OpenEnum>() ||
+        bool defined = d.is<ir::Struct>() || d.is<ir::OpenEnum>() || d.is<ir::Tuple>() ||
                        (d.is<ir::Enum>() && d.as<ir::Enum>().all_strings && !d.as<ir::Enum>().values.empty()) ||
-                       (d.is<ir::Union>() && !d.as<ir::Union>().discriminator);
+                       (d.is<ir::Union>() && !d.as<ir::Union>().discriminator) || (d.is<ir::Alias>() && d.recursive);
         v.set("has_marshal_json", flag(defined));
     }
     std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
@@ -190,10 +196,14 @@ std::string FamilyView::alternative_name(const ir::TypeExpr& t) const {
 
 // ---- alias -----------------------------------------------------------------------------------
 
-void FamilyView::fill(Data& v, ir::DeclId, const ir::Alias& a) {
-    v.set("target", types_.type(a.target));
-    v.set("decode_expr", types_.decode(a.target));
-    v.set("encode_stmt", types_.encode(a.target, "v"));
+// A recursive alias is a defined type (`type List []List`): Go aliases cannot refer to themselves.
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Alias& a) {
+    const bool defined = ctx_.model.decl(id).recursive;
+    const std::string target = types_.type(a.target);
+    v.set("defined", flag(defined));
+    v.set("target", target);
+    v.set("decode_expr", defined ? names_.names.of(id) + "(" + types_.decode(a.target) + ")" : types_.decode(a.target));
+    v.set("encode_stmt", types_.encode(a.target, defined ? target + "(v)" : "v"));
 }
 
 }  // namespace contractgen::emit::go

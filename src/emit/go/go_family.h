@@ -23,6 +23,7 @@ private:
     void fill(render::Data& v, ir::DeclId id, const ir::Union& u);
     void fill(render::Data& v, ir::DeclId id, const ir::Alias& a);
     void fill(render::Data& v, ir::DeclId id, const ir::Constant& c);  // go_struct.cpp
+    void fill(render::Data& v, ir::DeclId id, const ir::Tuple& t);     // go_tuple.cpp
     std::string alternative_name(const ir::TypeExpr& t) const;
 
     const EmitContext& ctx_;

@@ -102,6 +102,11 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
             statements.push_back((text ? "d.ConstString(" : "d.ConstValue(") + literal + ")");
             encode.push_back("e.Key(" + wire + ")");
             encode.push_back((text ? "e.String(" : "e.Any(") + literal + ")");
+        } else if (f.required && types_.boxed(f.type, ctx_.model.decl(id))) {
+            go_type = "*" + types_.type(f.type);  // a struct cannot contain itself
+            statements.push_back(member + " = contract.Ptr(" + types_.decode(f.type) + ")");
+            encode.push_back("e.Key(" + wire + ")");
+            encode.push_back(types_.encode(f.type, "*" + member));
         } else if (f.required) {
             go_type = types_.type(f.type);
             statements.push_back(member + " = " + types_.decode(f.type));
@@ -147,7 +152,11 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         case ir::Extra::Typed:
             extra_type = "contract.Map[" + types_.type(*s.extra_type) + "]";
             keep_fn = types_.encode_fn(*s.extra_type);
-            add(unknown, "contract.KeepTyped(d, &v.AdditionalProperties, " + types_.decode_fn(*s.extra_type) + ")");
+            if (s.extra_key_pattern)  // patternProperties: the member's name must match
+                add(unknown, "contract.KeepMatching(d, &v.AdditionalProperties, " + types_.regexp_var(*s.extra_key_pattern) +
+                                 ", " + types_.decode_fn(*s.extra_type) + ")");
+            else
+                add(unknown, "contract.KeepTyped(d, &v.AdditionalProperties, " + types_.decode_fn(*s.extra_type) + ")");
             break;
     }
     // Forbidden members that are not declared: `not` (or, in a closed object

@@ -27,6 +27,7 @@
 #include "emit/targets.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/schema_members.h"
 #include "naming/keywords.h"
 
 namespace contractgen::emit {
@@ -113,9 +114,12 @@ GoNames resolve(const EmitContext& ctx, const naming::Names& names) {
 // `pattern` keyword (in schema positions) that spells one the IR uses.
 void check_patterns(const EmitContext& ctx) {
     std::map<std::string, std::string> problems;  // pattern → why not
+    auto check_pattern = [&](const std::string& pattern) {
+        if (!problems.count(pattern))
+            if (auto problem = ir::go_pattern_problem(pattern)) problems.emplace(pattern, *problem);
+    };
     auto check = [&](const ir::StringBounds& b) {
-        if (b.pattern && !problems.count(*b.pattern))
-            if (auto problem = ir::go_pattern_problem(*b.pattern)) problems.emplace(*b.pattern, *problem);
+        if (b.pattern) check_pattern(*b.pattern);
     };
     std::function<void(const ir::TypeExpr&)> walk = [&](const ir::TypeExpr& t) {
         check(t.string_bounds);
@@ -123,7 +127,29 @@ void check_patterns(const EmitContext& ctx) {
     };
     for (const auto& d : ctx.model.decls) {
         if (const auto* o = std::get_if<ir::OpenEnum>(&d.body)) check(o->other);
+        if (const auto* s = std::get_if<ir::Struct>(&d.body); s && s->extra_key_pattern) check_pattern(*s->extra_key_pattern);
         ir::for_each_type_in(d, walk);
+    }
+    // The patterns of assertions (`pattern` values and `patternProperties` keys).
+    std::function<void(const ir::json&)> walk_program = [&](const ir::json& s) {
+        if (!s.is_object()) return;
+        for (const auto& [key, value] : s.items()) {
+            if (key == "pattern" && value.is_string()) check_pattern(value.get<std::string>());
+            if (key == "patternProperties" && value.is_object())
+                for (const auto& [pattern, sub] : value.items()) check_pattern(pattern);
+            switch (ir::member_kind(key)) {
+                case ir::MemberKind::Schema: walk_program(value); break;
+                case ir::MemberKind::SchemaMap:
+                case ir::MemberKind::SchemaList:
+                    for (const auto& sub : value) walk_program(sub);
+                    break;
+                default: break;
+            }
+        }
+    };
+    for (const auto& c : ctx.model.checks) {
+        for (const auto& s : c.program["assert"]) walk_program(s);
+        for (const auto& s : c.program["defs"]) walk_program(s);
     }
     if (problems.empty()) return;
     for (const auto& doc : ctx.schemas.documents) {
@@ -145,6 +171,13 @@ void check_patterns(const EmitContext& ctx) {
                     found.push_back({{at.line, at.column}, "pattern '" + it->first + "' cannot be used by the go target: " + it->second});
                     continue;
                 }
+                if (key == "patternProperties" && value.is_object())
+                    for (const auto& [pattern, sub] : value.items())
+                        if (auto it = problems.find(pattern); it != problems.end()) {
+                            load::Position at = doc.position_of(&sub);
+                            found.push_back({{at.line, at.column},
+                                             "pattern '" + it->first + "' cannot be used by the go target: " + it->second});
+                        }
                 stack.push_back(&value);
             }
         }

@@ -1,10 +1,12 @@
 #include "emit/go/go_types.h"
 
+#include <functional>
 #include <limits>
 
 #include "emit/go/go_syntax.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/schema_members.h"
 
 namespace contractgen::emit::go {
 
@@ -118,8 +120,11 @@ std::string GoTypes::value_decode(const ir::TypeExpr& t) {
         }
         case Kind::Map: {
             const auto& b = t.object_bounds;
-            return "contract.DecodeMap(d, " + count_rule(b.min_properties, b.max_properties, false) + ", " +
-                   decode_fn(t.item()) + ")";
+            std::string rule = count_rule(b.min_properties, b.max_properties, false);
+            if (t.string_bounds.pattern)
+                return "contract.DecodeMapMatching(d, " + rule + ", " + regexp_var(*t.string_bounds.pattern) + ", " +
+                       decode_fn(t.item()) + ")";
+            return "contract.DecodeMap(d, " + rule + ", " + decode_fn(t.item()) + ")";
         }
         case Kind::Const:
             if (t.value.is_string()) return "d.ConstString(" + string_literal(t.value.get<std::string>()) + ")";
@@ -129,6 +134,15 @@ std::string GoTypes::value_decode(const ir::TypeExpr& t) {
 }
 
 std::string GoTypes::decode(const ir::TypeExpr& t) {
+    if (t.check) {  // the assertion covers the whole value, null included
+        ir::TypeExpr plain = t;
+        plain.check.reset();
+        return "contract.Checked(d, " + check_var(*t.check) + ", " + decode_fn(plain) + ")";
+    }
+    return unchecked_decode(t);
+}
+
+std::string GoTypes::unchecked_decode(const ir::TypeExpr& t) {
     if (t.nullable && !base_accepts_null(t)) {
         ir::TypeExpr base = without_null(t);
         return std::string(nil_able(base) ? "contract.OrNull" : "contract.Nullable") + "(d, " + decode_fn(base) + ")";
@@ -137,7 +151,7 @@ std::string GoTypes::decode(const ir::TypeExpr& t) {
 }
 
 std::string GoTypes::decode_fn(const ir::TypeExpr& t) {
-    bool plain = !(t.nullable && !base_accepts_null(t));
+    bool plain = !(t.nullable && !base_accepts_null(t)) && !t.check;
     if (plain) {
         switch (t.kind) {
             case Kind::Named: return functions(t.decl).decode;
@@ -205,6 +219,15 @@ std::string GoTypes::string_rule(const ir::StringBounds& b) {
         case ir::StringFormat::DateTime: add("Format: contract.FormatDateTime"); break;
         case ir::StringFormat::Uuid: add("Format: contract.FormatUUID"); break;
         case ir::StringFormat::Uri: add("Format: contract.FormatURI"); break;
+        case ir::StringFormat::Date: add("Format: contract.FormatDate"); break;
+        case ir::StringFormat::Time: add("Format: contract.FormatTime"); break;
+        case ir::StringFormat::Duration: add("Format: contract.FormatDuration"); break;
+        case ir::StringFormat::Email: add("Format: contract.FormatEmail"); break;
+        case ir::StringFormat::Hostname: add("Format: contract.FormatHostname"); break;
+        case ir::StringFormat::Ipv4: add("Format: contract.FormatIPv4"); break;
+        case ir::StringFormat::Ipv6: add("Format: contract.FormatIPv6"); break;
+        case ir::StringFormat::UriReference: add("Format: contract.FormatURIReference"); break;
+        case ir::StringFormat::JsonPointer: add("Format: contract.FormatJSONPointer"); break;
         case ir::StringFormat::None: break;
     }
     if (b.pattern) {
@@ -266,9 +289,74 @@ std::string GoTypes::value_var(const ir::json& value) {
     return name;
 }
 
+std::string GoTypes::check_var(ir::CheckId id) {
+    std::string text = "contract.MustCompileCheck(" + string_literal(go_program(model_.checks.at(id).program).dump()) + ")";
+    auto it = made_.find(text);
+    if (it != made_.end()) return it->second;
+    std::string name = private_.claim("check" + std::to_string(made_.size() + 1));
+    made_.emplace(text, name);
+    support_ += "\nvar " + name + " = " + text + "\n";
+    return name;
+}
+
+std::string GoTypes::regexp_var(const std::string& pattern) {
+    uses_regexp_ = true;
+    std::string text = "regexp.MustCompile(" + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Go)) + ")";
+    auto it = made_.find(text);
+    if (it != made_.end()) return it->second;
+    std::string name = private_.claim("key" + std::to_string(made_.size() + 1));
+    made_.emplace(text, name);
+    support_ += "\nvar " + name + " = " + text + "\n";
+    return name;
+}
+
+bool GoTypes::boxed(const ir::TypeExpr& t, const ir::Decl& container) const {
+    if (!container.recursive || t.kind != Kind::Named || t.nullable) return false;
+    const ir::Decl* d = &model_.decl(t.decl);
+    while (d->is<ir::Alias>() && d->as<ir::Alias>().target.kind == Kind::Named && !d->as<ir::Alias>().target.nullable)
+        d = &model_.decl(d->as<ir::Alias>().target.decl);
+    return d->recursive && (d->is<ir::Struct>() || d->is<ir::Tuple>());
+}
+
 }  // namespace contractgen::emit::go
 
 namespace contractgen::emit::go {
+
+// A program with its patterns in Go's syntax (RE2), for contract.MustCompileCheck.
+ir::json go_program(const ir::json& program) {
+    ir::json out = program;
+    std::function<void(ir::json&)> walk = [&](ir::json& s) {
+        if (!s.is_object()) return;
+        for (auto it = s.begin(); it != s.end(); ++it) {
+            const std::string& key = it.key();
+            if (key == "pattern" && it->is_string()) {
+                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Go);
+                continue;
+            }
+            if (key == "patternProperties" && it->is_object()) {
+                ir::json translated = ir::json::object();
+                for (auto& [pattern, sub] : it->items()) {
+                    ir::json copy = sub;
+                    walk(copy);
+                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Go)] = std::move(copy);
+                }
+                *it = std::move(translated);
+                continue;
+            }
+            switch (ir::member_kind(key)) {
+                case ir::MemberKind::Schema: walk(*it); break;
+                case ir::MemberKind::SchemaMap:
+                case ir::MemberKind::SchemaList:
+                    for (auto& sub : *it) walk(sub);
+                    break;
+                default: break;
+            }
+        }
+    };
+    for (auto& s : out["assert"]) walk(s);
+    for (auto& s : out["defs"]) walk(s);
+    return out;
+}
 
 std::string tag_method(const std::string& wire) {
     std::string m = naming::to_case(wire, naming::Case::Pascal);

@@ -45,6 +45,9 @@ struct GoNames {
 // The name of the method that returns a union's tag ("type" → Type).
 std::string tag_method(const std::string& wire);
 
+// An assertion's program with its patterns in Go's syntax (RE2).
+ir::json go_program(const ir::json& program);
+
 class GoTypes {
 public:
     GoTypes(const ir::Model& model, const GoNames& names, naming::Scope& private_scope)
@@ -69,6 +72,11 @@ public:
     std::string number_rule(const ir::NumberBounds& b);
     std::string count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique);
     std::string value_var(const ir::json& value);       // a variable holding a free-form constant value
+    std::string check_var(ir::CheckId id);              // a variable holding a compiled assertion
+    std::string regexp_var(const std::string& pattern); // a variable holding a compiled key pattern
+    // A member held by value whose type closes a recursive cycle (a struct or
+    // tuple): Go needs a pointer there (`*Node`), since a struct cannot contain itself.
+    bool boxed(const ir::TypeExpr& t, const ir::Decl& container) const;
 
     // Package-level declarations made so far (rule variables, helpers), in order.
     const std::string& support() const { return support_; }
@@ -79,6 +87,7 @@ private:
     bool base_accepts_null(const ir::TypeExpr& t) const;
     std::string value_type(const ir::TypeExpr& t);
     std::string value_decode(const ir::TypeExpr& t);
+    std::string unchecked_decode(const ir::TypeExpr& t);
     std::string value_encode(const ir::TypeExpr& t, const std::string& x);
     std::string qualify(const std::string& family, const std::string& name);
     std::string helper(const std::string& kind, const std::string& signature_rest, const std::string& body);

@@ -95,7 +95,7 @@ private:
         for (const char* k : {"is_struct", "is_enum", "is_value_enum", "is_open_enum", "is_union", "is_alias", "is_constant",
                               "has_adapter", "has_values"})
             v.set(k, flag(false));
-        std::visit([&](const auto& body) { fill(v, id, d, body); }, d.body);
+        std::visit([&](const auto& body) { if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, d, body); }, d.body);  // tuples: refused by the target's capabilities
         return v;
     }
 

@@ -43,15 +43,6 @@ std::string TypeWriter::type(const ir::TypeExpr& t) const {
 }
 
 namespace {
-const char* format_name(ir::StringFormat f) {
-    switch (f) {
-        case ir::StringFormat::DateTime: return "date-time";
-        case ir::StringFormat::Uuid: return "uuid";
-        case ir::StringFormat::Uri: return "uri";
-        case ir::StringFormat::None: break;
-    }
-    return "";
-}
 std::string bound(const char* keyword, const std::string& value) {
     return std::string("<code>") + keyword + "</code> " + value;
 }
@@ -59,7 +50,7 @@ std::string number(const std::optional<ir::json>& v) { return inline_json(*v); }
 }  // namespace
 
 void TypeWriter::string_rules(const ir::StringBounds& b, const std::string& prefix, std::vector<std::string>& out) const {
-    if (b.format != ir::StringFormat::None) out.push_back(prefix + bound("format", format_name(b.format)));
+    if (b.format != ir::StringFormat::None) out.push_back(prefix + bound("format", ir::format_name(b.format)));
     if (b.pattern) out.push_back(prefix + bound("pattern", "<code>" + escape(*b.pattern) + "</code>"));
     if (b.min_length) out.push_back(prefix + bound("minLength", std::to_string(*b.min_length)));
     if (b.max_length) out.push_back(prefix + bound("maxLength", std::to_string(*b.max_length)));

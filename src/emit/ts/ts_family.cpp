@@ -172,7 +172,9 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
         v.set("reader_type", reader_type(id));
         v.set("type_params", types_.is_generic(id) ? std::string("<") + kUnknownParameter + " = never>" : "");
     }
-    std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
+    std::visit([&](const auto& body) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, body);  // tuples: refused by the capabilities
+    }, d.body);
     return v;
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <utility>
 
 #include "ir/build/builder.h"
 #include "ir/passes/passes.h"
@@ -32,6 +33,7 @@ struct Nesting {
 }  // namespace
 
 Model Builder::run() {
+    resolver_.report_index_problems(sink_);
     declare_named_schemas();
     for (DeclId id = 0; id < named_count_; ++id) define_named(id);
     if (!sink_.has_errors()) run_passes(model_, set_, sink_);
@@ -39,16 +41,10 @@ Model Builder::run() {
 }
 
 void Builder::define_named(DeclId id) {
-    if (state_[id] == State::Done) return;
-    if (state_[id] == State::InProgress) {
-        std::string chain;
-        auto start = std::find(definition_stack_.begin(), definition_stack_.end(), id);
-        for (auto it = start; it != definition_stack_.end(); ++it) chain += model_.decls[*it].qualified_name() + " → ";
-        chain += model_.decls[id].qualified_name();
-        error_at(named_locations_[id],
-                 "recursive reference " + chain + " is not supported; recursive types cannot be generated yet");
-        return;
-    }
+    // A declaration being defined is referred to from inside itself: a
+    // recursive type, complete once its definition returns. Whether the
+    // cycle passes through a container is checked afterwards (passes/recursion.cpp).
+    if (state_[id] != State::Pending) return;
     state_[id] = State::InProgress;
     definition_stack_.push_back(id);
     const Location loc = named_locations_[id];
@@ -60,7 +56,8 @@ void Builder::define_named(DeclId id) {
         define_constant(id, loc, hint);
     } else {
         TypeExpr expr = convert(loc, hint);
-        if (expr.kind == Kind::Named && expr.decl == id && expr.nullable) {
+        const bool into_this = filled_.count(id) > 0;  // the body went into this declaration
+        if (into_this && expr.kind == Kind::Named && expr.decl == id && expr.nullable) {
             // The body went into this declaration but null is accepted too
             // (`enum: [6, null]`, `type: ["object", "null"]`): the body moves
             // to a lifted declaration and this one becomes a nullable alias
@@ -70,8 +67,9 @@ void Builder::define_named(DeclId id) {
             model_.decls[moved].docs = model_.decls[id].docs;
             expr.decl = moved;
         }
-        bool filled = expr.kind == Kind::Named && expr.decl == id && !expr.nullable;
-        if (!filled) model_.decls[id].body = Alias{expr};
+        bool filled = into_this && expr.kind == Kind::Named && expr.decl == id && !expr.nullable;
+        if (filled) model_.decls[id].check = std::exchange(expr.check, std::nullopt);
+        else model_.decls[id].body = Alias{expr};
         if (loc.node->is_object()) model_.decls[id].docs = read_docs({loc});
     }
     definition_stack_.pop_back();
@@ -122,24 +120,25 @@ TypeExpr Builder::convert(const Location& loc, const Hint& hint) {
 
 TypeExpr Builder::convert_schema(const Location& loc, const Hint& hint) {
     const json& node = *loc.node;
-    if (node.is_boolean()) {
-        if (!node.get<bool>()) error_at(loc, "the schema 'false' accepts nothing; it is only supported as a property (forbidding it)");
-        return TypeExpr{};  // `true`: any value
-    }
+    if (node.is_boolean()) return node.get<bool>() ? TypeExpr{} : never(loc);  // `true`: any value
     if (!node.is_object()) {
         error_at(loc, "a schema must be an object or a boolean");
         return TypeExpr{};
     }
     if (!checked(loc)) return TypeExpr{};
-    if (member(node, "$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint);
+    if (member(node, "$ref") && only_annotations_besides(node, {"$ref"})) return convert_ref(loc, hint, "$ref");
+    if (member(node, "$dynamicRef") && only_annotations_besides(node, {"$dynamicRef"}))
+        return convert_ref(loc, hint, "$dynamicRef");
     std::vector<Location> parts;
-    expand(loc, parts);
+    bool never_valid = false;
+    expand(loc, parts, never_valid);
+    if (never_valid) return never(loc);
     return convert_parts(parts, hint, false);
 }
 
 // The type a `$ref` names: the named declaration, or the target schema converted in place.
-TypeExpr Builder::convert_ref(const Location& loc, const Hint& hint) {
-    auto target = follow_ref(loc);
+TypeExpr Builder::convert_ref(const Location& loc, const Hint& hint, const char* keyword) {
+    auto target = follow_ref(loc, keyword);
     if (!target) return TypeExpr{};
     if (auto it = named_by_location_.find(target->node); it != named_by_location_.end()) {
         define_named(it->second);

@@ -7,8 +7,11 @@
 //
 //   declared.cpp      which schemas are named types ($defs entries, file roots) and their names
 //   build.cpp         named types defined on demand; the dispatch every subschema goes through
-//   conjunctions.cpp  $ref with siblings and allOf: parts gathered (`expand`) and merged keyword by keyword
-//   objects.cpp       one JSON kind at a time: objects (fields, required, extras), arrays, enums
+//   conjunctions.cpp  $ref with siblings and allOf: parts gathered (`expand`), then converted
+//   merge.cpp         the parts merged keyword by keyword; what no type carries set aside as assertions
+//   checks.cpp        assertions compiled into schema programs (ir::Check)
+//   objects.cpp       one JSON kind at a time: objects (fields, required, extras), enums
+//   arrays.cpp        arrays and tuples (prefixItems, items, unevaluatedItems)
 //   unions.cpp        oneOf/anyOf, alternatives restricted by `type`, open enums
 //   discriminator.cpp OpenAPI's `discriminator` beside a oneOf/anyOf, checked against the variants
 //   lifted.cpp        declarations of lifted types and the names they get
@@ -73,8 +76,24 @@ struct RequiredName {
     std::size_t index;      // in that part's `required`
 };
 
+// Keywords of one part that no type carries: checked by an assertion
+// (docs/semantics.md, "Assertions"). `whole`: every keyword of the part (an
+// `unevaluated*` keyword needs all its siblings).
+struct Residual {
+    Location part;
+    std::vector<std::string> keywords;
+    bool whole = false;
+};
+
+// The array keywords of one part: `items` applies after that part's own `prefixItems`.
+struct ArrayPart {
+    std::vector<Location> prefix;
+    std::optional<Location> items;
+};
+
 // Everything the parts of a conjunction say, merged.
 struct Merged {
+    bool never = false;  // some part is `false`: nothing is valid
     unsigned kinds = kAllKinds;
     bool typed = false;  // some part had `type`
     const json* const_value = nullptr;
@@ -89,20 +108,35 @@ struct Merged {
     };
     std::vector<Property> properties;
     std::vector<RequiredName> required;  // each name once, in the order first listed
+    bool has_properties = false;         // some part has `properties` (then `required` may only name those)
     std::size_t closed = 0;              // parts with additionalProperties: false (each allows only its own properties)
     std::optional<Location> additional;  // additionalProperties: <schema>
     NameSet additional_allowed;          // the properties of the part that has it
     bool additional_explicitly_open = false;
+    bool additional_any = false;         // some part has additionalProperties (whatever it says)
+    std::optional<std::string> key_pattern;  // a closed part's one patternProperties pattern (its schema is in `additional`)
+    std::optional<Location> key_pattern_at;
+    std::size_t pattern_parts = 0;       // parts with patternProperties
+    // the parts with unevaluatedProperties / unevaluatedItems, and what they decide when that is static
+    std::vector<Location> unevaluated_properties, unevaluated_items;
+    bool closed_by_unevaluated = false;          // unevaluatedProperties: false over every part's properties
+    std::optional<Location> rest_from_unevaluated;  // unevaluatedItems: the items after every prefix
+    Location first;                              // the part the others were reached from
+    bool conditional = false;            // some part has anyOf, oneOf, if or dependentSchemas
+    bool contains = false;               // some part has contains
+    std::vector<Location> unions;        // parts with oneOf/anyOf
+    std::size_t union_keywords = 0;      // how many oneOf/anyOf keywords those parts have
     std::vector<std::string> forbidden;
     ObjectBounds object_bounds;
     // array
-    std::vector<Location> items;
+    std::vector<ArrayPart> array_parts;
     ArrayBounds array_bounds;
     StringBounds string_bounds;
     NumberBounds number_bounds;
     Docs docs;
     bool object_keywords = false, array_keywords = false, string_keywords = false, number_keywords = false;
     std::optional<Location> integer_format_at;  // where `format: int64|uint64` was, for errors
+    std::vector<Residual> residual;
 };
 
 // Where a type goes if it needs a declaration: the family, the name to
@@ -142,6 +176,11 @@ private:
         load::Position p = loc.doc->position_of(pointer);
         sink_.error(loc.doc->display_path, p.line, p.column, message);
     }
+    void warning_at(const Location& loc, const std::string& message, const std::string& keyword = {}) {
+        std::string pointer = keyword.empty() ? loc.pointer : load::pointer_append(loc.pointer, keyword);
+        load::Position p = loc.doc->position_of(pointer);
+        sink_.warning(loc.doc->display_path, p.line, p.column, message);
+    }
     Origin origin_of(const Location& loc) const {
         load::Position p = loc.doc->position_of(loc.node);  // by node: no pointer walk
         return Origin{loc.doc->path, loc.pointer, p.line, p.column};
@@ -177,7 +216,7 @@ private:
     TypeExpr guarded(const Location& target, F&& f) {
         if (std::find(location_stack_.begin(), location_stack_.end(), target.node) != location_stack_.end()) {
             error_at(target, "recursive reference to '#" + target.pointer +
-                                 "' is not supported; recursive types cannot be generated yet");
+                                 "', a schema without a name; to make it a recursive type, move it into $defs");
             return TypeExpr{};
         }
         location_stack_.push_back(target.node);
@@ -188,21 +227,39 @@ private:
     bool too_deep(const Location& loc, std::size_t depth);
     TypeExpr convert(const Location& loc, const Hint& hint);
     TypeExpr convert_schema(const Location& loc, const Hint& hint);
-    TypeExpr convert_ref(const Location& loc, const Hint& hint);
+    TypeExpr convert_ref(const Location& loc, const Hint& hint, const char* keyword = "$ref");
 
-    // ---- $ref and allOf (conjunctions.cpp) -----------------------------------
-    std::optional<Location> follow_ref(const Location& loc);
-    void expand(const Location& loc, std::vector<Location>& parts);
+    // ---- $ref and allOf (conjunctions.cpp, merge.cpp) -----------------------
+    std::optional<Location> follow_ref(const Location& loc, const char* keyword = "$ref");
+    void expand(const Location& loc, std::vector<Location>& parts, bool& never);
     Docs read_docs(const std::vector<Location>& parts);
     void merge_part(const Location& part, Merged& m, bool ignore_const);
-    void read_forbidden(const Location& not_loc, std::vector<std::string>& out);
+    void merge_format(const Location& part, const json& v, Merged& m);
+    void merge_object_keywords(const Location& part, const KeywordSlots& kw, Merged& m);
+    void decide_unevaluated(Merged& m);
+    bool read_forbidden(const Location& not_loc, std::vector<std::string>& out);
     TypeExpr convert_parts(const std::vector<Location>& parts, const Hint& hint, bool ignore_const);
+    TypeExpr convert_merged(const Location& at, Merged& m, const Hint& hint);
     TypeExpr convert_conjunction(const std::vector<Location>& locs, const Hint& hint);
+
+    // ---- assertions (checks.cpp) ---------------------------------------------
+    struct Program;
+    json compile_schema(const Location& loc, Program& p, std::optional<std::size_t> def,
+                        const std::vector<std::string>* only, bool& ok);
+    // A value no value satisfies: the assertion `reason` (by default `false`, reported as `not`; an
+    // empty enum says `{"enum": []}`, so its error names the keyword that fails).
+    TypeExpr never(const Location& at, json reason = false);
+    CheckId add_check(json program, const Location& at);
+    std::optional<CheckId> compile_check(const std::vector<Residual>& residual);
+    void attach_check(TypeExpr& t, CheckId id);
+    void use(Construct c, const Location& at, const std::string& detail, StringFormat format = StringFormat::None);
 
     // ---- one JSON kind (objects.cpp) -----------------------------------------
     TypeExpr convert_kind(unsigned bit, const Location& at, const Merged& m, const Hint& hint);
     TypeExpr convert_object(const Location& at, const Merged& m, const Hint& hint);
     TypeExpr convert_enum(const Location& at, const Merged& m, const Hint& hint);
+    TypeExpr convert_array(const Location& at, const Merged& m, const Hint& hint);  // arrays.cpp
+    bool pattern_matches(const std::string& pattern, const std::string& name) const;
 
     // ---- unions (unions.cpp) -------------------------------------------------
     TypeExpr convert_union(const Location& loc, const Hint& hint, unsigned allowed_kinds);
@@ -239,6 +296,8 @@ private:
     std::unordered_map<const json*, bool> keywords_ok_;
     std::map<std::string, std::set<std::string>> taken_names_;
     std::set<DeclId> filled_;
+    std::map<std::string, CheckId> checks_by_text_;  // identical programs share one Check
+    std::set<std::pair<int, int>> constructs_seen_;  // (construct, format) recorded in model_.constructs
     unsigned restrict_kinds_ = kAllKinds;  // consumed by the next convert_parts (see convert_restricted)
 };
 

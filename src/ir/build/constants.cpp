@@ -16,8 +16,9 @@ void Builder::define_constant(DeclId id, const Location& loc, const Hint& hint) 
         c.type = convert_ref(loc, hint.nested("Entry"));
     } else {
         std::vector<Location> parts;
-        expand(loc, parts);
-        c.type = convert_parts(parts, hint.nested("Entry"), /*ignore_const=*/true);
+        bool never_valid = false;
+        expand(loc, parts, never_valid);
+        c.type = never_valid ? never(loc) : convert_parts(parts, hint.nested("Entry"), /*ignore_const=*/true);
     }
     if (!(value_kind(c.value) & accepted_kinds(model_, c.type)))
         error_at(loc, "const value " + c.value.dump() + " does not match the schema's type", "const");

@@ -41,9 +41,13 @@ std::string file_stem(const std::string& path) {
 }  // namespace
 
 bool root_is_type(const json& root) {
+    if (root.is_boolean()) return true;  // `true` (any value) or `false` (none)
     if (!root.is_object()) return false;
+    // Documentation and identifiers alone do not make a type; content
+    // annotations (contentMediaType, readOnly, ...) describe the value, so they do.
     for (const auto& [k, v] : root.items())
-        if (k != "$defs" && !is_annotation_keyword(k)) return true;
+        if (k != "$defs" && (!is_annotation_keyword(k) || k.rfind("content", 0) == 0 || k == "readOnly" || k == "writeOnly"))
+            return true;
     return false;
 }
 
@@ -74,8 +78,8 @@ void Builder::declare_named_schemas() {
     };
     for (const auto& doc : set_.documents) {
         Location root{&doc, "", &doc.root};
-        if (!doc.root.is_object()) {
-            error_at(root, "a schema file must contain a JSON object");
+        if (!doc.root.is_object() && !doc.root.is_boolean()) {
+            error_at(root, "a schema file must contain a JSON object (or true or false)");
             continue;
         }
         checked(root);

@@ -4,9 +4,12 @@
 // an array converts its items; scalars carry their bounds. Enums are here
 // too: a closed set of values filtered by the schema's `type`.
 #include <algorithm>
+#include <regex>
 #include <utility>
 
 #include "ir/build/builder.h"
+#include "ir/pattern.h"
+#include "text/utf8.h"
 
 namespace contractgen::ir::builder {
 
@@ -55,11 +58,7 @@ TypeExpr Builder::convert_kind(unsigned bit, const Location& at, const Merged& m
                 t.number_bounds.integer_format = IntegerFormat::Safe;
             }
             return t;
-        case kArray:
-            t.kind = Kind::Array;
-            t.array_bounds = m.array_bounds;
-            t.element.push_back(convert_conjunction(m.items, hint.nested("Item")));
-            return t;
+        case kArray: return convert_array(at, m, hint);
         default:
             return convert_object(at, m, hint);
     }
@@ -76,6 +75,9 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
         const auto& [name, locs, listed_by_closed] = m.properties[i];
         bool is_required = required.marks[i];
         bool forbidden = listed_by_closed < m.closed;  // some closed part does not list it
+        // A key pattern's part allows its own properties and the names the pattern matches.
+        if (m.key_pattern && !contains(m.additional_allowed, name) && !pattern_matches(*m.key_pattern, name))
+            forbidden = true;
         for (const auto& l : locs) forbidden |= l.node->is_boolean() && !l.node->get<bool>();
         if (forbidden) {
             if (is_required) {
@@ -95,7 +97,10 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
         f.required = is_required;
         // additionalProperties applies to every member its own schema's `properties` does not
         // list, including those declared in other allOf parts.
-        if (m.additional && !contains(m.additional_allowed, name)) {
+        // With a key pattern, that applies to every member whose name it matches.
+        bool extra_applies = m.additional && !contains(m.additional_allowed, name);
+        if (m.key_pattern) extra_applies = pattern_matches(*m.key_pattern, name);
+        if (extra_applies) {
             std::vector<Location> conjunction = locs;
             conjunction.push_back(*m.additional);
             f.type = convert_conjunction(conjunction, hint.of_property(name));
@@ -107,6 +112,25 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
     }
     for (const RequiredName* undeclared : required.undeclared) {
         const auto& [name, part, index] = *undeclared;
+        if (!m.has_properties) {
+            // An object that declares no properties may require any member: a
+            // free-form one, or of the type undeclared members have.
+            Location item{part->doc, load::pointer_append(load::pointer_append(part->pointer, "required"), index),
+                          &(*part->node)["required"][index]};
+            const std::string wire(name);
+            bool allowed = m.closed == 0 && !m.closed_by_unevaluated && (!m.key_pattern || pattern_matches(*m.key_pattern, wire));
+            if (!allowed || std::find(s.forbidden.begin(), s.forbidden.end(), wire) != s.forbidden.end()) {
+                error_at(item, "'required' names '" + wire + "', which this object does not allow (additionalProperties, "
+                                                             "patternProperties or not)");
+                continue;
+            }
+            Field& f = s.fields.emplace_back();
+            f.wire_name = wire;
+            f.required = true;
+            if (m.additional) f.type = convert(*m.additional, hint.of_property(wire));
+            f.origin = origin_of(item);
+            continue;
+        }
         std::vector<std::string> known;
         for (const auto& declared : required.declared) known.emplace_back(declared.first);
         std::string hint_name = diag::closest_match(std::string(name), known);
@@ -115,7 +139,11 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
         error_at(item, "'required' names '" + std::string(name) + "', which is not in 'properties'" +
                            (hint_name.empty() ? std::string() : " (did you mean '" + hint_name + "'?)"));
     }
-    if (m.closed > 0) {
+    if (m.key_pattern) {
+        s.extra = Extra::Typed;
+        s.extra_type = convert(*m.additional, hint.nested("Value"));
+        s.extra_key_pattern = m.key_pattern;
+    } else if (m.closed > 0 || m.closed_by_unevaluated) {
         s.extra = Extra::Forbid;
     } else if (m.additional && !(m.additional->node->is_boolean())) {
         s.extra = Extra::Typed;
@@ -128,10 +156,23 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
         TypeExpr t;
         t.kind = Kind::Map;
         t.object_bounds = m.object_bounds;
+        t.string_bounds.pattern = s.extra_key_pattern;
         t.element.push_back(s.extra == Extra::Typed ? *s.extra_type : TypeExpr{});
         return t;
     }
     return put_decl(std::move(s), at, hint, m.docs);
+}
+
+// Whether a portable pattern matches a property name, as every target's
+// engine would (the C++ runtime's: std::wregex over UTF-32).
+bool Builder::pattern_matches(const std::string& pattern, const std::string& name) const {
+    auto wide = [](const std::string& utf8) {
+        std::wstring out;
+        for (std::size_t i = 0; i < utf8.size();) out += static_cast<wchar_t>(text::next_code_point(utf8, i));
+        return out;
+    };
+    std::wregex re(wide(translate_pattern(pattern, PatternDialect::CppWide)), std::regex::ECMAScript);
+    return std::regex_search(wide(name), re);
 }
 
 TypeExpr Builder::convert_enum(const Location& at, const Merged& m, const Hint& hint) {
@@ -152,8 +193,9 @@ TypeExpr Builder::convert_enum(const Location& at, const Merged& m, const Hint& 
             t.kind = Kind::Null;
             return t;
         }
-        error_at(at, "no enum value matches the schema's type", "enum");
-        return TypeExpr{};
+        warning_at(at, m.enum_values->empty() ? "this schema accepts no value: its enum is empty"
+                                              : "this schema accepts no value: no enum value matches its type", "enum");
+        return m.enum_values->empty() ? never(at, json{{"enum", json::array()}}) : never(at);
     }
     TypeExpr t = put_decl(std::move(e), at, hint, m.docs);
     t.nullable = nullable;

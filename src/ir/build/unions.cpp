@@ -49,10 +49,7 @@ TypeExpr Builder::convert_union(const Location& loc, const Hint& hint, unsigned 
             alternative.push_back(i);
         }
     }
-    if (u.variants.empty() && !nullable) {
-        error_at(loc, std::string("no alternative of this ") + keyword + " can match (all are false, or none allows the schema's type)", keyword);
-        return TypeExpr{};
-    }
+    if (u.variants.empty() && !nullable) return never(loc);  // every alternative is `false`, or none allows the type
     if (u.variants.empty()) {
         TypeExpr null_type;
         null_type.kind = Kind::Null;
@@ -92,8 +89,10 @@ std::optional<TypeExpr> Builder::convert_restricted(const Location& sub, const H
         if ((k & allowed) == 0) return std::nullopt;
     }
     std::vector<Location> parts;
+    bool never_valid = false;
     if (n.is_boolean()) parts.push_back(sub);  // `true`: just the kinds
-    else expand(sub, parts);
+    else expand(sub, parts, never_valid);
+    if (never_valid) return std::nullopt;  // never matches
     for (const auto& part : parts) {  // a const or enum outside the kinds never matches
         const json& p = *part.node;
         if (!p.is_object()) continue;

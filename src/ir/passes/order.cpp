@@ -30,7 +30,7 @@ void order_families(Model& model, const load::SchemaSet& schemas, diag::Sink& si
     }
 
     // Depth-first, dependencies first, starting from declaration order: a
-    // stable topological order (the IR has no cycles; the builder refused them).
+    // stable topological order; on a recursive cycle, the declaration reached first comes last.
     std::vector<char> visited(model.decls.size(), 0);
     std::function<void(DeclId)> visit = [&](DeclId id) {
         if (visited[id]) return;

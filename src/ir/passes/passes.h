@@ -8,6 +8,10 @@
 
 namespace contractgen::ir {
 
+// RECURSION: marks the declarations on `$ref` cycles (Decl::recursive) and
+// refuses a cycle that passes through no container (no finite value).
+void check_recursion(Model& model, const load::SchemaSet& schemas, diag::Sink& sink);
+
 // UNION_DISCRIMINATE: finds the const property that tells variants apart,
 // for unions without an explicit `discriminator` (checked by the builder).
 // Two oneOf variants with the same value are an error.
@@ -23,6 +27,8 @@ void mark_kind_disjoint_unions(Model& model);
 void order_families(Model& model, const load::SchemaSet& schemas, diag::Sink& sink);
 
 inline void run_passes(Model& model, const load::SchemaSet& schemas, diag::Sink& sink) {
+    check_recursion(model, schemas, sink);
+    if (sink.has_errors()) return;  // the passes below follow references, which must end
     discriminate_unions(model, schemas, sink);
     mark_kind_disjoint_unions(model);
     order_families(model, schemas, sink);

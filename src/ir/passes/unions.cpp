@@ -14,7 +14,8 @@ std::string display(const load::SchemaSet& schemas, const Origin& o) {
 
 // The const string a variant's required, non-nullable field carries, if any.
 std::optional<std::string> tag_of(const Model& model, const Variant& v, const std::string& property) {
-    if (v.type.kind != Kind::Named || v.type.nullable) return std::nullopt;
+    // (A variant with an assertion of its own is not the declaration alone: it is tried instead.)
+    if (v.type.kind != Kind::Named || v.type.nullable || v.type.check) return std::nullopt;
     const Decl& d = model.decl(v.type.decl);
     if (!d.is<Struct>()) return std::nullopt;
     for (const auto& f : d.as<Struct>().fields) {

@@ -24,6 +24,9 @@ void for_each_type_in(const Decl& decl, F&& f) {
                 detail::visit_expr(body.target, f);
             } else if constexpr (std::is_same_v<B, Constant>) {
                 detail::visit_expr(body.type, f);
+            } else if constexpr (std::is_same_v<B, Tuple>) {
+                for (const auto& item : body.items) detail::visit_expr(item, f);
+                if (body.rest) detail::visit_expr(*body.rest, f);
             }
         },
         decl.body);

@@ -182,7 +182,11 @@ KEYWORDS = frozenset({
     "syntax", "depth", "duplicate", "type", "required", "additionalProperties", "not", "discriminator", "oneOf",
     "anyOf", "const", "enum", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
     "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems", "minProperties",
-    "maxProperties", "range"})
+    "maxProperties", "range",
+    # the assertions' keywords (docs/semantics.md, "Assertions"; `if` is reported as `then` or `else`)
+    "$ref", "allOf", "then", "else", "dependentRequired", "dependentSchemas", "prefixItems", "items", "contains",
+    "minContains", "maxContains", "properties", "patternProperties", "propertyNames", "unevaluatedItems",
+    "unevaluatedProperties"})
 
 
 def member_path(path: str, name: str) -> str:

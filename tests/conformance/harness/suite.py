@@ -50,6 +50,11 @@ KEYWORD_FILES_SKIPPED = {
     "format.json": "expects formats to be annotations only; contractgen asserts them "
                    "(judged by optional/format/*.json instead)",
 }
+GROUPS_SKIPPED = {
+    "optional/format/hostname.json #1": "IDNA2008 A-label validation (Punycode, Unicode scripts, joining types), "
+                                        "which the hostname format does not do (docs/semantics.md)",
+}
+NAMES = {"cpp": "C++", "ts": "TypeScript", "py": "Python", "go": "Go"}
 MAX_SHOWN = 40
 
 
@@ -62,8 +67,10 @@ class Group:
     tests: list[dict]
     family: str = ""
     stem: str = ""
-    status: str = ""          # supported | unsupported | skipped
+    status: str = ""          # supported (by at least one language) | unsupported | skipped
     reason: str = ""
+    refused: dict[str, str] = field(default_factory=dict)  # language → the generator's error, where it refuses
+    failing: set[str] = field(default_factory=set)         # languages with a disagreement
     type_name: str = ""
     failures: list[str] = field(default_factory=list)
 
@@ -102,7 +109,7 @@ def assign_families(groups: list[Group]) -> None:
     """One family per keyword file, split where two groups define the same $defs name."""
     taken: dict[str, list[set[str]]] = collections.defaultdict(list)
     for g in groups:
-        names = set((g.schema.get("$defs") or {}) if isinstance(g.schema, dict) else {})
+        names = {n.lower() for n in ((g.schema.get("$defs") or {}) if isinstance(g.schema, dict) else {})}  # "a", "A": one identifier
         base = family_name(g.file)
         families = taken[base]
         for k, used in enumerate(families):
@@ -162,6 +169,8 @@ def run(args) -> int:
     for g in groups:
         if g.file in KEYWORD_FILES_SKIPPED:
             g.status, g.reason = "skipped", KEYWORD_FILES_SKIPPED[g.file]
+        elif f"{g.file} #{g.index}" in GROUPS_SKIPPED:
+            g.status, g.reason = "skipped", GROUPS_SKIPPED[f"{g.file} #{g.index}"]
 
     # ---- which languages ------------------------------------------------------------------------------------
     repo_generated = langs.REPO / "generated"
@@ -183,7 +192,9 @@ def run(args) -> int:
             failures.append(f"required language {lang} is unavailable: {missing[lang]}")
     targets = {"cpp": "cpp", "ts": "ts", "py": "python", "go": "go"}
 
-    # ---- classify: every group alone ------------------------------------------------------------------------
+    # ---- classify: every group alone, for all languages, else for each ----------------------------------------
+    # Targets declare what they implement (docs/semantics.md, "Capabilities"), so a group may run in some
+    # languages only; each is then generated for each language alone.
     todo = [g for g in groups if g.status != "skipped"]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2) * 2)) as pool:
         results = pool.map(lambda g: classify(args.contractgen, g, work, [targets[l] for l in wanted]), todo)
@@ -192,37 +203,58 @@ def run(args) -> int:
             if status == "crashed":  # counted as disagreeing: the generator must refuse cleanly
                 g.status = "supported"
                 g.failures.append(reason)
+        refused = [g for g in todo if g.status == "unsupported"]
+        if len(wanted) > 1:
+            pairs = [(g, lang) for g in refused for lang in wanted]
+            alone = pool.map(lambda p: classify(args.contractgen, p[0], work / p[1], [targets[p[1]]]), pairs)
+            for (g, lang), (status, reason) in zip(pairs, alone):
+                if status == "crashed":
+                    g.failures.append(f"{lang}: {reason}")
+                if status != "supported":
+                    g.refused[lang] = reason
+            for g in refused:
+                if len(g.refused) < len(wanted):
+                    g.status = "supported"
+        else:
+            for g in refused:
+                g.refused = {lang: g.reason for lang in wanted}
     supported = [g for g in groups if g.status == "supported" and not g.failures]
-    log(f"{len(groups)} groups in {len({g.file for g in groups})} keyword files: {len(supported)} supported "
-        f"({time.monotonic() - t0:.1f}s)")
+    log(f"{len(groups)} groups in {len({g.file for g in groups})} keyword files: {len(supported)} supported in "
+        f"some language, {sum(1 for g in supported if not g.refused)} in all ({time.monotonic() - t0:.1f}s)")
 
-    # ---- generate once ---------------------------------------------------------------------------------------
-    gen = work / "gen"
-    schemas_root = gen / "schemas"
-    out = gen / "out"
-    if schemas_root.exists():
-        shutil.rmtree(schemas_root)
-    for g in supported:
-        write_group(g, schemas_root)
-    cmd = [args.contractgen, "generate", "--quiet", "--schemas", str(schemas_root), "--out", str(out)]
+    # ---- generate once per language, the groups it supports --------------------------------------------------
+    outs: dict[str, Path] = {}
     for lang in wanted:
-        cmd += ["--target", targets[lang]]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        # each group generated alone, so this is a generator bug: name the groups it hits
-        by_file = {f"{g.family}/{g.stem}.schema.json": g for g in supported}
-        for line in p.stderr.splitlines():
-            for path, g in by_file.items():
-                if path in line:
-                    g.failures.append("generate failed together, not alone: " + line.split(": error: ", 1)[-1])
-        failures.append("contractgen generate failed on groups that each generate alone:\n" + p.stderr[-3000:])
-        print_report(groups, failures, missing, [], {}, args, t0)
-        return 1
+        gen = work / "gen" / lang
+        schemas_root = gen / "schemas"
+        outs[lang] = gen / "out"
+        if schemas_root.exists():
+            shutil.rmtree(schemas_root)
+        mine = [g for g in supported if lang not in g.refused]
+        for g in mine:
+            write_group(g, schemas_root)
+        if not mine:
+            continue
+        cmd = [args.contractgen, "generate", "--quiet", "--schemas", str(schemas_root), "--out", str(outs[lang]),
+               "--target", targets[lang]]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            # each group generated alone, so this is a generator bug: name the groups it hits
+            by_file = {f"{g.family}/{g.stem}.schema.json": g for g in mine}
+            for line in p.stderr.splitlines():
+                for path, g in by_file.items():
+                    if path in line:
+                        g.failures.append("generate failed together, not alone: " + line.split(": error: ", 1)[-1])
+            failures.append(f"contractgen generate --target {targets[lang]} failed on groups that each generate "
+                            "alone:\n" + p.stderr[-3000:])
+            print_report(groups, failures, missing, [], {}, args, t0)
+            return 1
     log(f"generated {', '.join(wanted)} for {len(supported)} groups ({time.monotonic() - t0:.1f}s)")
 
     # ---- runners -------------------------------------------------------------------------------------------------
     # Compiling is the slow part: the C++ compiler and tsc run side by side.
     def prepare(lang: str) -> langs.Runner:
+        out = outs[lang]
         if lang == "cpp":
             # -O0: this runner decodes a few hundred values; compile time is what counts
             return langs.compile_cpp_runner(out / "cpp" / "include", work / "cpp", args.cxx, args.cxx_include,
@@ -235,7 +267,7 @@ def run(args) -> int:
 
     runners: dict[str, langs.Runner] = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(wanted) or 1) as pool:
-        futures = {lang: pool.submit(prepare, lang) for lang in wanted}
+        futures = {lang: pool.submit(prepare, lang) for lang in wanted if (outs[lang] / targets[lang]).is_dir()}
         for lang, f in futures.items():
             try:
                 runners[lang] = f.result()
@@ -250,31 +282,38 @@ def run(args) -> int:
         registered = set(p.stdout.split())
     for g in supported:
         g.type_name = f"{g.family}.{pascal_stem(g.stem)}"
-        if registered and g.type_name not in registered:
+        if registered and "cpp" not in g.refused and g.type_name not in registered:
             g.failures.append(f"root type {g.type_name} is not in the C++ registry (a root with annotations only?)")
 
     # ---- run every test once per language -------------------------------------------------------------------------
     cases: list[tuple[Group, dict]] = [(g, test) for g in supported if not g.failures for test in g.tests]
-    lines: list[str | bytes] = [f"{g.type_name}\t{dumps(test['data'])}" for g, test in cases]
     outputs: dict[str, list[str]] = {}
+    answers: dict[str, dict[int, str]] = {}  # language → case index → its line (the cases of the groups it runs)
     for lang, runner in runners.items():
+        mine = [j for j, (g, _) in enumerate(cases) if lang not in g.refused]
+        lines: list[str | bytes] = [f"{cases[j][0].type_name}\t{dumps(cases[j][1]['data'])}" for j in mine]
         started = time.monotonic()
         try:
             outputs[lang] = runner.run(lines)
         except (langs.RunnerFailure, subprocess.TimeoutExpired) as e:
             failures.append(str(e))
             continue
+        answers[lang] = dict(zip(mine, outputs[lang]))
         log(f"{lang}: {len(lines)} tests in {time.monotonic() - started:.2f}s")
 
     disagreements = []
     for j, (g, test) in enumerate(cases):
         case = {"type": g.type_name, "name": f"{g.label} / {test['description']}", "instance": test["data"]}
+        lines_j = {lang: out[j] for lang, out in answers.items() if j in out}
         error = None if test["valid"] else expected_error(g.schema, test["data"])
-        d = judge(case, test["valid"], {lang: out[j] for lang, out in outputs.items()}, "the test suite",
-                  strict=set(args.strict) & set(outputs), expected=Expected(error=error))
+        strict = set(args.strict) & set(lines_j)
+        expected = Expected(error=error)
+        d = judge(case, test["valid"], lines_j, "the test suite", strict=strict, expected=expected)
         if d:
             g.failures.append(d.render())
             disagreements.append(d)
+            g.failing |= {lang for lang, line in lines_j.items()
+                          if judge(case, test["valid"], {lang: line}, strict=strict & {lang}, expected=expected)}
 
     return print_report(groups, failures, missing, disagreements, outputs, args, t0)
 
@@ -307,7 +346,7 @@ def print_report(groups, failures, missing, disagreements, outputs, args, t0) ->
         for f in g.failures:
             if not f.startswith("DISAGREEMENT"):
                 failures.append(f"{g.label}: {f}")
-    table = render_table(groups, sorted(outputs), missing)
+    table = render_table(groups, sorted(outputs, key=list(NAMES).index), missing)
     print()
     print(table)
     if args.table:
@@ -325,7 +364,7 @@ def print_report(groups, failures, missing, disagreements, outputs, args, t0) ->
             failures.append(f"{doc} has no {DOC_BEGIN} ... {DOC_END} markers")
 
     # Regressions against the recorded baseline: a group that was supported must stay supported.
-    regressions, improvements = compare_baseline(groups)
+    regressions, improvements = compare_baseline(groups, sorted(outputs))
     for r in regressions:
         failures.append(f"regression: {r} (was supported; see {BASELINE.name})")
     for i in improvements:
@@ -334,7 +373,7 @@ def print_report(groups, failures, missing, disagreements, outputs, args, t0) ->
         if args.only:
             failures.append("--update-baseline records every keyword file: run it without --only")
         else:
-            write_baseline(groups)
+            write_baseline(groups, sorted(outputs))
             print(f"wrote {BASELINE}")
     for f in failures[:MAX_SHOWN]:
         print("FAILURE " + f)
@@ -342,35 +381,55 @@ def print_report(groups, failures, missing, disagreements, outputs, args, t0) ->
         print(f"NOT CHECKED: {lang}: {why}")
     n_groups = sum(1 for g in groups if g.status == "supported")
     bad = sum(1 for g in groups if g.status == "supported" and g.failures)
-    print(f"test suite: {n_groups} supported groups checked in {', '.join(sorted(outputs)) or 'no language'}; "
+    print(f"test suite: {n_groups} groups supported in some language checked in "
+          f"{', '.join(sorted(outputs)) or 'no language'} ({sum(1 for g in groups if g.status == 'supported' and not g.refused)} "
+          f"in all); "
           f"{bad} disagreeing; {len(disagreements)} test disagreements; {len(failures)} other failures; "
           f"{time.monotonic() - t0:.1f}s")
     return 1 if disagreements or failures or bad or not outputs else 0
 
 
 def render_table(groups: list[Group], checked: list[str], missing: dict[str, str]) -> str:
+    """Per keyword file: the groups agreed in every language checked, then in each language (a language
+    runs the groups its target supports: docs/semantics.md, "Capabilities")."""
     by_file: dict[str, list[Group]] = collections.defaultdict(list)
     for g in groups:
         by_file[g.file].append(g)
-    langs_text = ", ".join({"cpp": "C++", "ts": "TypeScript", "py": "Python", "go": "Go"}[l] for l in checked) or "none"
+    langs_text = ", ".join(NAMES[l] for l in checked) or "none"
+    per_lang = [NAMES[l] for l in checked]
     out = [f"Languages checked: {langs_text}." + (f" Not yet checked: {', '.join(missing)}." if missing else ""),
            "",
-           "| Keyword file | In the subset | Groups | Agreed in all | Disagreeing | Unsupported (generator error) | Not judged |",
-           "|---|:-:|---:|---:|---:|---:|---:|"]
-    totals = [0, 0, 0, 0, 0]
+           "| Keyword file | In the subset | Groups | Agreed in all | " + " | ".join(f"Agreed in {n}" for n in per_lang) +
+           " | Disagreeing | Refused everywhere (generator error) | Not judged |",
+           "|---|:-:|" + "---:|" * (6 + len(per_lang))]
+
+    def agreed(g: Group, lang: str | None) -> bool:
+        if g.status != "supported" or (g.failures and lang is None):
+            return False
+        if lang is None:
+            return not g.refused
+        return lang not in g.refused and lang not in g.failing and not any(
+            not f.startswith("DISAGREEMENT") for f in g.failures)
+
+    totals = [0] * (5 + len(per_lang))
     for f in sorted(by_file, key=file_order):
         gs = by_file[f]
-        row = [len(gs),
-               sum(1 for g in gs if g.status == "supported" and not g.failures),
-               sum(1 for g in gs if g.status == "supported" and g.failures),
-               sum(1 for g in gs if g.status == "unsupported"),
-               sum(1 for g in gs if g.status == "skipped")]
+        row = [len(gs), sum(1 for g in gs if agreed(g, None))]
+        row += [sum(1 for g in gs if agreed(g, lang)) for lang in checked]
+        row += [sum(1 for g in gs if g.status == "supported" and g.failures),
+                sum(1 for g in gs if g.status == "unsupported"),
+                sum(1 for g in gs if g.status == "skipped")]
         totals = [a + b for a, b in zip(totals, row)]
         subset = "yes" if (f.startswith("contractgen/") or f.split("/")[-1][:-5] in SUBSET_FILES) else ""
         out.append(f"| {f} | {subset} | " + " | ".join(str(x) for x in row) + " |")
     out.append("| **total** | | " + " | ".join(f"**{x}**" for x in totals) + " |")
+    judged = totals[0] - totals[-1]
     out.append("")
-    out.append("Unsupported groups and the generator's error:")
+    out.append(f"Of {totals[0]} groups ({judged} judged): " + ", ".join(
+        f"{n} agreed in {NAMES[l]} ({100 * n / totals[0]:.1f}% of all, {100 * n / max(judged, 1):.1f}% of those judged)"
+        for l, n in zip(checked, totals[2:2 + len(checked)])) + ".")
+    out.append("")
+    out.append("Groups refused by every target, with the generator's error:")
     out.append("")
     for f in sorted(by_file, key=file_order):
         for g in by_file[f]:
@@ -378,6 +437,18 @@ def render_table(groups: list[Group], checked: list[str], missing: dict[str, str
                 out.append(f"- {f} #{g.index} {g.description}: `{g.reason.replace('`', chr(39))}`")
             elif g.status == "skipped":
                 out.append(f"- {f} #{g.index} {g.description}: not judged ({g.reason})")
+    some = [g for g in groups if g.status == "supported" and g.refused]
+    if some:
+        out.append("")
+        out.append("Groups refused by some targets only (a construct they do not implement yet), with the first "
+                   "one's error:")
+        out.append("")
+        for f in sorted(by_file, key=file_order):
+            for g in by_file[f]:
+                if g in some:
+                    first = next(iter(g.refused.values())).replace("`", chr(39))
+                    names = ", ".join(NAMES[l] for l in g.refused)
+                    out.append(f"- {f} #{g.index} {g.description}: refused by {names}: `{first}`")
     return "\n".join(out)
 
 
@@ -389,20 +460,32 @@ def baseline_key(g: Group) -> str:
     return f"{g.file} #{g.index} {g.description}"
 
 
-def compare_baseline(groups: list[Group]) -> tuple[list[str], list[str]]:
+def compare_baseline(groups: list[Group], checked: list[str]) -> tuple[list[str], list[str]]:
+    """Regressions and improvements against the recorded baseline, per language checked (a group that
+    was supported in a language must stay supported there)."""
     if not BASELINE.is_file():
         return [], []
-    recorded = set(json.loads(BASELINE.read_text(encoding="utf-8"))["supported"])
+    data = json.loads(BASELINE.read_text(encoding="utf-8"))
+    recorded = data.get("supported_in") or {lang: data["supported"] for lang in NAMES}
     files = {g.file for g in groups}
-    now = {baseline_key(g) for g in groups if g.status == "supported"}
-    regressions = sorted(k for k in recorded - now if k.split(" #")[0] in files)
-    improvements = sorted(now - recorded)
+    regressions, improvements = [], []
+    for lang in checked:
+        now = {baseline_key(g) for g in groups if g.status == "supported" and lang not in g.refused}
+        was = set(recorded.get(lang, []))
+        regressions += [f"{k} [{NAMES[lang]}]" for k in sorted(was - now) if k.split(" #")[0] in files]
+        improvements += [f"{k} [{NAMES[lang]}]" for k in sorted(now - was)]
     return regressions, improvements
 
 
-def write_baseline(groups: list[Group]) -> None:
-    supported = sorted(baseline_key(g) for g in groups if g.status == "supported")
-    BASELINE.write_text(json.dumps({"comment": "Test-suite groups the generator supports; a group leaving this "
-                                               "list fails conformance_suite (driver.py suite --update-baseline "
-                                               "rewrites it).", "supported": supported}, indent=1) + "\n",
+def write_baseline(groups: list[Group], checked: list[str]) -> None:
+    """Records the languages checked; the others keep what was recorded for them."""
+    old = json.loads(BASELINE.read_text(encoding="utf-8")) if BASELINE.is_file() else {}
+    supported_in = old.get("supported_in") or {lang: old.get("supported", []) for lang in NAMES}
+    for lang in checked:
+        supported_in[lang] = sorted(baseline_key(g) for g in groups if g.status == "supported" and lang not in g.refused)
+    everywhere = sorted(set.intersection(*(set(v) for v in supported_in.values())))
+    BASELINE.write_text(json.dumps({"comment": "Test-suite groups the generator supports, in every language and in each "
+                                               "(supported_in); a group leaving a list fails conformance_suite "
+                                               "(driver.py suite --update-baseline rewrites it).",
+                                    "supported": everywhere, "supported_in": supported_in}, indent=1) + "\n",
                         encoding="utf-8")

@@ -205,6 +205,22 @@ func isIPLiteral(s string) bool {
 
 // IsURI: an RFC 3986 URI with a scheme, checked character by character.
 func IsURI(s string) bool {
+	colon := strings.IndexByte(s, ':')
+	if colon <= 0 || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < colon; i++ {
+		c := s[i]
+		if !(isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return uriRest(s[colon+1:])
+}
+
+// uriRest checks what follows a URI's scheme (or a whole relative
+// reference): [//authority] path [?query] [#fragment].
+func uriRest(rest string) bool {
 	unreserved := func(c byte) bool { return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~' }
 	valid := func(part, extra string) bool {
 		for i := 0; i < len(part); i++ {
@@ -222,17 +238,6 @@ func IsURI(s string) bool {
 		}
 		return true
 	}
-	colon := strings.IndexByte(s, ':')
-	if colon <= 0 || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < colon; i++ {
-		c := s[i]
-		if !(isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	rest := s[colon+1:]
 	if h := strings.IndexByte(rest, '#'); h >= 0 {
 		if !valid(rest[h+1:], ":@/?") {
 			return false
