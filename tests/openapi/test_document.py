@@ -119,6 +119,8 @@ def rewrite(node: Any, rel: str, files: dict[str, Any], asyncapi: bool = False) 
         return node
     out: dict[str, Any] = {}
     for k, v in node.items():
+        if k in ("x-tag-enum", "x-keys-of"):
+            continue  # conventions for `contractgen lint` only: the documents leave them out
         if k == "$ref":
             out[k] = rewrite_ref(v, rel, files)
         elif k == "x-json-content" and "contentMediaType" not in node and "contentSchema" not in node:

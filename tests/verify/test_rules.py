@@ -169,12 +169,15 @@ def test_sse_id_wrong_and_missing() -> None:
                           f'{missing}: sse.id: the event has no id; it must be the item\'s /stream_id "{A}"']
 
 
-def test_sse_id_optional_field_absent_is_not_checked() -> None:
+def test_sse_id_source_absent_is_the_items_error_not_an_sse_id_one() -> None:
+    # A CloudEvent's id is required (schemas/README.md, fidelity #2): an event without it is an
+    # invalid item, and its SSE id is then not compared with a member that is not there.
     c = Capture()
-    c.add(sse('{"specversion":"1.0","source":"urn:x","type":"t"}', event="t", id="anything"))  # no id member
+    first = c.add(sse('{"specversion":"1.0","source":"urn:x","type":"t"}', event="t", id="anything"))  # no id member
     wrong = c.add(sse('{"specversion":"1.0","id":"e2","source":"urn:x","type":"t"}', event="t", id="anything"))
     r = verify("--stream", "assist.AssistEvents", stdin=c.data)
-    assert r.findings == [f'{wrong}: sse.id: id "anything" is not the item\'s /id "e2"']
+    assert r.findings == [f'{first}: item: $: required: missing member "id"',
+                          f'{wrong}: sse.id: id "anything" is not the item\'s /id "e2"']
 
 
 # ---- first, sequence, terminal -------------------------------------------------------------------------

@@ -15,7 +15,7 @@
 namespace contractgen::emit::ts {
 
 // How a type that takes the tolerant-reader parameter is written (see
-// tolerant_generic): without it (strict values: `StreamEnvelope`), passing
+// tolerant_generic): without it (strict values: `Envelope`), passing
 // the parameter of the declaration being written (`StreamEvent<U>`), or with
 // the unknown variant of the tolerant mode (`StreamEvent<rt.UnknownVariant>`).
 enum class TypeMode { Strict, Generic, Tolerant };

@@ -139,7 +139,7 @@ def packet(p: str = '"bye"', seq: str = "1", op: str = "CLOSE", t: str = '"2023-
 def cloud_event(data: str = '{"chunk":"Hello"}', extra: str = "", dct: str | None = None) -> str:
     """A cloudevents.CloudEvent (open: `extra` members are kept); `data` is free-form."""
     content = f',"datacontenttype":{dct}' if dct is not None else ""
-    return (f'{{"specversion":"1.0","source":"urn:node:1","type":"ai.coreason.node.stream"{content}'
+    return (f'{{"specversion":"1.0","id":"e1","source":"urn:node:1","type":"ai.coreason.node.stream"{content}'
             f',"data":{data}{extra}}}')
 
 
