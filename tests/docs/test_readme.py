@@ -20,7 +20,10 @@ readme_blocks.py). They are few, and each reason names where the same commands a
 the quick start (scripts/test runs the suite that contains this test), fuzzing and benchmarks
 (minutes each; their own CTest labels and scripts), FetchContent (builds contractgen from source:
 tests/cmake/package_test.py builds that very block, CTest label `slow`). The blocks of
-"Adding an event type" are run by walkthrough_test.py.
+"Adding an event type" are run by walkthrough_test.py; a block that needs the repository's
+files (the Streams section reads the captured streams of tests/verify/) carries
+`<!-- docs-test: run-by TEST -->`, naming the test file that runs it, which must exist and read
+README.md.
 """
 
 from __future__ import annotations
@@ -63,11 +66,15 @@ def test_every_block_runs_or_says_why_not():
                 if not rest.strip():
                     problems.append(f"{where}: a skip needs a reason")
                 skips.append(f"{where}: {rest}")
+            elif verb == "run-by":
+                test = REPO / rest.strip()
+                if not rest.strip() or not test.is_file() or "README.md" not in test.read_text():
+                    problems.append(f"{where}: run-by names a test file that reads README.md: {rest!r} does not")
             elif verb == "file":
                 if not rest.strip() or rest.startswith("/") or ".." in rest.split("/"):
                     problems.append(f"{where}: file needs a relative path inside the example folder")
             else:
-                problems.append(f"{where}: unknown docs-test directive {b.directive!r} (file PATH, skip REASON)")
+                problems.append(f"{where}: unknown docs-test directive {b.directive!r} (file PATH, skip REASON, run-by TEST)")
         elif KINDS[b.lang] in ("cmake", "cpp"):
             problems.append(f"{where}: a {b.lang} block is a file of an example: precede it with "
                             "<!-- docs-test: file PATH --> and build it in a shell block after it")
@@ -123,6 +130,8 @@ def test_block(block: Block, folder: Path):
     verb, _, rest = block.directive.partition(" ")
     if block.kind == "docs-test" and verb == "skip":
         pytest.skip(rest)
+    if block.kind == "docs-test" and verb == "run-by":
+        return  # run by that test (checked to exist in test_every_block_runs_or_says_why_not)
     if block.kind == "docs-test" and verb == "file":
         path = folder / rest.strip()
         path.parent.mkdir(parents=True, exist_ok=True)
