@@ -73,7 +73,12 @@ TEST_CASE("absent, null and value stay distinct through a round trip") {
 TEST_CASE("field ownership: a web_status event may not carry research_status fields") {
     CHECK(error_of("run_events.RunEvent",
                    R"({"type": "web_status", "run_id": "r1", "status": "running", "tool": "browse", "message": "m", "state": "x"})") ==
-          "$.state: not: member \"state\" must be absent");
+          "$.state: additionalProperties: member \"state\" is not allowed");  // closed, undeclared: that first (§2)
+    // Read tolerantly, the closed object would keep an undeclared member, but this one must be absent.
+    CHECK_THROWS_WITH(contract::parse<contract::run_events::WebStatusEvent>(
+                          R"({"type": "web_status", "run_id": "r1", "status": "running", "tool": "browse", "message": "m", "state": "x"})",
+                          contract::tolerant()),
+                      "$.state: not: member \"state\" must be absent");
 }
 
 TEST_CASE("deprecated event types are rejected by the discriminator") {

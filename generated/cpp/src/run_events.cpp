@@ -304,10 +304,10 @@ constexpr rt::Field kWebStatusEventFields[] = {
     {"status", rt::kRequired},
     {"tool", rt::kRequired},
     {"message", rt::kRequired},
-    {"state", rt::kForbidden},
-    {"activity", rt::kForbidden},
-    {"entry", rt::kForbidden},
-    {"operation", rt::kForbidden},
+    {"state", rt::kForbidden | rt::kUndeclared},
+    {"activity", rt::kForbidden | rt::kUndeclared},
+    {"entry", rt::kForbidden | rt::kUndeclared},
+    {"operation", rt::kForbidden | rt::kUndeclared},
 };
 }  // namespace
 
@@ -346,10 +346,10 @@ constexpr rt::Field kResearchStatusEventFields[] = {
     {"tool", rt::kRequired},
     {"state", rt::kRequired},
     {"activity", rt::kRequired},
-    {"status", rt::kForbidden},
-    {"message", rt::kForbidden},
-    {"entry", rt::kForbidden},
-    {"operation", rt::kForbidden},
+    {"status", rt::kForbidden | rt::kUndeclared},
+    {"message", rt::kForbidden | rt::kUndeclared},
+    {"entry", rt::kForbidden | rt::kUndeclared},
+    {"operation", rt::kForbidden | rt::kUndeclared},
 };
 }  // namespace
 
@@ -390,8 +390,8 @@ constexpr rt::Field kScratchpadEventFields[] = {
     {"tool"},
     {"activity"},
     {"entry"},
-    {"status", rt::kForbidden},
-    {"message", rt::kForbidden},
+    {"status", rt::kForbidden | rt::kUndeclared},
+    {"message", rt::kForbidden | rt::kUndeclared},
 };
 }  // namespace
 

@@ -178,7 +178,7 @@ func DecodeValidationErrorResponse(d *contract.Decoder) (v ValidationErrorRespon
 			d.ConstValue(value3)
 		case "domain":
 			d.Field("domain", &seen[0], 0x4)
-			d.ConstString("REQUEST")
+			d.ConstStringTyped("REQUEST")
 		case "retryable":
 			d.Field("retryable", &seen[0], 0x8)
 			d.ConstValue(value4)

@@ -1342,7 +1342,7 @@ func DecodeStreamStart(d *contract.Decoder) (v StreamStart) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("stream_start")
+			d.ConstStringTyped("stream_start")
 		case "chat_id":
 			d.Field("chat_id", &seen[0], 0x2)
 			v.ChatId = d.String(nil)
@@ -1442,7 +1442,7 @@ func DecodeHeartbeat(d *contract.Decoder) (v Heartbeat) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("heartbeat")
+			d.ConstStringTyped("heartbeat")
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -1519,7 +1519,7 @@ func DecodeDoneEvent(d *contract.Decoder) (v DoneEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("done")
+			d.ConstStringTyped("done")
 		case "has_async_entities_pending":
 			d.Field("has_async_entities_pending", &seen[0], 0x2)
 			v.HasAsyncEntitiesPending = contract.DecodeTristate(d, (*contract.Decoder).Bool)
@@ -1603,7 +1603,7 @@ func DecodeStreamError(d *contract.Decoder) (v StreamError) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("ERROR")
+			d.ConstStringTyped("ERROR")
 		case "error_type":
 			d.Field("error_type", &seen[0], 0x2)
 			v.ErrorType = d.String(nil)
@@ -1691,7 +1691,7 @@ func DecodeMessageDelta(d *contract.Decoder) (v MessageDelta) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("message_delta")
+			d.ConstStringTyped("message_delta")
 		case "delta":
 			d.Field("delta", &seen[0], 0x2)
 			v.Delta = d.String(nil)
@@ -1770,7 +1770,7 @@ func DecodeAiMessage(d *contract.Decoder) (v AiMessage) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("ai_message")
+			d.ConstStringTyped("ai_message")
 		case "message":
 			d.Field("message", &seen[0], 0x2)
 			v.Message = DecodeMessage(d)
@@ -1849,7 +1849,7 @@ func DecodeMessageIsAnswer(d *contract.Decoder) (v MessageIsAnswer) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("message_is_answer")
+			d.ConstStringTyped("message_is_answer")
 		case "is_answer":
 			d.Field("is_answer", &seen[0], 0x2)
 			v.IsAnswer = d.Bool()
@@ -1928,7 +1928,7 @@ func DecodeChatTitleGenerated(d *contract.Decoder) (v ChatTitleGenerated) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("chat_title_generated")
+			d.ConstStringTyped("chat_title_generated")
 		case "title":
 			d.Field("title", &seen[0], 0x2)
 			v.Title = d.String(nil)
@@ -2007,7 +2007,7 @@ func DecodeClarificationNeeded(d *contract.Decoder) (v ClarificationNeeded) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("clarification_needed")
+			d.ConstStringTyped("clarification_needed")
 		case "message":
 			d.Field("message", &seen[0], 0x2)
 			v.Message = DecodeMessage(d)
@@ -2162,7 +2162,7 @@ func DecodeUpdateMessageClarificationMessage(d *contract.Decoder) (v UpdateMessa
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("update_message_clarification_message")
+			d.ConstStringTyped("update_message_clarification_message")
 		case "update":
 			d.Field("update", &seen[0], 0x2)
 			v.Update = DecodeMessageClarificationUpdate(d)
@@ -2299,7 +2299,7 @@ func DecodeTaskUpdate(d *contract.Decoder) (v TaskUpdate) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("task_update")
+			d.ConstStringTyped("task_update")
 		case "key":
 			d.Field("key", &seen[0], 0x2)
 			v.Key = d.String(nil)
@@ -2414,7 +2414,7 @@ func DecodePendingSources(d *contract.Decoder) (v PendingSources) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("pending_sources")
+			d.ConstStringTyped("pending_sources")
 		case "pending_sources":
 			d.Field("pending_sources", &seen[0], 0x2)
 			v.PendingSources = contract.DecodeArray(d, nil, DecodePendingSource)
@@ -2493,7 +2493,7 @@ func DecodeReferencesFound(d *contract.Decoder) (v ReferencesFound) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("references_found")
+			d.ConstStringTyped("references_found")
 		case "references":
 			d.Field("references", &seen[0], 0x2)
 			v.References = contract.DecodeArray(d, nil, DecodeEntity)
@@ -2616,7 +2616,7 @@ func DecodeNodeToolsExecutionStart(d *contract.Decoder) (v NodeToolsExecutionSta
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("node_tools_execution_start")
+			d.ConstStringTyped("node_tools_execution_start")
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x2)
 			v.NodeId = d.String(nil)
@@ -2760,7 +2760,7 @@ func DecodeNodeToolEvent(d *contract.Decoder) (v NodeToolEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("node_tool_event")
+			d.ConstStringTyped("node_tool_event")
 		case "event":
 			d.Field("event", &seen[0], 0x2)
 			v.Event = d.String(nil)
@@ -2900,7 +2900,7 @@ func DecodeUpdateSubagentCurrentAction(d *contract.Decoder) (v UpdateSubagentCur
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("update_subagent_current_action")
+			d.ConstStringTyped("update_subagent_current_action")
 		case "current_action":
 			d.Field("current_action", &seen[0], 0x2)
 			v.CurrentAction = d.String(nil)
@@ -3056,7 +3056,7 @@ func DecodeNodeReportPreviewStart(d *contract.Decoder) (v NodeReportPreviewStart
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("node_report_preview_start")
+			d.ConstStringTyped("node_report_preview_start")
 		case "preview_id":
 			d.Field("preview_id", &seen[0], 0x2)
 			v.PreviewId = d.String(nil)
@@ -3235,7 +3235,7 @@ func DecodeNodeReportPreviewDelta(d *contract.Decoder) (v NodeReportPreviewDelta
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("node_report_preview_delta")
+			d.ConstStringTyped("node_report_preview_delta")
 		case "preview_id":
 			d.Field("preview_id", &seen[0], 0x2)
 			v.PreviewId = d.String(nil)
@@ -3391,7 +3391,7 @@ func DecodeNodeReportPreviewDone(d *contract.Decoder) (v NodeReportPreviewDone) 
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("node_report_preview_done")
+			d.ConstStringTyped("node_report_preview_done")
 		case "preview_id":
 			d.Field("preview_id", &seen[0], 0x2)
 			v.PreviewId = d.String(nil)
@@ -3552,7 +3552,7 @@ func DecodeBrowserUseStart(d *contract.Decoder) (v BrowserUseStart) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("browser_use_start")
+			d.ConstStringTyped("browser_use_start")
 		case "browser_session_id":
 			d.Field("browser_session_id", &seen[0], 0x2)
 			v.BrowserSessionId = d.String(nil)
@@ -3647,7 +3647,7 @@ func DecodeBrowserUseStop(d *contract.Decoder) (v BrowserUseStop) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("browser_use_stop")
+			d.ConstStringTyped("browser_use_stop")
 		case "browser_session_id":
 			d.Field("browser_session_id", &seen[0], 0x2)
 			v.BrowserSessionId = d.String(nil)
@@ -3730,7 +3730,7 @@ func DecodeBrowserUseAwaitUserInput(d *contract.Decoder) (v BrowserUseAwaitUserI
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("browser_use_await_user_input")
+			d.ConstStringTyped("browser_use_await_user_input")
 		case "browser_session_id":
 			d.Field("browser_session_id", &seen[0], 0x2)
 			v.BrowserSessionId = d.String(nil)
@@ -3814,7 +3814,7 @@ func DecodePingEvent(d *contract.Decoder) (v PingEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("ping")
+			d.ConstStringTyped("ping")
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x2)
 			v.Timestamp = cloudevents.DecodeIsoTimestamp(d)
@@ -3948,7 +3948,7 @@ func DecodeErrorEvent(d *contract.Decoder) (v ErrorEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("error")
+			d.ConstStringTyped("error")
 		case "code":
 			d.Field("code", &seen[0], 0x2)
 			v.Code = DecodeErrorCode(d)
@@ -4065,7 +4065,7 @@ func DecodeMessageFileEvent(d *contract.Decoder) (v MessageFileEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("message-file")
+			d.ConstStringTyped("message-file")
 		case "fileId":
 			d.Field("fileId", &seen[0], 0x2)
 			v.FileId = d.String(nil)
@@ -4260,7 +4260,7 @@ func DecodeUsageUpdateEvent(d *contract.Decoder) (v UsageUpdateEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("usage-update")
+			d.ConstStringTyped("usage-update")
 		case "inputTokens":
 			d.Field("inputTokens", &seen[0], 0x2)
 			v.InputTokens = d.Int(rule2)

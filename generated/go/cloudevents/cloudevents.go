@@ -206,7 +206,7 @@ func DecodeCloudEvent(d *contract.Decoder) (v CloudEvent) {
 		switch string(d.Key()) {
 		case "specversion":
 			d.Field("specversion", &seen[0], 0x1)
-			d.ConstString("1.0")
+			d.ConstStringTyped("1.0")
 		case "id":
 			d.Field("id", &seen[0], 0x2)
 			v.Id = d.String(rule2)

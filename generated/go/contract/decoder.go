@@ -194,6 +194,16 @@ func (d *Decoder) ConstString(value string) string {
 	return value
 }
 
+// ConstStringTyped is ConstString for a schema that states `type: string`
+// too: a value of another JSON kind is a `type` error, not a `const` one
+// (docs/semantics.md §2).
+func (d *Decoder) ConstStringTyped(value string) string {
+	if c := d.peek(); c != '"' {
+		d.typeFail("a string", c)
+	}
+	return d.ConstString(value)
+}
+
 // ConstValue reads a value that must equal value (JSON Schema equality).
 func (d *Decoder) ConstValue(value any) any {
 	start := d.pos

@@ -560,7 +560,7 @@ func DecodeDeltaPacket(d *contract.Decoder) (v DeltaPacket) {
 			v.Seq = d.Int(nil)
 		case "op":
 			d.Field("op", &seen[0], 0x4)
-			d.ConstString("DELTA")
+			d.ConstStringTyped("DELTA")
 		case "t":
 			d.Field("t", &seen[0], 0x8)
 			v.T = cloudevents.DecodeUtcTimestamp(d)
@@ -730,7 +730,7 @@ func DecodeEventPacket(d *contract.Decoder) (v EventPacket) {
 			v.Seq = d.Int(nil)
 		case "op":
 			d.Field("op", &seen[0], 0x4)
-			d.ConstString("EVENT")
+			d.ConstStringTyped("EVENT")
 		case "t":
 			d.Field("t", &seen[0], 0x8)
 			v.T = cloudevents.DecodeUtcTimestamp(d)
@@ -898,7 +898,7 @@ func DecodeErrorPacket(d *contract.Decoder) (v ErrorPacket) {
 			v.Seq = d.Int(nil)
 		case "op":
 			d.Field("op", &seen[0], 0x4)
-			d.ConstString("ERROR")
+			d.ConstStringTyped("ERROR")
 		case "t":
 			d.Field("t", &seen[0], 0x8)
 			v.T = cloudevents.DecodeUtcTimestamp(d)
@@ -1068,7 +1068,7 @@ func DecodeClosePacket(d *contract.Decoder) (v ClosePacket) {
 			v.Seq = d.Int(nil)
 		case "op":
 			d.Field("op", &seen[0], 0x4)
-			d.ConstString("CLOSE")
+			d.ConstStringTyped("CLOSE")
 		case "t":
 			d.Field("t", &seen[0], 0x8)
 			v.T = cloudevents.DecodeUtcTimestamp(d)
@@ -1240,7 +1240,7 @@ func DecodePacketServerSentEvent(d *contract.Decoder) (v PacketServerSentEvent) 
 		switch string(d.Key()) {
 		case "event":
 			d.Field("event", &seen[0], 0x1)
-			d.ConstString("stream.packet")
+			d.ConstStringTyped("stream.packet")
 		case "id":
 			d.Field("id", &seen[0], 0x2)
 			v.Id = d.String(rule4)

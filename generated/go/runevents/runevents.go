@@ -426,7 +426,7 @@ func DecodeContentEvent(d *contract.Decoder) (v ContentEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("content")
+			d.ConstStringTyped("content")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -515,7 +515,7 @@ func DecodeReasoningEvent(d *contract.Decoder) (v ReasoningEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("reasoning")
+			d.ConstStringTyped("reasoning")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -616,7 +616,7 @@ func DecodeWebStatusEvent(d *contract.Decoder) (v WebStatusEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("web_status")
+			d.ConstStringTyped("web_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -741,7 +741,7 @@ func DecodeResearchStatusEvent(d *contract.Decoder) (v ResearchStatusEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("research_status")
+			d.ConstStringTyped("research_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -874,7 +874,7 @@ func DecodeScratchpadEvent(d *contract.Decoder) (v ScratchpadEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("scratchpad_status")
+			d.ConstStringTyped("scratchpad_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -994,7 +994,7 @@ func DecodeToolCallStartEvent(d *contract.Decoder) (v ToolCallStartEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("tool_call_start")
+			d.ConstStringTyped("tool_call_start")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1098,7 +1098,7 @@ func DecodeToolCallManifestEvent(d *contract.Decoder) (v ToolCallManifestEvent) 
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("tool_call_manifest")
+			d.ConstStringTyped("tool_call_manifest")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1202,7 +1202,7 @@ func DecodeCodeStatusEvent(d *contract.Decoder) (v CodeStatusEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("code_status")
+			d.ConstStringTyped("code_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1310,7 +1310,7 @@ func DecodeRunStatusEvent(d *contract.Decoder) (v RunStatusEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("status")
+			d.ConstStringTyped("status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1398,7 +1398,7 @@ func DecodeRunErrorEvent(d *contract.Decoder) (v RunErrorEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("error")
+			d.ConstStringTyped("error")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1504,7 +1504,7 @@ func DecodeGeneratedFileEvent(d *contract.Decoder) (v GeneratedFileEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("generated_file")
+			d.ConstStringTyped("generated_file")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1634,7 +1634,7 @@ func DecodeCodeInterpreterFileEvent(d *contract.Decoder) (v CodeInterpreterFileE
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("code_interpreter_file")
+			d.ConstStringTyped("code_interpreter_file")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1746,7 +1746,7 @@ func DecodeHotCodeEvent(d *contract.Decoder) (v HotCodeEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("hot_code")
+			d.ConstStringTyped("hot_code")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1835,7 +1835,7 @@ func DecodeHotCodeOutputEvent(d *contract.Decoder) (v HotCodeOutputEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("hot_code_output")
+			d.ConstStringTyped("hot_code_output")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)
@@ -1924,7 +1924,7 @@ func DecodeComputerOutputEvent(d *contract.Decoder) (v ComputerOutputEvent) {
 		switch string(d.Key()) {
 		case "type":
 			d.Field("type", &seen[0], 0x1)
-			d.ConstString("computer_output")
+			d.ConstStringTyped("computer_output")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
 			v.RunId = DecodeRunId(d)

@@ -164,7 +164,9 @@ private:
         for (const auto& forbidden : s.forbidden) {
             bool declared = false;
             for (const auto& f : s.fields) declared = declared || f.wire_name == forbidden;
-            if (!declared) table.push_back(Object{{"wire", literals_.text(forbidden)}, {"flags", "rt::kForbidden"}});
+            // Undeclared in a closed object: `additionalProperties` before `not` (docs/semantics.md §2).
+            const char* flags = s.extra == ir::Extra::Forbid ? "rt::kForbidden | rt::kUndeclared" : "rt::kForbidden";
+            if (!declared) table.push_back(Object{{"wire", literals_.text(forbidden)}, {"flags", flags}});
         }
         // Every object keeps undeclared members: an open one always, a closed
         // one in tolerant mode (docs/semantics.md, "Tolerant-reader mode").

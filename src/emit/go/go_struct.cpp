@@ -99,7 +99,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
             // Not stored: the encoder writes the constant.
             bool text = f.type.value.is_string();
             std::string literal = text ? string_literal(f.type.value.get<std::string>()) : types_.value_var(f.type.value);
-            statements.push_back((text ? "d.ConstString(" : "d.ConstValue(") + literal + ")");
+            const char* read = !text ? "d.ConstValue(" : f.type.const_typed ? "d.ConstStringTyped(" : "d.ConstString(";
+            statements.push_back(read + literal + ")");
             encode.push_back("e.Key(" + wire + ")");
             encode.push_back((text ? "e.String(" : "e.Any(") + literal + ")");
         } else if (f.required && types_.boxed(f.type, ctx_.model.decl(id))) {

@@ -127,7 +127,9 @@ std::string GoTypes::value_decode(const ir::TypeExpr& t) {
             return "contract.DecodeMap(d, " + rule + ", " + decode_fn(t.item()) + ")";
         }
         case Kind::Const:
-            if (t.value.is_string()) return "d.ConstString(" + string_literal(t.value.get<std::string>()) + ")";
+            if (t.value.is_string())
+                return std::string(t.const_typed ? "d.ConstStringTyped(" : "d.ConstString(") +
+                       string_literal(t.value.get<std::string>()) + ")";
             return "d.ConstValue(" + value_var(t.value) + ")";
     }
     return "d.Any()";

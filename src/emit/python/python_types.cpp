@@ -106,9 +106,12 @@ std::string PyTypes::value_union(const std::vector<ir::json>& values) {
     return out.empty() ? "_t.Any" : out;
 }
 
-std::string PyTypes::const_annotation(const ir::json& value) const {
+// `typed`: the schema states `type` beside `const`, so a value of another JSON
+// kind is a `type` error rather than a `const` one (docs/semantics.md §2).
+std::string PyTypes::const_annotation(const ir::json& value, bool typed) const {
     if (value.is_string()) return "_t.Literal[" + string_literal(value.get<std::string>()) + "]";
-    return "_t.Annotated[" + value_union({value}) + ", _rt.Const(" + json_literal(value) + ")]";
+    return "_t.Annotated[" + value_union({value}) + ", _rt.Const(" + json_literal(value) + (typed ? "" : ", typed=False") +
+           ")]";
 }
 
 std::string PyTypes::value_annotation(const ir::TypeExpr& t) const {
@@ -119,12 +122,12 @@ std::string PyTypes::value_annotation(const ir::TypeExpr& t) const {
         case Kind::Boolean: return "bool";
         case Kind::Null: return "None";
         case Kind::Any: return "_rt.JsonValue";
-        case Kind::Const: return const_annotation(t.value);
+        case Kind::Const: return const_annotation(t.value, t.const_typed);
         case Kind::Named: {
             const ir::Decl& d = model_.decl(t.decl);
             if (d.is<ir::Constant>()) {
                 // A reference to a `const` definition accepts exactly its value.
-                return const_annotation(d.as<ir::Constant>().value);
+                return const_annotation(d.as<ir::Constant>().value, true);
             }
             return decl_ref(t.decl);
         }

@@ -50,7 +50,7 @@ public:
 private:
     std::string string_annotation(const ir::StringBounds& b) const;
     std::string number_annotation(const ir::NumberBounds& b, bool integer) const;
-    std::string const_annotation(const ir::json& value) const;
+    std::string const_annotation(const ir::json& value, bool typed) const;
 
     const ir::Model& model_;
     const naming::Names& names_;

@@ -265,9 +265,9 @@ def prepare(lang: str, generated: Path, work: Path, cpp_runner: Path, log=print)
     raise ValueError(f"unknown language {lang!r}")
 
 # The languages held to docs/semantics.md §2-§3 (error path and keyword, number spelling): the ones
-# that follow it today. Others are judged on the verdict and the round-tripped value only.
+# that follow it today (all four). Others are judged on the verdict and the round-tripped value only.
 STRICT_ENV = "CONTRACTGEN_CONFORMANCE_STRICT"
-DEFAULT_STRICT = "go"
+DEFAULT_STRICT = "cpp,ts,py,go"
 
 
 def default_strict() -> str:

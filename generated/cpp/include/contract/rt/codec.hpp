@@ -22,6 +22,9 @@ namespace rt {
 
 inline constexpr unsigned kRequired = 1;   // must be present
 inline constexpr unsigned kForbidden = 2;  // must be absent (`not: {required: [...]}`)
+// With kForbidden: a member a closed object does not declare, so a strict
+// read reports it as `additionalProperties` first, as every binding does.
+inline constexpr unsigned kUndeclared = 4;
 
 // One member name of a struct, in schema order (the index is the member's number).
 struct Field {
@@ -69,7 +72,11 @@ public:
             std::size_t i = hint_ + k < N ? hint_ + k : hint_ + k - N;
             if (fields_[i].name != key_) continue;
             if (fields_[i].flags & kForbidden)
-                in_field(key_, [&] { fail("not", "member " + quote(key_) + " must be absent"); });
+                in_field(key_, [&] {
+                    if ((fields_[i].flags & kUndeclared) && !c_.tolerant())
+                        fail("additionalProperties", "member " + quote(key_) + " is not allowed");
+                    fail("not", "member " + quote(key_) + " must be absent");
+                });
             if (seen_[i]) in_field(key_, [&] { fail_duplicate(key_); });
             hint_ = i + 1;
             seen_.set(i);

@@ -634,7 +634,7 @@ void encode(rt::Writer& w, const Forbidding& v) {
 namespace {
 constexpr rt::Field kClosedForbiddingFields[] = {
     {"a"},
-    {"z", rt::kForbidden},
+    {"z", rt::kForbidden | rt::kUndeclared},
 };
 }  // namespace
 

@@ -1220,7 +1220,7 @@ func DecodeConsts(d *contract.Decoder) (v Consts) {
 			d.ConstValue(value17)
 		case "maybe":
 			d.Field("maybe", &seen[0], 0x20)
-			v.Maybe = contract.Ptr(d.ConstString("x"))
+			v.Maybe = contract.Ptr(d.ConstStringTyped("x"))
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)

@@ -392,10 +392,10 @@ class Consts(_rt.ContractModel):
 
     model_config = _p.ConfigDict(extra="forbid")
     kind: _t.Literal["consts"] = _rt.const_field("consts")
-    version: _t.Annotated[_t.Literal[2], _rt.Const(2)]
-    flag: _t.Annotated[_t.Literal[True], _rt.Const(True)]
-    nothing: _t.Annotated[None, _rt.Const(None)]
-    shape: _t.Annotated[dict[str, _t.Any], _rt.Const({"a": [1, 2.5], "b": None})]
+    version: _t.Annotated[_t.Literal[2], _rt.Const(2, typed=False)]
+    flag: _t.Annotated[_t.Literal[True], _rt.Const(True, typed=False)]
+    nothing: _t.Annotated[None, _rt.Const(None, typed=False)]
+    shape: _t.Annotated[dict[str, _t.Any], _rt.Const({"a": [1, 2.5], "b": None}, typed=False)]
     maybe: _t.Annotated[_t.Literal["x"] | None, _rt.NOT_NULL] = None
 
 

@@ -366,7 +366,7 @@ func DecodeEverything(d *contract.Decoder) (v Everything) {
 			v.Fempty = contract.Ptr(d.Bool())
 		case "hostile_text":
 			d.Field("hostile_text", &seen[0], 0x200000000000)
-			d.ConstString("Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202E control and a line separator\u2028 here; trailing backslash \\")
+			d.ConstStringTyped("Ends a comment */ and a docstring \"\"\" and ''' and a `template ${literal}` with a \\ backslash,\nnewlines\r\nand <!-- html --> # hash, a bidi \u202E control and a line separator\u2028 here; trailing backslash \\")
 		case "enum_field":
 			d.Field("enum_field", &seen[0], 0x400000000000)
 			v.EnumField = contract.Ptr(DecodeHostileEnum(d))

@@ -37,7 +37,7 @@ func DecodeCreated(d *contract.Decoder) (v Created) {
 		switch string(d.Key()) {
 		case "kind":
 			d.Field("kind", &seen[0], 0x1)
-			d.ConstString("created")
+			d.ConstStringTyped("created")
 		case "total":
 			d.Field("total", &seen[0], 0x2)
 			v.Total = d.Int(nil)
@@ -112,7 +112,7 @@ func DecodePing(d *contract.Decoder) (v Ping) {
 		switch string(d.Key()) {
 		case "kind":
 			d.Field("kind", &seen[0], 0x1)
-			d.ConstString("ping")
+			d.ConstStringTyped("ping")
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -179,7 +179,7 @@ func DecodeClosed(d *contract.Decoder) (v Closed) {
 		switch string(d.Key()) {
 		case "kind":
 			d.Field("kind", &seen[0], 0x1)
-			d.ConstString("closed")
+			d.ConstStringTyped("closed")
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)

@@ -200,18 +200,23 @@ class Const:
     String constants are generated as ``Literal`` instead, which pydantic-core checks on its own.
     """
 
-    __slots__ = ("value",)
+    __slots__ = ("value", "typed")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, typed: bool = True) -> None:
         self.value = value
+        self.typed = typed  # the schema states `type` too: another JSON kind is a `type` error, else `const`
 
     def check(self, v: Any) -> Any:
         kind, expected = _kind(v), _kind(self.value)
-        if kind != expected and (kind, expected) != ("integer", "number"):
+        if self.typed and kind != expected and (kind, expected) != ("integer", "number"):
             raise PydanticCustomError("type", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)})
         if not json_equal(v, self.value):
             raise PydanticCustomError("const", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)})
-        return _thaw(self.value)
+        value = _thaw(self.value)
+        # An integral double is written as an integer (-2.0 as -2, docs/semantics.md §3).
+        if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+            return int(value)
+        return value
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.no_info_plain_validator_function(self.check)
