@@ -277,7 +277,7 @@ FreeValue Decoder::free_value() {
                 }
                 if (duplicate) fail_at(key_start, "duplicate", "member " + shown(key) + " appears twice");
                 FreeValue member = free_value();
-                v.members.emplace_back(std::move(key), std::move(member));
+                v.members.push_back(FreeValue::Member{std::move(key), std::move(member)});
                 leave();
             }
             return v;

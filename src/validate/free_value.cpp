@@ -57,7 +57,7 @@ FreeValue FreeValue::from_json(const ir::json& j) {
             break;
         case ir::json::value_t::object:
             v.kind = Kind::Object;
-            for (const auto& [key, member] : j.items()) v.members.emplace_back(key, from_json(member));
+            for (const auto& [key, member] : j.items()) v.members.push_back(Member{key, from_json(member)});
             break;
         default: break;
     }
@@ -92,9 +92,10 @@ bool equal(const FreeValue& a, const FreeValue& b) {
                 }
                 return true;
             }
-            for (const auto& [k, v] : a.members) {
-                auto it = std::find_if(b.members.begin(), b.members.end(), [&](const auto& m) { return m.first == k; });
-                if (it == b.members.end() || !equal(v, it->second)) return false;
+            for (const auto& member : a.members) {
+                auto it = std::find_if(b.members.begin(), b.members.end(),
+                                       [&](const auto& m) { return m.first == member.first; });
+                if (it == b.members.end() || !equal(member.second, it->second)) return false;
             }
             return true;
         }
@@ -161,7 +162,7 @@ void append_same_key(std::string& out, const FreeValue& v) {
             out += ']';
             break;
         case K::Object: {
-            std::vector<const std::pair<std::string, FreeValue>*> sorted;
+            std::vector<const FreeValue::Member*> sorted;
             for (const auto& m : v.members) sorted.push_back(&m);
             std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
             out += '{';

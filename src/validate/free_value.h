@@ -18,11 +18,17 @@ struct FreeValue {
     bool boolean = false;
     std::string text;  // String: the text; Integer: the digits ("-" when negative; never "-0")
     double number = 0;  // Double
+    struct Member;  // a name and its value (a std::pair of an incomplete FreeValue is not allowed)
     std::vector<FreeValue> items;
-    std::vector<std::pair<std::string, FreeValue>> members;
+    std::vector<Member> members;
 
     // A value of the schemas (a const, an enum value).
     static FreeValue from_json(const ir::json& j);
+};
+
+struct FreeValue::Member {
+    std::string first;
+    FreeValue second;
 };
 
 // JSON Schema equality: numbers by value (1 == 1.0; integer literals beyond

@@ -43,13 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (round_trip == nullptr) return -1;  // not a type name: not worth keeping in the corpus
     std::string first;
     try {
-        first = as_text(round_trip(input.substr(newline + 1)));
+        first = as_text(round_trip(input.substr(newline + 1), contract::Options{}));
     } catch (const contract::DecodeError&) {
         return 0;  // refused, with a message: fine
     }
     std::string second;
     try {
-        second = as_text(round_trip(first));
+        second = as_text(round_trip(first, contract::Options{}));
     } catch (const contract::DecodeError& e) {
         finding(type, "its own encoding " + first + " does not decode: " + e.what());
     }

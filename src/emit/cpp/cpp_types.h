@@ -16,18 +16,26 @@ namespace contractgen::emit::cpp {
 // A rule value: `head` ("rt::StringRule()", or a plain argument such as "3"
 // or "pattern_0") followed by `.name(argument)` calls.
 struct Rule {
+    struct Call;  // `.first(second)`: a name and its argument (a std::pair of an incomplete Rule is not allowed)
     std::string head;
-    std::vector<std::pair<std::string, Rule>> calls;
+    std::vector<Call> calls;
 
     bool empty() const { return head.empty(); }
-    Rule& call(const std::string& name, Rule argument) {
-        calls.emplace_back(name, std::move(argument));
-        return *this;
-    }
+    Rule& call(const std::string& name, Rule argument);
     std::string flat() const;
     // One line if it fits after `indent`, else one call per line, indented one level deeper.
     std::string layout(const std::string& indent) const;
 };
+
+struct Rule::Call {
+    std::string first;  // the method's name
+    Rule second;        // its argument
+};
+
+inline Rule& Rule::call(const std::string& name, Rule argument) {
+    calls.push_back(Call{name, std::move(argument)});
+    return *this;
+}
 
 // What a family's source file defines once, before its codecs: compiled
 // patterns (pattern_N()) and JSON values (json_N(), as Values) that rules refer to,

@@ -157,10 +157,10 @@ template <class T, class Entry>
 void write(Writer& w, const Map<T>& v, const MapRule<Entry>& rule) {
     refuse_if(count_problem(v.size(), rule.fewest, rule.most, false));
     w.begin_object();
-    for (const auto& [key, value] : v) {
-        in_field(key, [&] {
-            w.key(key);
-            write_with(w, value, rule.value);
+    for (const auto& entry : v) {  // not a structured binding: C++17 lambdas cannot capture one
+        in_field(entry.first, [&] {
+            w.key(entry.first);
+            write_with(w, entry.second, rule.value);
         });
     }
     w.end_object();

@@ -157,10 +157,10 @@ void Writer::value(const Value& v) {
         }
         case Value::Kind::Object:
             begin_object();
-            for (const auto& [name, member] : v.as_object()) {
-                in_field(name, [&] {
-                    key(name);
-                    value(member);
+            for (const auto& entry : v.as_object()) {  // not a structured binding: C++17 lambdas cannot capture one
+                in_field(entry.first, [&] {
+                    key(entry.first);
+                    value(entry.second);
                 });
             }
             return end_object();
