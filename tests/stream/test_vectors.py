@@ -120,3 +120,29 @@ def test_backoff(case: dict[str, Any]) -> None:
 )
 def test_transcripts(file: str, case: dict[str, Any]) -> None:
     RUNNERS[file](case)
+
+
+def test_migrated_events_are_cloud_events() -> None:
+    """Every CloudEvent the migration vectors expect is valid against the contract's own CloudEvent schema,
+    judged by a standard validator (jsonschema, formats asserted), so the runtimes cannot agree on an event
+    the contract rejects (an event without `id`, say)."""
+    import json as _json
+
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+    from stream_support import SCHEMAS
+
+    base = "https://contract.invalid/"
+    resources = [(base + p.relative_to(SCHEMAS).as_posix(),
+                  Resource.from_contents(_json.loads(p.read_text(encoding="utf-8")), default_specification=DRAFT202012))
+                 for p in sorted(SCHEMAS.rglob("*.schema.json"))]
+    validator = Draft202012Validator({"$ref": base + "cloudevents/cloudevent.schema.json#/$defs/CloudEvent"},
+                                     registry=Registry().with_resources(resources),
+                                     format_checker=Draft202012Validator.FORMAT_CHECKER)
+    migrated = [case for case in vector_file("routing.json")["cases"] if "migrate" in case and "expect" in case]
+    assert len(migrated) >= 3
+    for case in migrated:
+        errors = [e.message for e in validator.iter_errors(case["expect"])]
+        assert errors == [], f"{case['name']}: {errors}"
+    assert not validator.is_valid({k: v for k, v in migrated[0]["expect"].items() if k != "id"})

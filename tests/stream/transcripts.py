@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from stream_support import (
     CHAT,
     chat_config,
@@ -132,6 +134,12 @@ def run_replay(case: dict[str, Any]) -> None:
 
 
 def run_routing(case: dict[str, Any]) -> None:
+    if "expect_error" in case:
+        m = case["migrate"]
+        with pytest.raises(ValueError, match=case["expect_error"]):
+            rt.migrate_graph_event(graph_event_migration(), m["graph_event_type"], type=m["type"], source=m["source"],
+                                   id=m["id"])
+        return
     expect = case["expect"]
     if "content_type" in case:
         assert rt.route_content_type(content_type_routes(), case["content_type"]) == expect
@@ -142,7 +150,7 @@ def run_routing(case: dict[str, Any]) -> None:
     elif "migrate" in case:
         m = case["migrate"]
         event = rt.migrate_graph_event(graph_event_migration(), m["graph_event_type"], type=m["type"], source=m["source"],
-                                       data=m.get("data"), id=m.get("id"))
+                                       id=m["id"], data=m.get("data"))
         assert event == expect and list(event) == list(expect)
     elif "tool_call_start" in case:
         assert rt.route_tool_call_start(run_event_routing(), case["tool_call_start"]) == expect

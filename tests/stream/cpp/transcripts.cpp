@@ -154,7 +154,7 @@ void api_checks(const Json&) {
 }
 
 void run_routing(const Json& c) {
-    const Json& expect = c["expect"];
+    const Json expect = c.contains("expect") ? c["expect"] : Json();  // absent where an error is expected
     const auto optional_string = [](const Json& v) { return v.is_string() ? std::optional<std::string>(v.get<std::string>()) : std::nullopt; };
     if (c.contains("content_type")) {
         expect_equal(rt::route_content_type(content_type_routes(), optional_string(c["content_type"])), expect, "route");
@@ -170,7 +170,17 @@ void run_routing(const Json& c) {
         fields.type = m["type"].get<std::string>();
         fields.source = m["source"].get<std::string>();
         if (m.contains("data")) fields.data = m["data"];
-        if (m.contains("id")) fields.id = m["id"].get<std::string>();
+        fields.id = m["id"].get<std::string>();
+        if (c.contains("expect_error")) {
+            try {
+                rt::migrate_graph_event(graph_event_migration(), m["graph_event_type"].get<std::string>(), fields);
+            } catch (const std::invalid_argument& e) {
+                if (std::string(e.what()).find(c["expect_error"].get<std::string>()) == std::string::npos)
+                    throw std::runtime_error(std::string("unexpected error: ") + e.what());
+                return;
+            }
+            throw std::runtime_error("migrate_graph_event accepted an empty id");
+        }
         expect_equal(rt::migrate_graph_event(graph_event_migration(), m["graph_event_type"].get<std::string>(), fields), expect, "event");
     } else if (c.contains("tool_call_start")) {
         expect_equal(rt::route_tool_call_start(run_event_routing(), c["tool_call_start"].get<std::string>()), expect, "route");

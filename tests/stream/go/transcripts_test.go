@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"contractgen.test/stream/support"
@@ -214,11 +215,21 @@ func runRouting(t *testing.T, c support.Object) {
 		got = stream.GraphEventContentType(support.GraphEventMigration(), c["graph_event_type"].(string))
 	case hasKey(c, "migrate"):
 		m := c["migrate"].(support.Object)
-		fields := stream.GraphEventFields{Type: m["type"].(string), Source: m["source"].(string), ID: optionalString(m["id"])}
+		fields := stream.GraphEventFields{Type: m["type"].(string), Source: m["source"].(string), ID: m["id"].(string)}
 		if data, ok := m["data"]; ok {
 			fields.Data, _ = json.Marshal(data)
 		}
-		text, err := json.Marshal(stream.MigrateGraphEvent(support.GraphEventMigration(), m["graph_event_type"].(string), fields))
+		event, err := stream.MigrateGraphEvent(support.GraphEventMigration(), m["graph_event_type"].(string), fields)
+		if want, ok := c["expect_error"].(string); ok {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("%s: error %v, want one saying %q", c["name"], err, want)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := json.Marshal(event)
 		if err != nil {
 			t.Fatal(err)
 		}

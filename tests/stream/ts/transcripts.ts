@@ -142,12 +142,18 @@ export function runRouting(c: JsonObject): void {
   } else if ("graph_event_type" in c) assert.equal(rt.graphEventContentType(graphEventMigration(), c["graph_event_type"] as string), expect);
   else if ("migrate" in c) {
     const m = c["migrate"] as JsonObject;
-    const event = rt.migrateGraphEvent(graphEventMigration(), m["graph_event_type"] as string, {
+    const fields = {
       type: m["type"] as string,
       source: m["source"] as string,
+      id: m["id"] as string,
       ...(m["data"] !== undefined ? { data: m["data"] } : {}),
-      ...(m["id"] !== undefined ? { id: m["id"] as string } : {}),
-    });
+    };
+    if ("expect_error" in c) {
+      assert.throws(() => rt.migrateGraphEvent(graphEventMigration(), m["graph_event_type"] as string, fields),
+                    (e: unknown) => e instanceof RangeError && e.message.includes(c["expect_error"] as string));
+      return;
+    }
+    const event = rt.migrateGraphEvent(graphEventMigration(), m["graph_event_type"] as string, fields);
     assert.deepEqual(event, expect);
     assert.deepEqual(Object.keys(event), Object.keys(expect as JsonObject));
   } else if ("tool_call_start" in c) assert.equal(rt.routeToolCallStart(runEventRouting(), c["tool_call_start"] as string), expect);
