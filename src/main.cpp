@@ -128,6 +128,11 @@ int main(int argc, char** argv) {
     for (CLI::App* cmd : {breaking, changelog}) {
         add_common(cmd, overrides, options, false);
         cmd->add_option("--against", compare.against, "The previous version: a folder of schemas, or a git revision");
+        cmd->add_option("--consumers", compare.consumers,
+                        "How clients read responses and streams: strict (default) or tolerant (the runtimes' tolerant-reader "
+                        "mode: new members and new tagged variants are then not breaking for them)")
+            ->transform(CLI::CheckedTransformer(std::map<std::string, contractgen::breaking::Consumers>{
+                {"strict", contractgen::breaking::Consumers::Strict}, {"tolerant", contractgen::breaking::Consumers::Tolerant}}));
     }
     breaking->add_flag("--list-rules", compare.list_rules, "List the rules, with what each looks for, and exit");
     breaking->add_option("--ignore", compare.ignore, "Acknowledged breaks, one a line: RULE_ID family.Type [PATH]")

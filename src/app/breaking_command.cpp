@@ -88,7 +88,7 @@ std::vector<breaking::Finding> findings(const Versions& v, const BreakingOptions
     std::string current_root = o.schemas.generic_string();
     while (current_root.size() > 1 && current_root.back() == '/') current_root.pop_back();
     breaking::Version current{&v.current.model, current_root, breaking::operation_roots(v.current.model)};
-    return breaking::compare(previous, current, include_docs);
+    return breaking::compare(previous, current, include_docs, o.consumers);
 }
 
 // Findings go to stdout: colour only when that is a terminal.
@@ -121,7 +121,7 @@ int run_breaking(const BreakingOptions& o, std::ostream& out, std::ostream& err,
     auto found = findings(v, o, false);
     if (o.ignore) breaking::acknowledge(found, acknowledged, *o.ignore, sink);
     sink.print(err, colour);  // warnings
-    breaking::ReportHeader header{o.against, o.schemas.generic_string(), o.fail_on};
+    breaking::ReportHeader header{o.against, o.schemas.generic_string(), o.fail_on, o.consumers};
     switch (o.format) {
         case BreakingOptions::Format::Text: breaking::print_text(found, header, out, stdout_wants_colour(colour)); break;
         case BreakingOptions::Format::Json: breaking::print_json(found, header, out); break;
@@ -139,7 +139,7 @@ int run_changelog(const BreakingOptions& o, std::ostream& out, std::ostream& err
     Versions v;
     if (!load_versions(o, scratch, v, sink)) return bad_input(sink, err, colour);
     sink.print(err, colour);
-    breaking::print_changelog(findings(v, o, true), {o.against, o.schemas.generic_string(), o.fail_on}, out);
+    breaking::print_changelog(findings(v, o, true), {o.against, o.schemas.generic_string(), o.fail_on, o.consumers}, out);
     return kOk;
 }
 

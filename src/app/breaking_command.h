@@ -18,6 +18,7 @@ struct BreakingOptions {
     enum class Format { Text, Json, Github } format = Format::Text;
     breaking::Severity fail_on = breaking::Severity::Error;
     bool list_rules = false;
+    breaking::Consumers consumers = breaking::Consumers::Strict;  // how clients read responses and streams
     std::optional<std::filesystem::path> ignore;  // acknowledged breaks (breaking/acknowledged.h)
 };
 

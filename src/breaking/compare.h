@@ -26,6 +26,7 @@ struct Version {
 };
 
 // Every finding, sorted by place. DOCS findings only with `include_docs`.
-std::vector<Finding> compare(const Version& previous, const Version& current, bool include_docs);
+std::vector<Finding> compare(const Version& previous, const Version& current, bool include_docs,
+                             Consumers consumers = Consumers::Strict);
 
 }  // namespace contractgen::breaking

@@ -263,7 +263,8 @@ void Comparer::compare_fields(const Site& site, const ir::Struct& a, const ir::S
         for (auto& v : instances(cm_, f->type)) c.push_back(std::move(v));
         for (auto& v : probe_values()) c.push_back(std::move(v));
         report(fs, {"FIELD_NO_ADD", "FIELD_NO_ADD", "FIELD_NO_ADD",
-                    "property '" + f->wire_name + "' was added" + (f->required ? " (required)" : " (optional)")},
+                    "property '" + f->wire_name + "' was added" + (f->required ? " (required)" : " (optional)"),
+                    a.extra == ir::Extra::Forbid},
                c);
     }
 }
@@ -282,7 +283,7 @@ void Comparer::compare_extra(const Site& site, const ir::Struct& a, const ir::St
         std::vector<Candidate> c = as_candidates(instances(cm_, typed(b)));
         for (auto& v : probe_values()) c.push_back(std::move(v));
         report(ms, {"ADDITIONAL_PROPERTIES_NO_OPEN", "ADDITIONAL_PROPERTIES_NO_OPEN", "",
-                    "properties it does not declare are now accepted"},
+                    "properties it does not declare are now accepted", true},
                c);
     } else if (a.extra != ir::Extra::Forbid && b.extra == ir::Extra::Forbid) {
         std::vector<Candidate> c = as_candidates(instances(pm_, typed(a)));
@@ -346,7 +347,8 @@ void Comparer::compare_union(const Site& site, const ir::Union& a, const ir::Uni
     for (const auto& vb : b.variants) {
         bool known = std::any_of(a.variants.begin(), a.variants.end(), [&](const ir::Variant& x) { return key(pm_, x) == key(cm_, vb); });
         if (!known)
-            report(site, {"UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD", shown(cm_, vb) + " was added"},
+            report(site, {"UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD", shown(cm_, vb) + " was added",
+                          a.discriminator.has_value() && vb.tag.has_value()},
                    as_candidates(instances(cm_, vb.type)));
     }
 }

@@ -28,8 +28,9 @@ std::string member_path(const std::string& name) {
     return plain ? "." + name : "[" + json(name).dump() + "]";
 }
 
-Comparer::Comparer(const Version& previous, const Version& current, bool include_docs)
+Comparer::Comparer(const Version& previous, const Version& current, bool include_docs, Consumers consumers)
     : prev_(previous), cur_(current), pm_(*previous.model), cm_(*current.model), include_docs_(include_docs),
+      consumers_(consumers),
       prev_dirs_(directions(pm_, previous.roots)), cur_dirs_(directions(cm_, current.roots)) {}
 
 std::vector<Finding> Comparer::run() {
@@ -95,7 +96,7 @@ void Comparer::match_declarations() {
 // No finding that changes accepted values, compared on their own.
 bool Comparer::equivalent(ir::DeclId prev, ir::DeclId cur) const {
     if (pm_.decl(prev).kind() != cm_.decl(cur).kind()) return false;
-    Comparer trial(prev_, cur_, false);
+    Comparer trial(prev_, cur_, false, consumers_);
     trial.compare_decl_pair(prev, cur);
     for (const auto& f : trial.findings_)
         if (f.category == Category::Wire) return false;
@@ -170,6 +171,15 @@ void Comparer::report(const Site& site, const Change& change, const std::vector<
         f.category = Category::Wire;
         f.witnesses = std::move(witnesses);
         f.severity = severity_of(f);
+        // Clients that read tolerantly absorb the wider set; the server
+        // (a reader of request and both-way types) stays strict.
+        bool only_wider = std::all_of(f.witnesses.begin(), f.witnesses.end(),
+                                      [](const Witness& w) { return w.accepted_by == Side::Current; });
+        if (consumers_ == Consumers::Tolerant && change.tolerant_reader_accepts && only_wider &&
+            f.direction == Direction::Response) {
+            f.tolerated = true;
+            f.severity = Severity::Info;
+        }
         findings_.push_back(std::move(f));
     };
     if (change.narrow_rule == change.wide_rule) {
@@ -207,8 +217,8 @@ std::string Comparer::describe(const ir::Model& m, const ir::TypeExpr& t) const 
     return t.nullable && t.kind != ir::Kind::Null ? base + " or null" : base;
 }
 
-std::vector<Finding> compare(const Version& previous, const Version& current, bool include_docs) {
-    return Comparer(previous, current, include_docs).run();
+std::vector<Finding> compare(const Version& previous, const Version& current, bool include_docs, Consumers consumers) {
+    return Comparer(previous, current, include_docs, consumers).run();
 }
 
 }  // namespace contractgen::breaking

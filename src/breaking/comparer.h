@@ -19,7 +19,7 @@ using Candidate = std::optional<json>;
 
 class Comparer {
 public:
-    Comparer(const Version& previous, const Version& current, bool include_docs);
+    Comparer(const Version& previous, const Version& current, bool include_docs, Consumers consumers);
     std::vector<Finding> run();
 
 private:
@@ -39,6 +39,10 @@ private:
         std::string wide_rule;    // ... by the current version only (may equal narrow_rule)
         std::string source_rule;  // when no candidate tells them apart: a SOURCE finding, or none
         std::string message;
+        // A tolerant reader of the previous version accepts what only the
+        // current one accepts: a member its closed object did not declare,
+        // a new variant of its discriminated union.
+        bool tolerant_reader_accepts = false;
     };
 
     // comparer.cpp
@@ -80,6 +84,7 @@ private:
     const ir::Model& pm_;
     const ir::Model& cm_;
     bool include_docs_;
+    Consumers consumers_;
     std::vector<Direction> prev_dirs_, cur_dirs_;
     std::set<std::pair<ir::DeclId, ir::DeclId>> compared_;
     std::map<ir::DeclId, ir::DeclId> renamed_;  // previous → current, for renamed types

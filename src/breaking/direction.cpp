@@ -23,6 +23,9 @@ void mark_decl(const ir::Model& m, ir::DeclId id, unsigned reach, std::vector<un
         if (o->known_enum) mark_decl(m, *o->known_enum, reach, seen);
     } else if (const auto* c = std::get_if<ir::Constant>(&d.body)) {
         mark_expr(m, c->type, reach, seen);
+    } else if (const auto* t = std::get_if<ir::Tuple>(&d.body)) {
+        for (const auto& item : t->items) mark_expr(m, item, reach, seen);
+        if (t->rest) mark_expr(m, *t->rest, reach, seen);
     }
 }
 
@@ -31,9 +34,47 @@ void mark_expr(const ir::Model& m, const ir::TypeExpr& t, unsigned reach, std::v
     for (const auto& e : t.element) mark_expr(m, e, reach, seen);
 }
 
+void add_media(const ir::Model& model, const ir::ApiMediaType& media, std::vector<ir::DeclId>& to,
+               std::vector<bool>& stream_used) {
+    if (media.schema) to.push_back(*media.schema);
+    if (media.item_schema) to.push_back(*media.item_schema);
+    if (media.stream) {
+        const ir::Stream& s = model.streams.at(*media.stream);
+        to.push_back(s.item);
+        if (s.sse) to.push_back(s.sse->event_schema);
+        stream_used.at(*media.stream) = true;
+    }
+}
+
+void add_parameters(const std::vector<ir::ApiParameter>& parameters, std::vector<ir::DeclId>& to) {
+    for (const auto& p : parameters)
+        if (p.type) to.push_back(*p.type);
+}
+
 }  // namespace
 
-OperationRoots operation_roots(const ir::Model&) { return {}; }
+// Request bodies and parameters are written by clients; response bodies,
+// response headers and stream items by the server. A stream that no
+// operation carries is still the server's (`x-streams` describes what a
+// server emits), so its items count as responses.
+OperationRoots operation_roots(const ir::Model& model) {
+    OperationRoots roots;
+    std::vector<bool> stream_used(model.streams.size(), false);
+    for (const auto& op : model.operations) {
+        add_parameters(op.parameters, roots.requests);
+        for (const auto& media : op.request) add_media(model, media, roots.requests, stream_used);
+        for (const auto& response : op.responses) {
+            add_parameters(response.headers, roots.responses);
+            for (const auto& media : response.content) add_media(model, media, roots.responses, stream_used);
+        }
+    }
+    for (std::size_t i = 0; i < model.streams.size(); ++i) {
+        if (stream_used[i]) continue;
+        roots.responses.push_back(model.streams[i].item);
+        if (model.streams[i].sse) roots.responses.push_back(model.streams[i].sse->event_schema);
+    }
+    return roots;
+}
 
 std::vector<Direction> directions(const ir::Model& model, const OperationRoots& roots) {
     std::vector<unsigned> seen(model.decls.size(), kNone);

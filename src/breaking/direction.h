@@ -18,11 +18,9 @@ struct OperationRoots {
     std::vector<ir::DeclId> responses;  // response bodies and stream items
 };
 
-// The seam to the operations of the model: `ir::Model` does not describe
-// operations yet, so there are no roots and every type counts as both. When
-// the IR gains them (`x-openapi.paths`: request media types → requests,
-// response media types and their `itemSchema` or stream → responses), this
-// is the one function to fill in.
+// The roots of the model's operations (`x-openapi.paths`): request bodies and
+// parameters are requests; response bodies, headers and stream items (also
+// of streams no operation carries) are responses.
 OperationRoots operation_roots(const ir::Model& model);
 
 // The direction of every declaration (by DeclId), following references from

@@ -24,6 +24,12 @@ enum class Direction { Request, Response, Both };
 
 enum class Side { Previous, Current };
 
+// How the readers of response types (clients) decode: strictly (the
+// default), or in the tolerant-reader mode of the runtimes, which keeps
+// undeclared members of a closed object and decodes an unknown tag of a
+// discriminated union as an unknown variant.
+enum class Consumers { Strict, Tolerant };
+
 // A JSON instance of the finding's type that one version accepts and the
 // other rejects.
 struct Witness {
@@ -56,6 +62,10 @@ struct Finding {
     // standard validator can check every witness against both.
     std::string previous_schema, current_schema;
     bool acknowledged = false;  // an intended break (acknowledged.h): reported, never failing
+    // Under `--consumers tolerant`: what only the current version accepts is
+    // absorbed by tolerant clients (a new member, a new tagged variant), so
+    // the finding informs instead of failing.
+    bool tolerated = false;
 };
 
 const char* to_string(Category c);

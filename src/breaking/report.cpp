@@ -20,6 +20,14 @@ const char* direction_words(Direction d) {
     return "";
 }
 
+// What the bracket after a finding adds besides its rule and category.
+std::string qualifiers(const Finding& f) {
+    std::string out = direction_words(f.direction);
+    if (f.tolerated) out += ", absorbed by tolerant consumers";
+    if (f.acknowledged) out += ", acknowledged";
+    return out;
+}
+
 std::size_t count(const std::vector<Finding>& findings, Severity s) {
     std::size_t n = 0;
     for (const auto& f : findings) n += f.severity == s ? 1 : 0;
@@ -59,7 +67,7 @@ void print_text(const std::vector<Finding>& findings, const ReportHeader& header
     diag::Sink sink;  // for its GCC format, colours and escaping of schema text
     for (const auto& f : findings) {
         std::string message = where(f) + ": " + f.message + " [" + f.rule + ", " + to_string(f.category) + ", " +
-                              direction_words(f.direction) + (f.acknowledged ? ", acknowledged" : "") + "]";
+                              qualifiers(f) + "]";
         if (f.severity == Severity::Error) sink.error(f.place.file, f.place.line, f.place.column, message);
         else if (f.severity == Severity::Warn) sink.warning(f.place.file, f.place.line, f.place.column, message);
         else sink.note(f.place.file, f.place.line, f.place.column, message);
@@ -78,6 +86,7 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
     doc["previous"] = header.previous;
     doc["current"] = header.current;
     doc["fail_on"] = to_string(header.fail_on);
+    doc["consumers"] = header.consumers == Consumers::Tolerant ? "tolerant" : "strict";
     doc["findings"] = json::array();
     for (const auto& f : findings) {
         json j = json::object();
@@ -94,6 +103,7 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
         j["column"] = f.place.column;
         j["side"] = to_string(f.place.side);
         j["acknowledged"] = f.acknowledged;
+        j["tolerated"] = f.tolerated;
         j["schemas"] = json::object();
         if (!f.previous_schema.empty()) j["schemas"]["previous"] = f.previous_schema;
         if (!f.current_schema.empty()) j["schemas"]["current"] = f.current_schema;
@@ -114,8 +124,7 @@ void print_github(const std::vector<Finding>& findings, const ReportHeader&, std
                                : f.severity == Severity::Error ? "error"
                                : f.severity == Severity::Warn  ? "warning"
                                                                : "notice";
-        std::string message = where(f) + ": " + f.message + " (" + direction_words(f.direction) +
-                              (f.acknowledged ? ", acknowledged" : "") + ")";
+        std::string message = where(f) + ": " + f.message + " (" + qualifiers(f) + ")";
         for (const auto& w : f.witnesses) message += "\nwitness " + witness_text(w);
         out << "::" << command << " file=" << gh_property(f.place.file) << ",line=" << f.place.line
             << ",col=" << f.place.column << ",title=" << gh_property(f.rule) << "::" << gh_data(message) << "\n";

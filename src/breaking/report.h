@@ -15,6 +15,7 @@ struct ReportHeader {
     std::string previous;  // as given: a folder or a git revision
     std::string current;   // the schemas folder
     Severity fail_on = Severity::Error;
+    Consumers consumers = Consumers::Strict;
 };
 
 void print_text(const std::vector<Finding>& findings, const ReportHeader& header, std::ostream& out, bool colour);

@@ -51,6 +51,29 @@ TEST_CASE("breaking: a type's direction follows references from the operations t
     for (auto d : bk::directions(b->model(), bk::operation_roots(b->model()))) CHECK(d == bk::Direction::Both);
 }
 
+TEST_CASE("breaking: directions come from the operations and streams the schemas declare", "[breaking]") {
+    // The operations golden case: POST /orders takes a NewOrder and answers
+    // an Order (or a Problem); GET /orders/{id}/events streams EventLines.
+    const std::filesystem::path input = std::filesystem::path(CONTRACTGEN_SOURCE_DIR) / "tests/golden/operations/input";
+    test::Files files;
+    for (const char* file : {"orders/orders.schema.json", "events/events.schema.json"})
+        files[file] = test::read_file(input / file);
+    auto b = test::build(files);
+    const auto& m = b->model();
+    auto dirs = bk::directions(m, bk::operation_roots(m));
+    auto direction = [&](const char* family, const char* name) {
+        auto id = m.find(family, name);
+        REQUIRE(id);
+        return dirs[*id];
+    };
+    CHECK(direction("orders", "NewOrder") == bk::Direction::Request);     // a request body
+    CHECK(direction("orders", "Order") == bk::Direction::Response);       // a response body
+    CHECK(direction("orders", "Problem") == bk::Direction::Response);     // an error response
+    CHECK(direction("orders", "OrderStatus") == bk::Direction::Response); // through Order
+    CHECK(direction("events", "EventLine") == bk::Direction::Response);   // a stream's items
+    CHECK(direction("events", "Created") == bk::Direction::Response);     // a variant of the stream's union
+}
+
 TEST_CASE("breaking: narrowing breaks whoever writes a type, widening whoever reads it", "[breaking]") {
     // Req is written by clients, Resp by the server; each gets a narrower
     // and a wider change.
@@ -81,7 +104,91 @@ TEST_CASE("breaking: narrowing breaks whoever writes a type, widening whoever re
     CHECK(by_type.at("f.RespStatus ENUM_VALUE_NO_ADD").direction == bk::Direction::Response);
 }
 
-TEST_CASE("breaking: text, github and json output; --fail-on; exit codes", "[breaking]") {
+TEST_CASE("breaking: --consumers tolerant absorbs new members and new tagged variants of what clients read", "[breaking]") {
+    // Event (a discriminated union) and Note (a closed object) are read by
+    // clients (a response); Mirror is the same closed object read by both
+    // sides. The current version adds a variant, a member to each object
+    // and an enum value.
+    auto version = [](bool current) {
+        std::string extra_member = current ? R"(, "added": {"type": "string"})" : "";
+        std::string variants = R"({"$ref": "#/$defs/Started"}, {"$ref": "#/$defs/Stopped"})" +
+                               std::string(current ? R"(, {"$ref": "#/$defs/Paused"})" : "");
+        auto tagged = [](const std::string& name, const std::string& tag) {
+            return "\"" + name + "\": {\"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\"], "
+                   "\"properties\": {\"type\": {\"const\": \"" + tag + "\"}}}";
+        };
+        return test::Files{{"f/s.schema.json",
+            schema("\"Event\": {\"oneOf\": [" + variants + "], \"discriminator\": {\"propertyName\": \"type\"}}, " +
+                   tagged("Started", "started") + ", " + tagged("Stopped", "stopped") + ", " + tagged("Paused", "paused") + ", " +
+                   "\"Note\": {\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\"text\": {\"type\": \"string\"}" +
+                   extra_member + "}}, " +
+                   "\"Mirror\": {\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\"text\": {\"type\": \"string\"}" +
+                   extra_member + "}}, " +
+                   "\"Level\": {\"enum\": [\"low\"" + std::string(current ? ", \"high\"" : "") + "]}, " +
+                   object("Holder", "level", R"({"$ref": "#/$defs/Level"})"))}};
+    };
+    auto prev = test::build(version(false));
+    auto cur = test::build(version(true));
+    auto roots = [](const test::Built& b) {
+        return bk::OperationRoots{{id_of(b, "Mirror")}, {id_of(b, "Event"), id_of(b, "Note"), id_of(b, "Mirror"), id_of(b, "Holder")}};
+    };
+    auto judged = [&](bk::Consumers consumers) {
+        std::map<std::string, bk::Finding> by;
+        for (auto& f : bk::compare({&prev->model(), "previous", roots(*prev)}, {&cur->model(), "current", roots(*cur)}, false, consumers))
+            if (f.category == bk::Category::Wire) by[f.type + " " + f.rule] = f;
+        return by;
+    };
+    auto strict = judged(bk::Consumers::Strict);
+    auto tolerant = judged(bk::Consumers::Tolerant);
+    for (const char* key : {"f.Event UNION_VARIANT_NO_ADD", "f.Note FIELD_NO_ADD", "f.Mirror FIELD_NO_ADD", "f.Level ENUM_VALUE_NO_ADD"}) {
+        INFO(key);
+        REQUIRE(strict.count(key));
+        REQUIRE(tolerant.count(key));
+        CHECK(strict.at(key).severity == bk::Severity::Error);
+        CHECK_FALSE(strict.at(key).tolerated);
+    }
+    // A tolerant client decodes the new event as an unknown variant and keeps the new member.
+    CHECK(tolerant.at("f.Event UNION_VARIANT_NO_ADD").severity == bk::Severity::Info);
+    CHECK(tolerant.at("f.Event UNION_VARIANT_NO_ADD").tolerated);
+    CHECK(tolerant.at("f.Note FIELD_NO_ADD").severity == bk::Severity::Info);
+    // The server reads Mirror too, and stays strict; an unknown enum value
+    // is not absorbed by the tolerant mode.
+    CHECK(tolerant.at("f.Mirror FIELD_NO_ADD").severity == bk::Severity::Error);
+    CHECK(tolerant.at("f.Level ENUM_VALUE_NO_ADD").severity == bk::Severity::Error);
+    CHECK_FALSE(tolerant.at("f.Level ENUM_VALUE_NO_ADD").tolerated);
+}
+
+TEST_CASE("breaking: --consumers tolerant on the command line, with the operations of the schemas", "[breaking]") {
+    test::TempDir dir;
+    auto file = [](bool current) {
+        return std::string(R"({"$defs": {"Note": {"type": "object", "additionalProperties": false, "properties": {"text": {"type": "string"})") +
+               (current ? R"(, "added": {"type": "string"})" : "") +
+               R"(}}}, "x-openapi": {"paths": {"/notes": {"get": {"operationId": "getNote", "responses": {"200": {"description": "A note.",
+                 "content": {"application/json": {"schema": {"$ref": "#/$defs/Note"}}}}}}}}}})";
+    };
+    test::write_tree(dir / "previous", {{"f/s.schema.json", file(false)}});
+    test::write_tree(dir / "current", {{"f/s.schema.json", file(true)}});
+    const std::string at = test::where(file(true), "\"added\"");
+    auto strict = run_contractgen({"breaking", "--against", "previous", "--schemas", "current"}, dir.path());
+    CHECK(strict.exit_code == 1);
+    CHECK(has(strict.out, "current/f/s.schema.json:" + at + ": error: f.Note $.added: property 'added' was added (optional) "
+                          "[FIELD_NO_ADD, WIRE, response: clients read it]\n"));
+    auto tolerant = run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--consumers", "tolerant"}, dir.path());
+    CHECK(tolerant.exit_code == 0);
+    CHECK(has(tolerant.out, "current/f/s.schema.json:" + at + ": note: f.Note $.added: property 'added' was added (optional) "
+                            "[FIELD_NO_ADD, WIRE, response: clients read it, absorbed by tolerant consumers]\n"));
+    auto json = run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--consumers", "tolerant", "--format", "json"},
+                                dir.path());
+    auto doc = bk::json::parse(json.out);
+    CHECK(doc["consumers"] == "tolerant");
+    CHECK(doc["findings"][0]["tolerated"] == true);
+    CHECK(doc["findings"][0]["severity"] == "info");
+    auto bad = run_contractgen({"breaking", "--against", "previous", "--schemas", "current", "--consumers", "lenient"}, dir.path());
+    CHECK(bad.exit_code == 2);
+    CHECK(has(bad.err, "--consumers"));
+}
+
+TEST_CASE("breaking: text, github and json output, --fail-on, exit codes", "[breaking]") {
     test::TempDir dir;
     const std::string previous = schema(object("A", "id", R"({"type": "string"})") + ", \"B\": {\"type\": \"string\"}");
     const std::string current = schema(object("A", "id", R"({"type": "string", "maxLength": 3})"));
@@ -177,7 +284,7 @@ TEST_CASE("breaking: the previous version from a git revision, without a checkou
     CHECK(bad.exit_code == 2);
 }
 
-TEST_CASE("breaking: pattern samples match their pattern; JSON Schema equality", "[breaking]") {
+TEST_CASE("breaking: pattern samples match their pattern, JSON Schema equality", "[breaking]") {
     for (const std::string p : {"^[A-Z]{3}$", "^(/|$)", "(Z|z|\\+00:00)$", "^\\{", "^a+b*c?$", "[^0-9]"}) {
         INFO(p);
         auto samples = bk::pattern_samples(p);
@@ -191,7 +298,7 @@ TEST_CASE("breaking: pattern samples match their pattern; JSON Schema equality",
     CHECK(cv::code_points("💩a") == 2);
 }
 
-TEST_CASE("breaking: acknowledged breaks are reported but do not fail; stale or bad entries are said", "[breaking]") {
+TEST_CASE("breaking: acknowledged breaks are reported but do not fail, stale or bad entries are said", "[breaking]") {
     test::TempDir dir;
     test::write_tree(dir / "previous", {{"f/s.schema.json", schema("\"Status\": {\"enum\": [\"a\"]}")}});
     test::write_tree(dir / "current", {{"f/s.schema.json", schema("\"Status\": {\"enum\": [\"a\", \"b\"]}")}});
@@ -215,5 +322,5 @@ TEST_CASE("breaking: acknowledged breaks are reported but do not fail; stale or 
     CHECK(bad.exit_code == 2);
     CHECK(has(bad.err, "ack.txt:1:1: error: unknown rule 'ENUM_VALUE_NO_ADDED' (contractgen breaking --list-rules lists them)\n"));
     CHECK(has(bad.err, "ack.txt:2:3: error: expected 'RULE_ID family.Type [PATH]', e.g. 'ENUM_VALUE_NO_ADD "
-                       "chat_stream.StreamEventType'\n"));
+                       "events.EventType'\n"));
 }
