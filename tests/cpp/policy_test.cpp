@@ -85,7 +85,7 @@ TEST_CASE("§1.2 a member twice is a `duplicate` at the second occurrence, where
     CHECK(verdict(kEvent, cloud_event(R"({"a":1,"A":2,"a ":3})")) == "ok");
 }
 
-TEST_CASE("§1.3 a lone surrogate escape is a syntax error; a pair is a code point") {
+TEST_CASE("§1.3 a lone surrogate escape is a syntax error, a pair is a code point") {
     for (const char* s : {"\\ud800", "\\udc00", "\\udc00\\ud800", "\\ud800\\u0041", "\\ud800A", "x\\ud83d"})
         CHECK(verdict(kEvent, cloud_event("\"" + std::string(s) + "\"")) == "$ syntax");
     CHECK(verdict(kEnvelope, envelope(R"({"type":"message_delta\ud800","delta":"x"})")) == "$ syntax");
@@ -121,7 +121,7 @@ TEST_CASE("§1.4 nesting: at most 128 deep, refused at the first container beyon
     CHECK(verdict(kAny, nested_arrays(4), shallow) == "$[0][0][0] depth");
 }
 
-TEST_CASE("§1.5 integers: any spelling of an integer within ±(2^53-1); beyond is `range`, after the bounds") {
+TEST_CASE("§1.5 integers: any spelling of an integer within ±(2^53-1), beyond is `range`, after the bounds") {
     auto seq = [](const std::string& text) { return verdict(kPacket, packet("\"bye\"", text)); };
     for (const char* ok : {"9007199254740991", "-9007199254740991", "0", "-0", "1.0", "1e2", "100e-2", "0.1e1",
                            "-0.0", "12.5e1", "9.007199254740991e15", "1e-400"})

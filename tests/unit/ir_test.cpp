@@ -362,7 +362,7 @@ TEST_CASE("ir: portable patterns pass, translations per engine", "[ir]") {
     CHECK(ir::translate_pattern("[.]\\/", ir::PatternDialect::CppWide) == "[.]/");
 }
 
-TEST_CASE("ir: integers are safe-range by default; format int64/uint64 widen them", "[ir]") {
+TEST_CASE("ir: integers are safe-range by default, format int64/uint64 widen them", "[ir]") {
     auto b = build({{kFile, defs(R"("N": {
       "type": "object",
       "properties": {

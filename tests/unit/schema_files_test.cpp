@@ -75,7 +75,7 @@ TEST_CASE("files: a broken *.json file that declares $schema is a broken schema,
               "); JSON parsers keep only one of them, so the schema would be ambiguous\n");
 }
 
-TEST_CASE("files: a *.json schema outside a family folder is refused; a non-schema there is only skipped", "[files]") {
+TEST_CASE("files: a *.json schema outside a family folder is refused, a non-schema there is only skipped", "[files]") {
     CHECK(diagnostics({{"top.json", "{" + kSchema + "}"}}) ==
           "schemas/top.json: error: schema files belong in a family folder (schemas/<family>/top.json); each folder "
           "directly under the schemas root is a namespace\n");
