@@ -20,7 +20,12 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 REPO = Path(__file__).resolve().parents[2]
-GENERATED = REPO / "generated" / "openapi"
+# Where the documents under test are: the repository (its committed
+# generated/ and golden expected/ folders), or what the current generator
+# wrote into the build folder (tests/fresh/generate.sh), in the same layout.
+OUTPUT_ROOT = Path(os.environ.get("CONTRACTGEN_OUTPUT_ROOT") or REPO)
+GENERATED = OUTPUT_ROOT / "generated" / "openapi"
+GOLDEN_OUTPUT = OUTPUT_ROOT / "tests" / "golden"
 DOCUMENT_URI = "https://contract.invalid/openapi.json"
 
 

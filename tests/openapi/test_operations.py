@@ -24,13 +24,13 @@ from typing import Any
 
 import pytest
 
-from support import GENERATED, REPO, load_document
+from support import GENERATED, OUTPUT_ROOT, REPO, load_document
 from test_document import component_key, rewrite, rewrite_ref, schema_files
 
 SCHEMAS = REPO / "schemas"
 DOCUMENT = load_document()
 DOCUMENT_31 = load_document(GENERATED / "openapi-3.1.json")
-ASYNCAPI = load_document(REPO / "generated" / "asyncapi" / "asyncapi.json")
+ASYNCAPI = load_document(OUTPUT_ROOT / "generated" / "asyncapi" / "asyncapi.json")
 FILES = schema_files(SCHEMAS)
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -84,7 +84,7 @@ def source_operations(files: dict[str, Any]) -> list[tuple[str, str, str, dict[s
 
 
 # The repository's contract, and the second contract of the golden case `operations`.
-CONTRACTS = [(SCHEMAS, GENERATED, 3), (REPO / "tests/golden/operations/input", REPO / "tests/golden/operations/expected/openapi", 2)]
+CONTRACTS = [(SCHEMAS, GENERATED, 3), (REPO / "tests/golden/operations/input", OUTPUT_ROOT / "tests/golden/operations/expected/openapi", 2)]
 
 
 @pytest.mark.parametrize("schemas, documents, count", CONTRACTS, ids=["repository", "golden-operations"])

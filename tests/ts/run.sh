@@ -7,12 +7,16 @@
 #   run.sh policy <contractgen> <work dir>
 #       Generates a package from tests/ts/policy/schemas and runs its payload
 #       policy tests.
-#   run.sh node <work dir>
+#   run.sh node <work dir> [<output root>]
 #       Compiles tests/ts/*.test.ts with tests/ts/tsconfig.json (the packages
 #       they import are read through their .d.ts) into <work dir>/js, then
 #       runs them with node's test runner three times: with Zod's runtime
 #       parsers, with its JIT compiler (zod/compile), and on the packages as
 #       tsc builds them from their src/ instead of their shipped JavaScript.
+#       With <output root> (a folder holding generated/ts and
+#       tests/golden/<case>/expected/ts, e.g. what tests/fresh_output.sh
+#       writes), the compile-time type assertions and the tests run on those
+#       packages instead of the committed ones.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 node_modules="${CONTRACTGEN_NODE_MODULES:-$root/node_modules}"
@@ -112,16 +116,35 @@ JSON
     ;;
   node)
     work="$2"
+    out_root="${3:-$root}"
+    tree="$root"
+    if [ "$out_root" != "$root" ]; then
+      # A copy of the repository's layout whose generated/ and golden
+      # expected/ folders are those of <output root>: the tests (copied, so
+      # that their relative imports resolve inside it) type-check against
+      # those packages, and read everything else from the repository.
+      tree="$work/tree"
+      fresh_dir "$tree/tests/golden"
+      cp -r "$root/tests/ts" "$tree/tests/ts"
+      for shared in schemas runtime tests/conformance tests/stream; do ln -s "$root/$shared" "$tree/$shared"; done
+      ln -s "$out_root/generated" "$tree/generated"
+      for expected in "$out_root"/tests/golden/*/expected; do
+        case_name="$(basename "$(dirname "$expected")")"
+        mkdir -p "$tree/tests/golden/$case_name"
+        ln -s "$expected" "$tree/tests/golden/$case_name/expected"
+        ln -s "$root/tests/golden/$case_name/input" "$tree/tests/golden/$case_name/input"
+      done
+    fi
     fresh_dir "$work/js"
     ln -s "$node_modules" "$work/js/node_modules"
     echo '{"type": "module"}' > "$work/js/package.json"
-    "$tsc" -p "$root/tests/ts/tsconfig.json" --outDir "$work/js"
+    "$tsc" -p "$tree/tests/ts/tsconfig.json" --outDir "$work/js"
     # The compiled tests import the packages by relative path, as in the
     # repository: link them into the same places (their JavaScript runs as
     # it is shipped; tsc read only their declarations).
     mkdir -p "$work/js/generated"
-    ln -s "$root/generated/ts" "$work/js/generated/ts"
-    for pkg in "$root"/tests/golden/*/expected/ts; do
+    ln -s "$tree/generated/ts" "$work/js/generated/ts"
+    for pkg in "$tree"/tests/golden/*/expected/ts; do
       case_dir="$(dirname "$(dirname "$pkg")")"
       mkdir -p "$work/js/tests/golden/$(basename "$case_dir")/expected"
       ln -s "$pkg" "$work/js/tests/golden/$(basename "$case_dir")/expected/ts"
@@ -130,11 +153,11 @@ JSON
     tests=("$work"/js/tests/ts/*.test.js)
     [ ${#tests[@]} -gt 0 ] || { echo "error: no compiled tests in $work/js/tests/ts" >&2; exit 1; }
     echo "== node --test (Zod's runtime parser)"
-    CONTRACTGEN_ROOT="$root" node --test "${tests[@]}"
+    CONTRACTGEN_ROOT="$tree" node --test "${tests[@]}"
     # The same tests with Zod's JIT compiler installed, as an application that
     # imports "zod/compile" would run the bindings: the rules must not change.
     echo "== node --import zod/compile --test (Zod's compiled parsers)"
-    (cd "$work/js" && CONTRACTGEN_ROOT="$root" node --import zod/compile --test "${tests[@]}")
+    (cd "$work/js" && CONTRACTGEN_ROOT="$tree" node --import zod/compile --test "${tests[@]}")
     # The same tests on what tsc builds of each package's TypeScript sources
     # (src/, with the package's tsconfig.json) instead of its shipped
     # JavaScript: the two must behave alike.
@@ -149,13 +172,13 @@ JSON
       ln -s "$out/dist" "$2"
     }
     fresh_dir "$work/source"
-    build_source "$root/generated/ts" "$work/js/generated/ts"
-    for pkg in "$root"/tests/golden/*/expected/ts; do
+    build_source "$tree/generated/ts" "$work/js/generated/ts"
+    for pkg in "$tree"/tests/golden/*/expected/ts; do
       case_dir="$(dirname "$(dirname "$pkg")")"
       build_source "$pkg" "$work/js/tests/golden/$(basename "$case_dir")/expected/ts"
     done
     echo "== node --test (the packages built from their TypeScript sources)"
-    CONTRACTGEN_ROOT="$root" node --test "${tests[@]}"
+    CONTRACTGEN_ROOT="$tree" node --test "${tests[@]}"
     ;;
   policy)
     # tests/ts/policy/policy.test.mjs on a package generated now, by the
