@@ -128,7 +128,7 @@ def test_migrated_events_are_cloud_events() -> None:
     the contract rejects (an event without `id`, say)."""
     import json as _json
 
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
     from stream_support import SCHEMAS
