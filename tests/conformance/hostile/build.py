@@ -132,7 +132,7 @@ UUID = "123e4567-e89b-12d3-a456-426614174000"
 
 
 def packet(p: str = '"bye"', seq: str = "1", op: str = "CLOSE", t: str = '"2023-10-27T10:00:02Z"') -> str:
-    """A packets.StreamPacket; with op CLOSE, `p` is free-form."""
+    """A packets.StreamPacket; with op CLOSE, `p` is a string or a free-form object."""
     return f'{{"stream_id":"{UUID}","seq":{seq},"op":"{op}","t":{t},"p":{p}}}'
 
 

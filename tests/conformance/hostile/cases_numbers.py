@@ -70,6 +70,11 @@ def depth() -> list[Case]:
               too_deep_path("$.ext", 2, 0), "depth"),
         error(CE, "a free-form member of 100,000 [ and nothing else", DEPTH, cloud_event("[" * 100_000)[:-1],
               data_path, "depth"),
+        # `p` is a string or a free-form object: the depth limit holds inside a union's variant too.
+        error(PACKET, f"a CLOSE payload of {LIMIT} nested objects", DEPTH, packet(objects(LIMIT)),
+              too_deep_path("$.p", 2, "a"), "depth"),
+        error(PACKET, "a CLOSE payload of 100,000 nested objects", DEPTH, packet(objects(100_000)),
+              too_deep_path("$.p", 2, "a"), "depth"),
         error("run_events.ToolCallStartEvent", f"a free-form object member of {LIMIT} nested objects", DEPTH,
               tool_call(objects(LIMIT)), too_deep_path("$.args", 2, "a"), "depth"),
         error("run_events.ToolCallStartEvent", '100,000 {"a": in a free-form object member', DEPTH,
