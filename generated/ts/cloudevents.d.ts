@@ -49,7 +49,7 @@ export declare function encodeEventContentType(value: EventContentType): string;
  *
  * Default: "application/json"
  */
-export type CloudEventDatacontenttype = EventContentType | rt.Other;
+export type CloudEventDatacontenttype = EventContentType | (string & {});
 /** The values of {@link CloudEventDatacontenttype} the contract names (other strings are valid too). */
 export declare const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES: readonly [
   "application/json",
@@ -251,7 +251,7 @@ export declare function encodeKnownGraphEventType(value: KnownGraphEventType): s
  * type not listed in GraphEventContentTypes migrates to `application/json`
  * (GraphEventDefaultContentType).
  */
-export type GraphEventType = KnownGraphEventType | rt.Other;
+export type GraphEventType = KnownGraphEventType | (string & {});
 /** The values of {@link GraphEventType} the contract names (other strings are valid too). */
 export declare const GRAPH_EVENT_TYPE_KNOWN_VALUES: readonly [
   "NODE_STARTED",

@@ -29,7 +29,7 @@ export declare function encodePresentationEventType(value: PresentationEventType
 
 // ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 /** The presentation event type: a PresentationEventType value or any other string. */
-export type PresentationEventType_2 = PresentationEventType | rt.Other;
+export type PresentationEventType_2 = PresentationEventType | (string & {});
 /** The values of {@link PresentationEventType_2} the contract names (other strings are valid too). */
 export declare const PRESENTATION_EVENT_TYPE_2_KNOWN_VALUES: readonly ["CITATION_BLOCK"];
 export declare const PresentationEventType_2: z.ZodType<PresentationEventType_2>;

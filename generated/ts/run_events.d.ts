@@ -114,7 +114,7 @@ export declare function encodeKnownStatusValue(value: KnownStatusValue): string;
  * the table does not list has no normalised value, and a consumer keeps the event and shows it as
  * it would an unknown state rather than rejecting it.
  */
-export type StatusValue = KnownStatusValue | rt.Other;
+export type StatusValue = KnownStatusValue | (string & {});
 /** The values of {@link StatusValue} the contract names (other strings are valid too). */
 export declare const STATUS_VALUE_KNOWN_VALUES: readonly [
   "started",

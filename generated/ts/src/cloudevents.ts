@@ -65,7 +65,7 @@ export function encodeEventContentType(value: EventContentType): string {
  *
  * Default: "application/json"
  */
-export type CloudEventDatacontenttype = EventContentType | rt.Other;
+export type CloudEventDatacontenttype = EventContentType | (string & {});
 export const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES = [
   "application/json",
   "application/vnd.coreason.stream+json",
@@ -405,7 +405,7 @@ export function encodeKnownGraphEventType(value: KnownGraphEventType): string {
  * type not listed in GraphEventContentTypes migrates to `application/json`
  * (GraphEventDefaultContentType).
  */
-export type GraphEventType = KnownGraphEventType | rt.Other;
+export type GraphEventType = KnownGraphEventType | (string & {});
 export const GRAPH_EVENT_TYPE_KNOWN_VALUES = [
   "NODE_STARTED",
   "NODE_COMPLETED",

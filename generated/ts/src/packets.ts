@@ -44,7 +44,7 @@ export function encodePresentationEventType(value: PresentationEventType): strin
 
 // ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 /** The presentation event type: a PresentationEventType value or any other string. */
-export type PresentationEventType_2 = PresentationEventType | rt.Other;
+export type PresentationEventType_2 = PresentationEventType | (string & {});
 export const PRESENTATION_EVENT_TYPE_2_KNOWN_VALUES = ["CITATION_BLOCK"] as const;
 export const PresentationEventType_2 = z.union([PresentationEventType, rt.otherString(z.string())], rt.ANY_OF);
 const presentationEventType2Known = new Set(PRESENTATION_EVENT_TYPE_2_KNOWN_VALUES);

@@ -143,7 +143,7 @@ export function encodeKnownStatusValue(value: KnownStatusValue): string {
  * the table does not list has no normalised value, and a consumer keeps the event and shows it as
  * it would an unknown state rather than rejecting it.
  */
-export type StatusValue = KnownStatusValue | rt.Other;
+export type StatusValue = KnownStatusValue | (string & {});
 export const STATUS_VALUE_KNOWN_VALUES = [
   "started",
   "running",

@@ -76,10 +76,11 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
     v.set("other_schema", "rt.otherString(" + types_.schema(other) + ")");
     v.set("other_rule", readers_.string_rule(o.other));
     v.set("set_name", scope_.claim(naming::to_case(names_.of(id), naming::Case::Camel) + "Known"));
-    // rt.Other (a branded string) keeps the known literals apart from `string`
-    // (editor completion), and a literal that is none of them does not type-check.
+    // `string & {}` is any string, but unlike `string` it does not absorb the
+    // known literals, so editors still complete them (the usual
+    // `LiteralUnion` idiom); any other string is a value as it is.
     if (o.known_enum) members = {types_.decl_ref(*o.known_enum)};
-    members.push_back("rt.Other");
+    members.push_back("(string & {})");
     v.set("definition", type_definition(names_.of(id), members));
     v.set("values_name", std::move(values_name));
 }

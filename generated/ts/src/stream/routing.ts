@@ -52,13 +52,17 @@ export interface GraphEventFields {
   readonly source: string;
   /** Omitted from the CloudEvent when undefined. */
   readonly data?: unknown;
-  readonly id?: string;
+  /** Required and not empty, as every CloudEvent's is (`source` + `id` identify the event). */
+  readonly id: string;
 }
 
-/** `migrate_graph_event_to_cloud_event`: a CloudEvent whose datacontenttype follows the legacy type. */
+/**
+ * `migrate_graph_event_to_cloud_event`: a CloudEvent whose datacontenttype follows the legacy type.
+ * @throws RangeError when `fields.id` is empty.
+ */
 export function migrateGraphEvent(config: GraphEventMigration, graphEventType: string, fields: GraphEventFields): Record<string, unknown> {
-  const event: Record<string, unknown> = { specversion: config.specversion, type: fields.type, source: fields.source };
-  if (fields.id !== undefined) event["id"] = fields.id;
+  if (typeof fields.id !== "string" || fields.id === "") throw new RangeError("migrateGraphEvent: a CloudEvent needs a non-empty id");
+  const event: Record<string, unknown> = { specversion: config.specversion, type: fields.type, source: fields.source, id: fields.id };
   event["datacontenttype"] = graphEventContentType(config, graphEventType);
   if (fields.data !== undefined) event["data"] = fields.data;
   return event;

@@ -6,17 +6,14 @@ export type JsonArray = Json[];
 export type JsonObject = {
     [key: string]: Json;
 };
-declare const otherBrand: unique symbol;
 /**
- * A string an open enum accepts besides its known values, as decoding and
- * parsing type it. An open enum's type is `Known | Other`: a string literal
- * must be one of the known values, so a typo does not type-check; another
- * value is written `other("...")` (the schema still validates it).
+ * A string an open enum accepts besides its known values. An open enum's
+ * type is `Known | (string & {})`: any string is a value, and the known
+ * literals stay in the type (editors complete them) because `string & {}`
+ * does not absorb them the way `string` would.
  */
-export type Other = string & {
-    readonly [otherBrand]: true;
-};
-/** `text` as an open enum's other value (see {@link Other}); only its type changes. */
+export type Other = string & {};
+/** `text` typed as an open enum's other value (see {@link Other}); a plain string works as well. */
 export declare function other(text: string): Other;
 /**
  * A value of a discriminated union whose tag no variant has, read in the
@@ -52,4 +49,3 @@ export declare function jsonEqual(a: unknown, b: unknown): boolean;
 export declare function sameKey(value: unknown): string;
 /** The indexes of the first two equal items (JSON equality), or undefined when all differ. */
 export declare function firstDuplicate(items: readonly unknown[]): [number, number] | undefined;
-export {};

@@ -2,7 +2,7 @@
 // every member kept in input order, `__proto__` and `constructor` included
 // (as own data properties; no prototype is ever touched), and an integer
 // literal of any size kept exactly (a `bigint` beyond ±(2^53−1)).
-/** `text` as an open enum's other value (see {@link Other}); only its type changes. */
+/** `text` typed as an open enum's other value (see {@link Other}); a plain string works as well. */
 export function other(text) {
     return text;
 }

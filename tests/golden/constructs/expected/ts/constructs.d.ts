@@ -68,7 +68,7 @@ export declare function encodeStructured(value: Structured): string;
 
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
 /** An open enum: a Color, or any other string. */
-export type Label = Color | rt.Other;
+export type Label = Color | (string & {});
 /** The values of {@link Label} the contract names (other strings are valid too). */
 export declare const LABEL_KNOWN_VALUES: readonly ["red", "green", "blue"];
 export declare const Label: z.ZodType<Label>;
@@ -89,7 +89,7 @@ export declare function encodeLabel(value: Label): string;
 
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 /** An open enum whose other strings must be lowercase words. */
-export type Shade = Color | rt.Other;
+export type Shade = Color | (string & {});
 /** The values of {@link Shade} the contract names (other strings are valid too). */
 export declare const SHADE_KNOWN_VALUES: readonly ["red", "green", "blue"];
 export declare const Shade: z.ZodType<Shade>;

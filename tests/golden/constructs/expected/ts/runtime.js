@@ -276,9 +276,9 @@ export function pattern(source) {
 }
 /**
  * The "any other string" branch of an open enum (`z.union([Known,
- * otherString(z.string())])`), typed {@link Other} so that the union keeps
- * the known literals for editors instead of collapsing to `string`, and a
- * literal that is not one of them (a typo) does not type-check.
+ * otherString(z.string())])`), typed {@link Other} (`string & {}`) so that
+ * the union keeps the known literals for editors instead of collapsing to
+ * `string`.
  */
 export function otherString(schema) {
     return schema;

@@ -64,9 +64,9 @@ export declare function codePoints(min: number, max?: number): z.core.$ZodCheck<
 export declare function pattern(source: string): RegExp;
 /**
  * The "any other string" branch of an open enum (`z.union([Known,
- * otherString(z.string())])`), typed {@link Other} so that the union keeps
- * the known literals for editors instead of collapsing to `string`, and a
- * literal that is not one of them (a typo) does not type-check.
+ * otherString(z.string())])`), typed {@link Other} (`string & {}`) so that
+ * the union keeps the known literals for editors instead of collapsing to
+ * `string`.
  */
 export declare function otherString(schema: z.ZodString | z.ZodCustomStringFormat<string>): z.ZodType<Other, Other>;
 /** Strings with `format: date-time` (the text is kept exactly; it is never turned into a Date). */

@@ -861,7 +861,9 @@ export class Decoder {
                 v = alternatives[i](this);
             }
             catch (e) {
-                if (e instanceof DecodeError)
+                // Nesting beyond the limit breaks the payload policy, which comes
+                // before what any alternative says: it is the value's error.
+                if (e instanceof DecodeError && e.keyword !== Keyword.depth)
                     continue;
                 throw e;
             }

@@ -107,7 +107,7 @@ export function encodeStructured(value: Structured): string {
 
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
 /** An open enum: a Color, or any other string. */
-export type Label = Color | rt.Other;
+export type Label = Color | (string & {});
 export const LABEL_KNOWN_VALUES = ["red", "green", "blue"] as const;
 export const Label = z.union([Color, rt.otherString(z.string())], rt.ANY_OF);
 const labelKnown = new Set(LABEL_KNOWN_VALUES);
@@ -141,7 +141,7 @@ export function encodeLabel(value: Label): string {
 
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 /** An open enum whose other strings must be lowercase words. */
-export type Shade = Color | rt.Other;
+export type Shade = Color | (string & {});
 export const SHADE_KNOWN_VALUES = ["red", "green", "blue"] as const;
 export const Shade = z.union([Color, rt.otherString(z.string().regex(rt.pattern("^[a-z]+$")))], rt.ANY_OF);
 const shadeKnown = new Set(SHADE_KNOWN_VALUES);

@@ -27,9 +27,13 @@ export interface GraphEventFields {
     readonly source: string;
     /** Omitted from the CloudEvent when undefined. */
     readonly data?: unknown;
-    readonly id?: string;
+    /** Required and not empty, as every CloudEvent's is (`source` + `id` identify the event). */
+    readonly id: string;
 }
-/** `migrate_graph_event_to_cloud_event`: a CloudEvent whose datacontenttype follows the legacy type. */
+/**
+ * `migrate_graph_event_to_cloud_event`: a CloudEvent whose datacontenttype follows the legacy type.
+ * @throws RangeError when `fields.id` is empty.
+ */
 export declare function migrateGraphEvent(config: GraphEventMigration, graphEventType: string, fields: GraphEventFields): Record<string, unknown>;
 export interface RunEventRouting {
     readonly webTools: readonly string[];

@@ -25,11 +25,14 @@ export function routeContentType(config, datacontenttype) {
 export function graphEventContentType(config, graphEventType) {
     return Object.hasOwn(config.contentTypes, graphEventType) ? config.contentTypes[graphEventType] : config.defaultContentType;
 }
-/** `migrate_graph_event_to_cloud_event`: a CloudEvent whose datacontenttype follows the legacy type. */
+/**
+ * `migrate_graph_event_to_cloud_event`: a CloudEvent whose datacontenttype follows the legacy type.
+ * @throws RangeError when `fields.id` is empty.
+ */
 export function migrateGraphEvent(config, graphEventType, fields) {
-    const event = { specversion: config.specversion, type: fields.type, source: fields.source };
-    if (fields.id !== undefined)
-        event["id"] = fields.id;
+    if (typeof fields.id !== "string" || fields.id === "")
+        throw new RangeError("migrateGraphEvent: a CloudEvent needs a non-empty id");
+    const event = { specversion: config.specversion, type: fields.type, source: fields.source, id: fields.id };
     event["datacontenttype"] = graphEventContentType(config, graphEventType);
     if (fields.data !== undefined)
         event["data"] = fields.data;

@@ -113,10 +113,14 @@ func (d *Decoder) Union(oneOf bool, n int, try func(i int)) int {
 	return matched
 }
 
+// attempt runs one alternative; its error means "does not match", except a
+// `depth` error: nesting beyond the limit breaks the payload policy, which
+// comes before what any schema says, so it is the value's error whichever
+// alternative meets it.
 func (d *Decoder) attempt(f func()) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, is := r.(*DecodeError); !is {
+			if e, is := r.(*DecodeError); !is || e.Keyword == KeywordDepth {
 				panic(r)
 			}
 			ok = false

@@ -50,16 +50,18 @@ def graph_event_content_type(config: GraphEventMigration, graph_event_type: str)
     return config.content_types.get(graph_event_type, config.default_content_type)
 
 
-def migrate_graph_event(config: GraphEventMigration, graph_event_type: str, *, type: str, source: str,
-                        data: Any = None, id: str | None = None) -> dict[str, Any]:
+def migrate_graph_event(config: GraphEventMigration, graph_event_type: str, *, type: str, source: str, id: str,
+                        data: Any = None) -> dict[str, Any]:
     """``migrate_graph_event_to_cloud_event``: a CloudEvent whose ``datacontenttype`` follows the legacy type.
 
     ``type`` is the CloudEvent type the caller names (the seeds give no rule
-    from GraphEvent types to CloudEvent types); ``data`` is omitted when ``None``.
+    from GraphEvent types to CloudEvent types); ``id`` is required and not
+    empty, as every CloudEvent's is (``source`` + ``id`` identify the event);
+    ``data`` is omitted when ``None``. Raises ``ValueError`` for an empty ``id``.
     """
-    event: dict[str, Any] = {"specversion": config.specversion, "type": type, "source": source}
-    if id is not None:
-        event["id"] = id
+    if not id:
+        raise ValueError("migrate_graph_event: a CloudEvent needs a non-empty id")
+    event: dict[str, Any] = {"specversion": config.specversion, "type": type, "source": source, "id": id}
     event["datacontenttype"] = graph_event_content_type(config, graph_event_type)
     if data is not None:
         event["data"] = data

@@ -5,6 +5,7 @@ package stream
 
 import (
 	"encoding/json"
+	"errors"
 	"sort"
 	"strings"
 )
@@ -71,12 +72,13 @@ func GraphEventContentType(config GraphEventMigration, graphEventType string) st
 
 // GraphEventFields are the CloudEvent's own fields: Type is the CloudEvent
 // type the caller names (the seeds give no rule from GraphEvent types to
-// CloudEvent types); Data nil (or JSON null) and ID nil are omitted.
+// CloudEvent types); ID is required and not empty, as every CloudEvent's is
+// (Source + ID identify the event); Data nil (or JSON null) is omitted.
 type GraphEventFields struct {
 	Type   string
 	Source string
 	Data   json.RawMessage
-	ID     *string
+	ID     string
 }
 
 // MigratedEvent is the CloudEvent of a legacy GraphEvent; it marshals with
@@ -85,20 +87,23 @@ type MigratedEvent struct {
 	SpecVersion     string          `json:"specversion"`
 	Type            string          `json:"type"`
 	Source          string          `json:"source"`
-	ID              *string         `json:"id,omitempty"`
+	ID              string          `json:"id"`
 	DataContentType string          `json:"datacontenttype"`
 	Data            json.RawMessage `json:"data,omitempty"`
 }
 
 // MigrateGraphEvent is migrate_graph_event_to_cloud_event: a CloudEvent whose
-// datacontenttype follows the legacy type.
-func MigrateGraphEvent(config GraphEventMigration, graphEventType string, fields GraphEventFields) MigratedEvent {
+// datacontenttype follows the legacy type. An empty ID is an error.
+func MigrateGraphEvent(config GraphEventMigration, graphEventType string, fields GraphEventFields) (MigratedEvent, error) {
+	if fields.ID == "" {
+		return MigratedEvent{}, errors.New("MigrateGraphEvent: a CloudEvent needs a non-empty id")
+	}
 	data := fields.Data
 	if strings.Trim(string(data), asciiSpace) == "null" {
 		data = nil
 	}
 	return MigratedEvent{config.SpecVersion, fields.Type, fields.Source, fields.ID,
-		GraphEventContentType(config, graphEventType), data}
+		GraphEventContentType(config, graphEventType), data}, nil
 }
 
 // RunEventRouting holds the run-event tables of seed 001.

@@ -12,18 +12,17 @@ export type JsonArray = Json[];
 /** A JSON object. */
 export type JsonObject = { [key: string]: Json };
 
-declare const otherBrand: unique symbol;
 /**
- * A string an open enum accepts besides its known values, as decoding and
- * parsing type it. An open enum's type is `Known | Other`: a string literal
- * must be one of the known values, so a typo does not type-check; another
- * value is written `other("...")` (the schema still validates it).
+ * A string an open enum accepts besides its known values. An open enum's
+ * type is `Known | (string & {})`: any string is a value, and the known
+ * literals stay in the type (editors complete them) because `string & {}`
+ * does not absorb them the way `string` would.
  */
-export type Other = string & { readonly [otherBrand]: true };
+export type Other = string & {};
 
-/** `text` as an open enum's other value (see {@link Other}); only its type changes. */
+/** `text` typed as an open enum's other value (see {@link Other}); a plain string works as well. */
 export function other(text: string): Other {
-  return text as Other;
+  return text;
 }
 
 /**

@@ -43,7 +43,8 @@ enum class Match { OneOf, AnyOf };
 // reported (docs/semantics.md), though the first shows in the detail.
 [[noreturn]] void fail_union(Match mode, const std::string& first_error, bool several);
 // Before any alternative is tried: the whole value must be JSON, and a
-// value nested too deep is that error.
+// value nested too deep is that error (deeper inside, the first alternative
+// that reaches the too-deep container reports it).
 void check_union_value(const Cursor& c);
 
 // Reads a union without a discriminator: `alternative(c, out, i)` reads
@@ -71,6 +72,9 @@ void read_union(Cursor& c, T& out, Match mode, const unsigned* kinds,
                 after = c.pos();
             }
         } catch (const DecodeError& e) {
+            // Nesting beyond the limit breaks the payload policy, which comes
+            // before what any alternative says: it is the value's error.
+            if (e.keyword() == "depth") throw;
             if (first_error.empty()) first_error = e.what();
         }
     }

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,17 +82,19 @@ struct GraphEventFields {
     std::string type;  // the CloudEvent type the caller names (the seeds give no rule from GraphEvent types)
     std::string source;
     std::optional<nlohmann::ordered_json> data;  // omitted when absent
-    std::optional<std::string> id;
+    std::string id;  // required and not empty, as every CloudEvent's is (source + id identify the event)
 };
 
-// migrate_graph_event_to_cloud_event: a CloudEvent whose datacontenttype follows the legacy type.
+// migrate_graph_event_to_cloud_event: a CloudEvent whose datacontenttype
+// follows the legacy type. Throws std::invalid_argument for an empty id.
 inline nlohmann::ordered_json migrate_graph_event(const GraphEventMigration& config,
                                                   const std::string& graph_event_type, const GraphEventFields& fields) {
+    if (fields.id.empty()) throw std::invalid_argument("migrate_graph_event: a CloudEvent needs a non-empty id");
     nlohmann::ordered_json event = nlohmann::ordered_json::object();
     event["specversion"] = config.specversion;
     event["type"] = fields.type;
     event["source"] = fields.source;
-    if (fields.id) event["id"] = *fields.id;
+    event["id"] = fields.id;
     event["datacontenttype"] = graph_event_content_type(config, graph_event_type);
     if (fields.data) event["data"] = *fields.data;
     return event;
