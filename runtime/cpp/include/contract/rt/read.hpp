@@ -133,6 +133,7 @@ void read(Cursor& c, Map<T>& out, const MapRule<Entry>& rule) {
     std::string_view key;
     while (next_key(c, key)) {
         in_field(key, [&] {
+            if (rule.key != nullptr && !rule.key().search(key)) fail_unmatched(key);
             if (!keys.insert(key)) fail_duplicate(key);
             read_with(c, out.append(std::string(key)), rule.value);
         });
