@@ -13,7 +13,8 @@ namespace contractgen::emit {
 const std::vector<TargetInfo>& targets() {
     static const std::vector<TargetInfo> table = {
         {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target,
-         Capabilities{{ir::Construct::Tuple, ir::Construct::KeyPattern, ir::Construct::Assertion},
+         Capabilities{{ir::Construct::Recursion, ir::Construct::Tuple, ir::Construct::KeyPattern,
+                       ir::Construct::Assertion},
                       {ir::StringFormat::Date, ir::StringFormat::Time, ir::StringFormat::Duration, ir::StringFormat::Email,
                        ir::StringFormat::Hostname, ir::StringFormat::Ipv4, ir::StringFormat::Ipv6,
                        ir::StringFormat::UriReference, ir::StringFormat::JsonPointer}}},

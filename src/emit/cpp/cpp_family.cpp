@@ -49,6 +49,14 @@ public:
     // the rendered code and the literals the declarations asked for.
     FamilyFiles render() {
         std::string declarations, definitions;
+        // The recursive types, declared before any of them is defined (docs/semantics.md, "Recursive types").
+        std::string forward;
+        for (ir::DeclId id : family_.decls) {
+            const ir::Decl& d = ctx_.model.decl(id);
+            if (d.recursive && (d.is<ir::Struct>() || d.is<ir::Tuple>() || d.is<ir::Union>() || types_.is_wrapper(id)))
+                forward += "struct " + names_.of(id) + ";\n";
+        }
+        if (!forward.empty()) declarations += "\n// Recursive types, defined below.\n" + forward;
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
             Data view = decl_view(id, d);
@@ -164,9 +172,9 @@ private:
                 field.set("bare", flag(!states_type));
             } else {
                 bool absent_or_null = !f.required && f.type.nullable && f.type.kind != Kind::Null && f.type.kind != Kind::Any;
-                std::string type = f.required         ? types_.type(f.type)
-                                   : absent_or_null   ? "Tristate<" + types_.value_type(f.type) + ">"
-                                                      : "std::optional<" + types_.type(f.type) + ">";
+                std::string type = f.required         ? types_.held_type(f.type, id)
+                                   : absent_or_null   ? "Tristate<" + types_.held_value_type(f.type, id) + ">"
+                                                      : "std::optional<" + types_.held_type(f.type, id) + ">";
                 members.push_back(Object{{"doc", doc_comment(f.docs, "    ")}, {"type", type}, {"member", member}});
                 field.set("member", member);
                 // The longer of the two lines that carry the rule (struct.cpp.mustache):
@@ -249,7 +257,7 @@ private:
     }
 
     // ---- unions --------------------------------------------------------------
-    void fill(Data& v, ir::DeclId, const ir::Union& u) {
+    void fill(Data& v, ir::DeclId id, const ir::Union& u) {
         static const std::pair<unsigned, const char*> kinds[] = {
             {1, "Null"}, {2, "Boolean"}, {4, "Object"}, {8, "Array"}, {16, "String"}, {32, "Integer"}, {64, "Number"}};
         bool by_kind = !u.discriminator && u.kinds_disjoint;
@@ -257,7 +265,7 @@ private:
         std::vector<std::string> types;
         for (std::size_t i = 0; i < u.variants.size(); ++i) {
             const ir::Variant& variant = u.variants[i];
-            std::string type = types_.type(variant.type);
+            std::string type = types_.held_type(variant.type, id);
             types.push_back(type);
             std::string mask;
             if (by_kind) {
@@ -292,14 +300,14 @@ private:
     }
 
     // ---- tuple -----------------------------------------------------------------
-    void fill(Data& v, ir::DeclId, const ir::Tuple& t) {
+    void fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
         const std::uint64_t required = t.bounds.min_items.value_or(0);
         List items;
         for (std::size_t i = 0; i < t.items.size(); ++i) {
             const ir::TypeExpr& item = t.items[i];
             std::string member = "item" + std::to_string(i);
             bool optional = i >= required;  // an array cannot skip a position: an absent one ends it
-            std::string type = optional ? "std::optional<" + types_.type(item) + ">" : types_.type(item);
+            std::string type = optional ? "std::optional<" + types_.held_type(item, id) + ">" : types_.held_type(item, id);
             // "    if (!tuple.write(v.itemN, RULE)) return tuple.finish();"
             items.push_back(Object{{"index", std::to_string(i)},
                                    {"member", member},
@@ -327,6 +335,7 @@ private:
     // ---- alias and constant ---------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Alias& a) {
         v.set("target", types_.type(a.target));
+        v.set("wrapper", flag(types_.is_wrapper(id)));
         bool states_type = typed_.states_type(ctx_.model.decl(id).origin);
         v.set("rule", rule_at(types_.rule(a.target, states_type), 23));  // "    rt::read(c, out, RULE);"
     }

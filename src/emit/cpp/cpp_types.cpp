@@ -184,6 +184,43 @@ std::string CppTypes::type(const ir::TypeExpr& t) const {
     return wrap ? "Nullable<" + value_type(t) + ">" : value_type(t);
 }
 
+bool CppTypes::is_wrapper(ir::DeclId id) const {
+    const ir::Decl& d = model_.decl(id);
+    if (!d.recursive || !d.is<ir::Alias>()) return false;
+    const ir::TypeExpr& target = d.as<ir::Alias>().target;
+    return target.kind == Kind::Array || target.kind == Kind::Map;
+}
+
+namespace {
+
+// Where a declaration comes in its family's files (dependency order).
+std::size_t position(const ir::Model& model, ir::DeclId id) {
+    const ir::Family* f = model.find_family(model.decl(id).family);
+    auto it = std::find(f->decls.begin(), f->decls.end(), id);
+    return static_cast<std::size_t>(it - f->decls.begin());
+}
+
+}  // namespace
+
+std::string CppTypes::held_value_type(const ir::TypeExpr& t, ir::DeclId container) const {
+    if (!model_.decl(container).recursive || t.kind != Kind::Named) return value_type(t);
+    // Through aliases of a named type to the class that holds the value.
+    ir::DeclId id = t.decl;
+    while (model_.decl(id).is<ir::Alias>() && model_.decl(id).as<ir::Alias>().target.kind == Kind::Named &&
+           !model_.decl(id).as<ir::Alias>().target.nullable)
+        id = model_.decl(id).as<ir::Alias>().target.decl;
+    const ir::Decl& d = model_.decl(id);
+    bool is_class = d.is<ir::Struct>() || d.is<ir::Tuple>() || d.is<ir::Union>() || is_wrapper(id);
+    if (!d.recursive || !is_class || d.family != model_.decl(container).family) return value_type(t);
+    if (position(model_, id) < position(model_, container)) return value_type(t);  // complete already
+    return "Box<" + decl_name(id) + ">";
+}
+
+std::string CppTypes::held_type(const ir::TypeExpr& t, ir::DeclId container) const {
+    bool wrap = t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
+    return wrap ? "Nullable<" + held_value_type(t, container) + ">" : held_value_type(t, container);
+}
+
 // ---- rules -------------------------------------------------------------------------------
 
 namespace {
@@ -242,7 +279,8 @@ Rule CppTypes::rule(const ir::TypeExpr& t, bool states_type) const {
 
 Rule CppTypes::unchecked_rule(const ir::TypeExpr& t, bool states_type) const {
     // Through aliases one at a time: each alias's target may carry an assertion of its own.
-    if (t.kind == Kind::Named && model_.decl(t.decl).is<ir::Alias>())
+    // A recursive alias's wrapper struct applies its own rule (decode_X).
+    if (t.kind == Kind::Named && model_.decl(t.decl).is<ir::Alias>() && !is_wrapper(t.decl))
         return rule(model_.decl(t.decl).as<ir::Alias>().target, states_type);
     const ir::TypeExpr& s = t;
     switch (s.kind) {

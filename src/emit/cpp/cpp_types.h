@@ -88,6 +88,13 @@ public:
 
     std::string type(const ir::TypeExpr& t) const;        // with Nullable<> when t.nullable
     std::string value_type(const ir::TypeExpr& t) const;  // without the nullable wrapper
+    // A member, item or alternative of `container` held by value: with
+    // Box<> where its type is a recursive declaration not yet complete there
+    // (docs/semantics.md, "Recursive types"); vectors and maps need none.
+    std::string held_type(const ir::TypeExpr& t, ir::DeclId container) const;
+    std::string held_value_type(const ir::TypeExpr& t, ir::DeclId container) const;
+    // A recursive alias of an array or a map: a struct deriving from the container.
+    bool is_wrapper(ir::DeclId id) const;
     std::string decl_name(ir::DeclId id) const;           // "other_family::Name" from another family
     std::string alias_function(const std::string& prefix, ir::DeclId id) const;  // decode_X / encode_X
 

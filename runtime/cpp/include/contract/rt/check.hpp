@@ -98,6 +98,11 @@ void read(Cursor& c, std::optional<T>& out, const CheckedRule<Inner>& rule) {
     read(c, out.emplace(), rule);
 }
 
+template <class T, class Inner>
+void read(Cursor& c, Box<T>& out, const CheckedRule<Inner>& rule) {
+    read(c, out.get(), rule);
+}
+
 // Encoding writes what the type holds; assertions are checked when reading.
 template <class T, class Inner>
 void write(Writer& w, const T& v, const CheckedRule<Inner>& rule) {
@@ -106,6 +111,10 @@ void write(Writer& w, const T& v, const CheckedRule<Inner>& rule) {
 template <class T, class Inner>
 void write(Writer& w, const Nullable<T>& v, const CheckedRule<Inner>& rule) {
     write_with(w, v, rule.inner);
+}
+template <class T, class Inner>
+void write(Writer& w, const Box<T>& v, const CheckedRule<Inner>& rule) {
+    write_with(w, v.get(), rule.inner);
 }
 
 }  // namespace rt
