@@ -73,7 +73,8 @@ TEST_CASE("cpp: the configured namespace names every file, folder, namespace and
     std::string cmake = read_file(ws.out / "cpp/CMakeLists.txt");
     CHECK(has(cmake, "project(acme_events_bindings VERSION 2.3.0 LANGUAGES CXX)\n"));
     CHECK(has(cmake, "add_library(acme::events::bindings ALIAS acme_events_bindings)\n"));
-    CHECK(has(cmake, "  src/alpha.cpp\n  src/registry.cpp\n  src/rt/dom.cpp\n  src/rt/formats.cpp\n"));
+    CHECK(has(cmake, "  src/alpha.cpp\n  src/registry.cpp\n  src/rt/check.cpp\n  src/rt/check_eval.cpp\n  src/rt/dom.cpp\n"
+                     "  src/rt/formats.cpp\n  src/rt/formats_more.cpp\n"));
     CHECK_FALSE(test::fs::exists(ws.out / "cpp/include/contract"));
 }
 
@@ -131,4 +132,23 @@ TEST_CASE("cpp: a rule too long for its line is defined once, by name, for the d
     CHECK(has(source, "case 1: object.read(out.short_, rt::StringRule().min_length(1)); break;"));  // short: in place
     for (std::size_t start = 0, end; (end = source.find('\n', start)) != std::string::npos; start = end + 1)
         CHECK(end - start <= cpp::kLineWidth);
+}
+
+TEST_CASE("cpp: patterns of assertions and key patterns run on RE2 too, refused where they are written", "[cpp]") {
+    // A `pattern` inside an assertion's program (under `not`) and a `patternProperties` key: RE2 has no
+    // lookahead, so both are refused when generating, never thrown when the bindings start.
+    const std::string text = schema(R"json({
+  "A": {"type": "string", "not": {"pattern": "^(?=a)ab$"}},
+  "B": {"type": "object", "patternProperties": {"^(?=x)": {"type": "integer"}}, "additionalProperties": false}
+})json");
+    Workspace ws({{"f/a.schema.json", text}});
+    auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path(), {{"NO_COLOR", "1"}});
+    CHECK(r.exit_code == 2);
+    const std::string why = "cannot be used by the cpp target (RE2, as in the go target): lookahead ('(?=') cannot be "
+                            "matched by Go's regexp (RE2, which has no lookaround); rewrite the pattern without it\n";
+    const std::string file = "schemas/f/a.schema.json:";
+    CHECK(ws.shown(r.err) == file + test::where(text, "\"pattern\"") + ": error: pattern '^(?=a)ab$' " + why + file +
+                                 test::where(text, "\"^(?=x)\"") + ": error: pattern '^(?=x)' " + why +
+                                 "2 errors; nothing was written\n");
+    CHECK(!std::filesystem::exists(ws.dir / "out"));
 }

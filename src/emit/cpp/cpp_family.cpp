@@ -49,12 +49,21 @@ public:
     // the rendered code and the literals the declarations asked for.
     FamilyFiles render() {
         std::string declarations, definitions;
+        // The recursive types, declared before any of them is defined (docs/semantics.md, "Recursive types").
+        std::string forward;
+        for (ir::DeclId id : family_.decls) {
+            const ir::Decl& d = ctx_.model.decl(id);
+            if (d.recursive && (d.is<ir::Struct>() || d.is<ir::Tuple>() || d.is<ir::Union>() || types_.is_wrapper(id)))
+                forward += "struct " + names_.of(id) + ";\n";
+        }
+        if (!forward.empty()) declarations += "\n// Recursive types, defined below.\n" + forward;
         for (ir::DeclId id : family_.decls) {
             const ir::Decl& d = ctx_.model.decl(id);
             Data view = decl_view(id, d);
             std::string kind = "cpp/" + decl_template(d);
             templates_.render_to(kind + ".hpp.mustache", view, declarations);
             templates_.render_to(kind + ".cpp.mustache", view, definitions);
+            if (d.check) templates_.render_to("cpp/checked.cpp.mustache", view, definitions);
         }
         std::string dir = ctx_.project.cpp_include_dir();
         std::string ns = ctx_.project.cpp_namespace + "::" + names_.family.at(family_.name);
@@ -90,6 +99,11 @@ public:
                                          {"text", string_literal_lines(literals_.json_values()[i], kLineWidth - 12,
                                                                        "        ")}});
         }
+        List checks;
+        for (std::size_t i = 0; i < literals_.checks().size(); ++i) {
+            checks.push_back(Object{{"index", std::to_string(i)},
+                                    {"program", string_literal_lines(literals_.checks()[i], kLineWidth - 9, "        ")}});
+        }
         List rules;
         for (std::size_t i = 0; i < literals_.rules().size(); ++i)
             rules.push_back(Object{{"index", std::to_string(i)}, {"rule", literals_.rules()[i].layout("    ")}});
@@ -99,7 +113,9 @@ public:
         s.set("family_header", dir + "/" + family_.name + ".hpp");
         s.set("codec", dir + "/rt/codec.hpp");
         s.set("namespace", std::move(ns));
-        s.set("has_literals", flag(!texts.empty() || !patterns.empty() || !json_values.empty() || !rules.empty()));
+        s.set("has_literals", flag(!texts.empty() || !patterns.empty() || !json_values.empty() || !rules.empty() ||
+                                         !checks.empty()));
+        s.set("checks", std::move(checks));
         s.set("rules", std::move(rules));
         s.set("texts", std::move(texts));
         s.set("patterns", std::move(patterns));
@@ -124,7 +140,16 @@ private:
         v.set("name", names_.of(id));
         v.set("doc", doc_comment(d.docs, ""));
         v.set("source", d.origin.file + "#" + d.origin.pointer);
-        std::visit([&](const auto& body) { if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, body); }, d.body);  // tuples: refused by the target's capabilities
+        // A declaration with an assertion: its decoder is `decode_unchecked`
+        // (internal), wrapped by a `decode` that checks first (checked.cpp.mustache).
+        std::string decode = d.is<ir::Alias>() ? "decode_" + names_.of(id) : "decode";
+        std::string unchecked = d.is<ir::Alias>() ? "decode_unchecked_" + names_.of(id) : "decode_unchecked";
+        v.set("decode_head", d.check ? "static void " + (d.is<ir::Alias>() ? std::string("decode_unchecked") : unchecked)
+                                     : std::string("void decode"));
+        v.set("decode", decode);
+        v.set("unchecked", unchecked);
+        v.set("check", d.check ? literals_.check(ctx_.model.checks.at(*d.check).program) : std::string());
+        std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
         return v;
     }
 
@@ -147,9 +172,9 @@ private:
                 field.set("bare", flag(!states_type));
             } else {
                 bool absent_or_null = !f.required && f.type.nullable && f.type.kind != Kind::Null && f.type.kind != Kind::Any;
-                std::string type = f.required         ? types_.type(f.type)
-                                   : absent_or_null   ? "Tristate<" + types_.value_type(f.type) + ">"
-                                                      : "std::optional<" + types_.type(f.type) + ">";
+                std::string type = f.required         ? types_.held_type(f.type, id)
+                                   : absent_or_null   ? "Tristate<" + types_.held_value_type(f.type, id) + ">"
+                                                      : "std::optional<" + types_.held_type(f.type, id) + ">";
                 members.push_back(Object{{"doc", doc_comment(f.docs, "    ")}, {"type", type}, {"member", member}});
                 field.set("member", member);
                 // The longer of the two lines that carry the rule (struct.cpp.mustache):
@@ -184,7 +209,8 @@ private:
         v.set("members", std::move(members));
         v.set("fields", std::move(fields));
         v.set("closed", flag(s.extra == ir::Extra::Forbid));
-        v.set("open", flag(s.extra != ir::Extra::Forbid));
+        v.set("open", flag(s.extra != ir::Extra::Forbid && !s.extra_key_pattern));
+        v.set("matching", maybe(s.extra_key_pattern ? literals_.pattern(*s.extra_key_pattern) : ""));
         v.set("extra_type", std::move(extra_type));
         v.set("extra_rule", std::move(extra_rule));
         // "    rt::ObjectReader object(c, kNAMEFields, RULE);" and "    object.finish(RULE);"
@@ -231,7 +257,7 @@ private:
     }
 
     // ---- unions --------------------------------------------------------------
-    void fill(Data& v, ir::DeclId, const ir::Union& u) {
+    void fill(Data& v, ir::DeclId id, const ir::Union& u) {
         static const std::pair<unsigned, const char*> kinds[] = {
             {1, "Null"}, {2, "Boolean"}, {4, "Object"}, {8, "Array"}, {16, "String"}, {32, "Integer"}, {64, "Number"}};
         bool by_kind = !u.discriminator && u.kinds_disjoint;
@@ -239,7 +265,7 @@ private:
         std::vector<std::string> types;
         for (std::size_t i = 0; i < u.variants.size(); ++i) {
             const ir::Variant& variant = u.variants[i];
-            std::string type = types_.type(variant.type);
+            std::string type = types_.held_type(variant.type, id);
             types.push_back(type);
             std::string mask;
             if (by_kind) {
@@ -273,9 +299,43 @@ private:
         v.set("check_one", flag(!u.discriminator && !u.kinds_disjoint && u.mode == ir::UnionMode::OneOf));
     }
 
+    // ---- tuple -----------------------------------------------------------------
+    void fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
+        const std::uint64_t required = t.bounds.min_items.value_or(0);
+        List items;
+        for (std::size_t i = 0; i < t.items.size(); ++i) {
+            const ir::TypeExpr& item = t.items[i];
+            std::string member = "item" + std::to_string(i);
+            bool optional = i >= required;  // an array cannot skip a position: an absent one ends it
+            std::string type = optional ? "std::optional<" + types_.held_type(item, id) + ">" : types_.held_type(item, id);
+            // "    if (!tuple.write(v.itemN, RULE)) return tuple.finish();"
+            items.push_back(Object{{"index", std::to_string(i)},
+                                   {"member", member},
+                                   {"type", std::move(type)},
+                                   {"optional", flag(optional)},
+                                   {"rule", rule_at(types_.rule(item), 4 + 18 + member.size() + 2 + 26)}});
+        }
+        v.set("items", std::move(items));
+        v.set("has_rest", flag(t.rest.has_value()));
+        v.set("rest_type", t.rest ? types_.type(*t.rest) : std::string());
+        // "            default: tuple.read(out.rest.emplace_back(), RULE);"
+        v.set("rest_rule", t.rest ? rule_at(types_.rule(*t.rest), 62) : flag(false));
+        v.set("prefix", std::to_string(t.items.size()));
+        v.set("closed", t.rest ? "false" : "true");
+        Rule count;
+        const auto& b = t.bounds;
+        if (b.min_items || b.max_items || b.unique_items) {
+            count = CppTypes::count_rule("rt::ArrayRule()", b.min_items, b.max_items);
+            if (b.unique_items) count.call("unique_items", {});
+        }
+        // "    rt::TupleReader tuple(c, N, false, RULE);"
+        v.set("count_rule", rule_at(count, 4 + 30 + 2 + 7 + 2));
+    }
+
     // ---- alias and constant ---------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Alias& a) {
         v.set("target", types_.type(a.target));
+        v.set("wrapper", flag(types_.is_wrapper(id)));
         bool states_type = typed_.states_type(ctx_.model.decl(id).origin);
         v.set("rule", rule_at(types_.rule(a.target, states_type), 23));  // "    rt::read(c, out, RULE);"
     }

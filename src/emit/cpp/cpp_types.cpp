@@ -1,8 +1,11 @@
 #include "emit/cpp/cpp_types.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "emit/cpp/cpp_syntax.h"
+#include "ir/pattern.h"
+#include "ir/schema_members.h"
 
 namespace contractgen::emit::cpp {
 
@@ -21,6 +24,42 @@ std::string FamilyLiterals::json(const ir::json& value) {
     auto it = std::find(json_.begin(), json_.end(), text);
     if (it == json_.end()) it = json_.insert(json_.end(), text);
     return "json_" + std::to_string(it - json_.begin());
+}
+
+std::string FamilyLiterals::check(const ir::json& program) {
+    std::string text = cpp_program(program).dump(-1, ' ', false, ir::json::error_handler_t::strict);
+    auto it = std::find(checks_.begin(), checks_.end(), text);
+    if (it == checks_.end()) it = checks_.insert(checks_.end(), text);
+    return "check_" + std::to_string(it - checks_.begin());
+}
+
+ir::json cpp_program(const ir::json& program) {
+    ir::json out = program;
+    std::function<void(ir::json&)> walk = [&](ir::json& s) {
+        if (!s.is_object()) return;
+        for (auto it = s.begin(); it != s.end(); ++it) {
+            const std::string& key = it.key();
+            if (key == "pattern" && it->is_string()) {
+                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Go);
+            } else if (key == "patternProperties" && it->is_object()) {
+                ir::json translated = ir::json::object();
+                for (auto& [pattern, sub] : it->items()) {
+                    ir::json copy = sub;
+                    walk(copy);
+                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Go)] = std::move(copy);
+                }
+                *it = std::move(translated);
+            } else if (ir::member_kind(key) == ir::MemberKind::Schema) {
+                walk(*it);
+            } else if (ir::member_kind(key) == ir::MemberKind::SchemaMap ||
+                       ir::member_kind(key) == ir::MemberKind::SchemaList) {
+                for (auto& sub : *it) walk(sub);
+            }
+        }
+    };
+    for (auto& s : out["assert"]) walk(s);
+    for (auto& s : out["defs"]) walk(s);
+    return out;
 }
 
 std::string FamilyLiterals::text(const std::string& text) {
@@ -145,6 +184,43 @@ std::string CppTypes::type(const ir::TypeExpr& t) const {
     return wrap ? "Nullable<" + value_type(t) + ">" : value_type(t);
 }
 
+bool CppTypes::is_wrapper(ir::DeclId id) const {
+    const ir::Decl& d = model_.decl(id);
+    if (!d.recursive || !d.is<ir::Alias>()) return false;
+    const ir::TypeExpr& target = d.as<ir::Alias>().target;
+    return target.kind == Kind::Array || target.kind == Kind::Map;
+}
+
+namespace {
+
+// Where a declaration comes in its family's files (dependency order).
+std::size_t position(const ir::Model& model, ir::DeclId id) {
+    const ir::Family* f = model.find_family(model.decl(id).family);
+    auto it = std::find(f->decls.begin(), f->decls.end(), id);
+    return static_cast<std::size_t>(it - f->decls.begin());
+}
+
+}  // namespace
+
+std::string CppTypes::held_value_type(const ir::TypeExpr& t, ir::DeclId container) const {
+    if (!model_.decl(container).recursive || t.kind != Kind::Named) return value_type(t);
+    // Through aliases of a named type to the class that holds the value.
+    ir::DeclId id = t.decl;
+    while (model_.decl(id).is<ir::Alias>() && model_.decl(id).as<ir::Alias>().target.kind == Kind::Named &&
+           !model_.decl(id).as<ir::Alias>().target.nullable)
+        id = model_.decl(id).as<ir::Alias>().target.decl;
+    const ir::Decl& d = model_.decl(id);
+    bool is_class = d.is<ir::Struct>() || d.is<ir::Tuple>() || d.is<ir::Union>() || is_wrapper(id);
+    if (!d.recursive || !is_class || d.family != model_.decl(container).family) return value_type(t);
+    if (position(model_, id) < position(model_, container)) return value_type(t);  // complete already
+    return "Box<" + decl_name(id) + ">";
+}
+
+std::string CppTypes::held_type(const ir::TypeExpr& t, ir::DeclId container) const {
+    bool wrap = t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
+    return wrap ? "Nullable<" + held_value_type(t, container) + ">" : held_value_type(t, container);
+}
+
 // ---- rules -------------------------------------------------------------------------------
 
 namespace {
@@ -158,9 +234,12 @@ Rule CppTypes::string_rule(const ir::StringBounds& b) const {
     Rule r{"rt::StringRule()", {}};
     if (b.min_length) r.call("min_length", argument(std::to_string(*b.min_length)));
     if (b.max_length) r.call("max_length", argument(std::to_string(*b.max_length)));
-    if (b.format == ir::StringFormat::DateTime) r.call("date_time", {});
-    if (b.format == ir::StringFormat::Uuid) r.call("uuid", {});
-    if (b.format == ir::StringFormat::Uri) r.call("uri", {});
+    // The StringRule method of each format: its keyword in snake case.
+    if (b.format != ir::StringFormat::None) {
+        std::string method = ir::format_name(b.format);
+        std::replace(method.begin(), method.end(), '-', '_');
+        r.call(method, {});
+    }
     if (b.pattern) r.call("pattern", argument(literals_.pattern(*b.pattern)));
     return r;
 }
@@ -190,8 +269,20 @@ Rule CppTypes::count_rule(const char* type, std::optional<std::uint64_t> min, st
 }
 
 Rule CppTypes::rule(const ir::TypeExpr& t, bool states_type) const {
-    bool nullable = false;
-    const ir::TypeExpr& s = strip_aliases(model_, t, nullable);
+    if (!t.check) return unchecked_rule(t, states_type);
+    // The assertion first, then the type's own rule (docs/semantics.md, "Assertions").
+    Rule r{"rt::checked_rule(" + literals_.check(model_.checks.at(*t.check).program) + ")", {}};
+    Rule inner = unchecked_rule(t, states_type);
+    if (!inner.empty()) r.call("of", std::move(inner));
+    return r;
+}
+
+Rule CppTypes::unchecked_rule(const ir::TypeExpr& t, bool states_type) const {
+    // Through aliases one at a time: each alias's target may carry an assertion of its own.
+    // A recursive alias's wrapper struct applies its own rule (decode_X).
+    if (t.kind == Kind::Named && model_.decl(t.decl).is<ir::Alias>() && !is_wrapper(t.decl))
+        return rule(model_.decl(t.decl).as<ir::Alias>().target, states_type);
+    const ir::TypeExpr& s = t;
     switch (s.kind) {
         case Kind::String: return string_rule(s.string_bounds);
         case Kind::Integer:
@@ -213,8 +304,10 @@ Rule CppTypes::rule(const ir::TypeExpr& t, bool states_type) const {
         case Kind::Map: {
             Rule item = rule(s.item());
             const auto& b = s.object_bounds;
-            if (b.empty() && item.empty()) return {};
+            const auto& key = s.string_bounds.pattern;  // patternProperties: a key pattern
+            if (b.empty() && item.empty() && !key) return {};
             Rule r = count_rule("rt::MapRule()", b.min_properties, b.max_properties);
+            if (key) r.call("keys", argument(literals_.pattern(*key)));
             if (!item.empty()) r.call("values", std::move(item));
             return r;
         }

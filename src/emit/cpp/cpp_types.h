@@ -45,6 +45,7 @@ class FamilyLiterals {
 public:
     std::string pattern(const std::string& source);  // "pattern_3"
     std::string json(const ir::json& value);         // "json_0"
+    std::string check(const ir::json& program);      // "check_0": an assertion's program, patterns in RE2
     // A std::string_view expression for `text`: the literal itself when it
     // is short, else the name of a constant holding it.
     std::string text(const std::string& text);
@@ -53,11 +54,12 @@ public:
     std::string rule(const Rule& rule);
     const std::vector<std::string>& patterns() const { return patterns_; }
     const std::vector<std::string>& json_values() const { return json_; }  // compact JSON text
+    const std::vector<std::string>& checks() const { return checks_; }  // compact JSON text
     const std::vector<std::string>& texts() const { return texts_; }
     const std::vector<Rule>& rules() const { return rules_; }
 
 private:
-    std::vector<std::string> patterns_, json_, texts_, rule_texts_;
+    std::vector<std::string> patterns_, json_, checks_, texts_, rule_texts_;
     std::vector<Rule> rules_;
 };
 
@@ -86,6 +88,13 @@ public:
 
     std::string type(const ir::TypeExpr& t) const;        // with Nullable<> when t.nullable
     std::string value_type(const ir::TypeExpr& t) const;  // without the nullable wrapper
+    // A member, item or alternative of `container` held by value: with
+    // Box<> where its type is a recursive declaration not yet complete there
+    // (docs/semantics.md, "Recursive types"); vectors and maps need none.
+    std::string held_type(const ir::TypeExpr& t, ir::DeclId container) const;
+    std::string held_value_type(const ir::TypeExpr& t, ir::DeclId container) const;
+    // A recursive alias of an array or a map: a struct deriving from the container.
+    bool is_wrapper(ir::DeclId id) const;
     std::string decl_name(ir::DeclId id) const;           // "other_family::Name" from another family
     std::string alias_function(const std::string& prefix, ir::DeclId id) const;  // decode_X / encode_X
 
@@ -103,6 +112,7 @@ public:
     bool is_constexpr(const ir::TypeExpr& t) const;
 
 private:
+    Rule unchecked_rule(const ir::TypeExpr& t, bool states_type) const;
     std::string braced_prefix(const ir::TypeExpr& t) const;
 
     const ir::Model& model_;
@@ -110,6 +120,9 @@ private:
     FamilyLiterals& literals_;
     std::string family_;
 };
+
+// An assertion's program with its patterns in RE2 syntax (as the go target spells them).
+ir::json cpp_program(const ir::json& program);
 
 // Resolves aliases: the expression an alias finally stands for, keeping nullability.
 const ir::TypeExpr& strip_aliases(const ir::Model& model, const ir::TypeExpr& t, bool& nullable);

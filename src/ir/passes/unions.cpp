@@ -101,6 +101,7 @@ unsigned accepted_kinds(const Model& model, const TypeExpr& t) {
         case Kind::Named: {
             const Decl& d = model.decl(t.decl);
             if (d.is<Struct>()) k = kJsonObject;
+            else if (d.is<Tuple>()) k = kJsonArray;
             else if (d.is<OpenEnum>()) k = kJsonString;
             else if (d.is<Enum>()) {
                 for (const auto& v : d.as<Enum>().values) {

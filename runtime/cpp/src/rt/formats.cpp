@@ -124,6 +124,16 @@ bool is_ip_literal(std::string_view s) {
 
 // RFC 3986 URI (absolute: a scheme is required), checked character by character.
 bool is_uri(std::string_view s) {
+    std::size_t colon = s.find(':');
+    if (colon == std::string_view::npos || colon == 0 || !is_alpha(s[0])) return false;
+    for (std::size_t i = 1; i < colon; ++i)
+        if (!(is_alpha(s[i]) || is_digit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) return false;
+    return uri_rest(s.substr(colon + 1));
+}
+
+// What follows a URI's scheme (or a whole relative reference), checked
+// character by character: [//authority] path [?query] [#fragment].
+bool uri_rest(std::string_view rest) {
     auto unreserved = [](char c) { return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_' || c == '~'; };
     auto sub_delim = [](char c) { return std::string_view("!$&'()*+,;=").find(c) != std::string_view::npos; };
     // Characters allowed in a component (besides percent-escapes).
@@ -139,11 +149,6 @@ bool is_uri(std::string_view s) {
         }
         return true;
     };
-    std::size_t colon = s.find(':');
-    if (colon == std::string_view::npos || colon == 0 || !is_alpha(s[0])) return false;
-    for (std::size_t i = 1; i < colon; ++i)
-        if (!(is_alpha(s[i]) || is_digit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) return false;
-    std::string_view rest = s.substr(colon + 1);
     std::string_view fragment, query;
     if (auto h = rest.find('#'); h != std::string_view::npos) {
         fragment = rest.substr(h + 1);

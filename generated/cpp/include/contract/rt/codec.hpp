@@ -13,6 +13,8 @@
 
 #include <bitset>
 
+#include "contract/rt/check.hpp"
+#include "contract/rt/tuple.hpp"
 #include "contract/rt/unions.hpp"
 
 namespace contract {
@@ -110,6 +112,13 @@ public:
             if (!kept_.insert(key_)) fail_duplicate(key_);
             rt::read(c_, extra.append(std::string(key_)), rule...);
         });
+    }
+    // An undeclared member whose name must match a key pattern
+    // (`patternProperties`): typed by it, so tolerant mode keeps no other.
+    template <class T, class... Rule>
+    void keep_matching(Map<T>& extra, PatternFn pattern, const Rule&... rule) {
+        if (!pattern().search(key_)) in_field(key_, [&] { fail_unmatched(key_); });
+        keep(extra, rule...);
     }
     // Required members (in schema order).
     void finish() {

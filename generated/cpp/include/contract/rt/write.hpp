@@ -120,6 +120,8 @@ template <class T, class Entry>
 void write(Writer& w, const Map<T>& v, const MapRule<Entry>& rule);
 template <class T>
 void write(Writer& w, const Map<T>& v);
+template <class T, class... Rule>
+void write(Writer& w, const Box<T>& v, const Rule&... rule);  // a member of a recursive type
 template <class T>
 void write(Writer& w, const T& v);  // a generated type: its own encode()
 
@@ -171,6 +173,11 @@ void write(Writer& w, const Map<T>& v, const MapRule<Entry>& rule) {
 template <class T>
 void write(Writer& w, const Map<T>& v) {
     write(w, v, MapRule<>());
+}
+
+template <class T, class... Rule>
+void write(Writer& w, const Box<T>& v, const Rule&... rule) {
+    write(w, v.get(), rule...);
 }
 
 template <class T>

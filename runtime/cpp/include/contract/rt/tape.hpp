@@ -168,6 +168,7 @@ std::string joined(const std::string_view* names, std::size_t n);  // "a|b|c"
 [[noreturn]] void fail_token(const Cursor& c, const Token& t);  // the error of an Error token
 [[noreturn]] void fail_missing(std::string_view member);
 [[noreturn]] void fail_duplicate(std::string_view member);
+[[noreturn]] void fail_unmatched(std::string_view member);  // a name the key pattern does not match
 
 // Runs `f`, adding a path segment to any error that escapes it.
 template <class F>

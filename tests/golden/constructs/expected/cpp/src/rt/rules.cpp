@@ -145,6 +145,9 @@ void fail_type(const Cursor& c, const char* what) {
 }
 
 void fail_missing(std::string_view member) { fail("required", "missing member " + quote(member)); }
+void fail_unmatched(std::string_view member) {
+    fail("additionalProperties", "member " + quote(member) + " is not allowed");
+}
 
 void fail_duplicate(std::string_view member) { fail("duplicate", "member " + quote(member) + " appears twice"); }
 
@@ -177,18 +180,8 @@ bool is_multiple(double value, double divisor) {
 }
 
 Problem problem(std::string_view v, const StringRule& r) {
-    switch (r.format) {
-        case Format::DateTime:
-            if (!is_date_time(v)) return make("format", "expected an RFC 3339 date-time, got " + quote(v));
-            break;
-        case Format::Uuid:
-            if (!is_uuid(v)) return make("format", "expected a UUID, got " + quote(v));
-            break;
-        case Format::Uri:
-            if (!is_uri(v)) return make("format", "expected an absolute URI, got " + quote(v));
-            break;
-        case Format::None: break;
-    }
+    if (r.format != Format::None && !format_valid(r.format, v))
+        return make("format", std::string("expected ") + format_what(r.format) + ", got " + quote(v));
     if (r.regex != nullptr && !r.regex().search(v))
         return make("pattern", "string does not match pattern " + quote(r.regex().source()) + ": " + quote(v));
     if (r.shortest > 0 || r.longest != kNoLimit) {

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -54,6 +55,45 @@ public:
 
 private:
     std::optional<T> value_;
+};
+
+// A value on the heap, for a member whose type contains itself (a
+// recursive type, docs/semantics.md "Recursive types"): copied deeply,
+// compared by value, never null. A default Box allocates nothing until its
+// value is first changed, so that a type can hold itself; until then it
+// reads as a default T.
+template <class T>
+class Box {
+public:
+    Box() = default;
+    Box(T value) : value_(new T(std::move(value))) {}
+    Box(const Box& o) : value_(o.value_ ? new T(*o.value_) : nullptr) {}
+    Box(Box&&) noexcept = default;
+    Box& operator=(const Box& o) {
+        if (this != &o) value_.reset(o.value_ ? new T(*o.value_) : nullptr);
+        return *this;
+    }
+    Box& operator=(Box&&) noexcept = default;
+    ~Box() = default;
+
+    T& get() {
+        if (!value_) value_.reset(new T());
+        return *value_;
+    }
+    const T& get() const {
+        if (value_) return *value_;
+        static const T empty{};
+        return empty;
+    }
+    T& operator*() { return get(); }
+    const T& operator*() const { return get(); }
+    T* operator->() { return &get(); }
+    const T* operator->() const { return &get(); }
+    bool operator==(const Box& o) const { return get() == o.get(); }
+    bool operator!=(const Box& o) const { return !(get() == o.get()); }
+
+private:
+    std::unique_ptr<T> value_;
 };
 
 // An optional, nullable field: absent, null, or a value. Absent and null are

@@ -38,6 +38,8 @@ template <class T, class Entry>
 void read(Cursor& c, Map<T>& out, const MapRule<Entry>& rule);
 template <class T>
 void read(Cursor& c, Map<T>& out);
+template <class T, class... Rule>
+void read(Cursor& c, Box<T>& out, const Rule&... rule);  // a member of a recursive type
 template <class T>
 void read(Cursor& c, T& out);  // a generated type: its own decode()
 
@@ -135,6 +137,7 @@ void read(Cursor& c, Map<T>& out, const MapRule<Entry>& rule) {
     std::string_view key;
     while (next_key(c, key)) {
         in_field(key, [&] {
+            if (rule.key != nullptr && !rule.key().search(key)) fail_unmatched(key);
             if (!keys.insert(key)) fail_duplicate(key);
             read_with(c, out.append(std::string(key)), rule.value);
         });
@@ -144,6 +147,11 @@ void read(Cursor& c, Map<T>& out, const MapRule<Entry>& rule) {
 template <class T>
 void read(Cursor& c, Map<T>& out) {
     read(c, out, MapRule<>());
+}
+
+template <class T, class... Rule>
+void read(Cursor& c, Box<T>& out, const Rule&... rule) {
+    read(c, out.get(), rule...);
 }
 
 template <class T>

@@ -29,6 +29,16 @@ bool is_date_time(std::string_view s);    // RFC 3339 section 5.6, leap seconds 
 bool is_ipv4(std::string_view s);         // four dec-octets 0-255, no leading zeros
 bool is_ip_literal(std::string_view s);   // inside "[...]": IPv6address or IPvFuture
 bool is_uri(std::string_view s);          // RFC 3986, absolute (a scheme is required)
+bool uri_rest(std::string_view s);        // what follows a URI's scheme, or a whole relative reference
+// The formats of the whole vocabulary (docs/semantics.md, "Formats"), src/rt/formats_more.cpp.
+bool is_date(std::string_view s);            // RFC 3339 full-date
+bool is_time(std::string_view s);            // RFC 3339 full-time
+bool is_duration(std::string_view s);        // RFC 3339 appendix A
+bool is_email(std::string_view s);           // RFC 5321 Mailbox
+bool is_hostname(std::string_view s);        // RFC 1123
+bool is_ipv6(std::string_view s);            // RFC 4291 text form, no zone
+bool is_uri_reference(std::string_view s);   // RFC 3986 URI or relative reference
+bool is_json_pointer(std::string_view s);    // RFC 6901
 // Length of the valid UTF-8 sequence at p (Unicode table 3-7), or 0.
 std::size_t utf8_length(const char* p, const char* end);
 
@@ -93,7 +103,24 @@ private:
 
 inline constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
 
-enum class Format : std::uint8_t { None, DateTime, Uuid, Uri };
+enum class Format : std::uint8_t {
+    None,
+    DateTime,
+    Uuid,
+    Uri,
+    Date,
+    Time,
+    Duration,
+    Email,
+    Hostname,
+    Ipv4,
+    Ipv6,
+    UriReference,
+    JsonPointer
+};
+// Whether `s` has the format (Format::None: any string), and what the format is called in messages.
+bool format_valid(Format f, std::string_view s);
+const char* format_what(Format f);
 using PatternFn = const Pattern& (*)();
 using ValueFn = const Value& (*)();
 
@@ -118,6 +145,15 @@ struct StringRule {
     constexpr StringRule date_time() const { return with(&StringRule::format, Format::DateTime); }
     constexpr StringRule uuid() const { return with(&StringRule::format, Format::Uuid); }
     constexpr StringRule uri() const { return with(&StringRule::format, Format::Uri); }
+    constexpr StringRule date() const { return with(&StringRule::format, Format::Date); }
+    constexpr StringRule time() const { return with(&StringRule::format, Format::Time); }
+    constexpr StringRule duration() const { return with(&StringRule::format, Format::Duration); }
+    constexpr StringRule email() const { return with(&StringRule::format, Format::Email); }
+    constexpr StringRule hostname() const { return with(&StringRule::format, Format::Hostname); }
+    constexpr StringRule ipv4() const { return with(&StringRule::format, Format::Ipv4); }
+    constexpr StringRule ipv6() const { return with(&StringRule::format, Format::Ipv6); }
+    constexpr StringRule uri_reference() const { return with(&StringRule::format, Format::UriReference); }
+    constexpr StringRule json_pointer() const { return with(&StringRule::format, Format::JsonPointer); }
     constexpr StringRule pattern(PatternFn p) const { return with(&StringRule::regex, p); }
 
 private:
@@ -196,12 +232,14 @@ template <class Entry = NoRule>
 struct MapRule {
     std::uint64_t fewest = 0, most = kNoLimit;
     Entry value{};
+    PatternFn key = nullptr;  // `patternProperties`: every member name must match (else `additionalProperties`)
 
-    constexpr MapRule min_properties(std::uint64_t n) const { return MapRule{n, most, value}; }
-    constexpr MapRule max_properties(std::uint64_t n) const { return MapRule{fewest, n, value}; }
+    constexpr MapRule min_properties(std::uint64_t n) const { return MapRule{n, most, value, key}; }
+    constexpr MapRule max_properties(std::uint64_t n) const { return MapRule{fewest, n, value, key}; }
+    constexpr MapRule keys(PatternFn p) const { return MapRule{fewest, most, value, p}; }
     template <class Other>
     constexpr MapRule<Other> values(Other rule) const {
-        return MapRule<Other>{fewest, most, rule};
+        return MapRule<Other>{fewest, most, rule, key};
     }
 };
 
