@@ -12,7 +12,9 @@ import { z } from "zod";
 
 import { DecodeError, formatPath, Keyword, quote, type PathSegment } from "./runtime/errors.js";
 import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./runtime/formats.js";
-import { firstError, type ZodIssueLike } from "./runtime/issues.js";
+import { firstAtStart, firstError, type ZodIssueLike } from "./runtime/issues.js";
+import type { Check } from "./runtime/check.js";
+import { FORMATS, type FormatName } from "./runtime/formats_more.js";
 import { firstDuplicate, jsonEqual, type Json, type Other } from "./runtime/json.js";
 
 export * from "./runtime/errors.js";
@@ -22,6 +24,9 @@ export * from "./runtime/decoder.js";
 export { encode } from "./runtime/encoder.js";
 export { readAny } from "./runtime/values.js";
 export { firstError } from "./runtime/issues.js";
+export { Check } from "./runtime/check.js";
+export { readChecked } from "./runtime/checked.js";
+export * from "./runtime/formats_more.js";
 
 import { Decoder, type DecodeOptions, type Reader } from "./runtime/decoder.js";
 
@@ -305,6 +310,32 @@ export const dateTime = z.stringFormat("date-time", isDateTime, formatError("exp
 export const uuid = z.stringFormat("uuid", isUuid, formatError("expected a UUID"));
 /** Strings with `format: uri` (absolute: a scheme is required). */
 export const uri = z.stringFormat("uri", isUri, formatError("expected an absolute URI"));
+/** Strings with one of the other asserted formats (docs/semantics.md, "Formats"). */
+export function format<F extends FormatName>(name: F): z.ZodCustomStringFormat<F> {
+  const f = FORMATS[name];
+  return z.stringFormat(name, f.check, formatError(`expected ${f.expected}`));
+}
+
+// ---- Zod: assertions ------------------------------------------------------------------------
+
+/**
+ * `schema` with an assertion (docs/semantics.md, "Assertions"): `check` runs
+ * on the input value; its error sits at the start of the value, after any
+ * error `schema` reports there, and replaces what `schema` reports inside.
+ */
+export function checked<S extends z.ZodType>(check: Check, schema: S): z.ZodType<z.output<S>, z.input<S>> {
+  return z.unknown().transform((input, ctx) => {
+    const keyword = input === undefined ? undefined : check.eval(input);
+    const result = z.safeParse(schema, input);
+    if (keyword !== undefined && (result.success || !firstAtStart(result.error, input))) {
+      ctx.addIssue({ code: "custom", input, message: `${keyword}: the value does not satisfy the schema's ${quote(keyword)}` });
+      return z.NEVER;
+    }
+    if (result.success) return result.data as z.output<S>;
+    for (const issue of result.error.issues) ctx.addIssue(issue as never);
+    return z.NEVER;
+  }) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+}
 
 // ---- Zod: unions and tables -----------------------------------------------------------------
 

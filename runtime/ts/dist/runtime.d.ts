@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { type ZodIssueLike } from "./runtime/issues.js";
+import type { Check } from "./runtime/check.js";
+import { type FormatName } from "./runtime/formats_more.js";
 import { type Json, type Other } from "./runtime/json.js";
 export * from "./runtime/errors.js";
 export * from "./runtime/json.js";
@@ -8,6 +10,9 @@ export * from "./runtime/decoder.js";
 export { encode } from "./runtime/encoder.js";
 export { readAny } from "./runtime/values.js";
 export { firstError } from "./runtime/issues.js";
+export { Check } from "./runtime/check.js";
+export { readChecked } from "./runtime/checked.js";
+export * from "./runtime/formats_more.js";
 import { type DecodeOptions, type Reader } from "./runtime/decoder.js";
 /**
  * Decodes one JSON text (a string, or UTF-8 bytes) with `read`, a generated
@@ -73,6 +78,14 @@ export declare const dateTime: z.ZodCustomStringFormat<"date-time">;
 export declare const uuid: z.ZodCustomStringFormat<"uuid">;
 /** Strings with `format: uri` (absolute: a scheme is required). */
 export declare const uri: z.ZodCustomStringFormat<"uri">;
+/** Strings with one of the other asserted formats (docs/semantics.md, "Formats"). */
+export declare function format<F extends FormatName>(name: F): z.ZodCustomStringFormat<F>;
+/**
+ * `schema` with an assertion (docs/semantics.md, "Assertions"): `check` runs
+ * on the input value; its error sits at the start of the value, after any
+ * error `schema` reports there, and replaces what `schema` reports inside.
+ */
+export declare function checked<S extends z.ZodType>(check: Check, schema: S): z.ZodType<z.output<S>, z.input<S>>;
 /** Parameters of a `oneOf` union (z.xor, or z.union when the kinds are disjoint). */
 export declare const ONE_OF: {
     error: (issue: {

@@ -104,6 +104,7 @@ FamilyView::FamilyView(const EmitContext& ctx, const render::Templates& template
     : ctx_(ctx), templates_(templates), names_(names), model_(model_names), family_(family),
       types_(ctx.model, names, model_names.generic), readers_(ctx.model, names, model_names.readers, types_, scope_) {
     types_.set_family(family.name);
+    types_.set_scope(scope_);
     readers_.set_family(family.name);
     scope_.reserve("z");
     scope_.reserve("rt");
@@ -149,6 +150,8 @@ FamilyModule FamilyView::build() {
     data.set("imports", std::move(imports));
     data.set("max_depth", max_depth_);
     data.set("max_depth_value", std::to_string(ctx_.project.payload_max_depth));
+    data.set("has_checks", flag(!types_.checks().empty()));
+    data.set("checks", types_.checks());
     FamilyModule module;
     data.set("body", std::move(body.dts));
     module.dts = write::normalise_text(templates_.render("ts/family.d.ts.mustache", data));
@@ -171,6 +174,28 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
         v.set("read", model_.readers.at(id));
         v.set("reader_type", reader_type(id));
         v.set("type_params", types_.is_generic(id) ? std::string("<") + kUnknownParameter + " = never>" : "");
+    }
+    v.set("check_open", "");
+    v.set("check_close", "");
+    v.set("read_export", "export ");
+    language_["checked_reader"] = {"", ""};
+    if (!d.is<ir::Constant>()) {
+        const std::string& read = model_.readers.at(id);
+        v.set("read_inner", read);
+        if (d.check) {
+            // The declaration's reader checks the assertion, then reads with the unchecked one.
+            const std::string check = types_.check_var(*d.check);
+            const std::string inner = scope_.claim(read + "Unchecked");
+            const std::string type = reader_type(id);
+            const std::string body = "(d) {\n  return rt.readChecked(d, " + check + ", " + inner + ");\n}\n\n";
+            v.set("check_open", "rt.checked(" + check + ", ");
+            v.set("check_close", ")");
+            v.set("read_export", "");
+            v.set("read_inner", inner);
+            language_["checked_reader"] = {
+                "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\nexport function " + read + body,
+                "export function " + read + body.substr(0, 2) + ": rt.Decoder): " + type + body.substr(3)};
+        }
     }
     std::visit([&](const auto& body) {
         if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, body);  // tuples: refused by the capabilities

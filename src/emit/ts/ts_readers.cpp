@@ -76,6 +76,7 @@ std::string TsReaders::string_rule(const ir::StringBounds& b) {
         case ir::StringFormat::Uuid: add("format: \"uuid\""); break;
         case ir::StringFormat::Uri: add("format: \"uri\""); break;
         case ir::StringFormat::None: break;
+        default: add(std::string("format: \"") + ir::format_name(b.format) + "\""); break;
     }
     if (b.pattern)
         add("pattern: rt.pattern(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Ecma)) + ")");
@@ -157,12 +158,17 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
 }
 
 std::string TsReaders::read(const ir::TypeExpr& t) {
+    if (t.check) {  // the assertion covers the whole value, null included
+        ir::TypeExpr plain = t;
+        plain.check.reset();
+        return "rt.readChecked(d, " + types_.check_var(*t.check) + ", " + read_fn(plain) + ")";
+    }
     if (t.nullable && !accepts_null(without_null(t))) return "d.isNull() ? null : " + value_read(without_null(t));
     return value_read(t);
 }
 
 std::string TsReaders::read_fn(const ir::TypeExpr& t) {
-    const bool plain = !(t.nullable && !accepts_null(without_null(t)));
+    const bool plain = !(t.nullable && !accepts_null(without_null(t))) && !t.check;
     if (plain && t.kind == Kind::Named) return reader_of(t.decl);
     if (plain && t.kind == Kind::Any) return "rt.readAny";
     const std::string type = types_.type(t, TypeMode::Tolerant);

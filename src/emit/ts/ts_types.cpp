@@ -64,6 +64,7 @@ std::string TsTypes::string_schema(const ir::StringBounds& b) {
         case ir::StringFormat::Uuid: out = "rt.uuid"; break;
         case ir::StringFormat::Uri: out = "rt.uri"; break;
         case ir::StringFormat::None: out = "z.string()"; break;
+        default: out = std::string("rt.format(\"") + ir::format_name(b.format) + "\")"; break;
     }
     if (b.min_length || b.max_length) {
         // Code points, not UTF-16 units: zod's .min/.max count `.length`.
@@ -132,7 +133,23 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
     return "rt.json";
 }
 
+std::string TsTypes::check_var(ir::CheckId id) const {
+    // Patterns are ECMA-262 in the program, as the runtime compiles them.
+    const std::string text = model_.checks.at(id).program.dump();
+    auto it = check_names_.find(text);
+    if (it != check_names_.end()) return it->second;
+    const std::string name = scope_->claim("check" + std::to_string(check_names_.size() + 1));
+    check_names_.emplace(text, name);
+    checks_ += "const " + name + " = new rt.Check(" + string_literal(text) + ");\n";
+    return name;
+}
+
 std::string TsTypes::schema(const ir::TypeExpr& t) const {
+    if (t.check) {  // the assertion covers the whole value, null included
+        ir::TypeExpr plain = t;
+        plain.check.reset();
+        return "rt.checked(" + check_var(*t.check) + ", " + schema(plain) + ")";
+    }
     std::string out = value_schema(t);
     // Null and Any already accept null.
     if (t.nullable && t.kind != Kind::Null && t.kind != Kind::Any && !(t.kind == Kind::Const && t.value.is_null()))

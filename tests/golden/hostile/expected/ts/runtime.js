@@ -13,7 +13,8 @@
 import { z } from "zod";
 import { DecodeError, formatPath, Keyword, quote } from "./runtime/errors.js";
 import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./runtime/formats.js";
-import { firstError } from "./runtime/issues.js";
+import { firstAtStart, firstError } from "./runtime/issues.js";
+import { FORMATS } from "./runtime/formats_more.js";
 import { firstDuplicate, jsonEqual } from "./runtime/json.js";
 export * from "./runtime/errors.js";
 export * from "./runtime/json.js";
@@ -22,6 +23,9 @@ export * from "./runtime/decoder.js";
 export { encode } from "./runtime/encoder.js";
 export { readAny } from "./runtime/values.js";
 export { firstError } from "./runtime/issues.js";
+export { Check } from "./runtime/check.js";
+export { readChecked } from "./runtime/checked.js";
+export * from "./runtime/formats_more.js";
 import { Decoder } from "./runtime/decoder.js";
 // TextDecoder is in every runtime but not in the ES library the package
 // compiles against. `ignoreBOM` keeps a byte order mark, which the decoder rejects.
@@ -293,6 +297,32 @@ export const dateTime = z.stringFormat("date-time", isDateTime, formatError("exp
 export const uuid = z.stringFormat("uuid", isUuid, formatError("expected a UUID"));
 /** Strings with `format: uri` (absolute: a scheme is required). */
 export const uri = z.stringFormat("uri", isUri, formatError("expected an absolute URI"));
+/** Strings with one of the other asserted formats (docs/semantics.md, "Formats"). */
+export function format(name) {
+    const f = FORMATS[name];
+    return z.stringFormat(name, f.check, formatError(`expected ${f.expected}`));
+}
+// ---- Zod: assertions ------------------------------------------------------------------------
+/**
+ * `schema` with an assertion (docs/semantics.md, "Assertions"): `check` runs
+ * on the input value; its error sits at the start of the value, after any
+ * error `schema` reports there, and replaces what `schema` reports inside.
+ */
+export function checked(check, schema) {
+    return z.unknown().transform((input, ctx) => {
+        const keyword = input === undefined ? undefined : check.eval(input);
+        const result = z.safeParse(schema, input);
+        if (keyword !== undefined && (result.success || !firstAtStart(result.error, input))) {
+            ctx.addIssue({ code: "custom", input, message: `${keyword}: the value does not satisfy the schema's ${quote(keyword)}` });
+            return z.NEVER;
+        }
+        if (result.success)
+            return result.data;
+        for (const issue of result.error.issues)
+            ctx.addIssue(issue);
+        return z.NEVER;
+    });
+}
 // ---- Zod: unions and tables -----------------------------------------------------------------
 /** Parameters of a `oneOf` union (z.xor, or z.union when the kinds are disjoint). */
 export const ONE_OF = {
