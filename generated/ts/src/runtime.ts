@@ -28,6 +28,7 @@ export { readAny } from "./runtime/values.js";
 export { firstError } from "./runtime/issues.js";
 export { Check } from "./runtime/check.js";
 export { readChecked } from "./runtime/checked.js";
+export { keepMatching, readMapMatching, readTuple } from "./runtime/shapes.js";
 export * from "./runtime/formats_more.js";
 
 import { Decoder, type DecodeOptions, type Reader } from "./runtime/decoder.js";
@@ -254,6 +255,19 @@ export function propertyCount(min: number, max = Infinity): z.core.$ZodCheck<Rec
     const n = Object.keys(object).length;
     if (n < min) ctx.addIssue({ code: "custom", input: object, message: `minProperties: has ${n} members, fewer than the minimum ${min}` });
     if (n > max) ctx.addIssue({ code: "custom", input: object, message: `maxProperties: has ${n} members, more than the maximum ${max}` });
+  });
+}
+
+/**
+ * The undeclared members of an object whose extra members are a map with a
+ * key pattern: each name must match `key` (else `additionalProperties`).
+ */
+export function extraKeys(key: RegExp, declared: readonly string[]): z.core.$ZodCheck<Record<string, unknown>> {
+  const known = new Set(declared);
+  return z.superRefine((object: Record<string, unknown>, ctx) => {
+    for (const name of Object.keys(object))
+      if (!known.has(name) && !key.test(name))
+        ctx.addIssue({ code: "custom", input: object[name], path: [name], message: `additionalProperties: member ${quote(name)} is not allowed` });
   });
 }
 

@@ -170,4 +170,42 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Constant& c) {
                            : "");
 }
 
+// ---- tuples ----------------------------------------------------------------------------------
+
+// `prefixItems` (+ `items`): z.tuple with a schema per position (those at or
+// beyond minItems optional) and the rest's, typed `[A, B?, ...R[]]`; the
+// reader reads item i with the reader of position i.
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
+    const TypeMode mode = types_.is_generic(id) ? TypeMode::Generic : TypeMode::Strict;
+    const std::uint64_t required = t.bounds.min_items.value_or(0);
+    std::string schemas, types, readers;
+    for (std::size_t i = 0; i < t.items.size(); ++i) {
+        const bool optional = i >= required;
+        const std::string sep = i == 0 ? "" : ", ";
+        schemas += sep + types_.schema(t.items[i]) + (optional ? ".exactOptional()" : "");
+        std::string type = types_.type(t.items[i], mode);
+        if (optional && type.find_first_of("|&") != std::string::npos) type = "(" + type + ")";
+        types += sep + type + (optional ? "?" : "");
+        readers += sep + readers_.read_fn(t.items[i]);
+    }
+    std::string schema = "z.tuple([" + schemas + "]";
+    if (t.rest) {
+        schema += ", " + types_.schema(*t.rest);
+        std::string rest = types_.type(*t.rest, mode);
+        if (rest.find_first_of("|&") != std::string::npos) rest = "(" + rest + ")";
+        types += std::string(t.items.empty() ? "" : ", ") + "..." + rest + "[]";
+    }
+    schema += ")";
+    // z.tuple requires the positions before the first optional one; other bounds are checks.
+    if (t.bounds.min_items && *t.bounds.min_items > t.items.size())
+        schema += ".check(z.minLength(" + std::to_string(*t.bounds.min_items) + "))";
+    if (t.bounds.max_items) schema += ".check(z.maxLength(" + std::to_string(*t.bounds.max_items) + "))";
+    if (t.bounds.unique_items) schema += ".check(rt.uniqueItems)";
+    v.set("schema", schema);
+    v.set("definition", " [" + types + "]");
+    const std::string rule = readers_.count_rule(t.bounds.min_items, t.bounds.max_items, t.bounds.unique_items);
+    const std::string rest = t.rest ? readers_.read_fn(*t.rest) : std::string("undefined");
+    v.set("read_expr", "rt.readTuple(d, " + rule + ", [" + readers + "], " + rest + ")");
+}
+
 }  // namespace contractgen::emit::ts

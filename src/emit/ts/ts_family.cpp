@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "emit/ts/ts_syntax.h"
+#include "ir/pattern.h"
 #include "naming/keywords.h"
 
 namespace contractgen::emit::ts {
@@ -197,9 +198,7 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
                 "export function " + read + body.substr(0, 2) + ": rt.Decoder): " + type + body.substr(3)};
         }
     }
-    std::visit([&](const auto& body) {
-        if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, body);  // tuples: refused by the capabilities
-    }, d.body);
+    std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
     return v;
 }
 
@@ -298,6 +297,13 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
             type_close = "} & { [key: string]: " + types_.type(*s.extra_type, generic ? TypeMode::Generic : TypeMode::Strict) + " };";
             break;
     }
+    if (s.extra_key_pattern) {  // the undeclared members' names must match the key pattern
+        std::string names;
+        for (const ir::Field& f : s.fields) names += (names.empty() ? "" : ", ") + string_literal(f.wire_name);
+        for (const std::string& name : s.forbidden) names += (names.empty() ? "" : ", ") + string_literal(name);
+        close += ".check(rt.extraKeys(rt.pattern(" +
+                 string_literal(ir::translate_pattern(*s.extra_key_pattern, ir::PatternDialect::Ecma)) + "), [" + names + "]))";
+    }
     if (!s.bounds.empty()) {
         close += ".check(rt.propertyCount(" + std::to_string(s.bounds.min_properties.value_or(0));
         if (s.bounds.max_properties) close += ", " + std::to_string(*s.bounds.max_properties);
@@ -367,7 +373,11 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
     switch (s.extra) {
         case ir::Extra::Forbid: unknown = "kept = d.unknown(key, kept);"; break;
         case ir::Extra::Keep: unknown = "kept = d.keep(key, kept, rt.readAny);"; break;
-        case ir::Extra::Typed: unknown = "kept = d.keep(key, kept, " + readers_.read_fn(*s.extra_type) + ");"; break;
+        case ir::Extra::Typed:
+            unknown = s.extra_key_pattern ? "kept = rt.keepMatching(d, key, kept, " + readers_.key_pattern(*s.extra_key_pattern) + ", " +
+                                                readers_.read_fn(*s.extra_type) + ");"
+                                          : "kept = d.keep(key, kept, " + readers_.read_fn(*s.extra_type) + ");";
+            break;
     }
     if (index_names) assignments.push_back(Object{{"line", "rt.recordOrder(v, [" + names_in_order + "]);"}});
     const std::string type = reader_type(id);

@@ -70,6 +70,7 @@ private:
     void fill(render::Data& v, ir::DeclId id, const ir::Union& u);
     void fill(render::Data& v, ir::DeclId id, const ir::Alias& a);
     void fill(render::Data& v, ir::DeclId id, const ir::Constant& c);
+    void fill(render::Data& v, ir::DeclId id, const ir::Tuple& t);
     void struct_schema(render::Data& v, ir::DeclId id, const ir::Struct& s);
     void struct_reader(render::Data& v, ir::DeclId id, const ir::Struct& s);
     std::string screaming(const std::string& schema_name) const;

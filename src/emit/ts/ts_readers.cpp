@@ -109,6 +109,11 @@ std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optiona
     return rule("CountRule", fields);
 }
 
+std::string TsReaders::key_pattern(const std::string& pattern) {
+    const std::string value = "rt.pattern(" + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Ecma)) + ")";
+    return hoist("key", "const $NAME = " + value + ";\n", "const $NAME = " + value + ";\n", "key " + value);
+}
+
 std::string TsReaders::value_const(const ir::json& value) {
     const std::string literal = value_literal(value, "", 1u << 30);
     return hoist("value", "const $NAME = " + const_expression(value, "", 1u << 30) + ";\n",
@@ -145,7 +150,10 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
         }
         case Kind::Map: {
             const auto& b = t.object_bounds;
-            return "d.map(" + count_rule(b.min_properties, b.max_properties, false) + ", " + read_fn(t.item()) + ")";
+            const std::string rule = count_rule(b.min_properties, b.max_properties, false);
+            if (t.string_bounds.pattern)  // a key pattern
+                return "rt.readMapMatching(d, " + rule + ", " + key_pattern(*t.string_bounds.pattern) + ", " + read_fn(t.item()) + ")";
+            return "d.map(" + rule + ", " + read_fn(t.item()) + ")";
         }
         case Kind::Const:
         {

@@ -120,7 +120,10 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
             return out;
         }
         case Kind::Map: {
-            std::string out = "z.record(z.string(), " + schema(t.item()) + ")";
+            // A key pattern: the member names must match it.
+            const std::string key = t.string_bounds.pattern ? string_schema(ir::StringBounds{{}, {}, t.string_bounds.pattern, {}})
+                                                            : "z.string()";
+            std::string out = "z.record(" + key + ", " + schema(t.item()) + ")";
             const ir::ObjectBounds& b = t.object_bounds;
             if (!b.empty()) {
                 out += ".check(rt.propertyCount(" + std::to_string(b.min_properties.value_or(0));

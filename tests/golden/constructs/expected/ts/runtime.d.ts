@@ -14,6 +14,7 @@ export { readAny } from "./runtime/values.js";
 export { firstError } from "./runtime/issues.js";
 export { Check } from "./runtime/check.js";
 export { readChecked } from "./runtime/checked.js";
+export { keepMatching, readMapMatching, readTuple } from "./runtime/shapes.js";
 export * from "./runtime/formats_more.js";
 import { type DecodeOptions, type Reader } from "./runtime/decoder.js";
 /**
@@ -59,6 +60,11 @@ export declare function oneOfValues<const T extends readonly unknown[]>(values: 
 export declare const uniqueItems: z.core.$ZodCheck<unknown[]>;
 /** `minProperties`/`maxProperties` on an object or map. */
 export declare function propertyCount(min: number, max?: number): z.core.$ZodCheck<Record<string, unknown>>;
+/**
+ * The undeclared members of an object whose extra members are a map with a
+ * key pattern: each name must match `key` (else `additionalProperties`).
+ */
+export declare function extraKeys(key: RegExp, declared: readonly string[]): z.core.$ZodCheck<Record<string, unknown>>;
 /** `multipleOf` as a check ({@link isMultipleOf}). */
 export declare function multipleOf(divisor: number): z.core.$ZodCheck<number>;
 /** An integer of a `format: int64` schema (`unsigned`: `uint64`): a bigint in the 64-bit range. */

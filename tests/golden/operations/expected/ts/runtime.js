@@ -25,6 +25,7 @@ export { readAny } from "./runtime/values.js";
 export { firstError } from "./runtime/issues.js";
 export { Check } from "./runtime/check.js";
 export { readChecked } from "./runtime/checked.js";
+export { keepMatching, readMapMatching, readTuple } from "./runtime/shapes.js";
 export * from "./runtime/formats_more.js";
 import { Decoder } from "./runtime/decoder.js";
 // TextDecoder is in every runtime but not in the ES library the package
@@ -248,6 +249,18 @@ export function propertyCount(min, max = Infinity) {
             ctx.addIssue({ code: "custom", input: object, message: `minProperties: has ${n} members, fewer than the minimum ${min}` });
         if (n > max)
             ctx.addIssue({ code: "custom", input: object, message: `maxProperties: has ${n} members, more than the maximum ${max}` });
+    });
+}
+/**
+ * The undeclared members of an object whose extra members are a map with a
+ * key pattern: each name must match `key` (else `additionalProperties`).
+ */
+export function extraKeys(key, declared) {
+    const known = new Set(declared);
+    return z.superRefine((object, ctx) => {
+        for (const name of Object.keys(object))
+            if (!known.has(name) && !key.test(name))
+                ctx.addIssue({ code: "custom", input: object[name], path: [name], message: `additionalProperties: member ${quote(name)} is not allowed` });
     });
 }
 // ---- Zod: numbers ---------------------------------------------------------------------------
