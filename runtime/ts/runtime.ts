@@ -368,6 +368,20 @@ export const ANY_OF = {
   error: (issue: { code?: string }) => (issue.code === "invalid_union" ? "anyOf: the value matches none of the alternatives" : undefined),
 };
 
+/** Parameters of a map with a key pattern (z.record): a name that does not match is `additionalProperties` at the member. */
+export const KEY_PATTERN = {
+  error: (issue: { code?: string; input?: unknown }) =>
+    issue.code === "invalid_key" ? `additionalProperties: member ${quote(String(issue.input))} is not allowed` : undefined,
+};
+
+/** Parameters of a tuple that allows no item after its positions (`items: false`): a longer array is `items`. */
+export const CLOSED_TUPLE = {
+  error: (issue: { code?: string; input?: unknown; maximum?: unknown }) =>
+    issue.code === "too_big" && Array.isArray(issue.input)
+      ? `items: has ${issue.input.length} items, more than the ${String(issue.maximum)} the tuple allows`
+      : undefined,
+};
+
 /** `table[key]` for an own key of a constant table, else undefined (never a prototype member). */
 export function lookup<V>(table: { readonly [key: string]: V }, key: string): V | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;

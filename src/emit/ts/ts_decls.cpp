@@ -107,7 +107,9 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
             const bool wrapped = variant.type.kind == Kind::Named && ctx_.model.decl(variant.type.decl).is<ir::Struct>() &&
                                  parses_own_members(ctx_.model.decl(variant.type.decl).as<ir::Struct>());
             own_members = own_members || wrapped;
-            variants.push_back(Object{{"schema", schema + (wrapped ? ".object" : "")}});
+            const bool lazy = ctx_.model.decl(variant.type.decl).recursive;
+            variants.push_back(Object{{"schema", wrapped && lazy ? "z.lazy(() => " + types_.decl_ref(variant.type.decl) + ".object)"
+                                                 : schema + (wrapped ? ".object" : "")}});
             tags.push_back(Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
             shown.push_back(*variant.tag);
         }
@@ -188,14 +190,14 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
         types += sep + type + (optional ? "?" : "");
         readers += sep + readers_.read_fn(t.items[i]);
     }
-    std::string schema = "z.tuple([" + schemas + "]";
+    std::string schema = "z.tuple([" + schemas;
     if (t.rest) {
-        schema += ", " + types_.schema(*t.rest);
+        schema += "], " + types_.schema(*t.rest);
         std::string rest = types_.type(*t.rest, mode);
         if (rest.find_first_of("|&") != std::string::npos) rest = "(" + rest + ")";
         types += std::string(t.items.empty() ? "" : ", ") + "..." + rest + "[]";
     }
-    schema += ")";
+    schema += t.rest ? ")" : "], rt.CLOSED_TUPLE)";
     // z.tuple requires the positions before the first optional one; other bounds are checks.
     if (t.bounds.min_items && *t.bounds.min_items > t.items.size())
         schema += ".check(z.minLength(" + std::to_string(*t.bounds.min_items) + "))";

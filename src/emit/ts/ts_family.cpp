@@ -206,7 +206,8 @@ void FamilyView::set_language(Data& v, ir::DeclId id, bool ts) {
     v.set("ts", flag(ts));
     if (!ctx_.model.decl(id).is<ir::Constant>()) {
         const std::string type = reader_type(id);
-        v.set("ts_schema_type", "");
+        // A recursive schema's type cannot be inferred from itself: it is declared (z.ZodType<Node>).
+        v.set("ts_schema_type", ts && ctx_.model.decl(id).recursive ? ": z.ZodType<" + names_.of(id) + ">" : "");
         v.set("ts_param", ts ? ": rt.Decoder" : "");
         v.set("ts_returns", ts ? ": " + type : "");
         v.set("reader_doc", ts ? "" : "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\n");
@@ -317,7 +318,13 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     for (const std::string& name : s.forbidden)
         if (name == "__proto__") proto = std::string("{ schema: ") + (declared.count(name) || s.extra != ir::Extra::Forbid ? "rt.forbidden" : "rt.notAllowed") + ", required: false }";
     if (proto.empty() && s.extra == ir::Extra::Keep) proto = "{ schema: rt.json, required: false }";
-    if (proto.empty() && s.extra == ir::Extra::Typed) proto = "{ schema: " + types_.schema(*s.extra_type) + ", required: false }";
+    if (proto.empty() && s.extra == ir::Extra::Typed) {
+        std::string schema = types_.schema(*s.extra_type);
+        if (s.extra_key_pattern)  // a member named __proto__ is kept only when the key pattern allows the name
+            schema = "rt.pattern(" + string_literal(ir::translate_pattern(*s.extra_key_pattern, ir::PatternDialect::Ecma)) +
+                     ").test(\"__proto__\") ? " + schema + " : rt.notAllowed";
+        proto = "{ schema: " + schema + ", required: false }";
+    }
     if (parses_own_members(s)) {
         open = "rt.ownMembers(" + open;
         close += proto.empty() ? ")" : ", " + proto + ")";

@@ -110,7 +110,8 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
         case Kind::Null: return "z.null()";
         case Kind::Any: return "rt.json";
         case Kind::Const: return const_schema(t.value);
-        case Kind::Named: return decl_ref(t.decl);
+        // A declaration on a cycle may not be defined yet where it is used: z.lazy defers the reference.
+        case Kind::Named: return model_.decl(t.decl).recursive ? "z.lazy(() => " + decl_ref(t.decl) + ")" : decl_ref(t.decl);
         case Kind::Array: {
             std::string out = "z.array(" + schema(t.item()) + ")";
             const ir::ArrayBounds& b = t.array_bounds;
@@ -123,7 +124,7 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
             // A key pattern: the member names must match it.
             const std::string key = t.string_bounds.pattern ? string_schema(ir::StringBounds{{}, {}, t.string_bounds.pattern, {}})
                                                             : "z.string()";
-            std::string out = "z.record(" + key + ", " + schema(t.item()) + ")";
+            std::string out = "z.record(" + key + ", " + schema(t.item()) + (t.string_bounds.pattern ? ", rt.KEY_PATTERN)" : ")");
             const ir::ObjectBounds& b = t.object_bounds;
             if (!b.empty()) {
                 out += ".check(rt.propertyCount(" + std::to_string(b.min_properties.value_or(0));

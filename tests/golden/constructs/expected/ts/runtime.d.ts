@@ -107,6 +107,21 @@ export declare const ANY_OF: {
         code?: string;
     }) => "anyOf: the value matches none of the alternatives" | undefined;
 };
+/** Parameters of a map with a key pattern (z.record): a name that does not match is `additionalProperties` at the member. */
+export declare const KEY_PATTERN: {
+    error: (issue: {
+        code?: string;
+        input?: unknown;
+    }) => string | undefined;
+};
+/** Parameters of a tuple that allows no item after its positions (`items: false`): a longer array is `items`. */
+export declare const CLOSED_TUPLE: {
+    error: (issue: {
+        code?: string;
+        input?: unknown;
+        maximum?: unknown;
+    }) => string | undefined;
+};
 /** `table[key]` for an own key of a constant table, else undefined (never a prototype member). */
 export declare function lookup<V>(table: {
     readonly [key: string]: V;
