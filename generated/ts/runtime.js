@@ -315,6 +315,72 @@ export function format(name) {
     const f = FORMATS[name];
     return z.stringFormat(name, f.check, formatError(`expected ${f.expected}`));
 }
+function lendObject(wrapper, schema) {
+    const object = schema instanceof z.ZodObject ? schema : schema.object;
+    return object === undefined ? wrapper : Object.assign(wrapper, { object });
+}
+/** Where a value nests deeper than `maxDepth` containers: the path of the container beyond it, else undefined. */
+function tooDeep(value, maxDepth) {
+    const stack = [[value, 1, []]];
+    while (stack.length > 0) {
+        const [v, depth, path] = stack.pop();
+        if (typeof v !== "object" || v === null)
+            continue;
+        if (depth > maxDepth)
+            return path;
+        if (Array.isArray(v))
+            for (let i = v.length - 1; i >= 0; i--)
+                stack.push([v[i], depth + 1, [...path, i]]);
+        else
+            for (const key of Object.keys(v).reverse())
+                stack.push([v[key], depth + 1, [...path, key]]);
+    }
+    return undefined;
+}
+// Set while a depth-limited schema parses: the schemas it reaches again (z.lazy) do not measure again.
+let measuring = false;
+/**
+ * The schema of a recursive type: a value nested deeper than the payload
+ * limit is a `depth` error (as the text decoder's), measured once before the
+ * parse (without recursion), so that Zod's recursion through z.lazy stays
+ * within the limit instead of overflowing the stack.
+ */
+export function depthLimited(schema, maxDepth) {
+    const pipe = z.unknown().transform((input, ctx) => {
+        let result;
+        if (measuring) {
+            result = z.safeParse(schema, input);
+        }
+        else {
+            const path = tooDeep(input, maxDepth);
+            if (path !== undefined) {
+                ctx.addIssue({ code: "custom", input, path, message: `depth: nesting deeper than ${maxDepth}` });
+                return z.NEVER;
+            }
+            measuring = true;
+            try {
+                result = z.safeParse(schema, input);
+            }
+            finally {
+                measuring = false;
+            }
+        }
+        if (result.success)
+            return result.data;
+        for (const issue of result.error.issues)
+            ctx.addIssue(issue);
+        return z.NEVER;
+    });
+    return lendObject(pipe, schema);
+}
+/**
+ * A struct's object schema reached lazily: a recursive variant of a
+ * discriminated union, defined after the union (z.lazy lends the union the
+ * object's member values when it first parses).
+ */
+export function lazyObject(get) {
+    return z.lazy(get);
+}
 // ---- Zod: assertions ------------------------------------------------------------------------
 /**
  * `schema` with an assertion (docs/semantics.md, "Assertions"): `check` runs
@@ -322,7 +388,7 @@ export function format(name) {
  * error `schema` reports there, and replaces what `schema` reports inside.
  */
 export function checked(check, schema) {
-    return z.unknown().transform((input, ctx) => {
+    const pipe = z.unknown().transform((input, ctx) => {
         const keyword = input === undefined ? undefined : check.eval(input);
         const result = z.safeParse(schema, input);
         if (keyword !== undefined && (result.success || !firstAtStart(result.error, input))) {
@@ -335,6 +401,7 @@ export function checked(check, schema) {
             ctx.addIssue(issue);
         return z.NEVER;
     });
+    return lendObject(pipe, schema);
 }
 // ---- Zod: unions and tables -----------------------------------------------------------------
 /** Parameters of a `oneOf` union (z.xor, or z.union when the kinds are disjoint). */

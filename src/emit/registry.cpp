@@ -13,11 +13,7 @@ namespace contractgen::emit {
 const std::vector<TargetInfo>& targets() {
     static const std::vector<TargetInfo> table = {
         {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target, {}},
-        {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target,
-         Capabilities{{ir::Construct::Recursion, ir::Construct::Assertion, ir::Construct::Tuple, ir::Construct::KeyPattern},
-                      {ir::StringFormat::Date, ir::StringFormat::Time, ir::StringFormat::Duration, ir::StringFormat::Email,
-                       ir::StringFormat::Hostname, ir::StringFormat::Ipv4, ir::StringFormat::Ipv6,
-                       ir::StringFormat::UriReference, ir::StringFormat::JsonPointer}}},
+        {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target, Capabilities::all()},
         {"python", "Pydantic v2 models, as a typed Python package", make_python_target, {}},
         {"go", "Go structs with validating streaming decoders, as a Go module (standard library only)", make_go_target,
          Capabilities::all()},

@@ -98,26 +98,37 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
         // Zod reports a missing, non-string or unknown tag at the tag's path. Its
         // options must be objects: a variant wrapped in rt.ownMembers (a pipe)
         // takes part as its object (`.object`), and the union parses the copy.
-        bool own_members = false;
+        bool own_members = false, checked = false, lazy = false;
         List tags;
         std::vector<std::string> shown;
+        for (const auto& variant : u.variants) checked = checked || ctx_.model.decl(variant.type.decl).check.has_value();
         for (const auto& variant : u.variants) {
-            const std::string schema = types_.schema(variant.type);
-            // rt.ownMembers(...) wraps the struct's schema: the union takes its object.
-            const bool wrapped = variant.type.kind == Kind::Named && ctx_.model.decl(variant.type.decl).is<ir::Struct>() &&
-                                 parses_own_members(ctx_.model.decl(variant.type.decl).as<ir::Struct>());
-            own_members = own_members || wrapped;
-            const bool lazy = ctx_.model.decl(variant.type.decl).recursive;
-            variants.push_back(Object{{"schema", wrapped && lazy ? "z.lazy(() => " + types_.decl_ref(variant.type.decl) + ".object)"
-                                                 : schema + (wrapped ? ".object" : "")}});
+            const ir::Decl& vd = ctx_.model.decl(variant.type.decl);
+            // rt.ownMembers(...) wraps the struct's schema (so do rt.depthLimited for a
+            // recursive one): the union takes its object.
+            const bool wrapped = vd.is<ir::Struct>() && (parses_own_members(vd.as<ir::Struct>()) || vd.recursive);
+            own_members = own_members || (vd.is<ir::Struct>() && parses_own_members(vd.as<ir::Struct>()));
+            // A recursive variant may be defined after the union: it is reached lazily.
+            std::string option = types_.decl_ref(variant.type.decl) + (wrapped ? ".object" : "");
+            if (vd.recursive) {
+                option = "rt.lazyObject(() => " + option + ")";
+                lazy = true;
+            }
+            // A variant with an assertion is parsed whole (a z.union: only its tag's variant can match).
+            variants.push_back(Object{{"schema", checked ? types_.schema(variant.type) : option}});
             tags.push_back(Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
             shown.push_back(*variant.tag);
         }
         open = "z.discriminatedUnion(" + string_literal(*u.discriminator) + ", [";
-        if (own_members) {
+        if (checked) {
+            open = "z.union([";
+            close = "], rt.ONE_OF)";
+        } else if (own_members) {
             open = "rt.ownMembers(" + open;
             close += ")";
         }
+        // What Zod infers of lazily reached variants is only an object: the union's type is stated.
+        if (lazy && !checked) language_["union_cast"] = {"", " as unknown as " + zod_type(id)};
         v.set("wire", string_literal(*u.discriminator));
         v.set("tags", std::move(tags));
         v.set("expected", string_literal(joined(shown)));

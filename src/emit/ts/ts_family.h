@@ -76,6 +76,7 @@ private:
     std::string screaming(const std::string& schema_name) const;
     // The type a reader of `id` returns (with the tolerant unknown variant).
     std::string reader_type(ir::DeclId id) const;
+    std::string zod_type(ir::DeclId id) const;
 
     const EmitContext& ctx_;
     const render::Templates& templates_;

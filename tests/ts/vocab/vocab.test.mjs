@@ -50,6 +50,22 @@ test("a 100,000-level tree is a depth error at the limit, not a stack overflow",
   assert.throws(() => vocab.decodeTree(text), (e) => e instanceof rt.DecodeError && e.keyword === "depth");
 });
 
+test("a discriminated union of recursive objects, and Zod's parse of a deep value", () => {
+  ok("Expr", '{"kind":"add","left":{"kind":"num","value":1},"right":{"kind":"add","left":{"kind":"num","value":2},"right":{"kind":"num","value":3}}}');
+  error("Expr", '{"kind":"add","left":{"kind":"num","value":1},"right":{"kind":"mul"}}', "$.right.kind", "discriminator");
+  error("Expr", '{"kind":"add","left":{"kind":"num","value":"1"},"right":{"kind":"num","value":2}}', "$.left.value", "type");
+  // A value nested beyond the limit (such as a program builds) is a depth error for Zod too, not a stack overflow.
+  let tree = { name: "x" };
+  for (let i = 0; i < 100000; i++) tree = { name: "x", children: [tree] };
+  const r = vocab.Tree.safeParse(tree);
+  assert.equal(r.success, false);
+  const message = rt.describeError(r.error, tree);
+  assert.ok(message.startsWith("$" + ".children[0]".repeat(64) + ": depth: "), message.slice(0, 200));
+  let within = { name: "x" };
+  for (let i = 0; i < 63; i++) within = { name: "x", children: [within] };
+  assert.equal(vocab.Tree.safeParse(within).success, true);
+});
+
 test("a tuple: positions typed, optional from minItems on, nothing after the prefix", () => {
   ok("Point", '["a",1]');
   ok("Point", '["a"]');

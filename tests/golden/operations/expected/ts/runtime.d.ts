@@ -89,11 +89,37 @@ export declare const uri: z.ZodCustomStringFormat<"uri">;
 /** Strings with one of the other asserted formats (docs/semantics.md, "Formats"). */
 export declare function format<F extends FormatName>(name: F): z.ZodCustomStringFormat<F>;
 /**
+ * `wrapper` (a pipe around `schema`) with the object schema a discriminated
+ * union takes part with: `schema` itself when it is an object, or the object
+ * it lends (rt.ownMembers).
+ */
+/** What lendObject adds to a wrapper's type. */
+export type Lent<S> = S extends z.ZodObject ? {
+    object: S;
+} : S extends {
+    object: infer O;
+} ? {
+    object: O;
+} : unknown;
+/**
+ * The schema of a recursive type: a value nested deeper than the payload
+ * limit is a `depth` error (as the text decoder's), measured once before the
+ * parse (without recursion), so that Zod's recursion through z.lazy stays
+ * within the limit instead of overflowing the stack.
+ */
+export declare function depthLimited<S extends z.ZodType>(schema: S, maxDepth: number): z.ZodType<z.output<S>, z.input<S>> & Lent<S>;
+/**
+ * A struct's object schema reached lazily: a recursive variant of a
+ * discriminated union, defined after the union (z.lazy lends the union the
+ * object's member values when it first parses).
+ */
+export declare function lazyObject(get: () => unknown): z.ZodObject;
+/**
  * `schema` with an assertion (docs/semantics.md, "Assertions"): `check` runs
  * on the input value; its error sits at the start of the value, after any
  * error `schema` reports there, and replaces what `schema` reports inside.
  */
-export declare function checked<S extends z.ZodType>(check: Check, schema: S): z.ZodType<z.output<S>, z.input<S>>;
+export declare function checked<S extends z.ZodType>(check: Check, schema: S): z.ZodType<z.output<S>, z.input<S>> & Lent<S>;
 /** Parameters of a `oneOf` union (z.xor, or z.union when the kinds are disjoint). */
 export declare const ONE_OF: {
     error: (issue: {
