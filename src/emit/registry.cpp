@@ -18,7 +18,7 @@ const std::vector<TargetInfo>& targets() {
                       {ir::StringFormat::Date, ir::StringFormat::Time, ir::StringFormat::Duration, ir::StringFormat::Email,
                        ir::StringFormat::Hostname, ir::StringFormat::Ipv4, ir::StringFormat::Ipv6,
                        ir::StringFormat::UriReference, ir::StringFormat::JsonPointer}}},
-        {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target, {}},
+        {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target, Capabilities::all()},
         {"python", "Pydantic v2 models, as a typed Python package", make_python_target, {}},
         {"go", "Go structs with validating streaming decoders, as a Go module (standard library only)", make_go_target,
          Capabilities::all()},

@@ -7,6 +7,9 @@
 #   run.sh policy <contractgen> <work dir>
 #       Generates a package from tests/ts/policy/schemas and runs its payload
 #       policy tests.
+#   run.sh vocab <contractgen> <work dir>
+#       Generates a package from tests/ts/vocab/schemas, runs its tests of
+#       the whole vocabulary and checks it as `package` does.
 #   run.sh node <work dir> [<output root>]
 #       Compiles tests/ts/*.test.ts with tests/ts/tsconfig.json (the packages
 #       they import are read through their .d.ts) into <work dir>/js, then
@@ -179,6 +182,18 @@ JSON
     done
     echo "== node --test (the packages built from their TypeScript sources)"
     CONTRACTGEN_ROOT="$tree" node --test "${tests[@]}"
+    ;;
+  vocab)
+    # tests/ts/vocab/vocab.test.mjs on a package generated now from
+    # tests/ts/vocab/schemas (the whole vocabulary: a recursive type, a tuple,
+    # key patterns, assertions, formats) with the default nesting limit.
+    contractgen="$2" work="$3"
+    fresh_dir "$work"
+    "$contractgen" generate --quiet --target ts --schemas "$root/tests/ts/vocab/schemas" --out "$work/out"
+    ln -s "$node_modules" "$work/out/ts/node_modules"
+    VOCAB_PACKAGE="$work/out/ts" node --test "$root/tests/ts/vocab/vocab.test.mjs"
+    # ...and the package type-checks as published (recursive interfaces, tuple types).
+    bash "$0" package "$work/out/ts" "$work/package"
     ;;
   policy)
     # tests/ts/policy/policy.test.mjs on a package generated now, by the

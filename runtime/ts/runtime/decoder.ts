@@ -16,7 +16,8 @@
 // Paths cost nothing while decoding succeeds: a reader's `catch` adds its
 // member name or index to the error as it travels out (errors.ts, `within`).
 import { DecodeError, Keyword, quote, within } from "./errors.js";
-import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./formats.js";
+import { codePointLength, isMultipleOf } from "./formats.js";
+import { FORMATS, type FormatName } from "./formats_more.js";
 import { isIndexKey, jsonEqual, recordOrder, UnknownVariant, type Json, type JsonObject, type Other } from "./json.js";
 import { checkUnique, countEntries, Members, readAny, skipValue } from "./values.js";
 
@@ -48,7 +49,7 @@ export type Reader<T> = (d: Decoder) => T;
 
 /** What a string must satisfy, checked in this order: format, pattern, minLength, maxLength. */
 export interface StringRule {
-  readonly format?: "date-time" | "uuid" | "uri";
+  readonly format?: FormatName;
   readonly pattern?: RegExp;
   readonly minLength?: number;
   readonly maxLength?: number;
@@ -70,11 +71,6 @@ export interface CountRule {
   readonly unique?: boolean;
 }
 
-const FORMATS = {
-  "date-time": { check: isDateTime, expected: "an RFC 3339 date-time" },
-  uuid: { check: isUuid, expected: "a UUID" },
-  uri: { check: isUri, expected: "an absolute URI" },
-} as const;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const INT64_MIN = -(2n ** 63n);

@@ -125,7 +125,7 @@ function validComponent(part: string, extra: string): boolean {
 /**
  * RFC 3986 IPv4address: four dec-octets 0-255 without leading zeros.
  */
-function isIpv4(s: string): boolean {
+export function isIpv4(s: string): boolean {
   let octets = 0;
   for (;;) {
     let n = 0;
@@ -164,7 +164,7 @@ function ipv6Groups(part: string, ipv4Last: boolean): number {
  * possibly an IPv4address) or an IPvFuture ("v" hex "." then unreserved,
  * sub-delims or ":").
  */
-function isIpLiteral(s: string): boolean {
+export function isIpLiteral(s: string): boolean {
   if (s[0] === "v" || s[0] === "V") {
     const dot = s.indexOf(".");
     if (dot < 2 || dot + 1 === s.length) return false;
@@ -193,7 +193,14 @@ export function isUri(s: string): boolean {
     const c = s.charCodeAt(i);
     if (!(isAlpha(c) || isDigit(c) || s[i] === "+" || s[i] === "-" || s[i] === ".")) return false;
   }
-  let rest = s.slice(colon + 1);
+  return uriRest(s.slice(colon + 1));
+}
+
+/**
+ * What follows a URI's scheme (or a whole relative reference):
+ * `[//authority] path [?query] [#fragment]`, character by character.
+ */
+export function uriRest(rest: string): boolean {
   const hash = rest.indexOf("#");
   if (hash >= 0) {
     if (!validComponent(rest.slice(hash + 1), ":@/?")) return false;

@@ -99,24 +99,37 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
         // Zod reports a missing, non-string or unknown tag at the tag's path. Its
         // options must be objects: a variant wrapped in rt.ownMembers (a pipe)
         // takes part as its object (`.object`), and the union parses the copy.
-        bool own_members = false;
+        bool own_members = false, checked = false, lazy = false;
         List tags;
         std::vector<std::string> shown;
+        for (const auto& variant : u.variants) checked = checked || ctx_.model.decl(variant.type.decl).check.has_value();
         for (const auto& variant : u.variants) {
-            const std::string schema = types_.schema(variant.type);
-            // rt.ownMembers(...) wraps the struct's schema: the union takes its object.
-            const bool wrapped = variant.type.kind == Kind::Named && ctx_.model.decl(variant.type.decl).is<ir::Struct>() &&
-                                 parses_own_members(ctx_.model.decl(variant.type.decl).as<ir::Struct>());
-            own_members = own_members || wrapped;
-            variants.push_back(Object{{"schema", schema + (wrapped ? ".object" : "")}});
+            const ir::Decl& vd = ctx_.model.decl(variant.type.decl);
+            // rt.ownMembers(...) wraps the struct's schema (so do rt.depthLimited for a
+            // recursive one): the union takes its object.
+            const bool wrapped = vd.is<ir::Struct>() && (parses_own_members(vd.as<ir::Struct>()) || vd.recursive);
+            own_members = own_members || (vd.is<ir::Struct>() && parses_own_members(vd.as<ir::Struct>()));
+            // A recursive variant may be defined after the union: it is reached lazily.
+            std::string option = types_.decl_ref(variant.type.decl) + (wrapped ? ".object" : "");
+            if (vd.recursive) {
+                option = "rt.lazyObject(() => " + option + ")";
+                lazy = true;
+            }
+            // A variant with an assertion is parsed whole (a z.union: only its tag's variant can match).
+            variants.push_back(Object{{"schema", checked ? types_.schema(variant.type) : option}});
             tags.push_back(Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
             shown.push_back(*variant.tag);
         }
         open = "z.discriminatedUnion(" + string_literal(*u.discriminator) + ", [";
-        if (own_members) {
+        if (checked) {
+            open = "z.union([";
+            close = "], rt.ONE_OF)";
+        } else if (own_members) {
             open = "rt.ownMembers(" + open;
             close += ")";
         }
+        // What Zod infers of lazily reached variants is only an object: the union's type is stated.
+        if (lazy && !checked) language_["union_cast"] = {"", " as unknown as " + zod_type(id)};
         v.set("wire", string_literal(*u.discriminator));
         v.set("tags", std::move(tags));
         v.set("expected", string_literal(joined(shown)));
@@ -169,6 +182,44 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Constant& c) {
     v.set("lookup", lookup ? scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Camel,
                                                                    ts_reserved(), ts_naming(), "f_"))
                            : "");
+}
+
+// ---- tuples ----------------------------------------------------------------------------------
+
+// `prefixItems` (+ `items`): z.tuple with a schema per position (those at or
+// beyond minItems optional) and the rest's, typed `[A, B?, ...R[]]`; the
+// reader reads item i with the reader of position i.
+void FamilyView::fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
+    const TypeMode mode = types_.is_generic(id) ? TypeMode::Generic : TypeMode::Strict;
+    const std::uint64_t required = t.bounds.min_items.value_or(0);
+    std::string schemas, types, readers;
+    for (std::size_t i = 0; i < t.items.size(); ++i) {
+        const bool optional = i >= required;
+        const std::string sep = i == 0 ? "" : ", ";
+        schemas += sep + types_.schema(t.items[i]) + (optional ? ".exactOptional()" : "");
+        std::string type = types_.type(t.items[i], mode);
+        if (optional && type.find_first_of("|&") != std::string::npos) type = "(" + type + ")";
+        types += sep + type + (optional ? "?" : "");
+        readers += sep + readers_.read_fn(t.items[i]);
+    }
+    std::string schema = "z.tuple([" + schemas;
+    if (t.rest) {
+        schema += "], " + types_.schema(*t.rest);
+        std::string rest = types_.type(*t.rest, mode);
+        if (rest.find_first_of("|&") != std::string::npos) rest = "(" + rest + ")";
+        types += std::string(t.items.empty() ? "" : ", ") + "..." + rest + "[]";
+    }
+    schema += t.rest ? ")" : "], rt.CLOSED_TUPLE)";
+    // z.tuple requires the positions before the first optional one; other bounds are checks.
+    if (t.bounds.min_items && *t.bounds.min_items > t.items.size())
+        schema += ".check(z.minLength(" + std::to_string(*t.bounds.min_items) + "))";
+    if (t.bounds.max_items) schema += ".check(z.maxLength(" + std::to_string(*t.bounds.max_items) + "))";
+    if (t.bounds.unique_items) schema += ".check(rt.uniqueItems)";
+    v.set("schema", schema);
+    v.set("definition", " [" + types + "]");
+    const std::string rule = readers_.count_rule(t.bounds.min_items, t.bounds.max_items, t.bounds.unique_items);
+    const std::string rest = t.rest ? readers_.read_fn(*t.rest) : std::string("undefined");
+    v.set("read_expr", "rt.readTuple(d, " + rule + ", [" + readers + "], " + rest + ")");
 }
 
 }  // namespace contractgen::emit::ts

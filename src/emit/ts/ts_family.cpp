@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "emit/ts/ts_syntax.h"
+#include "ir/pattern.h"
 #include "naming/keywords.h"
 
 namespace contractgen::emit::ts {
@@ -104,6 +105,7 @@ FamilyView::FamilyView(const EmitContext& ctx, const render::Templates& template
     : ctx_(ctx), templates_(templates), names_(names), model_(model_names), family_(family),
       types_(ctx.model, names, model_names.generic), readers_(ctx.model, names, model_names.readers, types_, scope_) {
     types_.set_family(family.name);
+    types_.set_scope(scope_);
     readers_.set_family(family.name);
     scope_.reserve("z");
     scope_.reserve("rt");
@@ -118,6 +120,15 @@ FamilyView::FamilyView(const EmitContext& ctx, const render::Templates& template
 
 std::string FamilyView::screaming(const std::string& schema_name) const {
     return naming::make_identifier(schema_name, naming::Case::ScreamingSnake, ts_reserved(), ts_naming(), "V_");
+}
+
+// The type a declaration's schema is declared with: z.ZodType<X>, and the
+// object a recursive struct (rt.depthLimited) lends discriminated unions.
+std::string FamilyView::zod_type(ir::DeclId id) const {
+    const ir::Decl& d = ctx_.model.decl(id);
+    const std::string type = "z.ZodType<" + names_.of(id) + ">";
+    const bool lends = d.recursive && d.is<ir::Struct>();
+    return lends ? type + " & { object: z.ZodType }" : type;
 }
 
 std::string FamilyView::reader_type(ir::DeclId id) const { return types_.decl_type(id, TypeMode::Tolerant); }
@@ -149,6 +160,8 @@ FamilyModule FamilyView::build() {
     data.set("imports", std::move(imports));
     data.set("max_depth", max_depth_);
     data.set("max_depth_value", std::to_string(ctx_.project.payload_max_depth));
+    data.set("has_checks", flag(!types_.checks().empty()));
+    data.set("checks", types_.checks());
     FamilyModule module;
     data.set("body", std::move(body.dts));
     module.dts = write::normalise_text(templates_.render("ts/family.d.ts.mustache", data));
@@ -172,9 +185,35 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
         v.set("reader_type", reader_type(id));
         v.set("type_params", types_.is_generic(id) ? std::string("<") + kUnknownParameter + " = never>" : "");
     }
-    std::visit([&](const auto& body) {
-        if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, body);  // tuples: refused by the capabilities
-    }, d.body);
+    v.set("zod_type", zod_type(id));
+    v.set("schema_open", "");
+    v.set("schema_close", "");
+    v.set("read_export", "export ");
+    language_["checked_reader"] = {"", ""};
+    language_["union_cast"] = {"", ""};
+    if (d.recursive) {  // Zod's recursion stays within the payload's nesting limit
+        v.set("schema_open", "rt.depthLimited(");
+        v.set("schema_close", ", " + max_depth_ + ")");
+    }
+    if (!d.is<ir::Constant>()) {
+        const std::string& read = model_.readers.at(id);
+        v.set("read_inner", read);
+        if (d.check) {
+            // The declaration's reader checks the assertion, then reads with the unchecked one.
+            const std::string check = types_.check_var(*d.check);
+            const std::string inner = scope_.claim(read + "Unchecked");
+            const std::string type = reader_type(id);
+            const std::string body = "(d) {\n  return rt.readChecked(d, " + check + ", " + inner + ");\n}\n\n";
+            v.set("schema_open", (d.recursive ? "rt.depthLimited(" : "") + std::string("rt.checked(") + check + ", ");
+            v.set("schema_close", d.recursive ? "), " + max_depth_ + ")" : ")");
+            v.set("read_export", "");
+            v.set("read_inner", inner);
+            language_["checked_reader"] = {
+                "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\nexport function " + read + body,
+                "export function " + read + body.substr(0, 2) + ": rt.Decoder): " + type + body.substr(3)};
+        }
+    }
+    std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
     return v;
 }
 
@@ -182,7 +221,8 @@ void FamilyView::set_language(Data& v, ir::DeclId id, bool ts) {
     v.set("ts", flag(ts));
     if (!ctx_.model.decl(id).is<ir::Constant>()) {
         const std::string type = reader_type(id);
-        v.set("ts_schema_type", "");
+        // A recursive schema's type cannot be inferred from itself: it is declared (z.ZodType<Node>).
+        v.set("ts_schema_type", ts && ctx_.model.decl(id).recursive ? ": " + zod_type(id) : "");
         v.set("ts_param", ts ? ": rt.Decoder" : "");
         v.set("ts_returns", ts ? ": " + type : "");
         v.set("reader_doc", ts ? "" : "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\n");
@@ -273,6 +313,13 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
             type_close = "} & { [key: string]: " + types_.type(*s.extra_type, generic ? TypeMode::Generic : TypeMode::Strict) + " };";
             break;
     }
+    if (s.extra_key_pattern) {  // the undeclared members' names must match the key pattern
+        std::string names;
+        for (const ir::Field& f : s.fields) names += (names.empty() ? "" : ", ") + string_literal(f.wire_name);
+        for (const std::string& name : s.forbidden) names += (names.empty() ? "" : ", ") + string_literal(name);
+        close += ".check(rt.extraKeys(rt.pattern(" +
+                 string_literal(ir::translate_pattern(*s.extra_key_pattern, ir::PatternDialect::Ecma)) + "), [" + names + "]))";
+    }
     if (!s.bounds.empty()) {
         close += ".check(rt.propertyCount(" + std::to_string(s.bounds.min_properties.value_or(0));
         if (s.bounds.max_properties) close += ", " + std::to_string(*s.bounds.max_properties);
@@ -286,7 +333,13 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     for (const std::string& name : s.forbidden)
         if (name == "__proto__") proto = std::string("{ schema: ") + (declared.count(name) || s.extra != ir::Extra::Forbid ? "rt.forbidden" : "rt.notAllowed") + ", required: false }";
     if (proto.empty() && s.extra == ir::Extra::Keep) proto = "{ schema: rt.json, required: false }";
-    if (proto.empty() && s.extra == ir::Extra::Typed) proto = "{ schema: " + types_.schema(*s.extra_type) + ", required: false }";
+    if (proto.empty() && s.extra == ir::Extra::Typed) {
+        std::string schema = types_.schema(*s.extra_type);
+        if (s.extra_key_pattern)  // a member named __proto__ is kept only when the key pattern allows the name
+            schema = "rt.pattern(" + string_literal(ir::translate_pattern(*s.extra_key_pattern, ir::PatternDialect::Ecma)) +
+                     ").test(\"__proto__\") ? " + schema + " : rt.notAllowed";
+        proto = "{ schema: " + schema + ", required: false }";
+    }
     if (parses_own_members(s)) {
         open = "rt.ownMembers(" + open;
         close += proto.empty() ? ")" : ", " + proto + ")";
@@ -342,7 +395,11 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
     switch (s.extra) {
         case ir::Extra::Forbid: unknown = "kept = d.unknown(key, kept);"; break;
         case ir::Extra::Keep: unknown = "kept = d.keep(key, kept, rt.readAny);"; break;
-        case ir::Extra::Typed: unknown = "kept = d.keep(key, kept, " + readers_.read_fn(*s.extra_type) + ");"; break;
+        case ir::Extra::Typed:
+            unknown = s.extra_key_pattern ? "kept = rt.keepMatching(d, key, kept, " + readers_.key_pattern(*s.extra_key_pattern) + ", " +
+                                                readers_.read_fn(*s.extra_type) + ");"
+                                          : "kept = d.keep(key, kept, " + readers_.read_fn(*s.extra_type) + ");";
+            break;
     }
     if (index_names) assignments.push_back(Object{{"line", "rt.recordOrder(v, [" + names_in_order + "]);"}});
     const std::string type = reader_type(id);

@@ -70,11 +70,13 @@ private:
     void fill(render::Data& v, ir::DeclId id, const ir::Union& u);
     void fill(render::Data& v, ir::DeclId id, const ir::Alias& a);
     void fill(render::Data& v, ir::DeclId id, const ir::Constant& c);
+    void fill(render::Data& v, ir::DeclId id, const ir::Tuple& t);
     void struct_schema(render::Data& v, ir::DeclId id, const ir::Struct& s);
     void struct_reader(render::Data& v, ir::DeclId id, const ir::Struct& s);
     std::string screaming(const std::string& schema_name) const;
     // The type a reader of `id` returns (with the tolerant unknown variant).
     std::string reader_type(ir::DeclId id) const;
+    std::string zod_type(ir::DeclId id) const;
 
     const EmitContext& ctx_;
     const render::Templates& templates_;

@@ -76,6 +76,7 @@ std::string TsReaders::string_rule(const ir::StringBounds& b) {
         case ir::StringFormat::Uuid: add("format: \"uuid\""); break;
         case ir::StringFormat::Uri: add("format: \"uri\""); break;
         case ir::StringFormat::None: break;
+        default: add(std::string("format: \"") + ir::format_name(b.format) + "\""); break;
     }
     if (b.pattern)
         add("pattern: rt.pattern(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Ecma)) + ")");
@@ -106,6 +107,11 @@ std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optiona
     if (unique) add("unique: true");
     if (fields.empty()) return "undefined";
     return rule("CountRule", fields);
+}
+
+std::string TsReaders::key_pattern(const std::string& pattern) {
+    const std::string value = "rt.pattern(" + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Ecma)) + ")";
+    return hoist("key", "const $NAME = " + value + ";\n", "const $NAME = " + value + ";\n", "key " + value);
 }
 
 std::string TsReaders::value_const(const ir::json& value) {
@@ -144,7 +150,10 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
         }
         case Kind::Map: {
             const auto& b = t.object_bounds;
-            return "d.map(" + count_rule(b.min_properties, b.max_properties, false) + ", " + read_fn(t.item()) + ")";
+            const std::string rule = count_rule(b.min_properties, b.max_properties, false);
+            if (t.string_bounds.pattern)  // a key pattern
+                return "rt.readMapMatching(d, " + rule + ", " + key_pattern(*t.string_bounds.pattern) + ", " + read_fn(t.item()) + ")";
+            return "d.map(" + rule + ", " + read_fn(t.item()) + ")";
         }
         case Kind::Const:
         {
@@ -157,12 +166,17 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
 }
 
 std::string TsReaders::read(const ir::TypeExpr& t) {
+    if (t.check) {  // the assertion covers the whole value, null included
+        ir::TypeExpr plain = t;
+        plain.check.reset();
+        return "rt.readChecked(d, " + types_.check_var(*t.check) + ", " + read_fn(plain) + ")";
+    }
     if (t.nullable && !accepts_null(without_null(t))) return "d.isNull() ? null : " + value_read(without_null(t));
     return value_read(t);
 }
 
 std::string TsReaders::read_fn(const ir::TypeExpr& t) {
-    const bool plain = !(t.nullable && !accepts_null(without_null(t)));
+    const bool plain = !(t.nullable && !accepts_null(without_null(t))) && !t.check;
     if (plain && t.kind == Kind::Named) return reader_of(t.decl);
     if (plain && t.kind == Kind::Any) return "rt.readAny";
     const std::string type = types_.type(t, TypeMode::Tolerant);

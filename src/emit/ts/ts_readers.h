@@ -46,6 +46,8 @@ public:
     std::string string_rule(const ir::StringBounds& b);
     std::string number_rule(const ir::NumberBounds& b, bool big);
     std::string count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique);
+    // A module-level constant holding the RegExp of a key pattern (ECMA-262 source).
+    std::string key_pattern(const std::string& pattern);
     // A module-level constant holding a JSON value (for const and enum values that are not strings).
     std::string value_const(const ir::json& value);
 

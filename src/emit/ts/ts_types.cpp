@@ -64,6 +64,7 @@ std::string TsTypes::string_schema(const ir::StringBounds& b) {
         case ir::StringFormat::Uuid: out = "rt.uuid"; break;
         case ir::StringFormat::Uri: out = "rt.uri"; break;
         case ir::StringFormat::None: out = "z.string()"; break;
+        default: out = std::string("rt.format(\"") + ir::format_name(b.format) + "\")"; break;
     }
     if (b.min_length || b.max_length) {
         // Code points, not UTF-16 units: zod's .min/.max count `.length`.
@@ -109,7 +110,8 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
         case Kind::Null: return "z.null()";
         case Kind::Any: return "rt.json";
         case Kind::Const: return const_schema(t.value);
-        case Kind::Named: return decl_ref(t.decl);
+        // A declaration on a cycle may not be defined yet where it is used: z.lazy defers the reference.
+        case Kind::Named: return model_.decl(t.decl).recursive ? "z.lazy(() => " + decl_ref(t.decl) + ")" : decl_ref(t.decl);
         case Kind::Array: {
             std::string out = "z.array(" + schema(t.item()) + ")";
             const ir::ArrayBounds& b = t.array_bounds;
@@ -119,7 +121,10 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
             return out;
         }
         case Kind::Map: {
-            std::string out = "z.record(z.string(), " + schema(t.item()) + ")";
+            // A key pattern: the member names must match it.
+            const std::string key = t.string_bounds.pattern ? string_schema(ir::StringBounds{{}, {}, t.string_bounds.pattern, {}})
+                                                            : "z.string()";
+            std::string out = "z.record(" + key + ", " + schema(t.item()) + (t.string_bounds.pattern ? ", rt.KEY_PATTERN)" : ")");
             const ir::ObjectBounds& b = t.object_bounds;
             if (!b.empty()) {
                 out += ".check(rt.propertyCount(" + std::to_string(b.min_properties.value_or(0));
@@ -132,7 +137,23 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
     return "rt.json";
 }
 
+std::string TsTypes::check_var(ir::CheckId id) const {
+    // Patterns are ECMA-262 in the program, as the runtime compiles them.
+    const std::string text = model_.checks.at(id).program.dump();
+    auto it = check_names_.find(text);
+    if (it != check_names_.end()) return it->second;
+    const std::string name = scope_->claim("check" + std::to_string(check_names_.size() + 1));
+    check_names_.emplace(text, name);
+    checks_ += "const " + name + " = new rt.Check(" + string_literal(text) + ");\n";
+    return name;
+}
+
 std::string TsTypes::schema(const ir::TypeExpr& t) const {
+    if (t.check) {  // the assertion covers the whole value, null included
+        ir::TypeExpr plain = t;
+        plain.check.reset();
+        return "rt.checked(" + check_var(*t.check) + ", " + schema(plain) + ")";
+    }
     std::string out = value_schema(t);
     // Null and Any already accept null.
     if (t.nullable && t.kind != Kind::Null && t.kind != Kind::Any && !(t.kind == Kind::Const && t.value.is_null()))

@@ -6,6 +6,7 @@
 // checks that they agree, export by export).
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -35,6 +36,14 @@ public:
 
     // The family whose module is being written; other families' names are qualified.
     void set_family(const std::string& family) { family_ = family; }
+    // Where the module's names are claimed (the assertions' constants).
+    void set_scope(naming::Scope& scope) { scope_ = &scope; }
+
+    // The module-level constant holding an assertion (`const checkN = new
+    // rt.Check("<program>")`), declared on first use.
+    std::string check_var(ir::CheckId id) const;
+    // Those declarations, in order of first use (the same in JavaScript and TypeScript).
+    const std::string& checks() const { return checks_; }
 
     // A Zod schema expression accepting exactly what `t` accepts (with
     // `.nullable()` when t.nullable).
@@ -69,6 +78,9 @@ private:
     const naming::Names& names_;
     const std::set<ir::DeclId>& generic_;
     std::string family_;
+    naming::Scope* scope_ = nullptr;
+    mutable std::map<std::string, std::string> check_names_;  // program text → constant
+    mutable std::string checks_;
 };
 
 }  // namespace contractgen::emit::ts

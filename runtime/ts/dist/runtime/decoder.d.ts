@@ -1,4 +1,5 @@
 import { Keyword } from "./errors.js";
+import { type FormatName } from "./formats_more.js";
 import { UnknownVariant, type Json, type Other } from "./json.js";
 import { Members } from "./values.js";
 export { Members };
@@ -28,7 +29,7 @@ export type TolerantDecodeOptions = DecodeOptions & {
 export type Reader<T> = (d: Decoder) => T;
 /** What a string must satisfy, checked in this order: format, pattern, minLength, maxLength. */
 export interface StringRule {
-    readonly format?: "date-time" | "uuid" | "uri";
+    readonly format?: FormatName;
     readonly pattern?: RegExp;
     readonly minLength?: number;
     readonly maxLength?: number;

@@ -16,17 +16,13 @@
 // Paths cost nothing while decoding succeeds: a reader's `catch` adds its
 // member name or index to the error as it travels out (errors.ts, `within`).
 import { DecodeError, Keyword, quote, within } from "./errors.js";
-import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./formats.js";
+import { codePointLength, isMultipleOf } from "./formats.js";
+import { FORMATS } from "./formats_more.js";
 import { isIndexKey, jsonEqual, recordOrder, UnknownVariant } from "./json.js";
 import { checkUnique, countEntries, Members, readAny, skipValue } from "./values.js";
 export { Members };
 /** The nesting limit of the payload policy when a package does not set its own. */
 export const DEFAULT_MAX_DEPTH = 128;
-const FORMATS = {
-    "date-time": { check: isDateTime, expected: "an RFC 3339 date-time" },
-    uuid: { check: isUuid, expected: "a UUID" },
-    uri: { check: isUri, expected: "an absolute URI" },
-};
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

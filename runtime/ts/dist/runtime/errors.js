@@ -32,6 +32,23 @@ export const Keyword = {
     minProperties: "minProperties",
     maxProperties: "maxProperties",
     range: "range",
+    // The keywords only an assertion reports (docs/semantics.md, "Assertions").
+    ref: "$ref",
+    allOf: "allOf",
+    then: "then",
+    else: "else",
+    dependentRequired: "dependentRequired",
+    dependentSchemas: "dependentSchemas",
+    prefixItems: "prefixItems",
+    items: "items",
+    contains: "contains",
+    minContains: "minContains",
+    maxContains: "maxContains",
+    unevaluatedItems: "unevaluatedItems",
+    properties: "properties",
+    patternProperties: "patternProperties",
+    propertyNames: "propertyNames",
+    unevaluatedProperties: "unevaluatedProperties",
 };
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**

@@ -142,7 +142,7 @@ function validComponent(part, extra) {
 /**
  * RFC 3986 IPv4address: four dec-octets 0-255 without leading zeros.
  */
-function isIpv4(s) {
+export function isIpv4(s) {
     let octets = 0;
     for (;;) {
         let n = 0;
@@ -189,7 +189,7 @@ function ipv6Groups(part, ipv4Last) {
  * possibly an IPv4address) or an IPvFuture ("v" hex "." then unreserved,
  * sub-delims or ":").
  */
-function isIpLiteral(s) {
+export function isIpLiteral(s) {
     if (s[0] === "v" || s[0] === "V") {
         const dot = s.indexOf(".");
         if (dot < 2 || dot + 1 === s.length)
@@ -225,7 +225,13 @@ export function isUri(s) {
         if (!(isAlpha(c) || isDigit(c) || s[i] === "+" || s[i] === "-" || s[i] === "."))
             return false;
     }
-    let rest = s.slice(colon + 1);
+    return uriRest(s.slice(colon + 1));
+}
+/**
+ * What follows a URI's scheme (or a whole relative reference):
+ * `[//authority] path [?query] [#fragment]`, character by character.
+ */
+export function uriRest(rest) {
     const hash = rest.indexOf("#");
     if (hash >= 0) {
         if (!validComponent(rest.slice(hash + 1), ":@/?"))

@@ -17,8 +17,13 @@ const ORDER = [
     Keyword.pattern, Keyword.minLength, Keyword.maxLength, Keyword.minimum, Keyword.maximum, Keyword.exclusiveMinimum,
     Keyword.exclusiveMaximum, Keyword.multipleOf, Keyword.minItems, Keyword.maxItems, Keyword.uniqueItems,
     Keyword.minProperties, Keyword.maxProperties, Keyword.range,
+    // An assertion's error comes after what the value's type reports at the same place.
+    Keyword.ref, Keyword.allOf, Keyword.then, Keyword.else, Keyword.dependentRequired, Keyword.dependentSchemas,
+    Keyword.prefixItems, Keyword.items, Keyword.contains, Keyword.minContains, Keyword.maxContains,
+    Keyword.unevaluatedItems, Keyword.properties, Keyword.patternProperties, Keyword.propertyNames,
+    Keyword.unevaluatedProperties,
 ];
-const KEYWORD_MESSAGE = /^([A-Za-z]+): /;
+const KEYWORD_MESSAGE = /^(\$?[A-Za-z]+): /;
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function valueAt(root, path) {
     let v = root;
@@ -132,11 +137,8 @@ function before(a, b) {
             return a[i] - b[i];
     return a.length - b.length;
 }
-/**
- * The first problem of a failed Zod parse of `input`, in the contract's
- * terms: a DecodeError with the JSON path, the keyword and a detail.
- */
-export function firstError(error, input) {
+/** The first problem of `error`'s issues in document order, and where it is. */
+function first(error, input) {
     let best;
     for (const issue of error.issues)
         for (const l of locate(issue, input)) {
@@ -145,9 +147,21 @@ export function firstError(error, input) {
             if (order < 0)
                 best = { l, at };
         }
-    const l = best?.l ?? { path: [], keyword: Keyword.type, detail: "invalid", end: false };
+    return best;
+}
+/**
+ * The first problem of a failed Zod parse of `input`, in the contract's
+ * terms: a DecodeError with the JSON path, the keyword and a detail.
+ */
+export function firstError(error, input) {
+    const l = first(error, input)?.l ?? { path: [], keyword: Keyword.type, detail: "invalid", end: false };
     const e = new DecodeError(l.keyword, l.detail, -1);
     for (let i = l.path.length - 1; i >= 0; i--)
         e.within(l.path[i]);
     return e;
+}
+/** Whether the first problem of a failed Zod parse of `input` sits at the start of `input` itself. */
+export function firstAtStart(error, input) {
+    const at = first(error, input)?.at;
+    return at !== undefined && at.length === 1 && at[0] === -1;
 }

@@ -29,6 +29,22 @@ export declare const Keyword: {
     readonly minProperties: "minProperties";
     readonly maxProperties: "maxProperties";
     readonly range: "range";
+    readonly ref: "$ref";
+    readonly allOf: "allOf";
+    readonly then: "then";
+    readonly else: "else";
+    readonly dependentRequired: "dependentRequired";
+    readonly dependentSchemas: "dependentSchemas";
+    readonly prefixItems: "prefixItems";
+    readonly items: "items";
+    readonly contains: "contains";
+    readonly minContains: "minContains";
+    readonly maxContains: "maxContains";
+    readonly unevaluatedItems: "unevaluatedItems";
+    readonly properties: "properties";
+    readonly patternProperties: "patternProperties";
+    readonly propertyNames: "propertyNames";
+    readonly unevaluatedProperties: "unevaluatedProperties";
 };
 export type Keyword = (typeof Keyword)[keyof typeof Keyword];
 /** One step of a path: a member name or an array index. */

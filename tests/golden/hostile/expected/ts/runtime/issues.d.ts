@@ -22,3 +22,7 @@ export interface ZodIssueLike {
 export declare function firstError(error: {
     readonly issues: readonly ZodIssueLike[];
 }, input: unknown): DecodeError;
+/** Whether the first problem of a failed Zod parse of `input` sits at the start of `input` itself. */
+export declare function firstAtStart(error: {
+    readonly issues: readonly ZodIssueLike[];
+}, input: unknown): boolean;

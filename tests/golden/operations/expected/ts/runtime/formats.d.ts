@@ -17,6 +17,22 @@ export declare function isUuid(s: string): boolean;
  */
 export declare function isDateTime(s: string): boolean;
 /**
+ * RFC 3986 IPv4address: four dec-octets 0-255 without leading zeros.
+ */
+export declare function isIpv4(s: string): boolean;
+/**
+ * RFC 3986 IP-literal (inside "[...]"): an IPv6address (8 groups of 1-4 hex
+ * digits, one "::" standing for one or more zero groups, the last two groups
+ * possibly an IPv4address) or an IPvFuture ("v" hex "." then unreserved,
+ * sub-delims or ":").
+ */
+export declare function isIpLiteral(s: string): boolean;
+/**
  * `format: uri`: an RFC 3986 URI with a scheme, checked character by character (as the C++ runtime's is_uri).
  */
 export declare function isUri(s: string): boolean;
+/**
+ * What follows a URI's scheme (or a whole relative reference):
+ * `[//authority] path [?query] [#fragment]`, character by character.
+ */
+export declare function uriRest(rest: string): boolean;

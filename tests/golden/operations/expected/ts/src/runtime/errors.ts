@@ -35,6 +35,23 @@ export const Keyword = {
   minProperties: "minProperties",
   maxProperties: "maxProperties",
   range: "range",
+  // The keywords only an assertion reports (docs/semantics.md, "Assertions").
+  ref: "$ref",
+  allOf: "allOf",
+  then: "then",
+  else: "else",
+  dependentRequired: "dependentRequired",
+  dependentSchemas: "dependentSchemas",
+  prefixItems: "prefixItems",
+  items: "items",
+  contains: "contains",
+  minContains: "minContains",
+  maxContains: "maxContains",
+  unevaluatedItems: "unevaluatedItems",
+  properties: "properties",
+  patternProperties: "patternProperties",
+  propertyNames: "propertyNames",
+  unevaluatedProperties: "unevaluatedProperties",
 } as const;
 export type Keyword = (typeof Keyword)[keyof typeof Keyword];
 
