@@ -31,7 +31,7 @@ void expect_refused(const Files& files, const std::string& expected) {
 // What the cpp target says of a construct it does not implement yet (docs/semantics.md, "Capabilities").
 std::string cpp_lacks(const std::string& construct, const std::string& detail) {
     return "the cpp target does not support " + construct + " yet" + (detail.empty() ? "" : " (" + detail + ")") +
-           "; generate the targets that do with --target (go, openapi, asyncapi), or see docs/semantics.md, "
+           "; generate the targets that do with --target (python, go, openapi, asyncapi), or see docs/semantics.md, "
            "\"The whole vocabulary\"";
 }
 const std::string kAssertions =

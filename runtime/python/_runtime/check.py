@@ -112,9 +112,9 @@ class _Schema:
         self.required: list[str] = get("required", [])
         self.dependent_required: dict[str, list[str]] = get("dependentRequired", {})
         sub = _sub
-        self.all_of = [sub(s) for s in get("allOf", ())]
-        self.any_of = [sub(s) for s in get("anyOf", ())] if "anyOf" in keywords else None
-        self.one_of = [sub(s) for s in get("oneOf", ())] if "oneOf" in keywords else None
+        self.all_of = [_Schema(s) for s in get("allOf", ())]
+        self.any_of = [_Schema(s) for s in get("anyOf", ())] if "anyOf" in keywords else None
+        self.one_of = [_Schema(s) for s in get("oneOf", ())] if "oneOf" in keywords else None
         self.not_ = sub(get("not"))
         self.if_, self.then, self.else_ = sub(get("if")), sub(get("then")), sub(get("else"))
         self.dependent_schemas = {k: _Schema(s) for k, s in get("dependentSchemas", {}).items()}
