@@ -10,22 +10,11 @@
 
 namespace contractgen::emit {
 
-namespace {
-
-// What the python target implements so far: assertions and every format.
-Capabilities python_capabilities() {
-    Capabilities c = Capabilities::all();
-    c.constructs = {ir::Construct::Assertion, ir::Construct::Recursion, ir::Construct::Tuple, ir::Construct::KeyPattern};
-    return c;
-}
-
-}  // namespace
-
 const std::vector<TargetInfo>& targets() {
     static const std::vector<TargetInfo> table = {
         {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target, {}},
         {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target, {}},
-        {"python", "Pydantic v2 models, as a typed Python package", make_python_target, python_capabilities()},
+        {"python", "Pydantic v2 models, as a typed Python package", make_python_target, Capabilities::all()},
         {"go", "Go structs with validating streaming decoders, as a Go module (standard library only)", make_go_target,
          Capabilities::all()},
         {"openapi", "OpenAPI 3.2 document (and a 3.1 rendering) of the operations the schemas declare, with every contract type", make_openapi_target, Capabilities::all()},

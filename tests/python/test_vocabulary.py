@@ -142,3 +142,18 @@ def test_formats(contract: ModuleType, fmt: str, good: list[str], bad: list[str]
     check = contract._runtime.formats.FORMATS[fmt][0]
     assert [s for s in good if not check(s)] == []
     assert [s for s in bad if check(s)] == []
+
+
+@pytest.mark.parametrize(
+    "type_name, value, expected",
+    [
+        ("vocab.Tags", ["x", 1], "$: contains"),  # before the item's own error, as from JSON text
+        ("vocab.Tags", {"a": 1}, "$: type"),  # the type's error at the value itself comes first
+        ("vocab.Slot", {"start": "25:00:00Z"}, "$: dependentRequired"),  # before $.start: format
+    ],
+)
+def test_assertion_errors_of_a_parsed_value(contract: ModuleType, type_name: str, value: Any, expected: str) -> None:
+    adapter = contract.registry.find(type_name)
+    with pytest.raises(pydantic.ValidationError) as e:
+        adapter.validate_python(value)
+    assert contract._runtime.describe_error(e.value).startswith(expected + ":")
