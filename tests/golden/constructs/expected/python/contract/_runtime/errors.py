@@ -304,9 +304,11 @@ def _assertion(item: Mapping[str, Any], w: _Walk, instance: Any, scan: Scan | No
             classify(sub, inner_schema, instance, scan, order, by_name, w)
             for sub in inner.errors(include_url=False)
         ]
+        if scan is None:  # a parsed value: no positions, so "at that same place" is the value's own path
+            found = [e for e in found if e.path == path or (e.keyword == "discriminator" and e.path[:-1] == path)]
         if found:
             earliest = min(found, key=lambda e: (e.offset, e.rank))
-            if earliest.offset <= start:
+            if scan is None or earliest.offset <= start:
                 return earliest
     return Located(path, ctx["contract_assertion"], item["msg"], start, assertion=True)
 
