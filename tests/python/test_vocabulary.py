@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 import pydantic
+import pydantic_core
 import pytest
 from conftest import REPO, load_package
 
@@ -157,3 +158,17 @@ def test_assertion_errors_of_a_parsed_value(contract: ModuleType, type_name: str
     with pytest.raises(pydantic.ValidationError) as e:
         adapter.validate_python(value)
     assert contract._runtime.describe_error(e.value).startswith(expected + ":")
+
+
+def test_encoding_a_hostile_tree_built_in_python_fails_cleanly(contract: ModuleType) -> None:
+    # Built bottom-up (each level validates only its own members), 100,000 levels
+    # deep: encoding stops with an error, never a RecursionError or a crash.
+    node: Any = contract.vocab.Node
+    tree = node(name="leaf")
+    for _ in range(100_000):
+        tree = node(name="n", children=[tree])
+    adapter = contract.registry.find("vocab.Node")
+    with pytest.raises(pydantic_core.PydanticSerializationError, match="depth"):
+        adapter.dump_json(tree)
+    with pytest.raises(pydantic_core.PydanticSerializationError, match="depth"):
+        contract._runtime.dump_json(tree)
