@@ -32,7 +32,7 @@ void expect_refused(const Files& files, const std::string& expected) {
 // site target (an HTML reference on request) declares none of them.
 std::string site_lacks(const std::string& construct, const std::string& detail) {
     return "the site target does not support " + construct + " yet" + (detail.empty() ? "" : " (" + detail + ")") +
-           "; generate the targets that do with --target (cpp, ts, go, openapi, asyncapi), or see docs/semantics.md, "
+           "; generate the targets that do with --target (cpp, ts, python, go, openapi, asyncapi), or see docs/semantics.md, "
            "\"The whole vocabulary\"";
 }
 std::string site_diagnostics(const test::Files& files) { return diagnostics_for(files, "site"); }

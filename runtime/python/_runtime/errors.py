@@ -64,6 +64,10 @@ _KEYWORDS: Final = frozenset(
         "oneOf", "anyOf", "const", "enum", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
         "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems",
         "minProperties", "maxProperties", "range",
+        # assertions (check.py)
+        "$ref", "allOf", "then", "else", "dependentRequired", "dependentSchemas", "prefixItems", "items",
+        "contains", "minContains", "maxContains", "unevaluatedItems", "properties", "patternProperties",
+        "propertyNames", "unevaluatedProperties",
     }
 )
 _MISSING: Final = object()
@@ -111,9 +115,16 @@ def _unwrap(walk: _Walk, node: Any) -> Any:
     return node
 
 
-def walk(schema: Any, loc: Sequence[int | str], by_name: bool = False) -> _Walk:
-    """Follows a pydantic error location through ``schema``: the JSON path and the node reached."""
+def walk(schema: Any, loc: Sequence[int | str], by_name: bool = False, base: _Walk | None = None) -> _Walk:
+    """Follows a pydantic error location through ``schema``: the JSON path and the node reached.
+
+    ``base``: the walk to the place ``schema`` sits (its path and definitions), for the
+    errors of a value inside an assertion (check.py), located relative to it.
+    """
     w = _Walk()
+    if base is not None:
+        w.path = list(base.path)
+        w.definitions = dict(base.definitions)
     node: Any = _unwrap(w, schema)
     i = 0
     while i < len(loc):
@@ -123,6 +134,8 @@ def walk(schema: Any, loc: Sequence[int | str], by_name: bool = False) -> _Walk:
             w.path.append(member[0] if member else loc[i])
             node = member[1] if member else node.get("extras_schema")
             i += 1
+            if not member and i < len(loc) and loc[i] == "[key]":  # a key pattern's error
+                i += 1
         elif kind == "tagged-union":  # the tag: not part of the value's path
             node = node["choices"].get(loc[i])
             i += 1
@@ -133,6 +146,15 @@ def walk(schema: Any, loc: Sequence[int | str], by_name: bool = False) -> _Walk:
             labels = {c[1]: c[0] for c in node["choices"] if isinstance(c, tuple)}
             node = labels.get(str(loc[i]))
             i += 1
+        elif kind == "tuple":  # shapes.TupleOf: a type per position, then the rest
+            index = loc[i]
+            w.path.append(index)
+            i += 1
+            items, rest = node["items_schema"], node.get("variadic_item_index")
+            if isinstance(index, int) and rest is not None and index >= rest:
+                node = items[rest]
+            else:
+                node = items[index] if isinstance(index, int) and index < len(items) else None
         elif kind in ("list", "dict"):
             w.path.append(loc[i])
             i += 1
@@ -175,15 +197,18 @@ def value_at(value: Any, path: Sequence[Any]) -> Any:
 class Located:
     """One error as §2 states it, with its place in the text."""
 
-    __slots__ = ("path", "keyword", "detail", "offset", "rank", "member")
+    __slots__ = ("path", "keyword", "detail", "offset", "rank", "member", "assertion")
 
-    def __init__(self, path: tuple[Any, ...], keyword: str, detail: str, offset: int, member: str | None = None) -> None:
+    def __init__(
+        self, path: tuple[Any, ...], keyword: str, detail: str, offset: int, member: str | None = None, assertion: bool = False
+    ) -> None:
         self.path = path
         self.keyword = keyword
         self.detail = detail
         self.offset = offset
         self.rank = _RANK.get(keyword, _CONSTRAINT_RANK)
         self.member = member  # the missing member of a `required` error
+        self.assertion = assertion  # judges the whole value (check.py)
 
 
 def _show(v: Any) -> str:
@@ -206,9 +231,11 @@ def _kind(v: Any) -> str:
     return "an array" if isinstance(v, list) else "an object"
 
 
-def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | None, order: int, by_name: bool = False) -> Located:
-    """The keyword, JSON path and position of one pydantic error."""
-    w = walk(schema, item["loc"], by_name)
+def classify(
+    item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | None, order: int, by_name: bool = False, base: _Walk | None = None
+) -> Located:
+    """The keyword, JSON path and position of one pydantic error (``base``: see walk)."""
+    w = walk(schema, item["loc"], by_name, base)
     path = tuple(w.path)
     kind = item["type"]
     ctx = item.get("ctx") or {}
@@ -221,11 +248,16 @@ def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | N
     if w.union is not None:  # an error inside a non-discriminated union: the union's own error
         up = w.union_path
         return Located(up, w.union, f"no alternative of {w.union} accepts the value", at(up))
+    if "contract_assertion" in ctx:
+        return _assertion(item, w, instance, scan, order, by_name, at(path))
     value = value_at(instance, path)
     if kind == "missing":
         obj = path[:-1]
         end = scan.ends.get(obj, _FAR) if scan else order
         return Located(obj, "required", f"missing member {_show(path[-1])}", end, str(path[-1]))
+    if kind == "additionalProperties":  # a member whose name breaks a key pattern (shapes.KeyPattern)
+        member = scan.members.get(path, unknown) if scan else order
+        return Located(path, kind, item["msg"], member)
     if kind == "extra_forbidden":
         member = scan.members.get(path, unknown) if scan else order
         return Located(path, "additionalProperties", f"member {_show(path[-1])} is not allowed here", member)
@@ -254,6 +286,30 @@ def classify(item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | N
     else:
         keyword, detail = _keyword(kind, value, w.node), item["msg"]
     return Located(path, _renamed(w, keyword), detail, at(path))
+
+
+def _assertion(item: Mapping[str, Any], w: _Walk, instance: Any, scan: Scan | None, order: int, by_name: bool, start: int) -> Located:
+    # A failed assertion sits at the start of its value, unless the value's type
+    # failed too and its first error is at that same place (docs/semantics.md, "Assertions").
+    path = tuple(w.path)
+    ctx = item["ctx"]
+    inner = ctx.get("contract_inner")
+    if inner is not None:
+        node = w.node  # through nullable and other wrappers to the assertion's wrap validator
+        while isinstance(node, Mapping) and node.get("type") != "function-wrap":
+            node = _unwrap(w, node.get("schema"))
+        inner_schema = node.get("schema") if isinstance(node, Mapping) else None
+        found = [
+            classify(sub, inner_schema, instance, scan, order, by_name, w)
+            for sub in inner.errors(include_url=False)
+        ]
+        if scan is None:  # a parsed value: no positions, so "at that same place" is the value's own path
+            found = [e for e in found if e.path == path or (e.keyword == "discriminator" and e.path[:-1] == path)]
+        if found:
+            earliest = min(found, key=lambda e: (e.offset, e.rank))
+            if scan is None or earliest.offset <= start:
+                return earliest
+    return Located(path, ctx["contract_assertion"], item["msg"], start, assertion=True)
 
 
 def _renamed(w: _Walk, keyword: str) -> str:
@@ -290,7 +346,7 @@ def first(error: pydantic.ValidationError, schema: Any, instance: Any, scan: Sca
     located = [classify(item, schema, instance, scan, i, by_name) for i, item in enumerate(error.errors(include_url=False))]
     if scan is not None and scan.unclosed:
         # A value cut off by a fatal problem: what its containers lack is not an error of the text.
-        located = [e for e in located if e.path not in scan.unclosed or e.keyword not in _ABOUT_THE_WHOLE]
+        located = [e for e in located if e.path not in scan.unclosed or (e.keyword not in _ABOUT_THE_WHOLE and not e.assertion)]
         if not located:
             return Located((), "syntax", "", _FAR)  # nothing before the problem, which the caller has
     return min(located, key=lambda e: (e.offset, e.rank))

@@ -62,6 +62,9 @@ public:
                                       {"translated", string_literal(ir::translate_pattern(p, ir::PatternDialect::Python))},
                                       {"source", string_literal(p)}});
         }
+        List checks;
+        for (std::size_t i = 0; i < types_.checks().size(); ++i)
+            checks.push_back(Object{{"name", "_CHECK_" + std::to_string(i)}, {"program", types_.checks()[i]}});
         std::vector<std::string> doc = {"The ``" + family_.name + "`` family of the contract.", ""};
         for (const auto& path : family_.source_files) {
             std::string title;
@@ -79,6 +82,13 @@ public:
         data.set("imports", std::move(imports));
         data.set("exports", std::move(exports));
         data.set("patterns", std::move(patterns));
+        List rebuild;
+        for (const auto& name : rebuild_) rebuild.push_back(Object{{"name", name}});
+        data.set("has_rebuild", flag(!rebuild.empty()));
+        data.set("rebuild", std::move(rebuild));
+        data.set("uses_alias_type", flag(uses_alias_type_));
+        data.set("has_checks", flag(!checks.empty()));
+        data.set("checks", std::move(checks));
         data.set("declarations", std::move(declarations));
         return data;
     }
@@ -91,12 +101,23 @@ private:
     Data decl_view(ir::DeclId id, const ir::Decl& d) {
         Data v;
         v.set("name", names_.of(id));
+        v.set("name_literal", string_literal(names_.of(id)));
         v.set("source", comment_text(d.origin.file + "#" + d.origin.pointer));
         for (const char* k : {"is_struct", "is_enum", "is_value_enum", "is_open_enum", "is_union", "is_alias", "is_constant",
-                              "has_adapter", "has_values"})
+                              "has_adapter", "has_values", "has_assertion", "is_alias_type"})
             v.set(k, flag(false));
-        std::visit([&](const auto& body) { if constexpr (!std::is_same_v<std::decay_t<decltype(body)>, ir::Tuple>) fill(v, id, d, body); }, d.body);  // tuples: refused by the target's capabilities
+        // An assertion on every value of the declaration (docs/semantics.md, "Assertions").
+        if (d.check) {
+            v.set("has_assertion", flag(true));
+            v.set("assertion", types_.check_name(*d.check));
+        }
+        std::visit([&](const auto& body) { fill(v, id, d, body); }, d.body);
         return v;
+    }
+
+    // An annotation with the declaration's assertion, if it has one.
+    std::string checked(const ir::Decl& d, const std::string& annotation) const {
+        return d.check ? "_t.Annotated[" + annotation + ", " + types_.check_name(*d.check) + "]" : annotation;
     }
 
     void add_adapter(Data& v, ir::DeclId id, const ir::Decl& d) {
@@ -111,13 +132,17 @@ private:
     // ---- struct ----------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Struct& s) {
         v.set("is_struct", flag(true));
+        if (d.recursive) rebuild_.push_back(names_.of(id));
         set_doc(v, d.docs, "    ");
         v.set("extra", s.extra == ir::Extra::Forbid ? "\"forbid\"" : "\"allow\"");
         // Kept members are any JSON value (finite numbers); typed ones follow their schema.
         std::string extra_type = s.extra == ir::Extra::Typed ? types_.annotation(*s.extra_type)
                                  : s.extra == ir::Extra::Keep ? "_rt.JsonValue"
                                                               : "";
+        if (s.extra == ir::Extra::Typed && types_.mentions_recursive(*s.extra_type)) extra_type = string_literal(extra_type);
         v.set("has_extra_type", flag(!extra_type.empty()));
+        // Undeclared members typed by `patternProperties`: their names must match.
+        v.set("extra_key", s.extra_key_pattern ? types_.key_annotation(*s.extra_key_pattern) : "str");
         v.set("extra_type", std::move(extra_type));
 
         List fields;
@@ -137,6 +162,8 @@ private:
                 else if (f.type.kind != Kind::Any && f.type.kind != Kind::Null && !f.type.nullable) annotation += " | None";
                 args.push_back(Object{{"arg", "default=None"}});
             }
+            // A member that refers back into its cycle: a forward reference, resolved by model_rebuild().
+            if (types_.mentions_recursive(f.type)) annotation = string_literal(annotation);
             if (name != f.wire_name) {
                 args.push_back(Object{{"arg", "validation_alias=" + string_literal(f.wire_name)}});
                 args.push_back(Object{{"arg", "serialization_alias=" + string_literal(f.wire_name)}});
@@ -231,7 +258,7 @@ private:
             target = o.known.empty() ? types_.annotation(other)
                                      : "_t.Annotated[str, _rt.FirstMatch(" + known + ", " + types_.annotation(other) + ")]";
         }
-        v.set("target", std::move(target));
+        v.set("target", checked(d, target));
         List values;
         for (const auto& k : o.known) values.push_back(Object{{"literal", string_literal(k)}});
         v.set("values", std::move(values));
@@ -247,14 +274,13 @@ private:
 
     // ---- unions ----------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Union& u) {
-        v.set("is_union", flag(true));
         set_doc(v, d.docs, "");
-        List members, marker_args;
-        for (const auto& variant : u.variants) members.push_back(Object{{"annotation", types_.annotation(variant.type)}});
+        std::vector<std::string> members, args;
+        for (const auto& variant : u.variants) members.push_back(types_.annotation(variant.type));
         std::string marker;
         if (u.discriminator) {
             marker = "Tagged";
-            marker_args.push_back(Object{{"arg", string_literal(*u.discriminator)}});
+            args.push_back(string_literal(*u.discriminator));
             // Python names of the tag field in each variant (for models built in Python).
             std::vector<std::string> fields;
             for (const auto& variant : u.variants) {
@@ -269,24 +295,57 @@ private:
             }
             std::string tuple = "(";
             for (std::size_t i = 0; i < fields.size(); ++i) tuple += (i ? ", " : "") + string_literal(fields[i]);
-            marker_args.push_back(Object{{"arg", tuple + (fields.size() == 1 ? ",)" : ")")}});
-            for (const auto& variant : u.variants) marker_args.push_back(Object{{"arg", string_literal(*variant.tag)}});
+            args.push_back(tuple + (fields.size() == 1 ? ",)" : ")"));
+            for (const auto& variant : u.variants) args.push_back(string_literal(*variant.tag));
         } else {
             // Members that accept disjoint JSON kinds cannot both match: the first match is the only one.
             marker = u.mode == ir::UnionMode::OneOf && !u.kinds_disjoint ? "ExactlyOne" : "FirstMatch";
-            for (const auto& variant : u.variants) marker_args.push_back(Object{{"arg", types_.annotation(variant.type)}});
+            args = members;
         }
-        v.set("members", std::move(members));
-        v.set("marker", std::move(marker));
-        v.set("marker_args", std::move(marker_args));
         add_adapter(v, id, d);
+        if (d.recursive) {
+            // On a cycle: a TypeAliasType whose value pydantic reads when first used.
+            std::string target = "_t.Annotated[_t.Union[";
+            for (std::size_t i = 0; i < members.size(); ++i) target += (i ? ", " : "") + members[i];
+            target += "], _rt." + marker + "(";
+            for (std::size_t i = 0; i < args.size(); ++i) target += (i ? ", " : "") + args[i];
+            set_alias(v, d, target + ")]");
+            return;
+        }
+        v.set("is_union", flag(true));
+        List member_list, arg_list;
+        for (auto& m : members) member_list.push_back(Object{{"annotation", std::move(m)}});
+        for (auto& a : args) arg_list.push_back(Object{{"arg", std::move(a)}});
+        v.set("members", std::move(member_list));
+        v.set("marker", std::move(marker));
+        v.set("marker_args", std::move(arg_list));
+    }
+
+    // An alias of `target` (with the declaration's assertion); a declaration on a
+    // cycle is a TypeAliasType whose value is a string, read when first used.
+    void set_alias(Data& v, const ir::Decl& d, const std::string& target) {
+        v.set("is_alias", flag(true));
+        std::string value = checked(d, target);
+        if (d.recursive) {
+            uses_alias_type_ = true;
+            v.set("is_alias", flag(false));
+            v.set("is_alias_type", flag(true));
+            value = string_literal(value);
+        }
+        v.set("target", std::move(value));
     }
 
     // ---- alias and constant --------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Alias& a) {
-        v.set("is_alias", flag(true));
         set_doc(v, d.docs, "");
-        v.set("target", types_.annotation(a.target));
+        set_alias(v, d, types_.annotation(a.target));
+        add_adapter(v, id, d);
+    }
+
+    // ---- tuple: an alias of the lengths it may have ---------------------------------
+    void fill(Data& v, ir::DeclId id, const ir::Decl& d, const ir::Tuple& t) {
+        set_doc(v, d.docs, "");
+        set_alias(v, d, types_.tuple_annotation(t));
         add_adapter(v, id, d);
     }
 
@@ -334,46 +393,11 @@ private:
     naming::Scope scope_;  // module-level names besides the types
     std::vector<std::string> exports_;
     std::map<ir::DeclId, std::string> adapters_;
+    std::vector<std::string> rebuild_;  // models on a cycle: model_rebuild() once all are defined
+    bool uses_alias_type_ = false;
 };
 
 }  // namespace
-
-naming::NamerConfig python_naming() {
-    naming::NamerConfig c;
-    c.type_case = naming::Case::Pascal;
-    c.field_case = naming::Case::Snake;
-    c.value_case = naming::Case::ScreamingSnake;
-    c.family_case = naming::Case::Snake;
-    c.keywords = &naming::python_keywords();
-    // Attributes of pydantic's BaseModel (a field may not shadow them) and
-    // the validator every checked model defines.
-    c.reserved_fields = {"construct",         "copy",                 "dict",
-                         "from_orm",          "json",                 "model_computed_fields",
-                         "model_config",      "model_construct",      "model_copy",
-                         "model_dump",        "model_dump_json",      "model_extra",
-                         "model_fields",      "model_fields_set",     "model_json_schema",
-                         "model_parametrized_name", "model_post_init", "model_rebuild",
-                         "model_validate",    "model_validate_json",  "model_validate_strings",
-                         "parse_file",        "parse_obj",            "parse_raw",
-                         "schema",            "schema_json",          "update_forward_refs",
-                         "validate"};
-    return c;
-}
-
-// Module file names: a family may not take a name the package itself uses
-// (contract.registry, contract.dump, contract.dump_json); such a family gets
-// the reserved-word suffix.
-std::string module_name(const std::string& family_id) {
-    static const std::set<std::string> taken = {"registry", "dump", "dump_json"};
-    return taken.count(family_id) ? family_id + "_" : family_id;
-}
-
-// How a family module is imported elsewhere: "_" + module, unless that is one
-// of the framework aliases (_t, _p, _rt); "__" cannot come from the Namer.
-std::string module_alias(const std::string& module) {
-    if (module == "t" || module == "p" || module == "rt") return "_" + module + "__";
-    return "_" + module;
-}
 
 FamilyModule render_family(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
                            const ir::Family& family, const std::map<std::string, std::string>& aliases) {

@@ -1,9 +1,12 @@
 #include "emit/python/python_types.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "emit/python/python_syntax.h"
 #include "ir/passes/passes.h"
+#include "ir/pattern.h"
+#include "ir/schema_members.h"
 
 namespace contractgen::emit::python {
 
@@ -26,6 +29,27 @@ std::string count_field(std::optional<std::uint64_t> min, std::optional<std::uin
     return "_p.Field(" + args + ")";
 }
 
+// The runtime's rule for a format (formats.py), null for none.
+const char* format_rule(ir::StringFormat f) {
+    using F = ir::StringFormat;
+    switch (f) {
+        case F::None: return nullptr;
+        case F::DateTime: return "DATE_TIME";
+        case F::Uuid: return "UUID";
+        case F::Uri: return "URI";
+        case F::Date: return "DATE";
+        case F::Time: return "TIME";
+        case F::Duration: return "DURATION";
+        case F::Email: return "EMAIL";
+        case F::Hostname: return "HOSTNAME";
+        case F::Ipv4: return "IPV4";
+        case F::Ipv6: return "IPV6";
+        case F::UriReference: return "URI_REFERENCE";
+        case F::JsonPointer: return "JSON_POINTER";
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 std::string PyTypes::decl_ref(ir::DeclId id) const {
@@ -42,22 +66,53 @@ std::string PyTypes::string_annotation(const ir::StringBounds& b) const {
         if (b.max_length) args += std::string(args.empty() ? "" : ", ") + "max_length=" + std::to_string(*b.max_length);
         metadata.push_back("_p.StringConstraints(" + args + ")");
     }
-    const char* format = b.format == ir::StringFormat::DateTime ? "DATE_TIME"
-                         : b.format == ir::StringFormat::Uuid   ? "UUID"
-                         : b.format == ir::StringFormat::Uri    ? "URI"
-                                                                : nullptr;
-    if (format && metadata.empty() && !b.pattern) {
+    const char* format = format_rule(b.format);
+    bool plain_format = b.format == ir::StringFormat::DateTime || b.format == ir::StringFormat::Uuid || b.format == ir::StringFormat::Uri;
+    if (plain_format && metadata.empty() && !b.pattern) {
         // The runtime's aliases for the plain formats read better in signatures.
         return b.format == ir::StringFormat::DateTime ? "_rt.DateTime" : b.format == ir::StringFormat::Uuid ? "_rt.Uuid" : "_rt.Uri";
     }
     if (format) metadata.push_back(std::string("_rt.") + format);
-    if (b.pattern) {
-        auto it = std::find(patterns_.begin(), patterns_.end(), *b.pattern);
-        std::size_t index = static_cast<std::size_t>(it - patterns_.begin());
-        if (it == patterns_.end()) patterns_.push_back(*b.pattern);
-        metadata.push_back("_PATTERN_" + std::to_string(index));
-    }
+    if (b.pattern) metadata.push_back(pattern_name(*b.pattern));
     return annotated("str", metadata);
+}
+
+std::string PyTypes::pattern_name(const std::string& pattern) const {
+    auto it = std::find(patterns_.begin(), patterns_.end(), pattern);
+    std::size_t index = static_cast<std::size_t>(it - patterns_.begin());
+    if (it == patterns_.end()) patterns_.push_back(pattern);
+    return "_PATTERN_" + std::to_string(index);
+}
+
+std::string PyTypes::key_annotation(const std::string& pattern) const {
+    return "_t.Annotated[str, _rt.KeyPattern(" + pattern_name(pattern) + ")]";
+}
+
+std::string PyTypes::tuple_annotation(const ir::Tuple& t) const {
+    std::vector<std::string> items;
+    for (const auto& item : t.items) items.push_back(annotation(item));
+    auto joined = [&](std::size_t n) {
+        std::string out;
+        for (std::size_t i = 0; i < n; ++i) out += (i ? ", " : "") + items[i];
+        return out;
+    };
+    // One variant per length the array may have: positions from minItems on
+    // are optional, and an absent one ends the array.
+    std::size_t n = items.size();
+    std::size_t least = static_cast<std::size_t>(std::min<std::uint64_t>(t.bounds.min_items.value_or(0), n));
+    std::string rest = t.rest ? annotation(*t.rest) : "";
+    std::vector<std::string> variants;
+    for (std::size_t k = least; k < n || (!t.rest && k == n); ++k) variants.push_back("tuple[" + (k ? joined(k) : "()") + "]");
+    if (t.rest) variants.push_back("tuple[" + joined(n) + (n ? ", " : "") + "_t.Unpack[tuple[" + rest + ", ...]]]");
+    std::string type;
+    for (std::size_t i = 0; i < variants.size(); ++i) type += (i ? " | " : "") + variants[i];
+    std::string args = joined(n);
+    auto arg = [&](const std::string& a) { args += (args.empty() ? "" : ", ") + a; };
+    if (t.rest) arg("rest=" + rest);
+    if (t.bounds.min_items) arg("min_items=" + std::to_string(*t.bounds.min_items));
+    if (t.bounds.max_items) arg("max_items=" + std::to_string(*t.bounds.max_items));
+    if (t.bounds.unique_items) arg("unique=True");
+    return "_t.Annotated[" + type + ", _rt.TupleOf(" + args + ")]";
 }
 
 std::string PyTypes::number_annotation(const ir::NumberBounds& b, bool integer) const {
@@ -142,7 +197,8 @@ std::string PyTypes::value_annotation(const ir::TypeExpr& t) const {
             std::vector<std::string> metadata;
             if (auto count = count_field(t.object_bounds.min_properties, t.object_bounds.max_properties); !count.empty())
                 metadata.push_back(count);
-            return annotated("dict[str, " + annotation(t.item()) + "]", metadata);
+            std::string key = t.string_bounds.pattern ? key_annotation(*t.string_bounds.pattern) : "str";
+            return annotated("dict[" + key + ", " + annotation(t.item()) + "]", metadata);
         }
     }
     return "_rt.JsonValue";
@@ -151,7 +207,59 @@ std::string PyTypes::value_annotation(const ir::TypeExpr& t) const {
 std::string PyTypes::annotation(const ir::TypeExpr& t) const {
     std::string value = value_annotation(t);
     bool wrap = t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
-    return wrap ? value + " | None" : value;
+    if (wrap) value += " | None";
+    // The assertion covers the whole value, null included.
+    return t.check ? "_t.Annotated[" + value + ", " + check_name(*t.check) + "]" : value;
+}
+
+std::string PyTypes::check_name(ir::CheckId id) const {
+    std::string program = json_literal(python_program(model_.checks.at(id).program));
+    auto it = std::find(checks_.begin(), checks_.end(), program);
+    std::size_t index = static_cast<std::size_t>(it - checks_.begin());
+    if (it == checks_.end()) checks_.push_back(std::move(program));
+    return "_CHECK_" + std::to_string(index);
+}
+
+ir::json python_program(const ir::json& program) {
+    ir::json out = program;
+    std::function<void(ir::json&)> walk = [&](ir::json& s) {
+        if (!s.is_object()) return;
+        for (auto it = s.begin(); it != s.end(); ++it) {
+            const std::string& key = it.key();
+            if (key == "pattern" && it->is_string()) {
+                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Python);
+                continue;
+            }
+            if (key == "patternProperties" && it->is_object()) {
+                ir::json translated = ir::json::object();
+                for (auto& [pattern, sub] : it->items()) {
+                    ir::json copy = sub;
+                    walk(copy);
+                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Python)] = std::move(copy);
+                }
+                *it = std::move(translated);
+                continue;
+            }
+            switch (ir::member_kind(key)) {
+                case ir::MemberKind::Schema: walk(*it); break;
+                case ir::MemberKind::SchemaMap:
+                case ir::MemberKind::SchemaList:
+                    for (auto& sub : *it) walk(sub);
+                    break;
+                default: break;
+            }
+        }
+    };
+    for (auto& s : out["assert"]) walk(s);
+    for (auto& s : out["defs"]) walk(s);
+    return out;
+}
+
+bool PyTypes::mentions_recursive(const ir::TypeExpr& t) const {
+    if (t.kind == Kind::Named) return model_.decl(t.decl).recursive;
+    for (const auto& e : t.element)
+        if (mentions_recursive(e)) return true;
+    return false;
 }
 
 bool PyTypes::accepts_null(const ir::TypeExpr& t) const {

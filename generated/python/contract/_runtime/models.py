@@ -22,6 +22,7 @@ from pydantic_core import SchemaValidator
 from typing_extensions import Self
 
 from . import errors, payload
+from .check import BUILT
 from .numeric import respell_numbers
 from .unions import type_adapter
 
@@ -122,7 +123,7 @@ class ContractModel(pydantic.BaseModel):
             if name not in data and wire not in data:
                 data[name] = value
         try:
-            self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True)
+            self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True, context=BUILT)
         except pydantic.ValidationError as e:
             raise _python_error(e, type(self).__pydantic_core_schema__, data, True) from None
 

@@ -9,18 +9,43 @@ validation stays in compiled code wherever the rules allow it:
   members, no lone surrogates, the nesting depth of ``[payload] max_depth``);
 * numeric.py: integers (±(2^53−1) unless ``format`` int64/uint64), finite
   doubles, the canonical spelling of numbers on output;
-* formats.py: date-time, uuid, uri and patterns;
+* formats.py, formats_more.py: the asserted formats and patterns;
+* check.py: assertions (schema programs the types cannot carry);
 * values.py: free-form values, const, enum, uniqueItems, not-null members;
+* shapes.py: tuples, keys with a pattern;
 * unions.py: discriminated unions, anyOf, oneOf;
 * errors.py: one error per rejected instance, ``<path>: <keyword>: <detail>``;
 * models.py: ``ContractModel``, ``Adapter``, ``dump``, ``dump_json``.
 """
 
+from .check import Check
 from .errors import describe_error, error_path
-from .formats import DATE_TIME, URI, UUID, DateTime, Pattern, StringRule, Uri, Uuid, is_date_time, is_uri, is_uuid
+from .formats import (
+    DATE,
+    DATE_TIME,
+    DURATION,
+    EMAIL,
+    HOSTNAME,
+    IPV4,
+    IPV6,
+    JSON_POINTER,
+    TIME,
+    URI,
+    URI_REFERENCE,
+    UUID,
+    DateTime,
+    Pattern,
+    StringRule,
+    Uri,
+    Uuid,
+    is_date_time,
+    is_uri,
+    is_uuid,
+)
 from .models import Adapter, ContractModel, decode, decode_json, dump, dump_json
 from .numeric import Integer, IntegerRule, Number, NumberRule, format_number, is_multiple
 from .payload import DEFAULT_MAX_DEPTH, configure
+from .shapes import KeyPattern, TupleOf
 from .unions import ExactlyOne, FirstMatch, Tagged
 from .values import (
     ENUM,
@@ -38,7 +63,16 @@ from .values import (
 )
 
 __all__ = [
+    "DATE",
     "DATE_TIME",
+    "DURATION",
+    "EMAIL",
+    "HOSTNAME",
+    "IPV4",
+    "IPV6",
+    "JSON_POINTER",
+    "TIME",
+    "URI_REFERENCE",
     "DEFAULT_MAX_DEPTH",
     "ENUM",
     "NOT_NULL",
@@ -47,6 +81,7 @@ __all__ = [
     "URI",
     "UUID",
     "Adapter",
+    "Check",
     "Const",
     "ContractModel",
     "DateTime",
@@ -55,6 +90,7 @@ __all__ = [
     "Integer",
     "IntegerRule",
     "JsonValue",
+    "KeyPattern",
     "Keywords",
     "Number",
     "NumberRule",
@@ -62,6 +98,7 @@ __all__ = [
     "Pattern",
     "StringRule",
     "Tagged",
+    "TupleOf",
     "Uri",
     "Uuid",
     "check_object",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Annotated, Any, Final
 
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
@@ -116,7 +117,11 @@ def is_uri(s: str) -> bool:
     colon = s.find(":")
     if colon <= 0 or _SCHEME_RE.fullmatch(s, 0, colon) is None:
         return False
-    rest = s[colon + 1 :]
+    return uri_rest(s[colon + 1 :])
+
+
+def uri_rest(rest: str) -> bool:
+    """What follows a URI's scheme, or a whole relative reference: [//authority] path [?query] [#fragment]."""
     hash_at = rest.find("#")
     if hash_at != -1:
         if _QUERY_RE.fullmatch(rest, hash_at + 1) is None:
@@ -202,11 +207,17 @@ URI_REGEX: Final = (
     r"(?:\?" + _QUERY_CHARS + r")?(?:#" + _QUERY_CHARS + r")?$"
 )
 
-FORMATS: Final = {
+# name -> (the check, a Rust regular expression for the fast path or None, the message)
+FORMATS: Final[dict[str, tuple[Callable[[str], bool], str | None, str]]] = {
     "date-time": (is_date_time, DATE_TIME_REGEX, "expected an RFC 3339 date-time"),
     "uuid": (is_uuid, UUID_REGEX, "expected a UUID"),
     "uri": (is_uri, URI_REGEX, "expected an absolute URI"),
 }
+
+# The nine formats of the whole vocabulary build on the URI and IP rules above.
+from .formats_more import MORE_FORMATS  # noqa: E402
+
+FORMATS.update(MORE_FORMATS)
 
 
 def show(value: Any) -> str:
@@ -335,6 +346,8 @@ class StringRule:
                 custom_error_message="expected an RFC 3339 date-time",
                 serialization=core_schema.simple_ser_schema("str"),  # always a str: no union dispatch on dump
             )
+        elif self.format is not None and regex is None:  # a format checked in Python only
+            schema = core_schema.no_info_after_validator_function(self._check_format, schema)
         if self.pattern is not None:
             schema = core_schema.no_info_after_validator_function(self._check_pattern, schema)
         schema["metadata"] = {"contract_rule": self}  # type: ignore[index]  # errors.py finds the rule by it
@@ -356,6 +369,15 @@ class StringRule:
 DATE_TIME: Final = StringRule(format="date-time")
 UUID: Final = StringRule(format="uuid")
 URI: Final = StringRule(format="uri")
+DATE: Final = StringRule(format="date")
+TIME: Final = StringRule(format="time")
+DURATION: Final = StringRule(format="duration")
+EMAIL: Final = StringRule(format="email")
+HOSTNAME: Final = StringRule(format="hostname")
+IPV4: Final = StringRule(format="ipv4")
+IPV6: Final = StringRule(format="ipv6")
+URI_REFERENCE: Final = StringRule(format="uri-reference")
+JSON_POINTER: Final = StringRule(format="json-pointer")
 
 DateTime = Annotated[str, DATE_TIME]
 """An RFC 3339 date-time, kept as its exact text."""
