@@ -81,10 +81,6 @@ class _Annotations:
         self.items |= other.items
 
 
-def _count(v: Any) -> int:
-    return int(min(float(v), float(1 << 40)))
-
-
 class _Schema:
     """One compiled schema of a program: ``always`` for a boolean schema, else its keywords."""
 
