@@ -47,6 +47,44 @@ TEST_CASE("formats follow RFC 3339, RFC 4122 and RFC 3986") {
     CHECK_FALSE(rt::is_uri("https://exa mple.com"));
 }
 
+TEST_CASE("the formats of the whole vocabulary, edge cases checked by hand against their RFCs") {
+    CHECK(rt::is_date("2000-02-29"));        // divisible by 400: a leap year
+    CHECK_FALSE(rt::is_date("1900-02-29"));  // divisible by 100 only: not one
+    CHECK_FALSE(rt::is_date("2020-1-01"));   // exactly 4-2-2 digits
+    CHECK(rt::is_time("15:59:60.5-08:00"));  // 23:59:60 in UTC
+    CHECK_FALSE(rt::is_time("12:00:00"));    // an offset is required
+    CHECK(rt::is_duration("P4W"));
+    CHECK(rt::is_duration("PT0S"));
+    CHECK(rt::is_duration("P1M1D"));
+    CHECK_FALSE(rt::is_duration("P1W1D"));  // weeks stand alone
+    CHECK_FALSE(rt::is_duration("P1D1M"));  // units in order only
+    CHECK_FALSE(rt::is_duration("PT1H1S"));  // minutes cannot be skipped between hours and seconds
+    CHECK_FALSE(rt::is_duration("P"));
+    CHECK(rt::is_email("\"joe bloggs\"@example.com"));
+    CHECK(rt::is_email("joe@[IPv6:::1]"));
+    CHECK(rt::is_email("joe@[127.0.0.1]"));
+    CHECK_FALSE(rt::is_email(".joe@example.com"));
+    CHECK_FALSE(rt::is_email("joe@-example.com"));
+    CHECK(rt::is_hostname(std::string(63, 'a') + ".com"));
+    CHECK_FALSE(rt::is_hostname(std::string(64, 'a') + ".com"));
+    CHECK_FALSE(rt::is_hostname("example.com."));  // no trailing dot
+    CHECK(rt::is_ipv6("1:2:3:4:5:6:7:8"));
+    CHECK(rt::is_ipv6("::"));
+    CHECK_FALSE(rt::is_ipv6("1:2:3:4:5:6:7:8:9"));
+    CHECK_FALSE(rt::is_ipv6("::1%eth0"));  // no zone
+    CHECK_FALSE(rt::is_ipv6("v1.x"));      // an IPvFuture is not an IPv6 address
+    CHECK(rt::is_uri_reference("//example.com/a"));
+    CHECK(rt::is_uri_reference("#frag"));
+    CHECK(rt::is_uri_reference(""));
+    CHECK(rt::is_uri_reference("a/b:c"));      // a colon after the first segment
+    CHECK_FALSE(rt::is_uri_reference("a:b\\c"));  // a scheme, then a character no URI has
+    CHECK_FALSE(rt::is_uri_reference("\\\\WINDOWS\\share"));
+    CHECK(rt::is_json_pointer(""));
+    CHECK(rt::is_json_pointer("/"));
+    CHECK_FALSE(rt::is_json_pointer("a/b"));
+    CHECK_FALSE(rt::is_json_pointer("/~"));
+}
+
 TEST_CASE("rules are built with named factories") {
     constexpr auto rule = rt::StringRule().min_length(1).max_length(3).uuid();
     static_assert(rule.shortest == 1 && rule.longest == 3 && rule.format == rt::Format::Uuid, "each factory sets one bound");

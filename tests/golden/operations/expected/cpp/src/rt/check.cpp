@@ -101,7 +101,8 @@ void compile_keyword(Check::Schema& s, const std::string& key, const Value& v) {
     else if (key == "minProperties") s.min_properties = limit(v);
     else if (key == "required") s.required = strings(v);
     else if (key == "dependentRequired") {
-        for (const auto& m : v.as_object()) s.dependent_required.push_back(Check::Schema::NamedNames{m.first, strings(m.second)});
+        for (const auto& m : v.as_object())
+            s.dependent_required.push_back(Check::Schema::NamedNames{m.first, strings(m.second)});
     } else if (key == "allOf") s.all_of = compile_list(v);
     else if (key == "anyOf") s.any_of = compile_list(v);
     else if (key == "oneOf") s.one_of = compile_list(v);
