@@ -2,7 +2,6 @@
 //
 import { z } from "zod";
 import { type ZodIssueLike } from "./runtime/issues.js";
-import type { Check } from "./runtime/check.js";
 import { type FormatName } from "./runtime/formats_more.js";
 import { type Json, type Other } from "./runtime/json.js";
 export * from "./runtime/errors.js";
@@ -15,6 +14,7 @@ export { firstError } from "./runtime/issues.js";
 export { Check } from "./runtime/check.js";
 export { readChecked } from "./runtime/checked.js";
 export { keepMatching, readMapMatching, readTuple } from "./runtime/shapes.js";
+export * from "./runtime/zod_vocab.js";
 export * from "./runtime/formats_more.js";
 import { type DecodeOptions, type Reader } from "./runtime/decoder.js";
 /**
@@ -60,11 +60,6 @@ export declare function oneOfValues<const T extends readonly unknown[]>(values: 
 export declare const uniqueItems: z.core.$ZodCheck<unknown[]>;
 /** `minProperties`/`maxProperties` on an object or map. */
 export declare function propertyCount(min: number, max?: number): z.core.$ZodCheck<Record<string, unknown>>;
-/**
- * The undeclared members of an object whose extra members are a map with a
- * key pattern: each name must match `key` (else `additionalProperties`).
- */
-export declare function extraKeys(key: RegExp, declared: readonly string[]): z.core.$ZodCheck<Record<string, unknown>>;
 /** `multipleOf` as a check ({@link isMultipleOf}). */
 export declare function multipleOf(divisor: number): z.core.$ZodCheck<number>;
 /** An integer of a `format: int64` schema (`unsigned`: `uint64`): a bigint in the 64-bit range. */
@@ -88,38 +83,6 @@ export declare const uuid: z.ZodCustomStringFormat<"uuid">;
 export declare const uri: z.ZodCustomStringFormat<"uri">;
 /** Strings with one of the other asserted formats (docs/semantics.md, "Formats"). */
 export declare function format<F extends FormatName>(name: F): z.ZodCustomStringFormat<F>;
-/**
- * `wrapper` (a pipe around `schema`) with the object schema a discriminated
- * union takes part with: `schema` itself when it is an object, or the object
- * it lends (rt.ownMembers).
- */
-/** What lendObject adds to a wrapper's type. */
-export type Lent<S> = S extends z.ZodObject ? {
-    object: S;
-} : S extends {
-    object: infer O;
-} ? {
-    object: O;
-} : unknown;
-/**
- * The schema of a recursive type: a value nested deeper than the payload
- * limit is a `depth` error (as the text decoder's), measured once before the
- * parse (without recursion), so that Zod's recursion through z.lazy stays
- * within the limit instead of overflowing the stack.
- */
-export declare function depthLimited<S extends z.ZodType>(schema: S, maxDepth: number): z.ZodType<z.output<S>, z.input<S>> & Lent<S>;
-/**
- * A struct's object schema reached lazily: a recursive variant of a
- * discriminated union, defined after the union (z.lazy lends the union the
- * object's member values when it first parses).
- */
-export declare function lazyObject(get: () => unknown): z.ZodObject;
-/**
- * `schema` with an assertion (docs/semantics.md, "Assertions"): `check` runs
- * on the input value; its error sits at the start of the value, after any
- * error `schema` reports there, and replaces what `schema` reports inside.
- */
-export declare function checked<S extends z.ZodType>(check: Check, schema: S): z.ZodType<z.output<S>, z.input<S>> & Lent<S>;
 /** Parameters of a `oneOf` union (z.xor, or z.union when the kinds are disjoint). */
 export declare const ONE_OF: {
     error: (issue: {
@@ -132,21 +95,6 @@ export declare const ANY_OF: {
     error: (issue: {
         code?: string;
     }) => "anyOf: the value matches none of the alternatives" | undefined;
-};
-/** Parameters of a map with a key pattern (z.record): a name that does not match is `additionalProperties` at the member. */
-export declare const KEY_PATTERN: {
-    error: (issue: {
-        code?: string;
-        input?: unknown;
-    }) => string | undefined;
-};
-/** Parameters of a tuple that allows no item after its positions (`items: false`): a longer array is `items`. */
-export declare const CLOSED_TUPLE: {
-    error: (issue: {
-        code?: string;
-        input?: unknown;
-        maximum?: unknown;
-    }) => string | undefined;
 };
 /** `table[key]` for an own key of a constant table, else undefined (never a prototype member). */
 export declare function lookup<V>(table: {

@@ -12,8 +12,7 @@ import { z } from "zod";
 
 import { DecodeError, formatPath, Keyword, quote, type PathSegment } from "./runtime/errors.js";
 import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./runtime/formats.js";
-import { firstAtStart, firstError, type ZodIssueLike } from "./runtime/issues.js";
-import type { Check } from "./runtime/check.js";
+import { firstError, type ZodIssueLike } from "./runtime/issues.js";
 import { FORMATS, type FormatName } from "./runtime/formats_more.js";
 import { firstDuplicate, jsonEqual, type Json, type Other } from "./runtime/json.js";
 
@@ -27,6 +26,7 @@ export { firstError } from "./runtime/issues.js";
 export { Check } from "./runtime/check.js";
 export { readChecked } from "./runtime/checked.js";
 export { keepMatching, readMapMatching, readTuple } from "./runtime/shapes.js";
+export * from "./runtime/zod_vocab.js";
 export * from "./runtime/formats_more.js";
 
 import { Decoder, type DecodeOptions, type Reader } from "./runtime/decoder.js";
@@ -256,19 +256,6 @@ export function propertyCount(min: number, max = Infinity): z.core.$ZodCheck<Rec
   });
 }
 
-/**
- * The undeclared members of an object whose extra members are a map with a
- * key pattern: each name must match `key` (else `additionalProperties`).
- */
-export function extraKeys(key: RegExp, declared: readonly string[]): z.core.$ZodCheck<Record<string, unknown>> {
-  const known = new Set(declared);
-  return z.superRefine((object: Record<string, unknown>, ctx) => {
-    for (const name of Object.keys(object))
-      if (!known.has(name) && !key.test(name))
-        ctx.addIssue({ code: "custom", input: object[name], path: [name], message: `additionalProperties: member ${quote(name)} is not allowed` });
-  });
-}
-
 // ---- Zod: numbers ---------------------------------------------------------------------------
 
 /** `multipleOf` as a check ({@link isMultipleOf}). */
@@ -330,99 +317,6 @@ export function format<F extends FormatName>(name: F): z.ZodCustomStringFormat<F
   return z.stringFormat(name, f.check, formatError(`expected ${f.expected}`));
 }
 
-// ---- Zod: recursive types ------------------------------------------------------------------
-
-/**
- * `wrapper` (a pipe around `schema`) with the object schema a discriminated
- * union takes part with: `schema` itself when it is an object, or the object
- * it lends (rt.ownMembers).
- */
-/** What lendObject adds to a wrapper's type. */
-export type Lent<S> = S extends z.ZodObject ? { object: S } : S extends { object: infer O } ? { object: O } : unknown;
-
-function lendObject<W extends object>(wrapper: W, schema: z.ZodType): W {
-  const object = schema instanceof z.ZodObject ? schema : (schema as { object?: unknown }).object;
-  return object === undefined ? wrapper : Object.assign(wrapper, { object });
-}
-
-/** Where a value nests deeper than `maxDepth` containers: the path of the container beyond it, else undefined. */
-function tooDeep(value: unknown, maxDepth: number): PathSegment[] | undefined {
-  const stack: [unknown, number, PathSegment[]][] = [[value, 1, []]];
-  while (stack.length > 0) {
-    const [v, depth, path] = stack.pop()!;
-    if (typeof v !== "object" || v === null) continue;
-    if (depth > maxDepth) return path;
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], depth + 1, [...path, i]]);
-    else for (const key of Object.keys(v).reverse()) stack.push([(v as Record<string, unknown>)[key], depth + 1, [...path, key]]);
-  }
-  return undefined;
-}
-
-// Set while a depth-limited schema parses: the schemas it reaches again (z.lazy) do not measure again.
-let measuring = false;
-
-/**
- * The schema of a recursive type: a value nested deeper than the payload
- * limit is a `depth` error (as the text decoder's), measured once before the
- * parse (without recursion), so that Zod's recursion through z.lazy stays
- * within the limit instead of overflowing the stack.
- */
-export function depthLimited<S extends z.ZodType>(schema: S, maxDepth: number): z.ZodType<z.output<S>, z.input<S>> & Lent<S> {
-  const pipe = z.unknown().transform((input, ctx) => {
-    let result;
-    if (measuring) {
-      result = z.safeParse(schema, input);
-    } else {
-      const path = tooDeep(input, maxDepth);
-      if (path !== undefined) {
-        ctx.addIssue({ code: "custom", input, path, message: `depth: nesting deeper than ${maxDepth}` });
-        return z.NEVER;
-      }
-      measuring = true;
-      try {
-        result = z.safeParse(schema, input);
-      } finally {
-        measuring = false;
-      }
-    }
-    if (result.success) return result.data as z.output<S>;
-    for (const issue of result.error.issues) ctx.addIssue(issue as never);
-    return z.NEVER;
-  });
-  return lendObject(pipe, schema) as unknown as z.ZodType<z.output<S>, z.input<S>> & Lent<S>;
-}
-
-/**
- * A struct's object schema reached lazily: a recursive variant of a
- * discriminated union, defined after the union (z.lazy lends the union the
- * object's member values when it first parses).
- */
-export function lazyObject(get: () => unknown): z.ZodObject {
-  return z.lazy(get as () => z.ZodType) as unknown as z.ZodObject;
-}
-
-// ---- Zod: assertions ------------------------------------------------------------------------
-
-/**
- * `schema` with an assertion (docs/semantics.md, "Assertions"): `check` runs
- * on the input value; its error sits at the start of the value, after any
- * error `schema` reports there, and replaces what `schema` reports inside.
- */
-export function checked<S extends z.ZodType>(check: Check, schema: S): z.ZodType<z.output<S>, z.input<S>> & Lent<S> {
-  const pipe = z.unknown().transform((input, ctx) => {
-    const keyword = input === undefined ? undefined : check.eval(input);
-    const result = z.safeParse(schema, input);
-    if (keyword !== undefined && (result.success || !firstAtStart(result.error, input))) {
-      ctx.addIssue({ code: "custom", input, message: `${keyword}: the value does not satisfy the schema's ${quote(keyword)}` });
-      return z.NEVER;
-    }
-    if (result.success) return result.data as z.output<S>;
-    for (const issue of result.error.issues) ctx.addIssue(issue as never);
-    return z.NEVER;
-  });
-  return lendObject(pipe, schema) as unknown as z.ZodType<z.output<S>, z.input<S>> & Lent<S>;
-}
-
 // ---- Zod: unions and tables -----------------------------------------------------------------
 
 /** Parameters of a `oneOf` union (z.xor, or z.union when the kinds are disjoint). */
@@ -438,20 +332,6 @@ export const ONE_OF = {
 /** Parameters of an `anyOf` union (z.union), open enums included. */
 export const ANY_OF = {
   error: (issue: { code?: string }) => (issue.code === "invalid_union" ? "anyOf: the value matches none of the alternatives" : undefined),
-};
-
-/** Parameters of a map with a key pattern (z.record): a name that does not match is `additionalProperties` at the member. */
-export const KEY_PATTERN = {
-  error: (issue: { code?: string; input?: unknown }) =>
-    issue.code === "invalid_key" ? `additionalProperties: member ${quote(String(issue.input))} is not allowed` : undefined,
-};
-
-/** Parameters of a tuple that allows no item after its positions (`items: false`): a longer array is `items`. */
-export const CLOSED_TUPLE = {
-  error: (issue: { code?: string; input?: unknown; maximum?: unknown }) =>
-    issue.code === "too_big" && Array.isArray(issue.input)
-      ? `items: has ${issue.input.length} items, more than the ${String(issue.maximum)} the tuple allows`
-      : undefined,
 };
 
 /** `table[key]` for an own key of a constant table, else undefined (never a prototype member). */

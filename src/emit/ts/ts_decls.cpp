@@ -1,4 +1,5 @@
-// Enums, open enums, unions, aliases and constants of a family (see
+// Enums, open enums, unions, aliases, constants and tuples of a family, and
+// what wraps a declaration's schema and reader (see
 // ts_family.h); structs and the family's frame are in ts_family.cpp.
 #include "emit/ts/ts_family.h"
 #include "emit/ts/ts_syntax.h"
@@ -26,6 +27,51 @@ std::string joined(const std::vector<std::string>& values) {
 }
 
 }  // namespace
+
+// ---- what wraps a declaration's schema and reader --------------------------------------------
+
+// The type a declaration's schema is declared with: z.ZodType<X>, and the
+// object a recursive struct (rt.depthLimited) lends discriminated unions.
+std::string FamilyView::zod_type(ir::DeclId id) const {
+    const ir::Decl& d = ctx_.model.decl(id);
+    const std::string type = "z.ZodType<" + names_.of(id) + ">";
+    const bool lends = d.recursive && d.is<ir::Struct>();
+    return lends ? type + " & { object: z.ZodType }" : type;
+}
+
+// A recursive declaration's schema keeps Zod within the nesting limit
+// (rt.depthLimited); a declaration with an assertion checks it in its schema
+// (rt.checked) and in its reader, which reads with the unchecked one.
+void FamilyView::wrappers(Data& v, ir::DeclId id, const ir::Decl& d) {
+    v.set("zod_type", zod_type(id));
+    v.set("schema_open", "");
+    v.set("schema_close", "");
+    v.set("read_export", "export ");
+    language_["checked_reader"] = {"", ""};
+    language_["union_cast"] = {"", ""};
+    if (d.recursive) {
+        v.set("schema_open", "rt.depthLimited(");
+        v.set("schema_close", ", " + max_depth_ + ")");
+    }
+    if (!d.is<ir::Constant>()) {
+        const std::string& read = model_.readers.at(id);
+        v.set("read_inner", read);
+        if (d.check) {
+            // The declaration's reader checks the assertion, then reads with the unchecked one.
+            const std::string check = types_.check_var(*d.check);
+            const std::string inner = scope_.claim(read + "Unchecked");
+            const std::string type = reader_type(id);
+            const std::string body = "(d) {\n  return rt.readChecked(d, " + check + ", " + inner + ");\n}\n\n";
+            v.set("schema_open", (d.recursive ? "rt.depthLimited(" : "") + std::string("rt.checked(") + check + ", ");
+            v.set("schema_close", d.recursive ? "), " + max_depth_ + ")" : ")");
+            v.set("read_export", "");
+            v.set("read_inner", inner);
+            language_["checked_reader"] = {
+                "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\nexport function " + read + body,
+                "export function " + read + body.substr(0, 2) + ": rt.Decoder): " + type + body.substr(3)};
+        }
+    }
+}
 
 // ---- enums ---------------------------------------------------------------------------------
 

@@ -122,15 +122,6 @@ std::string FamilyView::screaming(const std::string& schema_name) const {
     return naming::make_identifier(schema_name, naming::Case::ScreamingSnake, ts_reserved(), ts_naming(), "V_");
 }
 
-// The type a declaration's schema is declared with: z.ZodType<X>, and the
-// object a recursive struct (rt.depthLimited) lends discriminated unions.
-std::string FamilyView::zod_type(ir::DeclId id) const {
-    const ir::Decl& d = ctx_.model.decl(id);
-    const std::string type = "z.ZodType<" + names_.of(id) + ">";
-    const bool lends = d.recursive && d.is<ir::Struct>();
-    return lends ? type + " & { object: z.ZodType }" : type;
-}
-
 std::string FamilyView::reader_type(ir::DeclId id) const { return types_.decl_type(id, TypeMode::Tolerant); }
 
 // Each declaration is rendered with the templates of its kind; declared
@@ -185,34 +176,7 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
         v.set("reader_type", reader_type(id));
         v.set("type_params", types_.is_generic(id) ? std::string("<") + kUnknownParameter + " = never>" : "");
     }
-    v.set("zod_type", zod_type(id));
-    v.set("schema_open", "");
-    v.set("schema_close", "");
-    v.set("read_export", "export ");
-    language_["checked_reader"] = {"", ""};
-    language_["union_cast"] = {"", ""};
-    if (d.recursive) {  // Zod's recursion stays within the payload's nesting limit
-        v.set("schema_open", "rt.depthLimited(");
-        v.set("schema_close", ", " + max_depth_ + ")");
-    }
-    if (!d.is<ir::Constant>()) {
-        const std::string& read = model_.readers.at(id);
-        v.set("read_inner", read);
-        if (d.check) {
-            // The declaration's reader checks the assertion, then reads with the unchecked one.
-            const std::string check = types_.check_var(*d.check);
-            const std::string inner = scope_.claim(read + "Unchecked");
-            const std::string type = reader_type(id);
-            const std::string body = "(d) {\n  return rt.readChecked(d, " + check + ", " + inner + ");\n}\n\n";
-            v.set("schema_open", (d.recursive ? "rt.depthLimited(" : "") + std::string("rt.checked(") + check + ", ");
-            v.set("schema_close", d.recursive ? "), " + max_depth_ + ")" : ")");
-            v.set("read_export", "");
-            v.set("read_inner", inner);
-            language_["checked_reader"] = {
-                "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\nexport function " + read + body,
-                "export function " + read + body.substr(0, 2) + ": rt.Decoder): " + type + body.substr(3)};
-        }
-    }
+    wrappers(v, id, d);
     std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
     return v;
 }

@@ -64,6 +64,7 @@ private:
     void entry_points(ir::DeclId id, FamilyModule& out);
     // Sets the variables that differ between the .js and the .ts module.
     void set_language(render::Data& v, ir::DeclId id, bool ts);
+    void wrappers(render::Data& v, ir::DeclId id, const ir::Decl& d);  // ts_decls.cpp
     void fill(render::Data& v, ir::DeclId id, const ir::Struct& s);  // ts_family.cpp
     void fill(render::Data& v, ir::DeclId id, const ir::Enum& e);    // ts_decls.cpp
     void fill(render::Data& v, ir::DeclId id, const ir::OpenEnum& o);
@@ -76,7 +77,7 @@ private:
     std::string screaming(const std::string& schema_name) const;
     // The type a reader of `id` returns (with the tolerant unknown variant).
     std::string reader_type(ir::DeclId id) const;
-    std::string zod_type(ir::DeclId id) const;
+    std::string zod_type(ir::DeclId id) const;  // ts_decls.cpp
 
     const EmitContext& ctx_;
     const render::Templates& templates_;

@@ -73,7 +73,6 @@ export interface CountRule {
   readonly unique?: boolean;
 }
 
-
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
