@@ -127,10 +127,11 @@ JSON
       # that their relative imports resolve inside it) type-check against
       # those packages, and read everything else from the repository.
       tree="$work/tree"
-      fresh_dir "$tree/tests/golden"
+      fresh_dir "$tree"  # whole: a link left by an earlier run would be followed into the repository
+      mkdir -p "$tree/tests/golden"
       cp -r "$root/tests/ts" "$tree/tests/ts"
-      for shared in schemas runtime tests/conformance tests/stream; do ln -s "$root/$shared" "$tree/$shared"; done
-      ln -s "$out_root/generated" "$tree/generated"
+      for shared in schemas runtime tests/conformance tests/stream; do ln -sn "$root/$shared" "$tree/$shared"; done
+      ln -sn "$out_root/generated" "$tree/generated"
       for expected in "$out_root"/tests/golden/*/expected; do
         case_name="$(basename "$(dirname "$expected")")"
         mkdir -p "$tree/tests/golden/$case_name"
