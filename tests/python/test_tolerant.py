@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pydantic
+import pydantic_core
 import pytest
 from conftest import REPO
 
@@ -122,3 +123,18 @@ def test_the_tolerant_writer_agrees_with_pydantic_on_every_valid_vector() -> Non
         expected = rt.models._finish(adapter.type_adapter.dump_json(value, by_alias=True, exclude_unset=True))
         assert rt.models._text(rt.tolerant.to_json_value(value)) == expected, type_name
         assert adapter.dump_json(adapter.validate_json(text, tolerant=True)) == expected, type_name
+
+
+def test_the_tolerant_writer_refuses_a_tree_too_deep_cleanly() -> None:
+    # Built in Python beyond [payload] max_depth: an error, never a RecursionError.
+    deep: Any = "leaf"
+    for _ in range(100_000):
+        deep = [deep]
+    event = chat_stream.StreamEventAdapter.validate_json('{"type":"x-new"}', tolerant=True)
+    assert isinstance(event, contract.UnknownVariant)
+    envelope = chat_stream.StreamEnvelope.model_validate_json('{"data":{"type":"heartbeat"},"timestamp":1}', tolerant=True)
+    envelope.__pydantic_extra__ = {"deep": deep}
+    with pytest.raises(pydantic_core.PydanticSerializationError, match="depth"):
+        contract.dump_json(envelope)
+    envelope.__pydantic_extra__ = {"deep": [[[1.0]]]}
+    assert contract.dump_json(envelope) == '{"data":{"type":"heartbeat"},"timestamp":1,"deep":[[[1]]]}'
