@@ -22,15 +22,14 @@ own ``model_dump`` writes the declared members only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from collections.abc import Mapping
-
 from pydantic import BaseModel
-from pydantic_core import SchemaValidator, core_schema
+from pydantic_core import PydanticSerializationError, SchemaValidator, core_schema
 
+from . import payload
 from .numeric import canonical_double
-
 from .values import JsonValue, check_json
 
 
@@ -164,24 +163,41 @@ def to_json_value(value: Any) -> Any:
     pydantic's serializers are the strict types' own and know neither the
     members a closed model kept nor ``UnknownVariant``; this walk writes
     both: declared members first (those that were present), in declaration
-    order, under their wire names, then the kept ones in their order.
+    order, under their wire names, then the kept ones in their order. It uses
+    a stack of its own (a value may be as deep as ``[payload] max_depth``) and
+    refuses deeper values, as the encoders of the other bindings do.
     """
-    if isinstance(value, UnknownVariant):
-        return value.value
-    if isinstance(value, BaseModel):
-        out: dict[str, Any] = {}
-        present = value.__pydantic_fields_set__
-        for name, field in type(value).model_fields.items():
-            if name in present:
-                wire = field.serialization_alias or field.alias or name
-                out[wire] = to_json_value(getattr(value, name))
-        for key, item in (value.__pydantic_extra__ or {}).items():
-            out[key] = to_json_value(item)
-        return out
-    if isinstance(value, (list, tuple)):
-        return [to_json_value(item) for item in value]
-    if isinstance(value, Mapping):
-        return {key: to_json_value(item) for key, item in value.items()}
-    if type(value) is float:
-        return canonical_double(value)
-    return value
+    limit = payload.SETTINGS.max_depth
+    holder: list[Any] = [None]
+    work: list[tuple[Any, Any, Any, int]] = [(holder, 0, value, 0)]
+    while work:
+        parent, key, v, depth = work.pop()
+        items: Iterable[tuple[Any, Any]]
+        if isinstance(v, UnknownVariant):
+            parent[key] = v.value  # a free-form value: doubles already as they are written
+            continue
+        if isinstance(v, BaseModel):
+            present = v.__pydantic_fields_set__
+            members = [
+                (field.serialization_alias or field.alias or name, getattr(v, name))
+                for name, field in type(v).model_fields.items()
+                if name in present
+            ]
+            members.extend((v.__pydantic_extra__ or {}).items())
+            out: Any = {}
+            items = members
+        elif isinstance(v, (list, tuple)):
+            out, items = [None] * len(v), enumerate(v)
+        elif isinstance(v, Mapping):
+            out, items = {}, v.items()
+        else:
+            parent[key] = canonical_double(v) if type(v) is float else v
+            continue
+        if depth >= limit:
+            raise PydanticSerializationError(f"depth: nesting deeper than {limit}")
+        parent[key] = out
+        for k, item in items:
+            if type(out) is dict:
+                out[k] = None  # the member's place, filled in when its value is written
+            work.append((out, k, item, depth + 1))
+    return holder[0]
