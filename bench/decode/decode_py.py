@@ -1,6 +1,7 @@
 """Decode throughput of the Pydantic binding: every NDJSON line through
-chat_stream.StreamEnvelope.model_validate_json (validated, typed), plus
-json.loads of the same lines as a reference.
+chat_stream.StreamEnvelope.model_validate_json (validated, typed), the same
+in the tolerant-reader mode (tolerant=True), and json.loads of the same lines
+as a reference.
 usage: python decode_py.py <corpus.ndjson> [repeats]   (generated/python on PYTHONPATH)"""
 import json
 import sys
@@ -30,12 +31,17 @@ def main():
         for line in lines:
             validate(line)
 
+    def tolerant():
+        for line in lines:
+            validate(line, tolerant=True)
+
     def plain():
         for line in lines:
             json.loads(line)
 
     mb = len(data) / 1e6
     print(json.dumps({"binding": "Python (Pydantic v2)", "lines": len(lines), "mb": mb, "seconds": best(repeats, typed)}))
+    print(json.dumps({"binding": "Python (Pydantic v2, tolerant=True)", "lines": len(lines), "mb": mb, "seconds": best(repeats, tolerant)}))
     print(json.dumps({"binding": "Python json.loads only (reference)", "lines": len(lines), "mb": mb, "seconds": best(repeats, plain)}))
 
 

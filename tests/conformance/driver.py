@@ -7,6 +7,8 @@
                        and each language's bindings
   driver.py hostile    the hostile-payload suite (tests/conformance/hostile/): the strict languages,
                        or with --report every language, with a table of what each gets wrong
+  driver.py tolerant   the tolerant-reader vectors (tests/conformance/tolerant/), every language, with
+                       the mode on (expected output or error) and off (expected verdict)
   driver.py selftest   checks of the harness itself (equality, generator, protocol)
   driver.py acceptance the payloads that decide whether the contract follows the seeds (the
                        fidelity table of schemas/README.md), through the oracle and each language
@@ -94,6 +96,12 @@ def main() -> int:
     a.add_argument("--generated", default=str(REPO / "generated"), help="the generated bindings (cpp/, ts/, python/)")
     a.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
 
+    tv = sub.add_parser("tolerant", help="the tolerant-reader vectors, every language")
+    common(tv)
+    tv.add_argument("--vectors", default=str(HERE / "tolerant"))
+    tv.add_argument("--generated", default=str(REPO / "generated"), help="the generated bindings (cpp/, ts/, python/, go/)")
+    tv.add_argument("--cpp-runner", required=True, help="the C++ runner built by CMake against generated/cpp/include")
+
     st = sub.add_parser("selftest", help="checks of the harness itself")
     st.add_argument("--work", required=True)
     st.add_argument("--cpp-runner", required=True)
@@ -116,6 +124,9 @@ def main() -> int:
     if args.command == "acceptance":
         from harness import acceptance
         return acceptance.run(args)
+    if args.command == "tolerant":
+        from harness import tolerant
+        return tolerant.run(args)
     if args.command == "selftest":
         from harness import selftest
         return selftest.run(args)

@@ -54,6 +54,21 @@ def adapters(text: str) -> None:
         found.dump(found.validate_json(text))
 
 
+def tolerant(line: str) -> str:
+    # A consumer's decode: the option type-checks on every entry, and the
+    # unknown variant is told apart with isinstance (the static types are the
+    # strict ones: UnknownVariant is not a member of the generated unions).
+    envelope = chat_stream.StreamEnvelope.model_validate_json(line, tolerant=True)
+    event = chat_stream.StreamEventAdapter.validate_json(line, tolerant=True)
+    chat_stream.StreamEventAdapter.validate_json(line, tolerant="yes")  # type: ignore[arg-type]
+    if isinstance(envelope.data, contract.UnknownVariant):
+        assert_type(envelope.data.tag, str)
+        return contract.dump_json(envelope.data.value)
+    if isinstance(event, contract.UnknownVariant):
+        return event.tag
+    return contract.dump_json(envelope)
+
+
 def constants() -> None:
     assert_type(chat_stream.HEARTBEAT_INTERVAL_MS, int)
     terminal: tuple[chat_stream.StreamEventType, ...] = chat_stream.TERMINAL_EVENT_TYPES

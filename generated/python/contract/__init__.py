@@ -8,7 +8,11 @@ Type names repeat across families, so each family is a module::
     value = assist.ValidationErrorResponse.model_validate_json(text)
     contract.dump(value)  # the same JSON value as ``text``.
 
-``contract.registry`` finds any type by its ``"family.Type"`` name.
+``contract.registry`` finds any type by its ``"family.Type"`` name. Consumers
+that must survive a newer producer decode with ``tolerant=True``
+(``model_validate_json(text, tolerant=True)``, ``Adapter.validate_json``):
+undeclared members are kept and written back, and an unknown union tag is an
+``UnknownVariant``.
 """
 
 from . import _runtime
@@ -21,11 +25,12 @@ from . import chat_stream
 from . import cloudevents
 from . import packets
 from . import run_events
-from ._runtime import Adapter, ContractModel, describe_error, dump, dump_json, error_path
+from ._runtime import Adapter, ContractModel, UnknownVariant, describe_error, dump, dump_json, error_path
 
 __all__ = [
     "Adapter",
     "ContractModel",
+    "UnknownVariant",
     "describe_error",
     "dump",
     "dump_json",

@@ -5,6 +5,7 @@ re-encodes it. Protocol: docs/conformance.md.
   python runner.py --type family.Type    one JSON instance per stdin line
   python runner.py --mixed               stdin lines are "family.Type<TAB>instance"
   python runner.py --list                print every registered type name
+  --tolerant                             decode in the tolerant-reader mode (tolerant=True)
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ def one_line(s: str) -> str:
     return s.replace("\r", " ").replace("\n", " ")
 
 
+TOLERANT = False  # --tolerant
+
+
 def respond(adapter, text: bytes) -> str:
     try:
-        value = adapter.validate_json(text)
+        value = adapter.validate_json(text, tolerant=True) if TOLERANT else adapter.validate_json(text)
     except pydantic.ValidationError as e:
         # One error, the first in the text: `<path>: <keyword>: <detail>` (docs/semantics.md §2).
         return "error " + one_line(_runtime.describe_error(e))
@@ -50,7 +54,10 @@ def main() -> int:
     mode.add_argument("--type")
     mode.add_argument("--mixed", action="store_true")
     mode.add_argument("--list", action="store_true")
+    ap.add_argument("--tolerant", action="store_true", help="decode in the tolerant-reader mode")
     args = ap.parse_args()
+    global TOLERANT
+    TOLERANT = args.tolerant
     sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     if args.list:
         print("\n".join(registry.TYPES))

@@ -5,13 +5,14 @@
 //   node runner.mjs --registry DIST/registry.js --type family.Type
 //   node runner.mjs --registry DIST/registry.js --mixed     ("family.Type<TAB>instance" lines)
 //   node runner.mjs --registry DIST/registry.js --list
+//   --tolerant: decode in the tolerant-reader mode ({ tolerant: true })
 import { pathToFileURL } from "node:url";
 
 const usage = () => {
-  process.stderr.write("usage: runner.mjs --registry DIST/registry.js (--type family.Type | --mixed | --list)\n");
+  process.stderr.write("usage: runner.mjs --registry DIST/registry.js (--type family.Type | --mixed | --list) [--tolerant]\n");
   process.exit(2);
 };
-let registryPath = "", type = "", mixed = false, list = false;
+let registryPath = "", type = "", mixed = false, list = false, options = undefined;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -20,6 +21,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a.startsWith("--type=")) type = a.slice(7);
   else if (a === "--mixed") mixed = true;
   else if (a === "--list") list = true;
+  else if (a === "--tolerant") options = { tolerant: true };
   else usage();
 }
 if (!registryPath || (!list && mixed === (type !== ""))) usage();
@@ -40,7 +42,7 @@ const oneLine = (s) => s.replace(/[\r\n]/g, " ");
 const respond = (name, text) => {
   let r;
   try {
-    r = registry.roundTrip(name, text);
+    r = registry.roundTrip(name, text, options);
   } catch (e) {  // a binding bug, reported as such rather than as a verdict
     return "crash " + oneLine(String(e && e.stack ? e.stack : e));
   }

@@ -15,7 +15,8 @@ validation stays in compiled code wherever the rules allow it:
 * shapes.py: tuples, keys with a pattern;
 * unions.py: discriminated unions, anyOf, oneOf;
 * errors.py: one error per rejected instance, ``<path>: <keyword>: <detail>``;
-* models.py: ``ContractModel``, ``Adapter``, ``dump``, ``dump_json``.
+* models.py: ``ContractModel``, ``Adapter``, ``dump``, ``dump_json``;
+* tolerant.py: the tolerant-reader mode (``tolerant=True``), ``UnknownVariant``.
 """
 
 from .check import Check
@@ -46,6 +47,7 @@ from .models import Adapter, ContractModel, decode, decode_json, dump, dump_json
 from .numeric import Integer, IntegerRule, Number, NumberRule, format_number, is_multiple
 from .payload import DEFAULT_MAX_DEPTH, configure
 from .shapes import KeyPattern, TupleOf
+from .tolerant import UnknownVariant
 from .unions import ExactlyOne, FirstMatch, Tagged
 from .values import (
     ENUM,
@@ -99,6 +101,7 @@ __all__ = [
     "StringRule",
     "Tagged",
     "TupleOf",
+    "UnknownVariant",
     "Uri",
     "Uuid",
     "check_object",

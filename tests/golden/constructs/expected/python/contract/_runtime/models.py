@@ -21,7 +21,7 @@ from pydantic.plugin._schema_validator import PluggableSchemaValidator
 from pydantic_core import SchemaValidator
 from typing_extensions import Self
 
-from . import errors, payload
+from . import errors, payload, tolerant
 from .check import BUILT
 from .numeric import respell_numbers
 from .unions import type_adapter
@@ -33,7 +33,12 @@ def decode_json(validator: SchemaValidator | PluggableSchemaValidator, schema: A
     """Validates JSON text under the payload policy; raises a ValidationError with one located error.
 
     ``schema`` (the core schema, to locate errors) may be a callable giving it.
+    ``options["tolerant"]`` selects the tolerant-reader mode (tolerant.py).
     """
+    if "tolerant" in options:
+        options = dict(options)
+        if options.pop("tolerant"):
+            validator = tolerant.validator(schema() if callable(schema) else schema)
     max_depth = _SETTINGS.max_depth
     try:
         value = _parse(data, max_depth)
@@ -48,6 +53,9 @@ def decode_json(validator: SchemaValidator | PluggableSchemaValidator, schema: A
 
 
 _SETTINGS: Final = payload.SETTINGS
+_TOLERANT: Final = {"tolerant": True}
+_TOLERANT_STATE: Final = tolerant.STATE
+_tolerant_module = tolerant  # Adapter has a parameter of that name
 _parse: Final = payload.parse
 
 
@@ -164,9 +172,15 @@ class ContractModel(pydantic.BaseModel):
 
     @classmethod
     def model_validate(cls, obj: Any, **options: Any) -> Self:
-        """Validates a parsed JSON value (wire names); raises pydantic.ValidationError with one located error."""
+        """Validates a parsed JSON value (wire names); raises pydantic.ValidationError with one located error.
+
+        ``tolerant=True`` selects the tolerant-reader mode (as for ``model_validate_json``).
+        """
+        validator: Any = cls.__pydantic_validator__
+        if "tolerant" in options and options.pop("tolerant"):
+            validator = tolerant.validator(cls.__pydantic_core_schema__)
         try:
-            return cls.__pydantic_validator__.validate_python(obj, **options)  # type: ignore[no-any-return]
+            return validator.validate_python(obj, **options)  # type: ignore[no-any-return]
         except pydantic.ValidationError as e:
             raise _python_error(e, cls.__pydantic_core_schema__, obj, options.get("by_name") is True) from None
 
@@ -190,29 +204,40 @@ class Adapter(Generic[T]):
             self._adapter = type_adapter(self.type)
         return self._adapter
 
-    def validate_json(self, data: str | bytes | bytearray) -> T:
-        """Parses and validates JSON text under the payload policy; raises pydantic.ValidationError."""
+    def validate_json(self, data: str | bytes | bytearray, *, tolerant: bool = False) -> T:
+        """Parses and validates JSON text under the payload policy; raises pydantic.ValidationError.
+
+        ``tolerant=True``: the tolerant-reader mode (docs/semantics.md).
+        """
         adapter = self._adapter or self.type_adapter
+        if tolerant:
+            return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), _TOLERANT)  # type: ignore[no-any-return]
         try:
             return adapter.validator.validate_python(_parse(data, _SETTINGS.max_depth))  # type: ignore[no-any-return]
         except (payload.Refused, pydantic.ValidationError):
             pass  # decode_json finds the error (or the exact reader accepts)
         return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), {})  # type: ignore[no-any-return]
 
-    def validate_python(self, data: Any) -> T:
+    def validate_python(self, data: Any, *, tolerant: bool = False) -> T:
         """Validates an already parsed JSON value (dicts, lists, str, int, float, bool, None)."""
         adapter = self.type_adapter
         try:
+            if tolerant:
+                return _tolerant_module.validator(adapter.core_schema).validate_python(data)  # type: ignore[no-any-return]
             return adapter.validate_python(data)
         except pydantic.ValidationError as e:
             raise _python_error(e, adapter.core_schema, data, False) from None
 
     def dump(self, value: T) -> Any:
         """The JSON value of ``value``: absent members stay absent, null stays null."""
+        if _TOLERANT_STATE.used:
+            return _tolerant_module.to_json_value(value)
         return self.type_adapter.dump_python(value, mode="json", by_alias=True, exclude_unset=True)
 
     def dump_json(self, value: T) -> str:
         """``value`` as compact JSON text (UTF-8 kept, canonical numbers)."""
+        if _TOLERANT_STATE.used:
+            return _text(_tolerant_module.to_json_value(value))
         return _finish(self.type_adapter.dump_json(value, by_alias=True, exclude_unset=True))
 
     def __repr__(self) -> str:
@@ -230,20 +255,31 @@ def dump(value: Any) -> Any:
     absent when they were read (``exclude_unset``), with explicit nulls kept.
     """
     if isinstance(value, BaseModel):
+        if _TOLERANT_STATE.used:  # a tolerant decode happened: what it kept is written too
+            return tolerant.to_json_value(value)
         return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
     if isinstance(value, (list, tuple)):
         return [dump(v) for v in value]
     if isinstance(value, Mapping):
         return {k: dump(v) for k, v in value.items()}
+    if isinstance(value, tolerant.UnknownVariant):
+        return value.value
     return value
 
 
 def dump_json(value: Any) -> str:
     """``dump(value)`` as compact JSON text, numbers in canonical spelling."""
     if type(value).__dict__.get("__pydantic_serializer__") is not None:  # a model (cheaper than isinstance on ABCMeta)
+        if _TOLERANT_STATE.used:  # a tolerant decode happened: what it kept is written too
+            return _text(tolerant.to_json_value(value))
         raw = value.__pydantic_serializer__.to_json(value, by_alias=True, exclude_unset=True)
         return (respell_numbers(raw) if b"e-6" in raw else raw).decode()
-    text = json.dumps(dump(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _text(dump(value))
+
+
+def _text(value: Any) -> str:
+    # A JSON value as compact text, numbers in canonical spelling.
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return respell_numbers(text.encode()).decode()
 
 

@@ -186,6 +186,7 @@ class _Json:
 
 
 JsonValue = Annotated[Any, _Json()]
+check_json: Final = _check_json  # for tolerant.py: an unknown variant is a free-form value
 """Any JSON value (schema ``true`` or ``{}``), kept as parsed."""
 
 
