@@ -15,6 +15,7 @@ const char* kind_label(const ir::Decl& d) {
         case ir::DeclKind::Union: return "union";
         case ir::DeclKind::Alias: return "alias";
         case ir::DeclKind::Constant: return "constant";
+        case ir::DeclKind::Tuple: return "tuple";
     }
     return "type";
 }
@@ -213,6 +214,8 @@ Data TypeWriter::body(const ir::Decl& d) const {
             constants.push_back(Object{{"type", Data(type(c.type))}, {"value", Data(pretty_json(c.value))}});
             break;
         }
+        case ir::DeclKind::Tuple:
+            break;  // never reached: the site declares no capabilities, so the generator refuses tuples for it
     }
     return Object{{"struct", Data(std::move(structs))},   {"union", Data(std::move(unions))},
                   {"enum", Data(std::move(enums))},       {"open_enum", Data(std::move(open_enums))},
