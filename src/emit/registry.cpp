@@ -12,7 +12,7 @@ namespace contractgen::emit {
 
 const std::vector<TargetInfo>& targets() {
     static const std::vector<TargetInfo> table = {
-        {"cpp", "C++17 header-only structs with validating nlohmann_json decoders", make_cpp_target,
+        {"cpp", "C++17 structs with validating decoders and encoders: headers and a static library (nlohmann_json, RE2)", make_cpp_target,
          Capabilities::all()},
         {"ts", "TypeScript types and Zod 4 schemas, as an ESM npm package", make_ts_target, Capabilities::all()},
         {"python", "Pydantic v2 models, as a typed Python package", make_python_target, Capabilities::all()},
