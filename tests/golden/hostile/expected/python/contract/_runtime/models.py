@@ -58,6 +58,7 @@ _TOLERANT_STATE: Final = tolerant.STATE
 _tolerant_module = tolerant  # Adapter has a parameter of that name
 _parse: Final = payload.parse
 _FROM_JSON: Final = payload.FROM_JSON
+_ALL_BUT_BRACKETS: Final = payload.ALL_BUT_BRACKETS
 
 
 def _decode_exactly(
@@ -166,7 +167,7 @@ class ContractModel(pydantic.BaseModel):
                 # payload.parse inline for bytes (a call layer is ~0.1 us of a ~4 us line)
                 max_depth = _SETTINGS.max_depth
                 if type(json_data) is bytes and _FROM_JSON is not None and (
-                    len(json_data) <= max_depth or json_data.count(b"[") + json_data.count(b"{") <= max_depth
+                    len(json_data) <= max_depth or len(json_data.translate(None, _ALL_BUT_BRACKETS)) <= max_depth
                 ):
                     value = _FROM_JSON(json_data, catch_duplicate_keys=True, allow_inf_nan=False, cache_mode="none")
                 else:
