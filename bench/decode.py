@@ -1,84 +1,169 @@
 #!/usr/bin/env python3
-"""Decode throughput of the three bindings, side by side, on one corpus.
+"""Decode throughput of every binding beside its peers, in one interleaved run.
 
-Builds the corpus (bench/decode/corpus.py: 200,000 chat-stream envelopes,
-deterministic, written to build/bench/, not committed), then parses and
-validates every line into the typed object with each binding:
-  C++         contract::parse<chat_stream::StreamEnvelope> (scanner → tape → struct)
-  TypeScript  JSON.parse + chat_stream.StreamEnvelope.parse (Zod 4), also with zod/compile
-  Python      chat_stream.StreamEnvelope.model_validate_json (Pydantic v2)
-  Go          chatstream.ParseStreamEnvelope (streaming decoder, bench/decode/decode_go)
-and, as references, nlohmann::json::parse, JSON.parse and json.loads alone,
-and encoding/json into the Go structs without validation (Go's figures are
-medians of interleaved rounds, see decode_go/main.go).
-Reports the best of --repeats runs per binding, in MB/s, and the ratios the
-project targets (C++ >= 2x Pydantic, Zod >= Pydantic).
+One corpus of chat-stream envelopes (bench/decode/corpus.py, deterministic,
+written to BUILD/bench/, not committed) and one negative set (NEGATIVE below).
+Rows, each decoding every line into a validated, typed value (the references
+only parse):
+  C++         contract::parse<StreamEnvelope> (the public API), nlohmann::json::parse (reference)
+  TypeScript  decodeStreamEnvelope(text), StreamEnvelope.parse(JSON.parse(line)),
+              hand-written Zod, ajv 2020-12 on the repository's schema, JSON.parse (reference)
+  Python      StreamEnvelope.model_validate_json, hand-written Pydantic, json.loads (reference)
+  Go          ParseStreamEnvelope
+The hand-written peers are bench/decode/handwritten/ (the same contract written
+as a team without a generator would). A round runs one process per runtime
+(bench/decode/decode_cpp.cpp, decode_node.mjs, decode_python.py,
+decode_go/main.go), in an order that rotates from round to round, so that a
+busy machine slows every runtime alike. Each process first checks verdicts:
+every row but the references must accept every corpus line and reject every
+negative line, or the bench stops. Then each row gets a warm-up pass and one
+timed pass.
 
-usage: bench/decode.py [--lines 200000] [--repeats 3] [--build build]
+Reported: the median MB/s of each row, the median of the per-round ratios to
+hand-written Pydantic (and to hand-written Zod), the per-round ratios of the
+rows that have targets, the targets met or not, and the command line.
+
+usage: bench/decode.py [--lines 200000] [--rounds 5] [--build build]
 """
 import argparse
 import json
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
+# Lines every validating row must reject: a wrong tag, wrong kinds, a missing
+# and an unknown member, numbers out of range. Only what the peers reject too
+# (they keep the last of two duplicate members, so no duplicates here).
+NEGATIVE = [
+    '{"data": {"type": "nope"}, "timestamp": 1}',
+    '{"data": {"type": "message_delta", "delta": 1}, "timestamp": 1}',
+    '{"data": {"type": "message_delta", "delta": "x"}}',
+    '{"data": {"type": "message_delta", "delta": "x"}, "timestamp": -1}',
+    '{"data": {"type": "message_delta", "delta": "x"}, "timestamp": 1.5}',
+    '{"data": {"type": "message_delta", "delta": "x"}, "timestamp": "1"}',
+    '{"data": {"type": "message_delta", "delta": "x", "extra": 1}, "timestamp": 1}',
+    '{"data": {"type": "heartbeat"}, "timestamp": 1, "extra": true}',
+    '{"data": {"type": "message_is_answer", "is_answer": "true"}, "timestamp": 1}',
+    '{"data": {"type": "ping", "timestamp": "yesterday"}, "timestamp": 1}',
+]
 
-def run_json_lines(cmd, env=None, cwd=None):
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env, cwd=cwd).stdout
-    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+CPP = "C++ binding: contract::parse<StreamEnvelope>"
+TS_TEXT = "TypeScript binding: decodeStreamEnvelope(text)"
+TS_ZOD = "TypeScript binding: Zod StreamEnvelope.parse(JSON.parse)"
+HAND_ZOD = "TypeScript hand-written Zod (JSON.parse + parse)"
+PYDANTIC = "Python binding: Pydantic model_validate_json"
+HAND_PYDANTIC = "Python hand-written Pydantic (model_validate_json)"
+TS_ROWS = ("TypeScript", "JavaScript")
+SHORT = {CPP: "C++ parse<>", TS_TEXT: "TS decodeStreamEnvelope", TS_ZOD: "TS StreamEnvelope.parse", HAND_ZOD: "hand-written Zod",
+         PYDANTIC: "Pydantic binding", HAND_PYDANTIC: "hand-written Pydantic"}
+
+# (row, measured against, at least): the targets of the bindings.
+RATIO_TARGETS = [(TS_TEXT, HAND_PYDANTIC, 1.5), (TS_TEXT, HAND_ZOD, 1.0), (PYDANTIC, HAND_PYDANTIC, 1.0)]
+CPP_TARGET_MBS = 400.0
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--lines", type=int, default=200000)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    args = ap.parse_args()
+def go_command(work):
+    # The Go program against generated/go, with Go's caches in the build folder.
+    go = shutil.which("go") or "/usr/local/go/bin/go"
+    if not os.path.exists(go):
+        print("go not found: the Go row is left out", file=sys.stderr)
+        return None
+    home = os.path.join(work, "gohome")
+    env = dict(os.environ, GOCACHE=os.path.join(home, "cache"), GOPATH=os.path.join(home, "path"),
+               GOMODCACHE=os.path.join(home, "path", "pkg", "mod"), GOTOOLCHAIN="local", GOWORK="off",
+               GOFLAGS="-mod=mod -buildvcs=false", CGO_ENABLED="0", XDG_CONFIG_HOME=os.path.join(home, "config"))
+    binary = os.path.join(work, "decode_go")
+    subprocess.run([go, "build", "-o", binary, "."], cwd=os.path.join(HERE, "decode", "decode_go"), env=env, check=True)
+    return [binary]
+
+
+def prepare(args):
+    """The corpus, the negative set and one command per runtime (each followed by CORPUS NEGATIVE)."""
     work = os.path.join(args.build, "bench")
     os.makedirs(work, exist_ok=True)
     corpus = os.path.join(work, f"corpus-{args.lines}.ndjson")
     if not os.path.exists(corpus):
-        subprocess.run([sys.executable, os.path.join(HERE, "decode", "corpus.py"), corpus, "--lines", str(args.lines)], check=True)
-
-    results = []
-    # C++
+        subprocess.run([sys.executable, os.path.join(HERE, "decode", "corpus.py"), corpus, "--lines", str(args.lines)],
+                       check=True)
+    negative = os.path.join(work, "negative.ndjson")
+    with open(negative, "w") as f:
+        f.write("\n".join(NEGATIVE) + "\n")
     subprocess.run(["cmake", "--build", args.build, "--target", "bench_decode_cpp"], check=True, stdout=subprocess.DEVNULL)
-    results += run_json_lines([os.path.join(args.build, "bench", "decode", "bench_decode_cpp"), corpus, str(args.repeats)])
-    # TypeScript: generated/ts runs as it is (ESM JavaScript); zod resolves from the repository's node_modules.
-    script = os.path.join(HERE, "decode", "decode_ts.mjs")
-    package = os.path.join(ROOT, "generated", "ts")
-    results += run_json_lines(["node", script, package, corpus, str(args.repeats), "TypeScript (Zod 4)"])
-    results += run_json_lines(["node", "--import", "zod/compile", script, package, corpus, str(args.repeats),
-                               "TypeScript (Zod 4, zod/compile)"], cwd=ROOT)
-    results += run_json_lines(["node", os.path.join(HERE, "decode", "decode_js_parse.mjs"), corpus, str(args.repeats)])
-    # Python
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "generated", "python"))
-    results += run_json_lines([os.path.join(ROOT, ".venv", "bin", "python"), os.path.join(HERE, "decode", "decode_py.py"),
-                               corpus, str(args.repeats)], env=env)
+    runtimes = {
+        "C++": ([os.path.join(args.build, "bench", "decode", "bench_decode_cpp")], None),
+        "Node": (["node", os.path.join(HERE, "decode", "decode_node.mjs"), os.path.join(ROOT, "generated", "ts"),
+                  os.path.join(ROOT, "schemas")], None),
+        "Python": ([os.path.join(ROOT, ".venv", "bin", "python"), os.path.join(HERE, "decode", "decode_python.py")],
+                   dict(os.environ, PYTHONPATH=os.path.join(ROOT, "generated", "python"))),
+    }
+    go = go_command(work)
+    if go is not None:
+        runtimes["Go"] = (go, None)
+    return corpus, negative, runtimes
 
-    # Go: the benchmark program against generated/go, with Go's caches in the build folder.
-    go = shutil.which("go") or "/usr/local/go/bin/go"
-    if os.path.exists(go):
-        gohome = os.path.join(work, "gohome")
-        env = dict(os.environ, GOCACHE=os.path.join(gohome, "cache"), GOPATH=os.path.join(gohome, "path"),
-                   GOMODCACHE=os.path.join(gohome, "path", "pkg", "mod"), GOTOOLCHAIN="local", GOWORK="off",
-                   GOFLAGS="-mod=mod -buildvcs=false", CGO_ENABLED="0", XDG_CONFIG_HOME=os.path.join(gohome, "config"))
-        binary = os.path.join(work, "decode_go")
-        subprocess.run([go, "build", "-o", binary, "."], cwd=os.path.join(HERE, "decode", "decode_go"), env=env, check=True)
-        results += run_json_lines([binary, corpus, str(max(args.repeats, 5))])
 
-    rate = {r["binding"]: r["mb"] / r["seconds"] for r in results}
-    pydantic = rate["Python (Pydantic v2)"]
-    print(f"decode throughput, {results[0]['lines']:,} NDJSON lines ({results[0]['mb']:.1f} MB), best of {args.repeats}:")
-    for r in results:
-        mbs = rate[r["binding"]]
-        print(f"  {r['binding']:<44} {mbs:7.1f} MB/s  {r['lines'] / r['seconds']:>10,.0f} lines/s  {mbs / pydantic:5.2f}x Pydantic")
-    cpp = rate["C++ (contractgen, scanner + tape)"]
-    zod = rate["TypeScript (Zod 4)"]
-    print(f"targets: C++ / Pydantic = {cpp / pydantic:.2f} (want >= 2), Zod / Pydantic = {zod / pydantic:.2f} (want >= 1)")
+def run_round(order, runtimes, corpus, negative):
+    rates, size = {}, None
+    for runtime in order:
+        command, env = runtimes[runtime]
+        done = subprocess.run(command + [corpus, negative], capture_output=True, text=True, env=env)
+        if done.returncode != 0:
+            sys.exit(f"{runtime}: the verdict check or the run failed (exit {done.returncode}):\n{done.stderr.strip()}")
+        for line in done.stdout.splitlines():
+            if line.startswith("{"):
+                row = json.loads(line)
+                rates[row["row"]] = row["mb"] / row["seconds"]
+                size = (row["lines"], row["mb"])
+    return rates, size
+
+
+def report(rounds, size, args):
+    def ratio(row, peer):
+        return statistics.median(r[row] / r[peer] for r in rounds)
+
+    print(f"decode, {size[0]:,} chat-stream NDJSON lines ({size[1]:.1f} MB), {len(rounds)} interleaved rounds, "
+          f"load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"command: .venv/bin/python bench/decode.py --lines {args.lines} --rounds {args.rounds}"
+          + (f" --build {args.build}" if args.build != os.path.join(ROOT, "build") else ""))
+    print(f"  {'row (median MB/s; ratios: medians of the per-round ratios)':<60} {'MB/s':>7}  "
+          f"{'vs hand-written Pydantic':>24}  {'vs hand-written Zod':>19}")
+    for row in rounds[0]:
+        mbs = statistics.median(r[row] for r in rounds)
+        zod = f"{ratio(row, HAND_ZOD):18.2f}x" if row.startswith(TS_ROWS) else ""
+        print(f"  {row:<60} {mbs:7.1f}  {ratio(row, HAND_PYDANTIC):23.2f}x  {zod:>19}")
+    print("per-round figures:")
+    print(f"  {SHORT[CPP]} MB/s: " + ", ".join(f"{r[CPP]:.1f}" for r in rounds))
+    for row, peer, _ in RATIO_TARGETS + [(TS_ZOD, HAND_PYDANTIC, None), (TS_ZOD, HAND_ZOD, None)]:
+        print(f"  {SHORT[row]} / {SHORT[peer]}: " + ", ".join(f"{r[row] / r[peer]:.2f}" for r in rounds))
+    print("targets (medians):")
+    cpp = statistics.median(r[CPP] for r in rounds)
+    print(f"  {SHORT[CPP]} >= {CPP_TARGET_MBS:.0f} MB/s: {cpp:.1f} MB/s ({'met' if cpp >= CPP_TARGET_MBS else 'NOT met'})")
+    for row, peer, least in RATIO_TARGETS:
+        got = ratio(row, peer)
+        print(f"  {SHORT[row]} >= {least:.1f}x {SHORT[peer]}: {got:.2f}x ({'met' if got >= least else 'NOT met'})")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--lines", type=int, default=200000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    args = ap.parse_args()
+    corpus, negative, runtimes = prepare(args)
+    names = list(runtimes)
+    rounds, size = [], None
+    for r in range(args.rounds):
+        order = names[r % len(names):] + names[:r % len(names)]
+        rates, size = run_round(order, runtimes, corpus, negative)
+        rounds.append(rates)
+        print(f"round {r + 1} ({' '.join(order)}; MB/s): " + ", ".join(f"{k} {v:.1f}" for k, v in rates.items()),
+              file=sys.stderr)
+    report(rounds, size, args)
 
 
 if __name__ == "__main__":

@@ -190,3 +190,21 @@ def test_a_missing_member_is_named_in_the_error_context() -> None:
             ENVELOPE.validate_json(text)
         (error,) = caught.value.errors()
         assert (error["type"], error["loc"], error.get("ctx")) == ("required", ("data",), {"member": member})
+
+
+@pytest.mark.parametrize("bracket", ['{"a":[', '{"a":{"a":', "[["])
+def test_the_model_entry_counts_both_kinds_of_bracket_for_the_depth_limit(bracket: str) -> None:
+    # model_validate_json counts brackets itself before parsing (its inline fast
+    # path): 128 containers inside the envelope (depth 129) are refused, 127 are not.
+    from contract.cloudevents import CloudEvent
+
+    closing = "".join({"{": "}", "[": "]"}[c] for c in reversed(bracket) if c in "{[")
+    inner = {"{": '{"a":1}', "[": "[1]"}[bracket[0]]
+    accepted = cloud_event(bracket * 63 + inner + closing * 63)
+    refused = cloud_event(bracket * 64 + "1" + closing * 64)
+    assert len(accepted) > 128  # long enough for the brackets to be counted
+    CloudEvent.model_validate_json(accepted)
+    with pytest.raises(pydantic.ValidationError) as caught:
+        CloudEvent.model_validate_json(refused)
+    assert contract.describe_error(caught.value).split(": ")[1] == "depth"
+    assert error_of(EVENT, refused)[1] == "depth"

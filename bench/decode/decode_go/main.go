@@ -9,6 +9,9 @@
 // usage: decode_go CORPUS [rounds]   (prints one JSON line per decoder: the
 // median of `rounds` rounds; in each round the decoders run one after the
 // other, so a noisy machine slows both alike)
+// or: decode_go CORPUS NEGATIVE   (one round of bench/decode.py: the
+// binding must accept every corpus line and reject every negative line, then
+// a warm-up pass and one timed pass of the binding alone)
 package main
 
 import (
@@ -103,20 +106,63 @@ func binding(line []byte) (chatstream.StreamEnvelope, error) {
 	return chatstream.ParseStreamEnvelope(line)
 }
 
+func readLines(data []byte) [][]byte {
+	var lines [][]byte
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(line) > 0 {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// benchRound is one round of bench/decode.py: the verdicts, then the binding
+// alone (a warm-up pass and one timed pass), printed as one JSON line.
+func benchRound(lines [][]byte, negative string, mb float64) int {
+	data, err := os.ReadFile(negative)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	for _, line := range lines {
+		if _, err := binding(line); err != nil {
+			fmt.Fprintf(os.Stderr, "Go binding rejects a corpus line: %v\n%s\n", err, line)
+			return 1
+		}
+	}
+	for _, line := range readLines(data) {
+		if _, err := binding(line); err == nil {
+			fmt.Fprintf(os.Stderr, "Go binding accepts an invalid line: %s\n", line)
+			return 1
+		}
+	}
+	var checksum int64
+	pass := func() float64 {
+		start := time.Now()
+		for _, line := range lines {
+			v, _ := binding(line)
+			checksum += v.Timestamp
+		}
+		return time.Since(start).Seconds()
+	}
+	pass() // warm-up
+	out, _ := json.Marshal(map[string]any{"row": "Go binding: ParseStreamEnvelope", "lines": len(lines), "mb": mb, "seconds": pass()})
+	fmt.Println(string(out))
+	fmt.Fprintf(os.Stderr, "checksum %d\n", checksum)
+	return 0
+}
+
 func main() {
 	data, err := os.ReadFile(os.Args[1])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	lines := readLines(data)
 	rounds := 5
 	if len(os.Args) > 2 {
-		rounds, _ = strconv.Atoi(os.Args[2])
-	}
-	var lines [][]byte
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if len(line) > 0 {
-			lines = append(lines, line)
+		if rounds, err = strconv.Atoi(os.Args[2]); err != nil {
+			os.Exit(benchRound(lines, os.Args[2], float64(len(data))/1e6))
 		}
 	}
 	decoders := []struct {

@@ -4,7 +4,7 @@ blocks only (closed objects `extra="forbid"`, Entity and Message open, strict
 mode so nothing is coerced, formats with Pydantic's types, nullable-and-optional
 members `X | None = None`), no runtime of contractgen's. It is a peer the
 generated bindings are measured against in bench/decode.py and
-bench/decode/ts_peers.py; it is not the contract (it does not keep absent vs null
+bench/decode/pydantic_vs_handwritten.py; it is not the contract (it does not keep absent vs null
 apart on dump, nor reject duplicate members, lone surrogates or deep nesting).
 It mirrors bench/decode/handwritten/zod/chat_stream.mjs member for member."""
 from __future__ import annotations

@@ -113,6 +113,14 @@ def needs_scan(text: str, max_depth: int) -> bool:
     return any(_ESCAPE_SEQUENCE.findall(text))  # a lone surrogate escape: json.loads would accept it
 
 
+FROM_JSON: Final = None if _jiter is None else _jiter.from_json
+"""jiter.from_json, for the decode entries that inline ``parse`` (None without jiter)."""
+ALL_BUT_BRACKETS: Final = bytes(b for b in range(256) if b not in b"[{")
+"""``len(data.translate(None, ALL_BUT_BRACKETS))`` counts the opening brackets of
+bytes in one pass: about a third cheaper than two ``count`` calls, which took
+a twentieth of a decode on the corpus's longer lines."""
+
+
 def parse(data: str | bytes | bytearray | memoryview, max_depth: int) -> Any:
     """The value of ``data`` by the fast path; raises ``_Refused`` when only ``scan`` can tell.
 
@@ -122,10 +130,12 @@ def parse(data: str | bytes | bytearray | memoryview, max_depth: int) -> Any:
     """
     if _jiter is not None and type(data) is bytes:
         # A text shorter than max_depth cannot hold more brackets than that.
-        if len(data) > max_depth and data.count(b"[") + data.count(b"{") > max_depth:
+        if len(data) > max_depth and len(data.translate(None, ALL_BUT_BRACKETS)) > max_depth:
             raise _Refused
         try:
-            return _jiter.from_json(data, catch_duplicate_keys=True, allow_inf_nan=False)
+            # No string cache: most strings of a payload occur once, and jiter's cache
+            # made parsing and validating the decode corpus about a tenth slower.
+            return _jiter.from_json(data, catch_duplicate_keys=True, allow_inf_nan=False, cache_mode="none")
         except ValueError:
             raise _Refused from None
     return _parse_other(data, max_depth)
