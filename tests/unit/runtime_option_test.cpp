@@ -95,7 +95,7 @@ TEST_CASE("runtime: omit writes every file made from the schemas and none copied
     CHECK_FALSE(has(read_file(ws.dir / "lean/.contractgen-manifest"), "runtime.hpp"));
 }
 
-TEST_CASE("runtime: check compares with the same setting; omit after include removes the runtime files", "[runtime]") {
+TEST_CASE("runtime: check compares with the same setting, and omit after include removes the runtime files", "[runtime]") {
     Workspace ws(kSchemas);
     write_file(ws.dir / "contractgen.toml", "[project]\nruntime = \"omit\"\nout = \"out\"\n");
     REQUIRE(run_contractgen({"generate", "-q"}, ws.dir.path()).exit_code == 0);
