@@ -90,6 +90,9 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
         for (const auto& d : run.sink.all()) sink.add(d);
         out.merge(std::move(run.files));
     }
+    // The targets mark what they copy from their runtime; a project that
+    // ships the runtime by other means gets only the rest.
+    if (options.project.runtime == "omit") out.drop_runtime();
     return !sink.has_errors();
 }
 

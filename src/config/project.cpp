@@ -142,6 +142,9 @@ const std::vector<Key>& keys() {
         {"project", "schemas", "--schemas", "folder of schema files, one subfolder per family", K::Path, nullptr,
          &Project::schemas},
         {"project", "out", "--out", "output folder", K::Path, nullptr, &Project::out},
+        {"project", "runtime", "--runtime",
+         "include (default) or omit: whether each target's runtime files are written with the code made from the schemas",
+         K::Text, &Project::runtime, nullptr},
         {"cpp", "namespace", "--cpp-namespace", "C++ namespace of the generated code (e.g. acme::events)", K::Text,
          &Project::cpp_namespace, nullptr},
         {"ts", "package", "--ts-package", "npm package name (e.g. @acme/events)", K::Text, &Project::ts_package, nullptr},
@@ -185,6 +188,7 @@ void validate(const Project& p, diag::Sink& sink) {
         bad("python.distribution", p.python_distribution, "expected a distribution name such as acme-events");
     if (!is_identifier(p.python_package)) bad("python.package", p.python_package, "expected a Python identifier");
     if (!is_go_module(p.go_module)) bad("go.module", p.go_module, "expected a module path such as example.com/acme/events");
+    if (p.runtime != "include" && p.runtime != "omit") bad("project.runtime", p.runtime, "expected include or omit");
     if (p.openapi_title.empty()) bad("openapi.title", p.openapi_title, "must not be empty");
     if (p.payload_max_depth < 1 || p.payload_max_depth > 10000)
         bad("payload.max_depth", std::to_string(p.payload_max_depth), "expected an integer from 1 to 10000");

@@ -24,6 +24,12 @@ struct Project {
     std::string version = "0.1.0";     // [project] version, stamped into every package and API document
     std::filesystem::path schemas = "schemas";  // [project] schemas
     std::filesystem::path out = "generated";    // [project] out
+    // [project] runtime: "include" writes each target's runtime (the files
+    // copied from runtime/<target>/) with the code made from the schemas;
+    // "omit" writes only the latter, for a project that ships the runtime
+    // by other means (one vendored copy for several contracts, a runtime
+    // package of its own).
+    std::string runtime = "include";
     std::string cpp_namespace;         // [cpp] namespace, e.g. "acme::events"
     std::string ts_package;            // [ts] package, e.g. "@acme/events"
     std::string python_distribution;   // [python] distribution, e.g. "acme-events"

@@ -9,9 +9,21 @@ void OutputSet::add(const std::string& path, std::string content) {
         throw std::logic_error("two emitters produced the same output file '" + path + "'");
 }
 
+void OutputSet::add_runtime(const std::string& path, std::string content) {
+    add(path, std::move(content));
+    runtime_.insert(path);
+}
+
 void OutputSet::merge(OutputSet&& other) {
     for (auto& [path, content] : other.files_) add(path, std::move(content));
+    runtime_.merge(other.runtime_);
     other.files_.clear();
+    other.runtime_.clear();
+}
+
+void OutputSet::drop_runtime() {
+    for (const auto& path : runtime_) files_.erase(path);
+    runtime_.clear();
 }
 
 std::string normalise_text(std::string text) {

@@ -1,5 +1,5 @@
 // Every IR construct through the C++ output of the golden case
-// tests/golden/constructs (expected/cpp): the samples of the Python test of
+// tests/golden/constructs (generated at build time): the samples of the Python test of
 // the same case (each verdict confirmed there by a standard validator),
 // written out by tests/go/constructs/dump_samples.py, which the Go test
 // reads too. Valid samples round-trip to the same JSON value; invalid ones

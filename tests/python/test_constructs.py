@@ -1,5 +1,5 @@
 """Every IR construct, through the Python output of the golden case
-tests/golden/constructs (expected/python), against valid and invalid samples.
+tests/golden/constructs (as tests/fresh generates it), against valid and invalid samples.
 
 Each sample's verdict is first confirmed by a standard validator (jsonschema,
 formats checked) on the case's input schemas, so the expectations are JSON

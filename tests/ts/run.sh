@@ -10,16 +10,18 @@
 #   run.sh vocab <contractgen> <work dir>
 #       Generates a package from tests/ts/vocab/schemas, runs its tests of
 #       the whole vocabulary and checks it as `package` does.
-#   run.sh node <work dir> [<output root>]
+#   run.sh node <work dir> <output root> [<generated folder>]
 #       Compiles tests/ts/*.test.ts with tests/ts/tsconfig.json (the packages
 #       they import are read through their .d.ts) into <work dir>/js, then
 #       runs them with node's test runner three times: with Zod's runtime
 #       parsers, with its JIT compiler (zod/compile), and on the packages as
 #       tsc builds them from their src/ instead of their shipped JavaScript.
-#       With <output root> (a folder holding generated/ts and
-#       tests/golden/<case>/expected/ts, e.g. what tests/fresh_output.sh
-#       writes), the compile-time type assertions and the tests run on those
-#       packages instead of the committed ones.
+#       The packages are those of <output root>, a folder holding
+#       generated/ts and tests/golden/<case>/expected/ts as
+#       tests/fresh/generate.sh writes them (the committed golden expected/
+#       folders leave the runtime out, so they are not a package); with
+#       <generated folder> (e.g. the repository's generated/), its ts/
+#       instead of <output root>'s.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 node_modules="${CONTRACTGEN_NODE_MODULES:-$root/node_modules}"
@@ -119,26 +121,24 @@ JSON
     ;;
   node)
     work="$2"
-    out_root="${3:-$root}"
-    tree="$root"
-    if [ "$out_root" != "$root" ]; then
-      # A copy of the repository's layout whose generated/ and golden
-      # expected/ folders are those of <output root>: the tests (copied, so
-      # that their relative imports resolve inside it) type-check against
-      # those packages, and read everything else from the repository.
-      tree="$work/tree"
-      fresh_dir "$tree"  # whole: a link left by an earlier run would be followed into the repository
-      mkdir -p "$tree/tests/golden"
-      cp -r "$root/tests/ts" "$tree/tests/ts"
-      for shared in schemas runtime tests/conformance tests/stream; do ln -sn "$root/$shared" "$tree/$shared"; done
-      ln -sn "$out_root/generated" "$tree/generated"
-      for expected in "$out_root"/tests/golden/*/expected; do
-        case_name="$(basename "$(dirname "$expected")")"
-        mkdir -p "$tree/tests/golden/$case_name"
-        ln -s "$expected" "$tree/tests/golden/$case_name/expected"
-        ln -s "$root/tests/golden/$case_name/input" "$tree/tests/golden/$case_name/input"
-      done
-    fi
+    out_root="${3:?run.sh node: the output root (tests/fresh/generate.sh) is required}"
+    generated="${4:-$out_root/generated}"
+    # A copy of the repository's layout whose generated/ and golden
+    # expected/ folders are those given: the tests (copied, so that their
+    # relative imports resolve inside it) type-check against those
+    # packages, and read everything else from the repository.
+    tree="$work/tree"
+    fresh_dir "$tree"  # whole: a link left by an earlier run would be followed into the repository
+    mkdir -p "$tree/tests/golden"
+    cp -r "$root/tests/ts" "$tree/tests/ts"
+    for shared in schemas runtime tests/conformance tests/stream; do ln -sn "$root/$shared" "$tree/$shared"; done
+    ln -sn "$(cd "$generated" && pwd)" "$tree/generated"
+    for expected in "$out_root"/tests/golden/*/expected; do
+      case_name="$(basename "$(dirname "$expected")")"
+      mkdir -p "$tree/tests/golden/$case_name"
+      ln -s "$expected" "$tree/tests/golden/$case_name/expected"
+      ln -s "$root/tests/golden/$case_name/input" "$tree/tests/golden/$case_name/input"
+    done
     fresh_dir "$work/js"
     ln -s "$node_modules" "$work/js/node_modules"
     echo '{"type": "module"}' > "$work/js/package.json"
@@ -208,7 +208,8 @@ JSON
     POLICY_PACKAGE="$work/out/ts" node --test "$root/tests/ts/policy/policy.test.mjs"
     ;;
   *)
-    echo "usage: run.sh package <package dir> <work dir> | node <work dir> | policy <contractgen> <work dir>" >&2
+    echo "usage: run.sh package <package dir> <work dir> | node <work dir> <output root> [<generated folder>]" \
+         "| policy <contractgen> <work dir> | vocab <contractgen> <work dir>" >&2
     exit 2
     ;;
 esac

@@ -103,7 +103,7 @@ TEST_CASE("config: unknown keys and sections are errors with their position and 
     auto r = run_contractgen({"generate"}, ws.dir.path());
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "contractgen.toml:2:1: error: unknown key 'nmae' in [project] (did you mean 'name'?); keys: name, "
-                     "version, schemas, out\n"));
+                     "version, schemas, out, runtime\n"));
     CHECK(has(r.err, "contractgen.toml:4:2: error: unknown section [pyhton] (did you mean 'python'?)"));
     CHECK(has(r.err, "2 errors in the project config"));
     CHECK_FALSE(test::fs::exists(ws.dir / "generated"));

@@ -95,7 +95,7 @@ std::vector<std::string> add_runtime(const EmitContext& ctx, write::OutputSet& o
             target = "cpp/include/" + ctx.project.cpp_include_dir() + "/" + path.substr(headers.size());
         else if (path.compare(0, 8, "cpp/src/") == 0)
             sources.push_back(path.substr(8));
-        out.add(target, runtime_text(ctx, text));
+        out.add_runtime(target, runtime_text(ctx, text));
     }
     return sources;
 }

@@ -283,7 +283,7 @@ private:
         for (const auto& [path, bytes] : builtin_runtime()) {
             bool source = path.rfind(folder, 0) == 0 && path.size() > 3 && path.compare(path.size() - 3, 3, ".go") == 0 &&
                           path.find("_test.go") == std::string::npos;
-            if (source) out.add(path, lines + std::string(bytes));
+            if (source) out.add_runtime(path, lines + std::string(bytes));
         }
     }
 };

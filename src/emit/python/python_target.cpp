@@ -54,7 +54,8 @@ public:
         for (const auto& [path, text] : builtin_runtime()) {
             const bool shipped = path.rfind("python/_runtime/", 0) == 0 || path.rfind("python/_stream/", 0) == 0;
             if (!shipped || path.size() < 3 || path.compare(path.size() - 3, 3, ".py") != 0) continue;
-            out.add(kPackage + path.substr(std::string("python/").size()), "# " + set_header_text(ctx) + "\n" + std::string(text));
+            out.add_runtime(kPackage + path.substr(std::string("python/").size()),
+                            "# " + set_header_text(ctx) + "\n" + std::string(text));
         }
 
         // One module per family, side by side; the package files list them in family order.

@@ -89,9 +89,9 @@ public:
         for (const auto& [path, text] : builtin_runtime()) {
             if (path.rfind("ts/", 0) != 0) continue;
             const std::string relative = path.substr(3);
-            if (relative.rfind("dist/", 0) == 0) out.add("ts/" + relative.substr(5), runtime_header + std::string(text));
+            if (relative.rfind("dist/", 0) == 0) out.add_runtime("ts/" + relative.substr(5), runtime_header + std::string(text));
             else if (relative.size() > 3 && relative.compare(relative.size() - 3, 3, ".ts") == 0)
-                out.add("ts/src/" + relative, runtime_header + std::string(text));
+                out.add_runtime("ts/src/" + relative, runtime_header + std::string(text));
         }
 
         Data registry;
