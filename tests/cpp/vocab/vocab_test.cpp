@@ -187,6 +187,12 @@ TEST_CASE("assertions on encode: dump and validate refuse what parse refuses, at
     same("vocab.Schedule", R"({"note":null})", encoded(null_note), validated(null_note));
     CHECK(encoded(null_note) == "$.note not");
 
+    // Unique items are written once to compare them: an item's error keeps its index.
+    vocab::vocab::Slots slots;
+    slots.slots = std::vector<vocab::vocab::Window>{window("point", std::nullopt, std::nullopt), range_without_end};
+    same("vocab.Slots", R"({"slots":[{"kind":"point"},{"kind":"range","start":1}]})", encoded(slots), validated(slots));
+    CHECK(encoded(slots) == "$.slots[1] then");
+
     // dump_to leaves nothing of a refused value in the buffer.
     std::string buffer = "kept";
     CHECK_THROWS_AS(vocab::dump_to(buffer, schedule), vocab::EncodeError);

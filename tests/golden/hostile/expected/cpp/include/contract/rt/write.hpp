@@ -198,15 +198,16 @@ void write(Writer& w, const T& v) {
 // The JSON text of one value, as a Value (for comparing encoded values).
 Value encoded_value(const std::string& text);
 
-// uniqueItems: items compared as JSON values (1 == 1.0), through their encoding.
+// uniqueItems: items compared as JSON values (1 == 1.0), through their
+// encoding. An item that cannot be written is refused here, at its index.
 template <class T>
 void check_unique(const std::vector<T>& items) {
     std::vector<Value> values;
     values.reserve(items.size());
-    for (const T& item : items) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
         std::string text;
         Writer w(text);
-        write(w, item);
+        in_item(i, [&] { write(w, items[i]); });
         values.push_back(encoded_value(text));
     }
     refuse_if(unique_problem(values));
