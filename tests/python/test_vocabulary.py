@@ -172,3 +172,42 @@ def test_encoding_a_hostile_tree_built_in_python_fails_cleanly(contract: ModuleT
         adapter.dump_json(tree)
     with pytest.raises(pydantic_core.PydanticSerializationError, match="depth"):
         contract._runtime.dump_json(tree)
+
+
+def built(contract: ModuleType, build: Any) -> str:
+    """``ok <dump>`` of a value built in Python, or ``<path>: <keyword>`` of its error."""
+    try:
+        value = build(contract.vocab)
+    except pydantic.ValidationError as e:
+        return ": ".join(contract._runtime.describe_error(e).split(": ")[:2])
+    return "ok " + contract._runtime.dump_json(value)
+
+
+@pytest.mark.parametrize(
+    "type_name, text, build",
+    [
+        # On the declaration, on a member, on an item that is such a declaration,
+        # on items, and a member's null.
+        ("vocab.Window", '{"kind":"range","start":1}', lambda v: v.Window(kind="range", start=1)),
+        ("vocab.Window", '{"kind":"point","end":1}', lambda v: v.Window(kind="point", end=1)),
+        ("vocab.Window", '{"tags":["a"]}', lambda v: v.Window(tags=["a"])),
+        ("vocab.Schedule", '{"windows":[{"kind":"range","start":1,"end":2},{"kind":"range","start":1}]}',
+         lambda v: v.Schedule(windows=[v.Window(kind="range", start=1, end=2), {"kind": "range", "start": 1}])),
+        ("vocab.Schedule", '{"names":["a","none"]}', lambda v: v.Schedule(names=["a", "none"])),
+        ("vocab.Schedule", '{"note":null}', lambda v: v.Schedule(note=None)),
+    ],
+)
+def test_a_value_built_in_python_is_refused_as_its_text_is(contract: ModuleType, type_name: str, text: str,
+                                                           build: Any) -> None:
+    expected = decode(contract, type_name, text)
+    assert not expected.startswith("ok ")
+    assert built(contract, build) == expected
+
+
+def test_a_valid_value_built_in_python_dumps_as_its_text(contract: ModuleType) -> None:
+    text = ('{"windows":[{"kind":"point"},{"kind":"range","start":1,"end":2,"tags":["main"]}],'
+            '"names":["a","b"],"note":"n","amounts":[2.5,3.5]}')
+    assert decode(contract, "vocab.Schedule", text) == "ok " + text
+    assert built(contract, lambda v: v.Schedule(
+        windows=[v.Window(kind="point"), v.Window(kind="range", start=1, end=2, tags=["main"])],
+        names=["a", "b"], note="n", amounts=[2.5, 3.5])) == "ok " + text

@@ -47,6 +47,12 @@ func MarshalValidationIssueLocation(v ValidationIssueLocation) []byte {
 	return contract.Marshal(v, EncodeValidationIssueLocation)
 }
 
+// ValidateValidationIssueLocation judges v as the decoder judges the text MarshalValidationIssueLocation
+// writes: the error ParseValidationIssueLocation reports for it, or nil.
+func ValidateValidationIssueLocation(v ValidationIssueLocation) error {
+	return contract.Validate(v, EncodeValidationIssueLocation, DecodeValidationIssueLocation)
+}
+
 // MarshalJSON encodes v as MarshalValidationIssueLocation does (for encoding/json).
 func (v ValidationIssueLocation) MarshalJSON() ([]byte, error) {
 	return MarshalValidationIssueLocation(v), nil
@@ -135,6 +141,12 @@ func ParseValidationIssue(data []byte, opts ...contract.Option) (ValidationIssue
 // MarshalValidationIssue encodes v as JSON text.
 func MarshalValidationIssue(v ValidationIssue) []byte {
 	return contract.Marshal(v, EncodeValidationIssue)
+}
+
+// ValidateValidationIssue judges v as the decoder judges the text MarshalValidationIssue
+// writes: the error ParseValidationIssue reports for it, or nil.
+func ValidateValidationIssue(v ValidationIssue) error {
+	return contract.Validate(v, EncodeValidationIssue, DecodeValidationIssue)
 }
 
 // MarshalJSON encodes v as MarshalValidationIssue does (for encoding/json).
@@ -240,6 +252,12 @@ func MarshalValidationErrorResponse(v ValidationErrorResponse) []byte {
 	return contract.Marshal(v, EncodeValidationErrorResponse)
 }
 
+// ValidateValidationErrorResponse judges v as the decoder judges the text MarshalValidationErrorResponse
+// writes: the error ParseValidationErrorResponse reports for it, or nil.
+func ValidateValidationErrorResponse(v ValidationErrorResponse) error {
+	return contract.Validate(v, EncodeValidationErrorResponse, DecodeValidationErrorResponse)
+}
+
 // MarshalJSON encodes v as MarshalValidationErrorResponse does (for encoding/json).
 func (v ValidationErrorResponse) MarshalJSON() ([]byte, error) {
 	return MarshalValidationErrorResponse(v), nil
@@ -296,6 +314,12 @@ func ParseAgentRequestPayload(data []byte, opts ...contract.Option) (AgentReques
 // MarshalAgentRequestPayload encodes v as JSON text.
 func MarshalAgentRequestPayload(v AgentRequestPayload) []byte {
 	return contract.Marshal(v, EncodeAgentRequestPayload)
+}
+
+// ValidateAgentRequestPayload judges v as the decoder judges the text MarshalAgentRequestPayload
+// writes: the error ParseAgentRequestPayload reports for it, or nil.
+func ValidateAgentRequestPayload(v AgentRequestPayload) error {
+	return contract.Validate(v, EncodeAgentRequestPayload, DecodeAgentRequestPayload)
 }
 
 // MarshalJSON encodes v as MarshalAgentRequestPayload does (for encoding/json).
@@ -375,6 +399,12 @@ func ParseClientCapabilities(data []byte, opts ...contract.Option) (ClientCapabi
 // MarshalClientCapabilities encodes v as JSON text.
 func MarshalClientCapabilities(v ClientCapabilities) []byte {
 	return contract.Marshal(v, EncodeClientCapabilities)
+}
+
+// ValidateClientCapabilities judges v as the decoder judges the text MarshalClientCapabilities
+// writes: the error ParseClientCapabilities reports for it, or nil.
+func ValidateClientCapabilities(v ClientCapabilities) error {
+	return contract.Validate(v, EncodeClientCapabilities, DecodeClientCapabilities)
 }
 
 // MarshalJSON encodes v as MarshalClientCapabilities does (for encoding/json).
@@ -510,6 +540,12 @@ func MarshalAgentRequest(v AgentRequest) []byte {
 	return contract.Marshal(v, EncodeAgentRequest)
 }
 
+// ValidateAgentRequest judges v as the decoder judges the text MarshalAgentRequest
+// writes: the error ParseAgentRequest reports for it, or nil.
+func ValidateAgentRequest(v AgentRequest) error {
+	return contract.Validate(v, EncodeAgentRequest, DecodeAgentRequest)
+}
+
 // MarshalJSON encodes v as MarshalAgentRequest does (for encoding/json).
 func (v AgentRequest) MarshalJSON() ([]byte, error) {
 	return MarshalAgentRequest(v), nil
@@ -546,6 +582,12 @@ func ParseDeliveryMode(data []byte, opts ...contract.Option) (DeliveryMode, erro
 // MarshalDeliveryMode encodes v as JSON text.
 func MarshalDeliveryMode(v DeliveryMode) []byte {
 	return contract.Marshal(v, EncodeDeliveryMode)
+}
+
+// ValidateDeliveryMode judges v as the decoder judges the text MarshalDeliveryMode
+// writes: the error ParseDeliveryMode reports for it, or nil.
+func ValidateDeliveryMode(v DeliveryMode) error {
+	return contract.Validate(v, EncodeDeliveryMode, DecodeDeliveryMode)
 }
 
 // MarshalJSON encodes v as MarshalDeliveryMode does (for encoding/json).
@@ -617,6 +659,12 @@ func ParseAgentCapability(data []byte, opts ...contract.Option) (AgentCapability
 // MarshalAgentCapability encodes v as JSON text.
 func MarshalAgentCapability(v AgentCapability) []byte {
 	return contract.Marshal(v, EncodeAgentCapability)
+}
+
+// ValidateAgentCapability judges v as the decoder judges the text MarshalAgentCapability
+// writes: the error ParseAgentCapability reports for it, or nil.
+func ValidateAgentCapability(v AgentCapability) error {
+	return contract.Validate(v, EncodeAgentCapability, DecodeAgentCapability)
 }
 
 // MarshalJSON encodes v as MarshalAgentCapability does (for encoding/json).
@@ -714,6 +762,12 @@ func MarshalServerSentEvent(v ServerSentEvent) []byte {
 	return contract.Marshal(v, EncodeServerSentEvent)
 }
 
+// ValidateServerSentEvent judges v as the decoder judges the text MarshalServerSentEvent
+// writes: the error ParseServerSentEvent reports for it, or nil.
+func ValidateServerSentEvent(v ServerSentEvent) error {
+	return contract.Validate(v, EncodeServerSentEvent, DecodeServerSentEvent)
+}
+
 // MarshalJSON encodes v as MarshalServerSentEvent does (for encoding/json).
 func (v ServerSentEvent) MarshalJSON() ([]byte, error) {
 	return MarshalServerSentEvent(v), nil
@@ -771,6 +825,12 @@ func ParseAssistResponse(data []byte, opts ...contract.Option) (AssistResponse, 
 // MarshalAssistResponse encodes v as JSON text.
 func MarshalAssistResponse(v AssistResponse) []byte {
 	return contract.Marshal(v, EncodeAssistResponse)
+}
+
+// ValidateAssistResponse judges v as the decoder judges the text MarshalAssistResponse
+// writes: the error ParseAssistResponse reports for it, or nil.
+func ValidateAssistResponse(v AssistResponse) error {
+	return contract.Validate(v, EncodeAssistResponse, DecodeAssistResponse)
 }
 
 // MarshalJSON encodes v as MarshalAssistResponse does (for encoding/json).

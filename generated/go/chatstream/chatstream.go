@@ -55,6 +55,12 @@ func MarshalEntityType(v EntityType) []byte {
 	return contract.Marshal(v, EncodeEntityType)
 }
 
+// ValidateEntityType judges v as the decoder judges the text MarshalEntityType
+// writes: the error ParseEntityType reports for it, or nil.
+func ValidateEntityType(v EntityType) error {
+	return contract.Validate(v, EncodeEntityType, DecodeEntityType)
+}
+
 // MarshalJSON encodes v as MarshalEntityType does (for encoding/json).
 func (v EntityType) MarshalJSON() ([]byte, error) {
 	return MarshalEntityType(v), nil
@@ -275,6 +281,12 @@ func MarshalEntity(v Entity) []byte {
 	return contract.Marshal(v, EncodeEntity)
 }
 
+// ValidateEntity judges v as the decoder judges the text MarshalEntity
+// writes: the error ParseEntity reports for it, or nil.
+func ValidateEntity(v Entity) error {
+	return contract.Validate(v, EncodeEntity, DecodeEntity)
+}
+
 // MarshalJSON encodes v as MarshalEntity does (for encoding/json).
 func (v Entity) MarshalJSON() ([]byte, error) {
 	return MarshalEntity(v), nil
@@ -312,6 +324,12 @@ func MarshalCreatorType(v CreatorType) []byte {
 	return contract.Marshal(v, EncodeCreatorType)
 }
 
+// ValidateCreatorType judges v as the decoder judges the text MarshalCreatorType
+// writes: the error ParseCreatorType reports for it, or nil.
+func ValidateCreatorType(v CreatorType) error {
+	return contract.Validate(v, EncodeCreatorType, DecodeCreatorType)
+}
+
 // MarshalJSON encodes v as MarshalCreatorType does (for encoding/json).
 func (v CreatorType) MarshalJSON() ([]byte, error) {
 	return MarshalCreatorType(v), nil
@@ -347,6 +365,12 @@ func ParseMessageType(data []byte, opts ...contract.Option) (MessageType, error)
 // MarshalMessageType encodes v as JSON text.
 func MarshalMessageType(v MessageType) []byte {
 	return contract.Marshal(v, EncodeMessageType)
+}
+
+// ValidateMessageType judges v as the decoder judges the text MarshalMessageType
+// writes: the error ParseMessageType reports for it, or nil.
+func ValidateMessageType(v MessageType) error {
+	return contract.Validate(v, EncodeMessageType, DecodeMessageType)
 }
 
 // MarshalJSON encodes v as MarshalMessageType does (for encoding/json).
@@ -390,6 +414,12 @@ func MarshalDeliverableType(v DeliverableType) []byte {
 	return contract.Marshal(v, EncodeDeliverableType)
 }
 
+// ValidateDeliverableType judges v as the decoder judges the text MarshalDeliverableType
+// writes: the error ParseDeliverableType reports for it, or nil.
+func ValidateDeliverableType(v DeliverableType) error {
+	return contract.Validate(v, EncodeDeliverableType, DecodeDeliverableType)
+}
+
 // MarshalJSON encodes v as MarshalDeliverableType does (for encoding/json).
 func (v DeliverableType) MarshalJSON() ([]byte, error) {
 	return MarshalDeliverableType(v), nil
@@ -425,6 +455,12 @@ func ParseMessageErrorType(data []byte, opts ...contract.Option) (MessageErrorTy
 // MarshalMessageErrorType encodes v as JSON text.
 func MarshalMessageErrorType(v MessageErrorType) []byte {
 	return contract.Marshal(v, EncodeMessageErrorType)
+}
+
+// ValidateMessageErrorType judges v as the decoder judges the text MarshalMessageErrorType
+// writes: the error ParseMessageErrorType reports for it, or nil.
+func ValidateMessageErrorType(v MessageErrorType) error {
+	return contract.Validate(v, EncodeMessageErrorType, DecodeMessageErrorType)
 }
 
 // MarshalJSON encodes v as MarshalMessageErrorType does (for encoding/json).
@@ -673,6 +709,12 @@ func MarshalMessage(v Message) []byte {
 	return contract.Marshal(v, EncodeMessage)
 }
 
+// ValidateMessage judges v as the decoder judges the text MarshalMessage
+// writes: the error ParseMessage reports for it, or nil.
+func ValidateMessage(v Message) error {
+	return contract.Validate(v, EncodeMessage, DecodeMessage)
+}
+
 // MarshalJSON encodes v as MarshalMessage does (for encoding/json).
 func (v Message) MarshalJSON() ([]byte, error) {
 	return MarshalMessage(v), nil
@@ -709,6 +751,12 @@ func ParsePlanStatus(data []byte, opts ...contract.Option) (PlanStatus, error) {
 // MarshalPlanStatus encodes v as JSON text.
 func MarshalPlanStatus(v PlanStatus) []byte {
 	return contract.Marshal(v, EncodePlanStatus)
+}
+
+// ValidatePlanStatus judges v as the decoder judges the text MarshalPlanStatus
+// writes: the error ParsePlanStatus reports for it, or nil.
+func ValidatePlanStatus(v PlanStatus) error {
+	return contract.Validate(v, EncodePlanStatus, DecodePlanStatus)
 }
 
 // MarshalJSON encodes v as MarshalPlanStatus does (for encoding/json).
@@ -829,6 +877,12 @@ func ParsePlanTask(data []byte, opts ...contract.Option) (PlanTask, error) {
 // MarshalPlanTask encodes v as JSON text.
 func MarshalPlanTask(v PlanTask) []byte {
 	return contract.Marshal(v, EncodePlanTask)
+}
+
+// ValidatePlanTask judges v as the decoder judges the text MarshalPlanTask
+// writes: the error ParsePlanTask reports for it, or nil.
+func ValidatePlanTask(v PlanTask) error {
+	return contract.Validate(v, EncodePlanTask, DecodePlanTask)
 }
 
 // MarshalJSON encodes v as MarshalPlanTask does (for encoding/json).
@@ -963,6 +1017,12 @@ func MarshalPlan(v Plan) []byte {
 	return contract.Marshal(v, EncodePlan)
 }
 
+// ValidatePlan judges v as the decoder judges the text MarshalPlan
+// writes: the error ParsePlan reports for it, or nil.
+func ValidatePlan(v Plan) error {
+	return contract.Validate(v, EncodePlan, DecodePlan)
+}
+
 // MarshalJSON encodes v as MarshalPlan does (for encoding/json).
 func (v Plan) MarshalJSON() ([]byte, error) {
 	return MarshalPlan(v), nil
@@ -1075,6 +1135,12 @@ func MarshalPlanSet(v PlanSet) []byte {
 	return contract.Marshal(v, EncodePlanSet)
 }
 
+// ValidatePlanSet judges v as the decoder judges the text MarshalPlanSet
+// writes: the error ParsePlanSet reports for it, or nil.
+func ValidatePlanSet(v PlanSet) error {
+	return contract.Validate(v, EncodePlanSet, DecodePlanSet)
+}
+
 // MarshalJSON encodes v as MarshalPlanSet does (for encoding/json).
 func (v PlanSet) MarshalJSON() ([]byte, error) {
 	return MarshalPlanSet(v), nil
@@ -1111,6 +1177,12 @@ func ParsePendingSourceType(data []byte, opts ...contract.Option) (PendingSource
 // MarshalPendingSourceType encodes v as JSON text.
 func MarshalPendingSourceType(v PendingSourceType) []byte {
 	return contract.Marshal(v, EncodePendingSourceType)
+}
+
+// ValidatePendingSourceType judges v as the decoder judges the text MarshalPendingSourceType
+// writes: the error ParsePendingSourceType reports for it, or nil.
+func ValidatePendingSourceType(v PendingSourceType) error {
+	return contract.Validate(v, EncodePendingSourceType, DecodePendingSourceType)
 }
 
 // MarshalJSON encodes v as MarshalPendingSourceType does (for encoding/json).
@@ -1233,6 +1305,12 @@ func MarshalPendingSource(v PendingSource) []byte {
 	return contract.Marshal(v, EncodePendingSource)
 }
 
+// ValidatePendingSource judges v as the decoder judges the text MarshalPendingSource
+// writes: the error ParsePendingSource reports for it, or nil.
+func ValidatePendingSource(v PendingSource) error {
+	return contract.Validate(v, EncodePendingSource, DecodePendingSource)
+}
+
 // MarshalJSON encodes v as MarshalPendingSource does (for encoding/json).
 func (v PendingSource) MarshalJSON() ([]byte, error) {
 	return MarshalPendingSource(v), nil
@@ -1293,6 +1371,12 @@ func ParseStreamEventType(data []byte, opts ...contract.Option) (StreamEventType
 // MarshalStreamEventType encodes v as JSON text.
 func MarshalStreamEventType(v StreamEventType) []byte {
 	return contract.Marshal(v, EncodeStreamEventType)
+}
+
+// ValidateStreamEventType judges v as the decoder judges the text MarshalStreamEventType
+// writes: the error ParseStreamEventType reports for it, or nil.
+func ValidateStreamEventType(v StreamEventType) error {
+	return contract.Validate(v, EncodeStreamEventType, DecodeStreamEventType)
 }
 
 // MarshalJSON encodes v as MarshalStreamEventType does (for encoding/json).
@@ -1410,6 +1494,12 @@ func MarshalStreamStart(v StreamStart) []byte {
 	return contract.Marshal(v, EncodeStreamStart)
 }
 
+// ValidateStreamStart judges v as the decoder judges the text MarshalStreamStart
+// writes: the error ParseStreamStart reports for it, or nil.
+func ValidateStreamStart(v StreamStart) error {
+	return contract.Validate(v, EncodeStreamStart, DecodeStreamStart)
+}
+
 // MarshalJSON encodes v as MarshalStreamStart does (for encoding/json).
 func (v StreamStart) MarshalJSON() ([]byte, error) {
 	return MarshalStreamStart(v), nil
@@ -1476,6 +1566,12 @@ func ParseHeartbeat(data []byte, opts ...contract.Option) (Heartbeat, error) {
 // MarshalHeartbeat encodes v as JSON text.
 func MarshalHeartbeat(v Heartbeat) []byte {
 	return contract.Marshal(v, EncodeHeartbeat)
+}
+
+// ValidateHeartbeat judges v as the decoder judges the text MarshalHeartbeat
+// writes: the error ParseHeartbeat reports for it, or nil.
+func ValidateHeartbeat(v Heartbeat) error {
+	return contract.Validate(v, EncodeHeartbeat, DecodeHeartbeat)
 }
 
 // MarshalJSON encodes v as MarshalHeartbeat does (for encoding/json).
@@ -1561,6 +1657,12 @@ func ParseDoneEvent(data []byte, opts ...contract.Option) (DoneEvent, error) {
 // MarshalDoneEvent encodes v as JSON text.
 func MarshalDoneEvent(v DoneEvent) []byte {
 	return contract.Marshal(v, EncodeDoneEvent)
+}
+
+// ValidateDoneEvent judges v as the decoder judges the text MarshalDoneEvent
+// writes: the error ParseDoneEvent reports for it, or nil.
+func ValidateDoneEvent(v DoneEvent) error {
+	return contract.Validate(v, EncodeDoneEvent, DecodeDoneEvent)
 }
 
 // MarshalJSON encodes v as MarshalDoneEvent does (for encoding/json).
@@ -1655,6 +1757,12 @@ func MarshalStreamError(v StreamError) []byte {
 	return contract.Marshal(v, EncodeStreamError)
 }
 
+// ValidateStreamError judges v as the decoder judges the text MarshalStreamError
+// writes: the error ParseStreamError reports for it, or nil.
+func ValidateStreamError(v StreamError) error {
+	return contract.Validate(v, EncodeStreamError, DecodeStreamError)
+}
+
 // MarshalJSON encodes v as MarshalStreamError does (for encoding/json).
 func (v StreamError) MarshalJSON() ([]byte, error) {
 	return MarshalStreamError(v), nil
@@ -1733,6 +1841,12 @@ func ParseMessageDelta(data []byte, opts ...contract.Option) (MessageDelta, erro
 // MarshalMessageDelta encodes v as JSON text.
 func MarshalMessageDelta(v MessageDelta) []byte {
 	return contract.Marshal(v, EncodeMessageDelta)
+}
+
+// ValidateMessageDelta judges v as the decoder judges the text MarshalMessageDelta
+// writes: the error ParseMessageDelta reports for it, or nil.
+func ValidateMessageDelta(v MessageDelta) error {
+	return contract.Validate(v, EncodeMessageDelta, DecodeMessageDelta)
 }
 
 // MarshalJSON encodes v as MarshalMessageDelta does (for encoding/json).
@@ -1814,6 +1928,12 @@ func MarshalAiMessage(v AiMessage) []byte {
 	return contract.Marshal(v, EncodeAiMessage)
 }
 
+// ValidateAiMessage judges v as the decoder judges the text MarshalAiMessage
+// writes: the error ParseAiMessage reports for it, or nil.
+func ValidateAiMessage(v AiMessage) error {
+	return contract.Validate(v, EncodeAiMessage, DecodeAiMessage)
+}
+
 // MarshalJSON encodes v as MarshalAiMessage does (for encoding/json).
 func (v AiMessage) MarshalJSON() ([]byte, error) {
 	return MarshalAiMessage(v), nil
@@ -1891,6 +2011,12 @@ func ParseMessageIsAnswer(data []byte, opts ...contract.Option) (MessageIsAnswer
 // MarshalMessageIsAnswer encodes v as JSON text.
 func MarshalMessageIsAnswer(v MessageIsAnswer) []byte {
 	return contract.Marshal(v, EncodeMessageIsAnswer)
+}
+
+// ValidateMessageIsAnswer judges v as the decoder judges the text MarshalMessageIsAnswer
+// writes: the error ParseMessageIsAnswer reports for it, or nil.
+func ValidateMessageIsAnswer(v MessageIsAnswer) error {
+	return contract.Validate(v, EncodeMessageIsAnswer, DecodeMessageIsAnswer)
 }
 
 // MarshalJSON encodes v as MarshalMessageIsAnswer does (for encoding/json).
@@ -1972,6 +2098,12 @@ func MarshalChatTitleGenerated(v ChatTitleGenerated) []byte {
 	return contract.Marshal(v, EncodeChatTitleGenerated)
 }
 
+// ValidateChatTitleGenerated judges v as the decoder judges the text MarshalChatTitleGenerated
+// writes: the error ParseChatTitleGenerated reports for it, or nil.
+func ValidateChatTitleGenerated(v ChatTitleGenerated) error {
+	return contract.Validate(v, EncodeChatTitleGenerated, DecodeChatTitleGenerated)
+}
+
 // MarshalJSON encodes v as MarshalChatTitleGenerated does (for encoding/json).
 func (v ChatTitleGenerated) MarshalJSON() ([]byte, error) {
 	return MarshalChatTitleGenerated(v), nil
@@ -2051,6 +2183,12 @@ func MarshalClarificationNeeded(v ClarificationNeeded) []byte {
 	return contract.Marshal(v, EncodeClarificationNeeded)
 }
 
+// ValidateClarificationNeeded judges v as the decoder judges the text MarshalClarificationNeeded
+// writes: the error ParseClarificationNeeded reports for it, or nil.
+func ValidateClarificationNeeded(v ClarificationNeeded) error {
+	return contract.Validate(v, EncodeClarificationNeeded, DecodeClarificationNeeded)
+}
+
 // MarshalJSON encodes v as MarshalClarificationNeeded does (for encoding/json).
 func (v ClarificationNeeded) MarshalJSON() ([]byte, error) {
 	return MarshalClarificationNeeded(v), nil
@@ -2125,6 +2263,12 @@ func ParseMessageClarificationUpdate(data []byte, opts ...contract.Option) (Mess
 // MarshalMessageClarificationUpdate encodes v as JSON text.
 func MarshalMessageClarificationUpdate(v MessageClarificationUpdate) []byte {
 	return contract.Marshal(v, EncodeMessageClarificationUpdate)
+}
+
+// ValidateMessageClarificationUpdate judges v as the decoder judges the text MarshalMessageClarificationUpdate
+// writes: the error ParseMessageClarificationUpdate reports for it, or nil.
+func ValidateMessageClarificationUpdate(v MessageClarificationUpdate) error {
+	return contract.Validate(v, EncodeMessageClarificationUpdate, DecodeMessageClarificationUpdate)
 }
 
 // MarshalJSON encodes v as MarshalMessageClarificationUpdate does (for encoding/json).
@@ -2206,6 +2350,12 @@ func MarshalUpdateMessageClarificationMessage(v UpdateMessageClarificationMessag
 	return contract.Marshal(v, EncodeUpdateMessageClarificationMessage)
 }
 
+// ValidateUpdateMessageClarificationMessage judges v as the decoder judges the text MarshalUpdateMessageClarificationMessage
+// writes: the error ParseUpdateMessageClarificationMessage reports for it, or nil.
+func ValidateUpdateMessageClarificationMessage(v UpdateMessageClarificationMessage) error {
+	return contract.Validate(v, EncodeUpdateMessageClarificationMessage, DecodeUpdateMessageClarificationMessage)
+}
+
 // MarshalJSON encodes v as MarshalUpdateMessageClarificationMessage does (for encoding/json).
 func (v UpdateMessageClarificationMessage) MarshalJSON() ([]byte, error) {
 	return MarshalUpdateMessageClarificationMessage(v), nil
@@ -2242,6 +2392,12 @@ func ParseTaskStatus(data []byte, opts ...contract.Option) (TaskStatus, error) {
 // MarshalTaskStatus encodes v as JSON text.
 func MarshalTaskStatus(v TaskStatus) []byte {
 	return contract.Marshal(v, EncodeTaskStatus)
+}
+
+// ValidateTaskStatus judges v as the decoder judges the text MarshalTaskStatus
+// writes: the error ParseTaskStatus reports for it, or nil.
+func ValidateTaskStatus(v TaskStatus) error {
+	return contract.Validate(v, EncodeTaskStatus, DecodeTaskStatus)
 }
 
 // MarshalJSON encodes v as MarshalTaskStatus does (for encoding/json).
@@ -2379,6 +2535,12 @@ func MarshalTaskUpdate(v TaskUpdate) []byte {
 	return contract.Marshal(v, EncodeTaskUpdate)
 }
 
+// ValidateTaskUpdate judges v as the decoder judges the text MarshalTaskUpdate
+// writes: the error ParseTaskUpdate reports for it, or nil.
+func ValidateTaskUpdate(v TaskUpdate) error {
+	return contract.Validate(v, EncodeTaskUpdate, DecodeTaskUpdate)
+}
+
 // MarshalJSON encodes v as MarshalTaskUpdate does (for encoding/json).
 func (v TaskUpdate) MarshalJSON() ([]byte, error) {
 	return MarshalTaskUpdate(v), nil
@@ -2456,6 +2618,12 @@ func ParsePendingSources(data []byte, opts ...contract.Option) (PendingSources, 
 // MarshalPendingSources encodes v as JSON text.
 func MarshalPendingSources(v PendingSources) []byte {
 	return contract.Marshal(v, EncodePendingSources)
+}
+
+// ValidatePendingSources judges v as the decoder judges the text MarshalPendingSources
+// writes: the error ParsePendingSources reports for it, or nil.
+func ValidatePendingSources(v PendingSources) error {
+	return contract.Validate(v, EncodePendingSources, DecodePendingSources)
 }
 
 // MarshalJSON encodes v as MarshalPendingSources does (for encoding/json).
@@ -2537,6 +2705,12 @@ func MarshalReferencesFound(v ReferencesFound) []byte {
 	return contract.Marshal(v, EncodeReferencesFound)
 }
 
+// ValidateReferencesFound judges v as the decoder judges the text MarshalReferencesFound
+// writes: the error ParseReferencesFound reports for it, or nil.
+func ValidateReferencesFound(v ReferencesFound) error {
+	return contract.Validate(v, EncodeReferencesFound, DecodeReferencesFound)
+}
+
 // MarshalJSON encodes v as MarshalReferencesFound does (for encoding/json).
 func (v ReferencesFound) MarshalJSON() ([]byte, error) {
 	return MarshalReferencesFound(v), nil
@@ -2567,6 +2741,12 @@ func ParseUnixTimestampMs(data []byte, opts ...contract.Option) (UnixTimestampMs
 // MarshalUnixTimestampMs encodes v as JSON text.
 func MarshalUnixTimestampMs(v UnixTimestampMs) []byte {
 	return contract.Marshal(v, EncodeUnixTimestampMs)
+}
+
+// ValidateUnixTimestampMs judges v as the decoder judges the text MarshalUnixTimestampMs
+// writes: the error ParseUnixTimestampMs reports for it, or nil.
+func ValidateUnixTimestampMs(v UnixTimestampMs) error {
+	return contract.Validate(v, EncodeUnixTimestampMs, DecodeUnixTimestampMs)
 }
 
 // ---- NodeToolsExecutionStart (chat_stream/events.schema.json#/$defs/NodeToolsExecutionStart)
@@ -2698,6 +2878,12 @@ func ParseNodeToolsExecutionStart(data []byte, opts ...contract.Option) (NodeToo
 // MarshalNodeToolsExecutionStart encodes v as JSON text.
 func MarshalNodeToolsExecutionStart(v NodeToolsExecutionStart) []byte {
 	return contract.Marshal(v, EncodeNodeToolsExecutionStart)
+}
+
+// ValidateNodeToolsExecutionStart judges v as the decoder judges the text MarshalNodeToolsExecutionStart
+// writes: the error ParseNodeToolsExecutionStart reports for it, or nil.
+func ValidateNodeToolsExecutionStart(v NodeToolsExecutionStart) error {
+	return contract.Validate(v, EncodeNodeToolsExecutionStart, DecodeNodeToolsExecutionStart)
 }
 
 // MarshalJSON encodes v as MarshalNodeToolsExecutionStart does (for encoding/json).
@@ -2848,6 +3034,12 @@ func MarshalNodeToolEvent(v NodeToolEvent) []byte {
 	return contract.Marshal(v, EncodeNodeToolEvent)
 }
 
+// ValidateNodeToolEvent judges v as the decoder judges the text MarshalNodeToolEvent
+// writes: the error ParseNodeToolEvent reports for it, or nil.
+func ValidateNodeToolEvent(v NodeToolEvent) error {
+	return contract.Validate(v, EncodeNodeToolEvent, DecodeNodeToolEvent)
+}
+
 // MarshalJSON encodes v as MarshalNodeToolEvent does (for encoding/json).
 func (v NodeToolEvent) MarshalJSON() ([]byte, error) {
 	return MarshalNodeToolEvent(v), nil
@@ -2978,6 +3170,12 @@ func ParseUpdateSubagentCurrentAction(data []byte, opts ...contract.Option) (Upd
 // MarshalUpdateSubagentCurrentAction encodes v as JSON text.
 func MarshalUpdateSubagentCurrentAction(v UpdateSubagentCurrentAction) []byte {
 	return contract.Marshal(v, EncodeUpdateSubagentCurrentAction)
+}
+
+// ValidateUpdateSubagentCurrentAction judges v as the decoder judges the text MarshalUpdateSubagentCurrentAction
+// writes: the error ParseUpdateSubagentCurrentAction reports for it, or nil.
+func ValidateUpdateSubagentCurrentAction(v UpdateSubagentCurrentAction) error {
+	return contract.Validate(v, EncodeUpdateSubagentCurrentAction, DecodeUpdateSubagentCurrentAction)
 }
 
 // MarshalJSON encodes v as MarshalUpdateSubagentCurrentAction does (for encoding/json).
@@ -3180,6 +3378,12 @@ func MarshalNodeReportPreviewStart(v NodeReportPreviewStart) []byte {
 	return contract.Marshal(v, EncodeNodeReportPreviewStart)
 }
 
+// ValidateNodeReportPreviewStart judges v as the decoder judges the text MarshalNodeReportPreviewStart
+// writes: the error ParseNodeReportPreviewStart reports for it, or nil.
+func ValidateNodeReportPreviewStart(v NodeReportPreviewStart) error {
+	return contract.Validate(v, EncodeNodeReportPreviewStart, DecodeNodeReportPreviewStart)
+}
+
 // MarshalJSON encodes v as MarshalNodeReportPreviewStart does (for encoding/json).
 func (v NodeReportPreviewStart) MarshalJSON() ([]byte, error) {
 	return MarshalNodeReportPreviewStart(v), nil
@@ -3313,6 +3517,12 @@ func ParseNodeReportPreviewDelta(data []byte, opts ...contract.Option) (NodeRepo
 // MarshalNodeReportPreviewDelta encodes v as JSON text.
 func MarshalNodeReportPreviewDelta(v NodeReportPreviewDelta) []byte {
 	return contract.Marshal(v, EncodeNodeReportPreviewDelta)
+}
+
+// ValidateNodeReportPreviewDelta judges v as the decoder judges the text MarshalNodeReportPreviewDelta
+// writes: the error ParseNodeReportPreviewDelta reports for it, or nil.
+func ValidateNodeReportPreviewDelta(v NodeReportPreviewDelta) error {
+	return contract.Validate(v, EncodeNodeReportPreviewDelta, DecodeNodeReportPreviewDelta)
 }
 
 // MarshalJSON encodes v as MarshalNodeReportPreviewDelta does (for encoding/json).
@@ -3511,6 +3721,12 @@ func MarshalNodeReportPreviewDone(v NodeReportPreviewDone) []byte {
 	return contract.Marshal(v, EncodeNodeReportPreviewDone)
 }
 
+// ValidateNodeReportPreviewDone judges v as the decoder judges the text MarshalNodeReportPreviewDone
+// writes: the error ParseNodeReportPreviewDone reports for it, or nil.
+func ValidateNodeReportPreviewDone(v NodeReportPreviewDone) error {
+	return contract.Validate(v, EncodeNodeReportPreviewDone, DecodeNodeReportPreviewDone)
+}
+
 // MarshalJSON encodes v as MarshalNodeReportPreviewDone does (for encoding/json).
 func (v NodeReportPreviewDone) MarshalJSON() ([]byte, error) {
 	return MarshalNodeReportPreviewDone(v), nil
@@ -3612,6 +3828,12 @@ func MarshalBrowserUseStart(v BrowserUseStart) []byte {
 	return contract.Marshal(v, EncodeBrowserUseStart)
 }
 
+// ValidateBrowserUseStart judges v as the decoder judges the text MarshalBrowserUseStart
+// writes: the error ParseBrowserUseStart reports for it, or nil.
+func ValidateBrowserUseStart(v BrowserUseStart) error {
+	return contract.Validate(v, EncodeBrowserUseStart, DecodeBrowserUseStart)
+}
+
 // MarshalJSON encodes v as MarshalBrowserUseStart does (for encoding/json).
 func (v BrowserUseStart) MarshalJSON() ([]byte, error) {
 	return MarshalBrowserUseStart(v), nil
@@ -3689,6 +3911,12 @@ func ParseBrowserUseStop(data []byte, opts ...contract.Option) (BrowserUseStop, 
 // MarshalBrowserUseStop encodes v as JSON text.
 func MarshalBrowserUseStop(v BrowserUseStop) []byte {
 	return contract.Marshal(v, EncodeBrowserUseStop)
+}
+
+// ValidateBrowserUseStop judges v as the decoder judges the text MarshalBrowserUseStop
+// writes: the error ParseBrowserUseStop reports for it, or nil.
+func ValidateBrowserUseStop(v BrowserUseStop) error {
+	return contract.Validate(v, EncodeBrowserUseStop, DecodeBrowserUseStop)
 }
 
 // MarshalJSON encodes v as MarshalBrowserUseStop does (for encoding/json).
@@ -3778,6 +4006,12 @@ func MarshalBrowserUseAwaitUserInput(v BrowserUseAwaitUserInput) []byte {
 	return contract.Marshal(v, EncodeBrowserUseAwaitUserInput)
 }
 
+// ValidateBrowserUseAwaitUserInput judges v as the decoder judges the text MarshalBrowserUseAwaitUserInput
+// writes: the error ParseBrowserUseAwaitUserInput reports for it, or nil.
+func ValidateBrowserUseAwaitUserInput(v BrowserUseAwaitUserInput) error {
+	return contract.Validate(v, EncodeBrowserUseAwaitUserInput, DecodeBrowserUseAwaitUserInput)
+}
+
 // MarshalJSON encodes v as MarshalBrowserUseAwaitUserInput does (for encoding/json).
 func (v BrowserUseAwaitUserInput) MarshalJSON() ([]byte, error) {
 	return MarshalBrowserUseAwaitUserInput(v), nil
@@ -3858,6 +4092,12 @@ func MarshalPingEvent(v PingEvent) []byte {
 	return contract.Marshal(v, EncodePingEvent)
 }
 
+// ValidatePingEvent judges v as the decoder judges the text MarshalPingEvent
+// writes: the error ParsePingEvent reports for it, or nil.
+func ValidatePingEvent(v PingEvent) error {
+	return contract.Validate(v, EncodePingEvent, DecodePingEvent)
+}
+
 // MarshalJSON encodes v as MarshalPingEvent does (for encoding/json).
 func (v PingEvent) MarshalJSON() ([]byte, error) {
 	return MarshalPingEvent(v), nil
@@ -3897,6 +4137,12 @@ func ParseErrorCode(data []byte, opts ...contract.Option) (ErrorCode, error) {
 // MarshalErrorCode encodes v as JSON text.
 func MarshalErrorCode(v ErrorCode) []byte {
 	return contract.Marshal(v, EncodeErrorCode)
+}
+
+// ValidateErrorCode judges v as the decoder judges the text MarshalErrorCode
+// writes: the error ParseErrorCode reports for it, or nil.
+func ValidateErrorCode(v ErrorCode) error {
+	return contract.Validate(v, EncodeErrorCode, DecodeErrorCode)
 }
 
 // MarshalJSON encodes v as MarshalErrorCode does (for encoding/json).
@@ -4010,6 +4256,12 @@ func ParseErrorEvent(data []byte, opts ...contract.Option) (ErrorEvent, error) {
 // MarshalErrorEvent encodes v as JSON text.
 func MarshalErrorEvent(v ErrorEvent) []byte {
 	return contract.Marshal(v, EncodeErrorEvent)
+}
+
+// ValidateErrorEvent judges v as the decoder judges the text MarshalErrorEvent
+// writes: the error ParseErrorEvent reports for it, or nil.
+func ValidateErrorEvent(v ErrorEvent) error {
+	return contract.Validate(v, EncodeErrorEvent, DecodeErrorEvent)
 }
 
 // MarshalJSON encodes v as MarshalErrorEvent does (for encoding/json).
@@ -4137,6 +4389,12 @@ func MarshalMessageFileEvent(v MessageFileEvent) []byte {
 	return contract.Marshal(v, EncodeMessageFileEvent)
 }
 
+// ValidateMessageFileEvent judges v as the decoder judges the text MarshalMessageFileEvent
+// writes: the error ParseMessageFileEvent reports for it, or nil.
+func ValidateMessageFileEvent(v MessageFileEvent) error {
+	return contract.Validate(v, EncodeMessageFileEvent, DecodeMessageFileEvent)
+}
+
 // MarshalJSON encodes v as MarshalMessageFileEvent does (for encoding/json).
 func (v MessageFileEvent) MarshalJSON() ([]byte, error) {
 	return MarshalMessageFileEvent(v), nil
@@ -4211,6 +4469,12 @@ func ParseUsageCost(data []byte, opts ...contract.Option) (UsageCost, error) {
 // MarshalUsageCost encodes v as JSON text.
 func MarshalUsageCost(v UsageCost) []byte {
 	return contract.Marshal(v, EncodeUsageCost)
+}
+
+// ValidateUsageCost judges v as the decoder judges the text MarshalUsageCost
+// writes: the error ParseUsageCost reports for it, or nil.
+func ValidateUsageCost(v UsageCost) error {
+	return contract.Validate(v, EncodeUsageCost, DecodeUsageCost)
 }
 
 // MarshalJSON encodes v as MarshalUsageCost does (for encoding/json).
@@ -4322,6 +4586,12 @@ func ParseUsageUpdateEvent(data []byte, opts ...contract.Option) (UsageUpdateEve
 // MarshalUsageUpdateEvent encodes v as JSON text.
 func MarshalUsageUpdateEvent(v UsageUpdateEvent) []byte {
 	return contract.Marshal(v, EncodeUsageUpdateEvent)
+}
+
+// ValidateUsageUpdateEvent judges v as the decoder judges the text MarshalUsageUpdateEvent
+// writes: the error ParseUsageUpdateEvent reports for it, or nil.
+func ValidateUsageUpdateEvent(v UsageUpdateEvent) error {
+	return contract.Validate(v, EncodeUsageUpdateEvent, DecodeUsageUpdateEvent)
 }
 
 // MarshalJSON encodes v as MarshalUsageUpdateEvent does (for encoding/json).
@@ -4489,6 +4759,12 @@ func MarshalStreamEvent(v StreamEvent) []byte {
 	return contract.Marshal(v, EncodeStreamEvent)
 }
 
+// ValidateStreamEvent judges v as the decoder judges the text MarshalStreamEvent
+// writes: the error ParseStreamEvent reports for it, or nil.
+func ValidateStreamEvent(v StreamEvent) error {
+	return contract.Validate(v, EncodeStreamEvent, DecodeStreamEvent)
+}
+
 // ---- StreamEnvelope (chat_stream/envelope.schema.json#/$defs/StreamEnvelope)
 
 /*
@@ -4562,6 +4838,12 @@ func ParseStreamEnvelope(data []byte, opts ...contract.Option) (StreamEnvelope, 
 // MarshalStreamEnvelope encodes v as JSON text.
 func MarshalStreamEnvelope(v StreamEnvelope) []byte {
 	return contract.Marshal(v, EncodeStreamEnvelope)
+}
+
+// ValidateStreamEnvelope judges v as the decoder judges the text MarshalStreamEnvelope
+// writes: the error ParseStreamEnvelope reports for it, or nil.
+func ValidateStreamEnvelope(v StreamEnvelope) error {
+	return contract.Validate(v, EncodeStreamEnvelope, DecodeStreamEnvelope)
 }
 
 // MarshalJSON encodes v as MarshalStreamEnvelope does (for encoding/json).

@@ -54,6 +54,12 @@ func MarshalEventContentType(v EventContentType) []byte {
 	return contract.Marshal(v, EncodeEventContentType)
 }
 
+// ValidateEventContentType judges v as the decoder judges the text MarshalEventContentType
+// writes: the error ParseEventContentType reports for it, or nil.
+func ValidateEventContentType(v EventContentType) error {
+	return contract.Validate(v, EncodeEventContentType, DecodeEventContentType)
+}
+
 // MarshalJSON encodes v as MarshalEventContentType does (for encoding/json).
 func (v EventContentType) MarshalJSON() ([]byte, error) {
 	return MarshalEventContentType(v), nil
@@ -108,6 +114,12 @@ func MarshalCloudEventDatacontenttype(v CloudEventDatacontenttype) []byte {
 	return contract.Marshal(v, EncodeCloudEventDatacontenttype)
 }
 
+// ValidateCloudEventDatacontenttype judges v as the decoder judges the text MarshalCloudEventDatacontenttype
+// writes: the error ParseCloudEventDatacontenttype reports for it, or nil.
+func ValidateCloudEventDatacontenttype(v CloudEventDatacontenttype) error {
+	return contract.Validate(v, EncodeCloudEventDatacontenttype, DecodeCloudEventDatacontenttype)
+}
+
 // MarshalJSON encodes v as MarshalCloudEventDatacontenttype does (for encoding/json).
 func (v CloudEventDatacontenttype) MarshalJSON() ([]byte, error) {
 	return MarshalCloudEventDatacontenttype(v), nil
@@ -141,6 +153,12 @@ func ParseJsonValue(data []byte, opts ...contract.Option) (JsonValue, error) {
 // MarshalJsonValue encodes v as JSON text.
 func MarshalJsonValue(v JsonValue) []byte {
 	return contract.Marshal(v, EncodeJsonValue)
+}
+
+// ValidateJsonValue judges v as the decoder judges the text MarshalJsonValue
+// writes: the error ParseJsonValue reports for it, or nil.
+func ValidateJsonValue(v JsonValue) error {
+	return contract.Validate(v, EncodeJsonValue, DecodeJsonValue)
 }
 
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
@@ -282,6 +300,12 @@ func MarshalCloudEvent(v CloudEvent) []byte {
 	return contract.Marshal(v, EncodeCloudEvent)
 }
 
+// ValidateCloudEvent judges v as the decoder judges the text MarshalCloudEvent
+// writes: the error ParseCloudEvent reports for it, or nil.
+func ValidateCloudEvent(v CloudEvent) error {
+	return contract.Validate(v, EncodeCloudEvent, DecodeCloudEvent)
+}
+
 // MarshalJSON encodes v as MarshalCloudEvent does (for encoding/json).
 func (v CloudEvent) MarshalJSON() ([]byte, error) {
 	return MarshalCloudEvent(v), nil
@@ -323,6 +347,12 @@ func MarshalIsoTimestamp(v IsoTimestamp) []byte {
 	return contract.Marshal(v, EncodeIsoTimestamp)
 }
 
+// ValidateIsoTimestamp judges v as the decoder judges the text MarshalIsoTimestamp
+// writes: the error ParseIsoTimestamp reports for it, or nil.
+func ValidateIsoTimestamp(v IsoTimestamp) error {
+	return contract.Validate(v, EncodeIsoTimestamp, DecodeIsoTimestamp)
+}
+
 // ---- UtcTimestamp (cloudevents/cloudevent.schema.json#/$defs/UtcTimestamp)
 
 /*
@@ -356,6 +386,12 @@ func ParseUtcTimestamp(data []byte, opts ...contract.Option) (UtcTimestamp, erro
 // MarshalUtcTimestamp encodes v as JSON text.
 func MarshalUtcTimestamp(v UtcTimestamp) []byte {
 	return contract.Marshal(v, EncodeUtcTimestamp)
+}
+
+// ValidateUtcTimestamp judges v as the decoder judges the text MarshalUtcTimestamp
+// writes: the error ParseUtcTimestamp reports for it, or nil.
+func ValidateUtcTimestamp(v UtcTimestamp) error {
+	return contract.Validate(v, EncodeUtcTimestamp, DecodeUtcTimestamp)
 }
 
 // ---- KnownGraphEventType (cloudevents/legacy.schema.json#/$defs/KnownGraphEventType)
@@ -393,6 +429,12 @@ func ParseKnownGraphEventType(data []byte, opts ...contract.Option) (KnownGraphE
 // MarshalKnownGraphEventType encodes v as JSON text.
 func MarshalKnownGraphEventType(v KnownGraphEventType) []byte {
 	return contract.Marshal(v, EncodeKnownGraphEventType)
+}
+
+// ValidateKnownGraphEventType judges v as the decoder judges the text MarshalKnownGraphEventType
+// writes: the error ParseKnownGraphEventType reports for it, or nil.
+func ValidateKnownGraphEventType(v KnownGraphEventType) error {
+	return contract.Validate(v, EncodeKnownGraphEventType, DecodeKnownGraphEventType)
 }
 
 // MarshalJSON encodes v as MarshalKnownGraphEventType does (for encoding/json).
@@ -447,6 +489,12 @@ func ParseGraphEventType(data []byte, opts ...contract.Option) (GraphEventType, 
 // MarshalGraphEventType encodes v as JSON text.
 func MarshalGraphEventType(v GraphEventType) []byte {
 	return contract.Marshal(v, EncodeGraphEventType)
+}
+
+// ValidateGraphEventType judges v as the decoder judges the text MarshalGraphEventType
+// writes: the error ParseGraphEventType reports for it, or nil.
+func ValidateGraphEventType(v GraphEventType) error {
+	return contract.Validate(v, EncodeGraphEventType, DecodeGraphEventType)
 }
 
 // MarshalJSON encodes v as MarshalGraphEventType does (for encoding/json).
@@ -543,6 +591,12 @@ func ParseStreamChunkPayload(data []byte, opts ...contract.Option) (StreamChunkP
 // MarshalStreamChunkPayload encodes v as JSON text.
 func MarshalStreamChunkPayload(v StreamChunkPayload) []byte {
 	return contract.Marshal(v, EncodeStreamChunkPayload)
+}
+
+// ValidateStreamChunkPayload judges v as the decoder judges the text MarshalStreamChunkPayload
+// writes: the error ParseStreamChunkPayload reports for it, or nil.
+func ValidateStreamChunkPayload(v StreamChunkPayload) error {
+	return contract.Validate(v, EncodeStreamChunkPayload, DecodeStreamChunkPayload)
 }
 
 // MarshalJSON encodes v as MarshalStreamChunkPayload does (for encoding/json).
@@ -642,6 +696,12 @@ func MarshalErrorPayload(v ErrorPayload) []byte {
 	return contract.Marshal(v, EncodeErrorPayload)
 }
 
+// ValidateErrorPayload judges v as the decoder judges the text MarshalErrorPayload
+// writes: the error ParseErrorPayload reports for it, or nil.
+func ValidateErrorPayload(v ErrorPayload) error {
+	return contract.Validate(v, EncodeErrorPayload, DecodeErrorPayload)
+}
+
 // MarshalJSON encodes v as MarshalErrorPayload does (for encoding/json).
 func (v ErrorPayload) MarshalJSON() ([]byte, error) {
 	return MarshalErrorPayload(v), nil
@@ -715,6 +775,12 @@ func MarshalNodeStartedPayload(v NodeStartedPayload) []byte {
 	return contract.Marshal(v, EncodeNodeStartedPayload)
 }
 
+// ValidateNodeStartedPayload judges v as the decoder judges the text MarshalNodeStartedPayload
+// writes: the error ParseNodeStartedPayload reports for it, or nil.
+func ValidateNodeStartedPayload(v NodeStartedPayload) error {
+	return contract.Validate(v, EncodeNodeStartedPayload, DecodeNodeStartedPayload)
+}
+
 // MarshalJSON encodes v as MarshalNodeStartedPayload does (for encoding/json).
 func (v NodeStartedPayload) MarshalJSON() ([]byte, error) {
 	return MarshalNodeStartedPayload(v), nil
@@ -774,6 +840,12 @@ func ParseNodeCompletedPayload(data []byte, opts ...contract.Option) (NodeComple
 // MarshalNodeCompletedPayload encodes v as JSON text.
 func MarshalNodeCompletedPayload(v NodeCompletedPayload) []byte {
 	return contract.Marshal(v, EncodeNodeCompletedPayload)
+}
+
+// ValidateNodeCompletedPayload judges v as the decoder judges the text MarshalNodeCompletedPayload
+// writes: the error ParseNodeCompletedPayload reports for it, or nil.
+func ValidateNodeCompletedPayload(v NodeCompletedPayload) error {
+	return contract.Validate(v, EncodeNodeCompletedPayload, DecodeNodeCompletedPayload)
 }
 
 // MarshalJSON encodes v as MarshalNodeCompletedPayload does (for encoding/json).

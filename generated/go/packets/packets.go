@@ -45,6 +45,12 @@ func MarshalPresentationEventType(v PresentationEventType) []byte {
 	return contract.Marshal(v, EncodePresentationEventType)
 }
 
+// ValidatePresentationEventType judges v as the decoder judges the text MarshalPresentationEventType
+// writes: the error ParsePresentationEventType reports for it, or nil.
+func ValidatePresentationEventType(v PresentationEventType) error {
+	return contract.Validate(v, EncodePresentationEventType, DecodePresentationEventType)
+}
+
 // MarshalJSON encodes v as MarshalPresentationEventType does (for encoding/json).
 func (v PresentationEventType) MarshalJSON() ([]byte, error) {
 	return MarshalPresentationEventType(v), nil
@@ -90,6 +96,12 @@ func ParsePresentationEventType_2(data []byte, opts ...contract.Option) (Present
 // MarshalPresentationEventType_2 encodes v as JSON text.
 func MarshalPresentationEventType_2(v PresentationEventType_2) []byte {
 	return contract.Marshal(v, EncodePresentationEventType_2)
+}
+
+// ValidatePresentationEventType_2 judges v as the decoder judges the text MarshalPresentationEventType_2
+// writes: the error ParsePresentationEventType_2 reports for it, or nil.
+func ValidatePresentationEventType_2(v PresentationEventType_2) error {
+	return contract.Validate(v, EncodePresentationEventType_2, DecodePresentationEventType_2)
 }
 
 // MarshalJSON encodes v as MarshalPresentationEventType_2 does (for encoding/json).
@@ -188,6 +200,12 @@ func MarshalCitation(v Citation) []byte {
 	return contract.Marshal(v, EncodeCitation)
 }
 
+// ValidateCitation judges v as the decoder judges the text MarshalCitation
+// writes: the error ParseCitation reports for it, or nil.
+func ValidateCitation(v Citation) error {
+	return contract.Validate(v, EncodeCitation, DecodeCitation)
+}
+
 // MarshalJSON encodes v as MarshalCitation does (for encoding/json).
 func (v Citation) MarshalJSON() ([]byte, error) {
 	return MarshalCitation(v), nil
@@ -243,6 +261,12 @@ func ParsePresentationEventData(data []byte, opts ...contract.Option) (Presentat
 // MarshalPresentationEventData encodes v as JSON text.
 func MarshalPresentationEventData(v PresentationEventData) []byte {
 	return contract.Marshal(v, EncodePresentationEventData)
+}
+
+// ValidatePresentationEventData judges v as the decoder judges the text MarshalPresentationEventData
+// writes: the error ParsePresentationEventData reports for it, or nil.
+func ValidatePresentationEventData(v PresentationEventData) error {
+	return contract.Validate(v, EncodePresentationEventData, DecodePresentationEventData)
 }
 
 // MarshalJSON encodes v as MarshalPresentationEventData does (for encoding/json).
@@ -346,6 +370,12 @@ func MarshalPresentationEvent(v PresentationEvent) []byte {
 	return contract.Marshal(v, EncodePresentationEvent)
 }
 
+// ValidatePresentationEvent judges v as the decoder judges the text MarshalPresentationEvent
+// writes: the error ParsePresentationEvent reports for it, or nil.
+func ValidatePresentationEvent(v PresentationEvent) error {
+	return contract.Validate(v, EncodePresentationEvent, DecodePresentationEvent)
+}
+
 // MarshalJSON encodes v as MarshalPresentationEvent does (for encoding/json).
 func (v PresentationEvent) MarshalJSON() ([]byte, error) {
 	return MarshalPresentationEvent(v), nil
@@ -387,6 +417,12 @@ func ParseStreamOpCode(data []byte, opts ...contract.Option) (StreamOpCode, erro
 // MarshalStreamOpCode encodes v as JSON text.
 func MarshalStreamOpCode(v StreamOpCode) []byte {
 	return contract.Marshal(v, EncodeStreamOpCode)
+}
+
+// ValidateStreamOpCode judges v as the decoder judges the text MarshalStreamOpCode
+// writes: the error ParseStreamOpCode reports for it, or nil.
+func ValidateStreamOpCode(v StreamOpCode) error {
+	return contract.Validate(v, EncodeStreamOpCode, DecodeStreamOpCode)
 }
 
 // MarshalJSON encodes v as MarshalStreamOpCode does (for encoding/json).
@@ -502,6 +538,12 @@ func ParseStreamPacketBase(data []byte, opts ...contract.Option) (StreamPacketBa
 // MarshalStreamPacketBase encodes v as JSON text.
 func MarshalStreamPacketBase(v StreamPacketBase) []byte {
 	return contract.Marshal(v, EncodeStreamPacketBase)
+}
+
+// ValidateStreamPacketBase judges v as the decoder judges the text MarshalStreamPacketBase
+// writes: the error ParseStreamPacketBase reports for it, or nil.
+func ValidateStreamPacketBase(v StreamPacketBase) error {
+	return contract.Validate(v, EncodeStreamPacketBase, DecodeStreamPacketBase)
 }
 
 // MarshalJSON encodes v as MarshalStreamPacketBase does (for encoding/json).
@@ -622,6 +664,12 @@ func MarshalDeltaPacket(v DeltaPacket) []byte {
 	return contract.Marshal(v, EncodeDeltaPacket)
 }
 
+// ValidateDeltaPacket judges v as the decoder judges the text MarshalDeltaPacket
+// writes: the error ParseDeltaPacket reports for it, or nil.
+func ValidateDeltaPacket(v DeltaPacket) error {
+	return contract.Validate(v, EncodeDeltaPacket, DecodeDeltaPacket)
+}
+
 // MarshalJSON encodes v as MarshalDeltaPacket does (for encoding/json).
 func (v DeltaPacket) MarshalJSON() ([]byte, error) {
 	return MarshalDeltaPacket(v), nil
@@ -671,6 +719,12 @@ func ParseEventPacketP(data []byte, opts ...contract.Option) (EventPacketP, erro
 // MarshalEventPacketP encodes v as JSON text.
 func MarshalEventPacketP(v EventPacketP) []byte {
 	return contract.Marshal(v, EncodeEventPacketP)
+}
+
+// ValidateEventPacketP judges v as the decoder judges the text MarshalEventPacketP
+// writes: the error ParseEventPacketP reports for it, or nil.
+func ValidateEventPacketP(v EventPacketP) error {
+	return contract.Validate(v, EncodeEventPacketP, DecodeEventPacketP)
 }
 
 // MarshalJSON encodes v as MarshalEventPacketP does (for encoding/json).
@@ -792,6 +846,12 @@ func MarshalEventPacket(v EventPacket) []byte {
 	return contract.Marshal(v, EncodeEventPacket)
 }
 
+// ValidateEventPacket judges v as the decoder judges the text MarshalEventPacket
+// writes: the error ParseEventPacket reports for it, or nil.
+func ValidateEventPacket(v EventPacket) error {
+	return contract.Validate(v, EncodeEventPacket, DecodeEventPacket)
+}
+
 // MarshalJSON encodes v as MarshalEventPacket does (for encoding/json).
 func (v EventPacket) MarshalJSON() ([]byte, error) {
 	return MarshalEventPacket(v), nil
@@ -840,6 +900,12 @@ func ParseErrorPacketP(data []byte, opts ...contract.Option) (ErrorPacketP, erro
 // MarshalErrorPacketP encodes v as JSON text.
 func MarshalErrorPacketP(v ErrorPacketP) []byte {
 	return contract.Marshal(v, EncodeErrorPacketP)
+}
+
+// ValidateErrorPacketP judges v as the decoder judges the text MarshalErrorPacketP
+// writes: the error ParseErrorPacketP reports for it, or nil.
+func ValidateErrorPacketP(v ErrorPacketP) error {
+	return contract.Validate(v, EncodeErrorPacketP, DecodeErrorPacketP)
 }
 
 // MarshalJSON encodes v as MarshalErrorPacketP does (for encoding/json).
@@ -960,6 +1026,12 @@ func MarshalErrorPacket(v ErrorPacket) []byte {
 	return contract.Marshal(v, EncodeErrorPacket)
 }
 
+// ValidateErrorPacket judges v as the decoder judges the text MarshalErrorPacket
+// writes: the error ParseErrorPacket reports for it, or nil.
+func ValidateErrorPacket(v ErrorPacket) error {
+	return contract.Validate(v, EncodeErrorPacket, DecodeErrorPacket)
+}
+
 // MarshalJSON encodes v as MarshalErrorPacket does (for encoding/json).
 func (v ErrorPacket) MarshalJSON() ([]byte, error) {
 	return MarshalErrorPacket(v), nil
@@ -1008,6 +1080,12 @@ func ParseClosePacketP(data []byte, opts ...contract.Option) (ClosePacketP, erro
 // MarshalClosePacketP encodes v as JSON text.
 func MarshalClosePacketP(v ClosePacketP) []byte {
 	return contract.Marshal(v, EncodeClosePacketP)
+}
+
+// ValidateClosePacketP judges v as the decoder judges the text MarshalClosePacketP
+// writes: the error ParseClosePacketP reports for it, or nil.
+func ValidateClosePacketP(v ClosePacketP) error {
+	return contract.Validate(v, EncodeClosePacketP, DecodeClosePacketP)
 }
 
 // MarshalJSON encodes v as MarshalClosePacketP does (for encoding/json).
@@ -1130,6 +1208,12 @@ func MarshalClosePacket(v ClosePacket) []byte {
 	return contract.Marshal(v, EncodeClosePacket)
 }
 
+// ValidateClosePacket judges v as the decoder judges the text MarshalClosePacket
+// writes: the error ParseClosePacket reports for it, or nil.
+func ValidateClosePacket(v ClosePacket) error {
+	return contract.Validate(v, EncodeClosePacket, DecodeClosePacket)
+}
+
 // MarshalJSON encodes v as MarshalClosePacket does (for encoding/json).
 func (v ClosePacket) MarshalJSON() ([]byte, error) {
 	return MarshalClosePacket(v), nil
@@ -1207,6 +1291,12 @@ func ParseStreamPacket(data []byte, opts ...contract.Option) (StreamPacket, erro
 // MarshalStreamPacket encodes v as JSON text.
 func MarshalStreamPacket(v StreamPacket) []byte {
 	return contract.Marshal(v, EncodeStreamPacket)
+}
+
+// ValidateStreamPacket judges v as the decoder judges the text MarshalStreamPacket
+// writes: the error ParseStreamPacket reports for it, or nil.
+func ValidateStreamPacket(v StreamPacket) error {
+	return contract.Validate(v, EncodeStreamPacket, DecodeStreamPacket)
 }
 
 // ---- PacketServerSentEvent (packets/stream_packet.schema.json#/$defs/PacketServerSentEvent)
@@ -1290,6 +1380,12 @@ func ParsePacketServerSentEvent(data []byte, opts ...contract.Option) (PacketSer
 // MarshalPacketServerSentEvent encodes v as JSON text.
 func MarshalPacketServerSentEvent(v PacketServerSentEvent) []byte {
 	return contract.Marshal(v, EncodePacketServerSentEvent)
+}
+
+// ValidatePacketServerSentEvent judges v as the decoder judges the text MarshalPacketServerSentEvent
+// writes: the error ParsePacketServerSentEvent reports for it, or nil.
+func ValidatePacketServerSentEvent(v PacketServerSentEvent) error {
+	return contract.Validate(v, EncodePacketServerSentEvent, DecodePacketServerSentEvent)
 }
 
 // MarshalJSON encodes v as MarshalPacketServerSentEvent does (for encoding/json).

@@ -57,6 +57,12 @@ func MarshalRunEventType(v RunEventType) []byte {
 	return contract.Marshal(v, EncodeRunEventType)
 }
 
+// ValidateRunEventType judges v as the decoder judges the text MarshalRunEventType
+// writes: the error ParseRunEventType reports for it, or nil.
+func ValidateRunEventType(v RunEventType) error {
+	return contract.Validate(v, EncodeRunEventType, DecodeRunEventType)
+}
+
 // MarshalJSON encodes v as MarshalRunEventType does (for encoding/json).
 func (v RunEventType) MarshalJSON() ([]byte, error) {
 	return MarshalRunEventType(v), nil
@@ -104,6 +110,12 @@ func ParseKnownStatusValue(data []byte, opts ...contract.Option) (KnownStatusVal
 // MarshalKnownStatusValue encodes v as JSON text.
 func MarshalKnownStatusValue(v KnownStatusValue) []byte {
 	return contract.Marshal(v, EncodeKnownStatusValue)
+}
+
+// ValidateKnownStatusValue judges v as the decoder judges the text MarshalKnownStatusValue
+// writes: the error ParseKnownStatusValue reports for it, or nil.
+func ValidateKnownStatusValue(v KnownStatusValue) error {
+	return contract.Validate(v, EncodeKnownStatusValue, DecodeKnownStatusValue)
 }
 
 // MarshalJSON encodes v as MarshalKnownStatusValue does (for encoding/json).
@@ -167,6 +179,12 @@ func MarshalStatusValue(v StatusValue) []byte {
 	return contract.Marshal(v, EncodeStatusValue)
 }
 
+// ValidateStatusValue judges v as the decoder judges the text MarshalStatusValue
+// writes: the error ParseStatusValue reports for it, or nil.
+func ValidateStatusValue(v StatusValue) error {
+	return contract.Validate(v, EncodeStatusValue, DecodeStatusValue)
+}
+
 // MarshalJSON encodes v as MarshalStatusValue does (for encoding/json).
 func (v StatusValue) MarshalJSON() ([]byte, error) {
 	return MarshalStatusValue(v), nil
@@ -208,6 +226,12 @@ func MarshalNormalizedStatus(v NormalizedStatus) []byte {
 	return contract.Marshal(v, EncodeNormalizedStatus)
 }
 
+// ValidateNormalizedStatus judges v as the decoder judges the text MarshalNormalizedStatus
+// writes: the error ParseNormalizedStatus reports for it, or nil.
+func ValidateNormalizedStatus(v NormalizedStatus) error {
+	return contract.Validate(v, EncodeNormalizedStatus, DecodeNormalizedStatus)
+}
+
 // MarshalJSON encodes v as MarshalNormalizedStatus does (for encoding/json).
 func (v NormalizedStatus) MarshalJSON() ([]byte, error) {
 	return MarshalNormalizedStatus(v), nil
@@ -243,6 +267,12 @@ func ParseRunLifecycleStatus(data []byte, opts ...contract.Option) (RunLifecycle
 // MarshalRunLifecycleStatus encodes v as JSON text.
 func MarshalRunLifecycleStatus(v RunLifecycleStatus) []byte {
 	return contract.Marshal(v, EncodeRunLifecycleStatus)
+}
+
+// ValidateRunLifecycleStatus judges v as the decoder judges the text MarshalRunLifecycleStatus
+// writes: the error ParseRunLifecycleStatus reports for it, or nil.
+func ValidateRunLifecycleStatus(v RunLifecycleStatus) error {
+	return contract.Validate(v, EncodeRunLifecycleStatus, DecodeRunLifecycleStatus)
 }
 
 // MarshalJSON encodes v as MarshalRunLifecycleStatus does (for encoding/json).
@@ -283,6 +313,12 @@ func MarshalScratchpadOperation(v ScratchpadOperation) []byte {
 	return contract.Marshal(v, EncodeScratchpadOperation)
 }
 
+// ValidateScratchpadOperation judges v as the decoder judges the text MarshalScratchpadOperation
+// writes: the error ParseScratchpadOperation reports for it, or nil.
+func ValidateScratchpadOperation(v ScratchpadOperation) error {
+	return contract.Validate(v, EncodeScratchpadOperation, DecodeScratchpadOperation)
+}
+
 // MarshalJSON encodes v as MarshalScratchpadOperation does (for encoding/json).
 func (v ScratchpadOperation) MarshalJSON() ([]byte, error) {
 	return MarshalScratchpadOperation(v), nil
@@ -314,6 +350,12 @@ func ParseRunId(data []byte, opts ...contract.Option) (RunId, error) {
 // MarshalRunId encodes v as JSON text.
 func MarshalRunId(v RunId) []byte {
 	return contract.Marshal(v, EncodeRunId)
+}
+
+// ValidateRunId judges v as the decoder judges the text MarshalRunId
+// writes: the error ParseRunId reports for it, or nil.
+func ValidateRunId(v RunId) error {
+	return contract.Validate(v, EncodeRunId, DecodeRunId)
 }
 
 // ---- RunEventEnvelope (run_events/events.schema.json#/$defs/RunEventEnvelope)
@@ -379,6 +421,12 @@ func ParseRunEventEnvelope(data []byte, opts ...contract.Option) (RunEventEnvelo
 // MarshalRunEventEnvelope encodes v as JSON text.
 func MarshalRunEventEnvelope(v RunEventEnvelope) []byte {
 	return contract.Marshal(v, EncodeRunEventEnvelope)
+}
+
+// ValidateRunEventEnvelope judges v as the decoder judges the text MarshalRunEventEnvelope
+// writes: the error ParseRunEventEnvelope reports for it, or nil.
+func ValidateRunEventEnvelope(v RunEventEnvelope) error {
+	return contract.Validate(v, EncodeRunEventEnvelope, DecodeRunEventEnvelope)
 }
 
 // MarshalJSON encodes v as MarshalRunEventEnvelope does (for encoding/json).
@@ -478,6 +526,12 @@ func MarshalContentEvent(v ContentEvent) []byte {
 	return contract.Marshal(v, EncodeContentEvent)
 }
 
+// ValidateContentEvent judges v as the decoder judges the text MarshalContentEvent
+// writes: the error ParseContentEvent reports for it, or nil.
+func ValidateContentEvent(v ContentEvent) error {
+	return contract.Validate(v, EncodeContentEvent, DecodeContentEvent)
+}
+
 // MarshalJSON encodes v as MarshalContentEvent does (for encoding/json).
 func (v ContentEvent) MarshalJSON() ([]byte, error) {
 	return MarshalContentEvent(v), nil
@@ -565,6 +619,12 @@ func ParseReasoningEvent(data []byte, opts ...contract.Option) (ReasoningEvent, 
 // MarshalReasoningEvent encodes v as JSON text.
 func MarshalReasoningEvent(v ReasoningEvent) []byte {
 	return contract.Marshal(v, EncodeReasoningEvent)
+}
+
+// ValidateReasoningEvent judges v as the decoder judges the text MarshalReasoningEvent
+// writes: the error ParseReasoningEvent reports for it, or nil.
+func ValidateReasoningEvent(v ReasoningEvent) error {
+	return contract.Validate(v, EncodeReasoningEvent, DecodeReasoningEvent)
 }
 
 // MarshalJSON encodes v as MarshalReasoningEvent does (for encoding/json).
@@ -687,6 +747,12 @@ func ParseWebStatusEvent(data []byte, opts ...contract.Option) (WebStatusEvent, 
 // MarshalWebStatusEvent encodes v as JSON text.
 func MarshalWebStatusEvent(v WebStatusEvent) []byte {
 	return contract.Marshal(v, EncodeWebStatusEvent)
+}
+
+// ValidateWebStatusEvent judges v as the decoder judges the text MarshalWebStatusEvent
+// writes: the error ParseWebStatusEvent reports for it, or nil.
+func ValidateWebStatusEvent(v WebStatusEvent) error {
+	return contract.Validate(v, EncodeWebStatusEvent, DecodeWebStatusEvent)
 }
 
 // MarshalJSON encodes v as MarshalWebStatusEvent does (for encoding/json).
@@ -812,6 +878,12 @@ func ParseResearchStatusEvent(data []byte, opts ...contract.Option) (ResearchSta
 // MarshalResearchStatusEvent encodes v as JSON text.
 func MarshalResearchStatusEvent(v ResearchStatusEvent) []byte {
 	return contract.Marshal(v, EncodeResearchStatusEvent)
+}
+
+// ValidateResearchStatusEvent judges v as the decoder judges the text MarshalResearchStatusEvent
+// writes: the error ParseResearchStatusEvent reports for it, or nil.
+func ValidateResearchStatusEvent(v ResearchStatusEvent) error {
+	return contract.Validate(v, EncodeResearchStatusEvent, DecodeResearchStatusEvent)
 }
 
 // MarshalJSON encodes v as MarshalResearchStatusEvent does (for encoding/json).
@@ -951,6 +1023,12 @@ func MarshalScratchpadEvent(v ScratchpadEvent) []byte {
 	return contract.Marshal(v, EncodeScratchpadEvent)
 }
 
+// ValidateScratchpadEvent judges v as the decoder judges the text MarshalScratchpadEvent
+// writes: the error ParseScratchpadEvent reports for it, or nil.
+func ValidateScratchpadEvent(v ScratchpadEvent) error {
+	return contract.Validate(v, EncodeScratchpadEvent, DecodeScratchpadEvent)
+}
+
 // MarshalJSON encodes v as MarshalScratchpadEvent does (for encoding/json).
 func (v ScratchpadEvent) MarshalJSON() ([]byte, error) {
 	return MarshalScratchpadEvent(v), nil
@@ -1052,6 +1130,12 @@ func ParseToolCallStartEvent(data []byte, opts ...contract.Option) (ToolCallStar
 // MarshalToolCallStartEvent encodes v as JSON text.
 func MarshalToolCallStartEvent(v ToolCallStartEvent) []byte {
 	return contract.Marshal(v, EncodeToolCallStartEvent)
+}
+
+// ValidateToolCallStartEvent judges v as the decoder judges the text MarshalToolCallStartEvent
+// writes: the error ParseToolCallStartEvent reports for it, or nil.
+func ValidateToolCallStartEvent(v ToolCallStartEvent) error {
+	return contract.Validate(v, EncodeToolCallStartEvent, DecodeToolCallStartEvent)
 }
 
 // MarshalJSON encodes v as MarshalToolCallStartEvent does (for encoding/json).
@@ -1156,6 +1240,12 @@ func ParseToolCallManifestEvent(data []byte, opts ...contract.Option) (ToolCallM
 // MarshalToolCallManifestEvent encodes v as JSON text.
 func MarshalToolCallManifestEvent(v ToolCallManifestEvent) []byte {
 	return contract.Marshal(v, EncodeToolCallManifestEvent)
+}
+
+// ValidateToolCallManifestEvent judges v as the decoder judges the text MarshalToolCallManifestEvent
+// writes: the error ParseToolCallManifestEvent reports for it, or nil.
+func ValidateToolCallManifestEvent(v ToolCallManifestEvent) error {
+	return contract.Validate(v, EncodeToolCallManifestEvent, DecodeToolCallManifestEvent)
 }
 
 // MarshalJSON encodes v as MarshalToolCallManifestEvent does (for encoding/json).
@@ -1270,6 +1360,12 @@ func MarshalCodeStatusEvent(v CodeStatusEvent) []byte {
 	return contract.Marshal(v, EncodeCodeStatusEvent)
 }
 
+// ValidateCodeStatusEvent judges v as the decoder judges the text MarshalCodeStatusEvent
+// writes: the error ParseCodeStatusEvent reports for it, or nil.
+func ValidateCodeStatusEvent(v CodeStatusEvent) error {
+	return contract.Validate(v, EncodeCodeStatusEvent, DecodeCodeStatusEvent)
+}
+
 // MarshalJSON encodes v as MarshalCodeStatusEvent does (for encoding/json).
 func (v CodeStatusEvent) MarshalJSON() ([]byte, error) {
 	return MarshalCodeStatusEvent(v), nil
@@ -1362,6 +1458,12 @@ func MarshalRunStatusEvent(v RunStatusEvent) []byte {
 	return contract.Marshal(v, EncodeRunStatusEvent)
 }
 
+// ValidateRunStatusEvent judges v as the decoder judges the text MarshalRunStatusEvent
+// writes: the error ParseRunStatusEvent reports for it, or nil.
+func ValidateRunStatusEvent(v RunStatusEvent) error {
+	return contract.Validate(v, EncodeRunStatusEvent, DecodeRunStatusEvent)
+}
+
 // MarshalJSON encodes v as MarshalRunStatusEvent does (for encoding/json).
 func (v RunStatusEvent) MarshalJSON() ([]byte, error) {
 	return MarshalRunStatusEvent(v), nil
@@ -1448,6 +1550,12 @@ func ParseRunErrorEvent(data []byte, opts ...contract.Option) (RunErrorEvent, er
 // MarshalRunErrorEvent encodes v as JSON text.
 func MarshalRunErrorEvent(v RunErrorEvent) []byte {
 	return contract.Marshal(v, EncodeRunErrorEvent)
+}
+
+// ValidateRunErrorEvent judges v as the decoder judges the text MarshalRunErrorEvent
+// writes: the error ParseRunErrorEvent reports for it, or nil.
+func ValidateRunErrorEvent(v RunErrorEvent) error {
+	return contract.Validate(v, EncodeRunErrorEvent, DecodeRunErrorEvent)
 }
 
 // MarshalJSON encodes v as MarshalRunErrorEvent does (for encoding/json).
@@ -1580,6 +1688,12 @@ func MarshalGeneratedFileEvent(v GeneratedFileEvent) []byte {
 	return contract.Marshal(v, EncodeGeneratedFileEvent)
 }
 
+// ValidateGeneratedFileEvent judges v as the decoder judges the text MarshalGeneratedFileEvent
+// writes: the error ParseGeneratedFileEvent reports for it, or nil.
+func ValidateGeneratedFileEvent(v GeneratedFileEvent) error {
+	return contract.Validate(v, EncodeGeneratedFileEvent, DecodeGeneratedFileEvent)
+}
+
 // MarshalJSON encodes v as MarshalGeneratedFileEvent does (for encoding/json).
 func (v GeneratedFileEvent) MarshalJSON() ([]byte, error) {
 	return MarshalGeneratedFileEvent(v), nil
@@ -1710,6 +1824,12 @@ func MarshalCodeInterpreterFileEvent(v CodeInterpreterFileEvent) []byte {
 	return contract.Marshal(v, EncodeCodeInterpreterFileEvent)
 }
 
+// ValidateCodeInterpreterFileEvent judges v as the decoder judges the text MarshalCodeInterpreterFileEvent
+// writes: the error ParseCodeInterpreterFileEvent reports for it, or nil.
+func ValidateCodeInterpreterFileEvent(v CodeInterpreterFileEvent) error {
+	return contract.Validate(v, EncodeCodeInterpreterFileEvent, DecodeCodeInterpreterFileEvent)
+}
+
 // MarshalJSON encodes v as MarshalCodeInterpreterFileEvent does (for encoding/json).
 func (v CodeInterpreterFileEvent) MarshalJSON() ([]byte, error) {
 	return MarshalCodeInterpreterFileEvent(v), nil
@@ -1796,6 +1916,12 @@ func ParseHotCodeEvent(data []byte, opts ...contract.Option) (HotCodeEvent, erro
 // MarshalHotCodeEvent encodes v as JSON text.
 func MarshalHotCodeEvent(v HotCodeEvent) []byte {
 	return contract.Marshal(v, EncodeHotCodeEvent)
+}
+
+// ValidateHotCodeEvent judges v as the decoder judges the text MarshalHotCodeEvent
+// writes: the error ParseHotCodeEvent reports for it, or nil.
+func ValidateHotCodeEvent(v HotCodeEvent) error {
+	return contract.Validate(v, EncodeHotCodeEvent, DecodeHotCodeEvent)
 }
 
 // MarshalJSON encodes v as MarshalHotCodeEvent does (for encoding/json).
@@ -1887,6 +2013,12 @@ func MarshalHotCodeOutputEvent(v HotCodeOutputEvent) []byte {
 	return contract.Marshal(v, EncodeHotCodeOutputEvent)
 }
 
+// ValidateHotCodeOutputEvent judges v as the decoder judges the text MarshalHotCodeOutputEvent
+// writes: the error ParseHotCodeOutputEvent reports for it, or nil.
+func ValidateHotCodeOutputEvent(v HotCodeOutputEvent) error {
+	return contract.Validate(v, EncodeHotCodeOutputEvent, DecodeHotCodeOutputEvent)
+}
+
 // MarshalJSON encodes v as MarshalHotCodeOutputEvent does (for encoding/json).
 func (v HotCodeOutputEvent) MarshalJSON() ([]byte, error) {
 	return MarshalHotCodeOutputEvent(v), nil
@@ -1974,6 +2106,12 @@ func ParseComputerOutputEvent(data []byte, opts ...contract.Option) (ComputerOut
 // MarshalComputerOutputEvent encodes v as JSON text.
 func MarshalComputerOutputEvent(v ComputerOutputEvent) []byte {
 	return contract.Marshal(v, EncodeComputerOutputEvent)
+}
+
+// ValidateComputerOutputEvent judges v as the decoder judges the text MarshalComputerOutputEvent
+// writes: the error ParseComputerOutputEvent reports for it, or nil.
+func ValidateComputerOutputEvent(v ComputerOutputEvent) error {
+	return contract.Validate(v, EncodeComputerOutputEvent, DecodeComputerOutputEvent)
 }
 
 // MarshalJSON encodes v as MarshalComputerOutputEvent does (for encoding/json).
@@ -2099,6 +2237,12 @@ func MarshalRunEvent(v RunEvent) []byte {
 	return contract.Marshal(v, EncodeRunEvent)
 }
 
+// ValidateRunEvent judges v as the decoder judges the text MarshalRunEvent
+// writes: the error ParseRunEvent reports for it, or nil.
+func ValidateRunEvent(v RunEvent) error {
+	return contract.Validate(v, EncodeRunEvent, DecodeRunEvent)
+}
+
 // ---- UiComponent (run_events/tables.schema.json#/$defs/UiComponent)
 
 /*
@@ -2130,6 +2274,12 @@ func ParseUiComponent(data []byte, opts ...contract.Option) (UiComponent, error)
 // MarshalUiComponent encodes v as JSON text.
 func MarshalUiComponent(v UiComponent) []byte {
 	return contract.Marshal(v, EncodeUiComponent)
+}
+
+// ValidateUiComponent judges v as the decoder judges the text MarshalUiComponent
+// writes: the error ParseUiComponent reports for it, or nil.
+func ValidateUiComponent(v UiComponent) error {
+	return contract.Validate(v, EncodeUiComponent, DecodeUiComponent)
 }
 
 // MarshalJSON encodes v as MarshalUiComponent does (for encoding/json).

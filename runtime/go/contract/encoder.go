@@ -23,6 +23,17 @@ func Marshal[T any](v T, encode func(*Encoder, T)) []byte {
 	return e.buf
 }
 
+// Validate is the contract's verdict on a value built in code: the error a
+// decoder reports for the text Marshal writes (*DecodeError, with its path
+// and keyword), or nil. The encoders write what a value holds; judging that
+// text with the decoder gives one verdict for one value, assertions
+// included. The decoder is tolerant, because the members and unknown
+// variants a tolerant read keeps are written back as they were read.
+func Validate[T any](v T, encode func(*Encoder, T), decode func(*Decoder) T) error {
+	_, err := Parse(Marshal(v, encode), decode, Tolerant())
+	return err
+}
+
 // RoundTrip decodes data and encodes the result again.
 func RoundTrip[T any](data []byte, decode func(*Decoder) T, encode func(*Encoder, T), opts ...Option) ([]byte, error) {
 	v, err := Parse(data, decode, opts...)

@@ -148,6 +148,13 @@ private:
                                      : std::string("void decode"));
         v.set("decode", decode);
         v.set("unchecked", unchecked);
+        // Its encoder likewise: `encode_unchecked`, wrapped by an `encode` that checks what it wrote.
+        std::string encode = d.is<ir::Alias>() ? "encode_" + names_.of(id) : "encode";
+        std::string encode_unchecked = d.is<ir::Alias>() ? "encode_unchecked_" + names_.of(id) : "encode_unchecked";
+        v.set("encode_head", d.check ? "static void " + (d.is<ir::Alias>() ? std::string("encode_unchecked") : encode_unchecked)
+                                     : std::string("void encode"));
+        v.set("encode", encode);
+        v.set("encode_unchecked", encode_unchecked);
         v.set("check", d.check ? literals_.check(ctx_.model.checks.at(*d.check).program) : std::string());
         std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
         return v;

@@ -86,6 +86,7 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
         v.set("encode", f.encode);
         v.set("parse", f.parse);
         v.set("marshal", f.marshal);
+        v.set("validate", f.validate);
         // Defined types get MarshalJSON; aliases and interfaces cannot have methods.
         bool defined = d.is<ir::Struct>() || d.is<ir::OpenEnum>() || d.is<ir::Tuple>() ||
                        (d.is<ir::Enum>() && d.as<ir::Enum>().all_strings && !d.as<ir::Enum>().values.empty()) ||

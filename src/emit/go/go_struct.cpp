@@ -123,7 +123,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         } else {
             ir::TypeExpr base = GoTypes::without_null(f.type);
             go_type = "contract.Tristate[" + types_.type(base) + "]";
-            statements.push_back(member + " = contract.DecodeTristate(d, " + types_.decode_fn(base) + ")");
+            statements.push_back(member + " = " + types_.decode_tristate(f.type));
             encode.push_back("contract.EncodeTristate(e, " + wire + ", " + member + ", " + types_.encode_fn(base) + ")");
             tag_options = ",omitempty";
         }

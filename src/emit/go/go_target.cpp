@@ -90,7 +90,8 @@ GoNames resolve(const EmitContext& ctx, const naming::Names& names) {
                 continue;
             }
             g.functions[id] = {public_names.claim("Decode" + name), public_names.claim("Encode" + name),
-                               public_names.claim("Parse" + name), public_names.claim("Marshal" + name)};
+                               public_names.claim("Parse" + name), public_names.claim("Marshal" + name),
+                               public_names.claim("Validate" + name)};
             if (const auto* e = std::get_if<ir::Enum>(&d.body); e && e->all_strings)
                 for (const auto& value : names.values.at(id)) g.constants[id].push_back(public_names.claim(name + value));
             if (std::holds_alternative<ir::OpenEnum>(d.body))

@@ -64,7 +64,8 @@ const DeclFunctions& GoTypes::functions(ir::DeclId id) {
     if (it != qualified_.end()) return it->second;
     const DeclFunctions& f = names_.functions.at(id);
     const std::string& family = model_.decl(id).family;
-    DeclFunctions q{qualify(family, f.decode), qualify(family, f.encode), qualify(family, f.parse), qualify(family, f.marshal)};
+    DeclFunctions q{qualify(family, f.decode), qualify(family, f.encode), qualify(family, f.parse), qualify(family, f.marshal),
+                    qualify(family, f.validate)};
     return qualified_.emplace(id, q).first->second;
 }
 
@@ -142,6 +143,17 @@ std::string GoTypes::decode(const ir::TypeExpr& t) {
         return "contract.Checked(d, " + check_var(*t.check) + ", " + decode_fn(plain) + ")";
     }
     return unchecked_decode(t);
+}
+
+std::string GoTypes::decode_tristate(const ir::TypeExpr& t) {
+    ir::TypeExpr base = without_null(t);
+    if (!base.check) return "contract.DecodeTristate(d, " + decode_fn(base) + ")";
+    // The assertion covers null too, so it is checked around the Tristate, not inside it.
+    ir::TypeExpr plain = base;
+    plain.check.reset();
+    std::string tristate = helper("decode", "(d *contract.Decoder) contract.Tristate[" + type(plain) + "]",
+                                  "return contract.DecodeTristate(d, " + decode_fn(plain) + ")");
+    return "contract.Checked(d, " + check_var(*base.check) + ", " + tristate + ")";
 }
 
 std::string GoTypes::unchecked_decode(const ir::TypeExpr& t) {

@@ -18,7 +18,7 @@ namespace contractgen::emit::go {
 // The Go names of every declaration's functions (claimed once per family so
 // that they never collide with a type or with each other).
 struct DeclFunctions {
-    std::string decode, encode, parse, marshal;
+    std::string decode, encode, parse, marshal, validate;
 };
 
 // A struct's membership in a discriminated union: the methods it gets.
@@ -58,6 +58,7 @@ public:
     std::string type(const ir::TypeExpr& t);            // with a pointer when t is nullable and nil cannot say null
     std::string decode(const ir::TypeExpr& t);          // an expression of type(t), reading from `d`
     std::string decode_fn(const ir::TypeExpr& t);       // a func(*contract.Decoder) type(t)
+    std::string decode_tristate(const ir::TypeExpr& t); // a contract.Tristate of t without null, reading from `d`
     std::string encode(const ir::TypeExpr& t, const std::string& x);  // a statement writing x to `e`
     std::string encode_fn(const ir::TypeExpr& t);       // a func(*contract.Encoder, type(t))
 

@@ -1,7 +1,8 @@
 // The rest of the JSON Schema vocabulary in the C++ bindings
 // (docs/semantics.md, "The whole vocabulary"): a recursive tree round-trips
 // and stops at the depth limit without recursing deeper, tuples, key
-// patterns, assertions with their error places, and the nine more formats.
+// patterns, assertions with their error places (when decoding, and the same
+// when encoding a value built in code), and the nine more formats.
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
@@ -16,6 +17,35 @@ std::string verdict(const char* type, const std::string& text) {
     } catch (const vocab::DecodeError& e) {
         return e.path() + " " + e.keyword();
     }
+}
+
+// The same for a value built in code: "ok <text>" of dump(), or "<path> <keyword>" of its error.
+template <class T>
+std::string encoded(const T& value) {
+    try {
+        return "ok " + vocab::dump(value);
+    } catch (const vocab::EncodeError& e) {
+        return e.path() + " " + e.keyword();
+    }
+}
+
+// validate()'s verdict in the same form ("ok" without the text).
+template <class T>
+std::string validated(const T& value) {
+    try {
+        vocab::validate(value);
+        return "ok";
+    } catch (const vocab::EncodeError& e) {
+        return e.path() + " " + e.keyword();
+    }
+}
+
+vocab::vocab::Window window(const char* kind, std::optional<std::int64_t> start, std::optional<std::int64_t> end) {
+    vocab::vocab::Window w;
+    w.kind = kind;
+    w.start = start;
+    w.end = end;
+    return w;
 }
 
 std::string nested_parents(std::size_t levels) {
@@ -116,6 +146,90 @@ TEST_CASE("assertions: the first failing keyword, at the start of the value") {
     CHECK(verdict("vocab.Window", R"({"kind":"point","start":"x"})") == "$.start type");
     // A text that stops being JSON inside the value is a syntax error first.
     CHECK(verdict("vocab.Window", R"({"forbidden":1,)") == "$ syntax");
+}
+
+TEST_CASE("assertions on encode: dump and validate refuse what parse refuses, at the same place") {
+    // Each value below is the one the text beside it decodes to; the decoder's
+    // verdict on the text is the expectation for dump() and validate().
+    auto same = [](const char* type, const std::string& text, const std::string& from_dump,
+                   const std::string& from_validate) {
+        INFO(type << " " << text);
+        std::string expected = verdict(type, text);
+        CHECK(expected.rfind("ok ", 0) != 0);
+        CHECK(from_dump == expected);
+        CHECK(from_validate == expected);
+    };
+    // On the declaration: if/then, dependentRequired.
+    auto range_without_end = window("range", 1, std::nullopt);
+    same("vocab.Window", R"({"kind":"range","start":1})", encoded(range_without_end), validated(range_without_end));
+    auto end_without_start = window("point", std::nullopt, 1);
+    same("vocab.Window", R"({"kind":"point","end":1})", encoded(end_without_start), validated(end_without_start));
+    // On a member (contains), at the member.
+    vocab::vocab::Window untagged;
+    untagged.tags = std::vector<std::string>{"a"};
+    same("vocab.Window", R"({"tags":["a"]})", encoded(untagged), validated(untagged));
+    CHECK(encoded(untagged) == "$.tags contains");
+
+    // A declaration with an assertion as an array item, at the item.
+    vocab::vocab::Schedule schedule;
+    schedule.windows = std::vector<vocab::vocab::Window>{window("range", 1, 2), range_without_end};
+    same("vocab.Schedule", R"({"windows":[{"kind":"range","start":1,"end":2},{"kind":"range","start":1}]})",
+         encoded(schedule), validated(schedule));
+    CHECK(encoded(schedule) == "$.windows[1] then");
+    // Items that carry the assertion themselves.
+    vocab::vocab::Schedule names;
+    names.names = std::vector<std::string>{"a", "none"};
+    same("vocab.Schedule", R"({"names":["a","none"]})", encoded(names), validated(names));
+    CHECK(encoded(names) == "$.names[1] not");
+    // A member's null is checked too.
+    vocab::vocab::Schedule null_note;
+    null_note.note = nullptr;
+    same("vocab.Schedule", R"({"note":null})", encoded(null_note), validated(null_note));
+    CHECK(encoded(null_note) == "$.note not");
+
+    // Unique items are written once to compare them: an item's error keeps its index.
+    vocab::vocab::Slots slots;
+    slots.slots = std::vector<vocab::vocab::Window>{window("point", std::nullopt, std::nullopt), range_without_end};
+    same("vocab.Slots", R"({"slots":[{"kind":"point"},{"kind":"range","start":1}]})", encoded(slots), validated(slots));
+    CHECK(encoded(slots) == "$.slots[1] then");
+
+    // dump_to leaves nothing of a refused value in the buffer.
+    std::string buffer = "kept";
+    CHECK_THROWS_AS(vocab::dump_to(buffer, schedule), vocab::EncodeError);
+    CHECK(buffer == "kept");
+}
+
+TEST_CASE("assertions on encode: valid values are written as before") {
+    // The text each value decodes from is the text it encodes to.
+    const std::string window_text = R"({"kind":"range","start":1,"end":2,"tags":["main"]})";
+    auto valid = window("range", 1, 2);
+    valid.tags = std::vector<std::string>{"main"};
+    CHECK(encoded(valid) == "ok " + window_text);
+    CHECK(validated(valid) == "ok");
+    CHECK(verdict("vocab.Window", window_text) == "ok " + window_text);
+
+    const std::string schedule_text =
+        R"({"windows":[{"kind":"point"},{"kind":"range","start":1,"end":2,"tags":["main"]}],)"
+        R"("names":["a","b"],"note":"n","amounts":[2.5,3.5]})";
+    vocab::vocab::Schedule schedule;
+    schedule.windows = std::vector<vocab::vocab::Window>{window("point", std::nullopt, std::nullopt), valid};
+    schedule.names = std::vector<std::string>{"a", "b"};
+    schedule.note = std::string("n");
+    schedule.amounts = std::vector<vocab::vocab::ScheduleAmountsItem>{{2.5}, {3.5}};
+    CHECK(encoded(schedule) == "ok " + schedule_text);
+    CHECK(validated(schedule) == "ok");
+    CHECK(verdict("vocab.Schedule", schedule_text) == "ok " + schedule_text);
+}
+
+TEST_CASE("oneOf on encode: an item after the first is judged as the decoder judges it") {
+    // The union's check reads back what it wrote; an item after the first
+    // follows a comma, which is not part of its value.
+    vocab::vocab::Schedule schedule;
+    schedule.amounts = std::vector<vocab::vocab::ScheduleAmountsItem>{{2.5}, {std::int64_t{5}}};
+    const std::string text = R"({"amounts":[2.5,5]})";
+    CHECK(verdict("vocab.Schedule", text) == "$.amounts[1] oneOf");  // 5 is an integer and a number >= 0
+    CHECK(encoded(schedule) == "$.amounts[1] oneOf");
+    CHECK(validated(schedule) == "$.amounts[1] oneOf");
 }
 
 TEST_CASE("formats: the nine more, asserted on strings") {

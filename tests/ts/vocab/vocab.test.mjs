@@ -122,3 +122,34 @@ test("formats: date, email, hostname, ipv6 (edge cases checked by hand)", () => 
   yes(rt.isJsonPointer, ""); yes(rt.isJsonPointer, "/a~0b/~1"); no(rt.isJsonPointer, "a"); no(rt.isJsonPointer, "/~2");
   no(rt.isHostname, "bücher.example");
 });
+
+test("a value built in code: the Zod schema refuses what the decoder refuses, at the same place", () => {
+  // [type, value, the text encodeT writes for it, where, keyword]: the
+  // decoder's verdict on the text is the expectation for Zod on the value.
+  const refused = [
+    ["Window", { kind: "range", start: 1 }, '{"kind":"range","start":1}', "$", "then"],
+    ["Window", { kind: "point", end: 1 }, '{"kind":"point","end":1}', "$", "dependentRequired"],
+    ["Window", { tags: ["a"] }, '{"tags":["a"]}', "$.tags", "contains"],
+    ["Schedule", { windows: [{ kind: "range", start: 1, end: 2 }, { kind: "range", start: 1 }] },
+      '{"windows":[{"kind":"range","start":1,"end":2},{"kind":"range","start":1}]}', "$.windows[1]", "then"],
+    ["Schedule", { names: ["a", "none"] }, '{"names":["a","none"]}', "$.names[1]", "not"],
+    ["Schedule", { note: null }, '{"note":null}', "$.note", "not"],
+  ];
+  for (const [type, value, text, where, keyword] of refused) {
+    // encodeT writes what it is given (values are checked with the Zod schema).
+    assert.equal(vocab[`encode${type}`](value), text);
+    error(type, text, where, keyword);
+    const r = vocab[`safeParse${type}`](value);
+    assert.equal(r.success, false, `zod accepted ${text}`);
+    const message = rt.describeError(r.error, value);
+    assert.ok(message.startsWith(`${where}: ${keyword}: `), `${text}: got ${message}`);
+  }
+  const valid = {
+    windows: [{ kind: "point" }, { kind: "range", start: 1, end: 2, tags: ["main"] }],
+    names: ["a", "b"], note: "n", amounts: [2.5, 3.5],
+  };
+  const text = '{"windows":[{"kind":"point"},{"kind":"range","start":1,"end":2,"tags":["main"]}],"names":["a","b"],"note":"n","amounts":[2.5,3.5]}';
+  assert.equal(vocab.safeParseSchedule(valid).success, true);
+  assert.equal(vocab.encodeSchedule(valid), text);
+  ok("Schedule", text);
+});

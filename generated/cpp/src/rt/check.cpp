@@ -158,9 +158,25 @@ const char* failed_check(Cursor& c, const Check& check) {
     return check.eval(value);
 }
 
-void fail_check(const char* keyword) {
-    fail(keyword, std::string("the value does not satisfy the schema's ") + json_quoted(keyword));
+namespace {
+std::string unsatisfied(const char* keyword) {
+    return std::string("the value does not satisfy the schema's ") + json_quoted(keyword);
 }
+}  // namespace
+
+void fail_check(const char* keyword) { fail(keyword, unsatisfied(keyword)); }
+
+const char* failed_check(const Writer& w, std::size_t start, const Check& check) {
+    Value value;
+    try {
+        value = parse<Value>(w.since(start));
+    } catch (const DecodeError&) {
+        return nullptr;  // as failed_check on a cursor: the typed write decides
+    }
+    return check.eval(value);
+}
+
+void refuse_check(const char* keyword) { throw EncodeError(keyword, unsatisfied(keyword)); }
 
 }  // namespace rt
 }  // namespace contract

@@ -2,9 +2,10 @@
 //
 // Assertions: what a type cannot carry, compiled by contractgen into a
 // schema program (docs/semantics.md, "Assertions") and evaluated on the
-// free-form value (a contract::Value read from the token tape). Only types
-// with an assertion pay for it: their rule is wrapped in a CheckedRule,
-// which reads the value twice (once free-form for the program, once typed).
+// free-form value (a contract::Value read from the token tape, or from the
+// text the encoder has just written). Only types with an assertion pay for
+// it: their rule is wrapped in a CheckedRule, which reads the value twice
+// (once free-form for the program, once typed) and reads back what it writes.
 #pragma once
 
 #include <memory>
@@ -105,18 +106,40 @@ void read(Cursor& c, Box<T>& out, const CheckedRule<Inner>& rule) {
     read(c, out.get(), rule);
 }
 
-// Encoding writes what the type holds; assertions are checked when reading.
+// The keyword the value written since `start` fails, or nullptr: the
+// program judges the text a decoder would be given (a value that is not
+// JSON to a decoder, such as an integer beyond the payload policy's range,
+// passes here: its typed writer already said whether it may be written).
+const char* failed_check(const Writer& w, std::size_t start, const Check& check);
+[[noreturn]] void refuse_check(const char* keyword);
+
+// Writes the value with `encode`, then checks the assertion on what was
+// written, so that dump() and validate() refuse what parse() of the same
+// text refuses, with the same keyword at the same path (the path is added
+// as the error unwinds through the members and items around the value). An
+// error the type's own rules report is thrown first, as it is written.
+template <class F>
+void checked_write(Writer& w, const Check& check, F&& encode) {
+    const std::size_t start = w.position();
+    encode();
+    if (const char* keyword = failed_check(w, start, check)) refuse_check(keyword);
+}
+
 template <class T, class Inner>
 void write(Writer& w, const T& v, const CheckedRule<Inner>& rule) {
-    write_with(w, v, rule.inner);
+    checked_write(w, rule.check(), [&] { write_with(w, v, rule.inner); });
 }
 template <class T, class Inner>
-void write(Writer& w, const Nullable<T>& v, const CheckedRule<Inner>& rule) {
-    write_with(w, v, rule.inner);
+void write(Writer& w, const Nullable<T>& v, const CheckedRule<Inner>& rule) {  // null is checked too
+    checked_write(w, rule.check(), [&] { write_with(w, v, rule.inner); });
 }
 template <class T, class Inner>
 void write(Writer& w, const Box<T>& v, const CheckedRule<Inner>& rule) {
-    write_with(w, v.get(), rule.inner);
+    write(w, v.get(), rule);
+}
+template <class Inner>
+void write_null(Writer& w, const CheckedRule<Inner>& rule) {  // a Tristate's null
+    checked_write(w, rule.check(), [&] { w.null(); });
 }
 
 }  // namespace rt

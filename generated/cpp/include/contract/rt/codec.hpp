@@ -160,8 +160,10 @@ public:
     void write(std::string_view key, const Tristate<T>& member, const Rule&... rule) {
         if (member.is_absent()) return;
         if (member.has_value()) return write(key, member.value(), rule...);
-        w_.key(key);
-        w_.null();
+        in_field(key, [&] {
+            w_.key(key);
+            write_null(w_, rule...);
+        });
         ++members_;
     }
     void write_const(std::string_view key, std::string_view value) {

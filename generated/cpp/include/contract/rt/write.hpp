@@ -76,7 +76,13 @@ public:
     }
 
     std::size_t position() const { return out_.size(); }
-    std::string_view since(std::size_t start) const { return std::string_view(out_).substr(start); }
+    // The text of the value written since `start` (a position() taken just
+    // before it), without the comma that separated it from the item before.
+    std::string_view since(std::size_t start) const {
+        std::string_view text = std::string_view(out_).substr(start);
+        if (!text.empty() && text.front() == ',') text.remove_prefix(1);
+        return text;
+    }
 
 private:
     void separate() {
@@ -124,6 +130,10 @@ template <class T, class... Rule>
 void write(Writer& w, const Box<T>& v, const Rule&... rule);  // a member of a recursive type
 template <class T>
 void write(Writer& w, const T& v);  // a generated type: its own encode()
+template <class... Rule>
+void write_null(Writer& w, const Rule&...) {  // a Tristate's null (checked.hpp: one with an assertion)
+    w.null();
+}
 
 template <class T>
 void check_unique(const std::vector<T>& items);
@@ -188,15 +198,16 @@ void write(Writer& w, const T& v) {
 // The JSON text of one value, as a Value (for comparing encoded values).
 Value encoded_value(const std::string& text);
 
-// uniqueItems: items compared as JSON values (1 == 1.0), through their encoding.
+// uniqueItems: items compared as JSON values (1 == 1.0), through their
+// encoding. An item that cannot be written is refused here, at its index.
 template <class T>
 void check_unique(const std::vector<T>& items) {
     std::vector<Value> values;
     values.reserve(items.size());
-    for (const T& item : items) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
         std::string text;
         Writer w(text);
-        write(w, item);
+        in_item(i, [&] { write(w, items[i]); });
         values.push_back(encoded_value(text));
     }
     refuse_if(unique_problem(values));

@@ -48,6 +48,12 @@ func MarshalColor(v Color) []byte {
 	return contract.Marshal(v, EncodeColor)
 }
 
+// ValidateColor judges v as the decoder judges the text MarshalColor
+// writes: the error ParseColor reports for it, or nil.
+func ValidateColor(v Color) error {
+	return contract.Validate(v, EncodeColor, DecodeColor)
+}
+
 // MarshalJSON encodes v as MarshalColor does (for encoding/json).
 func (v Color) MarshalJSON() ([]byte, error) {
 	return MarshalColor(v), nil
@@ -82,6 +88,12 @@ func MarshalMixed(v Mixed) []byte {
 	return contract.Marshal(v, EncodeMixed)
 }
 
+// ValidateMixed judges v as the decoder judges the text MarshalMixed
+// writes: the error ParseMixed reports for it, or nil.
+func ValidateMixed(v Mixed) error {
+	return contract.Validate(v, EncodeMixed, DecodeMixed)
+}
+
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
 
 /*
@@ -109,6 +121,12 @@ func ParseStructured(data []byte, opts ...contract.Option) (Structured, error) {
 // MarshalStructured encodes v as JSON text.
 func MarshalStructured(v Structured) []byte {
 	return contract.Marshal(v, EncodeStructured)
+}
+
+// ValidateStructured judges v as the decoder judges the text MarshalStructured
+// writes: the error ParseStructured reports for it, or nil.
+func ValidateStructured(v Structured) error {
+	return contract.Validate(v, EncodeStructured, DecodeStructured)
 }
 
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
@@ -153,6 +171,12 @@ func ParseLabel(data []byte, opts ...contract.Option) (Label, error) {
 // MarshalLabel encodes v as JSON text.
 func MarshalLabel(v Label) []byte {
 	return contract.Marshal(v, EncodeLabel)
+}
+
+// ValidateLabel judges v as the decoder judges the text MarshalLabel
+// writes: the error ParseLabel reports for it, or nil.
+func ValidateLabel(v Label) error {
+	return contract.Validate(v, EncodeLabel, DecodeLabel)
 }
 
 // MarshalJSON encodes v as MarshalLabel does (for encoding/json).
@@ -204,6 +228,12 @@ func MarshalShade(v Shade) []byte {
 	return contract.Marshal(v, EncodeShade)
 }
 
+// ValidateShade judges v as the decoder judges the text MarshalShade
+// writes: the error ParseShade reports for it, or nil.
+func ValidateShade(v Shade) error {
+	return contract.Validate(v, EncodeShade, DecodeShade)
+}
+
 // MarshalJSON encodes v as MarshalShade does (for encoding/json).
 func (v Shade) MarshalJSON() ([]byte, error) {
 	return MarshalShade(v), nil
@@ -236,6 +266,12 @@ func ParsePaletteMaybe(data []byte, opts ...contract.Option) (PaletteMaybe, erro
 // MarshalPaletteMaybe encodes v as JSON text.
 func MarshalPaletteMaybe(v PaletteMaybe) []byte {
 	return contract.Marshal(v, EncodePaletteMaybe)
+}
+
+// ValidatePaletteMaybe judges v as the decoder judges the text MarshalPaletteMaybe
+// writes: the error ParsePaletteMaybe reports for it, or nil.
+func ValidatePaletteMaybe(v PaletteMaybe) error {
+	return contract.Validate(v, EncodePaletteMaybe, DecodePaletteMaybe)
 }
 
 // MarshalJSON encodes v as MarshalPaletteMaybe does (for encoding/json).
@@ -320,6 +356,12 @@ func MarshalPalette(v Palette) []byte {
 	return contract.Marshal(v, EncodePalette)
 }
 
+// ValidatePalette judges v as the decoder judges the text MarshalPalette
+// writes: the error ParsePalette reports for it, or nil.
+func ValidatePalette(v Palette) error {
+	return contract.Validate(v, EncodePalette, DecodePalette)
+}
+
 // MarshalJSON encodes v as MarshalPalette does (for encoding/json).
 func (v Palette) MarshalJSON() ([]byte, error) {
 	return MarshalPalette(v), nil
@@ -393,6 +435,12 @@ func MarshalStarted(v Started) []byte {
 	return contract.Marshal(v, EncodeStarted)
 }
 
+// ValidateStarted judges v as the decoder judges the text MarshalStarted
+// writes: the error ParseStarted reports for it, or nil.
+func ValidateStarted(v Started) error {
+	return contract.Validate(v, EncodeStarted, DecodeStarted)
+}
+
 // MarshalJSON encodes v as MarshalStarted does (for encoding/json).
 func (v Started) MarshalJSON() ([]byte, error) {
 	return MarshalStarted(v), nil
@@ -424,6 +472,12 @@ func ParseStoppedOp(data []byte, opts ...contract.Option) (StoppedOp, error) {
 // MarshalStoppedOp encodes v as JSON text.
 func MarshalStoppedOp(v StoppedOp) []byte {
 	return contract.Marshal(v, EncodeStoppedOp)
+}
+
+// ValidateStoppedOp judges v as the decoder judges the text MarshalStoppedOp
+// writes: the error ParseStoppedOp reports for it, or nil.
+func ValidateStoppedOp(v StoppedOp) error {
+	return contract.Validate(v, EncodeStoppedOp, DecodeStoppedOp)
 }
 
 // MarshalJSON encodes v as MarshalStoppedOp does (for encoding/json).
@@ -496,6 +550,12 @@ func MarshalStopped(v Stopped) []byte {
 	return contract.Marshal(v, EncodeStopped)
 }
 
+// ValidateStopped judges v as the decoder judges the text MarshalStopped
+// writes: the error ParseStopped reports for it, or nil.
+func ValidateStopped(v Stopped) error {
+	return contract.Validate(v, EncodeStopped, DecodeStopped)
+}
+
 // MarshalJSON encodes v as MarshalStopped does (for encoding/json).
 func (v Stopped) MarshalJSON() ([]byte, error) {
 	return MarshalStopped(v), nil
@@ -564,6 +624,12 @@ func MarshalEvent(v Event) []byte {
 	return contract.Marshal(v, EncodeEvent)
 }
 
+// ValidateEvent judges v as the decoder judges the text MarshalEvent
+// writes: the error ParseEvent reports for it, or nil.
+func ValidateEvent(v Event) error {
+	return contract.Validate(v, EncodeEvent, DecodeEvent)
+}
+
 // ---- Unit (constructs/reading.json#/$defs/Unit)
 
 type Unit string
@@ -591,6 +657,12 @@ func ParseUnit(data []byte, opts ...contract.Option) (Unit, error) {
 // MarshalUnit encodes v as JSON text.
 func MarshalUnit(v Unit) []byte {
 	return contract.Marshal(v, EncodeUnit)
+}
+
+// ValidateUnit judges v as the decoder judges the text MarshalUnit
+// writes: the error ParseUnit reports for it, or nil.
+func ValidateUnit(v Unit) error {
+	return contract.Validate(v, EncodeUnit, DecodeUnit)
 }
 
 // MarshalJSON encodes v as MarshalUnit does (for encoding/json).
@@ -654,6 +726,12 @@ func ParseReading(data []byte, opts ...contract.Option) (Reading, error) {
 // MarshalReading encodes v as JSON text.
 func MarshalReading(v Reading) []byte {
 	return contract.Marshal(v, EncodeReading)
+}
+
+// ValidateReading judges v as the decoder judges the text MarshalReading
+// writes: the error ParseReading reports for it, or nil.
+func ValidateReading(v Reading) error {
+	return contract.Validate(v, EncodeReading, DecodeReading)
 }
 
 // MarshalJSON encodes v as MarshalReading does (for encoding/json).
@@ -726,6 +804,12 @@ func MarshalTaggedEnvelope(v TaggedEnvelope) []byte {
 	return contract.Marshal(v, EncodeTaggedEnvelope)
 }
 
+// ValidateTaggedEnvelope judges v as the decoder judges the text MarshalTaggedEnvelope
+// writes: the error ParseTaggedEnvelope reports for it, or nil.
+func ValidateTaggedEnvelope(v TaggedEnvelope) error {
+	return contract.Validate(v, EncodeTaggedEnvelope, DecodeTaggedEnvelope)
+}
+
 // MarshalJSON encodes v as MarshalTaggedEnvelope does (for encoding/json).
 func (v TaggedEnvelope) MarshalJSON() ([]byte, error) {
 	return MarshalTaggedEnvelope(v), nil
@@ -756,6 +840,12 @@ func ParseBatch(data []byte, opts ...contract.Option) (Batch, error) {
 // MarshalBatch encodes v as JSON text.
 func MarshalBatch(v Batch) []byte {
 	return contract.Marshal(v, EncodeBatch)
+}
+
+// ValidateBatch judges v as the decoder judges the text MarshalBatch
+// writes: the error ParseBatch reports for it, or nil.
+func ValidateBatch(v Batch) error {
+	return contract.Validate(v, EncodeBatch, DecodeBatch)
 }
 
 // ---- Closed (constructs/objects.schema.json#/$defs/Closed)
@@ -812,6 +902,12 @@ func ParseClosed(data []byte, opts ...contract.Option) (Closed, error) {
 // MarshalClosed encodes v as JSON text.
 func MarshalClosed(v Closed) []byte {
 	return contract.Marshal(v, EncodeClosed)
+}
+
+// ValidateClosed judges v as the decoder judges the text MarshalClosed
+// writes: the error ParseClosed reports for it, or nil.
+func ValidateClosed(v Closed) error {
+	return contract.Validate(v, EncodeClosed, DecodeClosed)
 }
 
 // MarshalJSON encodes v as MarshalClosed does (for encoding/json).
@@ -943,6 +1039,12 @@ func MarshalPresence(v Presence) []byte {
 	return contract.Marshal(v, EncodePresence)
 }
 
+// ValidatePresence judges v as the decoder judges the text MarshalPresence
+// writes: the error ParsePresence reports for it, or nil.
+func ValidatePresence(v Presence) error {
+	return contract.Validate(v, EncodePresence, DecodePresence)
+}
+
 // MarshalJSON encodes v as MarshalPresence does (for encoding/json).
 func (v Presence) MarshalJSON() ([]byte, error) {
 	return MarshalPresence(v), nil
@@ -1005,6 +1107,12 @@ func MarshalOpen(v Open) []byte {
 	return contract.Marshal(v, EncodeOpen)
 }
 
+// ValidateOpen judges v as the decoder judges the text MarshalOpen
+// writes: the error ParseOpen reports for it, or nil.
+func ValidateOpen(v Open) error {
+	return contract.Validate(v, EncodeOpen, DecodeOpen)
+}
+
 // MarshalJSON encodes v as MarshalOpen does (for encoding/json).
 func (v Open) MarshalJSON() ([]byte, error) {
 	return MarshalOpen(v), nil
@@ -1063,6 +1171,12 @@ func MarshalTypedExtras(v TypedExtras) []byte {
 	return contract.Marshal(v, EncodeTypedExtras)
 }
 
+// ValidateTypedExtras judges v as the decoder judges the text MarshalTypedExtras
+// writes: the error ParseTypedExtras reports for it, or nil.
+func ValidateTypedExtras(v TypedExtras) error {
+	return contract.Validate(v, EncodeTypedExtras, DecodeTypedExtras)
+}
+
 // MarshalJSON encodes v as MarshalTypedExtras does (for encoding/json).
 func (v TypedExtras) MarshalJSON() ([]byte, error) {
 	return MarshalTypedExtras(v), nil
@@ -1116,6 +1230,12 @@ func ParseForbidding(data []byte, opts ...contract.Option) (Forbidding, error) {
 // MarshalForbidding encodes v as JSON text.
 func MarshalForbidding(v Forbidding) []byte {
 	return contract.Marshal(v, EncodeForbidding)
+}
+
+// ValidateForbidding judges v as the decoder judges the text MarshalForbidding
+// writes: the error ParseForbidding reports for it, or nil.
+func ValidateForbidding(v Forbidding) error {
+	return contract.Validate(v, EncodeForbidding, DecodeForbidding)
 }
 
 // MarshalJSON encodes v as MarshalForbidding does (for encoding/json).
@@ -1178,6 +1298,12 @@ func ParseClosedForbidding(data []byte, opts ...contract.Option) (ClosedForbiddi
 // MarshalClosedForbidding encodes v as JSON text.
 func MarshalClosedForbidding(v ClosedForbidding) []byte {
 	return contract.Marshal(v, EncodeClosedForbidding)
+}
+
+// ValidateClosedForbidding judges v as the decoder judges the text MarshalClosedForbidding
+// writes: the error ParseClosedForbidding reports for it, or nil.
+func ValidateClosedForbidding(v ClosedForbidding) error {
+	return contract.Validate(v, EncodeClosedForbidding, DecodeClosedForbidding)
 }
 
 // MarshalJSON encodes v as MarshalClosedForbidding does (for encoding/json).
@@ -1277,6 +1403,12 @@ func MarshalConsts(v Consts) []byte {
 	return contract.Marshal(v, EncodeConsts)
 }
 
+// ValidateConsts judges v as the decoder judges the text MarshalConsts
+// writes: the error ParseConsts reports for it, or nil.
+func ValidateConsts(v Consts) error {
+	return contract.Validate(v, EncodeConsts, DecodeConsts)
+}
+
 // MarshalJSON encodes v as MarshalConsts does (for encoding/json).
 func (v Consts) MarshalJSON() ([]byte, error) {
 	return MarshalConsts(v), nil
@@ -1328,6 +1460,12 @@ func ParseCounted(data []byte, opts ...contract.Option) (Counted, error) {
 // MarshalCounted encodes v as JSON text.
 func MarshalCounted(v Counted) []byte {
 	return contract.Marshal(v, EncodeCounted)
+}
+
+// ValidateCounted judges v as the decoder judges the text MarshalCounted
+// writes: the error ParseCounted reports for it, or nil.
+func ValidateCounted(v Counted) error {
+	return contract.Validate(v, EncodeCounted, DecodeCounted)
 }
 
 // MarshalJSON encodes v as MarshalCounted does (for encoding/json).
@@ -1388,6 +1526,12 @@ func MarshalNestedInnerDeep(v NestedInnerDeep) []byte {
 	return contract.Marshal(v, EncodeNestedInnerDeep)
 }
 
+// ValidateNestedInnerDeep judges v as the decoder judges the text MarshalNestedInnerDeep
+// writes: the error ParseNestedInnerDeep reports for it, or nil.
+func ValidateNestedInnerDeep(v NestedInnerDeep) error {
+	return contract.Validate(v, EncodeNestedInnerDeep, DecodeNestedInnerDeep)
+}
+
 // MarshalJSON encodes v as MarshalNestedInnerDeep does (for encoding/json).
 func (v NestedInnerDeep) MarshalJSON() ([]byte, error) {
 	return MarshalNestedInnerDeep(v), nil
@@ -1446,6 +1590,12 @@ func MarshalNestedInner(v NestedInner) []byte {
 	return contract.Marshal(v, EncodeNestedInner)
 }
 
+// ValidateNestedInner judges v as the decoder judges the text MarshalNestedInner
+// writes: the error ParseNestedInner reports for it, or nil.
+func ValidateNestedInner(v NestedInner) error {
+	return contract.Validate(v, EncodeNestedInner, DecodeNestedInner)
+}
+
 // MarshalJSON encodes v as MarshalNestedInner does (for encoding/json).
 func (v NestedInner) MarshalJSON() ([]byte, error) {
 	return MarshalNestedInner(v), nil
@@ -1478,6 +1628,12 @@ func ParseNestedMode_2(data []byte, opts ...contract.Option) (NestedMode_2, erro
 // MarshalNestedMode_2 encodes v as JSON text.
 func MarshalNestedMode_2(v NestedMode_2) []byte {
 	return contract.Marshal(v, EncodeNestedMode_2)
+}
+
+// ValidateNestedMode_2 judges v as the decoder judges the text MarshalNestedMode_2
+// writes: the error ParseNestedMode_2 reports for it, or nil.
+func ValidateNestedMode_2(v NestedMode_2) error {
+	return contract.Validate(v, EncodeNestedMode_2, DecodeNestedMode_2)
 }
 
 // MarshalJSON encodes v as MarshalNestedMode_2 does (for encoding/json).
@@ -1536,6 +1692,12 @@ func ParseNestedItemsItem(data []byte, opts ...contract.Option) (NestedItemsItem
 // MarshalNestedItemsItem encodes v as JSON text.
 func MarshalNestedItemsItem(v NestedItemsItem) []byte {
 	return contract.Marshal(v, EncodeNestedItemsItem)
+}
+
+// ValidateNestedItemsItem judges v as the decoder judges the text MarshalNestedItemsItem
+// writes: the error ParseNestedItemsItem reports for it, or nil.
+func ValidateNestedItemsItem(v NestedItemsItem) error {
+	return contract.Validate(v, EncodeNestedItemsItem, DecodeNestedItemsItem)
 }
 
 // MarshalJSON encodes v as MarshalNestedItemsItem does (for encoding/json).
@@ -1610,6 +1772,12 @@ func MarshalNested(v Nested) []byte {
 	return contract.Marshal(v, EncodeNested)
 }
 
+// ValidateNested judges v as the decoder judges the text MarshalNested
+// writes: the error ParseNested reports for it, or nil.
+func ValidateNested(v Nested) error {
+	return contract.Validate(v, EncodeNested, DecodeNested)
+}
+
 // MarshalJSON encodes v as MarshalNested does (for encoding/json).
 func (v Nested) MarshalJSON() ([]byte, error) {
 	return MarshalNested(v), nil
@@ -1641,6 +1809,12 @@ func ParseNestedMode(data []byte, opts ...contract.Option) (NestedMode, error) {
 // MarshalNestedMode encodes v as JSON text.
 func MarshalNestedMode(v NestedMode) []byte {
 	return contract.Marshal(v, EncodeNestedMode)
+}
+
+// ValidateNestedMode judges v as the decoder judges the text MarshalNestedMode
+// writes: the error ParseNestedMode reports for it, or nil.
+func ValidateNestedMode(v NestedMode) error {
+	return contract.Validate(v, EncodeNestedMode, DecodeNestedMode)
 }
 
 // ---- Answer (constructs/tables.schema.json#/$defs/Answer)
@@ -1771,6 +1945,12 @@ func MarshalCircle(v Circle) []byte {
 	return contract.Marshal(v, EncodeCircle)
 }
 
+// ValidateCircle judges v as the decoder judges the text MarshalCircle
+// writes: the error ParseCircle reports for it, or nil.
+func ValidateCircle(v Circle) error {
+	return contract.Validate(v, EncodeCircle, DecodeCircle)
+}
+
 // MarshalJSON encodes v as MarshalCircle does (for encoding/json).
 func (v Circle) MarshalJSON() ([]byte, error) {
 	return MarshalCircle(v), nil
@@ -1844,6 +2024,12 @@ func MarshalSquare(v Square) []byte {
 	return contract.Marshal(v, EncodeSquare)
 }
 
+// ValidateSquare judges v as the decoder judges the text MarshalSquare
+// writes: the error ParseSquare reports for it, or nil.
+func ValidateSquare(v Square) error {
+	return contract.Validate(v, EncodeSquare, DecodeSquare)
+}
+
 // MarshalJSON encodes v as MarshalSquare does (for encoding/json).
 func (v Square) MarshalJSON() ([]byte, error) {
 	return MarshalSquare(v), nil
@@ -1911,6 +2097,12 @@ func MarshalShape(v Shape) []byte {
 	return contract.Marshal(v, EncodeShape)
 }
 
+// ValidateShape judges v as the decoder judges the text MarshalShape
+// writes: the error ParseShape reports for it, or nil.
+func ValidateShape(v Shape) error {
+	return contract.Validate(v, EncodeShape, DecodeShape)
+}
+
 // ---- Scalar (constructs/unions.schema.json#/$defs/Scalar)
 
 /*
@@ -1971,6 +2163,12 @@ func MarshalScalar(v Scalar) []byte {
 	return contract.Marshal(v, EncodeScalar)
 }
 
+// ValidateScalar judges v as the decoder judges the text MarshalScalar
+// writes: the error ParseScalar reports for it, or nil.
+func ValidateScalar(v Scalar) error {
+	return contract.Validate(v, EncodeScalar, DecodeScalar)
+}
+
 // MarshalJSON encodes v as MarshalScalar does (for encoding/json).
 func (v Scalar) MarshalJSON() ([]byte, error) {
 	return MarshalScalar(v), nil
@@ -2021,6 +2219,12 @@ func MarshalExclusive(v Exclusive) []byte {
 	return contract.Marshal(v, EncodeExclusive)
 }
 
+// ValidateExclusive judges v as the decoder judges the text MarshalExclusive
+// writes: the error ParseExclusive reports for it, or nil.
+func ValidateExclusive(v Exclusive) error {
+	return contract.Validate(v, EncodeExclusive, DecodeExclusive)
+}
+
 // MarshalJSON encodes v as MarshalExclusive does (for encoding/json).
 func (v Exclusive) MarshalJSON() ([]byte, error) {
 	return MarshalExclusive(v), nil
@@ -2069,6 +2273,12 @@ func ParseInclusive(data []byte, opts ...contract.Option) (Inclusive, error) {
 // MarshalInclusive encodes v as JSON text.
 func MarshalInclusive(v Inclusive) []byte {
 	return contract.Marshal(v, EncodeInclusive)
+}
+
+// ValidateInclusive judges v as the decoder judges the text MarshalInclusive
+// writes: the error ParseInclusive reports for it, or nil.
+func ValidateInclusive(v Inclusive) error {
+	return contract.Validate(v, EncodeInclusive, DecodeInclusive)
 }
 
 // MarshalJSON encodes v as MarshalInclusive does (for encoding/json).
@@ -2155,6 +2365,12 @@ func ParseHolder(data []byte, opts ...contract.Option) (Holder, error) {
 // MarshalHolder encodes v as JSON text.
 func MarshalHolder(v Holder) []byte {
 	return contract.Marshal(v, EncodeHolder)
+}
+
+// ValidateHolder judges v as the decoder judges the text MarshalHolder
+// writes: the error ParseHolder reports for it, or nil.
+func ValidateHolder(v Holder) error {
+	return contract.Validate(v, EncodeHolder, DecodeHolder)
 }
 
 // MarshalJSON encodes v as MarshalHolder does (for encoding/json).
@@ -2259,6 +2475,12 @@ func MarshalStrings(v Strings) []byte {
 	return contract.Marshal(v, EncodeStrings)
 }
 
+// ValidateStrings judges v as the decoder judges the text MarshalStrings
+// writes: the error ParseStrings reports for it, or nil.
+func ValidateStrings(v Strings) error {
+	return contract.Validate(v, EncodeStrings, DecodeStrings)
+}
+
 // MarshalJSON encodes v as MarshalStrings does (for encoding/json).
 func (v Strings) MarshalJSON() ([]byte, error) {
 	return MarshalStrings(v), nil
@@ -2341,6 +2563,12 @@ func MarshalNumbers(v Numbers) []byte {
 	return contract.Marshal(v, EncodeNumbers)
 }
 
+// ValidateNumbers judges v as the decoder judges the text MarshalNumbers
+// writes: the error ParseNumbers reports for it, or nil.
+func ValidateNumbers(v Numbers) error {
+	return contract.Validate(v, EncodeNumbers, DecodeNumbers)
+}
+
 // MarshalJSON encodes v as MarshalNumbers does (for encoding/json).
 func (v Numbers) MarshalJSON() ([]byte, error) {
 	return MarshalNumbers(v), nil
@@ -2413,6 +2641,12 @@ func MarshalArrays(v Arrays) []byte {
 	return contract.Marshal(v, EncodeArrays)
 }
 
+// ValidateArrays judges v as the decoder judges the text MarshalArrays
+// writes: the error ParseArrays reports for it, or nil.
+func ValidateArrays(v Arrays) error {
+	return contract.Validate(v, EncodeArrays, DecodeArrays)
+}
+
 // MarshalJSON encodes v as MarshalArrays does (for encoding/json).
 func (v Arrays) MarshalJSON() ([]byte, error) {
 	return MarshalArrays(v), nil
@@ -2475,6 +2709,12 @@ func MarshalMaps(v Maps) []byte {
 	return contract.Marshal(v, EncodeMaps)
 }
 
+// ValidateMaps judges v as the decoder judges the text MarshalMaps
+// writes: the error ParseMaps reports for it, or nil.
+func ValidateMaps(v Maps) error {
+	return contract.Validate(v, EncodeMaps, DecodeMaps)
+}
+
 // MarshalJSON encodes v as MarshalMaps does (for encoding/json).
 func (v Maps) MarshalJSON() ([]byte, error) {
 	return MarshalMaps(v), nil
@@ -2507,6 +2747,12 @@ func MarshalIdentifier(v Identifier) []byte {
 	return contract.Marshal(v, EncodeIdentifier)
 }
 
+// ValidateIdentifier judges v as the decoder judges the text MarshalIdentifier
+// writes: the error ParseIdentifier reports for it, or nil.
+func ValidateIdentifier(v Identifier) error {
+	return contract.Validate(v, EncodeIdentifier, DecodeIdentifier)
+}
+
 // ---- Count (constructs/values.schema.json#/$defs/Count)
 
 /*
@@ -2532,6 +2778,12 @@ func ParseCount(data []byte, opts ...contract.Option) (Count, error) {
 // MarshalCount encodes v as JSON text.
 func MarshalCount(v Count) []byte {
 	return contract.Marshal(v, EncodeCount)
+}
+
+// ValidateCount judges v as the decoder judges the text MarshalCount
+// writes: the error ParseCount reports for it, or nil.
+func ValidateCount(v Count) error {
+	return contract.Validate(v, EncodeCount, DecodeCount)
 }
 
 // ---- MaybeName (constructs/values.schema.json#/$defs/MaybeName)
@@ -2561,6 +2813,12 @@ func MarshalMaybeName(v MaybeName) []byte {
 	return contract.Marshal(v, EncodeMaybeName)
 }
 
+// ValidateMaybeName judges v as the decoder judges the text MarshalMaybeName
+// writes: the error ParseMaybeName reports for it, or nil.
+func ValidateMaybeName(v MaybeName) error {
+	return contract.Validate(v, EncodeMaybeName, DecodeMaybeName)
+}
+
 // ---- Names (constructs/values.schema.json#/$defs/Names)
 
 /*
@@ -2586,6 +2844,12 @@ func ParseNames(data []byte, opts ...contract.Option) (Names, error) {
 // MarshalNames encodes v as JSON text.
 func MarshalNames(v Names) []byte {
 	return contract.Marshal(v, EncodeNames)
+}
+
+// ValidateNames judges v as the decoder judges the text MarshalNames
+// writes: the error ParseNames reports for it, or nil.
+func ValidateNames(v Names) error {
+	return contract.Validate(v, EncodeNames, DecodeNames)
 }
 
 // ---- Ping (constructs/variants.schema.json#/$defs/Ping)
@@ -2649,6 +2913,12 @@ func ParsePing(data []byte, opts ...contract.Option) (Ping, error) {
 // MarshalPing encodes v as JSON text.
 func MarshalPing(v Ping) []byte {
 	return contract.Marshal(v, EncodePing)
+}
+
+// ValidatePing judges v as the decoder judges the text MarshalPing
+// writes: the error ParsePing reports for it, or nil.
+func ValidatePing(v Ping) error {
+	return contract.Validate(v, EncodePing, DecodePing)
 }
 
 // MarshalJSON encodes v as MarshalPing does (for encoding/json).
@@ -2719,6 +2989,12 @@ func MarshalPong(v Pong) []byte {
 	return contract.Marshal(v, EncodePong)
 }
 
+// ValidatePong judges v as the decoder judges the text MarshalPong
+// writes: the error ParsePong reports for it, or nil.
+func ValidatePong(v Pong) error {
+	return contract.Validate(v, EncodePong, DecodePong)
+}
+
 // MarshalJSON encodes v as MarshalPong does (for encoding/json).
 func (v Pong) MarshalJSON() ([]byte, error) {
 	return MarshalPong(v), nil
@@ -2787,6 +3063,12 @@ func MarshalSignal(v Signal) []byte {
 	return contract.Marshal(v, EncodeSignal)
 }
 
+// ValidateSignal judges v as the decoder judges the text MarshalSignal
+// writes: the error ParseSignal reports for it, or nil.
+func ValidateSignal(v Signal) error {
+	return contract.Validate(v, EncodeSignal, DecodeSignal)
+}
+
 // ---- EitherVariant1 (constructs/variants.schema.json#/$defs/Either/oneOf/0)
 
 type EitherVariant1 struct {
@@ -2834,6 +3116,12 @@ func ParseEitherVariant1(data []byte, opts ...contract.Option) (EitherVariant1, 
 // MarshalEitherVariant1 encodes v as JSON text.
 func MarshalEitherVariant1(v EitherVariant1) []byte {
 	return contract.Marshal(v, EncodeEitherVariant1)
+}
+
+// ValidateEitherVariant1 judges v as the decoder judges the text MarshalEitherVariant1
+// writes: the error ParseEitherVariant1 reports for it, or nil.
+func ValidateEitherVariant1(v EitherVariant1) error {
+	return contract.Validate(v, EncodeEitherVariant1, DecodeEitherVariant1)
 }
 
 // MarshalJSON encodes v as MarshalEitherVariant1 does (for encoding/json).
@@ -2890,6 +3178,12 @@ func MarshalEitherVariant2(v EitherVariant2) []byte {
 	return contract.Marshal(v, EncodeEitherVariant2)
 }
 
+// ValidateEitherVariant2 judges v as the decoder judges the text MarshalEitherVariant2
+// writes: the error ParseEitherVariant2 reports for it, or nil.
+func ValidateEitherVariant2(v EitherVariant2) error {
+	return contract.Validate(v, EncodeEitherVariant2, DecodeEitherVariant2)
+}
+
 // MarshalJSON encodes v as MarshalEitherVariant2 does (for encoding/json).
 func (v EitherVariant2) MarshalJSON() ([]byte, error) {
 	return MarshalEitherVariant2(v), nil
@@ -2940,6 +3234,12 @@ func MarshalEither(v Either) []byte {
 	return contract.Marshal(v, EncodeEither)
 }
 
+// ValidateEither judges v as the decoder judges the text MarshalEither
+// writes: the error ParseEither reports for it, or nil.
+func ValidateEither(v Either) error {
+	return contract.Validate(v, EncodeEither, DecodeEither)
+}
+
 // MarshalJSON encodes v as MarshalEither does (for encoding/json).
 func (v Either) MarshalJSON() ([]byte, error) {
 	return MarshalEither(v), nil
@@ -2987,6 +3287,12 @@ func MarshalCarrierValue(v CarrierValue) []byte {
 	return contract.Marshal(v, EncodeCarrierValue)
 }
 
+// ValidateCarrierValue judges v as the decoder judges the text MarshalCarrierValue
+// writes: the error ParseCarrierValue reports for it, or nil.
+func ValidateCarrierValue(v CarrierValue) error {
+	return contract.Validate(v, EncodeCarrierValue, DecodeCarrierValue)
+}
+
 // MarshalJSON encodes v as MarshalCarrierValue does (for encoding/json).
 func (v CarrierValue) MarshalJSON() ([]byte, error) {
 	return MarshalCarrierValue(v), nil
@@ -3032,6 +3338,12 @@ func ParseCarrierShapeOrName(data []byte, opts ...contract.Option) (CarrierShape
 // MarshalCarrierShapeOrName encodes v as JSON text.
 func MarshalCarrierShapeOrName(v CarrierShapeOrName) []byte {
 	return contract.Marshal(v, EncodeCarrierShapeOrName)
+}
+
+// ValidateCarrierShapeOrName judges v as the decoder judges the text MarshalCarrierShapeOrName
+// writes: the error ParseCarrierShapeOrName reports for it, or nil.
+func ValidateCarrierShapeOrName(v CarrierShapeOrName) error {
+	return contract.Validate(v, EncodeCarrierShapeOrName, DecodeCarrierShapeOrName)
 }
 
 // MarshalJSON encodes v as MarshalCarrierShapeOrName does (for encoding/json).
@@ -3101,6 +3413,12 @@ func MarshalCarrier(v Carrier) []byte {
 	return contract.Marshal(v, EncodeCarrier)
 }
 
+// ValidateCarrier judges v as the decoder judges the text MarshalCarrier
+// writes: the error ParseCarrier reports for it, or nil.
+func ValidateCarrier(v Carrier) error {
+	return contract.Validate(v, EncodeCarrier, DecodeCarrier)
+}
+
 // MarshalJSON encodes v as MarshalCarrier does (for encoding/json).
 func (v Carrier) MarshalJSON() ([]byte, error) {
 	return MarshalCarrier(v), nil
@@ -3156,6 +3474,12 @@ func ParseDirectory(data []byte, opts ...contract.Option) (Directory, error) {
 // MarshalDirectory encodes v as JSON text.
 func MarshalDirectory(v Directory) []byte {
 	return contract.Marshal(v, EncodeDirectory)
+}
+
+// ValidateDirectory judges v as the decoder judges the text MarshalDirectory
+// writes: the error ParseDirectory reports for it, or nil.
+func ValidateDirectory(v Directory) error {
+	return contract.Validate(v, EncodeDirectory, DecodeDirectory)
 }
 
 // MarshalJSON encodes v as MarshalDirectory does (for encoding/json).

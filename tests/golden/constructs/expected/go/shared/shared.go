@@ -37,6 +37,12 @@ func MarshalTimestamp(v Timestamp) []byte {
 	return contract.Marshal(v, EncodeTimestamp)
 }
 
+// ValidateTimestamp judges v as the decoder judges the text MarshalTimestamp
+// writes: the error ParseTimestamp reports for it, or nil.
+func ValidateTimestamp(v Timestamp) error {
+	return contract.Validate(v, EncodeTimestamp, DecodeTimestamp)
+}
+
 // ---- Meta (shared/common.schema.json#/$defs/Meta)
 
 /*
@@ -92,6 +98,12 @@ func ParseMeta(data []byte, opts ...contract.Option) (Meta, error) {
 // MarshalMeta encodes v as JSON text.
 func MarshalMeta(v Meta) []byte {
 	return contract.Marshal(v, EncodeMeta)
+}
+
+// ValidateMeta judges v as the decoder judges the text MarshalMeta
+// writes: the error ParseMeta reports for it, or nil.
+func ValidateMeta(v Meta) error {
+	return contract.Validate(v, EncodeMeta, DecodeMeta)
 }
 
 // MarshalJSON encodes v as MarshalMeta does (for encoding/json).

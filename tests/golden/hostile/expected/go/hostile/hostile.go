@@ -56,6 +56,12 @@ func MarshalHostileEnum(v HostileEnum) []byte {
 	return contract.Marshal(v, EncodeHostileEnum)
 }
 
+// ValidateHostileEnum judges v as the decoder judges the text MarshalHostileEnum
+// writes: the error ParseHostileEnum reports for it, or nil.
+func ValidateHostileEnum(v HostileEnum) error {
+	return contract.Validate(v, EncodeHostileEnum, DecodeHostileEnum)
+}
+
 // MarshalJSON encodes v as MarshalHostileEnum does (for encoding/json).
 func (v HostileEnum) MarshalJSON() ([]byte, error) {
 	return MarshalHostileEnum(v), nil
@@ -459,6 +465,12 @@ func MarshalEverything(v Everything) []byte {
 	return contract.Marshal(v, EncodeEverything)
 }
 
+// ValidateEverything judges v as the decoder judges the text MarshalEverything
+// writes: the error ParseEverything reports for it, or nil.
+func ValidateEverything(v Everything) error {
+	return contract.Validate(v, EncodeEverything, DecodeEverything)
+}
+
 // MarshalJSON encodes v as MarshalEverything does (for encoding/json).
 func (v Everything) MarshalJSON() ([]byte, error) {
 	return MarshalEverything(v), nil
@@ -519,6 +531,12 @@ func ParseClass(data []byte, opts ...contract.Option) (Class, error) {
 // MarshalClass encodes v as JSON text.
 func MarshalClass(v Class) []byte {
 	return contract.Marshal(v, EncodeClass)
+}
+
+// ValidateClass judges v as the decoder judges the text MarshalClass
+// writes: the error ParseClass reports for it, or nil.
+func ValidateClass(v Class) error {
+	return contract.Validate(v, EncodeClass, DecodeClass)
 }
 
 // MarshalJSON encodes v as MarshalClass does (for encoding/json).

@@ -81,6 +81,12 @@ func MarshalCreated(v Created) []byte {
 	return contract.Marshal(v, EncodeCreated)
 }
 
+// ValidateCreated judges v as the decoder judges the text MarshalCreated
+// writes: the error ParseCreated reports for it, or nil.
+func ValidateCreated(v Created) error {
+	return contract.Validate(v, EncodeCreated, DecodeCreated)
+}
+
 // MarshalJSON encodes v as MarshalCreated does (for encoding/json).
 func (v Created) MarshalJSON() ([]byte, error) {
 	return MarshalCreated(v), nil
@@ -148,6 +154,12 @@ func MarshalPing(v Ping) []byte {
 	return contract.Marshal(v, EncodePing)
 }
 
+// ValidatePing judges v as the decoder judges the text MarshalPing
+// writes: the error ParsePing reports for it, or nil.
+func ValidatePing(v Ping) error {
+	return contract.Validate(v, EncodePing, DecodePing)
+}
+
 // MarshalJSON encodes v as MarshalPing does (for encoding/json).
 func (v Ping) MarshalJSON() ([]byte, error) {
 	return MarshalPing(v), nil
@@ -213,6 +225,12 @@ func ParseClosed(data []byte, opts ...contract.Option) (Closed, error) {
 // MarshalClosed encodes v as JSON text.
 func MarshalClosed(v Closed) []byte {
 	return contract.Marshal(v, EncodeClosed)
+}
+
+// ValidateClosed judges v as the decoder judges the text MarshalClosed
+// writes: the error ParseClosed reports for it, or nil.
+func ValidateClosed(v Closed) error {
+	return contract.Validate(v, EncodeClosed, DecodeClosed)
 }
 
 // MarshalJSON encodes v as MarshalClosed does (for encoding/json).
@@ -284,6 +302,12 @@ func ParseOrderEvent(data []byte, opts ...contract.Option) (OrderEvent, error) {
 // MarshalOrderEvent encodes v as JSON text.
 func MarshalOrderEvent(v OrderEvent) []byte {
 	return contract.Marshal(v, EncodeOrderEvent)
+}
+
+// ValidateOrderEvent judges v as the decoder judges the text MarshalOrderEvent
+// writes: the error ParseOrderEvent reports for it, or nil.
+func ValidateOrderEvent(v OrderEvent) error {
+	return contract.Validate(v, EncodeOrderEvent, DecodeOrderEvent)
 }
 
 // ---- EventLine (events/events.schema.json#/$defs/EventLine)
@@ -364,6 +388,12 @@ func ParseEventLine(data []byte, opts ...contract.Option) (EventLine, error) {
 // MarshalEventLine encodes v as JSON text.
 func MarshalEventLine(v EventLine) []byte {
 	return contract.Marshal(v, EncodeEventLine)
+}
+
+// ValidateEventLine judges v as the decoder judges the text MarshalEventLine
+// writes: the error ParseEventLine reports for it, or nil.
+func ValidateEventLine(v EventLine) error {
+	return contract.Validate(v, EncodeEventLine, DecodeEventLine)
 }
 
 // MarshalJSON encodes v as MarshalEventLine does (for encoding/json).

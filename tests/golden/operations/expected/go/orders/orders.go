@@ -44,6 +44,12 @@ func MarshalOrderStatus(v OrderStatus) []byte {
 	return contract.Marshal(v, EncodeOrderStatus)
 }
 
+// ValidateOrderStatus judges v as the decoder judges the text MarshalOrderStatus
+// writes: the error ParseOrderStatus reports for it, or nil.
+func ValidateOrderStatus(v OrderStatus) error {
+	return contract.Validate(v, EncodeOrderStatus, DecodeOrderStatus)
+}
+
 // MarshalJSON encodes v as MarshalOrderStatus does (for encoding/json).
 func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return MarshalOrderStatus(v), nil
@@ -106,6 +112,12 @@ func ParseNewOrder(data []byte, opts ...contract.Option) (NewOrder, error) {
 // MarshalNewOrder encodes v as JSON text.
 func MarshalNewOrder(v NewOrder) []byte {
 	return contract.Marshal(v, EncodeNewOrder)
+}
+
+// ValidateNewOrder judges v as the decoder judges the text MarshalNewOrder
+// writes: the error ParseNewOrder reports for it, or nil.
+func ValidateNewOrder(v NewOrder) error {
+	return contract.Validate(v, EncodeNewOrder, DecodeNewOrder)
 }
 
 // MarshalJSON encodes v as MarshalNewOrder does (for encoding/json).
@@ -193,6 +205,12 @@ func MarshalOrder(v Order) []byte {
 	return contract.Marshal(v, EncodeOrder)
 }
 
+// ValidateOrder judges v as the decoder judges the text MarshalOrder
+// writes: the error ParseOrder reports for it, or nil.
+func ValidateOrder(v Order) error {
+	return contract.Validate(v, EncodeOrder, DecodeOrder)
+}
+
 // MarshalJSON encodes v as MarshalOrder does (for encoding/json).
 func (v Order) MarshalJSON() ([]byte, error) {
 	return MarshalOrder(v), nil
@@ -251,6 +269,12 @@ func ParseProblem(data []byte, opts ...contract.Option) (Problem, error) {
 // MarshalProblem encodes v as JSON text.
 func MarshalProblem(v Problem) []byte {
 	return contract.Marshal(v, EncodeProblem)
+}
+
+// ValidateProblem judges v as the decoder judges the text MarshalProblem
+// writes: the error ParseProblem reports for it, or nil.
+func ValidateProblem(v Problem) error {
+	return contract.Validate(v, EncodeProblem, DecodeProblem)
 }
 
 // MarshalJSON encodes v as MarshalProblem does (for encoding/json).
