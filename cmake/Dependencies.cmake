@@ -35,6 +35,8 @@ contractgen_require_package(OpenSSL_FOUND libssl-dev "OpenSSL libcrypto (SHA-256
 
 # `contractgen verify --url` reads a live endpoint (HTTP/1.1 and 2, TLS,
 # proxies, chunked bodies, redirects): libcurl rather than a client of our own.
+# Its headers are needed to build; the library itself is loaded when --url is
+# used (src/verify/curl_library.h), so other commands start without it.
 find_package(CURL 7.68 QUIET)
 contractgen_require_package(CURL_FOUND libcurl4-openssl-dev "libcurl (HTTP client of 'contractgen verify --url')")
 

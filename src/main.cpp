@@ -175,6 +175,7 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : contractgen::app::kBadInput;
     }
     options.quiet = quiet;
+    options.ends_process = true;  // main returns right after the command
     bool colour = contractgen::diag::stderr_wants_colour();
     if (!resolve_project(overrides, options, colour)) return contractgen::app::kBadInput;
     if (generate->parsed()) return contractgen::app::run_generate(options, std::cout, std::cerr, colour);

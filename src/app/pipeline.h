@@ -26,6 +26,11 @@ struct Options {
     std::optional<std::filesystem::path> templates;  // user overrides; built-ins otherwise
     std::vector<std::string> targets;  // empty: every target
     bool quiet = false;
+    // The process ends when the command returns (the command line): the
+    // schemas, the IR and the outputs are then left for the OS to reclaim
+    // instead of being freed node by node (bench/README.md, "Leaving memory
+    // to the OS at exit"). Off for callers that run several commands (tests).
+    bool ends_process = false;
 
     static config::Project defaults() {
         config::Project p;

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <memory>
 
-#include <curl/curl.h>
+#include "verify/curl_library.h"
 
 namespace contractgen::verify {
 
@@ -12,6 +12,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct Transfer {
+    const CurlLibrary* lib = nullptr;
     CURL* curl = nullptr;
     const std::function<void(long, const std::string&)>* on_start = nullptr;
     const std::function<void(std::string_view)>* on_body = nullptr;
@@ -23,9 +24,9 @@ struct Transfer {
     void start() {
         if (started) return;
         started = true;
-        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
+        lib->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
         char* type = nullptr;
-        curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type);
+        lib->easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type);
         response->content_type = type ? type : "";
         (*on_start)(response->status, response->content_type);
     }
@@ -53,18 +54,23 @@ int on_progress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
 
 HttpResponse fetch(const HttpRequest& request, const std::function<void(long, const std::string&)>& on_start,
                    const std::function<void(std::string_view)>& on_body) {
-    static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+    // Loaded and initialised once per process (curl_library.h says why not linked).
+    static CurlLibrary lib;
+    static std::string load_error;
+    static const bool initialised = load_curl(kCurlLibraryName, lib, load_error) &&
+                                    lib.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
     HttpResponse response;
     if (!initialised) {
-        response.error = "libcurl could not be initialised";
+        response.error = load_error.empty() ? "libcurl could not be initialised" : load_error;
         return response;
     }
-    std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), curl_easy_cleanup);
+    std::unique_ptr<CURL, void (*)(CURL*)> curl(lib.easy_init(), lib.easy_cleanup);
     curl_slist* headers = nullptr;
-    for (const auto& h : request.headers) headers = curl_slist_append(headers, h.c_str());
-    std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, curl_slist_free_all);
+    for (const auto& h : request.headers) headers = lib.slist_append(headers, h.c_str());
+    std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(headers, lib.slist_free_all);
 
     Transfer t;
+    t.lib = &lib;
     t.curl = curl.get();
     t.on_start = &on_start;
     t.on_body = &on_body;
@@ -73,30 +79,30 @@ HttpResponse fetch(const HttpRequest& request, const std::function<void(long, co
     char error[CURL_ERROR_SIZE] = {0};
 
     CURL* c = curl.get();
-    curl_easy_setopt(c, CURLOPT_URL, request.url.c_str());
-    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");  // any encoding libcurl can decode
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
+    lib.easy_setopt(c, CURLOPT_URL, request.url.c_str());
+    lib.easy_setopt(c, CURLOPT_ERRORBUFFER, error);
+    lib.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    lib.easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+    lib.easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");  // any encoding libcurl can decode
+    lib.easy_setopt(c, CURLOPT_HTTPHEADER, headers);
     if (request.body) {
-        curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body->data());
-        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body->size()));
+        lib.easy_setopt(c, CURLOPT_POSTFIELDS, request.body->data());
+        lib.easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body->size()));
     }
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.method.c_str());
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_write);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &t);
-    curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(c, CURLOPT_XFERINFODATA, &t);
-    if (request.timeout_s > 0) curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeout_s * 1000));
+    lib.easy_setopt(c, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+    lib.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_write);
+    lib.easy_setopt(c, CURLOPT_WRITEDATA, &t);
+    lib.easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+    lib.easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
+    lib.easy_setopt(c, CURLOPT_XFERINFODATA, &t);
+    if (request.timeout_s > 0) lib.easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeout_s * 1000));
 
-    CURLcode code = curl_easy_perform(c);
+    CURLcode code = lib.easy_perform(c);
     if (code == CURLE_OK) {
         t.start();  // an empty body still has a status
         response.completed = true;
     } else if (!response.watchdog) {
-        response.error = error[0] ? error : curl_easy_strerror(code);
+        response.error = error[0] ? error : lib.easy_strerror(code);
         if (t.started) response.completed = false;
     }
     return response;

@@ -18,6 +18,7 @@
 //                per alternative, exactly one set.
 //   Alias      → type alias. Constant → const (scalars) or var (tables), and
 //                the x-lookup function.
+#include <cstring>
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -188,15 +189,28 @@ void check_patterns(const EmitContext& ctx) {
 }
 
 // Three or more newlines become two: gofmt keeps at most one blank line.
+// Compacted in place, jumping from newline to newline (bench/README.md,
+// "Tidying Go in place"): a family file is megabytes on a large contract.
 std::string tidy(std::string text) {
-    std::string out;
-    out.reserve(text.size());
-    std::size_t newlines = 0;
-    for (char c : text) {
-        newlines = c == '\n' ? newlines + 1 : 0;
-        if (newlines <= 2) out += c;
+    char* const begin = text.data();
+    char* const end = begin + text.size();
+    char* kept = begin;  // text[0, kept) is the result so far
+    char* from = begin;
+    while (from < end) {
+        auto* newline = static_cast<char*>(std::memchr(from, '\n', static_cast<std::size_t>(end - from)));
+        char* stop = newline == nullptr ? end : newline + 1;
+        if (kept != from) std::memmove(kept, from, static_cast<std::size_t>(stop - from));
+        kept += stop - from;
+        from = stop;
+        if (newline == nullptr) break;
+        // A run of newlines after this one: keep one more (a blank line), drop the rest.
+        char* run = from;
+        while (run < end && *run == '\n') ++run;
+        if (run > from) *kept++ = '\n';
+        from = run;
     }
-    return write::normalise_text(std::move(out));
+    text.resize(static_cast<std::size_t>(kept - begin));
+    return write::normalise_text(std::move(text));
 }
 
 class GoTarget : public Target {
