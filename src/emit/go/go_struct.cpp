@@ -122,9 +122,11 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
             tag_options = ",omitempty";
         } else {
             ir::TypeExpr base = GoTypes::without_null(f.type);
-            go_type = "contract.Tristate[" + types_.type(base) + "]";
-            statements.push_back(member + " = " + types_.decode_tristate(f.type));
-            encode.push_back("contract.EncodeTristate(e, " + wire + ", " + member + ", " + types_.encode_fn(base) + ")");
+            const bool box = types_.boxed(base, ctx_.model.decl(id));  // a struct cannot contain itself
+            go_type = "contract.Tristate[" + std::string(box ? "*" : "") + types_.type(base) + "]";
+            statements.push_back(member + " = " + types_.decode_tristate(f.type, box));
+            std::string write = box ? "contract.EncodeBoxed(" + types_.encode_fn(base) + ")" : types_.encode_fn(base);
+            encode.push_back("contract.EncodeTristate(e, " + wire + ", " + member + ", " + write + ")");
             tag_options = ",omitempty";
         }
         cases.push_back(Object{{"labels", wire}, {"body", joined(statements)}});

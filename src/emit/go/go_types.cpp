@@ -145,14 +145,16 @@ std::string GoTypes::decode(const ir::TypeExpr& t) {
     return unchecked_decode(t);
 }
 
-std::string GoTypes::decode_tristate(const ir::TypeExpr& t) {
+std::string GoTypes::decode_tristate(const ir::TypeExpr& t, bool box) {
     ir::TypeExpr base = without_null(t);
-    if (!base.check) return "contract.DecodeTristate(d, " + decode_fn(base) + ")";
+    auto read = [&](const ir::TypeExpr& e) { return box ? "contract.DecodeBoxed(" + decode_fn(e) + ")" : decode_fn(e); };
+    if (!base.check) return "contract.DecodeTristate(d, " + read(base) + ")";
     // The assertion covers null too, so it is checked around the Tristate, not inside it.
     ir::TypeExpr plain = base;
     plain.check.reset();
-    std::string tristate = helper("decode", "(d *contract.Decoder) contract.Tristate[" + type(plain) + "]",
-                                  "return contract.DecodeTristate(d, " + decode_fn(plain) + ")");
+    std::string held = (box ? "*" : "") + type(plain);
+    std::string tristate = helper("decode", "(d *contract.Decoder) contract.Tristate[" + held + "]",
+                                  "return contract.DecodeTristate(d, " + read(plain) + ")");
     return "contract.Checked(d, " + check_var(*base.check) + ", " + tristate + ")";
 }
 

@@ -58,7 +58,8 @@ public:
     std::string type(const ir::TypeExpr& t);            // with a pointer when t is nullable and nil cannot say null
     std::string decode(const ir::TypeExpr& t);          // an expression of type(t), reading from `d`
     std::string decode_fn(const ir::TypeExpr& t);       // a func(*contract.Decoder) type(t)
-    std::string decode_tristate(const ir::TypeExpr& t); // a contract.Tristate of t without null, reading from `d`
+    // A contract.Tristate of t without null, reading from `d`; `box`: of a pointer to it (see boxed()).
+    std::string decode_tristate(const ir::TypeExpr& t, bool box = false);
     std::string encode(const ir::TypeExpr& t, const std::string& x);  // a statement writing x to `e`
     std::string encode_fn(const ir::TypeExpr& t);       // a func(*contract.Encoder, type(t))
 

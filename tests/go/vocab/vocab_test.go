@@ -1,5 +1,5 @@
 // Values built in code are judged as the decoder judges their text: the
-// assertion types of the C++ vocabulary test (tests/go/vocab/schemas), with a
+// assertion types of the C++ vocabulary test (tests/cpp/vocab/schemas), with a
 // declaration that carries an assertion (Window), a member that carries one
 // (Window.tags), items that carry one (Schedule.names) or are such a
 // declaration (Schedule.windows), and a member whose null one refuses
