@@ -35,6 +35,21 @@ func DecodeTristate[T any](d *Decoder, decode func(*Decoder) T) Tristate[T] {
 	return Tristate[T]{state: 2, value: decode(d)}
 }
 
+// DecodeBoxed turns a decoder of T into one of *T: for a member whose type
+// closes a recursive cycle, which Go can only hold through a pointer (a
+// struct cannot contain itself, not even inside a Tristate).
+func DecodeBoxed[T any](decode func(*Decoder) T) func(*Decoder) *T {
+	return func(d *Decoder) *T {
+		v := decode(d)
+		return &v
+	}
+}
+
+// EncodeBoxed turns an encoder of T into one of *T (see DecodeBoxed).
+func EncodeBoxed[T any](encode func(*Encoder, T)) func(*Encoder, *T) {
+	return func(e *Encoder, v *T) { encode(e, *v) }
+}
+
 // EncodeNullable writes nil as null.
 func EncodeNullable[T any](e *Encoder, v *T, encode func(*Encoder, T)) {
 	if v == nil {
