@@ -2,6 +2,7 @@
 """Mutation testing: does the test suite notice small deliberate bugs? (docs/conformance.md)
 
   tests/mutation/run.py [--only ID]... [--full] [--scratch DIR] [--keep] [--jobs N]
+  tests/mutation/run.py --check-aim     only check that every mutant still aims at its code (a test)
 
 For each mutant of tests/mutation/mutants.toml, in a scratch clone of the current commit (the
 repository's own files are never touched): apply the one-line patch, rebuild, regenerate
@@ -157,15 +158,30 @@ class RunError(Exception):
     """The run itself went wrong (not a verdict on the mutant)."""
 
 
+def aim(m: Mutant, root: Path) -> int:
+    """How many times the mutant's search text occurs in its file under `root` (1: it applies)."""
+    target = root / m.file
+    return target.read_text(encoding="utf-8").count(m.search) if target.is_file() else 0
+
+
+def check_aim(mutants: list[Mutant]) -> int:
+    """Exit status 1 and a line per mutant whose code moved (stale), else 0: a quick CTest keeps the list aimed."""
+    stale = [(m, aim(m, REPO)) for m in mutants]
+    stale = [(m, n) for m, n in stale if n != 1]
+    for m, n in stale:
+        print(f"{m.file}: error: mutant {m.id}: its search text occurs {n} times (update its `search`)")
+    print(f"{len(mutants) - len(stale)} of {len(mutants)} mutants aim at their code")
+    return 1 if stale else 0
+
+
 def run_mutant(m: Mutant, s: Scratch, baseline: set[str], full: bool, probe: bool, work: Path) -> None:
     target = s.root / m.file
-    text = target.read_text(encoding="utf-8") if target.is_file() else ""
-    count = text.count(m.search)
+    count = aim(m, s.root)
     if count != 1:
         m.result = "stale"
         m.caught_by = [f"the search text occurs {count} times in {m.file}"]
         return
-    target.write_text(text.replace(m.search, m.replace), encoding="utf-8")
+    target.write_text(target.read_text(encoding="utf-8").replace(m.search, m.replace), encoding="utf-8")
     try:
         if not s.compile():
             m.result = "does not build"
@@ -217,8 +233,11 @@ def main() -> int:
     ap.add_argument("--scratch", help="the scratch folder (default: a new temporary folder)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder afterwards")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--check-aim", action="store_true", help="only check that every mutant's search text occurs exactly once")
     args = ap.parse_args()
     mutants = load(Path(args.mutants))
+    if args.check_aim:
+        return check_aim(mutants)
     if args.only:
         unknown = set(args.only) - {m.id for m in mutants}
         if unknown:
