@@ -57,8 +57,6 @@ _TOLERANT: Final = {"tolerant": True}
 _TOLERANT_STATE: Final = tolerant.STATE
 _tolerant_module = tolerant  # Adapter has a parameter of that name
 _parse: Final = payload.parse
-_FROM_JSON: Final = payload.FROM_JSON
-_ALL_BUT_BRACKETS: Final = payload.ALL_BUT_BRACKETS
 
 
 def _decode_exactly(
@@ -164,16 +162,9 @@ class ContractModel(pydantic.BaseModel):
         """Parses and validates JSON text (wire names, the payload policy); raises pydantic.ValidationError."""
         if not options:  # the common case, with as few Python steps as possible
             try:
-                # payload.parse inline for bytes (a call layer is ~0.1 us of a ~4 us line)
-                max_depth = _SETTINGS.max_depth
-                if type(json_data) is bytes and _FROM_JSON is not None and (
-                    len(json_data) <= max_depth or len(json_data.translate(None, _ALL_BUT_BRACKETS)) <= max_depth
-                ):
-                    value = _FROM_JSON(json_data, catch_duplicate_keys=True, allow_inf_nan=False, cache_mode="none")
-                else:
-                    value = _parse(json_data, max_depth)
+                value = _parse(json_data, _SETTINGS.max_depth)
                 return cls.__pydantic_validator__.validate_python(value)  # type: ignore[no-any-return]
-            except (ValueError, payload.Refused):  # jiter's errors and pydantic's ValidationError are ValueErrors
+            except (payload.Refused, pydantic.ValidationError):
                 pass  # decode_json finds the error (or the exact reader accepts)
         return decode_json(cls.__pydantic_validator__, cls._core_schema, json_data, cls.__name__, options)  # type: ignore[no-any-return]
 

@@ -117,8 +117,11 @@ def respell_numbers(text: bytes, exponents: re.Pattern[bytes] = _ANY_EXPONENT) -
 
 
 def respell_core_numbers(raw: bytes) -> bytes:
-    """``respell_numbers`` for pydantic-core's output: only its "e-6" exponents need it."""
-    return respell_numbers(raw, _CORE_EXPONENT) if b"e-6" in raw else raw
+    """``respell_numbers`` for pydantic-core's output: only its "e-6" exponents need it.
+
+    Callers test for "e-6" first (in the decoded text, the cheaper search).
+    """
+    return respell_numbers(raw, _CORE_EXPONENT)
 
 
 # ---- bounds ----------------------------------------------------------------------------------------

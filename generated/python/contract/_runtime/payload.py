@@ -113,12 +113,10 @@ def needs_scan(text: str, max_depth: int) -> bool:
     return any(_ESCAPE_SEQUENCE.findall(text))  # a lone surrogate escape: json.loads would accept it
 
 
-FROM_JSON: Final = None if _jiter is None else _jiter.from_json
-"""jiter.from_json, for the decode entries that inline ``parse`` (None without jiter)."""
-ALL_BUT_BRACKETS: Final = bytes(b for b in range(256) if b not in b"[{")
-"""``len(data.translate(None, ALL_BUT_BRACKETS))`` counts the opening brackets of
-bytes in one pass: about a third cheaper than two ``count`` calls, which took
-a twentieth of a decode on the corpus's longer lines."""
+# len(data.translate(None, _ALL_BUT_BRACKETS)) counts the opening brackets of
+# bytes in one pass: about a third cheaper than two count() calls, which took
+# a twentieth of a decode on the corpus's longer lines.
+_ALL_BUT_BRACKETS: Final = bytes(b for b in range(256) if b not in b"[{")
 
 
 def parse(data: str | bytes | bytearray | memoryview, max_depth: int) -> Any:
@@ -130,7 +128,7 @@ def parse(data: str | bytes | bytearray | memoryview, max_depth: int) -> Any:
     """
     if _jiter is not None and type(data) is bytes:
         # A text shorter than max_depth cannot hold more brackets than that.
-        if len(data) > max_depth and len(data.translate(None, ALL_BUT_BRACKETS)) > max_depth:
+        if len(data) > max_depth and len(data.translate(None, _ALL_BUT_BRACKETS)) > max_depth:
             raise _Refused
         try:
             # No string cache: most strings of a payload occur once, and jiter's cache
