@@ -140,21 +140,17 @@ private:
         v.set("name", names_.of(id));
         v.set("doc", doc_comment(d.docs, ""));
         v.set("source", d.origin.file + "#" + d.origin.pointer);
-        // A declaration with an assertion: its decoder is `decode_unchecked`
-        // (internal), wrapped by a `decode` that checks first (checked.cpp.mustache).
-        std::string decode = d.is<ir::Alias>() ? "decode_" + names_.of(id) : "decode";
-        std::string unchecked = d.is<ir::Alias>() ? "decode_unchecked_" + names_.of(id) : "decode_unchecked";
-        v.set("decode_head", d.check ? "static void " + (d.is<ir::Alias>() ? std::string("decode_unchecked") : unchecked)
-                                     : std::string("void decode"));
-        v.set("decode", decode);
-        v.set("unchecked", unchecked);
-        // Its encoder likewise: `encode_unchecked`, wrapped by an `encode` that checks what it wrote.
-        std::string encode = d.is<ir::Alias>() ? "encode_" + names_.of(id) : "encode";
-        std::string encode_unchecked = d.is<ir::Alias>() ? "encode_unchecked_" + names_.of(id) : "encode_unchecked";
-        v.set("encode_head", d.check ? "static void " + (d.is<ir::Alias>() ? std::string("encode_unchecked") : encode_unchecked)
-                                     : std::string("void encode"));
-        v.set("encode", encode);
-        v.set("encode_unchecked", encode_unchecked);
+        // A declaration with an assertion: its decoder and encoder are `decode_unchecked` and
+        // `encode_unchecked` (internal), wrapped by a `decode` that checks first and an `encode`
+        // that checks what it wrote (checked.cpp.mustache). An alias's functions carry its name
+        // (`decode_X`): its template appends "_X" to the head.
+        const std::string suffix = d.is<ir::Alias>() ? "_" + names_.of(id) : std::string();
+        for (const std::string verb : {"decode", "encode"}) {
+            v.set(verb + "_head", d.check ? "static void " + verb + "_unchecked" : "void " + verb);
+            v.set(verb, verb + suffix);
+        }
+        v.set("unchecked", "decode_unchecked" + suffix);
+        v.set("encode_unchecked", "encode_unchecked" + suffix);
         v.set("check", d.check ? literals_.check(ctx_.model.checks.at(*d.check).program) : std::string());
         std::visit([&](const auto& body) { fill(v, id, body); }, d.body);
         return v;
