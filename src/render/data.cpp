@@ -1,5 +1,7 @@
 #include "render/data.h"
 
+#include <stdexcept>
+
 namespace contractgen::render {
 
 namespace {
@@ -11,6 +13,28 @@ namespace {
 template <class T>
 T& owned(const T& value) {
     return const_cast<T&>(value);
+}
+
+// An object's members, which kainjow reaches only through operator[]: that
+// default-constructs the member first, and a default kainjow value is an
+// empty object, allocated and freed again by the assignment that follows
+// (an allocation and a free per member, and a rehash as the object grows).
+// Naming a private member in an explicit instantiation is exempt from
+// access checking ([temp.explicit]), so this reads kainjow's member pointer
+// without changing its header.
+using ObjectPointer = std::unique_ptr<kainjow::mustache::object> Data::Base::*;
+
+ObjectPointer object_member();
+
+template <ObjectPointer Member>
+struct ObjectMember {
+    friend ObjectPointer object_member() { return Member; }
+};
+template struct ObjectMember<&Data::Base::obj_>;
+
+kainjow::mustache::object& members(Data& object) {
+    if (!object.is_object()) throw std::logic_error("render::Data: members set on a value that is not an object");
+    return *(object.*object_member());
 }
 
 }  // namespace
@@ -30,13 +54,12 @@ Data::Data(const List& list) : Base(Base::type::list) {
     for (const auto& item : list.items_) items.push_back(item);
 }
 
-void Data::set(const std::string& name, Data value) {
-    // operator[] inserts an empty member that the move assignment replaces.
-    (*this)[name] = std::move(value);
-}
+void Data::set(const std::string& name, Data value) { members(*this).insert_or_assign(name, std::move(value)); }
 
-Object::Object(std::initializer_list<Member> members) {
-    for (const Member& m : members) set(m.key, std::move(m.value));
+Object::Object(std::initializer_list<Member> list) {
+    auto& object = members(*this);
+    object.reserve(list.size());
+    for (const Member& m : list) object.insert_or_assign(m.key, std::move(m.value));
 }
 
 }  // namespace contractgen::render

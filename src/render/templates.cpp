@@ -18,12 +18,26 @@ void check_name(const std::string& name) {
         throw RenderError("template name '" + name + "' must be a relative path without '..'");
 }
 
+// Text at least this long (a family's rendered declarations run to
+// megabytes) is spliced into the output rather than rendered: kainjow copies
+// a value four times on its way out (its escape function, its line buffer,
+// the handler, the output's growth), which on a large schema was a tenth of
+// the run.
+constexpr std::size_t kSpliceMin = 16 * 1024;
+
+// What stands in for a spliced value while the template renders: control
+// characters, which the emitters escape in text from schemas. Should other
+// text hold a marker all the same, the markers found outnumber those handed
+// out and the template is rendered again without splicing.
+const std::string kMarkerStart = "\x01\x02splice:";
+constexpr char kMarkerEnd = '\x03';
+
 // Lookups that fail are remembered, so that rendering can refuse a template
 // that names something the view model does not have.
 class StrictContext : public km::basic_context<std::string> {
 public:
-    StrictContext(const km::data* root, const Templates& templates, std::string folder)
-        : inner_(root), templates_(templates), folder_(std::move(folder)) {}
+    StrictContext(const km::data* root, const Templates& templates, std::string folder, bool splice)
+        : inner_(root), templates_(templates), folder_(std::move(folder)), splice_(splice) {}
 
     void push(const km::data* data) override { inner_.push(data); }
     void pop() override { inner_.pop(); }
@@ -31,6 +45,7 @@ public:
     const km::data* get(const std::string& name) const override {
         const km::data* d = inner_.get(name);
         if (d == nullptr) missing_.insert(name);
+        else if (splice_ && d->is_string() && splices(d->string_value())) return marker_for(d);
         return d;
     }
 
@@ -43,13 +58,74 @@ public:
 
     const std::set<std::string>& missing() const { return missing_; }
 
+    // The values that markers stand for, by marker number, and how many
+    // times a marker was handed out.
+    const std::vector<const std::string*>& spliced() const { return spliced_; }
+    std::size_t markers_given() const { return markers_given_; }
+
 private:
+    // A line holding a section tag and only blanks is dropped, and kainjow
+    // judges that on the line's text: a marker must not change the verdict,
+    // so a value of blanks only is rendered as it is.
+    static bool splices(const std::string& text) {
+        return text.size() >= kSpliceMin && text.find_first_not_of(" \t") != std::string::npos;
+    }
+
+    const km::data* marker_for(const km::data* value) const {
+        ++markers_given_;
+        auto [it, added] = marker_of_.emplace(value, spliced_.size());
+        if (added) {
+            spliced_.push_back(&value->string_value());
+            markers_.push_back(std::make_unique<km::data>(kMarkerStart + std::to_string(it->second) + kMarkerEnd));
+        }
+        return markers_[it->second].get();
+    }
+
     km::context<std::string> inner_;
     const Templates& templates_;
     std::string folder_;
+    bool splice_;
     mutable std::set<std::string> missing_;
     mutable std::map<std::string, std::unique_ptr<km::data>> partials_;
+    mutable std::map<const km::data*, std::size_t> marker_of_;
+    mutable std::vector<std::unique_ptr<km::data>> markers_;  // handed out by address: each stays where it is
+    mutable std::vector<const std::string*> spliced_;
+    mutable std::size_t markers_given_ = 0;
 };
+
+// Replaces the markers in out[from, end) with the values they stand for.
+// False, with `out` unchanged, when the markers found are not exactly the
+// ones handed out (a template that tested a value as a section, say): the
+// caller then renders again without splicing.
+bool splice_values(std::string& out, std::size_t from, const StrictContext& ctx) {
+    const auto& values = ctx.spliced();
+    std::vector<std::pair<std::size_t, std::size_t>> found;  // marker offset, value number
+    std::size_t size = out.size();
+    for (std::size_t at = out.find(kMarkerStart, from); at != std::string::npos; at = out.find(kMarkerStart, at + 1)) {
+        std::size_t end = out.find(kMarkerEnd, at + kMarkerStart.size());
+        if (end == std::string::npos) return false;
+        std::size_t number = 0;
+        for (std::size_t i = at + kMarkerStart.size(); i < end; ++i) {
+            if (out[i] < '0' || out[i] > '9') return false;
+            number = number * 10 + static_cast<std::size_t>(out[i] - '0');
+        }
+        if (number >= values.size()) return false;
+        found.emplace_back(at, number);
+        size = size - (end + 1 - at) + values[number]->size();
+    }
+    if (found.size() != ctx.markers_given()) return false;
+    std::string frame = out.substr(from);
+    out.resize(from);
+    out.reserve(size + 1);  // + 1: room for the final newline normalise_text may add
+    std::size_t copied = 0;
+    for (const auto& [at, number] : found) {
+        out.append(frame, copied, at - from - copied);
+        out += *values[number];
+        copied = frame.find(kMarkerEnd, at - from) + 1;
+    }
+    out.append(frame, copied, std::string::npos);
+    return true;
+}
 
 // What kainjow writes rendered text to: appends to a string (its
 // string-returning render goes through a std::ostringstream and a copy).
@@ -127,14 +203,20 @@ void Templates::render_to(const std::string& name, const Data& data, std::string
     }
     km::mustache& tmpl = *cached->second;
     auto slash = name.rfind('/');
-    StrictContext ctx(&data, *this, slash == std::string::npos ? std::string() : name.substr(0, slash + 1));
-    Appender appender{out};
-    tmpl.render(ctx, appender);
-    if (!tmpl.is_valid()) throw RenderError("template '" + name + "': " + tmpl.error_message());
-    if (!ctx.missing().empty()) {
-        std::string list;
-        for (const auto& m : ctx.missing()) list += (list.empty() ? "" : ", ") + ("'" + m + "'");
-        throw RenderError("template '" + name + "' uses " + list + ", which the view model does not provide");
+    std::string folder = slash == std::string::npos ? std::string() : name.substr(0, slash + 1);
+    const std::size_t from = out.size();
+    for (bool splice : {true, false}) {
+        StrictContext ctx(&data, *this, folder, splice);
+        Appender appender{out};
+        tmpl.render(ctx, appender);
+        if (!tmpl.is_valid()) throw RenderError("template '" + name + "': " + tmpl.error_message());
+        if (!ctx.missing().empty()) {
+            std::string list;
+            for (const auto& m : ctx.missing()) list += (list.empty() ? "" : ", ") + ("'" + m + "'");
+            throw RenderError("template '" + name + "' uses " + list + ", which the view model does not provide");
+        }
+        if (ctx.markers_given() == 0 || splice_values(out, from, ctx)) return;
+        out.resize(from);  // markers used in a way splicing cannot follow: render the values themselves
     }
 }
 

@@ -19,8 +19,8 @@ long count_from(const char* variable) {
     return (end != nullptr && *end == '\0' && n > 0) ? n : 0;
 }
 
-// Read once. The writer runs on one thread; the counter is atomic only so
-// that a future caller on another thread stays correct.
+// Read once. The writer stages files on several threads: the counter is
+// atomic, so the n-th change is still exactly one change.
 const long kill_at = count_from("CONTRACTGEN_TEST_KILL_AT");
 const long fail_at = count_from("CONTRACTGEN_TEST_FAIL_AT");
 std::atomic<long> changes{0};

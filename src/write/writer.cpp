@@ -34,9 +34,11 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <unistd.h>
 
+#include "parallel/work_pool.h"
 #include "write/file_ops.h"
 #include "write/safe_paths.h"
 
@@ -176,16 +178,31 @@ private:
         return true;
     }
 
-    // 7. Every changed file as a temporary beside its destination.
+    // 7. Every changed file as a temporary beside its destination. The
+    // folders first, in order; then the files side by side: on a first run
+    // the kernel's copy of the bytes is most of the write, and the cores
+    // share it. Which file failed is reported as a loop in order would.
     bool stage() {
+        std::vector<Staged> planned;
+        planned.reserve(changed_.size());
         for (const auto& [rel, content] : changed_) {
             fs::path dest = out_ / rel, failed_at;
             if (auto ec = files::make_folders(dest.parent_path(), folders_made_, failed_at))
                 return fail(failed_at, "cannot create folder", ec);
-            fs::path tmp = files::temporary_for(dest);
-            if (auto ec = files::create_file(tmp, *content, false)) return fail(dest, "cannot write file", ec);
-            staged_.push_back({rel, tmp, dest});
+            planned.push_back({rel, files::temporary_for(dest), dest});
         }
+        std::vector<std::error_code> errors(planned.size());
+        auto create = [&](std::size_t i, std::size_t) {
+            errors[i] = files::create_file(planned[i].tmp, *changed_[i].second, false);
+        };
+        if (planned.size() > 1) parallel::WorkPool().for_each(planned.size(), create);
+        else if (!planned.empty()) create(0, 0);
+        std::optional<std::size_t> first_failure;
+        for (std::size_t i = 0; i < planned.size(); ++i) {
+            if (!errors[i]) staged_.push_back(std::move(planned[i]));  // a failed one removed its own temporary
+            else if (!first_failure) first_failure = i;
+        }
+        if (first_failure) return fail(out_ / changed_[*first_failure].first, "cannot write file", errors[*first_failure]);
         return true;
     }
 

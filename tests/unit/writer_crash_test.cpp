@@ -1,10 +1,11 @@
 // A generate killed at any point leaves a folder that `check` reports and
 // the next `generate` repairs exactly; runs into one folder never mix.
 //
-// The kills are deterministic: CONTRACTGEN_TEST_KILL_AT=<n> (test-only, see
+// The kills are counted: CONTRACTGEN_TEST_KILL_AT=<n> (test-only, see
 // src/write/fault_injection.h) makes the binary SIGKILL itself just before
 // its n-th change to the file system, and the test tries every n until a run
-// completes. The [.slow] cases (CTest label "slow") also kill at random
+// completes (while files are staged side by side, which file's change is the
+// n-th may vary; the checks hold for any). The [.slow] cases (CTest label "slow") also kill at random
 // moments with a real signal, over a larger schema set.
 #include <catch2/catch.hpp>
 

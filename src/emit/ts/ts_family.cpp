@@ -135,9 +135,11 @@ FamilyModule FamilyView::build() {
         const std::string kind = decl_template(d);
         set_language(view, id, false);
         templates_.render_to("ts/" + kind + ".module.mustache", view, body.js);
+        // The types read the same in the declarations and in the TypeScript source.
+        const std::size_t types_at = body.dts.size();
         templates_.render_to("ts/" + kind + ".types.mustache", view, body.dts);
+        body.ts.append(body.dts, types_at, std::string::npos);
         templates_.render_to("ts/" + kind + ".declare.mustache", view, body.dts);
-        templates_.render_to("ts/" + kind + ".types.mustache", view, body.ts);
         set_language(view, id, true);
         templates_.render_to("ts/" + kind + ".module.mustache", view, body.ts);
         if (!d.lifted && !d.is<ir::Constant>()) entry_points(id, body);
