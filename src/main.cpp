@@ -84,7 +84,7 @@ bool resolve_project(const Overrides& o, Options& options, bool colour) {
 
 int main(int argc, char** argv) {
     CLI::App app{"contractgen: one event contract, written once as JSON Schema, generated into C++, TypeScript/Zod, "
-                 "Pydantic v2 and OpenAPI"};
+                 "Pydantic v2 and Go, with its OpenAPI and AsyncAPI documents"};
     app.name("contractgen");
     app.set_version_flag("--version", std::string("contractgen ") + contractgen::config::generator_version());
     app.require_subcommand(1);

@@ -27,6 +27,12 @@ TEST_CASE("cli: --help shows the commands, examples and every target", "[cli]") 
     CHECK(r.exit_code == 0);
     for (const char* part : {"generate", "check", "lint", "Examples:", "contractgen check ", "--target cpp", "Exit codes"})
         CHECK(has(r.out, part));
+    // The first line says what the tool makes: every language and document of the default targets.
+    const std::string tagline = r.out.substr(0, r.out.find('\n'));
+    for (const char* made : {"C++", "TypeScript", "Pydantic", "Go", "OpenAPI", "AsyncAPI"}) {
+        INFO(tagline);
+        CHECK(has(tagline, made));
+    }
     for (const auto& t : contractgen::emit::targets()) {
         INFO(t.name);
         CHECK(has(r.out, std::string("  ") + t.name + " "));
