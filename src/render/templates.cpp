@@ -58,9 +58,14 @@ public:
 
     const std::set<std::string>& missing() const { return missing_; }
 
-    // The values that markers stand for, by marker number, and how many
-    // times a marker was handed out.
-    const std::vector<const std::string*>& spliced() const { return spliced_; }
+    // A spliced value and the marker that stands for it; a marker's number
+    // is its place in spliced().
+    struct Splice {
+        const std::string* value;
+        std::unique_ptr<km::data> marker;  // handed out by address: each stays where it is
+    };
+    const std::vector<Splice>& spliced() const { return spliced_; }
+    // How many times a marker was handed out.
     std::size_t markers_given() const { return markers_given_; }
 
 private:
@@ -71,14 +76,15 @@ private:
         return text.size() >= kSpliceMin && text.find_first_not_of(" \t") != std::string::npos;
     }
 
+    // A template names few long values: a linear search finds a value's marker.
     const km::data* marker_for(const km::data* value) const {
         ++markers_given_;
-        auto [it, added] = marker_of_.emplace(value, spliced_.size());
-        if (added) {
-            spliced_.push_back(&value->string_value());
-            markers_.push_back(std::make_unique<km::data>(kMarkerStart + std::to_string(it->second) + kMarkerEnd));
-        }
-        return markers_[it->second].get();
+        const std::string* text = &value->string_value();
+        for (const Splice& s : spliced_)
+            if (s.value == text) return s.marker.get();
+        auto marker = std::make_unique<km::data>(kMarkerStart + std::to_string(spliced_.size()) + kMarkerEnd);
+        spliced_.push_back({text, std::move(marker)});
+        return spliced_.back().marker.get();
     }
 
     km::context<std::string> inner_;
@@ -87,9 +93,7 @@ private:
     bool splice_;
     mutable std::set<std::string> missing_;
     mutable std::map<std::string, std::unique_ptr<km::data>> partials_;
-    mutable std::map<const km::data*, std::size_t> marker_of_;
-    mutable std::vector<std::unique_ptr<km::data>> markers_;  // handed out by address: each stays where it is
-    mutable std::vector<const std::string*> spliced_;
+    mutable std::vector<Splice> spliced_;
     mutable std::size_t markers_given_ = 0;
 };
 
@@ -99,7 +103,11 @@ private:
 // caller then renders again without splicing.
 bool splice_values(std::string& out, std::size_t from, const StrictContext& ctx) {
     const auto& values = ctx.spliced();
-    std::vector<std::pair<std::size_t, std::size_t>> found;  // marker offset, value number
+    struct Found {
+        std::size_t at, end;  // the marker is out[at, end]
+        const std::string* value;
+    };
+    std::vector<Found> found;
     std::size_t size = out.size();
     for (std::size_t at = out.find(kMarkerStart, from); at != std::string::npos; at = out.find(kMarkerStart, at + 1)) {
         std::size_t end = out.find(kMarkerEnd, at + kMarkerStart.size());
@@ -110,18 +118,18 @@ bool splice_values(std::string& out, std::size_t from, const StrictContext& ctx)
             number = number * 10 + static_cast<std::size_t>(out[i] - '0');
         }
         if (number >= values.size()) return false;
-        found.emplace_back(at, number);
-        size = size - (end + 1 - at) + values[number]->size();
+        found.push_back({at, end, values[number].value});
+        size = size - (end + 1 - at) + values[number].value->size();
     }
     if (found.size() != ctx.markers_given()) return false;
     std::string frame = out.substr(from);
     out.resize(from);
     out.reserve(size + 1);  // + 1: room for the final newline normalise_text may add
     std::size_t copied = 0;
-    for (const auto& [at, number] : found) {
-        out.append(frame, copied, at - from - copied);
-        out += *values[number];
-        copied = frame.find(kMarkerEnd, at - from) + 1;
+    for (const Found& f : found) {
+        out.append(frame, copied, f.at - from - copied);
+        out += *f.value;
+        copied = f.end + 1 - from;
     }
     out.append(frame, copied, std::string::npos);
     return true;

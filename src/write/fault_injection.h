@@ -6,8 +6,9 @@
 // removing, taking the lock). Tests use it to stop `generate` at every point
 // of the write protocol and check that the next run recovers. (Files are
 // staged on several threads: there, which file's change is the n-th may
-// vary from run to run; every step is still reached.) CONTRACTGEN_TEST_FAIL_AT=<n> instead makes the n-th change fail
-// with EIO, so that every error path (and its message) can be tested.
+// vary from run to run; every step is still reached.)
+// CONTRACTGEN_TEST_FAIL_AT=<n> instead makes the n-th change fail with EIO,
+// so that every error path (and its message) can be tested.
 // Neither is a feature: nothing outside the tests sets them.
 #pragma once
 
