@@ -82,6 +82,20 @@ def go_command(work):
     return [binary]
 
 
+def install_python_package(work):
+    """generated/python installed as a user installs it (pip, which compiles the runtime's optional
+    C extension), into a folder of its own; the bench imports it from there."""
+    source, target = os.path.join(work, "python-source"), os.path.join(work, "python-package")
+    for folder in (source, target):
+        shutil.rmtree(folder, ignore_errors=True)
+    # From a copy: pip builds in the source folder, which would leave files in generated/.
+    shutil.copytree(os.path.join(ROOT, "generated", "python"), source)
+    subprocess.run([os.path.join(ROOT, ".venv", "bin", "python"), "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--no-build-isolation", "--no-index", "--disable-pip-version-check", "--target", target, source],
+                   check=True)
+    return target
+
+
 def prepare(args):
     """The corpus, the negative set and one command per runtime (each followed by CORPUS NEGATIVE)."""
     work = os.path.join(args.build, "bench")
@@ -99,7 +113,7 @@ def prepare(args):
         "Node": (["node", os.path.join(HERE, "decode", "decode_node.mjs"), os.path.join(ROOT, "generated", "ts"),
                   os.path.join(ROOT, "schemas")], None),
         "Python": ([os.path.join(ROOT, ".venv", "bin", "python"), os.path.join(HERE, "decode", "decode_python.py")],
-                   dict(os.environ, PYTHONPATH=os.path.join(ROOT, "generated", "python"))),
+                   dict(os.environ, PYTHONPATH=install_python_package(work))),
     }
     go = go_command(work)
     if go is not None:

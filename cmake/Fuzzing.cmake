@@ -18,6 +18,12 @@ if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
                       "scripts/deps.sh fuzz installs them)")
 endif()
 
+# tests/fuzz also compiles one C file (the Python runtime's compiled checks):
+# with the clang that goes with clang++, unless a C compiler is named.
+if(NOT CMAKE_C_COMPILER)
+  string(REGEX REPLACE "clang\\+\\+" "clang" CMAKE_C_COMPILER "${CMAKE_CXX_COMPILER}")
+endif()
+
 # A cache variable so that a test can ask for a runtime that is not there.
 set(CONTRACTGEN_FUZZ_SANITIZERS "fuzzer,address,undefined" CACHE STRING "-fsanitize= list of the harnesses")
 include(CheckCXXSourceCompiles)

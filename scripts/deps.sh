@@ -21,11 +21,11 @@ APT_BUILD=(
   libcurl4-openssl-dev
 )
 # What only the tests need: the browser the API reference page is opened in.
-APT_TEST=(chromium)
+APT_TEST=(chromium python3-dev)
 # What the fuzz harnesses need (a configuration of their own; the default
 # build uses g++): clang, and its runtime libraries, which hold libFuzzer and
 # the address and undefined-behaviour sanitizers (-fsanitize=fuzzer,address,undefined).
-APT_FUZZ=(clang-14 libclang-rt-14-dev)
+APT_FUZZ=(clang-14 libclang-rt-14-dev python3-dev)
 
 ensure_apt() {
   local missing=()

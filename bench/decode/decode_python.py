@@ -68,6 +68,9 @@ def main():
     lines, invalid = read_lines(sys.argv[1]), read_lines(sys.argv[2])
     mb = sum(len(line) + 1 for line in lines) / 1e6
     check_verdicts(lines, invalid)
+    from contract._runtime import models
+    if models._clean is None:  # bench/decode.py installs the package with it
+        sys.exit("the contract package was imported without its compiled payload checks (_runtime/_policy.c)")
     for name, decode in ROWS.items():
         timed_pass(decode, lines)  # warm-up
         seconds = timed_pass(decode, lines)

@@ -16,7 +16,9 @@ time: above 1.0 the generated binding is faster). Before timing, both must accep
 every line, and the generated dump must give back each line's JSON value.
 
 usage: python bench/decode/pydantic_vs_handwritten.py <corpus.ndjson> [--rounds 7] [--lines N] [--clock wall|cpu]
-       (generated/python on PYTHONPATH; the corpus from bench/decode/corpus.py)
+       (the generated package on PYTHONPATH, installed as a user installs it, so that its
+       compiled payload checks are built: pip install --no-deps --no-build-isolation --target DIR
+       <a copy of generated/python>; the corpus from bench/decode/corpus.py)
 """
 
 from __future__ import annotations
@@ -101,7 +103,10 @@ def main() -> int:
         for name in order:
             times[name].append(timed(runs[name]))
 
-    print(f"{len(lines)} lines, {mb:.1f} MB, {args.rounds} interleaved rounds, {args.clock} clock")
+    from contract._runtime import models
+    compiled = "with" if models._clean is not None else "WITHOUT"
+    print(f"{len(lines)} lines, {mb:.1f} MB, {args.rounds} interleaved rounds, {args.clock} clock, "
+          f"generated package {compiled} its compiled payload checks")
     for name, ts in times.items():
         median = statistics.median(ts)
         print(f"  {name:24} {median * 1e3:8.1f} ms  {mb / median:6.1f} MB/s  {median / len(lines) * 1e6:6.2f} us/line")

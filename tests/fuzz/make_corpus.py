@@ -253,7 +253,7 @@ SCANNER_EDGES = [
 ]
 
 
-def scanner_corpus():
+def scanner_corpus(harness="scanner_differential"):
     seen = set()
     for case in vectors():
         text = json.dumps(case["instance"], ensure_ascii=False)
@@ -261,21 +261,41 @@ def scanner_corpus():
         if shape in seen or len(seen) >= 24:
             continue
         seen.add(shape)
-        write("scanner_differential", f"vector-{len(seen):02d}", text)
+        write(harness, f"vector-{len(seen):02d}", text)
     for i, text in enumerate(SCANNER_EDGES):
-        write("scanner_differential", f"edge-{i:02d}", text)
+        write(harness, f"edge-{i:02d}", text)
     for name, data in {"utf8-2": b'"\xc3\xa9"', "utf8-cut": b'"\xc3"', "utf8-overlong": b'"\xe0\x80\xaf"',
                        "utf8-surrogate": b'"\xed\xa0\x80"', "utf8-high": b'"\xf4\x90\x80\x80"', "byte-ff": b'"\xff"',
                        "nul-after": b"1\x00", "control": b"\x01"}.items():
-        write("scanner_differential", name, data)
-    write("scanner_differential", "depth-512", "[" * 512 + "]" * 512)
-    write("scanner_differential", "depth-513", "[" * 513 + "]" * 513)
-    write("scanner_differential", "depth-513-objects", '{"a":' * 513 + "1" + "}" * 513)
+        write(harness, name, data)
+    write(harness, "depth-512", "[" * 512 + "]" * 512)
+    write(harness, "depth-513", "[" * 513 + "]" * 513)
+    write(harness, "depth-513-objects", '{"a":' * 513 + "1" + "}" * 513)
+
+
+# What the compiled checks of the Python runtime look at besides the scanner's edges: names
+# compared per object (nested, after a container, escaped, long, many), the words NaN and
+# Infinity, and strings long enough to be scanned sixteen bytes at a time.
+POLICY_EDGES = [
+    '{"a":{"b":1,"b":2}}', '{"a":{"b":1},"b":2}', '{"a":[1,{"a":1}],"a":2}', '[{"a":1},{"a":1}]',
+    '{"a":1,"\\u0061":2}', '{"abcdefgh1":1,"abcdefgh2":2}', '{"abcdefgh1":1,"abcdefgh1":2}',
+    "{" + ",".join(f'"k{i}":{i}' for i in range(64)) + "}", "{" + ",".join(f'"k{i}":{i}' for i in range(65)) + "}",
+    '{"a":NaN}', '[Infinity]', '[-Infinity]', '{"a":"NaN"}',
+    '{"a":"' + "x" * 40 + '\\"' + "y" * 20 + '"}', '{"a":"' + "x" * 33 + '\\ud83d\\ude00"}',
+    '{"a":"' + "é" * 20 + '","a":1}',
+]
+
+
+def policy_corpus():
+    scanner_corpus("policy_scan")
+    for i, text in enumerate(POLICY_EDGES):
+        write("policy_scan", f"policy-{i:02d}", text)
 
 
 def main():
     for harness, fill in [("schema_file", schema_file_corpus), ("schema_set", schema_set_corpus),
-                          ("decode_round_trip", decode_corpus), ("scanner_differential", scanner_corpus)]:
+                          ("decode_round_trip", decode_corpus), ("scanner_differential", scanner_corpus),
+                          ("policy_scan", policy_corpus)]:
         shutil.rmtree(CORPUS / harness, ignore_errors=True)
         (CORPUS / harness).mkdir(parents=True)
         fill()

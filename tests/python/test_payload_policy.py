@@ -167,6 +167,23 @@ def test_free_form_values_and_number_spelling(data: str, written: str) -> None:
     assert out.endswith('"data":' + written + "}")
 
 
+def test_integers_of_any_size_are_written_on_every_path() -> None:
+    # Python turns at most sys.get_int_max_str_digits() (4300) digits into text; json.dumps
+    # raised on more, on the paths that write through it: a value that is not a model, and
+    # everything once a tolerant decode has happened.
+    huge = 10**5000 - 1  # 5000 nines (int("9" * 5000) is refused too)
+    assert contract.dump_json([huge, 1.5e-6, "é"]) == "[" + "9" * 5000 + ',0.0000015,"é"]'
+    text = cloud_event("9" * 5000)
+    value = EVENT.validate_json(text)
+    EVENT.validate_json(text, tolerant=True)
+    try:
+        assert EVENT.dump_json(value).encode() == text
+    finally:
+        _runtime.tolerant.STATE.used = False
+    with pytest.raises(ValueError):
+        contract.dump_json([float("nan")])
+
+
 def test_typed_numbers_are_spelled_canonically() -> None:
     # An integer member written as 1.0 or 1e12 comes back as plain digits.
     for spelling in ("1700000000000.0", "1.7e12", "17e11"):

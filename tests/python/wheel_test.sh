@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The generated Python package as a user gets it, from a folder outside the
-# repository: `pip wheel` builds a wheel of generated/python, which installs
-# into a new virtual environment; there it validates and dumps a chat-stream
-# line, reads it through the stream runtime the package ships (_stream), and mypy --strict accepts a user script that builds an event without
-# its tag (`type_`), reading the package's types from the installed wheel
-# (py.typed).
+# repository: `pip wheel` builds a wheel of generated/python (setuptools,
+# which compiles the runtime's optional C extension, _runtime/_policy.c),
+# which installs into a new virtual environment; there it validates and dumps
+# a chat-stream line (bytes through the compiled checks), reads it through the
+# stream runtime the package ships (_stream), and mypy --strict accepts a user
+# script that builds an event without its tag (`type_`), reading the
+# package's types from the installed wheel (py.typed).
 #
 # No network: the wheel is installed with --no-deps, and its dependencies
 # (pydantic, as the wheel's metadata requires) come from the project's .venv
@@ -27,18 +29,20 @@ find "$work/source" -name __pycache__ -prune -exec rm -rf {} +
 wheel="$(ls "$work"/dist/*.whl)"
 echo "built $(basename "$wheel")"
 distribution="$(sed -n 's/^name = "\(.*\)"$/\1/p' "$pkg/pyproject.toml")"
-package="$(sed -n 's/^packages = \["\(.*\)"\]$/\1/p' "$pkg/pyproject.toml")"
+package="$(sed -n 's/^include = \["\([^"]*\)".*$/\1/p' "$pkg/pyproject.toml")"
 "$python" - "$wheel" "$package" <<'PY'
 import sys, zipfile
 wheel, package = sys.argv[1], sys.argv[2]
 names = zipfile.ZipFile(wheel).namelist()
 metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
 text = zipfile.ZipFile(wheel).read(metadata).decode()
-for part in ("py.typed", "_runtime/__init__.py", "_runtime/payload.py", "_stream/__init__.py", "_stream/sse.py"):
+for part in ("py.typed", "_runtime/__init__.py", "_runtime/payload.py", "_runtime/_policy.pyi", "_stream/__init__.py", "_stream/sse.py"):
     assert f"{package}/{part}" in names, (part, names)
+# setup.py compiled the payload policy's checks (a C compiler is at hand here).
+assert any(n.startswith(f"{package}/_runtime/_policy.") and n.endswith(".so") for n in names), names
 for dependency in ("pydantic", "jiter"):
     assert any(line.startswith("Requires-Dist: " + dependency) for line in text.splitlines()), text
-print("the wheel has py.typed, the runtime and the stream runtime, and requires pydantic and jiter")
+print("the wheel has py.typed, the runtime with its compiled checks and the stream runtime, and requires pydantic and jiter")
 PY
 
 "$python" -m venv "$work/venv"
@@ -57,6 +61,10 @@ line = '{"data": {"type": "message_delta", "delta": "Hello"}, "timestamp": 17000
 envelope = chat_stream.StreamEnvelope.model_validate_json(line)
 built = chat_stream.StreamEnvelope(data=chat_stream.MessageDelta(delta="Hello"), timestamp=1700000000000)
 assert envelope == built
+# The installed package decodes bytes through its compiled payload checks.
+from $package._runtime import models
+assert models._clean is not None
+assert chat_stream.StreamEnvelope.model_validate_json(line.encode()) == built
 print($package.__file__)
 print($package.dump_json(envelope))
 print($package.dump_json(built))

@@ -55,8 +55,11 @@ TEST_CASE("config: every key of contractgen.toml reaches the outputs", "[config]
     CHECK(has(read_file(root / "ts/package.json"), "\"version\": \"2.3.0\""));
     CHECK(has(read_file(root / "python/pyproject.toml"), "name = \"acme-events-py\""));
     CHECK(has(read_file(root / "python/pyproject.toml"), "version = \"2.3.0\""));
-    CHECK(has(read_file(root / "python/pyproject.toml"), "packages = [\"acme_events\"]"));
+    CHECK(has(read_file(root / "python/pyproject.toml"), "include = [\"acme_events\", \"acme_events.*\"]"));
+    CHECK(has(read_file(root / "python/setup.py"), "Extension(\"acme_events._runtime._policy\""));
+    CHECK(has(read_file(root / "python/setup.py"), "source = \"acme_events/_runtime/_policy.c\""));
     CHECK(test::fs::exists(root / "python/acme_events/__init__.py"));
+    CHECK(test::fs::exists(root / "python/acme_events/_runtime/_policy.c"));
     std::string openapi = read_file(root / "openapi/openapi.json");
     CHECK(has(openapi, "\"title\": \"Acme events\""));
     CHECK(has(openapi, "\"version\": \"2.3.0\""));

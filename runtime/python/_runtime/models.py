@@ -11,19 +11,31 @@ from __future__ import annotations
 
 import json
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Generic, Literal, TypeVar
 
 import pydantic
 from pydantic import BaseModel, ConfigDict  # bound once: pydantic.X costs ~1 us per access
 from pydantic.plugin._schema_validator import PluggableSchemaValidator
-from pydantic_core import SchemaSerializer, SchemaValidator
+from pydantic_core import SchemaSerializer, SchemaValidator, to_json
 from typing_extensions import Self
 
 from . import errors, payload, tolerant
 from .check import BUILT
 from .numeric import respell_core_numbers, respell_numbers
 from .unions import type_adapter
+
+_clean: Callable[[object, int], bool] | None
+_Entry: type[_policy.Entry] | None
+try:  # the payload policy's checks in C, when the package was built with them (_policy.c)
+    from . import _policy
+
+    _clean, _Entry = _policy.clean, _policy.Entry
+    # The compiled model entries read the nesting limit from the extension, told of each change.
+    _policy.configure(payload.SETTINGS.max_depth)
+    payload.LISTENERS.append(_policy.configure)
+except ImportError:  # pragma: no cover - depends on how the package was installed
+    _clean = _Entry = None
 
 T = TypeVar("T")
 
@@ -155,12 +167,18 @@ class ContractModel(pydantic.BaseModel):
                     # otherwise go through BaseModel.__getattr__'s AttributeError.
                     setattr(cls, wire, args[0])
         cls.__contract_constants__ = constants
+        if _Entry is not None and _inherits_contract_entry(cls):
+            # model_validate_json in C (_policy.Entry): the same steps, without a Python frame.
+            setattr(cls, "model_validate_json", _Entry(cls, _PURE_VALIDATE_JSON, _located, pydantic.ValidationError))
 
     @classmethod
     def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Self:
         """Parses and validates JSON text (wire names, the payload policy); raises pydantic.ValidationError."""
         if not options:  # the common case, with as few Python steps as possible
             try:
+                if _clean is not None and _clean(json_data, _SETTINGS.max_depth):  # bytes or str
+                    # Nothing the policy refuses is in the text: pydantic reads it directly.
+                    return cls.__pydantic_validator__.validate_json(json_data)  # type: ignore[no-any-return]
                 value = _parse(json_data, _SETTINGS.max_depth)
                 return cls.__pydantic_validator__.validate_python(value)  # type: ignore[no-any-return]
             except (payload.Refused, pydantic.ValidationError):
@@ -184,6 +202,23 @@ class ContractModel(pydantic.BaseModel):
             return validator.validate_python(obj, **options)  # type: ignore[no-any-return]
         except pydantic.ValidationError as e:
             raise _python_error(e, cls.__pydantic_core_schema__, obj, options.get("by_name") is True) from None
+
+
+_PURE_VALIDATE_JSON: Final = ContractModel.__dict__["model_validate_json"].__func__
+
+
+def _inherits_contract_entry(cls: type) -> bool:
+    # A class that defines its own model_validate_json keeps it, and so do its subclasses.
+    for base in cls.__mro__:
+        own = base.__dict__.get("model_validate_json")
+        if own is not None:
+            return base is ContractModel or (base is not cls and isinstance(own, _policy.Entry))
+    return False
+
+
+def _located(cls: type[ContractModel], json_data: Any) -> Any:
+    # The compiled entry's way out when validate_json refused a clean text: the one error, located.
+    return decode_json(cls.__pydantic_validator__, cls._core_schema, json_data, cls.__name__, {})
 
 
 class Adapter(Generic[T]):
@@ -214,6 +249,8 @@ class Adapter(Generic[T]):
         if tolerant:
             return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), _TOLERANT)  # type: ignore[no-any-return]
         try:
+            if _clean is not None and _clean(data, _SETTINGS.max_depth):
+                return adapter.validator.validate_json(data)  # type: ignore[no-any-return]
             return adapter.validator.validate_python(_parse(data, _SETTINGS.max_depth))  # type: ignore[no-any-return]
         except (payload.Refused, pydantic.ValidationError):
             pass  # decode_json finds the error (or the exact reader accepts)
@@ -300,8 +337,15 @@ def _model_writer(cls: type) -> Any:
 
 def _text(value: Any) -> str:
     # A JSON value as compact text, numbers in canonical spelling.
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return respell_numbers(text.encode()).decode()
+    try:
+        raw = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+    except ValueError as e:
+        if "integer string conversion" not in str(e):
+            raise  # NaN or an infinity: not JSON
+        # An integer of more digits than Python turns into text by default
+        # (sys.get_int_max_str_digits()); pydantic-core writes any integer.
+        raw = to_json(value)
+    return respell_numbers(raw).decode()
 
 
 

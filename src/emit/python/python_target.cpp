@@ -1,5 +1,5 @@
 // The python target: a typed package of Pydantic v2 models under python/
-// (pyproject.toml, contract/<family>.py, contract/_runtime/, contract/_stream/,
+// (pyproject.toml, setup.py, contract/<family>.py, contract/_runtime/, contract/_stream/,
 // contract/registry.py). This file builds the package files; python_family.cpp
 // the family modules (all Python is spelled out there and in python_types.cpp);
 // templates/python/ lays it out.
@@ -51,11 +51,14 @@ public:
 
         // The runtime packages, verbatim: _runtime (what the models use) and
         // _stream (the wire protocol: NDJSON/SSE readers and writers, state machines).
+        // Python modules, their stubs, and the C source of the optional extension (setup.py builds it).
         for (const auto& [path, text] : builtin_runtime()) {
             const bool shipped = path.rfind("python/_runtime/", 0) == 0 || path.rfind("python/_stream/", 0) == 0;
-            if (!shipped || path.size() < 3 || path.compare(path.size() - 3, 3, ".py") != 0) continue;
+            const std::string_view extension = std::string_view(path).substr(std::min(path.size(), path.rfind('.')));
+            const char* comment = extension == ".py" || extension == ".pyi" ? "# " : extension == ".c" ? "// " : nullptr;
+            if (!shipped || comment == nullptr) continue;
             out.add_runtime(kPackage + path.substr(std::string("python/").size()),
-                            "# " + set_header_text(ctx) + "\n" + std::string(text));
+                            comment + set_header_text(ctx) + "\n" + std::string(text));
         }
 
         // One module per family, side by side; the package files list them in family order.
@@ -116,6 +119,7 @@ public:
         out.add(kPackage + "registry.py", write::normalise_text(ctx.templates.render("python/registry.py.mustache", package)));
         out.add(kPackage + "py.typed", write::normalise_text(ctx.templates.render("python/py.typed.mustache", package)));
         out.add("python/pyproject.toml", write::normalise_text(ctx.templates.render("python/pyproject.toml.mustache", package)));
+        out.add("python/setup.py", write::normalise_text(ctx.templates.render("python/setup.py.mustache", package)));
         Data readme = package;
         std::string markdown_header = header;  // inside an HTML comment, "--" may not appear
         for (std::size_t at; (at = markdown_header.find("--")) != std::string::npos;) markdown_header.replace(at, 2, "- -");

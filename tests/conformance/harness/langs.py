@@ -175,8 +175,37 @@ def py_available(py_dir: Path) -> None:
         raise Unavailable(f"{py_dir}/contract/registry.py does not exist (the Python target has not generated it)")
 
 
+# Set to 1 to judge the pure-Python package, without its compiled payload checks.
+PY_PURE_ENV = "CONTRACTGEN_PY_PURE"
+
+
+def py_with_extension(py_dir: Path) -> Path:
+    """A copy of the package at `py_dir` with its optional C extension (_runtime/_policy.c) compiled
+    in place, as `pip install` builds it: the runner then judges what an installed package does.
+    The copy lives until the process ends."""
+    import atexit
+    import shlex
+    import sysconfig
+    import tempfile
+    copy = Path(tempfile.mkdtemp(prefix="contractgen-py-"))
+    atexit.register(shutil.rmtree, copy, True)
+    shutil.copytree(py_dir, copy, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    sources = sorted(copy.glob("*/_runtime/_policy.c"))
+    if not sources:
+        raise Unavailable(f"{py_dir} has no _runtime/_policy.c (generated with the runtime omitted?); "
+                          f"{PY_PURE_ENV}=1 judges the package without it")
+    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
+    for source in sources:
+        built = source.with_name("_policy" + sysconfig.get_config_var("EXT_SUFFIX"))
+        subprocess.run([*cc, "-O2", "-shared", "-fPIC", "-I", sysconfig.get_paths()["include"], str(source), "-o", str(built)],
+                       check=True)
+    return copy
+
+
 def py_runner(py_dir: Path) -> Runner:
     py_available(py_dir)
+    if os.environ.get(PY_PURE_ENV) != "1":
+        py_dir = py_with_extension(py_dir)
     python = str(VENV_PYTHON if VENV_PYTHON.exists() else sys.executable)
     return Runner("py", [python, str(HERE / "py" / "runner.py"), "--mixed"],
                   env={"PYTHONPATH": str(py_dir), "PYTHONDONTWRITEBYTECODE": "1"})

@@ -20,6 +20,7 @@ from __future__ import annotations
 import decimal
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 _jiter: Any
@@ -39,11 +40,17 @@ SETTINGS: Final = _Settings()
 """The generated package sets ``SETTINGS.max_depth`` from contractgen.toml's ``[payload] max_depth``."""
 
 
+# Told every new max_depth (the compiled checks keep their own copy: models.py).
+LISTENERS: Final[list[Callable[[int], object]]] = []
+
+
 def configure(*, max_depth: int) -> None:
     """Sets the maximum nesting depth for every decode (1..10000)."""
     if not 1 <= max_depth <= 10000:
         raise ValueError(f"max_depth must be within 1..10000, got {max_depth}")
     SETTINGS.max_depth = max_depth
+    for listener in LISTENERS:
+        listener(max_depth)
 
 
 Path = tuple[Any, ...]
