@@ -174,11 +174,10 @@ class ContractModel(pydantic.BaseModel):
     @classmethod
     def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Self:
         """Parses and validates JSON text (wire names, the payload policy); raises pydantic.ValidationError."""
+        # The way without the compiled checks: with them, each model class has an _Entry, which
+        # comes here only with options or for a text they found not clean (no second scan).
         if not options:  # the common case, with as few Python steps as possible
             try:
-                if _clean is not None and _clean(json_data, _SETTINGS.max_depth):  # bytes or str
-                    # Nothing the policy refuses is in the text: pydantic reads it directly.
-                    return cls.__pydantic_validator__.validate_json(json_data)  # type: ignore[no-any-return]
                 value = _parse(json_data, _SETTINGS.max_depth)
                 return cls.__pydantic_validator__.validate_python(value)  # type: ignore[no-any-return]
             except (payload.Refused, pydantic.ValidationError):
