@@ -1,8 +1,9 @@
 """The runtime's optional C extension (_runtime/_policy.c): the payload policy's checks in one pass.
 
 An installed package decodes bytes through it: when ``clean`` finds nothing the policy refuses,
-pydantic's validate_json reads the text (bytes or str) directly. The extension is compiled here (with -Wall
--Wextra -Werror) into a copy of generated/python, loaded as ``compiled_contract``; then
+pydantic's validate_json reads the text (bytes or str) directly. The extension is compiled (with -Wall
+-Wextra -Werror, by the conformance harness's langs.py_with_extension) into a copy of
+generated/python, loaded as ``compiled_contract``; then
  - ``clean`` is held to the cases below, each worked out by hand from the rules in _policy.c;
  - every case of test_payload_policy.py gets the same error (path and keyword) as without it;
  - valid lines decode to the same values and dump to the same text.
@@ -11,11 +12,7 @@ pydantic's validate_json reads the text (bytes or str) directly. The extension i
 from __future__ import annotations
 
 import importlib
-import shlex
-import shutil
-import subprocess
-import sysconfig
-from pathlib import Path
+import sys
 from types import ModuleType
 from typing import Any
 
@@ -24,19 +21,14 @@ import pytest
 from conftest import REPO, load_package
 from test_payload_policy import CASES, DELTA, envelope
 
-PACKAGE = REPO / "generated" / "python" / "contract"
+sys.path.insert(0, str(REPO / "tests" / "conformance"))
+from harness import langs  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    copy = tmp_path_factory.mktemp("compiled") / "contract"
-    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    source = copy / "_runtime" / "_policy.c"
-    built = source.with_name("_policy" + sysconfig.get_config_var("EXT_SUFFIX"))
-    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
-    flags = ["-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-I", sysconfig.get_paths()["include"]]
-    subprocess.run([*cc, *flags, str(source), "-o", str(built)], check=True)
-    package = load_package(copy, "compiled_contract")
+def compiled() -> ModuleType:
+    copy = langs.py_with_extension(REPO / "generated" / "python")  # as the conformance runner judges it
+    package = load_package(copy / "contract", "compiled_contract")
     for module in ("registry", "chat_stream", "cloudevents"):
         importlib.import_module(f"compiled_contract.{module}")
     return package

@@ -181,8 +181,8 @@ PY_PURE_ENV = "CONTRACTGEN_PY_PURE"
 
 def py_with_extension(py_dir: Path) -> Path:
     """A copy of the package at `py_dir` with its optional C extension (_runtime/_policy.c) compiled
-    in place, as `pip install` builds it: the runner then judges what an installed package does.
-    The copy lives until the process ends."""
+    in place (warnings are errors), as `pip install` builds it: the runner then judges what an
+    installed package does. The copy lives until the process ends."""
     import atexit
     import shlex
     import sysconfig
@@ -197,8 +197,8 @@ def py_with_extension(py_dir: Path) -> Path:
     cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
     for source in sources:
         built = source.with_name("_policy" + sysconfig.get_config_var("EXT_SUFFIX"))
-        subprocess.run([*cc, "-O2", "-shared", "-fPIC", "-I", sysconfig.get_paths()["include"], str(source), "-o", str(built)],
-                       check=True)
+        flags = ["-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-I", sysconfig.get_paths()["include"]]
+        subprocess.run([*cc, *flags, str(source), "-o", str(built)], check=True)
     return copy
 
 
