@@ -202,12 +202,36 @@ std::string Templates::render(const std::string& name, const Data& data) const {
 }
 
 void Templates::render_to(const std::string& name, const Data& data, std::string& out) const {
-    auto cached = parsed_.find(name);
+    render_text(name, name, source(name), data, out);
+}
+
+bool Templates::pairs(const std::string& name, const std::string& flag, const std::set<std::string>& values) const {
+    auto it = paired_.find(name);
+    if (it == paired_.end()) it = paired_.emplace(name, paired::rewrite(source(name), flag, values)).first;
+    return it->second.has_value();
+}
+
+bool Templates::render_pair(const std::string& name, const Data& data, const std::string& flag,
+                            const std::set<std::string>& values, std::string& first, std::string& second) const {
+    if (!pairs(name, flag, values)) return false;
+    const paired::Rewritten& rewritten = *paired_.at(name);
+    for (const auto& needed : rewritten.written) {
+        const km::data* value = data.is_object() ? data.get(needed) : nullptr;
+        if (value == nullptr || !value->is_string() || !paired::written_in_both(value->string_value())) return false;
+    }
+    std::string text;
+    render_text(name + "\n(paired)", name, rewritten.text, data, text);
+    return paired::split(text, first, second);
+}
+
+void Templates::render_text(const std::string& key, const std::string& name, const std::string& text,
+                            const Data& data, std::string& out) const {
+    auto cached = parsed_.find(key);
     if (cached == parsed_.end()) {
-        auto parsed = std::make_unique<km::mustache>(source(name));
+        auto parsed = std::make_unique<km::mustache>(text);
         if (!parsed->is_valid()) throw RenderError("template '" + name + "': " + parsed->error_message());
         parsed->set_custom_escape([](const std::string& s) { return s; });
-        cached = parsed_.emplace(name, std::move(parsed)).first;
+        cached = parsed_.emplace(key, std::move(parsed)).first;
     }
     km::mustache& tmpl = *cached->second;
     auto slash = name.rfind('/');

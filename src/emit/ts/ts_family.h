@@ -28,6 +28,12 @@ namespace contractgen::emit::ts {
 const std::set<std::string>& ts_reserved();
 naming::NamerConfig ts_naming();
 
+// The variables a declaration's view spells per language (JSDoc vs
+// TypeScript), so that its module template renders once for both
+// (render/paired.h); and those of the entry-point template.
+const std::set<std::string>& module_language_values();
+const std::set<std::string>& entry_language_values();
+
 // Whether a struct's Zod schema is wrapped in rt.ownMembers: it declares a
 // member Object.prototype also has (`constructor`, `__proto__`...), or it
 // keeps undeclared members (Zod never copies one named `__proto__`).
@@ -62,8 +68,12 @@ public:
 private:
     render::Data decl_view(ir::DeclId id, const ir::Decl& d);
     void entry_points(ir::DeclId id, FamilyModule& out);
-    // Sets the variables that differ between the .js and the .ts module.
-    void set_language(render::Data& v, ir::DeclId id, bool ts);
+    // Which module the variables that differ between the .js and the .ts
+    // module are spelt for; Both: paired values, for one rendering of both.
+    enum class Language { JavaScript, TypeScript, Both };
+    void set_language(render::Data& v, ir::DeclId id, Language language);
+    // Renders the module template `name` of declaration `id` into out.js and out.ts.
+    void render_module(const std::string& name, render::Data& v, ir::DeclId id, FamilyModule& out);
     void wrappers(render::Data& v, ir::DeclId id, const ir::Decl& d);  // ts_decls.cpp
     void fill(render::Data& v, ir::DeclId id, const ir::Struct& s);  // ts_family.cpp
     void fill(render::Data& v, ir::DeclId id, const ir::Enum& e);    // ts_decls.cpp
