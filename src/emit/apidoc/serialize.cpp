@@ -80,7 +80,13 @@ void append_json_scalar(const ir::json& v, std::string& out) {
     }
 }
 
-void write_json(const ir::json& v, std::size_t indent, std::string& out) {
+// `written`: the text of the top-level member `member`'s value, to be copied instead of written again.
+struct Written {
+    const std::string* member = nullptr;
+    const std::string* text = nullptr;
+};
+
+void write_json(const ir::json& v, std::size_t indent, std::string& out, Written written = {}) {
     if (v.is_string()) {
         append_quoted(v.get_ref<const std::string&>(), out);
     } else if (!v.is_object() && !v.is_array()) {
@@ -96,7 +102,8 @@ void write_json(const ir::json& v, std::size_t indent, std::string& out) {
                 append_quoted(it.key(), out);
                 out += ": ";
             }
-            write_json(*it, indent + 2, out);
+            if (written.member != nullptr && v.is_object() && it.key() == *written.member) out += *written.text;
+            else write_json(*it, indent + 2, out);
             out += n + 1 < v.size() ? ",\n" : "\n";
         }
         out.append(indent, ' ');
@@ -213,6 +220,20 @@ std::string json_string_literal(const std::string& text) {
 std::string to_json_text(const ir::json& value) {
     std::string out;
     write_json(value, 0, out);
+    out += '\n';
+    return out;
+}
+
+std::string member_json_text(const ir::json& value) {
+    std::string out;
+    write_json(value, 2, out);
+    return out;
+}
+
+std::string to_json_text(const ir::json& object, const std::string& member, const std::string& written) {
+    std::string out;
+    out.reserve(written.size() + 4096);
+    write_json(object, 0, out, Written{&member, &written});
     out += '\n';
     return out;
 }

@@ -18,6 +18,13 @@ namespace contractgen::emit::apidoc {
 // Pretty JSON, two-space indent, the layout of JavaScript's
 // JSON.stringify(value, null, 2): `[]`/`{}` for empty containers.
 std::string to_json_text(const ir::json& value);
+// The same for an object whose member `member` has the value `written`
+// stands for: the text member_json_text gave that value, copied in rather
+// than written again (an OpenAPI document's components, most of its text,
+// are the same in its 3.2 and 3.1 renderings).
+std::string to_json_text(const ir::json& object, const std::string& member, const std::string& written);
+// The text of `value` as the value of a top-level member (indented one level).
+std::string member_json_text(const ir::json& value);
 
 // A JSON string literal (with quotes) under the escaping rules above.
 std::string json_string_literal(const std::string& text);

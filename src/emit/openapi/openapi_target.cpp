@@ -121,10 +121,13 @@ public:
         auto document = render_json(ctx, "openapi/document.json.mustache", data);
         if (!document || !place(ctx, *document, std::move(api.paths), std::move(schemas))) return;
 
-        out.add("openapi/openapi.json", write::normalise_text(ad::to_json_text(*document)));
+        // The 3.1 rendering changes the version and the paths only: the components are written once.
+        const std::string components = ad::member_json_text((*document)["components"]);
+        out.add("openapi/openapi.json", write::normalise_text(ad::to_json_text(*document, "components", components)));
         out.add("openapi/openapi.yaml", write::normalise_text(yaml_with_header(header, *document)));
         openapi::make_openapi_31(*document);
-        out.add("openapi/openapi-3.1.json", write::normalise_text(ad::to_json_text(*document)));
+        out.add("openapi/openapi-3.1.json",
+                write::normalise_text(ad::to_json_text(*document, "components", components)));
     }
 };
 
