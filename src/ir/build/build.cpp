@@ -7,10 +7,10 @@
 
 #include <algorithm>
 #include <utility>
-#include <utility>
 
 #include "ir/build/builder.h"
 #include "ir/passes/passes.h"
+#include "parallel/work_pool.h"
 
 namespace contractgen::ir {
 
@@ -150,6 +150,13 @@ TypeExpr Builder::convert_ref(const Location& loc, const Hint& hint, const char*
 }  // namespace builder
 
 Model build_model(const load::SchemaSet& schemas, diag::Sink& sink) {
+    // On one core the parts would take turns: nothing to gain.
+    if (const std::size_t cores = parallel::WorkPool::default_threads(); cores > 1)
+        if (auto model = builder::build_in_parts(schemas, sink, cores)) return std::move(*model);
+    return build_model_whole(schemas, sink);
+}
+
+Model build_model_whole(const load::SchemaSet& schemas, diag::Sink& sink) {
     builder::Builder b(schemas, sink);
     return b.run();
 }

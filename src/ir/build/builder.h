@@ -16,6 +16,7 @@
 //   discriminator.cpp OpenAPI's `discriminator` beside a oneOf/anyOf, checked against the variants
 //   lifted.cpp        declarations of lifted types and the names they get
 //   constants.cpp     `$defs` entries with `const`: typed constants
+//   parts.cpp         groups of documents that do not reference each other, built side by side
 //
 // Internal to src/ir: the rest of the program sees ir/build.h only.
 #pragma once
@@ -167,6 +168,23 @@ public:
 
     Model run();
 
+    // The model's sizes after a step of the build.
+    struct Sizes {
+        std::size_t decls = 0, checks = 0, constructs = 0;
+    };
+    // A group of documents built on its own (parts.cpp), before the passes.
+    struct Part {
+        Model model;                        // its named declarations first, in document order
+        std::vector<std::size_t> named_in;  // the document (index in the set) of each named declaration
+        Sizes declared;                     // after declaring the named types
+        std::vector<Sizes> defined;         // after defining each named type from the top-level loop
+        bool left = false;                  // a reference led out of the group: the part is not usable
+    };
+    // Builds the documents `in_part` marks (one flag per document of the set)
+    // the way run() would, recording what each step added. `report_index`:
+    // report the resolver's problems with identifiers (one part does).
+    Part run_part(const std::vector<char>& in_part, bool report_index);
+
 private:
     enum class State { Pending, InProgress, Done };
 
@@ -205,6 +223,14 @@ private:
         keywords_ok_.emplace(loc.node, ok);
         return ok;
     }
+
+    // Marks a reference that leaves the documents of the part being built.
+    std::optional<Location> within_part(std::optional<Location> target) {
+        if (target && in_part_ && !(*in_part_)[static_cast<std::size_t>(target->doc - set_.documents.data())])
+            left_part_ = true;
+        return target;
+    }
+    Sizes sizes() const { return {model_.decls.size(), model_.checks.size(), model_.constructs.size()}; }
 
     // ---- named types (declared.cpp) and the dispatch (build.cpp) -------------
     void declare_named_schemas();
@@ -299,6 +325,15 @@ private:
     std::map<std::string, CheckId> checks_by_text_;  // identical programs share one Check
     std::set<std::pair<int, int>> constructs_seen_;  // (construct, format) recorded in model_.constructs
     unsigned restrict_kinds_ = kAllKinds;  // consumed by the next convert_parts (see convert_restricted)
+    const std::vector<char>* in_part_ = nullptr;  // run_part: the documents of the part
+    bool left_part_ = false;
 };
+
+// The model of `set` built in parts on `threads` threads, exactly as one
+// Builder would build it (the same declarations, numbers, names, checks),
+// passes included; nullopt when the set is one group, or when a part
+// reports anything or reaches outside its group (then the caller builds the
+// whole set, which reports it in its order).
+std::optional<Model> build_in_parts(const load::SchemaSet& set, diag::Sink& sink, std::size_t threads);
 
 }  // namespace contractgen::ir::builder

@@ -160,9 +160,9 @@ json Builder::compile_schema(const Location& loc, Program& p, std::optional<std:
     json out = json::object();
     auto reference = [&](const char* keyword) {
         const std::string& ref = node[keyword].get_ref<const std::string&>();
-        std::optional<Location> target = std::string_view(keyword) == "$ref"
+        std::optional<Location> target = within_part(std::string_view(keyword) == "$ref"
                                              ? resolver_.resolve(*loc.doc, loc.pointer, ref, sink_)
-                                             : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_);
+                                             : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_));
         if (!target) {
             ok = false;
             return;

@@ -48,9 +48,9 @@ bool contains(const NameSet& names, std::string_view name) {
 // of only `$defs` would stand for "any value".
 std::optional<Location> Builder::follow_ref(const Location& loc, const char* keyword) {
     const std::string& ref = (*loc.node)[keyword].get_ref<const std::string&>();
-    std::optional<Location> target = std::string_view(keyword) == "$ref"
+    std::optional<Location> target = within_part(std::string_view(keyword) == "$ref"
                                          ? resolver_.resolve(*loc.doc, loc.pointer, ref, sink_)
-                                         : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_);
+                                         : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_));
     if (!target || !target->pointer.empty() || named_by_location_.count(target->node)) return target;
     if (!root_is_type(*target->node) && target->node->is_object()) {  // (a type whose name clashed is reported already)
         load::Position p = loc.doc->value_position_of(load::pointer_append(loc.pointer, keyword));

@@ -77,6 +77,7 @@ void Builder::declare_named_schemas() {
         named_by_location_[d.loc.node] = id;
     };
     for (const auto& doc : set_.documents) {
+        if (in_part_ && !(*in_part_)[static_cast<std::size_t>(&doc - set_.documents.data())]) continue;
         Location root{&doc, "", &doc.root};
         if (!doc.root.is_object() && !doc.root.is_boolean()) {
             error_at(root, "a schema file must contain a JSON object (or true or false)");

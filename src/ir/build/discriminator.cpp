@@ -131,7 +131,8 @@ void Builder::apply_discriminator(const Location& union_loc, const char* keyword
                 problem(entry, "mapping values must be $refs to variants ('#/$defs/Name')");
                 continue;
             }
-            std::optional<Location> target = resolver_.resolve(*at.doc, entry.pointer, ref.get<std::string>(), sink_);
+            std::optional<Location> target =
+                within_part(resolver_.resolve(*at.doc, entry.pointer, ref.get<std::string>(), sink_));
             if (!target) {
                 ok = false;
                 continue;
@@ -145,9 +146,9 @@ void Builder::apply_discriminator(const Location& union_loc, const char* keyword
                 bool same_type = named != named_by_location_.end() && t.kind == Kind::Named && t.decl == named->second;
                 if (!same_schema && !same_type && member(alt, "$ref") && alt["$ref"].is_string()) {
                     diag::Sink reported_already;  // the variant's own $ref was resolved when it was converted
-                    auto alt_target = resolver_.resolve(*union_loc.doc, load::pointer_append(load::pointer_append(
-                                                            union_loc.pointer, keyword), alternative[i]),
-                                                        alt["$ref"].get<std::string>(), reported_already);
+                    auto alt_target = within_part(resolver_.resolve(
+                        *union_loc.doc, load::pointer_append(load::pointer_append(union_loc.pointer, keyword), alternative[i]),
+                        alt["$ref"].get<std::string>(), reported_already));
                     same_schema = alt_target && alt_target->node == target->node;
                 }
                 if (same_schema || same_type) variant = i;

@@ -43,9 +43,9 @@ enum JsonKind : unsigned {
 unsigned accepted_kinds(const Model& model, const TypeExpr& type);
 
 // Calls `f` on every TypeExpr directly inside a declaration (not recursing
-// into other declarations).
-template <class F>
-void for_each_type_in(const Decl& decl, F&& f);
+// into other declarations); `D` is Decl (to change them) or const Decl.
+template <class D, class F>
+void for_each_type_in(D& decl, F&& f);
 
 }  // namespace contractgen::ir
 
