@@ -191,8 +191,15 @@ private:
                 return fail(failed_at, "cannot create folder", ec);
             planned.push_back({rel, files::temporary_for(dest), dest});
         }
+        // The largest first, so that no core is left writing a big file alone at the end.
+        std::vector<std::size_t> by_size(planned.size());
+        for (std::size_t i = 0; i < by_size.size(); ++i) by_size[i] = i;
+        std::stable_sort(by_size.begin(), by_size.end(), [&](std::size_t a, std::size_t b) {
+            return changed_[a].second->size() > changed_[b].second->size();
+        });
         std::vector<std::error_code> errors(planned.size());
-        auto create = [&](std::size_t i, std::size_t) {
+        auto create = [&](std::size_t k, std::size_t) {
+            const std::size_t i = by_size[k];
             errors[i] = files::create_file(planned[i].tmp, *changed_[i].second, false);
         };
         if (planned.size() > 1) parallel::WorkPool().for_each(planned.size(), create);

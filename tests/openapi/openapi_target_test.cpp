@@ -89,9 +89,23 @@ TEST_CASE("JSON text: two-space layout, invisible and bidi characters escaped, t
     CHECK(json::parse(text) == v);
 }
 
+TEST_CASE("JSON text: a character to escape is found at any place of a long string") {
+    // Plain ASCII is copied eight bytes at a time: each escape at each offset of those words.
+    const std::pair<std::string, std::string> cases[] = {
+        {"\"", "\\\""}, {"\\", "\\\\"}, {"\n", "\\n"}, {"\x01", "\\u0001"}, {"\x1f", "\\u001f"},
+        {"\x7f", "\\u007f"}, {"\xC3\xA9", "\xC3\xA9"}, {"\xE2\x80\xAE", "\\u202e"}, {" ~", " ~"}};
+    for (const auto& [raw, written] : cases) {
+        for (std::size_t at = 0; at < 18; ++at) {
+            const std::string before(at, 'a'), after(20 - at, 'z');
+            INFO("offset " << at << ", " << written);
+            CHECK(oa::json_string_literal(before + raw + after) == "\"" + before + written + after + "\"");
+        }
+    }
+}
+
 TEST_CASE("YAML text: plain scalars only where unambiguous") {
     json v = json::parse(R"({"openapi": "3.1.0", "type": "object", "no": "no", "on": true, "x": "", "y": "a b",
-                             "$ref": "#/components/schemas/f.T", "/v1/assist": {"post": {}}, "200": [1, "null", 1e20],
+                             "$ref": "#/components/schemas/f.T", "/v1/assist": {"post": {}}, "200": [1, "null", 1e20, "False", "nullable"],
                              "list": [{"a": 1, "b": [2, 3]}, [4]]})");
     std::string yaml = oa::to_yaml_text(v);
     CHECK(yaml ==
@@ -108,6 +122,8 @@ TEST_CASE("YAML text: plain scalars only where unambiguous") {
           "  - 1\n"
           "  - \"null\"\n"
           "  - 1.0e+20\n"
+          "  - \"False\"\n"
+          "  - nullable\n"
           "list:\n"
           "  - a: 1\n"
           "    b:\n"

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 
 #include "emit/common/text.h"
@@ -30,12 +31,29 @@ bool plain_ascii(char c) {
     return u >= 0x20 && u < 0x7F && c != '"' && c != '\\';
 }
 
+// The end of the run of plain_ascii bytes from `at`: eight bytes at a time
+// while all eight are plain (a schema's text mostly is), then byte by byte.
+std::size_t plain_run_end(const std::string& text, std::size_t at) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    constexpr std::uint64_t kLow = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+    auto has_zero_byte = [](std::uint64_t v) { return ((v - kLow) & ~v & kHigh) != 0; };
+    for (; at + 8 <= text.size(); at += 8) {
+        std::uint64_t bytes;
+        std::memcpy(&bytes, text.data() + at, 8);
+        const bool control = ((bytes - 0x20 * kLow) & ~bytes & kHigh) != 0;  // a byte below 0x20
+        const bool high = ((bytes + kLow) | bytes) & kHigh;                    // a byte of 0x7F or more
+        if (control || high || has_zero_byte(bytes ^ ('"' * kLow)) || has_zero_byte(bytes ^ ('\\' * kLow))) break;
+    }
+#endif
+    while (at < text.size() && plain_ascii(text[at])) ++at;
+    return at;
+}
+
 // Appends `text` as a JSON string literal.
 void append_quoted(const std::string& text, std::string& out) {
     out += '"';
     for (std::size_t i = 0; i < text.size();) {
-        std::size_t run = i;
-        while (run < text.size() && plain_ascii(text[run])) ++run;
+        const std::size_t run = plain_run_end(text, i);
         out.append(text, i, run - i);
         if (run == text.size()) break;
         i = run;
@@ -132,8 +150,10 @@ bool yaml_plain_ok(std::string_view s) {
     for (char c : s) {
         if (!(ascii_alnum(c) || c == '_' || c == '.' || c == '/' || c == '+' || c == '-' || c == '$')) return false;
     }
-    // YAML 1.1 booleans and nulls (YAML 1.2 core has a subset of these).
-    for (std::string_view word : {"y", "n", "yes", "no", "true", "false", "on", "off", "null"})
+    // YAML 1.1 booleans and nulls (YAML 1.2 core has a subset of these); lengths known when compiled.
+    static constexpr std::string_view kWords[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null"};
+    if (s.size() > 5) return true;
+    for (std::string_view word : kWords)
         if (equals_lower(s, word)) return false;
     return true;
 }
