@@ -13,8 +13,6 @@
 
 namespace contractgen::load {
 
-namespace {
-
 std::string sha256_hex(std::string_view bytes) {
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
@@ -29,8 +27,6 @@ std::string sha256_hex(std::string_view bytes) {
     return out;
 }
 
-}  // namespace
-
 std::string schema_set_digest(const SchemaSet& set) {
     // Every name a schema is read under: its own path, and each link to it
     // (a link changes where $refs lead). `find` lists a link to a file by its
@@ -42,7 +38,8 @@ std::string schema_set_digest(const SchemaSet& set) {
         if (const Document* doc = link.folder ? nullptr : set.find(link.target)) names.emplace_back(link.path, doc);
     std::sort(names.begin(), names.end());
     std::string listing;
-    for (const auto& [path, doc] : names) listing += sha256_hex(doc->text) + "  " + path + "\n";
+    for (const auto& [path, doc] : names)
+        listing += (doc->text_sha256.empty() ? sha256_hex(doc->text) : doc->text_sha256) + "  " + path + "\n";
     return sha256_hex(listing);
 }
 

@@ -30,6 +30,9 @@ struct Document {
     // node while parsing, turned into line:column only when a diagnostic
     // needs one.
     std::string text;
+    // SHA-256 of `text` (hex), for the set's digest; taken where the file is
+    // read, since files are read side by side. Empty: not taken yet.
+    std::string text_sha256;
     std::vector<std::size_t> line_starts;
     struct NodeOffsets {
         const json* node;
@@ -100,6 +103,8 @@ std::optional<Document> load_document(std::string path, std::string display_path
 
 // The digest described at SchemaSet::digest.
 std::string schema_set_digest(const SchemaSet& set);
+// SHA-256 of `bytes`, in lower-case hex.
+std::string sha256_hex(std::string_view bytes);
 
 // JSON pointer helpers (RFC 6901).
 std::string escape_pointer_token(std::string_view token);

@@ -129,6 +129,10 @@ Model merge(const load::SchemaSet& set, std::vector<Builder::Part>& parts) {
         check_ids[p].assign(parts[p].model.checks.size(), kNone);
     }
     std::vector<std::size_t> part_of;  // of each declaration of `out`
+    std::size_t total = 0;
+    for (const Builder::Part& part : parts) total += part.model.decls.size();
+    out.decls.reserve(total);  // a Decl is large: growing by doubling would move them all again
+    part_of.reserve(total);
     auto take = [&](std::size_t p, DeclId local) {
         decl_ids[p][local] = out.decls.size();
         out.decls.push_back(std::move(parts[p].model.decls[local]));
