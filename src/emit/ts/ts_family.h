@@ -67,7 +67,7 @@ public:
 
 private:
     render::Data decl_view(ir::DeclId id, const ir::Decl& d);
-    void entry_points(ir::DeclId id, FamilyModule& out);
+    void entry_points(ir::DeclId id, FamilyModule& out);  // ts_languages.cpp, with the two below
     // Which module the variables that differ between the .js and the .ts
     // module are spelt for; Both: paired values, for one rendering of both.
     enum class Language { JavaScript, TypeScript, Both };
