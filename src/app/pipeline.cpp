@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "emit/apidoc/shared_schemas.h"
 #include "emit/target.h"
 #include "ir/build.h"
 #include "ir/operations.h"
@@ -75,9 +76,11 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
     std::vector<render::Templates> templates;
     templates.reserve(pool.size());
     for (std::size_t i = 0; i < pool.size(); ++i) templates.emplace_back(options.templates);
+    emit::apidoc::SharedSchemas shared_schemas;
     pool.for_each(runs.size(), [&](std::size_t i, std::size_t worker) {
         Run& run = runs[i];
-        emit::EmitContext ctx{loaded.model, loaded.schemas, options.project, templates[worker], run.sink, &pool, worker, &templates};
+        emit::EmitContext ctx{loaded.model, loaded.schemas, options.project, templates[worker], run.sink,
+                              &pool,        worker,          &templates,      &shared_schemas};
         try {
             run.target->make()->emit(ctx, run.files);
         } catch (const std::exception& e) {  // RenderError, or a bug reported as one

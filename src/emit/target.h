@@ -19,6 +19,10 @@
 
 namespace contractgen::emit {
 
+namespace apidoc {
+class SharedSchemas;
+}
+
 struct EmitContext {
     const ir::Model& model;
     const load::SchemaSet& schemas;
@@ -31,6 +35,9 @@ struct EmitContext {
     parallel::WorkPool* pool = nullptr;
     std::size_t worker = 0;
     const std::vector<render::Templates>* worker_templates = nullptr;
+    // Shared by the targets of one run (null: each works alone): the API
+    // documents' component schemas (apidoc/shared_schemas.h).
+    apidoc::SharedSchemas* shared_schemas = nullptr;
 
     // Runs body(i, templates) for every i < n, side by side when there is a
     // pool; `templates` belongs to the thread that runs the item. Bodies

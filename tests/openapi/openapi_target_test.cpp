@@ -18,6 +18,8 @@
 #include "app/pipeline.h"
 #include "emit/apidoc/components.h"
 #include "emit/apidoc/serialize.h"
+#include "emit/apidoc/shared_schemas.h"
+#include "emit/targets.h"
 
 namespace fs = std::filesystem;
 using contractgen::ir::json;
@@ -227,6 +229,66 @@ TEST_CASE("a schema's own discriminator is kept as written, its mapping rewritte
     CHECK(keys == std::vector<std::string>{"oneOf", "discriminator", "description"});
     // AsyncAPI's discriminator is the property's name
     CHECK(run.asyncapi["components"]["schemas"]["u.U"]["discriminator"] == "kind");
+}
+
+namespace {
+
+// The AsyncAPI document of `files`, written by the asyncapi target after the
+// openapi target has run with `shared` (or alone: null).
+std::string asyncapi_text(const std::map<std::string, std::string>& files, oa::SharedSchemas* shared) {
+    static std::atomic<int> counter{0};
+    fs::path dir = fs::temp_directory_path() /
+                   ("contractgen-shared-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(dir);
+    for (const auto& [rel, text] : files) {
+        fs::create_directories((dir / rel).parent_path());
+        std::ofstream(dir / rel, std::ios::binary) << text;
+    }
+    contractgen::diag::Sink sink;
+    auto loaded = contractgen::app::load_and_build(dir, sink);
+    REQUIRE(sink.text() == "");
+    const auto project = contractgen::app::Options::defaults();
+    contractgen::render::Templates templates;
+    contractgen::write::OutputSet out;
+    contractgen::emit::EmitContext ctx{loaded.model, loaded.schemas, project, templates, sink,
+                                       nullptr,      0,              nullptr, shared};
+    if (shared != nullptr) contractgen::emit::make_openapi_target()->emit(ctx, out);
+    contractgen::emit::make_asyncapi_target()->emit(ctx, out);
+    REQUIRE(sink.text() == "");
+    fs::remove_all(dir);
+    return out.files().at("asyncapi/asyncapi.json") + out.files().at("asyncapi/asyncapi.yaml");
+}
+
+}  // namespace
+
+TEST_CASE("asyncapi: the schemas the openapi target shares are the ones it would write itself") {
+    const std::string tagged = R"(
+        "A": {"type": "object", "properties": {"kind": {"type": "string", "const": "a"}}, "required": ["kind"]},
+        "B": {"type": "object", "properties": {"kind": {"type": "string", "const": "b"}}, "required": ["kind"]},)";
+    struct Case {
+        const char* what;
+        std::string defs;
+        bool shared;
+    };
+    const Case cases[] = {
+        {"no discriminator: shared", R"(
+        "T": {"type": "object", "properties": {"n": {"type": "integer"}, "s": {"$ref": "#/$defs/S"},
+              "m": {"type": "object", "additionalProperties": {"type": "string"}}}, "required": ["n"]},
+        "S": {"type": "string", "x-json-content": "u.T", "description": "with \u202e and \"quotes\""})", true},
+        {"a union the IR tells apart: OpenAPI adds a discriminator", tagged + R"(
+        "U": {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]})", false},
+        {"a schema's own discriminator: each document writes it its way", tagged + R"(
+        "U": {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], "discriminator": {"propertyName": "kind"}})",
+         false},
+    };
+    for (const Case& c : cases) {
+        INFO(c.what);
+        const std::map<std::string, std::string> files = {{"u/u.schema.json", file(c.defs)}};
+        oa::SharedSchemas shared;
+        const std::string after_openapi = asyncapi_text(files, &shared);
+        CHECK((shared.published() != nullptr) == c.shared);
+        CHECK(after_openapi == asyncapi_text(files, nullptr));
+    }
 }
 
 // The openapi target run on the repository's own schemas, optionally with a

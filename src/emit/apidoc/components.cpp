@@ -122,6 +122,7 @@ private:
             const ir::Decl& target = model_.decl(v.type.decl);
             mapping[*v.tag] = component_ref(target.family, target.name);
         }
+        added_discriminator_ = true;
         ir::json disc = {{"propertyName", *u.discriminator}, {"mapping", std::move(mapping)}};
         ir::json out = ir::json::object();
         for (auto it = schema.begin(); it != schema.end(); ++it) {
@@ -131,6 +132,12 @@ private:
         schema = std::move(out);
     }
 
+public:
+    // No option changed anything: json_content is on in both documents; discriminators are the difference.
+    bool same_for_all() const { return !added_discriminator_ && !rewriter_.met_discriminator && options_.json_content; }
+
+private:
+    bool added_discriminator_ = false;
     const ir::Model& model_;
     const load::SchemaSet& schemas_;
     SchemaRewriter rewriter_;
@@ -229,6 +236,7 @@ ir::json SchemaRewriter::member(const load::Document& doc, const std::string& po
             }
             break;
         case ir::MemberKind::Discriminator:  // its mapping's values are references (checked by the IR)
+            met_discriminator = true;
             if (value.is_object() && discriminator_as_name && value.contains("propertyName")) return value["propertyName"];
             if (value.is_object() && value.contains("mapping") && value["mapping"].is_object()) {
                 std::string at = load::pointer_append(pointer, key);
@@ -307,8 +315,11 @@ std::string SchemaRewriter::ref(const load::Document& doc, const std::string& at
 }
 
 ir::json build_component_schemas(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink,
-                                 const ComponentOptions& options) {
-    return ComponentBuilder(model, schemas, sink, options).build();
+                                 const ComponentOptions& options, bool* same_for_all) {
+    ComponentBuilder builder(model, schemas, sink, options);
+    ir::json out = builder.build();
+    if (same_for_all != nullptr) *same_for_all = builder.same_for_all();
+    return out;
 }
 
 }  // namespace contractgen::emit::apidoc

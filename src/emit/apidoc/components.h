@@ -73,6 +73,8 @@ public:
     // Writes a schema's own `discriminator` object as its propertyName (AsyncAPI's form);
     // off: kept, its mapping's references rewritten (OpenAPI's).
     bool discriminator_as_name = false;
+    // Set when a schema's own `discriminator` was met (the two forms above differ there).
+    bool met_discriminator = false;
 
 private:
     ir::json member(const load::Document& doc, const std::string& pointer, const std::string& key, const ir::json& value);
@@ -94,9 +96,11 @@ struct ComponentOptions {
 
 // Builds components.schemas for every root type and $defs entry of every
 // document, in document order (sorted paths), the root first, then $defs
-// order. Each must be a declaration of `model`.
+// order. Each must be a declaration of `model`. `same_for_all`, when given,
+// is set to whether the options changed nothing (no discriminator was added
+// or met): then every ComponentOptions gives these schemas.
 ir::json build_component_schemas(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink,
-                                 const ComponentOptions& options = {});
+                                 const ComponentOptions& options = {}, bool* same_for_all = nullptr);
 
 // Appends a member whose key `object` does not have yet. ordered_json's
 // operator[] searches the members linearly first, which is quadratic over

@@ -98,13 +98,9 @@ void append_json_scalar(const ir::json& v, std::string& out) {
     }
 }
 
-// `written`: the text of the top-level member `member`'s value, to be copied instead of written again.
-struct Written {
-    const std::string* member = nullptr;
-    const std::string* text = nullptr;
-};
-
-void write_json(const ir::json& v, std::size_t indent, std::string& out, Written written = {}) {
+// `member`: a member written before (WrittenMember), reached by `depth` keys of its path so far.
+void write_json(const ir::json& v, std::size_t indent, std::string& out, const WrittenMember* member = nullptr,
+                std::size_t depth = 0) {
     if (v.is_string()) {
         append_quoted(v.get_ref<const std::string&>(), out);
     } else if (!v.is_object() && !v.is_array()) {
@@ -120,7 +116,9 @@ void write_json(const ir::json& v, std::size_t indent, std::string& out, Written
                 append_quoted(it.key(), out);
                 out += ": ";
             }
-            if (written.member != nullptr && v.is_object() && it.key() == *written.member) out += *written.text;
+            const bool on_path = member != nullptr && v.is_object() && it.key() == member->path[depth];
+            if (on_path && depth + 1 == member->path.size()) out += member->json;
+            else if (on_path) write_json(*it, indent + 2, out, member, depth + 1);
             else write_json(*it, indent + 2, out);
             out += n + 1 < v.size() ? ",\n" : "\n";
         }
@@ -194,14 +192,22 @@ void append_yaml_scalar(const ir::json& v, std::string& out) {
 
 bool yaml_inline(const ir::json& v) { return !(v.is_object() || v.is_array()) || v.empty(); }
 
-// Writes a non-empty mapping or sequence, every line indented by `indent`.
-void write_yaml_block(const ir::json& v, std::size_t indent, std::string& out) {
+// Writes a non-empty mapping or sequence, every line indented by `indent`;
+// `member` and `depth` as for write_json.
+void write_yaml_block(const ir::json& v, std::size_t indent, std::string& out, const WrittenMember* member = nullptr,
+                      std::size_t depth = 0) {
     if (v.is_object()) {
         for (auto it = v.begin(); it != v.end(); ++it) {
             out.append(indent, ' ');
             append_yaml_string(it.key(), out);
             out += ':';
-            if (yaml_inline(*it)) {
+            const bool on_path = member != nullptr && it.key() == member->path[depth];
+            if (on_path && depth + 1 == member->path.size()) {
+                out += member->yaml;
+            } else if (on_path && !yaml_inline(*it)) {
+                out += '\n';
+                write_yaml_block(*it, indent + 2, out, member, depth + 1);
+            } else if (yaml_inline(*it)) {
                 out += ' ';
                 append_yaml_scalar(*it, out);
                 out += '\n';
@@ -244,18 +250,34 @@ std::string to_json_text(const ir::json& value) {
     return out;
 }
 
-std::string member_json_text(const ir::json& value) {
+WrittenMember write_member(const ir::json& value, std::vector<std::string> path) {
+    WrittenMember member;
+    const std::size_t indent = 2 * path.size();
+    member.path = std::move(path);
+    write_json(value, indent, member.json);
+    if (yaml_inline(value)) {
+        member.yaml = " ";
+        append_yaml_scalar(value, member.yaml);
+        member.yaml += '\n';
+    } else {
+        member.yaml = "\n";
+        write_yaml_block(value, indent, member.yaml);
+    }
+    return member;
+}
+
+std::string to_json_text(const ir::json& document, const WrittenMember& member) {
     std::string out;
-    write_json(value, 2, out);
+    out.reserve(member.json.size() + 4096);
+    write_json(document, 0, out, &member);
+    out += '\n';
     return out;
 }
 
-std::string to_json_text(const ir::json& object, const std::string& member, const std::string& written) {
-    std::string out;
-    out.reserve(written.size() + 4096);
-    write_json(object, 0, out, Written{&member, &written});
-    out += '\n';
-    return out;
+void append_yaml_text(const ir::json& document, std::string& out, const WrittenMember& member) {
+    out.reserve(out.size() + member.yaml.size() + 4096);
+    if (yaml_inline(document)) append_yaml_text(document, out);
+    else write_yaml_block(document, 0, out, &member);
 }
 
 void append_yaml_text(const ir::json& value, std::string& out) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ir/model.h"
 
@@ -18,13 +19,19 @@ namespace contractgen::emit::apidoc {
 // Pretty JSON, two-space indent, the layout of JavaScript's
 // JSON.stringify(value, null, 2): `[]`/`{}` for empty containers.
 std::string to_json_text(const ir::json& value);
-// The same for an object whose member `member` has the value `written`
-// stands for: the text member_json_text gave that value, copied in rather
-// than written again (an OpenAPI document's components, most of its text,
-// are the same in its 3.2 and 3.1 renderings).
-std::string to_json_text(const ir::json& object, const std::string& member, const std::string& written);
-// The text of `value` as the value of a top-level member (indented one level).
-std::string member_json_text(const ir::json& value);
+// A member's value written once for several documents (an API document's
+// components/schemas, most of its text, is the same in the OpenAPI 3.2 and
+// 3.1 renderings, and in the AsyncAPI document when no discriminator is
+// involved): `path` names it from the top-level object; `json` and `yaml` are
+// its text at that depth (what follows `"key": ` and `key:`). Where a document
+// has the member, the writers below copy these texts in and ignore its value.
+struct WrittenMember {
+    std::vector<std::string> path;
+    std::string json, yaml;
+};
+WrittenMember write_member(const ir::json& value, std::vector<std::string> path);
+std::string to_json_text(const ir::json& document, const WrittenMember& member);
+void append_yaml_text(const ir::json& document, std::string& out, const WrittenMember& member);
 
 // A JSON string literal (with quotes) under the escaping rules above.
 std::string json_string_literal(const std::string& text);

@@ -15,6 +15,7 @@
 
 #include "emit/apidoc/components.h"
 #include "emit/apidoc/serialize.h"
+#include "emit/apidoc/shared_schemas.h"
 #include "emit/apidoc/streams.h"
 #include "emit/asyncapi/messages.h"
 #include "emit/targets.h"
@@ -70,9 +71,16 @@ json object_schema(const std::vector<std::pair<std::string, json>>& members, con
 class AsyncApiTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
-        ad::ComponentOptions options;
-        options.discriminators = false;
-        json schemas = ad::build_component_schemas(ctx.model, ctx.schemas, ctx.sink, options);
+        // The OpenAPI target's schemas when it has written them already and they hold here too.
+        const ad::WrittenMember* shared = ctx.shared_schemas != nullptr ? ctx.shared_schemas->published() : nullptr;
+        ad::WrittenMember own;
+        if (shared == nullptr) {
+            ad::ComponentOptions options;
+            options.discriminators = false;
+            own = ad::write_member(ad::build_component_schemas(ctx.model, ctx.schemas, ctx.sink, options),
+                                   {"components", "schemas"});
+        }
+        const ad::WrittenMember& schemas = shared != nullptr ? *shared : own;
         ad::SchemaRewriter rw(ctx.model, ctx.schemas, ctx.sink);
         json channels = json::object(), operations = json::object(), messages = json::object();
         for (const auto& op : ctx.model.operations) {
@@ -138,14 +146,14 @@ public:
                                      "components/schemas and components/messages members to fill");
             return;
         }
-        (*components)["schemas"] = std::move(schemas);
+        (*components)["schemas"] = json::object();  // written: `schemas` stands in for it
         (*components)["messages"] = std::move(messages);
         document["channels"] = std::move(channels);
         document["operations"] = std::move(operations);
 
-        out.add("asyncapi/asyncapi.json", write::normalise_text(ad::to_json_text(document)));
+        out.add("asyncapi/asyncapi.json", write::normalise_text(ad::to_json_text(document, schemas)));
         std::string yaml = "# " + header + "\n";
-        ad::append_yaml_text(document, yaml);
+        ad::append_yaml_text(document, yaml, schemas);
         out.add("asyncapi/asyncapi.yaml", write::normalise_text(std::move(yaml)));
     }
 

@@ -21,6 +21,7 @@
 
 #include "emit/apidoc/components.h"
 #include "emit/apidoc/serialize.h"
+#include "emit/apidoc/shared_schemas.h"
 #include "emit/openapi/paths.h"
 #include "emit/openapi/version31.h"
 #include "emit/targets.h"
@@ -76,18 +77,24 @@ bool place(const EmitContext& ctx, json& document, json paths, json schemas) {
     return true;
 }
 
-std::string yaml_with_header(const std::string& header, const json& document) {
+std::string yaml_with_header(const std::string& header, const json& document, const ad::WrittenMember& written) {
     std::string comment = header;
     std::replace_if(comment.begin(), comment.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
     std::string yaml = "# " + comment + "\n";
-    ad::append_yaml_text(document, yaml);
+    ad::append_yaml_text(document, yaml, written);
     return yaml;
 }
 
 class OpenApiTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
-        json schemas = ad::build_component_schemas(ctx.model, ctx.schemas, ctx.sink);
+        bool same_for_all = false;
+        const int errors_before = ctx.sink.error_count();
+        json schemas = ad::build_component_schemas(ctx.model, ctx.schemas, ctx.sink, {}, &same_for_all);
+        ad::WrittenMember written = ad::write_member(schemas, {"components", "schemas"});
+        schemas = json::object();  // written: the document's member stands in for it
+        if (same_for_all && ctx.sink.error_count() == errors_before && ctx.shared_schemas != nullptr)
+            ctx.shared_schemas->publish(written);
         ad::SchemaRewriter rewriter(ctx.model, ctx.schemas, ctx.sink);
         openapi::PathsAndTags api = openapi::build_paths(ctx, rewriter);
         if (ctx.sink.has_errors()) return;
@@ -121,13 +128,11 @@ public:
         auto document = render_json(ctx, "openapi/document.json.mustache", data);
         if (!document || !place(ctx, *document, std::move(api.paths), std::move(schemas))) return;
 
-        // The 3.1 rendering changes the version and the paths only: the components are written once.
-        const std::string components = ad::member_json_text((*document)["components"]);
-        out.add("openapi/openapi.json", write::normalise_text(ad::to_json_text(*document, "components", components)));
-        out.add("openapi/openapi.yaml", write::normalise_text(yaml_with_header(header, *document)));
+        // The 3.1 rendering changes the version and the paths only: the schemas are written once.
+        out.add("openapi/openapi.json", write::normalise_text(ad::to_json_text(*document, written)));
+        out.add("openapi/openapi.yaml", write::normalise_text(yaml_with_header(header, *document, written)));
         openapi::make_openapi_31(*document);
-        out.add("openapi/openapi-3.1.json",
-                write::normalise_text(ad::to_json_text(*document, "components", components)));
+        out.add("openapi/openapi-3.1.json", write::normalise_text(ad::to_json_text(*document, written)));
     }
 };
 
