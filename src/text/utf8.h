@@ -13,4 +13,9 @@ namespace contractgen::text {
 // from what is there.
 char32_t next_code_point(const std::string& s, std::size_t& i);
 
+// Where the run of bytes from s[at] that every escaper copies as they are
+// ends: printable ASCII other than `"` and `\`. Most of a contract's text
+// is, so escapers copy such runs whole (eight bytes are tested at a time).
+std::size_t plain_ascii_end(const std::string& s, std::size_t at);
+
 }  // namespace contractgen::text

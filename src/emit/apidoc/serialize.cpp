@@ -5,10 +5,10 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <string_view>
 
 #include "emit/common/text.h"
+#include "text/utf8.h"
 
 namespace contractgen::emit::apidoc {
 
@@ -24,36 +24,11 @@ bool must_escape(char32_t cp) {
            cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF;            // BOM, non-characters
 }
 
-// Printable ASCII other than `"` and `\`: copied as is, in runs, without
-// decoding (almost all of a schema's text).
-bool plain_ascii(char c) {
-    auto u = static_cast<unsigned char>(c);
-    return u >= 0x20 && u < 0x7F && c != '"' && c != '\\';
-}
-
-// The end of the run of plain_ascii bytes from `at`: eight bytes at a time
-// while all eight are plain (a schema's text mostly is), then byte by byte.
-std::size_t plain_run_end(const std::string& text, std::size_t at) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    constexpr std::uint64_t kLow = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-    auto has_zero_byte = [](std::uint64_t v) { return ((v - kLow) & ~v & kHigh) != 0; };
-    for (; at + 8 <= text.size(); at += 8) {
-        std::uint64_t bytes;
-        std::memcpy(&bytes, text.data() + at, 8);
-        const bool control = ((bytes - 0x20 * kLow) & ~bytes & kHigh) != 0;  // a byte below 0x20
-        const bool high = ((bytes + kLow) | bytes) & kHigh;                    // a byte of 0x7F or more
-        if (control || high || has_zero_byte(bytes ^ ('"' * kLow)) || has_zero_byte(bytes ^ ('\\' * kLow))) break;
-    }
-#endif
-    while (at < text.size() && plain_ascii(text[at])) ++at;
-    return at;
-}
-
 // Appends `text` as a JSON string literal.
 void append_quoted(const std::string& text, std::string& out) {
     out += '"';
     for (std::size_t i = 0; i < text.size();) {
-        const std::size_t run = plain_run_end(text, i);
+        const std::size_t run = contractgen::text::plain_ascii_end(text, i);
         out.append(text, i, run - i);
         if (run == text.size()) break;
         i = run;

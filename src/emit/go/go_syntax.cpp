@@ -21,6 +21,9 @@ std::string string_literal(const std::string& s) {
     std::string out = "\"";
     out.reserve(s.size() + 2);
     for (std::size_t i = 0; i < s.size();) {
+        const std::size_t plain = text::plain_ascii_end(s, i);  // copied as it is
+        out.append(s, i, plain - i);
+        if ((i = plain) == s.size()) break;
         char32_t cp = next_code_point(s, i);
         switch (cp) {
             case '"': out += "\\\""; continue;

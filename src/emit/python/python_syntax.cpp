@@ -31,6 +31,9 @@ std::string escape_code_point(char32_t cp) {
 std::string string_literal(const std::string& s) {
     std::string out = "\"";
     for (std::size_t i = 0; i < s.size();) {
+        const std::size_t plain = text::plain_ascii_end(s, i);  // copied as it is
+        out.append(s, i, plain - i);
+        if ((i = plain) == s.size()) break;
         std::size_t start = i;
         char32_t cp = next_code_point(s, i);
         switch (cp) {
