@@ -20,6 +20,7 @@
 #include "emit/apidoc/serialize.h"
 #include "emit/apidoc/shared_schemas.h"
 #include "emit/targets.h"
+#include "temp_schemas.h"
 
 namespace fs = std::filesystem;
 using contractgen::ir::json;
@@ -35,16 +36,9 @@ struct Run {
 };
 
 Run generate(const std::map<std::string, std::string>& files) {
-    static std::atomic<int> counter{0};
-    fs::path dir = fs::temp_directory_path() /
-                   ("contractgen-openapi-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(dir);
-    for (const auto& [rel, text] : files) {
-        fs::create_directories((dir / rel).parent_path());
-        std::ofstream(dir / rel, std::ios::binary) << text;
-    }
+    TempSchemas dir(files, "openapi");
     contractgen::diag::Sink sink;
-    auto loaded = contractgen::app::load_and_build(dir, sink);
+    auto loaded = contractgen::app::load_and_build(dir.path(), sink);
     Run run;
     contractgen::write::OutputSet out;
     std::vector<std::string> owned;
@@ -60,7 +54,6 @@ Run generate(const std::map<std::string, std::string>& files) {
         run.document_31 = json::parse(out.files().at("openapi/openapi-3.1.json"));
         run.asyncapi = json::parse(out.files().at("asyncapi/asyncapi.json"));
     }
-    fs::remove_all(dir);
     return run;
 }
 
@@ -236,16 +229,9 @@ namespace {
 // The AsyncAPI document of `files`, written by the asyncapi target after the
 // openapi target has run with `shared` (or alone: null).
 std::string asyncapi_text(const std::map<std::string, std::string>& files, oa::SharedSchemas* shared) {
-    static std::atomic<int> counter{0};
-    fs::path dir = fs::temp_directory_path() /
-                   ("contractgen-shared-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(dir);
-    for (const auto& [rel, text] : files) {
-        fs::create_directories((dir / rel).parent_path());
-        std::ofstream(dir / rel, std::ios::binary) << text;
-    }
+    TempSchemas dir(files, "shared");
     contractgen::diag::Sink sink;
-    auto loaded = contractgen::app::load_and_build(dir, sink);
+    auto loaded = contractgen::app::load_and_build(dir.path(), sink);
     REQUIRE(sink.text() == "");
     const auto project = contractgen::app::Options::defaults();
     contractgen::render::Templates templates;
@@ -255,7 +241,6 @@ std::string asyncapi_text(const std::map<std::string, std::string>& files, oa::S
     if (shared != nullptr) contractgen::emit::make_openapi_target()->emit(ctx, out);
     contractgen::emit::make_asyncapi_target()->emit(ctx, out);
     REQUIRE(sink.text() == "");
-    fs::remove_all(dir);
     return out.files().at("asyncapi/asyncapi.json") + out.files().at("asyncapi/asyncapi.yaml");
 }
 

@@ -7,18 +7,13 @@
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
-#include <atomic>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <string>
 
-#include <unistd.h>
-
 #include "app/pipeline.h"
+#include "temp_schemas.h"
 
-namespace fs = std::filesystem;
 using contractgen::ir::json;
 
 namespace {
@@ -74,16 +69,9 @@ struct Result {
 };
 
 Result load(const std::map<std::string, std::string>& files) {
-    static std::atomic<int> counter{0};
-    fs::path dir = fs::temp_directory_path() / ("contractgen-ops-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(dir);
-    for (const auto& [rel, text] : files) {
-        fs::create_directories((dir / rel).parent_path());
-        std::ofstream(dir / rel, std::ios::binary) << text;
-    }
+    TempSchemas dir(files, "ops");
     contractgen::diag::Sink sink;
-    auto loaded = contractgen::app::load_and_build(dir, sink);
-    fs::remove_all(dir);
+    auto loaded = contractgen::app::load_and_build(dir.path(), sink);
     return Result{sink.text(), std::move(loaded.model)};
 }
 
