@@ -53,6 +53,26 @@ std::string folder_of(const std::string& path) {
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
+}  // namespace
+
+std::optional<std::string> referenced_file(const std::string& from_path, const std::string& file_part,
+                                           std::string& problem) {
+    std::string decoded, normalised;
+    if (!percent_decode(file_part, decoded)) {
+        problem = "has a malformed %-escape";
+        return std::nullopt;
+    }
+    // "/x" is relative to the root of the file system, not to this folder.
+    if (!normalise_relative_path(!decoded.empty() && decoded[0] == '/' ? decoded : folder_of(from_path) + decoded,
+                                 normalised)) {
+        problem = "leaves the schemas root; references must stay inside the schemas folder";
+        return std::nullopt;
+    }
+    return normalised;
+}
+
+namespace {
+
 // Compared without the suffix schema files share, which would otherwise
 // make any two short names look alike.
 std::string stem(const std::string& path) {
@@ -98,12 +118,10 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
     // Else a file, by its path relative to this one.
     if (!resource && file_part.empty()) resource = Location{&from, "", &from.root};
     if (!resource) {
-        std::string decoded, normalised;
-        if (!percent_decode(file_part, decoded)) return fail("$ref '" + ref + "' has a malformed %-escape");
-        // "/x" is relative to the root of the file system, not to this folder.
-        std::string joined = decoded[0] == '/' ? decoded : folder_of(from.path) + decoded;
-        if (!normalise_relative_path(joined, normalised))
-            return fail("$ref '" + ref + "' leaves the schemas root; references must stay inside the schemas folder");
+        std::string problem;
+        const std::optional<std::string> path = referenced_file(from.path, file_part, problem);
+        if (!path) return fail("$ref '" + ref + "' " + problem);
+        const std::string& normalised = *path;
         if (const load::Document* doc = set_.find(normalised)) {
             resource = Location{doc, "", &doc->root};
         } else if (auto it = index_.resources.find(file_base_uri(normalised)); it != index_.resources.end()) {

@@ -64,4 +64,13 @@ bool percent_decode(const std::string& in, std::string& out);
 // its starting folder.
 bool normalise_relative_path(const std::string& path, std::string& out);
 
+// The path (relative to the schemas root, normalised) of the file that the
+// file part of a `$ref` names by its path relative to the file `from_path`:
+// percent-decoded, resolved against that file's folder. nullopt, with
+// `problem` the end of a message ("has a malformed %-escape", "leaves the
+// schemas root; ..."), when it cannot name a file there. Whether a schema
+// file has that path is the caller's to look up (SchemaSet::find).
+std::optional<std::string> referenced_file(const std::string& from_path, const std::string& file_part,
+                                           std::string& problem);
+
 }  // namespace contractgen::resolve

@@ -147,6 +147,17 @@ TEST_CASE("ir parts: families that do not reference each other are built side by
     CHECK(dump(ir::build_model(b->loaded.schemas, sink)) == expected);
 }
 
+TEST_CASE("ir parts: a file reference is placed as the resolver places it (%-escapes decoded)", "[ir]") {
+    auto files = independent_families();
+    std::string& uses = files["gamma/uses.schema.json"];
+    uses.replace(uses.find("../alpha/"), 9, "../alph%61/");
+    auto b = test::build(files);
+    contractgen::diag::Sink whole_sink, parts_sink;
+    std::optional<ir::Model> parts = ir::builder::build_in_parts(b->loaded.schemas, parts_sink, 2);
+    REQUIRE(parts.has_value());  // gamma joins alpha's group; beta is built beside them
+    CHECK(dump(*parts) == dump(ir::build_model_whole(b->loaded.schemas, whole_sink)));
+}
+
 TEST_CASE("ir parts: one group, a reference the scan cannot place, or a problem: the whole set is built at once", "[ir]") {
     SECTION("families that use each other are one group") {
         auto files = independent_families();

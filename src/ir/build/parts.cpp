@@ -19,6 +19,7 @@
 #include "ir/build/builder.h"
 #include "ir/passes/passes.h"
 #include "parallel/work_pool.h"
+#include "resolve/uri.h"
 
 namespace contractgen::ir::builder {
 
@@ -61,35 +62,30 @@ bool reference_values(std::string_view text, std::vector<std::string_view>& out)
 
 // The documents of the set in groups that must be built together: those of
 // one family, and those a reference leads from one to the other (its file
-// part resolved against the referring file's folder). One group when a
-// reference names something else (a URI, a `$id`).
+// part resolved as the resolver does for a file without a `$id`). One group
+// when a reference names something else (a URI, a `$id`, a file that is not
+// there: the builder reports it).
 std::vector<std::vector<std::size_t>> document_groups(const load::SchemaSet& set) {
     const std::size_t n = set.documents.size();
     DisjointSets sets(n);
     std::map<std::string, std::size_t> family_of;
-    std::map<std::string, std::size_t> index_of;
-    for (std::size_t i = 0; i < n; ++i) {
-        const load::Document& doc = set.documents[i];
-        index_of.emplace(doc.path, i);
-        if (auto [it, added] = family_of.emplace(doc.family, i); !added) sets.join(i, it->second);
-    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (auto [it, added] = family_of.emplace(set.documents[i].family, i); !added) sets.join(i, it->second);
     auto everything = std::vector<std::vector<std::size_t>>{std::vector<std::size_t>(n)};
     std::iota(everything[0].begin(), everything[0].end(), 0);
     for (std::size_t i = 0; i < n; ++i) {
         const load::Document& doc = set.documents[i];
         std::vector<std::string_view> refs;
         if (!reference_values(doc.text, refs)) return everything;
-        const std::string folder = doc.path.substr(0, doc.path.rfind('/') + 1);
         for (std::string_view ref : refs) {
-            std::string_view file = ref.substr(0, ref.find('#'));
+            const std::string file(ref.substr(0, ref.find('#')));
             if (file.empty()) continue;
-            std::string path;
-            if (file.find(':') != std::string_view::npos || file[0] == '/' ||
-                !resolve::normalise_relative_path(folder + std::string(file), path))
-                return everything;
-            auto target = index_of.find(path);
-            if (target == index_of.end()) return everything;
-            sets.join(i, target->second);
+            std::string problem;
+            const std::optional<std::string> path =
+                resolve::has_uri_scheme(file) ? std::nullopt : resolve::referenced_file(doc.path, file, problem);
+            const load::Document* target = path ? set.find(*path) : nullptr;
+            if (target == nullptr) return everything;
+            sets.join(i, static_cast<std::size_t>(target - set.documents.data()));
         }
     }
     std::map<std::size_t, std::vector<std::size_t>> by_root;
