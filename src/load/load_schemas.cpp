@@ -307,11 +307,10 @@ std::optional<Document> load_document(std::string path, std::string display_path
     doc.family = doc.path.substr(0, doc.path.find('/'));
     if (parsed) {
         for (const auto& d : strict.all()) sink.add(d);
-        if (!*parsed) return std::nullopt;
-        doc.text_sha256 = sha256_hex(doc.text);
-        return doc;
+    } else {
+        parsed = parse_document(text, doc, sink);
     }
-    if (!parse_document(text, doc, sink)) return std::nullopt;
+    if (!*parsed) return std::nullopt;
     doc.text_sha256 = sha256_hex(doc.text);
     return doc;
 }
