@@ -1,8 +1,8 @@
 #include "render/paired.h"
 
-#include <cstdint>
-#include <cstring>
 #include <vector>
+
+#include "text/bytes8.h"
 
 namespace contractgen::render::paired {
 
@@ -224,16 +224,15 @@ static_assert(kOpen == 0x1C && kSeparator == 0x1D && kClose == 0x1E && kDropLine
 // Where the next mark is in text[at, end), or end: eight bytes at a time,
 // since marks are few in much text.
 std::size_t next_mark(std::string_view text, std::size_t at) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    constexpr std::uint64_t kLow = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-    for (; at + 8 <= text.size(); at += 8) {
-        std::uint64_t bytes;
-        std::memcpy(&bytes, text.data() + at, 8);
-        const std::uint64_t zero_at_mark = (bytes & (0xFC * kLow)) ^ (0x1C * kLow);  // marks are 0x1C-0x1F
-        const std::uint64_t found = (zero_at_mark - kLow) & ~zero_at_mark & kHigh;  // exact for the first zero byte
-        if (found != 0) return at + static_cast<std::size_t>(__builtin_ctzll(found) >> 3);
+    using namespace text::bytes8;
+    if constexpr (kWords) {
+        for (; at + 8 <= text.size(); at += 8) {
+            const std::uint64_t w = word_at(text.data() + at);
+            // A byte of 0x1C-0x1F, with its two low bits cleared, is 0x1C.
+            if (const std::uint64_t found = zero_bytes((w & every(0xFC)) ^ every(0x1C)); found != 0)
+                return at + first_byte(found);
+        }
     }
-#endif
     while (at < text.size() && !is_mark(text[at])) ++at;
     return at;
 }

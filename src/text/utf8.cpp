@@ -1,7 +1,6 @@
 #include "text/utf8.h"
 
-#include <cstdint>
-#include <cstring>
+#include "text/bytes8.h"
 
 namespace contractgen::text {
 
@@ -24,17 +23,15 @@ bool plain_ascii(char c) {
 }  // namespace
 
 std::size_t plain_ascii_end(const std::string& s, std::size_t at) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    constexpr std::uint64_t kLow = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-    auto has_zero_byte = [](std::uint64_t v) { return ((v - kLow) & ~v & kHigh) != 0; };
-    for (; at + 8 <= s.size(); at += 8) {
-        std::uint64_t bytes;
-        std::memcpy(&bytes, s.data() + at, 8);
-        const bool control = ((bytes - 0x20 * kLow) & ~bytes & kHigh) != 0;  // a byte below 0x20
-        const bool high = (((bytes + kLow) | bytes) & kHigh) != 0;            // a byte of 0x7F or more
-        if (control || high || has_zero_byte(bytes ^ ('"' * kLow)) || has_zero_byte(bytes ^ ('\\' * kLow))) break;
+    using namespace bytes8;
+    if constexpr (kWords) {
+        for (; at + 8 <= s.size(); at += 8) {
+            const std::uint64_t w = word_at(s.data() + at);
+            const bool high = (((w + kLow) | w) & kHigh) != 0;  // a byte of 0x7F or more
+            if (bytes_below(w, 0x20) != 0 || high || zero_bytes(w ^ every('"')) != 0 || zero_bytes(w ^ every('\\')) != 0)
+                break;
+        }
     }
-#endif
     while (at < s.size() && plain_ascii(s[at])) ++at;
     return at;
 }
