@@ -1,5 +1,6 @@
 #include "naming/namer.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace contractgen::naming {
@@ -13,10 +14,34 @@ std::string display(const load::SchemaSet& schemas, const ir::Origin& o) {
 
 }  // namespace
 
+bool Scope::taken(const std::string& name) const {
+    const bool here = many_.empty() ? std::find(few_.begin(), few_.end(), name) != few_.end() : many_.count(name) > 0;
+    return here || (reserved_ != nullptr && reserved_->count(name) > 0);
+}
+
+void Scope::reserve(const std::string& name) {
+    if (many_.empty() && few_.size() < kFew) {
+        few_.push_back(name);
+        return;
+    }
+    if (many_.empty()) {
+        many_.insert(std::make_move_iterator(few_.begin()), std::make_move_iterator(few_.end()));
+        few_.clear();
+    }
+    many_.insert(name);
+}
+
 std::string Scope::claim(const std::string& wanted) {
-    std::string name = wanted;
-    for (int n = 2; taken(name); ++n) name = wanted + "_" + std::to_string(n);
-    taken_.insert(name);
+    if (!taken(wanted)) {
+        reserve(wanted);
+        return wanted;
+    }
+    std::string name;
+    for (int n = 2;; ++n) {
+        name = wanted + "_" + std::to_string(n);
+        if (!taken(name)) break;
+    }
+    reserve(name);
     return name;
 }
 

@@ -56,18 +56,23 @@ struct Names {
 // module-level names too.
 class Scope {
 public:
-    explicit Scope(const std::set<std::string>& taken = {}) : taken_(taken.begin(), taken.end()) {}
+    explicit Scope(const std::set<std::string>& taken = {}) {
+        for (const auto& name : taken) reserve(name);
+    }
     // Starts with the names of `reserved` taken, without copying them (a
     // scope per struct, each with the same reserved field names).
     explicit Scope(const std::set<std::string>* reserved) : reserved_(reserved) {}
-    bool taken(const std::string& name) const {
-        return taken_.count(name) > 0 || (reserved_ != nullptr && reserved_->count(name) > 0);
-    }
-    void reserve(const std::string& name) { taken_.insert(name); }
+    bool taken(const std::string& name) const;
+    void reserve(const std::string& name);
     std::string claim(const std::string& wanted);
 
 private:
-    std::unordered_set<std::string> taken_;  // only membership matters, never order
+    // Most scopes are a struct's fields or an enum's values: a few names,
+    // found faster by comparing them all than by hashing (a scope per
+    // struct, per target, on every run). Past kFew names, a hash set.
+    static constexpr std::size_t kFew = 16;
+    std::vector<std::string> few_;
+    std::unordered_set<std::string> many_;  // only membership matters, never order
     const std::set<std::string>* reserved_ = nullptr;
 };
 

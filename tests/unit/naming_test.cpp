@@ -10,6 +10,7 @@
 namespace naming = contractgen::naming;
 namespace ir = contractgen::ir;
 using naming::Case;
+using naming::Scope;
 using Words = std::vector<std::string>;
 
 TEST_CASE("naming: split_words on case changes, acronyms, digits and separators", "[naming]") {
@@ -173,4 +174,38 @@ TEST_CASE("naming: a declared type named like a runtime type is escaped, not an 
     CHECK(names.of(*b->model().find("class", "Json")) == "Json_");
     CHECK(names.of(*b->model().find("class", "Codec")) == "Codec_");
     CHECK(names.family.at("class") == "class_");
+}
+
+TEST_CASE("naming: a scope keeps every name it handed out, however many", "[naming]") {
+    // A scope holds its first few names in a list and the rest in a hash
+    // set; across that change no name may be forgotten or handed out twice.
+    for (std::size_t count : {1u, 15u, 16u, 17u, 40u}) {
+        Scope scope;
+        std::set<std::string> handed;
+        for (std::size_t i = 0; i < count; ++i) {
+            REQUIRE(scope.claim("name") == (i == 0 ? std::string("name") : "name_" + std::to_string(i + 1)));
+            REQUIRE(handed.insert("name" + (i == 0 ? std::string() : "_" + std::to_string(i + 1))).second);
+            REQUIRE(scope.claim("other" + std::to_string(i)) == "other" + std::to_string(i));
+        }
+        for (const auto& name : handed) CHECK(scope.taken(name));
+        for (std::size_t i = 0; i < count; ++i) CHECK(scope.taken("other" + std::to_string(i)));
+        CHECK_FALSE(scope.taken("name_" + std::to_string(count + 1)));
+        CHECK(scope.claim("other0") == "other0_2");
+    }
+    SECTION("names taken from the start, more than a few") {
+        std::set<std::string> taken;
+        for (int i = 0; i < 20; ++i) taken.insert("t" + std::to_string(i));
+        Scope scope(taken);
+        for (const auto& name : taken) CHECK(scope.claim(name) == name + "_2");
+        CHECK(scope.claim("fresh") == "fresh");
+    }
+    SECTION("reserved names are taken without being copied in") {
+        const std::set<std::string> reserved = {"model_config", "copy"};
+        Scope scope(&reserved);
+        CHECK(scope.taken("copy"));
+        CHECK(scope.claim("copy") == "copy_2");
+        for (int i = 0; i < 20; ++i) scope.claim("f" + std::to_string(i));
+        CHECK(scope.claim("model_config") == "model_config_2");
+        CHECK(scope.claim("f3") == "f3_2");
+    }
 }
