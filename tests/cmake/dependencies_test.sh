@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Configuring without a dependency stops with a message naming the Debian
 # package to install; the jemalloc opt-out configures without jemalloc; the
-# fuzz configuration refuses a compiler other than clang.
+# fuzz configuration refuses a compiler other than clang; the profile-guided
+# build (cmake/ProfileGuided.cmake) configures its instrumented twin, refuses
+# a compiler other than GCC and says when its training fails.
 # Packages are hidden from CMake (CMAKE_DISABLE_FIND_PACKAGE_<name>, or a
 # library name that does not exist), not uninstalled.
 set -euo pipefail
@@ -51,4 +53,35 @@ expect_message fuzz-gcc "-DCMAKE_CXX_COMPILER=clang++-14 (Debian packages 'clang
 configure fuzz-no-runtime fail -DCONTRACTGEN_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14 \
   -DCONTRACTGEN_FUZZ_SANITIZERS=fuzzer,contractgen-no-such-sanitizer
 expect_message fuzz-no-runtime "install the Debian package 'libclang-rt-14-dev'"
-echo "ok: missing packages are named, the jemalloc opt-out configures, the fuzz configuration asks for clang"
+# The profile-guided build: on by default (a top-level Release build with
+# GCC), its instrumented twin configured with the same options; GCC only.
+grep -q "CONTRACTGEN_PGO:BOOL=ON" "$work/jemalloc-off/CMakeCache.txt" || { echo "jemalloc-off: CONTRACTGEN_PGO is not on"; exit 1; }
+twin="$work/jemalloc-off/pgo/train-build/CMakeCache.txt"
+grep -q "^CMAKE_CXX_FLAGS:.*-fprofile-generate -fprofile-update=atomic" "$twin" || { echo "no instrumented twin build: $twin"; exit 1; }
+grep -q "^CONTRACTGEN_JEMALLOC:BOOL=OFF" "$twin" || { echo "the twin build does not follow CONTRACTGEN_JEMALLOC"; exit 1; }
+grep -q "^CONTRACTGEN_PGO:BOOL=OFF" "$twin" || { echo "the twin build is itself profile-guided"; exit 1; }
+configure pgo-off ok -DCONTRACTGEN_PGO=OFF
+[ ! -e "$work/pgo-off/pgo" ] || { echo "pgo-off: a twin build was configured"; exit 1; }
+configure pgo-clang fail -DCONTRACTGEN_PGO=ON -DCMAKE_CXX_COMPILER=clang++-14
+expect_message pgo-clang "CONTRACTGEN_PGO needs GCC (this compiler is Clang); configure with -DCONTRACTGEN_PGO=OFF"
+mkdir -p "$work/pgo-blocked/pgo" && touch "$work/pgo-blocked/pgo/train-build"  # a file where the twin goes
+configure pgo-blocked fail
+expect_message pgo-blocked "configuring the instrumented generator build (CONTRACTGEN_PGO) failed; configure with -DCONTRACTGEN_PGO=OFF to build without it"
+
+# The training: a generator that fails, or one that leaves no counts where
+# the optimised build looks for them, stops the build with what happened.
+train() {
+  local name="$1" generator="$2" status=0
+  mkdir -p "$work/$name"
+  cmake "-DGENERATOR=$generator" "-DPROFILE_DIR=$work/$name" "-DSOURCE_DIR=$source_dir" "-DSTAMP=$work/$name/trained" \
+    -P "$source_dir/cmake/TrainProfile.cmake" >"$work/$name.log" 2>&1 || status=$?
+  [ "$status" -ne 0 ] || { echo "$name: the training did not fail"; exit 1; }
+  [ ! -e "$work/$name/trained" ] || { echo "$name: the training says it is done"; exit 1; }
+}
+train train-fails /bin/false
+expect_message train-fails "profile training failed (exit 1): contractgen generate --quiet --config $source_dir/contractgen.toml"
+train train-no-counts /bin/true
+expect_message train-no-counts "profile training wrote its counts under other names than the optimised build looks for"
+cmake -P "$source_dir/cmake/TrainProfile.cmake" >"$work/train-usage.log" 2>&1 && { echo "train-usage: no error"; exit 1; }
+expect_message train-usage "TrainProfile.cmake: -DGENERATOR=... is required"
+echo "ok: missing packages are named, the jemalloc opt-out configures, the fuzz configuration asks for clang, the profile-guided build configures its twin and reports its failures"
