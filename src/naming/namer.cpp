@@ -21,10 +21,12 @@ bool Scope::taken(const std::string& name) const {
 
 void Scope::reserve(const std::string& name) {
     if (many_.empty() && few_.size() < kFew) {
+        if (few_.empty()) few_.reserve(kFew);  // one allocation, not one per doubling
         few_.push_back(name);
         return;
     }
     if (many_.empty()) {
+        many_.reserve(4 * kFew);
         many_.insert(std::make_move_iterator(few_.begin()), std::make_move_iterator(few_.end()));
         few_.clear();
     }

@@ -67,10 +67,12 @@ public:
     std::string claim(const std::string& wanted);
 
 private:
-    // Most scopes are a struct's fields or an enum's values: a few names,
-    // found faster by comparing them all than by hashing (a scope per
-    // struct, per target, on every run). Past kFew names, a hash set.
-    static constexpr std::size_t kFew = 16;
+    // Most scopes are a struct's fields or an enum's values: a few dozen
+    // names at most, found faster by comparing them all than by hashing
+    // (a hash set costs a table, a node per name and rehashing as it grows,
+    // in a scope per struct, per target, on every run). Past kFew names,
+    // a hash set.
+    static constexpr std::size_t kFew = 32;
     std::vector<std::string> few_;
     std::unordered_set<std::string> many_;  // only membership matters, never order
     const std::set<std::string>* reserved_ = nullptr;

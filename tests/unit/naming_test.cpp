@@ -179,7 +179,7 @@ TEST_CASE("naming: a declared type named like a runtime type is escaped, not an 
 TEST_CASE("naming: a scope keeps every name it handed out, however many", "[naming]") {
     // A scope holds its first few names in a list and the rest in a hash
     // set; across that change no name may be forgotten or handed out twice.
-    for (std::size_t count : {1u, 15u, 16u, 17u, 40u}) {
+    for (std::size_t count : {1u, 31u, 32u, 33u, 80u}) {
         Scope scope;
         std::set<std::string> handed;
         for (std::size_t i = 0; i < count; ++i) {
@@ -194,7 +194,7 @@ TEST_CASE("naming: a scope keeps every name it handed out, however many", "[nami
     }
     SECTION("names taken from the start, more than a few") {
         std::set<std::string> taken;
-        for (int i = 0; i < 20; ++i) taken.insert("t" + std::to_string(i));
+        for (int i = 0; i < 40; ++i) taken.insert("t" + std::to_string(i));
         Scope scope(taken);
         for (const auto& name : taken) CHECK(scope.claim(name) == name + "_2");
         CHECK(scope.claim("fresh") == "fresh");
@@ -204,7 +204,7 @@ TEST_CASE("naming: a scope keeps every name it handed out, however many", "[nami
         Scope scope(&reserved);
         CHECK(scope.taken("copy"));
         CHECK(scope.claim("copy") == "copy_2");
-        for (int i = 0; i < 20; ++i) scope.claim("f" + std::to_string(i));
+        for (int i = 0; i < 40; ++i) scope.claim("f" + std::to_string(i));
         CHECK(scope.claim("model_config") == "model_config_2");
         CHECK(scope.claim("f3") == "f3_2");
     }
