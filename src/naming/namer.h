@@ -71,7 +71,7 @@ private:
     // names at most, found faster by comparing them all than by hashing
     // (a hash set costs a table, a node per name and rehashing as it grows,
     // in a scope per struct, per target, on every run). Past kFew names,
-    // a hash set.
+    // a hash set. Measured: bench/README.md, "A scope's first names in a list".
     static constexpr std::size_t kFew = 32;
     std::vector<std::string> few_;
     std::unordered_set<std::string> many_;  // only membership matters, never order
