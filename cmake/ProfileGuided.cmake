@@ -41,8 +41,21 @@ endif()
 set(contractgen_pgo_dir "${PROJECT_BINARY_DIR}/pgo")
 set(contractgen_pgo_build "${contractgen_pgo_dir}/train-build")
 
-# 1. The instrumented build: configured here, once (it reconfigures itself
-#    when this tree's CMake files change), with only what the generator needs.
+# 1. The instrumented build, with only what the generator needs. It is
+#    configured here, and again from scratch when an option it copies from
+#    this build changes (the compiler, its flags, jemalloc...: recorded in
+#    its folder); otherwise it reconfigures itself when this tree's CMake
+#    files change.
+set(contractgen_pgo_settings "${CMAKE_GENERATOR}|${CMAKE_MAKE_PROGRAM}|${CMAKE_CXX_COMPILER}|${CMAKE_BUILD_TYPE}|\
+${CMAKE_PREFIX_PATH}|${CMAKE_CXX_FLAGS}|${CMAKE_EXE_LINKER_FLAGS}|${CONTRACTGEN_JEMALLOC}")
+set(contractgen_pgo_settings_file "${contractgen_pgo_build}/contractgen-settings.txt")
+set(contractgen_pgo_recorded "")
+if(EXISTS "${contractgen_pgo_settings_file}")
+  file(READ "${contractgen_pgo_settings_file}" contractgen_pgo_recorded)
+endif()
+if(EXISTS "${contractgen_pgo_build}/CMakeCache.txt" AND NOT contractgen_pgo_recorded STREQUAL contractgen_pgo_settings)
+  file(REMOVE_RECURSE "${contractgen_pgo_build}")
+endif()
 if(NOT EXISTS "${contractgen_pgo_build}/CMakeCache.txt")
   message(STATUS "Configuring the instrumented generator build (CONTRACTGEN_PGO) in ${contractgen_pgo_build}")
   execute_process(
@@ -62,6 +75,7 @@ if(NOT EXISTS "${contractgen_pgo_build}/CMakeCache.txt")
     message(FATAL_ERROR "configuring the instrumented generator build (CONTRACTGEN_PGO) failed; "
                         "configure with -DCONTRACTGEN_PGO=OFF to build without it:\n${contractgen_pgo_output}")
   endif()
+  file(WRITE "${contractgen_pgo_settings_file}" "${contractgen_pgo_settings}")
 endif()
 set(contractgen_pgo_trainer "${contractgen_pgo_build}/contractgen")
 # Runs the other build every time: it knows what changed, and rewrites the

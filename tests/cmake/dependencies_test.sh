@@ -60,6 +60,10 @@ twin="$work/jemalloc-off/pgo/train-build/CMakeCache.txt"
 grep -q "^CMAKE_CXX_FLAGS:.*-fprofile-generate -fprofile-update=atomic" "$twin" || { echo "no instrumented twin build: $twin"; exit 1; }
 grep -q "^CONTRACTGEN_JEMALLOC:BOOL=OFF" "$twin" || { echo "the twin build does not follow CONTRACTGEN_JEMALLOC"; exit 1; }
 grep -q "^CONTRACTGEN_PGO:BOOL=OFF" "$twin" || { echo "the twin build is itself profile-guided"; exit 1; }
+# Configured again with other flags, the twin is configured again with them.
+configure jemalloc-off ok -DCMAKE_CXX_FLAGS=-Wshadow
+grep -q "^CMAKE_CXX_FLAGS:.*=-Wshadow -fprofile-generate" "$twin" || { echo "the twin build kept its old flags"; exit 1; }
+grep -q "^CONTRACTGEN_JEMALLOC:BOOL=OFF" "$twin" || { echo "the twin build lost CONTRACTGEN_JEMALLOC"; exit 1; }
 configure pgo-off ok -DCONTRACTGEN_PGO=OFF
 [ ! -e "$work/pgo-off/pgo" ] || { echo "pgo-off: a twin build was configured"; exit 1; }
 configure pgo-clang fail -DCONTRACTGEN_PGO=ON -DCMAKE_CXX_COMPILER=clang++-14
