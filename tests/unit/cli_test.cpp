@@ -54,6 +54,22 @@ TEST_CASE("cli: --version", "[cli]") {
     CHECK(r.out.find_first_of("0123456789") != std::string::npos);
 }
 
+TEST_CASE("cli: the generator's allocator keeps freed pages and asks for huge pages", "[cli]") {
+    // jemalloc prints the settings it runs with at exit when asked to
+    // (stats_print); glibc's allocator ignores the variable.
+    Workspace ws;
+    auto r = run_contractgen({"--version"}, ws.dir.path(), {{"MALLOC_CONF", "stats_print:true"}});
+    CHECK(r.exit_code == 0);
+    INFO(r.err.substr(0, 2000));
+    if (CONTRACTGEN_LINKS_JEMALLOC) {
+        CHECK(has(r.err, "opt.dirty_decay_ms: -1"));
+        CHECK(has(r.err, "opt.muzzy_decay_ms: -1"));
+        CHECK(has(r.err, "opt.thp: \"always\""));
+    } else {
+        CHECK_FALSE(has(r.err, "opt.thp"));
+    }
+}
+
 TEST_CASE("cli: usage errors exit 2", "[cli]") {
     Workspace ws(kGood);
     auto unknown_option = run_contractgen({"generate", "--bogus"}, ws.dir.path());
