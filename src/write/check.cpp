@@ -30,15 +30,23 @@ bool check_outputs(const fs::path& out_arg, const OutputSet& outputs, const std:
     if (!no_symlink_out_of(out, touched, sink)) return false;
 
     for (const auto& t : temporaries) drift.push_back({DriftKind::Leftover, t, {}});
-    auto compare = [&](const std::string& rel, const std::string& content) {
-        auto existing = files::read(out / rel);
+    // Only a file that differs is read whole, for its diff.
+    auto report = [&](const std::string& rel, const std::string& content, files::Comparison found) {
+        if (found == files::Comparison::Same) return;
+        auto existing = found == files::Comparison::Differs ? files::read(out / rel) : std::nullopt;
         if (!existing) drift.push_back({DriftKind::Missing, rel, {}});
         else if (*existing != content) drift.push_back({DriftKind::Stale, rel, unified_diff(*existing, content, rel)});
     };
     // The manifest of an interrupted run is reported as such, not diffed.
-    if (current.pending) drift.push_back({DriftKind::Interrupted, kManifestName, {}});
-    else compare(kManifestName, format_manifest(final_entries(current, outputs, owned_folders), false));
-    for (const auto& [rel, content] : outputs.files()) compare(rel, content);
+    if (current.pending) {
+        drift.push_back({DriftKind::Interrupted, kManifestName, {}});
+    } else {
+        const std::string manifest = format_manifest(final_entries(current, outputs, owned_folders), false);
+        report(kManifestName, manifest, files::compare(out / kManifestName, manifest));
+    }
+    const std::vector<files::Comparison> found = compare_with_folder(out, outputs);
+    std::size_t i = 0;
+    for (const auto& [rel, content] : outputs.files()) report(rel, content, found[i++]);
     // Extra: what contractgen wrote (or, in a pending manifest, may have
     // written) and would now remove, if it is there. Files it never wrote
     // are the user's: `generate` keeps them, so `check` does not report

@@ -1,6 +1,7 @@
 #include "write/file_ops.h"
 
 #include <cerrno>
+#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -51,6 +52,33 @@ std::optional<std::string> read(const fs::path& path) {
     ::close(fd);
     text.resize(got);
     return text;
+}
+
+Comparison compare(const fs::path& path, std::string_view content) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return Comparison::Unreadable;
+    struct stat st{};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return Comparison::Unreadable;
+    }
+    Comparison verdict = static_cast<std::size_t>(st.st_size) == content.size() ? Comparison::Same : Comparison::Differs;
+    // 64 KiB per thread, reused: most outputs fit in one piece.
+    thread_local std::vector<char> piece(std::size_t{1} << 16);
+    std::size_t got = 0;
+    while (verdict == Comparison::Same) {
+        ssize_t n = ::read(fd, piece.data(), piece.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) verdict = Comparison::Unreadable;
+        else if (n == 0) break;
+        else if (static_cast<std::size_t>(n) > content.size() - got ||  // the file grew since fstat
+                 std::memcmp(piece.data(), content.data() + got, static_cast<std::size_t>(n)) != 0)
+            verdict = Comparison::Differs;
+        else got += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    if (verdict == Comparison::Same && got != content.size()) verdict = Comparison::Differs;  // it shrank
+    return verdict;
 }
 
 std::error_code make_folders(const fs::path& dir, std::vector<fs::path>& created, fs::path& failed_at) {

@@ -17,6 +17,12 @@ namespace fs = std::filesystem;
 // The whole file, or nullopt when it cannot be read (missing, a folder, ...).
 std::optional<std::string> read(const fs::path& path);
 
+// Whether the file at `path` holds exactly `content`, read a piece at a time
+// (no copy of the whole file) and stopping at the first difference.
+// Unreadable: read() would give nullopt (missing, a folder, an I/O error).
+enum class Comparison { Same, Differs, Unreadable };
+Comparison compare(const fs::path& path, std::string_view content);
+
 // mkdir -p. Appends the folders it created to `created` (outermost first),
 // so that a rollback can remove exactly those. A file in the way of a folder
 // is ENOTDIR; `failed_at` names the folder that could not be made.

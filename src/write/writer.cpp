@@ -72,6 +72,19 @@ std::vector<std::string> leftover_temporaries(const fs::path& out, const std::se
     return found;
 }
 
+std::vector<files::Comparison> compare_with_folder(const fs::path& out, const OutputSet& outputs) {
+    std::vector<const std::pair<const std::string, std::string>*> items;
+    items.reserve(outputs.files().size());
+    for (const auto& item : outputs.files()) items.push_back(&item);
+    std::vector<files::Comparison> found(items.size());
+    auto compare = [&](std::size_t i, std::size_t) { found[i] = files::compare(out / items[i]->first, items[i]->second); };
+    // Reading back what a run leaves unchanged is most of a repeated run's
+    // writing stage, and the cores share it.
+    if (items.size() > 1) parallel::WorkPool().for_each(items.size(), compare);
+    else if (!items.empty()) compare(0, 0);
+    return found;
+}
+
 namespace {
 
 // Writes `text` to `dest` through a temporary and a rename.
@@ -138,9 +151,11 @@ private:
     // 4. What changed. Outputs are read where they are: a copy would double
     // the peak memory of a run.
     bool find_changes() {
+        const std::vector<files::Comparison> found = compare_with_folder(out_, outputs_);
+        std::size_t i = 0;
         for (const auto& [rel, content] : outputs_.files()) {
             fs::path dest = out_ / rel;
-            if (auto existing = files::read(dest); existing && *existing == content) {
+            if (found[i++] == files::Comparison::Same) {
                 report_.unchanged.push_back(rel);
                 continue;
             }

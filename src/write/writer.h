@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "diag/diagnostics.h"
+#include "write/file_ops.h"
 #include "write/manifest.h"
 #include "write/output_lock.h"
 #include "write/output_set.h"
@@ -64,6 +65,10 @@ bool check_outputs(const std::filesystem::path& out, const OutputSet& outputs,
 // Temporary files of `names` (relative paths) that a run left in their
 // folders: ".<name>.tmp<pid>", sorted.
 std::vector<std::string> leftover_temporaries(const std::filesystem::path& out, const std::set<std::string>& names);
+
+// How each output, in the order of outputs.files(), compares with the file
+// of that name under `out`; the files are read side by side.
+std::vector<files::Comparison> compare_with_folder(const std::filesystem::path& out, const OutputSet& outputs);
 
 // Short unified diff (at most `max_lines` lines) from `before` to `after`.
 std::string unified_diff(const std::string& before, const std::string& after, const std::string& path,

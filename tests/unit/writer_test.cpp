@@ -7,6 +7,7 @@
 #include "render/templates.h"
 #include "support.h"
 #include "write_support.h"
+#include "write/file_ops.h"
 #include "write/writer.h"
 
 namespace app = contractgen::app;
@@ -111,6 +112,55 @@ TEST_CASE("writer: unchanged files are not rewritten, their mtime stays", "[writ
     }
     CHECK(changed.out.find("wrote   " + (ws.out / "cpp/CMakeLists.txt").generic_string()) != std::string::npos);
     CHECK(changed.out.find("1 written") != std::string::npos);
+}
+
+TEST_CASE("writer: compare reads a file against content piece by piece", "[writer]") {
+    namespace files = writer::files;
+    using files::Comparison;
+    test::TempDir dir;
+    // Past the 64 KiB piece the comparison reads at a time, and not a multiple of it.
+    std::string big(200'000, 'x');
+    for (std::size_t i = 0; i < big.size(); i += 97) big[i] = static_cast<char>('a' + i % 26);
+    test::write_file(dir.path() / "big", big);
+    test::write_file(dir.path() / "piece", std::string(1 << 16, 'p'));
+    test::write_file(dir.path() / "empty", "");
+
+    CHECK(files::compare(dir.path() / "big", big) == Comparison::Same);
+    CHECK(files::compare(dir.path() / "piece", std::string(1 << 16, 'p')) == Comparison::Same);
+    CHECK(files::compare(dir.path() / "empty", "") == Comparison::Same);
+    // The same size, one byte apart: in the first piece, in a later one, the last byte.
+    for (std::size_t at : {std::size_t{0}, std::size_t{70'000}, big.size() - 1}) {
+        INFO(at);
+        std::string other = big;
+        other[at] = '#';
+        CHECK(files::compare(dir.path() / "big", other) == Comparison::Differs);
+    }
+    CHECK(files::compare(dir.path() / "big", big + "y") == Comparison::Differs);
+    CHECK(files::compare(dir.path() / "big", big.substr(0, big.size() - 1)) == Comparison::Differs);
+    CHECK(files::compare(dir.path() / "empty", "x") == Comparison::Differs);
+    CHECK(files::compare(dir.path() / "piece", "") == Comparison::Differs);
+    CHECK(files::compare(dir.path() / "missing", "") == Comparison::Unreadable);
+    CHECK(files::compare(dir.path(), "") == Comparison::Unreadable);  // a folder
+}
+
+TEST_CASE("writer: a file edited without changing its size is rewritten, and check reports it", "[writer]") {
+    test::Workspace ws(kSchemas);
+    app::Options o = options_for(ws);
+    REQUIRE(generate(o).code == 0);
+    const test::fs::path header = ws.out / "cpp/include/contract/alpha.hpp";
+    const std::string text = test::read_file(header);
+    std::string edited = text;
+    edited[edited.size() - 2] = edited[edited.size() - 2] == 'x' ? 'y' : 'x';
+    test::write_file(header, edited);
+
+    Result drift = check(o);
+    CHECK(drift.code == 1);
+    CHECK(drift.err.find("stale: " + header.generic_string()) != std::string::npos);
+    Result again = generate(o);
+    REQUIRE(again.code == 0);
+    CHECK(again.out.find("1 written") != std::string::npos);
+    CHECK(test::read_file(header) == text);
+    CHECK(check(o).code == 0);
 }
 
 TEST_CASE("writer: stale files are removed via the manifest, and only those", "[writer]") {
