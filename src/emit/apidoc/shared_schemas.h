@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <memory>
 
 #include "emit/apidoc/serialize.h"
 
@@ -16,18 +17,21 @@ namespace contractgen::emit::apidoc {
 
 class SharedSchemas {
 public:
-    // Once per run; later calls are ignored.
-    void publish(WrittenMember schemas) {
+    // Once per run; later calls are ignored. Shared, not copied: the texts
+    // are megabytes on a large schema, and the OpenAPI target keeps using them.
+    void publish(std::shared_ptr<const WrittenMember> schemas) {
         if (claimed_.exchange(true)) return;
         schemas_ = std::move(schemas);
         ready_.store(true, std::memory_order_release);
     }
     // The published texts, or nullptr when there are none (yet).
-    const WrittenMember* published() const { return ready_.load(std::memory_order_acquire) ? &schemas_ : nullptr; }
+    const WrittenMember* published() const {
+        return ready_.load(std::memory_order_acquire) ? schemas_.get() : nullptr;
+    }
 
 private:
     std::atomic<bool> claimed_{false}, ready_{false};
-    WrittenMember schemas_;
+    std::shared_ptr<const WrittenMember> schemas_;
 };
 
 }  // namespace contractgen::emit::apidoc

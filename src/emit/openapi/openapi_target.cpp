@@ -17,6 +17,7 @@
 // and components are moved in as values, and serialize.h prints the result
 // deterministically.
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 #include "emit/apidoc/components.h"
@@ -91,10 +92,11 @@ public:
         bool same_for_all = false;
         const int errors_before = ctx.sink.error_count();
         json schemas = ad::build_component_schemas(ctx.model, ctx.schemas, ctx.sink, {}, &same_for_all);
-        ad::WrittenMember written = ad::write_member(schemas, {"components", "schemas"});
+        auto shared = std::make_shared<const ad::WrittenMember>(ad::write_member(schemas, {"components", "schemas"}));
+        const ad::WrittenMember& written = *shared;
         schemas = json::object();  // written: the document's member stands in for it
         if (same_for_all && ctx.sink.error_count() == errors_before && ctx.shared_schemas != nullptr)
-            ctx.shared_schemas->publish(written);
+            ctx.shared_schemas->publish(shared);
         ad::SchemaRewriter rewriter(ctx.model, ctx.schemas, ctx.sink);
         openapi::PathsAndTags api = openapi::build_paths(ctx, rewriter);
         if (ctx.sink.has_errors()) return;
