@@ -26,17 +26,26 @@ std::error_code write_all(int fd, std::string_view bytes) {
     return {};
 }
 
-}  // namespace
-
-std::optional<std::string> read(const fs::path& path) {
+// A descriptor of the regular file at `path` and its size, or -1 (missing, a folder, ...).
+int open_regular(const fs::path& path, std::size_t& size) {
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
+    if (fd < 0) return -1;
     struct stat st{};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        return std::nullopt;
+        return -1;
     }
-    std::string text(static_cast<std::size_t>(st.st_size), '\0');
+    size = static_cast<std::size_t>(st.st_size);
+    return fd;
+}
+
+}  // namespace
+
+std::optional<std::string> read(const fs::path& path) {
+    std::size_t size = 0;
+    int fd = open_regular(path, size);
+    if (fd < 0) return std::nullopt;
+    std::string text(size, '\0');
     std::size_t got = 0;
     while (true) {
         if (got == text.size()) text.resize(text.size() + 4096);  // the file grew since fstat
@@ -55,14 +64,10 @@ std::optional<std::string> read(const fs::path& path) {
 }
 
 Comparison compare(const fs::path& path, std::string_view content) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    std::size_t size = 0;
+    int fd = open_regular(path, size);
     if (fd < 0) return Comparison::Unreadable;
-    struct stat st{};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        return Comparison::Unreadable;
-    }
-    Comparison verdict = static_cast<std::size_t>(st.st_size) == content.size() ? Comparison::Same : Comparison::Differs;
+    Comparison verdict = size == content.size() ? Comparison::Same : Comparison::Differs;
     // 64 KiB per thread, reused: most outputs fit in one piece.
     thread_local std::vector<char> piece(std::size_t{1} << 16);
     std::size_t got = 0;

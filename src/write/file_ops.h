@@ -18,8 +18,9 @@ namespace fs = std::filesystem;
 std::optional<std::string> read(const fs::path& path);
 
 // Whether the file at `path` holds exactly `content`, read a piece at a time
-// (no copy of the whole file) and stopping at the first difference.
-// Unreadable: read() would give nullopt (missing, a folder, an I/O error).
+// (no copy of the whole file) and stopping at the first difference; a file
+// of another size is Differs without being read. Unreadable: missing, not a
+// regular file, or a read error.
 enum class Comparison { Same, Differs, Unreadable };
 Comparison compare(const fs::path& path, std::string_view content);
 

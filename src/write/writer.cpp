@@ -148,8 +148,9 @@ private:
         touched_.insert(temporaries_.begin(), temporaries_.end());
     }
 
-    // 4. What changed. Outputs are read where they are: a copy would double
-    // the peak memory of a run.
+    // 4. What changed: each output compared where it is with its file on
+    // disk (compare_with_folder; a copy of either would add to the peak
+    // memory of a run).
     bool find_changes() {
         const std::vector<files::Comparison> found = compare_with_folder(out_, outputs_);
         std::size_t i = 0;
