@@ -19,6 +19,11 @@ WorkPool::~WorkPool() {
 
 std::size_t WorkPool::default_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
+void WorkPool::run_batch(std::size_t n, const Body& body) {
+    if (n == 0) return;
+    WorkPool(std::min(n, default_threads())).for_each(n, body);
+}
+
 bool WorkPool::run_one(std::unique_lock<std::mutex>& lock, Batch* batch, std::size_t worker) {
     if (batch == nullptr) {
         if (open_.empty()) return false;

@@ -45,6 +45,11 @@ public:
     // One thread per core.
     static std::size_t default_threads();
 
+    // One short batch outside a run's pool (the writer's files): a pool of
+    // its own with no more threads than items, so a single item runs on the
+    // caller and no thread is started for it.
+    static void run_batch(std::size_t n, const Body& body);
+
 private:
     struct Batch {
         std::size_t size;

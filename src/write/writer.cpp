@@ -80,8 +80,7 @@ std::vector<files::Comparison> compare_with_folder(const fs::path& out, const Ou
     auto compare = [&](std::size_t i, std::size_t) { found[i] = files::compare(out / items[i]->first, items[i]->second); };
     // Reading back what a run leaves unchanged is most of a repeated run's
     // writing stage, and the cores share it.
-    if (items.size() > 1) parallel::WorkPool().for_each(items.size(), compare);
-    else if (!items.empty()) compare(0, 0);
+    parallel::WorkPool::run_batch(items.size(), compare);
     return found;
 }
 
@@ -218,8 +217,7 @@ private:
             const std::size_t i = by_size[k];
             errors[i] = files::create_file(planned[i].tmp, *changed_[i].second, false);
         };
-        if (planned.size() > 1) parallel::WorkPool().for_each(planned.size(), create);
-        else if (!planned.empty()) create(0, 0);
+        parallel::WorkPool::run_batch(planned.size(), create);
         std::optional<std::size_t> first_failure;
         for (std::size_t i = 0; i < planned.size(); ++i) {
             if (!errors[i]) staged_.push_back(std::move(planned[i]));  // a failed one removed its own temporary

@@ -3,6 +3,7 @@
 // and a failing item is reported as a sequential loop would have.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <set>
@@ -80,4 +81,26 @@ TEST_CASE("work pool of one thread runs everything on the caller", "[parallel]")
         if (std::this_thread::get_id() != caller || worker != 0) elsewhere = true;
     });
     REQUIRE_FALSE(elsewhere);
+}
+
+TEST_CASE("work pool's short batch runs each item once, a single one on the caller", "[parallel]") {
+    const auto caller = std::this_thread::get_id();
+    bool elsewhere = false, ran_empty = false;
+    WorkPool::run_batch(0, [&](std::size_t, std::size_t) { ran_empty = true; });
+    REQUIRE_FALSE(ran_empty);
+    int single = 0;
+    WorkPool::run_batch(1, [&](std::size_t i, std::size_t worker) {
+        if (std::this_thread::get_id() != caller || worker != 0 || i != 0) elsewhere = true;
+        ++single;
+    });
+    REQUIRE(single == 1);
+    REQUIRE_FALSE(elsewhere);
+    std::vector<std::atomic<int>> runs(50);
+    std::atomic<bool> bad_worker{false};
+    WorkPool::run_batch(runs.size(), [&](std::size_t i, std::size_t worker) {
+        if (worker >= std::min<std::size_t>(runs.size(), WorkPool::default_threads())) bad_worker = true;
+        ++runs[i];
+    });
+    for (auto& r : runs) REQUIRE(r == 1);
+    REQUIRE_FALSE(bad_worker);
 }
