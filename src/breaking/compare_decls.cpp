@@ -310,7 +310,7 @@ void Comparer::compare_enum(const Site& site, const std::vector<json>& a, const 
 }
 
 void Comparer::compare_union(const Site& site, const ir::Union& a, const ir::Union& b) {
-    auto all_instances = [this](const ir::Model& m, const ir::Union& u) {
+    auto all_instances = [](const ir::Model& m, const ir::Union& u) {
         std::vector<Candidate> c;
         for (const auto& v : u.variants)
             for (auto& x : instances(m, v.type, 3)) c.push_back(std::move(x));

@@ -5,6 +5,8 @@
 #include <iterator>
 #include <map>
 
+#include "ir/integral.h"
+
 namespace contractgen::ir {
 
 namespace {
@@ -148,11 +150,7 @@ bool fits(Shape s, const json& v) {
         case Shape::NonNegativeInteger:
             if (v.is_number_unsigned()) return true;
             if (v.is_number_integer()) return v.get<std::int64_t>() >= 0;
-            if (v.is_number_float()) {
-                double d = v.get<double>();
-                return d >= 0 && d == static_cast<double>(static_cast<std::uint64_t>(d));
-            }
-            return false;
+            return v.is_number_float() && is_count_float(v.get<double>());
         case Shape::Schema: return is_schema(v);
         case Shape::SchemaMap:
             if (!v.is_object()) return false;
@@ -260,6 +258,14 @@ std::string type_name_hint(const std::string& key, const json& value) {
     }
     return {};
 }
+
+// " below 2^64" for a count written as an integral float too large for any
+// target's count type (`"maxLength": 1e300`): it is an integer, just not one
+// the generator can hold, and the message should not claim otherwise.
+std::string count_range_hint(Shape shape, const json& value) {
+    if (shape != Shape::NonNegativeInteger || !value.is_number_float()) return {};
+    return is_count_beyond_range(value.get<double>()) ? " below 2^64" : "";
+}
 }  // namespace
 
 bool check_keywords(const load::Document& doc, const std::string& pointer, const json& schema, bool is_root,
@@ -289,7 +295,8 @@ bool check_keywords(const load::Document& doc, const std::string& pointer, const
         }
         Shape shape = info(*keyword).shape;
         if (!fits(shape, value)) {
-            report("'" + key + "' must be " + shape_text(shape) + type_name_hint(key, value));
+            report("'" + key + "' must be " + shape_text(shape) + count_range_hint(shape, value) +
+                   type_name_hint(key, value));
             continue;
         }
         if (*keyword == Keyword::Schema && value.get<std::string>() != "https://json-schema.org/draft/2020-12/schema")

@@ -2,7 +2,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <limits>
 
+#include "ir/integral.h"
 #include "ir/pattern.h"
 #include "support.h"
 
@@ -375,4 +377,33 @@ TEST_CASE("ir: integers are safe-range by default, format int64/uint64 widen the
     CHECK(b->field("f", "N", "wide").type.number_bounds.integer_format == ir::IntegerFormat::Int64);
     CHECK(b->field("f", "N", "unsigned").type.number_bounds.integer_format == ir::IntegerFormat::Uint64);
     CHECK(b->field("f", "N", "wide").type.kind == ir::Kind::Integer);
+}
+
+TEST_CASE("ir: a float counts as an integer only inside the range it converts to", "[ir]") {
+    // The bounds are tested before any conversion (converting 1e300 to an
+    // integer type is undefined behaviour); these are the edges.
+    constexpr double two63 = 9223372036854775808.0, two64 = 18446744073709551616.0;
+    CHECK(ir::is_int64_float(0.0));
+    CHECK(ir::is_int64_float(-0.0));
+    CHECK(ir::is_int64_float(-two63));
+    CHECK(ir::is_int64_float(9223372036854774784.0));  // the largest double below 2^63
+    CHECK_FALSE(ir::is_int64_float(two63));
+    CHECK_FALSE(ir::is_int64_float(1e300));
+    CHECK_FALSE(ir::is_int64_float(-1e300));
+    CHECK_FALSE(ir::is_int64_float(1.5));
+    CHECK_FALSE(ir::is_int64_float(std::numeric_limits<double>::infinity()));
+    CHECK_FALSE(ir::is_int64_float(std::numeric_limits<double>::quiet_NaN()));
+
+    CHECK(ir::is_count_float(0.0));
+    CHECK(ir::is_count_float(18446744073709549568.0));  // the largest double below 2^64
+    CHECK_FALSE(ir::is_count_float(two64));
+    CHECK_FALSE(ir::is_count_float(-1.0));
+    CHECK_FALSE(ir::is_count_float(2.5));
+    CHECK_FALSE(ir::is_count_float(std::numeric_limits<double>::quiet_NaN()));
+
+    CHECK(ir::is_count_beyond_range(two64));
+    CHECK(ir::is_count_beyond_range(3e120));
+    CHECK_FALSE(ir::is_count_beyond_range(18446744073709549568.0));
+    CHECK_FALSE(ir::is_count_beyond_range(std::numeric_limits<double>::infinity()));
+    CHECK_FALSE(ir::is_count_beyond_range(-3e120));
 }

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "emit/python/python_syntax.h"
+#include "ir/integral.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
 #include "ir/schema_members.h"
@@ -302,7 +303,8 @@ std::string PyTypes::constant_value(const ir::TypeExpr& t, const ir::json& v) co
             break;
         case Kind::Integer:
             if (v.is_number_integer()) return v.dump();
-            if (v.is_number_float()) return ir::json(static_cast<std::int64_t>(v.get<double>())).dump();
+            if (v.is_number_float() && ir::is_int64_float(v.get<double>()))
+                return ir::json(static_cast<std::int64_t>(v.get<double>())).dump();
             break;
         case Kind::Number:
             if (v.is_number()) return number_literal(v);

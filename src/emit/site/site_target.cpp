@@ -66,7 +66,7 @@ public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
         const ir::Model& model = ctx.model;
         st::Paths paths(model);
-        st::Travels travels(model, paths);
+        st::Travels travels(model);
 
         Data css;
         css.set("header", Data(st::comment_safe(set_header_text(ctx))));

@@ -48,7 +48,7 @@ const char* framing_name(ir::Framing f) { return f == ir::Framing::Sse ? "Server
 
 }  // namespace
 
-Travels::Travels(const ir::Model& model, const Paths& paths) : model_(model), paths_(paths), used_by_(model.decls.size()) {
+Travels::Travels(const ir::Model& model) : model_(model), used_by_(model.decls.size()) {
     for (ir::DeclId id = 0; id < model.decls.size(); ++id)
         for (ir::DeclId target : references(model.decl(id))) {
             auto& list = used_by_.at(target);

@@ -19,7 +19,7 @@ std::string stream_anchor(std::size_t index);
 
 class Travels {
 public:
-    Travels(const ir::Model& model, const Paths& paths);
+    explicit Travels(const ir::Model& model);
 
     // One HTML sentence per place `id` travels, linked from a page at `depth`.
     std::vector<std::string> of(ir::DeclId id, int depth) const;
@@ -36,7 +36,6 @@ private:
     std::string served_by(std::size_t stream, int depth) const;
 
     const ir::Model& model_;
-    const Paths& paths_;
     std::vector<std::vector<ir::DeclId>> used_by_;
 };
 

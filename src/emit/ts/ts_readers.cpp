@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "emit/ts/ts_syntax.h"
+#include "ir/integral.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
 
@@ -28,9 +29,8 @@ std::string count_text(std::uint64_t n) {
 std::string bound_literal(const ir::json& v, bool big) {
     if (big && (v.is_number_integer() || v.is_number_unsigned())) return v.dump() + "n";
     if (big && v.is_number_float()) {
-        double d = v.get<double>();
-        if (d == static_cast<double>(static_cast<long long>(d)) && d > -9.2e18 && d < 9.2e18)
-            return std::to_string(static_cast<long long>(d)) + "n";
+        const double d = v.get<double>();
+        if (ir::is_int64_float(d)) return std::to_string(static_cast<long long>(d)) + "n";
     }
     return number_literal(v);
 }

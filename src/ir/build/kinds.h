@@ -5,6 +5,7 @@
 
 #include <string_view>
 
+#include "ir/integral.h"
 #include "ir/model.h"
 
 namespace contractgen::ir::builder {
@@ -32,12 +33,9 @@ inline unsigned value_kind(const json& v) {
     if (v.is_array()) return kArray;
     if (v.is_string()) return kString;
     if (v.is_number_integer() || v.is_number_unsigned()) return kInt;
-    // A float with no fraction counts as an integer within the 64-bit range
-    // (the range the cast below is defined for); beyond it, as a fraction.
-    double d = v.get<double>();
-    constexpr double kTwoTo63 = 9223372036854775808.0;
-    if (!(d >= -kTwoTo63 && d < kTwoTo63)) return kFrac;
-    return d == static_cast<double>(static_cast<long long>(d)) ? kInt : kFrac;
+    // A float with no fraction counts as an integer within the 64-bit range;
+    // beyond it, as a fraction (ir/integral.h).
+    return is_int64_float(v.get<double>()) ? kInt : kFrac;
 }
 
 }  // namespace contractgen::ir::builder

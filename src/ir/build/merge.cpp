@@ -6,6 +6,7 @@
 // `patternProperties` that is not a key pattern, and `unevaluated*` that
 // cannot be decided statically.
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 #include "ir/build/builder.h"
@@ -15,8 +16,12 @@ namespace contractgen::ir::builder {
 
 namespace {
 
+// check_keywords refuses a count outside [0, 2^64); should one reach here
+// anyway, it is clamped instead of converted out of range.
 std::uint64_t as_count(const json& v) {
-    return v.is_number_float() ? static_cast<std::uint64_t>(v.get<double>()) : v.get<std::uint64_t>();
+    if (!v.is_number_float()) return v.get<std::uint64_t>();
+    const double d = v.get<double>();
+    return is_count_float(d) ? static_cast<std::uint64_t>(d) : std::numeric_limits<std::uint64_t>::max();
 }
 
 NameSet property_names(const json* properties) {

@@ -1,6 +1,7 @@
 #include <map>
 #include <set>
 
+#include "ir/integral.h"
 #include "ir/passes/passes.h"
 
 namespace contractgen::ir {
@@ -93,7 +94,7 @@ unsigned accepted_kinds(const Model& model, const TypeExpr& t) {
             else if (v.is_object()) k = kJsonObject;
             else if (v.is_array()) k = kJsonArray;
             else if (v.is_string()) k = kJsonString;
-            else if (v.is_number_float() && v.get<double>() != static_cast<double>(static_cast<long long>(v.get<double>())))
+            else if (v.is_number_float() && !is_int64_float(v.get<double>()))
                 k = kJsonFraction;
             else k = kJsonInteger;
             break;
