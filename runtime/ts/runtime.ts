@@ -263,6 +263,14 @@ export function multipleOf(divisor: number): z.core.$ZodCheck<number> {
   return z.refine((value: number) => isMultipleOf(value, divisor), { error: `multipleOf: not a multiple of ${divisor}` });
 }
 
+/**
+ * `multipleOf` with a fractional divisor on a 64-bit integer, decided as
+ * the stream readers decide it (`numberProblem`): on the value as a number.
+ */
+export function bigintMultipleOf(divisor: number): z.core.$ZodCheck<bigint> {
+  return z.refine((value: bigint) => isMultipleOf(Number(value), divisor), { error: `multipleOf: not a multiple of ${divisor}` });
+}
+
 /** An integer of a `format: int64` schema (`unsigned`: `uint64`): a bigint in the 64-bit range. */
 export function int64(unsigned = false): z.ZodBigInt {
   const min = unsigned ? 0n : -(2n ** 63n);

@@ -375,10 +375,18 @@ TEST_CASE("diag: a float with no fraction beyond the 64-bit range is no integer"
     const std::string text = R"({"$defs": {
   "A": {"type": "integer", "const": 1e18},
   "B": {"type": "integer", "const": 1e21},
-  "C": {"type": "array", "items": {"type": "number"}, "const": [0.5, 1e21, -1e300]}
+  "C": {"type": "array", "items": {"type": "number"}, "const": [0.5, 1e21, -1e300]},
+  "D": {"type": "string", "const": 1e21},
+  "E": {"type": "object", "properties": {"x": {"type": "integer", "const": -1e300}}}
 }})";
     expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"const\"", 2), "const value 1e+21 does not match the schema's type"));
+                   error_at(kFile, where(text, "\"const\"", 2),
+                            "const value 1e+21 is a whole number beyond the 64-bit range, which no target's integers "
+                            "hold") +
+                       error_at(kFile, where(text, "\"const\"", 4), "const value 1e+21 does not match the schema's type") +
+                       error_at(kFile, where(text, "\"const\"", 5),
+                                "const value -1e+300 is a whole number beyond the 64-bit range, which no target's "
+                                "integers hold"));
 }
 
 TEST_CASE("diag: a count written as a float beyond 2^64", "[diag]") {

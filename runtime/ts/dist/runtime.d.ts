@@ -60,6 +60,11 @@ export declare const uniqueItems: z.core.$ZodCheck<unknown[]>;
 export declare function propertyCount(min: number, max?: number): z.core.$ZodCheck<Record<string, unknown>>;
 /** `multipleOf` as a check ({@link isMultipleOf}). */
 export declare function multipleOf(divisor: number): z.core.$ZodCheck<number>;
+/**
+ * `multipleOf` with a fractional divisor on a 64-bit integer, decided as
+ * the stream readers decide it (`numberProblem`): on the value as a number.
+ */
+export declare function bigintMultipleOf(divisor: number): z.core.$ZodCheck<bigint>;
 /** An integer of a `format: int64` schema (`unsigned`: `uint64`): a bigint in the 64-bit range. */
 export declare function int64(unsigned?: boolean): z.ZodBigInt;
 /** `minLength`/`maxLength` in code points (zod's .min/.max count UTF-16 units). */

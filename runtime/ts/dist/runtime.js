@@ -255,6 +255,13 @@ export function propertyCount(min, max = Infinity) {
 export function multipleOf(divisor) {
     return z.refine((value) => isMultipleOf(value, divisor), { error: `multipleOf: not a multiple of ${divisor}` });
 }
+/**
+ * `multipleOf` with a fractional divisor on a 64-bit integer, decided as
+ * the stream readers decide it (`numberProblem`): on the value as a number.
+ */
+export function bigintMultipleOf(divisor) {
+    return z.refine((value) => isMultipleOf(Number(value), divisor), { error: `multipleOf: not a multiple of ${divisor}` });
+}
 /** An integer of a `format: int64` schema (`unsigned`: `uint64`): a bigint in the 64-bit range. */
 export function int64(unsigned = false) {
     const min = unsigned ? 0n : -(2n ** 63n);

@@ -1,7 +1,9 @@
 #include "emit/cpp/cpp_types.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
+#include <limits>
 
 #include "emit/cpp/cpp_syntax.h"
 #include "ir/pattern.h"
@@ -227,13 +229,21 @@ namespace {
 
 Rule argument(std::string text) { return Rule{std::move(text), {}}; }
 
+// A count as a C++ literal. An unsuffixed decimal literal beyond the largest
+// signed type is ill-formed ("integer constant is so large that it is
+// unsigned"), so counts from 2^63 up carry `u`.
+Rule count_argument(std::uint64_t n) {
+    constexpr auto kLargestSigned = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    return argument(std::to_string(n) + (n > kLargestSigned ? "u" : ""));
+}
+
 }  // namespace
 
 Rule CppTypes::string_rule(const ir::StringBounds& b) const {
     if (b.empty()) return {};
     Rule r{"rt::StringRule()", {}};
-    if (b.min_length) r.call("min_length", argument(std::to_string(*b.min_length)));
-    if (b.max_length) r.call("max_length", argument(std::to_string(*b.max_length)));
+    if (b.min_length) r.call("min_length", count_argument(*b.min_length));
+    if (b.max_length) r.call("max_length", count_argument(*b.max_length));
     // The StringRule method of each format: its keyword in snake case.
     if (b.format != ir::StringFormat::None) {
         std::string method = ir::format_name(b.format);
@@ -263,8 +273,8 @@ Rule CppTypes::number_rule(const ir::NumberBounds& b) {
 Rule CppTypes::count_rule(const char* type, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max) {
     bool items = std::string(type) == "rt::ArrayRule()";
     Rule r{type, {}};
-    if (min) r.call(items ? "min_items" : "min_properties", argument(std::to_string(*min)));
-    if (max) r.call(items ? "max_items" : "max_properties", argument(std::to_string(*max)));
+    if (min) r.call(items ? "min_items" : "min_properties", count_argument(*min));
+    if (max) r.call(items ? "max_items" : "max_properties", count_argument(*max));
     return r;
 }
 

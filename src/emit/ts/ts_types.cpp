@@ -1,5 +1,8 @@
 #include "emit/ts/ts_types.h"
 
+#include <cmath>
+#include <cstdio>
+
 #include "emit/ts/ts_readers.h"
 #include "emit/ts/ts_syntax.h"
 #include "ir/passes/passes.h"
@@ -8,6 +11,35 @@
 namespace contractgen::emit::ts {
 
 using ir::Kind;
+
+namespace {
+
+// Which way a bound of a bigint schema rounds when it has a fraction: a
+// bigint is at least 1.5 when it is at least 2, and below 2.5 when below 3.
+enum class Round { Up, Down };
+
+// A bound of a format int64/uint64 schema as a bigint literal: zod's bigint
+// checks take bigints only. A double with no fraction is an exact integer
+// whatever its size (9.3e18 is 9300000000000000000, beyond the 64-bit range
+// and still a valid bound), printed digit for digit.
+std::string bigint_literal(const ir::json& v, Round round) {
+    if (!v.is_number_float()) return v.dump() + "n";
+    const double d = round == Round::Up ? std::ceil(v.get<double>()) : std::floor(v.get<double>());
+    if (d == 0) return "0n";  // not "-0n"
+    char digits[400];  // the largest double has 309 digits
+    std::snprintf(digits, sizeof digits, "%.0f", d);
+    return std::string(digits) + "n";
+}
+
+// A whole divisor is zod's own bigint check; a fractional one is decided as
+// the stream readers decide it (runtime/ts/runtime/rules.ts).
+std::string bigint_multiple_of(const ir::json& v) {
+    if (!v.is_number_float() || v.get<double>() == std::trunc(v.get<double>()))
+        return ".multipleOf(" + bigint_literal(v, Round::Down) + ")";
+    return ".check(rt.bigintMultipleOf(" + number_literal(v) + "))";
+}
+
+}  // namespace
 
 std::set<ir::DeclId> tolerant_generic(const ir::Model& model) {
     std::set<ir::DeclId> generic;
@@ -97,11 +129,11 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
             if (t.number_bounds.integer_format != ir::IntegerFormat::Safe) {
                 const ir::NumberBounds& b = t.number_bounds;
                 std::string out = std::string("rt.int64(") + (b.integer_format == ir::IntegerFormat::Uint64 ? "true" : "") + ")";
-                if (b.minimum) out += ".gte(" + bound_literal(*b.minimum, true) + ")";
-                if (b.exclusive_minimum) out += ".gt(" + bound_literal(*b.exclusive_minimum, true) + ")";
-                if (b.maximum) out += ".lte(" + bound_literal(*b.maximum, true) + ")";
-                if (b.exclusive_maximum) out += ".lt(" + bound_literal(*b.exclusive_maximum, true) + ")";
-                if (b.multiple_of) out += ".multipleOf(" + bound_literal(*b.multiple_of, true) + ")";
+                if (b.minimum) out += ".gte(" + bigint_literal(*b.minimum, Round::Up) + ")";
+                if (b.exclusive_minimum) out += ".gt(" + bigint_literal(*b.exclusive_minimum, Round::Down) + ")";
+                if (b.maximum) out += ".lte(" + bigint_literal(*b.maximum, Round::Down) + ")";
+                if (b.exclusive_maximum) out += ".lt(" + bigint_literal(*b.exclusive_maximum, Round::Up) + ")";
+                if (b.multiple_of) out += bigint_multiple_of(*b.multiple_of);
                 return out;
             }
             return "z.int()" + number_checks(t.number_bounds);

@@ -135,7 +135,7 @@ TypeExpr Builder::convert_merged(const Location& at, Merged& m, const Hint& hint
     if (m.never) return never(at);
     if (m.const_value) {
         if (!(value_kind(*m.const_value) & m.kinds)) {
-            error_at(*m.const_at, "const value " + m.const_value->dump() + " does not match the schema's type", "const");
+            error_at(*m.const_at, const_kind_error(*m.const_value, m.kinds), "const");
             return TypeExpr{};
         }
         TypeExpr t;

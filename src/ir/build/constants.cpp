@@ -20,8 +20,8 @@ void Builder::define_constant(DeclId id, const Location& loc, const Hint& hint) 
         expand(loc, parts, never_valid);
         c.type = never_valid ? never(loc) : convert_parts(parts, hint.nested("Entry"), /*ignore_const=*/true);
     }
-    if (!(value_kind(c.value) & accepted_kinds(model_, c.type)))
-        error_at(loc, "const value " + c.value.dump() + " does not match the schema's type", "const");
+    if (const unsigned admitted = accepted_kinds(model_, c.type); !(value_kind(c.value) & admitted))
+        error_at(loc, const_kind_error(c.value, admitted), "const");
     if (auto it = loc.node->find("x-lookup"); it != loc.node->end()) {
         if (!it->is_string() || !c.value.is_object()) {
             error_at(loc, "'x-lookup' must be a function name, on a constant whose value is an object", "x-lookup");

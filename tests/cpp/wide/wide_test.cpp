@@ -16,6 +16,14 @@ std::string verdict(const std::string& text) {
     }
 }
 
+std::string limits(const std::string& text) {
+    try {
+        return "ok " + wide::find_type("wide.Limits")(text, {});
+    } catch (const wide::DecodeError& e) {
+        return e.path() + " " + e.keyword();
+    }
+}
+
 }  // namespace
 
 TEST_CASE("int64: the whole signed 64-bit range, exactly") {
@@ -58,4 +66,20 @@ TEST_CASE("[payload] max_depth from contractgen.toml is the bindings' limit") {
     deeper.max_depth = 9;
     auto v = wide::parse<wide::wide::Counters>(R"({"any":[[[[[[[[]]]]]]]]})", deeper);
     CHECK_THROWS_WITH(wide::dump(v), "$.any[0][0][0][0][0][0][0]: depth: nesting deeper than 8 (arrays and objects)");
+}
+
+TEST_CASE("bounds that are no 64-bit integer: huge counts, fractional and out-of-range integer bounds") {
+    // That this file compiles with -Werror is half the test: a count of 2^63
+    // or more was printed as an unsuffixed literal, which is ill-formed.
+    CHECK(limits(R"({"text":"abc","items":[1,2],"labels":{"a":"b"}})") == R"(ok {"text":"abc","items":[1,2],"labels":{"a":"b"}})");
+    // minimum 1.5, exclusiveMaximum 4.5: 2, 3 and 4.
+    CHECK(limits(R"({"half":1})") == "$.half minimum");
+    CHECK(limits(R"({"half":2})") == R"(ok {"half":2})");
+    CHECK(limits(R"({"half":4})") == R"(ok {"half":4})");
+    CHECK(limits(R"({"half":5})") == "$.half exclusiveMaximum");
+    // Bounds beyond the range leave the range itself as the limit.
+    CHECK(limits(R"({"huge":-9223372036854775808})") == R"(ok {"huge":-9223372036854775808})");
+    CHECK(limits(R"({"huge":9223372036854775807})") == R"(ok {"huge":9223372036854775807})");
+    CHECK(limits(R"({"near":0})") == R"(ok {"near":0})");
+    CHECK(limits(R"({"near":18446744073709551615})") == R"(ok {"near":18446744073709551615})");
 }

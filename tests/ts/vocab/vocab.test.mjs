@@ -153,3 +153,38 @@ test("a value built in code: the Zod schema refuses what the decoder refuses, at
   assert.equal(vocab.encodeSchedule(valid), text);
   ok("Schedule", text);
 });
+
+test("bounds of 64-bit integers that are no 64-bit integer: fractions and values beyond the range", () => {
+  // The decoder reads the text; Zod checks the value the decoder makes
+  // (int64 members are bigints, which JSON.parse cannot make).
+  const cases = [
+    // minimum 1.5 and exclusiveMaximum 4.5 admit 2, 3 and 4 (Zod: gte(2n), lt(5n)).
+    ['{"half":1}', { half: 1n }, "$.half: minimum"],
+    ['{"half":2}', { half: 2n }],
+    ['{"half":4}', { half: 4n }],
+    ['{"half":5}', { half: 5n }, "$.half: exclusiveMaximum"],
+    // multipleOf 2.5 on an int64: 5 is one, 3 is not.
+    ['{"steps":5}', { steps: 5n }],
+    ['{"steps":3}', { steps: 3n }, "$.steps: multipleOf"],
+    // Whole bounds beyond the range leave the range as the limit.
+    ['{"huge":-9223372036854775808}', { huge: -(2n ** 63n) }],
+    ['{"huge":9223372036854775807}', { huge: 2n ** 63n - 1n }],
+    ['{"near":0}', { near: 0n }],
+    ['{"near":18446744073709551615}', { near: 2n ** 64n - 1n }],
+    ['{"text":"abc"}', { text: "abc" }],
+  ];
+  for (const [text, value, expected] of cases) {
+    const decoded = registry.roundTrip("vocab.Limits", text);
+    const zod = vocab.Limits.safeParse(value);
+    if (expected === undefined) {
+      assert.deepStrictEqual(decoded, { ok: true, json: text }, text);
+      assert.deepStrictEqual(vocab.decodeLimits(text), value, text);
+      assert.ok(zod.success, `zod: ${text}: ${zod.success || rt.describeError(zod.error, value)}`);
+    } else {
+      assert.ok(!decoded.ok && decoded.error.startsWith(`${expected}: `), `${text}: ${JSON.stringify(decoded)}`);
+      assert.ok(!zod.success, `zod accepted ${text}`);
+      const error = rt.describeError(zod.error, value);
+      assert.ok(error.startsWith(`${expected}: `), `zod: ${text}: got ${error}`);
+    }
+  }
+});
