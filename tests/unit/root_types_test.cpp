@@ -105,3 +105,19 @@ TEST_CASE("roots: a $ref to a root that is not a type is an error at the referen
                        "annotations); refer to one of its $defs entries ('#/$defs/Name') or give the root schema a "
                        "type"));
 }
+
+TEST_CASE("roots: a file that is a boolean schema is a type in every target, a component in the API documents", "[roots]") {
+    // The API documents copied a root's members and assumed an object; a
+    // file holding `true` made the openapi and asyncapi targets fail
+    // ("cannot use key() for non-object iterators").
+    test::Workspace ws({{"f/yes.schema.json", "true\n"}, {"f/no.schema.json", "false\n"}});
+    auto r = test::run_contractgen({"generate", "--quiet", "--schemas", ws.schemas.string(), "--out", ws.out.string()},
+                                   ws.dir.path());
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.err.empty());
+    const std::string openapi = test::read_file(ws.out / "openapi" / "openapi.json");
+    CHECK(openapi.find("\"f.No\": false,\n      \"f.Yes\": true\n") != std::string::npos);
+    const std::string asyncapi = test::read_file(ws.out / "asyncapi" / "asyncapi.yaml");
+    CHECK(asyncapi.find("    f.No: false\n    f.Yes: true\n") != std::string::npos);
+}

@@ -62,9 +62,11 @@ public:
             // A file's root schema, when it is a type, is a component like its $defs entries.
             if (auto root = root_types_.find(doc.path); root != root_types_.end()) {
                 static const std::set<std::string> file_only = {"$defs", "$schema", "$id", "x-openapi", "x-streams"};
-                ir::json type = object_of_size(doc.root.size());
-                for (auto it = doc.root.begin(); it != doc.root.end(); ++it)
-                    if (!file_only.count(it.key())) add_new_member(type, it.key(), *it);
+                // A file may be a boolean schema (`true`): the component is that value.
+                ir::json type = doc.root.is_object() ? object_of_size(doc.root.size()) : doc.root;
+                if (doc.root.is_object())
+                    for (auto it = doc.root.begin(); it != doc.root.end(); ++it)
+                        if (!file_only.count(it.key())) add_new_member(type, it.key(), *it);
                 seen.insert(root->second);
                 ir::json schema = rewriter_.schema(doc, "", type);
                 if (options_.discriminators) add_discriminator(root->second, schema);
