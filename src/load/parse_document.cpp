@@ -120,16 +120,22 @@ public:
     }
 
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
-        std::string what = ex.what();
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..." → the tail.
-        auto colon = what.find(": ");
-        std::string message = colon == std::string::npos ? what : what.substr(colon + 2);
+        std::string message = ex.what();
+        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..." → the tail;
+        // "[json.exception.out_of_range.406] number overflow parsing '1e400'" → without the id.
+        if (message.rfind("[json.exception.", 0) == 0 && message.find("] ") != std::string::npos)
+            message.erase(0, message.find("] ") + 2);
+        if (message.rfind("parse error", 0) == 0 && message.find(": ") != std::string::npos)
+            message.erase(0, message.find(": ") + 2);
         if (message.find("ill-formed UTF-8") != std::string::npos || message.find("invalid UTF-8") != std::string::npos)
             message = "invalid UTF-8 byte sequence; schema files must be UTF-8";
         else
             message = "malformed JSON: " + printable(message);
-        // nlohmann reports the offset just past the offending character.
-        Position p = doc_.position_at(position > 0 ? position - 1 : 0);
+        // nlohmann reports the offset just past the offending character; a
+        // number too large for a double is a whole token, lexically valid, so
+        // the cursor (before it) gives where it starts.
+        const std::size_t at = ex.id == 406 ? cursor_.next_token_start() : (position > 0 ? position - 1 : 0);
+        Position p = doc_.position_at(at);
         sink_.error(doc_.display_path, p.line, p.column, message);
         return false;
     }

@@ -59,6 +59,14 @@ TEST_CASE("diag: a truncated file is malformed JSON at its end", "[diag]") {
           error_at(kFile, "3:1", "malformed JSON: syntax error while parsing object key - unexpected end of input; expected string literal"));
 }
 
+TEST_CASE("diag: a number beyond a double is malformed JSON, without the parser's exception id", "[diag]") {
+    // The message read "[json.exception.out_of_range.406] number overflow ..."
+    // before, at the number's last digit; now at its first.
+    const std::string text = R"({"$defs": {"A": {"type": "number", "maximum": 1e400}}})";
+    CHECK(diagnostics({{kFile, text}}) ==
+          error_at(kFile, where(text, "1e400"), "malformed JSON: number overflow parsing '1e400'"));
+}
+
 TEST_CASE("diag: duplicate key at the second key, naming where the first is", "[diag]") {
     const std::string text = R"({
   "$defs": {
