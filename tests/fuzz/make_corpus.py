@@ -3,6 +3,7 @@
 
     tests/fuzz/make_corpus.py     # rewrites every corpus folder from the sources below
 
+(fuzz_schema_emit starts from the schema_file folder: tests/fuzz/run.)
 Seeds come from the repository's schemas (made self-contained), the golden
 inputs, the conformance vectors and hand-written edge cases, a few dozen per
 harness: enough for the fuzzer to start from every construct, small enough

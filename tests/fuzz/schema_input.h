@@ -19,4 +19,11 @@ using SchemaFiles = std::vector<std::pair<std::string, std::string_view>>;
 // inconsistent (a declaration missing from its family's list, or listed twice).
 void load_and_build(const SchemaFiles& files);
 
+// The same, then, when the model has no errors, the operations and every
+// default target into memory (runtime files omitted), as `contractgen
+// generate` runs them. Also a finding: an exception escaping a target (the
+// pipeline turns one into a "<target> target: ..." diagnostic, which the
+// built-in templates never cause), and a diagnostic outside the rules above.
+void load_build_and_emit(const SchemaFiles& files);
+
 }  // namespace fuzz
