@@ -383,6 +383,12 @@ TEST_CASE("ir: a float counts as an integer only inside the range it converts to
     // The bounds are tested before any conversion (converting 1e300 to an
     // integer type is undefined behaviour); these are the edges.
     constexpr double two63 = 9223372036854775808.0, two64 = 18446744073709551616.0;
+    CHECK(ir::is_whole(1e300));
+    CHECK(ir::is_whole(-0.0));
+    CHECK_FALSE(ir::is_whole(2.5));
+    CHECK_FALSE(ir::is_whole(std::numeric_limits<double>::infinity()));
+    CHECK_FALSE(ir::is_whole(std::numeric_limits<double>::quiet_NaN()));
+
     CHECK(ir::is_int64_float(0.0));
     CHECK(ir::is_int64_float(-0.0));
     CHECK(ir::is_int64_float(-two63));

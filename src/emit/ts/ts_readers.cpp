@@ -1,5 +1,6 @@
 #include "emit/ts/ts_readers.h"
 
+#include <cstdio>
 #include <limits>
 
 #include "emit/ts/ts_syntax.h"
@@ -28,11 +29,15 @@ std::string count_text(std::uint64_t n) {
 
 std::string bound_literal(const ir::json& v, bool big) {
     if (big && (v.is_number_integer() || v.is_number_unsigned())) return v.dump() + "n";
-    if (big && v.is_number_float()) {
-        const double d = v.get<double>();
-        if (ir::is_int64_float(d)) return std::to_string(static_cast<long long>(d)) + "n";
-    }
+    if (big && v.is_number_float() && ir::is_whole(v.get<double>())) return bigint_text(v.get<double>());
     return number_literal(v);
+}
+
+std::string bigint_text(double whole) {
+    if (whole == 0) return "0n";  // not "-0n"
+    char digits[400];  // the largest double has 309 digits
+    std::snprintf(digits, sizeof digits, "%.0f", whole);
+    return std::string(digits) + "n";
 }
 
 bool TsReaders::accepts_null(const ir::TypeExpr& t) const {

@@ -73,5 +73,8 @@ private:
 // The number bound `v` as a TypeScript literal: a bigint (`5n`) when `big`
 // and v is an integer, else the number.
 std::string bound_literal(const ir::json& v, bool big);
+// A double with no fraction as a bigint literal, digit for digit, whatever
+// its size (9.3e18 is 9300000000000000000n).
+std::string bigint_text(double whole);
 
 }  // namespace contractgen::emit::ts

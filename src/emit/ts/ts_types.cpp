@@ -1,10 +1,10 @@
 #include "emit/ts/ts_types.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "emit/ts/ts_readers.h"
 #include "emit/ts/ts_syntax.h"
+#include "ir/integral.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
 
@@ -20,21 +20,16 @@ enum class Round { Up, Down };
 
 // A bound of a format int64/uint64 schema as a bigint literal: zod's bigint
 // checks take bigints only. A double with no fraction is an exact integer
-// whatever its size (9.3e18 is 9300000000000000000, beyond the 64-bit range
-// and still a valid bound), printed digit for digit.
+// whatever its size (9.3e18, beyond the 64-bit range, is still a valid bound).
 std::string bigint_literal(const ir::json& v, Round round) {
     if (!v.is_number_float()) return v.dump() + "n";
-    const double d = round == Round::Up ? std::ceil(v.get<double>()) : std::floor(v.get<double>());
-    if (d == 0) return "0n";  // not "-0n"
-    char digits[400];  // the largest double has 309 digits
-    std::snprintf(digits, sizeof digits, "%.0f", d);
-    return std::string(digits) + "n";
+    return bigint_text(round == Round::Up ? std::ceil(v.get<double>()) : std::floor(v.get<double>()));
 }
 
 // A whole divisor is zod's own bigint check; a fractional one is decided as
 // the stream readers decide it (runtime/ts/runtime/rules.ts).
 std::string bigint_multiple_of(const ir::json& v) {
-    if (!v.is_number_float() || v.get<double>() == std::trunc(v.get<double>()))
+    if (!v.is_number_float() || ir::is_whole(v.get<double>()))
         return ".multipleOf(" + bigint_literal(v, Round::Down) + ")";
     return ".check(rt.bigintMultipleOf(" + number_literal(v) + "))";
 }

@@ -3,7 +3,6 @@
 // checks consts and enum values against them.
 #pragma once
 
-#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -44,8 +43,7 @@ inline unsigned value_kind(const json& v) {
 // A whole number beyond the 64-bit range counts as a fraction (above), so
 // where integers are admitted the message says why instead of "type".
 inline std::string const_kind_error(const json& v, unsigned admitted) {
-    const bool whole_beyond = v.is_number_float() && !is_int64_float(v.get<double>()) &&
-                              v.get<double>() == std::trunc(v.get<double>());
+    const bool whole_beyond = v.is_number_float() && is_whole(v.get<double>()) && !is_int64_float(v.get<double>());
     if (whole_beyond && (admitted & kInt))
         return "const value " + v.dump() + " is a whole number beyond the 64-bit range, which no target's integers hold";
     return "const value " + v.dump() + " does not match the schema's type";
