@@ -2,13 +2,13 @@
 """contractgen as a CMake package, consumed from a folder outside the repository.
 
   package_test.py install BUILD_DIR          cmake --install BUILD_DIR --prefix P, then a consumer
-                                             whose CMakeLists.txt is README's find_package block
+                                             whose CMakeLists.txt is docs/cmake.md's find_package block
   package_test.py fetchcontent [--configure-only]
-                                             a consumer whose CMakeLists.txt is README's
+                                             a consumer whose CMakeLists.txt is docs/cmake.md's
                                              FetchContent block, fetching this source folder
 
 The consumer is tests/cmake/consumer (its own schemas, namespace demo::events, main.cpp) with its
-CMakeLists.txt replaced by the README's block, so the README shows what is tested. Its code (its
+CMakeLists.txt replaced by docs/cmake.md's block, so the docs show what is tested. Its code (its
 program and the generated library) is built with -Wall -Wextra -Werror and must print the ping it
 decoded and re-encoded. FetchContent never uses
 the network: FETCHCONTENT_SOURCE_DIR_CONTRACTGEN names this checkout and FETCHCONTENT_FULLY_DISCONNECTED
@@ -47,10 +47,10 @@ def run(command: list[str], cwd: Path | None = None, check: bool = True) -> subp
 
 
 def readme_block(needle: str) -> str:
-    found = [b for b in blocks(REPO / "README.md") if b.lang == "cmake" and needle in b.text]
+    found = [b for b in blocks(REPO / "docs" / "cmake.md") if b.lang == "cmake" and needle in b.text]
     if len(found) != 1:
-        fail(f"README.md has {len(found)} cmake blocks with {needle!r}, expected one")
-    # The README's example names its targets my_contract / my_app; its main.cpp here is the consumer's.
+        fail(f"docs/cmake.md has {len(found)} cmake blocks with {needle!r}, expected one")
+    # The docs' example names its targets my_contract / my_app; its main.cpp here is the consumer's.
     return found[0].text
 
 
@@ -63,8 +63,8 @@ def consumer(work: Path, cmakelists: str) -> Path:
 
 def strict_consumer_targets(work: Path) -> list[str]:
     """-Wall -Wextra -Werror on the consumer's targets only (my_app and the generated library), not on
-    the generator that FetchContent compiles in the same build: a hook run after the README's
-    CMakeLists.txt, which stays as the README shows it."""
+    the generator that FetchContent compiles in the same build: a hook run after the docs'
+    CMakeLists.txt, which stays as docs/cmake.md shows it."""
     hook = work / "strict.cmake"
     hook.write_text(
         "function(consumer_strict)\n"

@@ -1,6 +1,7 @@
-"""Every shell, CMake, TypeScript, Python and C++ block of README.md runs, as a reader would run it.
+"""Every shell, CMake, TypeScript, Python and C++ block of the documentation runs, as a reader would run it.
 
-The blocks run in order, in one temporary folder outside the repository that stands for a
+The pages are README.md, CONTRIBUTING.md, bench/README.md, schemas/README.md and every page under
+docs/ (DOCS below). The blocks of a page run in order, in one temporary folder of the page's own outside the repository that stands for a
 reader's checkout: it links the repository's top-level entries (schemas/, generated/, scripts/,
 tests/, .venv, ...), `build` links the build folder under test (CONTRACTGEN_BUILD_DIR), HOME is a
 folder of its own, and whatever a block writes lands in the temporary folder. How each kind runs:
@@ -40,26 +41,38 @@ from readme_blocks import Block, blocks
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
+# Every page a reader is sent to; a new page under docs/ is picked up by itself.
+DOCS = [README, REPO / "CONTRIBUTING.md", REPO / "bench" / "README.md", REPO / "schemas" / "README.md",
+        *sorted((REPO / "docs").rglob("*.md"))]
 BUILD = Path(os.environ.get("CONTRACTGEN_BUILD_DIR", REPO / "build")).resolve()
 PYTHON = REPO / ".venv" / "bin" / "python"
 NODE_MODULES = REPO / "node_modules"
 KINDS = {"sh": "sh", "shell": "sh", "bash": "sh", "cmake": "cmake", "ts": "ts", "typescript": "ts",
          "python": "python", "py": "python", "cpp": "cpp", "c++": "cpp"}
-MAX_SKIPS = 5
-
-ALL = [b for b in blocks(README) if b.lang in KINDS]
-RUN = [b for b in ALL if b.kind != "walkthrough"]
+MAX_SKIPS = 12  # over all the pages; each names the test that runs the same commands, or why none can
 
 
-def test_the_readme_has_blocks_of_every_kind():
-    assert {KINDS[b.lang] for b in RUN} == {"sh", "cmake", "ts", "python", "cpp"}
+def page_of(path: Path) -> str:
+    return path.relative_to(REPO).as_posix()
+
+
+ALL = [(page_of(doc), b) for doc in DOCS if doc.is_file() for b in blocks(doc) if b.lang in KINDS]
+RUN = [(page, b) for page, b in ALL if b.kind != "walkthrough"]
+
+
+def test_the_docs_have_blocks_of_every_kind():
+    assert {KINDS[b.lang] for _, b in RUN} == {"sh", "cmake", "ts", "python", "cpp"}
+
+
+def test_the_readme_runs_blocks_too():
+    assert any(page == "README.md" and b.kind != "docs-test" for page, b in RUN)
 
 
 def test_every_block_runs_or_says_why_not():
     problems = []
     skips = []
-    for b in RUN:
-        where = f"README.md:{b.line}"
+    for page, b in RUN:
+        where = f"{page}:{b.line}"
         if b.kind == "docs-test":
             verb, _, rest = b.directive.partition(" ")
             if verb == "skip":
@@ -68,8 +81,8 @@ def test_every_block_runs_or_says_why_not():
                 skips.append(f"{where}: {rest}")
             elif verb == "run-by":
                 test = REPO / rest.strip()
-                if not rest.strip() or not test.is_file() or "README.md" not in test.read_text():
-                    problems.append(f"{where}: run-by names a test file that reads README.md: {rest!r} does not")
+                if not rest.strip() or not test.is_file() or page not in test.read_text():
+                    problems.append(f"{where}: run-by names a test file that reads {page}: {rest!r} does not")
             elif verb == "file":
                 if not rest.strip() or rest.startswith("/") or ".." in rest.split("/"):
                     problems.append(f"{where}: file needs a relative path inside the example folder")
@@ -83,49 +96,62 @@ def test_every_block_runs_or_says_why_not():
 
 
 @pytest.fixture(scope="module")
-def folder():
-    with tempfile.TemporaryDirectory(prefix="contractgen-readme-") as tmp:
-        work = Path(tmp)
-        assert REPO not in work.parents
-        for entry in REPO.iterdir():
-            if entry.name in ("build", "node_modules", "package.json", "package-lock.json", ".git") or \
-                    entry.name.startswith("build-"):
-                continue
-            (work / entry.name).symlink_to(entry)
-        (work / "build").symlink_to(BUILD)
-        # node_modules as `npm install zod path/to/generated/ts` leaves it: the project's packages,
-        # and the generated package under its own name.
-        modules = work / "node_modules"
-        modules.mkdir()
-        for entry in NODE_MODULES.iterdir():
-            (modules / entry.name).symlink_to(entry)
-        ts_name = json.loads((REPO / "generated/ts/package.json").read_text())["name"]
-        scope, _, name = ts_name.rpartition("/")
-        target = modules / scope if scope else modules
-        if scope and target.is_symlink():  # a scope folder of the project's own: copy its links
-            real = target.resolve()
-            target.unlink()
-            target.mkdir()
-            for entry in real.iterdir():
-                (target / entry.name).symlink_to(entry)
-        target.mkdir(exist_ok=True)
-        (target / name).symlink_to(REPO / "generated/ts")
-        (work / "package.json").write_text('{"type": "module", "private": true}\n')
-        (work / "home").mkdir()
-        yield work
+def folders():
+    """A reader's folder per page, made when the page's first block runs."""
+    made: dict[str, Path] = {}
+    with tempfile.TemporaryDirectory(prefix="contractgen-docs-") as tmp:
+        def folder_for(page: str) -> Path:
+            if page not in made:
+                made[page] = reader_folder(Path(tmp) / page.replace("/", "_"))
+            return made[page]
+        yield folder_for
+
+
+def reader_folder(work: Path) -> Path:
+    """A folder that stands for a reader's checkout: the repository's entries linked, `build` the build
+    under test, node_modules as `npm install zod path/to/generated/ts` leaves it."""
+    work.mkdir()
+    assert REPO not in work.parents
+    for entry in REPO.iterdir():
+        if entry.name in ("build", "node_modules", "package.json", "package-lock.json", ".git") or \
+                entry.name.startswith("build-"):
+            continue
+        (work / entry.name).symlink_to(entry)
+    (work / "build").symlink_to(BUILD)
+    # node_modules as `npm install zod path/to/generated/ts` leaves it: the project's packages,
+    # and the generated package under its own name.
+    modules = work / "node_modules"
+    modules.mkdir()
+    for entry in NODE_MODULES.iterdir():
+        (modules / entry.name).symlink_to(entry)
+    ts_name = json.loads((REPO / "generated/ts/package.json").read_text())["name"]
+    scope, _, name = ts_name.rpartition("/")
+    target = modules / scope if scope else modules
+    if scope and target.is_symlink():  # a scope folder of the project's own: copy its links
+        real = target.resolve()
+        target.unlink()
+        target.mkdir()
+        for entry in real.iterdir():
+            (target / entry.name).symlink_to(entry)
+    target.mkdir(exist_ok=True)
+    (target / name).symlink_to(REPO / "generated/ts")
+    (work / "package.json").write_text('{"type": "module", "private": true}\n')
+    (work / "home").mkdir()
+    return work
 
 
 def run(command: list[str], cwd: Path, block: Block, env: dict[str, str] | None = None,
         timeout: int = 3600) -> None:
     full_env = {**os.environ, "HOME": str(cwd / "home"), "NO_COLOR": "1", **(env or {})}
     result = subprocess.run(command, cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout)
-    assert result.returncode == 0, (f"README.md:{block.line}: the {block.lang} block failed "
+    assert result.returncode == 0, (f"{block.lang} block at line {block.line} failed "
                                     f"(exit {result.returncode})\n--- block\n{block.text}--- stdout\n"
                                     f"{result.stdout[-4000:]}\n--- stderr\n{result.stderr[-4000:]}")
 
 
-@pytest.mark.parametrize("block", RUN, ids=[f"line{b.line}-{b.lang}" for b in RUN])
-def test_block(block: Block, folder: Path):
+@pytest.mark.parametrize("page,block", RUN, ids=[f"{page}:{b.line}-{b.lang}" for page, b in RUN])
+def test_block(page: str, block: Block, folders):
+    folder = folders(page)
     kind = KINDS[block.lang]
     verb, _, rest = block.directive.partition(" ")
     if block.kind == "docs-test" and verb == "skip":

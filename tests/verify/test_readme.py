@@ -1,5 +1,5 @@
-"""The README's "Streams" section runs: its Python, TypeScript, C++ and shell blocks, from the
-repository's root as the README says, and the output block it shows appears in what the shell block
+"""The streams guide (docs/streams.md, its first part) runs: its Python, TypeScript, C++ and shell blocks, from the
+repository's root as the guide says, and the output block it shows appears in what the shell block
 prints. The shell block's engine port (8765) is replaced by a free one, so that parallel runs do not
 collide; nothing else is changed."""
 
@@ -16,8 +16,8 @@ import pytest
 
 from verify_support import REPO, binary
 
-SECTION = re.search(r"^## Streams\n(.*?)^## ", (REPO / "README.md").read_text(), re.M | re.S)
-assert SECTION, "README.md has no Streams section"
+SECTION = re.search(r"^# Streams\n(.*?)^## The stream runtime", (REPO / "docs" / "streams.md").read_text(), re.M | re.S)
+assert SECTION, "docs/streams.md has no Streams guide before 'The stream runtime'"
 BLOCKS = re.findall(r"^```(\w*)\n(.*?)^```", SECTION.group(1), re.M | re.S)
 
 
