@@ -19,7 +19,6 @@ generator: CTest label `slow`).
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys

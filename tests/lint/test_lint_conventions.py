@@ -16,7 +16,6 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("CONTRACTGEN", str(REPO / "build" / "contractgen"))

@@ -11,7 +11,6 @@ decodes and re-encodes every case; every answer must be the expected one.
 """
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
