@@ -1,6 +1,8 @@
 # Every dependency comes from Debian's packages. A missing one stops
 # configuration with the package to install (scripts/deps.sh apt installs all).
 
+include(${CMAKE_CURRENT_LIST_DIR}/Portable.cmake)  # -DCONTRACTGEN_STATIC_DEPS=ON: static archives
+
 function(contractgen_require_package found package what)
   if(NOT ${found})
     message(FATAL_ERROR "contractgen needs ${what}: install the Debian package '${package}' "
