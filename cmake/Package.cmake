@@ -1,12 +1,15 @@
 # Release artifacts (scripts/package writes them into dist/; docs/install.md).
 #
-# The Python wheel: scikit-build-core (pyproject.toml) configures this tree
-# with SKBUILD set and installs the component python_wheel into the wheel,
-# where packaging/python/contractgen/ finds the binary as contractgen/bin/contractgen.
-if(SKBUILD)
-  install(TARGETS contractgen RUNTIME DESTINATION contractgen/bin COMPONENT python_wheel)
+# The Python wheel: scikit-build-core (pyproject.toml) builds this tree and
+# installs only the component python_wheel into the wheel, where
+# packaging/python/contractgen/ finds the binary as contractgen/bin/contractgen.
+# Left out of a plain `cmake --install` and of the tarball (EXCLUDE_FROM_ALL).
+# scripts/package makes the tarball from the wheel's build folder, so the
+# three artifacts carry one binary, compiled once.
+if(NOT CONTRACTGEN_IS_TOP_LEVEL)
   return()
 endif()
+install(TARGETS contractgen RUNTIME DESTINATION contractgen/bin COMPONENT python_wheel EXCLUDE_FROM_ALL)
 
 # The release tarball, contractgen-<version>-linux-<arch>.tar.gz (CPack): what
 # `cmake --install` puts in a prefix (bin/contractgen and the CMake package,
