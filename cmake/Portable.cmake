@@ -3,7 +3,8 @@
 # release tarball of scripts/package).
 #
 # Debian ships static archives of RE2, libcrypto and jemalloc: they are linked
-# in, and so are libstdc++ and libgcc. What is left dynamic is glibc (libc,
+# in, and so are libstdc++ and libgcc; toml++ is compiled in (header-only).
+# What is left dynamic is glibc (libc,
 # libm, and on older glibc libpthread and libdl), which every manylinux system
 # provides; libcurl was never linked (`verify --url` loads it when it runs,
 # src/verify/curl_library.h). Included by Dependencies.cmake before anything

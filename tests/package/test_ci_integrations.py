@@ -68,14 +68,14 @@ def test_pre_commit_hooks(wheel_venv: Path, outside: Path):
     remove_seq(project)
     git(project, "add", ".")
     drift = pre_commit(project, wheel_venv, "contractgen-check", expect=1)
-    assert "Failed" in drift.stdout and "generated/" in drift.stdout, drift.stdout
+    assert "Failed" in drift.stdout and "differ from the schemas; run: contractgen generate" in drift.stdout, drift.stdout
     broken = pre_commit(project, wheel_venv, "contractgen-breaking", expect=1)
     assert "FIELD_NO_DELETE" in broken.stdout, broken.stdout
 
 
 def test_action_steps(outside: Path):
-    """run.sh with the wheel (offline): passes on an unchanged contract; a deleted field is a
-    `::error` annotation naming the schema file, and the step fails."""
+    """run.sh with the wheel (offline): passes on an unchanged contract; a deleted field is an
+    `::error` annotation with its rule, and the step fails."""
     wheel = shutil.copy(artifact("contractgen-*.whl"), outside)
     venv = outside / "tool"  # only to prepare the repository; the action installs its own
     run([sys.executable, "-m", "venv", venv], cwd=outside)
@@ -94,4 +94,6 @@ def test_action_steps(outside: Path):
     run([venv / "bin/contractgen", "generate", "--schemas", "schemas", "--out", "generated"], cwd=project)
     git(project, "commit", "-q", "-am", "drop seq")
     failed = run([REPO / "packaging/action/run.sh"], cwd=project, env=action, expect=1)
-    assert "::error file=schemas/demo/ping.schema.json" in failed.stdout, failed.stdout
+    annotations = [line for line in failed.stdout.splitlines() if line.startswith("::error ")]
+    assert len(annotations) == 1 and "ping.schema.json" in annotations[0] and "FIELD_NO_DELETE" in annotations[0], \
+        failed.stdout
