@@ -1,6 +1,8 @@
 # Every dependency comes from Debian's packages. A missing one stops
 # configuration with the package to install (scripts/deps.sh apt installs all).
 
+include(${CMAKE_CURRENT_LIST_DIR}/Portable.cmake)  # -DCONTRACTGEN_STATIC_DEPS=ON: static archives
+
 function(contractgen_require_package found package what)
   if(NOT ${found})
     message(FATAL_ERROR "contractgen needs ${what}: install the Debian package '${package}' "
@@ -29,6 +31,16 @@ contractgen_require_package(KAINJOW_MUSTACHE_INCLUDE_DIR libkainjow-mustache-dev
 
 find_package(tomlplusplus 3 QUIET)
 contractgen_require_package(tomlplusplus_FOUND libtomlplusplus-dev "toml++ (contractgen.toml)")
+set(CONTRACTGEN_TOML_TARGET tomlplusplus::tomlplusplus)
+if(CONTRACTGEN_STATIC_DEPS)
+  # Debian ships toml++ as a shared library only: compiled into contractgen
+  # instead, in its header-only mode.
+  add_library(contractgen_toml_header_only INTERFACE)
+  get_target_property(contractgen_toml_includes tomlplusplus::tomlplusplus INTERFACE_INCLUDE_DIRECTORIES)
+  target_include_directories(contractgen_toml_header_only INTERFACE ${contractgen_toml_includes})
+  target_compile_definitions(contractgen_toml_header_only INTERFACE TOML_HEADER_ONLY=1)
+  set(CONTRACTGEN_TOML_TARGET contractgen_toml_header_only)
+endif()
 
 find_package(OpenSSL 1.1 QUIET COMPONENTS Crypto)
 contractgen_require_package(OpenSSL_FOUND libssl-dev "OpenSSL libcrypto (SHA-256 of the schema set)")

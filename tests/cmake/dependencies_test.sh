@@ -44,7 +44,8 @@ configure no-jemalloc fail -DCONTRACTGEN_JEMALLOC_NAME=contractgen-no-such-libra
 expect_message no-jemalloc "install the Debian package 'libjemalloc-dev'"
 expect_message no-jemalloc "-DCONTRACTGEN_JEMALLOC=OFF"
 
-configure jemalloc-off ok -DCONTRACTGEN_JEMALLOC_NAME=contractgen-no-such-library -DCONTRACTGEN_JEMALLOC=OFF
+configure jemalloc-off ok -DCONTRACTGEN_JEMALLOC_NAME=contractgen-no-such-library -DCONTRACTGEN_JEMALLOC=OFF \
+  -DCONTRACTGEN_PGO=ON
 
 # The fuzz configuration needs clang and its runtime libraries.
 configure fuzz-gcc fail -DCONTRACTGEN_FUZZ=ON -DCMAKE_CXX_COMPILER=g++
@@ -53,9 +54,8 @@ expect_message fuzz-gcc "-DCMAKE_CXX_COMPILER=clang++-14 (Debian packages 'clang
 configure fuzz-no-runtime fail -DCONTRACTGEN_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14 \
   -DCONTRACTGEN_FUZZ_SANITIZERS=fuzzer,contractgen-no-such-sanitizer
 expect_message fuzz-no-runtime "install the Debian package 'libclang-rt-14-dev'"
-# The profile-guided build: on by default (a top-level Release build with
-# GCC), its instrumented twin configured with the same options; GCC only.
-grep -q "CONTRACTGEN_PGO:BOOL=ON" "$work/jemalloc-off/CMakeCache.txt" || { echo "jemalloc-off: CONTRACTGEN_PGO is not on"; exit 1; }
+# The profile-guided build (scripts/package turns it on): its instrumented
+# twin configured with the same options; GCC only.
 twin="$work/jemalloc-off/pgo/train-build/CMakeCache.txt"
 grep -q "^CMAKE_CXX_FLAGS:.*-fprofile-generate -fprofile-update=atomic" "$twin" || { echo "no instrumented twin build: $twin"; exit 1; }
 grep -q "^CONTRACTGEN_JEMALLOC:BOOL=OFF" "$twin" || { echo "the twin build does not follow CONTRACTGEN_JEMALLOC"; exit 1; }
@@ -64,12 +64,14 @@ grep -q "^CONTRACTGEN_PGO:BOOL=OFF" "$twin" || { echo "the twin build is itself 
 configure jemalloc-off ok -DCMAKE_CXX_FLAGS=-Wshadow
 grep -q "^CMAKE_CXX_FLAGS:.*=-Wshadow -fprofile-generate" "$twin" || { echo "the twin build kept its old flags"; exit 1; }
 grep -q "^CONTRACTGEN_JEMALLOC:BOOL=OFF" "$twin" || { echo "the twin build lost CONTRACTGEN_JEMALLOC"; exit 1; }
-configure pgo-off ok -DCONTRACTGEN_PGO=OFF
+# Off by default (scripts/build and scripts/test compile the generator once).
+configure pgo-off ok
+grep -q "^CONTRACTGEN_PGO:BOOL=OFF" "$work/pgo-off/CMakeCache.txt" || { echo "pgo-off: CONTRACTGEN_PGO is not off by default"; exit 1; }
 [ ! -e "$work/pgo-off/pgo" ] || { echo "pgo-off: a twin build was configured"; exit 1; }
 configure pgo-clang fail -DCONTRACTGEN_PGO=ON -DCMAKE_CXX_COMPILER=clang++-14
 expect_message pgo-clang "CONTRACTGEN_PGO needs GCC (this compiler is Clang); configure with -DCONTRACTGEN_PGO=OFF"
 mkdir -p "$work/pgo-blocked/pgo" && touch "$work/pgo-blocked/pgo/train-build"  # a file where the twin goes
-configure pgo-blocked fail
+configure pgo-blocked fail -DCONTRACTGEN_PGO=ON
 expect_message pgo-blocked "configuring the instrumented generator build (CONTRACTGEN_PGO) failed; configure with -DCONTRACTGEN_PGO=OFF to build without it"
 
 # The training: a generator that fails, or one that leaves no counts where
