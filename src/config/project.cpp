@@ -1,5 +1,7 @@
 #include "config/project.h"
 
+#include "load/dialect/dialect.h"
+
 #include <cctype>
 
 namespace contractgen::config {
@@ -119,6 +121,14 @@ void Project::derive_defaults() {
     if (go_module.empty()) go_module = "example.com/" + lower;
 }
 
+load::SchemaPolicy Project::schema_policy() const {
+    load::SchemaPolicy policy;
+    policy.dialect = load::dialect_of_name(schemas_dialect).value_or(load::Dialect::Draft2020_12);
+    policy.unknown_formats_error = unknown_formats == "error";
+    policy.unknown_keywords_error = unknown_keywords == "error";
+    return policy;
+}
+
 std::string Project::cpp_include_dir() const {
     std::string out;
     for (std::size_t i = 0; i < cpp_namespace.size(); ++i) {
@@ -157,6 +167,15 @@ const std::vector<Key>& keys() {
         {"payload", "max_depth", "--payload-max-depth",
          "deepest nesting of arrays/objects the generated decoders accept (1..10000)", K::Integer, nullptr, nullptr,
          &Project::payload_max_depth},
+        {"schemas", "dialect", "--dialect",
+         "JSON Schema dialect of a schema without $schema: draft-04, draft-06, draft-07, 2019-09 or 2020-12 (default)",
+         K::Text, &Project::schemas_dialect, nullptr},
+        {"schemas", "unknown-formats", "--unknown-formats",
+         "warn (default: an unknown format is an annotation) or error (refused)", K::Text, &Project::unknown_formats,
+         nullptr},
+        {"schemas", "unknown-keywords", "--unknown-keywords",
+         "warn (default: an unknown keyword is an annotation) or error (refused)", K::Text, &Project::unknown_keywords,
+         nullptr},
     };
     return table;
 }
@@ -192,6 +211,12 @@ void validate(const Project& p, diag::Sink& sink) {
     if (p.openapi_title.empty()) bad("openapi.title", p.openapi_title, "must not be empty");
     if (p.payload_max_depth < 1 || p.payload_max_depth > 10000)
         bad("payload.max_depth", std::to_string(p.payload_max_depth), "expected an integer from 1 to 10000");
+    if (!load::dialect_of_name(p.schemas_dialect))
+        bad("schemas.dialect", p.schemas_dialect, "expected draft-04, draft-06, draft-07, 2019-09 or 2020-12");
+    if (p.unknown_formats != "warn" && p.unknown_formats != "error")
+        bad("schemas.unknown-formats", p.unknown_formats, "expected warn or error");
+    if (p.unknown_keywords != "warn" && p.unknown_keywords != "error")
+        bad("schemas.unknown-keywords", p.unknown_keywords, "expected warn or error");
 }
 
 }  // namespace contractgen::config

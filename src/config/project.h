@@ -12,6 +12,10 @@
 
 #include "diag/diagnostics.h"
 
+namespace contractgen::load {
+struct SchemaPolicy;
+}
+
 namespace contractgen::config {
 
 // Defaults without a config file are the names this generator has always used
@@ -40,6 +44,14 @@ struct Project {
     // decoder accepts (docs/semantics.md, "Nesting depth"), the same in
     // every language; 1..10000.
     long long payload_max_depth = 128;
+    // [schemas]: how schema files are read (docs/dialects.md). `dialect`:
+    // the JSON Schema dialect of a resource without `$schema` ("draft-04",
+    // "draft-06", "draft-07", "2019-09", "2020-12" or a meta-schema URI).
+    // `unknown-formats` / `unknown-keywords`: "warn" reads an unknown format
+    // or keyword as an annotation, with a warning; "error" refuses it.
+    std::string schemas_dialect = "2020-12";
+    std::string unknown_formats = "warn";
+    std::string unknown_keywords = "warn";
     // Where the config was read from (empty: none); relative paths in it
     // are resolved against its folder.
     std::filesystem::path config_file;
@@ -53,6 +65,8 @@ struct Project {
     // The C++ namespace as folders ("acme::events" → "acme/events"): where
     // the generated headers live below include/.
     std::string cpp_include_dir() const;
+    // [schemas] as the loader reads it (validate() has checked the values).
+    load::SchemaPolicy schema_policy() const;
 };
 
 // One key of the config: its section, name, what it holds, and where it

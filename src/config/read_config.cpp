@@ -68,7 +68,7 @@ std::optional<Project> read_config(const std::filesystem::path& file, diag::Sink
         if (known == sections.end()) {
             sink.error(shown, static_cast<int>(at.line), static_cast<int>(at.column),
                        "unknown section [" + section + "]" + hint(section, sections) + "; sections: [project], [cpp], "
-                       "[ts], [python], [openapi], [go], [payload]");
+                       "[ts], [python], [openapi], [go], [payload], [schemas]");
             continue;
         }
         const toml::table* table = section_node.as_table();

@@ -8,6 +8,7 @@
 #include <system_error>
 #include <unistd.h>
 
+#include "load/dialect/dialect.h"
 #include "load/document.h"
 #include "load/walk.h"
 #include "parallel/work_pool.h"
@@ -329,7 +330,9 @@ void check_file_links(const fs::path& root, const SchemaSet& set, diag::Sink& si
 
 }  // namespace
 
-SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
+SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) { return load_schemas(root, sink, SchemaPolicy{}); }
+
+SchemaSet load_schemas(const fs::path& root, diag::Sink& sink, const SchemaPolicy& policy) {
     SchemaSet set;
     set.root = root;
     std::error_code ec;
@@ -346,6 +349,7 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
     struct Loaded {
         std::optional<Document> doc;
         diag::Sink sink;
+        std::vector<Unknown> unknowns;
     };
     std::vector<Loaded> loaded(paths.size());
     parallel::WorkPool pool;
@@ -355,11 +359,16 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink) {
         std::optional<std::string> text = read_text(root / paths[i], why);
         if (!text) loaded[i].sink.error(shown, 0, 0, "cannot read file: " + why);
         else loaded[i].doc = load_document(paths[i], shown, std::move(*text), loaded[i].sink);
+        if (loaded[i].doc && !to_draft_2020_12(*loaded[i].doc, policy, loaded[i].unknowns, loaded[i].sink))
+            loaded[i].doc.reset();
     });
+    std::vector<Unknown> unknowns;
     for (Loaded& file : loaded) {
         for (const auto& d : file.sink.all()) sink.add(d);
         if (file.doc) set.documents.push_back(std::move(*file.doc));
+        unknowns.insert(unknowns.end(), file.unknowns.begin(), file.unknowns.end());
     }
+    report_unknowns(unknowns, policy, sink);
     set.links = std::move(listing.links);
     check_file_links(root, set, sink);
     return set;

@@ -15,13 +15,22 @@ using load::json;
 // is the document walked). One pass from '$' to '$': searching for each
 // quoted name stopped at every '"' of the text, three times, and an index is
 // built by every resolver (bench/README.md, "Documents without identifiers").
+// The older dialects' identifiers count too, since the loader rewrites them
+// into these (load/dialect/): "$recursiveAnchor", and draft-04's "id" with a
+// string value (a property called id has a schema, an object, as its value).
 bool mentions_identifiers(const load::Document& doc) {
     std::string_view t = doc.text;
     for (std::size_t at = t.find('$'); at != std::string_view::npos; at = t.find('$', at + 1)) {
         if (at == 0 || t[at - 1] != '"') continue;
         std::string_view rest = t.substr(at);
-        for (std::string_view name : {"$id\"", "$anchor\"", "$dynamicAnchor\""})
+        for (std::string_view name : {"$id\"", "$anchor\"", "$dynamicAnchor\"", "$recursiveAnchor\""})
             if (rest.substr(0, name.size()) == name) return true;
+    }
+    for (std::size_t at = t.find("\"id\""); at != std::string_view::npos; at = t.find("\"id\"", at + 4)) {
+        std::size_t next = t.find_first_not_of(" \t\r\n", at + 4);
+        if (next == std::string_view::npos || t[next] != ':') continue;
+        next = t.find_first_not_of(" \t\r\n", next + 1);
+        if (next != std::string_view::npos && t[next] == '"') return true;
     }
     return false;
 }

@@ -3,8 +3,8 @@
 
   driver.py vectors    every vector of tests/conformance/vectors/ plus generated cases for every
                        named type, through each language's bindings, against the oracle
-  driver.py suite      the official JSON Schema Test Suite (draft 2020-12) through the generator
-                       and each language's bindings
+  driver.py suite      the official JSON Schema Test Suite (draft-04 to 2020-12) through the
+                       generator and each language's bindings
   driver.py hostile    the hostile-payload suite (tests/conformance/hostile/): the strict languages,
                        or with --report every language, with a table of what each gets wrong
   driver.py tolerant   the tolerant-reader vectors (tests/conformance/tolerant/), every language, with
@@ -66,7 +66,12 @@ def main() -> int:
 
     s = sub.add_parser("suite", help="the official JSON Schema Test Suite")
     common(s)
-    s.add_argument("--suite", default=str(HERE / "json-schema-test-suite" / "tests" / "draft2020-12"))
+    s.add_argument("--suite", default=str(HERE / "json-schema-test-suite" / "tests" / "draft2020-12"),
+                   help="the draft2020-12 folder (default: the copy kept in the repository)")
+    s.add_argument("--suite-root", help="the suite's tests/ folder, holding draft4/ draft6/ draft7/ draft2019-09/ "
+                                        "(a dialect whose folder is absent is NOT CHECKED)")
+    s.add_argument("--dialects", type=lambda v: [d for d in v.split(",") if d],
+                   help="only these dialect folders (e.g. draft7,draft2020-12; default: all five)")
     s.add_argument("--contractgen", required=True)
     s.add_argument("--cxx", default="c++")
     s.add_argument("--cxx-include", action="append", default=[], help="include folders for the C++ runner (nlohmann)")

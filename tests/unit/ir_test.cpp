@@ -142,13 +142,12 @@ TEST_CASE("ir: allOf merges properties from a base, a diamond only once", "[ir]"
 
 TEST_CASE("ir: an error in an allOf base used twice is reported once", "[ir][diag]") {
     const std::string text = defs(R"(
-      "Base": {"type": "object", "properties": {"id": {"type": "string", "format": "idn-email"}}},
+      "Base": {"type": "object", "properties": {"id": {"type": "string", "minLength": -1}}},
       "A": {"allOf": [{"$ref": "#/$defs/Base"}]},
       "B": {"allOf": [{"$ref": "#/$defs/Base"}]})");
     CHECK(diagnostics({{kFile, text}}) ==
-          "schemas/f/a.schema.json:" + test::where(text, "\"format\"") +
-              ": error: format 'idn-email' is not supported (supported: date-time, date, time, duration, email, hostname, "
-              "ipv4, ipv6, uri, uri-reference, json-pointer, uuid; int64, uint64 on integers)\n");
+          "schemas/f/a.schema.json:" + test::where(text, "\"minLength\"") +
+              ": error: 'minLength' must be a non-negative integer\n");
 }
 
 TEST_CASE("ir: inline objects, enums and unions are lifted with deterministic names", "[ir]") {

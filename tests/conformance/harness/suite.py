@@ -1,5 +1,12 @@
-"""`driver.py suite`: the official JSON Schema Test Suite (draft 2020-12) through
-contractgen and every language's bindings.
+"""`driver.py suite`: the official JSON Schema Test Suite, every dialect contractgen reads
+(draft-04, draft-06, draft-07, 2019-09, 2020-12: docs/dialects.md), through contractgen and every
+language's bindings.
+
+The draft 2020-12 files come from the copy kept in the repository (--suite); the other dialects'
+folders from a checkout of the suite's tests/ folder (--suite-root, CMake's CONFORMANCE_SUITE_ROOT).
+A dialect whose folder is absent is reported as NOT CHECKED, with how to supply it. Every dialect's
+groups are generated together, in families of their own, each file saying its dialect with
+`$schema` (the older dialects' test files leave it out), so one compilation per language serves all.
 
 Each keyword file becomes one family (more when two of its groups define the
 same `$defs` name): one schema file per test group, `group_NNN.schema.json`,
@@ -36,14 +43,14 @@ from .suite_errors import expected_error
 from .jsonvalue import dumps
 
 HERE = Path(__file__).resolve().parent.parent
-BASELINE = HERE / "suite-baseline.json"
+BASELINE = HERE / "suite-baseline.json"  # draft 2020-12; the others: suite-baseline-<dialect folder>.json
 EXTRA = HERE / "suite-extra"
 # Keyword files of the supported subset (README / DESIGN.md "Supported JSON Schema subset").
 SUBSET_FILES = {
     "additionalProperties", "allOf", "anyOf", "const", "default", "defs", "enum", "exclusiveMaximum",
     "exclusiveMinimum", "items", "maxItems", "maxLength", "maxProperties", "maximum", "minItems", "minLength",
     "minProperties", "minimum", "multipleOf", "not", "oneOf", "pattern", "properties", "ref", "required", "type",
-    "uniqueItems", "date-time", "uri", "uuid",
+    "uniqueItems", "date-time", "uri", "uuid", "definitions", "dependencies", "additionalItems",
 }
 DOC_BEGIN, DOC_END = "<!-- suite-table:begin -->", "<!-- suite-table:end -->"
 KEYWORD_FILES_SKIPPED = {
@@ -55,6 +62,15 @@ GROUPS_SKIPPED = {
                                         "which the hostname format does not do (docs/semantics.md)",
 }
 NAMES = {"cpp": "C++", "ts": "TypeScript", "py": "Python", "go": "Go"}
+# The suite's folder of each dialect: its name in contractgen, its $schema, the prefix of its families.
+DIALECTS = {
+    "draft4": ("draft-04", "http://json-schema.org/draft-04/schema#", "d4_"),
+    "draft6": ("draft-06", "http://json-schema.org/draft-06/schema#", "d6_"),
+    "draft7": ("draft-07", "http://json-schema.org/draft-07/schema#", "d7_"),
+    "draft2019-09": ("2019-09", "https://json-schema.org/draft/2019-09/schema", "d2019_"),
+    "draft2020-12": ("2020-12", "https://json-schema.org/draft/2020-12/schema", ""),
+}
+LATEST = "draft2020-12"
 MAX_SHOWN = 40
 
 
@@ -65,6 +81,7 @@ class Group:
     description: str
     schema: Any
     tests: list[dict]
+    dialect: str = LATEST     # the suite's folder name
     family: str = ""
     stem: str = ""
     status: str = ""          # supported (by at least one language) | unsupported | skipped
@@ -76,41 +93,62 @@ class Group:
 
     @property
     def label(self) -> str:
-        return f"{self.file} #{self.index} {self.description!r}"
+        where = "" if self.dialect == LATEST else self.dialect + "/"
+        return f"{where}{self.file} #{self.index} {self.description!r}"
 
 
-def family_name(rel: str) -> str:
+def family_name(rel: str, dialect: str = LATEST) -> str:
     stem = rel[: -len(".json")].replace("optional/", "opt_").replace("contractgen/", "x_").replace("/", "_")
     stem = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", stem).replace("-", "_").lower()
-    return "kw_" + stem
+    return DIALECTS[dialect][2] + "kw_" + stem
 
 
-def keyword_files(suite: Path, only: list[str]) -> dict[str, Path]:
+def keyword_files(suite: Path, only: list[str], extra: bool = True) -> dict[str, Path]:
     """label → file: the suite's keyword files, then optional/format/, then contractgen's own
     regression groups in the same format (tests/conformance/suite-extra/, labelled contractgen/)."""
     files = {p.name: p for p in sorted(suite.glob("*.json"))}
     files.update({f"optional/format/{p.name}": p for p in sorted((suite / "optional" / "format").glob("*.json"))})
-    files.update({f"contractgen/{p.name}": p for p in sorted(EXTRA.glob("*.json"))})
+    if extra:
+        files.update({f"contractgen/{p.name}": p for p in sorted(EXTRA.glob("*.json"))})
     if only:
         files = {k: v for k, v in files.items() if k in only or Path(k).name in only}
     return files
 
 
-def load_groups(files: dict[str, Path]) -> list[Group]:
+def load_groups(files: dict[str, Path], dialect: str = LATEST) -> list[Group]:
     groups = []
     for rel, path in files.items():
         data = json.loads(path.read_text(encoding="utf-8"))
         for i, g in enumerate(data):
-            groups.append(Group(rel, i, g["description"], g["schema"], g["tests"]))
+            groups.append(Group(rel, i, g["description"], g["schema"], g["tests"], dialect))
     return groups
+
+
+def suite_folders(args) -> tuple[dict[str, Path], dict[str, str]]:
+    """dialect → its folder, and dialect → why it is not checked."""
+    folders: dict[str, Path] = {}
+    absent: dict[str, str] = {}
+    root = Path(args.suite_root) if getattr(args, "suite_root", None) else None
+    for dialect in getattr(args, "dialects", None) or list(DIALECTS):
+        if dialect == LATEST:
+            folders[dialect] = Path(args.suite)
+        elif root is not None and (root / dialect).is_dir():
+            folders[dialect] = root / dialect
+        else:
+            absent[dialect] = (f"no {dialect}/ folder in {root or '(no --suite-root given)'}; supply the "
+                               "official JSON-Schema-Test-Suite's tests/ folder with -DCONFORMANCE_SUITE_ROOT=<it> "
+                               "(CMake) or --suite-root (driver.py suite)")
+    return folders, absent
 
 
 def assign_families(groups: list[Group]) -> None:
     """One family per keyword file, split where two groups define the same $defs name."""
     taken: dict[str, list[set[str]]] = collections.defaultdict(list)
     for g in groups:
-        names = {n.lower() for n in ((g.schema.get("$defs") or {}) if isinstance(g.schema, dict) else {})}  # "a", "A": one identifier
-        base = family_name(g.file)
+        # "a", "A": one identifier; `definitions` declares types like `$defs` (docs/dialects.md)
+        names = {n.lower() for key in ("$defs", "definitions")
+                 for n in ((g.schema.get(key) or {}) if isinstance(g.schema, dict) else {})}
+        base = family_name(g.file, g.dialect)
         families = taken[base]
         for k, used in enumerate(families):
             if not (used & names):
@@ -126,8 +164,53 @@ def assign_families(groups: list[Group]) -> None:
 def write_group(g: Group, root: Path) -> None:
     folder = root / g.family
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{g.stem}.schema.json").write_text(json.dumps(g.schema, indent=1, ensure_ascii=False) + "\n",
+    schema = g.schema
+    if g.dialect != LATEST:
+        schema = own_uris(schema, g.dialect)
+        if isinstance(schema, dict) and "$schema" not in schema:
+            schema = {"$schema": DIALECTS[g.dialect][1], **schema}  # the file says its dialect
+        if isinstance(schema, dict) and asserts_nothing(schema):
+            schema = {**schema, "allOf": [True]}
+    (folder / f"{g.stem}.schema.json").write_text(json.dumps(schema, indent=1, ensure_ascii=False) + "\n",
                                                    encoding="utf-8")
+
+
+URI_MEMBERS = {"$id", "id", "$ref", "$recursiveRef", "$dynamicRef"}
+NOT_TYPES = {"$schema", "$id", "id", "$comment", "title", "description", "default", "examples", "deprecated",
+             "definitions", "$defs", "$anchor"}
+KNOWN_FORMATS = {"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uri-reference",
+                 "json-pointer", "uuid", "int64", "uint64"}
+
+
+def asserts_nothing(schema: dict) -> bool:
+    """An older dialect's group root that asserts nothing as contractgen reads it (annotations, an unknown
+    format, `additionalItems` without an array `items`: docs/dialects.md) would be no type, only a
+    library of definitions, and no language could decode with it; `"allOf": [true]`, which changes no
+    verdict, makes it the root type (of any JSON value) that the tests run through."""
+    keys = set(schema) - NOT_TYPES
+    if not isinstance(schema.get("items"), list):
+        keys.discard("additionalItems")
+    if schema.get("format") not in KNOWN_FORMATS:
+        keys.discard("format")
+    return not keys
+
+
+def own_uris(value: Any, dialect: str) -> Any:
+    """The group's schema with its absolute URIs moved into a space of the dialect's own
+    (http://localhost:1234/tree → http://localhost:1234/d4/tree, urn:uuid:… → urn:d4:uuid:…): the
+    older dialects' groups reuse each other's identifiers, and every dialect is generated together."""
+    tag = DIALECTS[dialect][2].rstrip("_")
+    if isinstance(value, list):
+        return [own_uris(v, dialect) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for k, v in value.items():
+        if k in URI_MEMBERS and isinstance(v, str):
+            v = re.sub(r"^(https?|file)://([^/#]*)/", lambda m: f"{m.group(1)}://{m.group(2)}/{tag}/", v)
+            v = re.sub(r"^urn:", f"urn:{tag}:", v)
+        out[k] = own_uris(v, dialect) if k not in ("enum", "const", "default", "examples") else v
+    return out
 
 
 def classify(contractgen: str, g: Group, work: Path, targets: list[str]) -> tuple[str, str]:
@@ -155,15 +238,19 @@ def classify(contractgen: str, g: Group, work: Path, targets: list[str]) -> tupl
 def run(args) -> int:
     t0 = time.monotonic()
     log = lambda *a: print(*a, flush=True)
-    suite = Path(args.suite)
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     failures: list[str] = []
-    if not suite.is_dir():
-        print(f"FAILURE the test suite folder {suite} does not exist")
-        return 1
+    folders, absent = suite_folders(args)
+    for dialect, folder in folders.items():
+        if not folder.is_dir():
+            print(f"FAILURE the test suite folder {folder} does not exist")
+            return 1
 
-    groups = load_groups(keyword_files(suite, args.only))
+    groups = []
+    for dialect, folder in folders.items():
+        groups += load_groups(keyword_files(folder, args.only, extra=dialect == LATEST), dialect)
+    args.absent_dialects = absent
     assign_families(groups)
     failures += check_extra_expectations(groups)
     for g in groups:
@@ -242,6 +329,8 @@ def run(args) -> int:
             # each group generated alone, so this is a generator bug: name the groups it hits
             by_file = {f"{g.family}/{g.stem}.schema.json": g for g in mine}
             for line in p.stderr.splitlines():
+                if ": error: " not in line:
+                    continue
                 for path, g in by_file.items():
                     if path in line:
                         g.failures.append("generate failed together, not alone: " + line.split(": error: ", 1)[-1])
@@ -324,7 +413,7 @@ def check_extra_expectations(groups: list[Group]) -> list[str]:
 
     out = []
     for g in groups:
-        if not g.file.startswith("contractgen/"):
+        if not g.file.startswith("contractgen/") or g.dialect != LATEST:
             continue
         v = Draft202012Validator(g.schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
         for t in g.tests:
@@ -346,7 +435,16 @@ def print_report(groups, failures, missing, disagreements, outputs, args, t0) ->
         for f in g.failures:
             if not f.startswith("DISAGREEMENT"):
                 failures.append(f"{g.label}: {f}")
-    table = render_table(groups, sorted(outputs, key=list(NAMES).index), missing)
+    checked = sorted(outputs, key=list(NAMES).index)
+    tables = []
+    for dialect in DIALECTS:
+        mine = [g for g in groups if g.dialect == dialect]
+        heading = f"### {DIALECTS[dialect][0]} (the suite's {dialect}/)"
+        if mine:
+            tables.append(heading + "\n\n" + render_table(mine, checked, missing))
+        elif dialect in getattr(args, "absent_dialects", {}):
+            tables.append(heading + "\n\nNOT CHECKED: " + args.absent_dialects[dialect])
+    table = "\n\n".join(tables)
     print()
     print(table)
     if args.table:
@@ -364,21 +462,32 @@ def print_report(groups, failures, missing, disagreements, outputs, args, t0) ->
             failures.append(f"{doc} has no {DOC_BEGIN} ... {DOC_END} markers")
 
     # Regressions against the recorded baseline: a group that was supported must stay supported.
-    regressions, improvements = compare_baseline(groups, sorted(outputs))
+    regressions, improvements = [], []
+    for dialect in DIALECTS:
+        mine = [g for g in groups if g.dialect == dialect]
+        if mine:
+            r, i = compare_baseline(mine, sorted(outputs), baseline_file(dialect))
+            regressions += [f"{dialect}: {x}" if dialect != LATEST else x for x in r]
+            improvements += [f"{dialect}: {x}" if dialect != LATEST else x for x in i]
     for r in regressions:
-        failures.append(f"regression: {r} (was supported; see {BASELINE.name})")
+        failures.append(f"regression: {r} (was supported; see the suite-baseline*.json files)")
     for i in improvements:
         print(f"note: {i} is supported now; record it: driver.py suite ... --update-baseline")
     if getattr(args, "update_baseline", False):
         if args.only:
             failures.append("--update-baseline records every keyword file: run it without --only")
         else:
-            write_baseline(groups, sorted(outputs))
-            print(f"wrote {BASELINE}")
+            for dialect in DIALECTS:
+                mine = [g for g in groups if g.dialect == dialect]
+                if mine:
+                    write_baseline(mine, sorted(outputs), baseline_file(dialect))
+                    print(f"wrote {baseline_file(dialect)}")
     for f in failures[:MAX_SHOWN]:
         print("FAILURE " + f)
     for lang, why in missing.items():
         print(f"NOT CHECKED: {lang}: {why}")
+    for dialect, why in getattr(args, "absent_dialects", {}).items():
+        print(f"NOT CHECKED: dialect {DIALECTS[dialect][0]}: {why}")
     n_groups = sum(1 for g in groups if g.status == "supported")
     bad = sum(1 for g in groups if g.status == "supported" and g.failures)
     print(f"test suite: {n_groups} groups supported in some language checked in "
@@ -460,12 +569,16 @@ def baseline_key(g: Group) -> str:
     return f"{g.file} #{g.index} {g.description}"
 
 
-def compare_baseline(groups: list[Group], checked: list[str]) -> tuple[list[str], list[str]]:
+def baseline_file(dialect: str) -> Path:
+    return BASELINE if dialect == LATEST else HERE / f"suite-baseline-{dialect}.json"
+
+
+def compare_baseline(groups: list[Group], checked: list[str], baseline: Path = BASELINE) -> tuple[list[str], list[str]]:
     """Regressions and improvements against the recorded baseline, per language checked (a group that
     was supported in a language must stay supported there)."""
-    if not BASELINE.is_file():
+    if not baseline.is_file():
         return [], []
-    data = json.loads(BASELINE.read_text(encoding="utf-8"))
+    data = json.loads(baseline.read_text(encoding="utf-8"))
     recorded = data.get("supported_in") or {lang: data["supported"] for lang in NAMES}
     files = {g.file for g in groups}
     regressions, improvements = [], []
@@ -477,14 +590,14 @@ def compare_baseline(groups: list[Group], checked: list[str]) -> tuple[list[str]
     return regressions, improvements
 
 
-def write_baseline(groups: list[Group], checked: list[str]) -> None:
+def write_baseline(groups: list[Group], checked: list[str], baseline: Path = BASELINE) -> None:
     """Records the languages checked; the others keep what was recorded for them."""
-    old = json.loads(BASELINE.read_text(encoding="utf-8")) if BASELINE.is_file() else {}
+    old = json.loads(baseline.read_text(encoding="utf-8")) if baseline.is_file() else {}
     supported_in = old.get("supported_in") or {lang: old.get("supported", []) for lang in NAMES}
     for lang in checked:
         supported_in[lang] = sorted(baseline_key(g) for g in groups if g.status == "supported" and lang not in g.refused)
     everywhere = sorted(set.intersection(*(set(v) for v in supported_in.values())))
-    BASELINE.write_text(json.dumps({"comment": "Test-suite groups the generator supports, in every language and in each "
+    baseline.write_text(json.dumps({"comment": "Test-suite groups the generator supports, in every language and in each "
                                                "(supported_in); a group leaving a list fails conformance_suite "
                                                "(driver.py suite --update-baseline rewrites it).",
                                     "supported": everywhere, "supported_in": supported_in}, indent=1) + "\n",

@@ -24,7 +24,8 @@ from .jsonvalue import kind_of
 AT_THE_VALUE = {"enum", "const", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
                 "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems",
                 "minProperties", "maxProperties", "required"}
-NOT_ASSERTIONS = {"$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples", "deprecated"}
+NOT_ASSERTIONS = {"$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples", "deprecated",
+                  "definitions", "id"}
 
 
 def expected_error(schema: Any, instance: Any) -> tuple[str, str] | None:

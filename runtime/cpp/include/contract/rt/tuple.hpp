@@ -12,6 +12,8 @@
 //   }
 #pragma once
 
+#include <vector>
+
 #include "contract/rt/check.hpp"
 
 namespace contract {
@@ -48,6 +50,14 @@ public:
     template <class T, class... Rule>
     void read(T& item, const Rule&... rule) {
         in_item(index_, [&] { rt::read(c_, item, rule...); });
+    }
+    // An item of a std::vector<bool> (the rest of a tuple of booleans): its
+    // emplace_back() gives a proxy, which no bool& binds to.
+    template <class... Rule>
+    void read(std::vector<bool>::reference item, const Rule&... rule) {
+        bool value = false;
+        read(value, rule...);
+        item = value;
     }
 
 private:
