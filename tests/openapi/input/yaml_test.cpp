@@ -15,7 +15,7 @@ namespace {
 struct Parsed {
     Document doc;
     bool ok = false;
-    std::string errors;
+    std::string errors;  // the first diagnostic's message
     int line = 0, column = 0;
 };
 
@@ -24,8 +24,8 @@ Parsed parse(const std::string& text) {
     p.doc.display_path = "f.yaml";
     contractgen::diag::Sink sink;
     p.ok = contractgen::load::openapi::parse_yaml_document(text, p.doc, sink);
-    p.errors = sink.text();
     if (!sink.all().empty()) {
+        p.errors = sink.all().front().message;
         p.line = sink.all().front().line;
         p.column = sink.all().front().column;
     }
