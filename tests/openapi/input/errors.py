@@ -61,7 +61,17 @@ CASES = [
     ("boolean exclusive bound alone", "openapi.yaml",
      GOOD_30 + "      properties:\n        n: {type: number, exclusiveMaximum: true}\n",
      "9:27: error: \"exclusiveMaximum\": true needs \"maximum\" beside it (OpenAPI 3.0 makes the bound exclusive)"),
-    # Errors found after conversion (by the IR) point into the document as written.
+    # Errors found after conversion (by the IR) point into the document as written:
+    # a variant used on its own keeps its implicit tag, which the bindings cannot dispatch on.
+    ("implicit tag of a variant used alone", "openapi.yaml",
+     "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /cat:\n    get:\n      operationId: getCat\n"
+     "      responses:\n        '200':\n          description: a cat\n          content:\n            application/json:\n"
+     "              schema: {$ref: '#/components/schemas/Cat'}\ncomponents:\n  schemas:\n    Pet:\n      oneOf:\n"
+     "        - $ref: '#/components/schemas/Cat'\n        - $ref: '#/components/schemas/Dog'\n      discriminator:\n"
+     "        propertyName: petType\n    Cat:\n      type: object\n      required: [petType]\n      properties:\n"
+     "        petType: {type: string}\n    Dog:\n      type: object\n      required: [petType]\n      properties:\n"
+     "        petType: {type: string}\n",
+     "17:11: error: variant 'Cat' cannot be told apart by 'petType': "),
     ("a schema error", "openapi.yaml", GOOD_30 + "      properties:\n        n: {type: strin}\n",
      "9:13: error: 'type' "),
 ]
