@@ -60,8 +60,8 @@ public:
         } else if (fs::is_symlink(e.status)) {
             link(e.rel, out);
         } else if (fs::is_directory(e.status) || !is_candidate_name(e.rel)) {
-            // Folders are walked; a file not named *.json (a README, a
-            // template) is no schema candidate, as in any folder.
+            // Folders are walked; a file not named *.json, *.yaml or *.yml
+            // (a README, a template) is no schema candidate, as in any folder.
         } else if (fs::is_regular_file(e.status)) {
             out.files.push_back(e.rel);
         } else {
@@ -109,8 +109,8 @@ private:
         } else if (!is_candidate_name(*within)) {
             sink_.warning(shown, 0, 0,
                           "skipped: symbolic link to '" + written +
-                              "', which is not a *.json file; a link is another name for the file it points to, and "
-                              "only *.json files are read as schemas");
+                              "', which is not a *.json, *.yaml or *.yml file; a link is another name for the file it "
+                              "points to, and only those files are read as schemas (YAML: OpenAPI documents)");
         } else {
             out.links.push_back(Link{rel, *within, false});
         }

@@ -75,6 +75,7 @@ public:
     }
 
     const std::vector<std::string>& operation_tags() const { return tags_; }
+    const json* first_security() const { return security_; }
 
 private:
     // The component a `{"$ref": "#/components/<kind>/<name>"}` names (following
@@ -151,6 +152,7 @@ private:
             else if (k == "requestBody") out[k] = body(v, at);
             else if (k == "responses") out[k] = responses(v, at);
             else if (k == "callbacks") c_.warning(v, "callbacks are not read; the operation is kept without them");
+            else if (k == "security") security_ = security_ ? security_ : &v;
             else out[k] = v;
             if (k == "tags" && v.is_array())
                 for (const json& t : v)
@@ -215,6 +217,7 @@ private:
     Converter& c_;
     const json* components_ = nullptr;  // the document's, when it is an object
     std::vector<std::string> tags_;  // operation tags in order of first use
+    const json* security_ = nullptr;  // the first operation's `security`, which is not read
 };
 
 }  // namespace
@@ -272,6 +275,13 @@ json convert_root(Converter& c, const json& root) {
     for (const std::string& name : paths.operation_tags())
         if (declared.insert(name).second) tags.push_back({{"name", name}, {"description", name}});
     if (!tags.empty()) api["tags"] = std::move(tags);
+    // Security schemes have no place in x-openapi, and a requirement naming
+    // no scheme would make the published document invalid: said once.
+    const json* security = root.contains("security") ? &root["security"] : paths.first_security();
+    if (!security && root.contains("components") && root["components"].is_object() && root["components"].contains("securitySchemes"))
+        security = &root["components"]["securitySchemes"];
+    if (security)
+        c.warning(*security, "security schemes and requirements are not read; the operations are published without them");
     if (!api.empty()) {
         if (!api.contains("paths")) api["paths"] = json::object();
         out["x-openapi"] = std::move(api);
