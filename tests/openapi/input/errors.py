@@ -64,6 +64,12 @@ CASES = [
      "9:27: error: \"exclusiveMaximum\": true needs \"maximum\" beside it (OpenAPI 3.0 makes the bound exclusive)"),
     # Errors found after conversion (by the IR) point into the document as written:
     # a variant used on its own keeps its implicit tag, which the bindings cannot dispatch on.
+    # A component written out where it is used keeps its own position.
+    ("a response component", "openapi.yaml",
+     "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      operationId: a\n"
+     "      responses:\n        '404':\n          $ref: '#/components/responses/Gone'\ncomponents:\n  responses:\n"
+     "    Gone:\n      description: gone\n      contnt: {}\n",
+     "14:7: error: unknown member 'contnt' in response 404 (did you mean 'content'?)"),
     ("implicit tag of a variant used alone", "openapi.yaml",
      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /cat:\n    get:\n      operationId: getCat\n"
      "      responses:\n        '200':\n          description: a cat\n          content:\n            application/json:\n"
