@@ -123,6 +123,7 @@ json Converter::schema(const json& from, const std::string& pointer) {
                                           return p.is_object() && (flag(p, "readOnly") || flag(p, "writeOnly"));
                                       }),
                        required.end());
+        if (required.empty()) out.erase("required");
     }
 
     // OpenAPI 3.0.3: nullable "adds "null" to the allowed types specified by
