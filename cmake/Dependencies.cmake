@@ -23,6 +23,13 @@ if(PKG_CONFIG_FOUND AND NOT CMAKE_DISABLE_FIND_PACKAGE_RE2)
 endif()
 contractgen_require_package(RE2_FOUND libre2-dev "RE2 (patterns in the validator and the C++ bindings)")
 
+# OpenAPI documents written in YAML (schemas/<family>/openapi.yaml): libyaml,
+# the reference C parser (PyYAML's), whose events carry line and column.
+if(PKG_CONFIG_FOUND AND NOT CMAKE_DISABLE_FIND_PACKAGE_YAML)
+  pkg_check_modules(YAML QUIET IMPORTED_TARGET GLOBAL yaml-0.1)
+endif()
+contractgen_require_package(YAML_FOUND libyaml-dev "libyaml (OpenAPI documents in YAML)")
+
 find_package(CLI11 2.1 QUIET)
 contractgen_require_package(CLI11_FOUND libcli11-dev "CLI11 (command line)")
 

@@ -23,7 +23,7 @@ Loaded load_with(const std::filesystem::path& schemas, diag::Sink& sink, const l
     loaded.schemas = load::load_schemas(schemas, sink, policy);
     if (sink.has_errors()) return loaded;
     if (loaded.schemas.documents.empty()) {
-        sink.error(schemas.generic_string(), 0, 0, "no schema files found (*.schema.json, or *.json with a top-level $schema)");
+        sink.error(schemas.generic_string(), 0, 0, "no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)");
         return loaded;
     }
     loaded.schemas.digest = load::schema_set_digest(loaded.schemas);

@@ -10,6 +10,8 @@
 
 #include "load/dialect/dialect.h"
 #include "load/document.h"
+#include "load/openapi/openapi.h"
+#include "load/openapi/yaml_document.h"
 #include "load/walk.h"
 #include "parallel/work_pool.h"
 
@@ -252,6 +254,7 @@ bool is_json_schema(const Document& doc, bool parsed, const diag::Sink& strict, 
     // A file that still declares "$schema" is a broken schema: its errors stand.
     json lenient = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (lenient.is_object() && lenient.contains("$schema")) return true;
+    if (openapi::is_openapi_document(lenient) || openapi::is_openapi_name(doc.path)) return true;
     diag::Diagnostic why = strict.all().empty() ? diag::Diagnostic{} : strict.all().front();
     sink.warning(doc.display_path, why.line, why.column,
                  "skipped: not valid JSON, so not read as a JSON Schema (" +
@@ -300,12 +303,22 @@ std::optional<Document> load_document(std::string path, std::string display_path
     // it is a schema at all; its own errors only count if it is.
     std::optional<bool> parsed;
     diag::Sink strict;
-    if (!ends_with(doc.path, ".schema.json")) {
+    // An OpenAPI document (JSON or YAML) is read as the schema document it
+    // declares (src/load/openapi/).
+    bool openapi = openapi::is_yaml_name(doc.path);
+    if (openapi && !openapi::parse_yaml_openapi(text, doc, sink)) return std::nullopt;
+    if (!openapi && !ends_with(doc.path, ".schema.json")) {
         parsed = parse_document(text, doc, strict);
-        if (!is_json_schema(doc, *parsed, strict, text, sink)) return std::nullopt;
+        openapi = *parsed && openapi::is_openapi_document(doc.root);
+        if (!openapi && !is_json_schema(doc, *parsed, strict, text, sink)) return std::nullopt;
     }
     if (!check_place(doc.path, doc.display_path, sink)) return std::nullopt;
     doc.family = doc.path.substr(0, doc.path.find('/'));
+    if (openapi) {
+        if (!openapi::convert_openapi(doc, sink)) return std::nullopt;
+        doc.text_sha256 = sha256_hex(doc.text);
+        return doc;
+    }
     if (parsed) {
         for (const auto& d : strict.all()) sink.add(d);
     } else {

@@ -1,5 +1,7 @@
 #include "load/walk.h"
 
+#include "load/openapi/yaml_document.h"
+
 #include <algorithm>
 #include <optional>
 #include <system_error>
@@ -12,8 +14,8 @@ std::string display_path(const fs::path& root, const std::string& relative) {
     return relative.empty() ? root.generic_string() : (root / relative).generic_string();
 }
 
-bool is_json_name(const std::string& name) {
-    return name.size() >= 5 && name.compare(name.size() - 5, 5, ".json") == 0;
+bool is_candidate_name(const std::string& name) {
+    return (name.size() >= 5 && name.compare(name.size() - 5, 5, ".json") == 0) || openapi::is_yaml_name(name);
 }
 
 namespace {
@@ -57,9 +59,9 @@ public:
             sink_.error(shown, 0, 0, "cannot list folder: " + e.list_error);
         } else if (fs::is_symlink(e.status)) {
             link(e.rel, out);
-        } else if (fs::is_directory(e.status) || !is_json_name(e.rel)) {
-            // Folders are walked; a file not named *.json (a README, a
-            // template) is no schema candidate, as in any folder.
+        } else if (fs::is_directory(e.status) || !is_candidate_name(e.rel)) {
+            // Folders are walked; a file not named *.json, *.yaml or *.yml
+            // (a README, a template) is no schema candidate, as in any folder.
         } else if (fs::is_regular_file(e.status)) {
             out.files.push_back(e.rel);
         } else {
@@ -77,7 +79,7 @@ private:
         if (ec) {
             // A dangling *.json link is a schema that cannot be read; any other
             // name may have been meant as a folder, so it is worth a warning.
-            if (is_json_name(rel))
+            if (is_candidate_name(rel))
                 sink_.error(shown, 0, 0, "symbolic link to '" + written + "' cannot be followed: " + ec.message());
             else
                 sink_.warning(shown, 0, 0,
@@ -86,7 +88,7 @@ private:
         }
         const fs::file_status target = fs::status(real, ec);
         const bool folder = fs::is_directory(target);
-        if (!folder && !is_json_name(rel)) return;  // not a schema candidate by its name, like any such file
+        if (!folder && !is_candidate_name(rel)) return;  // not a schema candidate by its name, like any such file
         std::optional<std::string> within = inside(real, real_root_);
         if (!within) {
             const std::string resolved = real.generic_string();
@@ -104,11 +106,11 @@ private:
             sink_.warning(shown, 0, 0,
                           "skipped: symbolic link to '" + written + "', which is " + kind_of(target.type()) +
                               ", not a regular file");
-        } else if (!is_json_name(*within)) {
+        } else if (!is_candidate_name(*within)) {
             sink_.warning(shown, 0, 0,
                           "skipped: symbolic link to '" + written +
-                              "', which is not a *.json file; a link is another name for the file it points to, and "
-                              "only *.json files are read as schemas");
+                              "', which is not a *.json, *.yaml or *.yml file; a link is another name for the file it "
+                              "points to, and only those files are read as schemas (YAML: OpenAPI documents)");
         } else {
             out.links.push_back(Link{rel, *within, false});
         }

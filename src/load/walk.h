@@ -12,7 +12,7 @@
 namespace contractgen::load {
 
 struct Listing {
-    std::vector<std::string> files;  // regular *.json files, relative to the root, '/'-separated, sorted
+    std::vector<std::string> files;  // regular *.json, *.yaml and *.yml files, relative to the root, '/'-separated, sorted
     std::vector<Link> links;         // links that stay inside the root, sorted by path
 };
 
@@ -28,6 +28,7 @@ Listing list_schemas_folder(const std::filesystem::path& root, diag::Sink& sink)
 // the path relative to it.
 std::string display_path(const std::filesystem::path& root, const std::string& relative);
 
-bool is_json_name(const std::string& name);  // *.json (which includes *.schema.json)
+// *.json (which includes *.schema.json), or *.yaml/*.yml (OpenAPI documents).
+bool is_candidate_name(const std::string& name);
 
 }  // namespace contractgen::load

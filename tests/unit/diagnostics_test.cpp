@@ -599,7 +599,7 @@ TEST_CASE("diag: missing or empty schemas folder", "[diag]") {
     test::Workspace ws;
     contractgen::diag::Sink sink;
     contractgen::app::load_and_build(ws.schemas, sink);
-    CHECK(ws.shown(sink.text()) == "schemas: error: no schema files found (*.schema.json, or *.json with a top-level $schema)\n");
+    CHECK(ws.shown(sink.text()) == "schemas: error: no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)\n");
     contractgen::diag::Sink missing;
     contractgen::app::load_and_build(ws.dir / "nope", missing);
     CHECK(missing.text() == (ws.dir / "nope").string() + ": error: schemas folder does not exist or is not a folder\n");

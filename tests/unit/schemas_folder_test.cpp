@@ -170,8 +170,9 @@ TEST_CASE("schemas folder: a link to a file that is not *.json is skipped with a
     f.link("a/n.schema.json", "../notes/n.txt");
     f.link("a/README.md", "../../outside/README.md");  // no schema by its name: not read, like any such file
     CHECK(f.diagnostics() ==
-          "schemas/a/n.schema.json: warning: skipped: symbolic link to '../notes/n.txt', which is not a *.json file; a "
-          "link is another name for the file it points to, and only *.json files are read as schemas\n");
+          "schemas/a/n.schema.json: warning: skipped: symbolic link to '../notes/n.txt', which is not a *.json, *.yaml or "
+          "*.yml file; a link is another name for the file it points to, and only those files are read as schemas "
+          "(YAML: OpenAPI documents)\n");
     auto r = f.generate();
     CHECK(r.exit_code == 0);
     CHECK(r.err.find("schemas/a/n.schema.json: warning: skipped: symbolic link to '../notes/n.txt'") == 0);
