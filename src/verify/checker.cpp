@@ -172,13 +172,13 @@ void Checker::sse_fields(const Item& it, const std::string& event_type, const st
             add(it.offset, it.line, "sse.event", "event " + q(event_type) + " is not " + q(*expected) + " (" + source + ")");
     }
     // An event without an `id:` line keeps the last event ID of the one
-    // before (WHATWG), so an ID that did not change and is not the item's
-    // is read as a missing `id:`: its own rule, which a stream whose events
-    // may omit it weighs as a warning (sse.id.missing).
+    // before (WHATWG), so an ID that is empty, or did not change and is not
+    // the item's, is read as a missing `id:`: its own rule, which a stream
+    // whose events may omit it weighs as a warning (sse.id.missing).
     const std::string before = std::exchange(previous_last_event_id_, last_event_id);
     if (plan_.id_pointer)
         if (const Json* v = field(it.value, plan_.id_pointer); v && last_event_id != text_of(*v)) {
-            if (last_event_id == before)
+            if (last_event_id.empty() || last_event_id == before)
                 add(it.offset, it.line, "sse.id.missing",
                     "the event has no id" +
                         (last_event_id.empty() ? std::string() : " (the last event ID is still " + q(last_event_id) + ")") +
