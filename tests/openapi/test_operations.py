@@ -210,7 +210,7 @@ def test_the_operations_prose_names_what_the_tables_hold() -> None:
     for mode in FILES["assist/service.schema.json"]["$defs"]["DeliveryMode"]["enum"]:
         assert f"`{mode}`" in post["description"], mode
     chat = DOCUMENT["paths"]["/api/chat/message/stream"]["get"]["description"]
-    for value in [const("chat_stream/tables.schema.json", "FirstEventType"), *const("chat_stream/tables.schema.json", "TerminalEventTypes")]:
+    for value in [*const("chat_stream/tables.schema.json", "FirstEventTypes"), *const("chat_stream/tables.schema.json", "TerminalEventTypes")]:
         assert f"`{value}`" in chat, value
     assert f"{const('chat_stream/tables.schema.json', 'HeartbeatIntervalMs') // 1000} s" in chat
     assert f"{const('chat_stream/tables.schema.json', 'WatchdogTimeoutMs') // 1000} s" in chat
