@@ -177,11 +177,11 @@ private:
         if (!t || !i) return;
         s_.heartbeat = Stream::Heartbeat{*t, *i, std::nullopt};
         if (!node.contains("maxIntervalMs")) return;
-        const std::int64_t interval = i->value.get<std::int64_t>();
+        const std::int64_t least = i->value.get<std::int64_t>();
         s_.heartbeat->max_interval_ms =
             f_.value(at(pointer, "maxIntervalMs"), node["maxIntervalMs"], "maxIntervalMs",
-                     "an integer (milliseconds) ≥ intervalMs (" + std::to_string(interval) + ")",
-                     [interval](const json& x) { return is_count(x) && x.get<std::int64_t>() >= interval; });
+                     "an integer (milliseconds) ≥ intervalMs (" + std::to_string(least) + ")",
+                     [least](const json& x) { return is_count(x) && x.get<std::int64_t>() >= least; });
     }
 
     void read_timestamp(const std::string& pointer, const json& node) {
