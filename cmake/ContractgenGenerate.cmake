@@ -7,7 +7,12 @@
 #                                   from find_package(contractgen) or the project's own build)
 #
 # Defines a custom target <target> that reruns the generator when a schema or
-# template changes, and does nothing otherwise. For C++ consumers it also
+# template changes, and does nothing otherwise. The generator reads the
+# contractgen.toml of the calling folder (CMAKE_CURRENT_SOURCE_DIR); without
+# one, the project is named <target> (--project-name), with the C++ namespace
+# kept at its default `contract`, so that the CMake project and library of the
+# generated cpp/CMakeLists.txt are <target>_bindings rather than an unnamed
+# `_bindings` that a second contract in the same build would collide with. For C++ consumers it also
 # defines <target>_cpp, a static library of the generated decoders and
 # encoders (<OUT>/cpp/src/) with <OUT>/cpp/include on the include path, built
 # after the generation step; it needs nlohmann_json and RE2 (pkg-config).
@@ -36,6 +41,9 @@ function(contractgen_generate name)
   endif()
   file(GLOB_RECURSE schema_files CONFIGURE_DEPENDS "${CG_SCHEMAS}/*.schema.json")
   set(args generate --quiet --schemas "${CG_SCHEMAS}" --out "${CG_OUT}")
+  if(NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/contractgen.toml")
+    list(APPEND args --project-name "${name}" --cpp-namespace contract)
+  endif()
   set(template_files "")
   if(CG_TEMPLATES)
     list(APPEND args --templates "${CG_TEMPLATES}")

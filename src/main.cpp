@@ -165,7 +165,9 @@ int main(int argc, char** argv) {
     verify->add_option("--heartbeat-slack", verify_options.heartbeat_slack_ms,
                        "Milliseconds of jitter allowed beyond the heartbeat interval (default 1000)");
     verify->add_option("--max-line-bytes", verify_options.max_line_bytes, "The longest line or event (default 16 MiB)");
-    verify->add_flag("--list-rules", verify_options.list_rules, "List the rules, with what breaks each, and exit");
+    verify->add_flag("--strict", verify_options.strict,
+                     "Warnings fail too (exit 1): what the contract leaves optional or loosely timed, held to its recommendation");
+    verify->add_flag("--list-rules", verify_options.list_rules, "List the rules, with their default severity and what breaks each, and exit");
     verify->add_flag("-q,--quiet", quiet, "Print only the findings (no summary)");
 
     try {

@@ -309,6 +309,7 @@ struct Stream {
     struct Heartbeat {
         RuleValue tag;          // the tag value of a heartbeat item
         RuleValue interval_ms;  // sent after this long without another item
+        std::optional<RuleValue> max_interval_ms;  // the longest silence allowed, when looser than interval_ms
     };
     std::optional<Heartbeat> heartbeat;
     struct Timestamp {
@@ -326,10 +327,19 @@ struct Stream {
     };
     std::optional<Client> client;
 
+    // How much a broken rule weighs (`severity`: rule id → "error" or
+    // "warning"), where the declaration departs from the rule's default:
+    // what the contract leaves optional or loosely timed is a warning.
+    std::map<std::string, std::string> severities;
+
     json source;  // the declaration as written
     Origin origin;
     std::string qualified_name() const { return family + "." + name; }
 };
+
+// The rules of a stream a declaration may weigh with `severity` (the ids
+// `contractgen verify` reports them under, docs/verify.md).
+const std::vector<std::string>& stream_rule_ids();
 
 // A Parameter or Header Object of an operation.
 struct ApiParameter {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <regex>
 
+#include "diag/diagnostics.h"
 #include "ir/stream_fields.h"
 
 namespace contractgen::ir {
@@ -26,7 +27,7 @@ public:
         }
         r_.check_members(doc_, pointer, node,
                          {"description", "framing", "item", "tag", "sse", "key", "sequence", "first", "terminal",
-                          "heartbeat", "timestamp", "client"},
+                          "heartbeat", "timestamp", "client", "severity"},
                          what);
         if (auto* d = r_.member(doc_, pointer, node, "description", Want::String, true, what)) s_.description = d->get<std::string>();
         const json* framing = r_.member(doc_, pointer, node, "framing", Want::String, true, what);
@@ -71,6 +72,7 @@ public:
         if (auto* hb = r_.member(doc_, pointer, node, "heartbeat", Want::Object, false, what)) read_heartbeat(at(pointer, "heartbeat"), *hb);
         if (auto* ts = r_.member(doc_, pointer, node, "timestamp", Want::Object, false, what)) read_timestamp(at(pointer, "timestamp"), *ts);
         if (auto* client = r_.member(doc_, pointer, node, "client", Want::Object, false, what)) read_client(at(pointer, "client"), *client);
+        if (auto* sev = r_.member(doc_, pointer, node, "severity", Want::Object, false, what)) read_severity(at(pointer, "severity"), *sev);
         return true;
     }
 
@@ -144,8 +146,27 @@ private:
             r_.error(doc_, pointer, "eventSchema '" + name + "' must have 'event' and 'data' members (one SSE event)");
     }
 
+    // `severity`: {"<rule id>": "error" | "warning"}, for the rules a stream may weigh.
+    void read_severity(const std::string& pointer, const json& node) {
+        const auto& ids = stream_rule_ids();
+        for (auto it = node.begin(); it != node.end(); ++it) {
+            const std::string p = at(pointer, it.key());
+            if (std::find(ids.begin(), ids.end(), it.key()) == ids.end()) {
+                std::string hint = diag::closest_match(it.key(), ids);
+                r_.error(doc_, p, "'" + it.key() + "' is not a stream rule whose severity can be set" +
+                                      (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
+                continue;
+            }
+            if (*it != "error" && *it != "warning") {
+                r_.error(doc_, p, "the severity of '" + it.key() + "' must be \"error\" or \"warning\", not " + it->dump());
+                continue;
+            }
+            s_.severities[it.key()] = it->get<std::string>();
+        }
+    }
+
     void read_heartbeat(const std::string& pointer, const json& node) {
-        r_.check_members(doc_, pointer, node, {"tag", "intervalMs"}, "the heartbeat rule");
+        r_.check_members(doc_, pointer, node, {"tag", "intervalMs", "maxIntervalMs"}, "the heartbeat rule");
         const json* tag = r_.member(doc_, pointer, node, "tag", Want::Any, true, "the heartbeat rule");
         const json* interval = r_.member(doc_, pointer, node, "intervalMs", Want::Any, true, "the heartbeat rule");
         if (!tag || !interval) return;
@@ -153,7 +174,14 @@ private:
         if (t) f_.check_tag_value(at(pointer, "tag"), t->value.get<std::string>(), "the heartbeat tag");
         auto i = f_.value(at(pointer, "intervalMs"), *interval, "intervalMs", "a positive integer (milliseconds)",
                        [](const json& x) { return is_count(x) && x.get<std::int64_t>() > 0; });
-        if (t && i) s_.heartbeat = Stream::Heartbeat{*t, *i};
+        if (!t || !i) return;
+        s_.heartbeat = Stream::Heartbeat{*t, *i, std::nullopt};
+        if (!node.contains("maxIntervalMs")) return;
+        const std::int64_t least = i->value.get<std::int64_t>();
+        s_.heartbeat->max_interval_ms =
+            f_.value(at(pointer, "maxIntervalMs"), node["maxIntervalMs"], "maxIntervalMs",
+                     "an integer (milliseconds) ≥ intervalMs (" + std::to_string(least) + ")",
+                     [least](const json& x) { return is_count(x) && x.get<std::int64_t>() >= least; });
     }
 
     void read_timestamp(const std::string& pointer, const json& node) {
@@ -211,6 +239,15 @@ private:
 };
 
 }  // namespace
+
+const std::vector<std::string>& stream_rule_ids() {
+    static const std::vector<std::string> ids = {
+        "sse.event",      "sse.id",           "sse.id.missing", "first",           "sequence.gap",
+        "sequence.duplicate", "sequence.reorder", "terminal.after", "terminal.missing", "heartbeat.interval",
+        "heartbeat.late",
+    };
+    return ids;
+}
 
 void build_streams(api::Reader& reader, Model& model, StreamIndex& index) {
     static const std::regex name_re("[A-Za-z_][A-Za-z0-9_]*");

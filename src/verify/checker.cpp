@@ -1,6 +1,7 @@
 #include "verify/checker.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -80,8 +81,10 @@ Checker::Checker(const ir::Model& model, const Plan& plan, CheckerOptions option
 Checker::~Checker() = default;
 
 void Checker::add(std::uint64_t offset, std::uint64_t line, const std::string& rule, const std::string& message) {
+    const Severity severity = plan_.severity_of(rule);
     ++tally_.findings;
-    report_(Finding{offset, line, rule, message});
+    if (severity == Severity::Warning) ++tally_.warnings;
+    report_(Finding{offset, line, rule, message, severity});
 }
 
 void Checker::report_here(const std::string& rule, const std::string& message) {
@@ -168,11 +171,22 @@ void Checker::sse_fields(const Item& it, const std::string& event_type, const st
         else
             add(it.offset, it.line, "sse.event", "event " + q(event_type) + " is not " + q(*expected) + " (" + source + ")");
     }
+    // An event without an `id:` line keeps the last event ID of the one
+    // before (WHATWG), so an ID that is empty, or did not change and is not
+    // the item's, is read as a missing `id:`: its own rule, which a stream
+    // whose events may omit it weighs as a warning (sse.id.missing).
+    const std::string before = std::exchange(previous_last_event_id_, last_event_id);
     if (plan_.id_pointer)
-        if (const Json* v = field(it.value, plan_.id_pointer); v && last_event_id != text_of(*v))
-            add(it.offset, it.line, "sse.id",
-                (last_event_id.empty() ? std::string("the event has no id; it must be") : "id " + q(last_event_id) + " is not") +
-                    " the item's " + *plan_.id_pointer + " " + q(text_of(*v)));
+        if (const Json* v = field(it.value, plan_.id_pointer); v && last_event_id != text_of(*v)) {
+            if (last_event_id.empty() || last_event_id == before)
+                add(it.offset, it.line, "sse.id.missing",
+                    "the event has no id" +
+                        (last_event_id.empty() ? std::string() : " (the last event ID is still " + q(last_event_id) + ")") +
+                        "; when it has one it must be the item's " + *plan_.id_pointer + " " + q(text_of(*v)));
+            else
+                add(it.offset, it.line, "sse.id",
+                    "id " + q(last_event_id) + " is not the item's " + *plan_.id_pointer + " " + q(text_of(*v)));
+        }
 }
 
 void Checker::protocol(const Item& it) {
@@ -231,11 +245,22 @@ void Checker::heartbeat(const Item& it) {
     if (plan_.timestamp_format == ir::TimestampFormat::UnixMs && v->is_number_integer()) ms = v->get<std::int64_t>();
     if (plan_.timestamp_format == ir::TimestampFormat::DateTime && v->is_string()) ms = date_time_ms(v->get<std::string>());
     if (!ms) return;
-    if (last_timestamp_ms_ && plan_.heartbeat_ms && *ms - *last_timestamp_ms_ > *plan_.heartbeat_ms + options_.heartbeat_slack_ms)
-        add(it.offset, it.line, "heartbeat.interval",
-            "no item for " + std::to_string(*ms - *last_timestamp_ms_) + " ms before this one; the server sends " +
-                q(plan_.heartbeat_tag.value_or("a heartbeat")) + " after " + std::to_string(*plan_.heartbeat_ms) +
-                " ms without another item");
+    if (last_timestamp_ms_ && plan_.heartbeat_ms) {
+        // Beyond the longest interval allowed: heartbeat.interval; beyond
+        // the usual one only (a declared maxIntervalMs): heartbeat.late.
+        const std::int64_t silence = *ms - *last_timestamp_ms_, slack = options_.heartbeat_slack_ms;
+        const std::int64_t longest = plan_.heartbeat_max_ms.value_or(*plan_.heartbeat_ms);
+        const std::string tag = q(plan_.heartbeat_tag.value_or("a heartbeat"));
+        if (silence > longest + slack)
+            add(it.offset, it.line, "heartbeat.interval",
+                "no item for " + std::to_string(silence) + " ms before this one; the server sends " + tag + " after " +
+                    std::to_string(*plan_.heartbeat_ms) + " ms without another item" +
+                    (plan_.heartbeat_max_ms ? ", " + std::to_string(longest) + " ms at the latest" : std::string()));
+        else if (silence > *plan_.heartbeat_ms + slack)
+            add(it.offset, it.line, "heartbeat.late",
+                "no item for " + std::to_string(silence) + " ms before this one; the server usually sends " + tag +
+                    " after " + std::to_string(*plan_.heartbeat_ms) + " ms (at the latest " + std::to_string(longest) + " ms)");
+    }
     if (!last_timestamp_ms_ || *ms > *last_timestamp_ms_) last_timestamp_ms_ = ms;
 }
 

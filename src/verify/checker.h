@@ -3,7 +3,8 @@
 // decoded against the contract with the IR validator (src/validate/), and
 // the declared rules are followed item by item (SSE event name and id,
 // first item, sequence per key, nothing after a terminal item, heartbeat
-// spacing); finish() adds what only the end can tell (a missing terminal
+// spacing), each finding weighed by the stream's severity for its rule
+// (Plan::severity_of); finish() adds what only the end can tell (a missing terminal
 // item, a cut-off line). Findings are reported as they are found.
 #pragma once
 
@@ -30,7 +31,7 @@ struct CheckerOptions {
 
 // What came through, for the summary.
 struct Tally {
-    std::uint64_t items = 0, invalid = 0, findings = 0, bytes = 0, lines = 1;
+    std::uint64_t items = 0, invalid = 0, findings = 0, warnings = 0, bytes = 0, lines = 1;  // warnings: of the findings
     std::map<std::string, std::uint64_t> by_tag;  // tag value → items
 };
 
@@ -65,6 +66,7 @@ private:
     std::map<std::string, KeyState> keys_;  // by key value ("" without a key)
     std::vector<std::string> key_order_;    // in order of first appearance
     std::optional<std::int64_t> last_timestamp_ms_;
+    std::string previous_last_event_id_;  // the SSE last event ID after the previous event
     bool finished_ = false;
     Tally tally_;
 };

@@ -45,7 +45,9 @@ std::string upper(std::string s) {
 void summary(std::ostream& out, const Plan& plan, const Tally& t) {
     out << terminal_safe(plan.describe()) << ": " << t.items << (t.items == 1 ? " item" : " items");
     if (t.invalid) out << " (" << t.invalid << " invalid)";
-    out << ", " << t.findings << (t.findings == 1 ? " finding" : " findings") << "\n";
+    out << ", " << t.findings << (t.findings == 1 ? " finding" : " findings");
+    if (t.warnings) out << " (" << t.warnings << (t.warnings == 1 ? " warning" : " warnings") << ")";
+    out << "\n";
     std::size_t width = 0;
     for (const auto& [tag, n] : t.by_tag) width = std::max(width, terminal_safe(tag.empty() ? "(no tag)" : tag).size());
     for (const auto& [tag, n] : t.by_tag) {
@@ -73,11 +75,15 @@ bool read_input(const std::string& path, Checker& checker, std::string& why) {
     return ok;
 }
 
+// Errors fail the stream; warnings only with --strict.
+bool fails(const Tally& t, bool strict) { return strict ? t.findings > 0 : t.findings > t.warnings; }
+
 }  // namespace
 
 int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, bool colour) {
     if (o.list_rules) {
-        for (const auto& r : rules()) out << std::left << std::setw(20) << r.id << " " << r.checks << "\n";
+        for (const auto& r : rules())
+            out << std::left << std::setw(20) << r.id << " " << std::setw(7) << severity_name(r.severity) << " " << r.checks << "\n";
         return kOk;
     }
     if (!o.url.empty() && !o.input.empty())
@@ -179,7 +185,7 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
     }
     checker.finish();
     if (!o.quiet) summary(out, *plan, checker.tally());
-    return checker.tally().findings ? kFindings : kOk;
+    return fails(checker.tally(), o.strict) ? kFindings : kOk;
 }
 
 }  // namespace contractgen::verify

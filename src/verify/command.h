@@ -2,8 +2,10 @@
 // endpoint (--url) against the contract: every item decoded against the
 // item type, and the stream's declared rules (docs/verify.md). Findings one
 // per line on `out`, `<offset>/<line>: <rule>: <message>`, then a summary
-// with the item counts per tag. Exit 0 when the stream conforms, 1 with
-// findings, 2 for usage errors or input that cannot be read.
+// with the item counts per tag. Exit 0 when the stream conforms (no
+// finding at the error level: warnings are reported, and fail only with
+// --strict), 1 with findings that fail, 2 for usage errors or input that
+// cannot be read.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,7 @@ struct VerifyOptions {
     std::size_t max_line_bytes = std::size_t{16} << 20;
     std::size_t max_depth = 128;
     bool quiet = false;
+    bool strict = false;  // warnings fail too
     bool list_rules = false;
 };
 

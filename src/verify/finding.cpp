@@ -8,29 +8,42 @@ namespace contractgen::verify {
 
 const std::vector<RuleInfo>& rules() {
     static const std::vector<RuleInfo> all = {
-        {"framing.utf8", "a line (NDJSON) or field (SSE) is not valid UTF-8"},
-        {"framing.line_too_long", "a line is longer than --max-line-bytes"},
-        {"framing.event_too_long", "an SSE event's data is longer than --max-line-bytes"},
-        {"framing.truncated", "the input ends inside a line or an event (a connection cut short)"},
-        {"item", "an item is not a valid instance of the stream's item type (path: keyword: detail, as the bindings say it)"},
-        {"sse.event", "an SSE event's `event:` is not the declared name (or item field); a name readers only tolerate"},
-        {"sse.id", "an SSE event's `id:` (the last event ID) is not the item's declared id field"},
-        {"first", "the first item's tag is not one the stream may start with"},
-        {"sequence.gap", "a sequence number was skipped (gapless sequence: a lost item)"},
-        {"sequence.duplicate", "a sequence number came again"},
-        {"sequence.reorder", "a sequence number below one already received (a late or reordered item)"},
-        {"terminal.after", "an item after the terminal item of its stream (key)"},
-        {"terminal.missing", "the input ends and a stream (key) had no terminal item, where one is required"},
-        {"heartbeat.interval", "two consecutive items' timestamps are farther apart than the heartbeat interval"},
-        {"http.status", "--url: the endpoint answered with a status other than 2xx"},
-        {"http.content-type", "--url: the response's media type is not the one the operation declares for the stream"},
-        {"client.watchdog", "--url: no data for the stream's watchdog time (a client would abort)"},
+        {"framing.utf8", Severity::Error, "a line (NDJSON) or field (SSE) is not valid UTF-8"},
+        {"framing.line_too_long", Severity::Error, "a line is longer than --max-line-bytes"},
+        {"framing.event_too_long", Severity::Error, "an SSE event's data is longer than --max-line-bytes"},
+        {"framing.truncated", Severity::Error, "the input ends inside a line or an event (a connection cut short)"},
+        {"item", Severity::Error, "an item is not a valid instance of the stream's item type (path: keyword: detail, as the bindings say it)"},
+        {"sse.event", Severity::Error, "an SSE event's `event:` is not the declared name (or item field); a name readers only tolerate"},
+        {"sse.id", Severity::Error, "an SSE event's `id:` (the last event ID) is not the item's declared id field"},
+        {"sse.id.missing", Severity::Error, "an SSE event has no `id:` of its own where the item has the declared id field"},
+        {"first", Severity::Error, "the first item's tag is not one the stream may start with"},
+        {"sequence.gap", Severity::Error, "a sequence number was skipped (gapless sequence: a lost item)"},
+        {"sequence.duplicate", Severity::Error, "a sequence number came again"},
+        {"sequence.reorder", Severity::Error, "a sequence number below one already received (a late or reordered item)"},
+        {"terminal.after", Severity::Error, "an item after the terminal item of its stream (key)"},
+        {"terminal.missing", Severity::Error, "the input ends and a stream (key) had no terminal item, where one is required"},
+        {"heartbeat.interval", Severity::Error,
+         "two consecutive items' timestamps are farther apart than the longest heartbeat interval allowed"},
+        {"heartbeat.late", Severity::Warning,
+         "two consecutive items' timestamps are farther apart than the heartbeat interval, within the longest one allowed"},
+        {"http.status", Severity::Error, "--url: the endpoint answered with a status other than 2xx"},
+        {"http.content-type", Severity::Error, "--url: the response's media type is not the one the operation declares for the stream"},
+        {"client.watchdog", Severity::Error, "--url: no data for the stream's watchdog time (a client would abort)"},
     };
     return all;
 }
 
+Severity default_severity(const std::string& rule) {
+    for (const auto& r : rules())
+        if (rule == r.id) return r.severity;
+    return Severity::Error;
+}
+
+const char* severity_name(Severity s) { return s == Severity::Warning ? "warning" : "error"; }
+
 std::string format_finding(const Finding& f) {
-    return terminal_safe(std::to_string(f.offset) + "/" + std::to_string(f.line) + ": " + f.rule + ": " + f.message);
+    return terminal_safe(std::to_string(f.offset) + "/" + std::to_string(f.line) + ": " + f.rule + ": " +
+                         (f.severity == Severity::Warning ? "warning: " : "") + f.message);
 }
 
 namespace {

@@ -51,12 +51,14 @@ Plan from_stream(const ir::Model& model, const ir::Stream& s) {
     if (s.heartbeat) {
         if (s.heartbeat->tag.value.is_string()) p.heartbeat_tag = s.heartbeat->tag.value.get<std::string>();
         p.heartbeat_ms = integer_of(s.heartbeat->interval_ms);
+        p.heartbeat_max_ms = integer_of(s.heartbeat->max_interval_ms);
     }
     if (s.timestamp) {
         p.timestamp_pointer = s.timestamp->field.pointer;
         p.timestamp_format = s.timestamp->format;
     }
     if (s.client) p.watchdog_ms = integer_of(s.client->watchdog_ms);
+    for (const auto& [rule, level] : s.severities) p.severities[rule] = level == "warning" ? Severity::Warning : Severity::Error;
     for (const auto& op : model.operations)
         for (const auto& r : op.responses)
             for (const auto& m : r.content)
@@ -68,6 +70,11 @@ Plan from_stream(const ir::Model& model, const ir::Stream& s) {
 }
 
 }  // namespace
+
+Severity Plan::severity_of(const std::string& rule) const {
+    auto declared = severities.find(rule);
+    return declared != severities.end() ? declared->second : default_severity(rule);
+}
 
 std::string Plan::describe() const {
     std::string out = stream ? stream->qualified_name() + " (" + framing_name(framing) + ", items " + item_name + ")"

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ir/model.h"
+#include "verify/finding.h"
 
 namespace contractgen::verify {
 
@@ -38,9 +39,14 @@ struct Plan {
     bool terminal_required = false;
     std::optional<std::string> heartbeat_tag;
     std::optional<std::int64_t> heartbeat_ms;
+    std::optional<std::int64_t> heartbeat_max_ms;  // the longest silence allowed (else heartbeat_ms)
     std::optional<std::string> timestamp_pointer;
     ir::TimestampFormat timestamp_format = ir::TimestampFormat::UnixMs;
     std::optional<std::int64_t> watchdog_ms;
+    std::map<std::string, Severity> severities;  // the declaration's `severity`, over the rules' defaults
+
+    // How much a finding of `rule` weighs for this stream.
+    Severity severity_of(const std::string& rule) const;
 
     // Where the stream is served (for --url defaults and checks): the first
     // operation whose response carries it, and the media types that carry it there.

@@ -33,6 +33,12 @@ fs::path normalised_folder(const fs::path& path) {
 }
 
 bool output_folder_allowed(const fs::path& out, const fs::path& schemas, diag::Sink& sink) {
+    // An empty path resolves to nothing here but is written as the working
+    // folder, so it would slip past the checks below: it names no folder at all.
+    if (out.empty()) {
+        sink.error("", 0, 0, "--out is empty: name the output folder (for the working folder, '.')");
+        return false;
+    }
     fs::path o = resolved(out), s = resolved(schemas);
     if (o == s) {
         sink.error("", 0, 0,

@@ -48,7 +48,9 @@ for (const path of documents) {
 test("the repository's document: a channel per streaming operation, a message per event type", async () => {
   const { document } = await parse(readFileSync(documents[0], "utf8"));
   const channels = Object.fromEntries(document.channels().all().map((c) => [c.id(), c]));
-  assert.deepEqual(Object.keys(channels).sort(), ["assist", "streamChatMessage", "streamPackets"]);
+  // A channel per streaming operation, and one for the run-event stream, which no operation serves.
+  assert.deepEqual(Object.keys(channels).sort(), ["RunEvents", "assist", "streamChatMessage", "streamPackets"]);
+  assert.ok(!channels.RunEvents.address(), "no operation serves it: no address");
   assert.equal(channels.streamChatMessage.address(), "/api/chat/message/stream");
   // One message per chat-stream event type: the values of StreamEventType in the schemas (26 in the
   // seeds; read from the schema so that adding an event type needs no change here).
@@ -61,8 +63,26 @@ test("the repository's document: a channel per streaming operation, a message pe
   const done = channels.streamChatMessage.messages().all().find((m) => m.name() === "done");
   assert.ok(done.hasPayload());
   const operations = document.operations().all();
-  assert.equal(operations.length, 3);
+  assert.equal(operations.length, 4);
   assert.ok(operations.every((o) => o.isReceive()));
+});
+
+test("the request's headers and cookies are data: x-request-headers and x-request-cookies", () => {
+  const raw = JSON.parse(readFileSync(documents[0], "utf8"));
+  const chat = raw.operations.streamChatMessage;
+  const headers = chat["x-request-headers"];
+  assert.equal(headers.type, "object");
+  assert.deepEqual(Object.keys(headers.properties).sort(), ["Cache-Control", "X-Gradient-Browser-Client", "X-Gradient-Workspace-Id"]);
+  assert.equal(headers.properties["X-Gradient-Browser-Client"].const, "1");
+  assert.equal(headers.required, undefined, "every request header is optional");
+  assert.deepEqual(Object.keys(chat["x-request-cookies"].properties), ["session"]);
+  // The query stays in the HTTP binding; the packet stream's resumption header is data too.
+  assert.deepEqual(Object.keys(chat.bindings.http.query.properties), ["message_stream_id"]);
+  assert.ok("Last-Event-ID" in raw.operations.streamPackets["x-request-headers"].properties);
+  // The run-event stream: a channel and a receive operation, one message per run-event type.
+  const runTypes = JSON.parse(readFileSync(join(root, "schemas/run_events/events.schema.json"), "utf8")).$defs.RunEventType.enum;
+  assert.equal(Object.keys(raw.channels.RunEvents.messages).length, runTypes.length);
+  assert.equal(raw.operations.RunEvents.action, "receive");
 });
 
 test("a broken document is refused", async () => {

@@ -231,9 +231,10 @@ class Engine(BaseHTTPRequestHandler):
             if not ids[0]:
                 issues.append(assist.ValidationIssue(location="query", path="/message_stream_id",
                                                      message="message_stream_id is required"))
-            if self.headers.get(BROWSER_CLIENT_HEADER) != "1":
+            # Optional (schemas/README.md, fidelity #31): only a value other than 1 is refused.
+            if self.headers.get(BROWSER_CLIENT_HEADER, "1") != "1":
                 issues.append(assist.ValidationIssue(location="header", path=f"/{BROWSER_CLIENT_HEADER}",
-                                                     message=f"{BROWSER_CLIENT_HEADER}: 1 is required"))
+                                                     message=f"{BROWSER_CLIENT_HEADER} must be 1 when sent"))
             if issues:
                 return self.rejected("the chat stream request is incomplete", issues)
             with self.lock:

@@ -258,6 +258,12 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          "names the type 'ev.A'; intervalMs needs a contract constant"},
         {"zero interval", json::array({op("replace", kStream + "/heartbeat/intervalMs", 0)}),
          "intervalMs must be a positive integer (milliseconds), not 0"},
+        {"max interval below the interval", json::array({op("add", kStream + "/heartbeat/maxIntervalMs", 500)}),
+         "maxIntervalMs must be an integer (milliseconds) ≥ intervalMs (1000), not 500"},
+        {"severity of an unknown rule", json::array({op("add", kStream + "/severity", {{"terminal.mising", "warning"}})}),
+         "'terminal.mising' is not a stream rule whose severity can be set (did you mean 'terminal.missing'?)"},
+        {"severity not error or warning", json::array({op("add", kStream + "/severity", {{"terminal.missing", "info"}})}),
+         "the severity of 'terminal.missing' must be \"error\" or \"warning\", not \"info\""},
         {"heartbeat tag unknown", json::array({op("replace", kStream + "/heartbeat/tag", "beat")}),
          "the heartbeat tag: 'beat' is not a value of the tag /data/type"},
         {"sequence of a string", json::array({op("add", kStream + "/sequence", {{"pointer", "/data/type"}})}),
@@ -282,6 +288,21 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
             CHECK(std::regex_search(r.errors, std::regex(R"(ev/events\.schema\.json:[1-9]\d*:[1-9]\d*: error: )")));
         }
     }
+}
+
+TEST_CASE("a stream's severities and longest heartbeat interval are read into the IR") {
+    Result r = load_patched(json::array({op("add", kStream + "/severity", {{"terminal.missing", "warning"}, {"first", "error"}}),
+                                         op("add", kStream + "/heartbeat/maxIntervalMs", 1500)}));
+    REQUIRE(r.errors == "");
+    const auto& s = r.model.streams.at(0);
+    CHECK(s.severities == std::map<std::string, std::string>{{"first", "error"}, {"terminal.missing", "warning"}});
+    REQUIRE(s.heartbeat);
+    REQUIRE(s.heartbeat->max_interval_ms);
+    CHECK(s.heartbeat->max_interval_ms->value == 1500);
+    // Without them: no severities, no longest interval.
+    Result plain = load({{"ev/events.schema.json", kBase}});
+    CHECK(plain.model.streams.at(0).severities.empty());
+    CHECK_FALSE(plain.model.streams.at(0).heartbeat->max_interval_ms);
 }
 
 TEST_CASE("SSE streams: the event schema, event name and id are checked") {

@@ -13,8 +13,9 @@ Pydantic models (generated/python, import package `contract`) and the standard l
     GET <chat_stream.ChatStreamPath>?message_stream_id=ID   (/api/chat/message/stream, seed 004)
         -> NDJSON, one chat_stream.StreamEnvelope per line (application/x-ndjson when the
            client accepts it, chat_stream.ChatStreamContentType otherwise), with
-           Cache-Control: no-cache and X-Accel-Buffering: no; 400 without an id or without
-           X-Gradient-Browser-Client: 1 (or with an empty X-Gradient-Workspace-Id); 404
+           Cache-Control: no-cache and X-Accel-Buffering: no; 400 without an id, with an
+           X-Gradient-Browser-Client other than 1 (the header is optional) or with an
+           empty X-Gradient-Workspace-Id; 404
            (cloudevents.ErrorPayload) for ids starting with "missing".
 
 Every body it writes is first built and validated as a contract model, so the server cannot
@@ -324,13 +325,14 @@ class Handler(BaseHTTPRequestHandler):
         problems = []
         if not ids or not ids[0]:
             problems.append(issue("query", "/message_stream_id", "Field required" if not ids else "must not be empty"))
-        if self.headers.get(BROWSER_CLIENT_HEADER) != "1":
+        # Optional (schemas/README.md, fidelity #31): only a value other than 1 is refused.
+        if self.headers.get(BROWSER_CLIENT_HEADER, "1") != "1":
             problems.append(issue("header", "/" + BROWSER_CLIENT_HEADER, "must be 1"))
         if self.headers.get(WORKSPACE_HEADER) == "":
             problems.append(issue("header", "/" + WORKSPACE_HEADER, "must not be empty"))
         if problems:
             summary = ("query parameter message_stream_id is required" if problems[0]["location"] == "query"
-                       else f"header {BROWSER_CLIENT_HEADER}: 1 is required")
+                       else f"header {BROWSER_CLIENT_HEADER} must be 1 when sent")
             return self.send_json(400, validation_error(summary, problems))
         stream_id = ids[0]
         if stream_id.startswith("missing"):

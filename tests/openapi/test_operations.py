@@ -158,7 +158,9 @@ def test_the_asyncapi_document_has_a_channel_per_streaming_operation_and_a_messa
     operations = {op["operationId"]: (method, path, op) for path, item in DOCUMENT["paths"].items()
                   for method, op in item.items()
                   if any("x-stream" in m for r in op["responses"].values() for m in r.get("content", {}).values())}
-    assert set(ASYNCAPI["channels"]) == set(operations) == {"assist", "streamPackets", "streamChatMessage"}
+    assert set(operations) == {"assist", "streamPackets", "streamChatMessage"}
+    # Plus one channel per stream no operation serves: seed 001's run events (no endpoint given).
+    assert set(ASYNCAPI["channels"]) == set(operations) | {"RunEvents"}
     messages = ASYNCAPI["components"]["messages"]
     for op_id, (method, path, op) in operations.items():
         channel = ASYNCAPI["channels"][op_id]
@@ -184,6 +186,16 @@ def test_the_asyncapi_document_has_a_channel_per_streaming_operation_and_a_messa
     assert messages["packets.PacketStream.CLOSE"]["payload"] == {"$ref": "#/components/schemas/packets.ClosePacket"}
     chat_binding = messages["chat_stream.ChatStream.done"]["bindings"]["http"]
     assert chat_binding["statusCode"] == 200 and chat_binding["headers"]["required"] == ["Cache-Control", "X-Accel-Buffering"]
+    # The request's headers and cookies, as the operation's parameters declare them.
+    for op_id, (method, path, op) in operations.items():
+        for place, member in (("header", "x-request-headers"), ("cookie", "x-request-cookies")):
+            declared = [p["name"] for p in op.get("parameters", []) if p["in"] == place]
+            published = ASYNCAPI["operations"][op_id].get(member, {"properties": {}})["properties"]
+            assert list(published) == declared, (op_id, place)
+    run_events = ASYNCAPI["channels"]["RunEvents"]
+    assert "address" not in run_events
+    assert names("RunEvents") == FILES["run_events/events.schema.json"]["$defs"]["RunEventType"]["enum"]
+    assert ASYNCAPI["operations"]["RunEvents"]["action"] == "receive"
 
 
 # ---- the tables that restate the operations -------------------------------------------------------
@@ -210,7 +222,7 @@ def test_the_operations_prose_names_what_the_tables_hold() -> None:
     for mode in FILES["assist/service.schema.json"]["$defs"]["DeliveryMode"]["enum"]:
         assert f"`{mode}`" in post["description"], mode
     chat = DOCUMENT["paths"]["/api/chat/message/stream"]["get"]["description"]
-    for value in [const("chat_stream/tables.schema.json", "FirstEventType"), *const("chat_stream/tables.schema.json", "TerminalEventTypes")]:
+    for value in [*const("chat_stream/tables.schema.json", "FirstEventTypes"), *const("chat_stream/tables.schema.json", "TerminalEventTypes")]:
         assert f"`{value}`" in chat, value
     assert f"{const('chat_stream/tables.schema.json', 'HeartbeatIntervalMs') // 1000} s" in chat
     assert f"{const('chat_stream/tables.schema.json', 'WatchdogTimeoutMs') // 1000} s" in chat

@@ -167,7 +167,7 @@ def test_chat_stream(server: ReferenceServer, accept: str | None, expected: str)
         assert_valid(media["itemSchema"], line)
     types = [line["data"]["type"] for line in lines]
     stream = media["x-stream"]
-    assert types[0] == constant(stream["first"])
+    assert types[0] == "stream_start" and types[0] in constant(stream["first"])
     assert types[-1] in constant(stream["terminal"]["tags"])
     assert not set(types[:-1]) & set(constant(stream["terminal"]["tags"]))
 
@@ -175,11 +175,10 @@ def test_chat_stream(server: ReferenceServer, accept: str | None, expected: str)
 @pytest.mark.parametrize("query, headers, status, problems", [
     ("", BROWSER, 400, [("query", "/message_stream_id")]),
     ("?message_stream_id=", BROWSER, 400, [("query", "/message_stream_id")]),
-    ("?message_stream_id=m", {}, 400, [("header", "/X-Gradient-Browser-Client")]),
     ("?message_stream_id=m", {"X-Gradient-Browser-Client": "0"}, 400, [("header", "/X-Gradient-Browser-Client")]),
     ("?message_stream_id=m", {**BROWSER, "X-Gradient-Workspace-Id": ""}, 400, [("header", "/X-Gradient-Workspace-Id")]),
     ("?message_stream_id=missing-1", BROWSER, 404, []),
-], ids=["no-id", "empty-id", "no-browser-header", "wrong-browser-header", "empty-workspace", "unknown-id"])
+], ids=["no-id", "empty-id", "wrong-browser-header", "empty-workspace", "unknown-id"])
 def test_chat_stream_errors(server: ReferenceServer, query: str, headers: dict[str, str], status: int,
                             problems: list[tuple[str, str]]) -> None:
     got, ctype, body = call(server, "GET", CHAT_PATH + query, headers=headers)
@@ -190,12 +189,21 @@ def test_chat_stream_errors(server: ReferenceServer, query: str, headers: dict[s
         assert sorted((e["location"], e["path"]) for e in payload["errors"]) == sorted(problems)
 
 
-def test_chat_stream_documents_the_seed_request_headers() -> None:
+def test_chat_stream_without_the_browser_header_is_served(server: ReferenceServer) -> None:
+    # The header is what the browser client sends; engines must not require it (schemas/README.md, fidelity #31).
+    got, ctype, body = call(server, "GET", CHAT_PATH + "?message_stream_id=m")
+    assert got == 200 and body.endswith(b"\n")
+
+
+def test_chat_stream_documents_the_seed_request_headers_and_cookie() -> None:
     params = {p["name"]: p for p in CHAT["parameters"] if p["in"] == "header"}
-    assert params["X-Gradient-Browser-Client"]["required"] is True
+    assert params["X-Gradient-Browser-Client"]["required"] is False
     assert params["X-Gradient-Browser-Client"]["schema"]["const"] == "1"
     assert params["X-Gradient-Workspace-Id"]["required"] is False
-    assert set(params) == {"X-Gradient-Browser-Client", "X-Gradient-Workspace-Id", "Cache-Control", "Cookie"}
+    assert set(params) == {"X-Gradient-Browser-Client", "X-Gradient-Workspace-Id", "Cache-Control"}
+    # The session cookie is a cookie parameter, not a `Cookie` header (fidelity #30).
+    cookies = [p for p in CHAT["parameters"] if p["in"] == "cookie"]
+    assert [(p["name"], p["required"]) for p in cookies] == [("session", False)]
 
 
 @pytest.mark.parametrize("last_event_id", [None, "0b0e8c4e-6f9a-4c1e-9d2f-3a4b5c6d7e8f"])

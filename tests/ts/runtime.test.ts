@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { decodeStreamEnvelope, decodeStreamEvent } from "../../generated/ts/chat_stream.js";
 import * as rt from "../../generated/ts/runtime.js";
 
 test("date-time: RFC 3339 section 5.6", () => {
@@ -158,4 +159,19 @@ test("lookup never reads the prototype", () => {
   assert.equal(rt.lookup(table, "a"), 1);
   assert.equal(rt.lookup(table, "constructor"), undefined);
   assert.equal(rt.lookup(table, "__proto__"), undefined);
+});
+
+test("tolerant reader: an unknown tag reads as an UnknownVariant whose .tag is the tag read", () => {
+  const event = decodeStreamEvent('{"type": "citation_added", "n": 1}', { tolerant: true });
+  assert.ok(event instanceof rt.UnknownVariant);
+  assert.equal(event.tag, "citation_added");
+  assert.deepEqual(event.value, { type: "citation_added", n: 1 });
+  // Nested: the envelope's data, dispatched on data.type.
+  const envelope = decodeStreamEnvelope('{"data": {"type": "x-new", "a": [1]}, "timestamp": 5}', { tolerant: true });
+  assert.ok(envelope.data instanceof rt.UnknownVariant);
+  assert.equal(envelope.data.tag, "x-new");
+  assert.equal(JSON.stringify(envelope.data), '{"type":"x-new","a":[1]}');
+  // A known tag is never an UnknownVariant; strict mode refuses the unknown one.
+  assert.ok(!(decodeStreamEvent('{"type": "heartbeat"}', { tolerant: true }) instanceof rt.UnknownVariant));
+  assert.throws(() => decodeStreamEvent('{"type": "citation_added"}'), rt.DecodeError);
 });

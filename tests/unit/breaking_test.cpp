@@ -74,6 +74,44 @@ TEST_CASE("breaking: directions come from the operations and streams the schemas
     CHECK(direction("events", "Created") == bk::Direction::Response);     // a variant of the stream's union
 }
 
+TEST_CASE("breaking: a type used only in a response header is read by clients", "[breaking]") {
+    // Level appears only as the schema of a response header, Query only as a
+    // request parameter's. Adding a value to Level gives clients a header
+    // value they reject: an error, as for a response body.
+    auto version = [](bool current) {
+        std::string levels = current ? R"(["low", "high"])" : R"(["low"])";
+        return test::Files{{"f/s.schema.json",
+                            R"({"$defs": {"Level": {"enum": )" + levels + R"(}, "Query": {"enum": )" + levels + R"(}},
+                                "x-openapi": {"paths": {"/things": {"get": {
+                                  "operationId": "getThings",
+                                  "parameters": [{"name": "q", "in": "query", "schema": {"$ref": "#/$defs/Query"}}],
+                                  "responses": {"200": {"description": "the things' level, in a header",
+                                    "headers": {"X-Level": {"schema": {"$ref": "#/$defs/Level"}}}}}}}}}})"}};
+    };
+    auto prev = test::build(version(false));
+    auto cur = test::build(version(true));
+    auto dirs = bk::directions(cur->model(), bk::operation_roots(cur->model()));
+    CHECK(dirs[id_of(*cur, "Level")] == bk::Direction::Response);
+    CHECK(dirs[id_of(*cur, "Query")] == bk::Direction::Request);
+    auto found = bk::compare({&prev->model(), "previous", bk::operation_roots(prev->model())},
+                             {&cur->model(), "current", bk::operation_roots(cur->model())}, false);
+    std::map<std::string, bk::Finding> by_type;
+    for (const auto& f : found) by_type[f.type + " " + f.rule] = f;
+    REQUIRE(by_type.count("f.Level ENUM_VALUE_NO_ADD") == 1);
+    CHECK(by_type.at("f.Level ENUM_VALUE_NO_ADD").severity == bk::Severity::Error);
+    CHECK(by_type.at("f.Level ENUM_VALUE_NO_ADD").direction == bk::Direction::Response);
+    REQUIRE(by_type.count("f.Query ENUM_VALUE_NO_ADD") == 1);
+    CHECK(by_type.at("f.Query ENUM_VALUE_NO_ADD").severity == bk::Severity::Info);
+
+    // The command line: the added header value fails the gate (exit 1).
+    test::TempDir dir;
+    for (const auto& [side, files] : {std::pair<const char*, test::Files>{"previous", version(false)}, {"current", version(true)}})
+        for (const auto& [path, text] : files) test::write_file(dir.path() / side / path, text);
+    auto run = run_contractgen({"breaking", "--against", "previous", "--schemas", "current"}, dir.path());
+    CHECK(run.exit_code == 1);
+    CHECK(has(run.out, "value \"high\" was added"));
+}
+
 TEST_CASE("breaking: narrowing breaks whoever writes a type, widening whoever reads it", "[breaking]") {
     // Req is written by clients, Resp by the server; each gets a narrower
     // and a wider change.

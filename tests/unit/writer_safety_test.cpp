@@ -59,6 +59,22 @@ TEST_CASE("writer: --out equal to or inside --schemas is refused, for generate a
               .exit_code == 0);
 }
 
+TEST_CASE("writer: an empty --out is refused, for generate and check, even inside the schemas folder", "[writer]") {
+    test::Workspace ws(kSchemas);
+    for (const char* command : {"generate", "check"}) {
+        INFO(command);
+        // Run inside the schemas folder: "" used to be written as the working folder, among the schemas.
+        auto inside = run_contractgen({command, "--schemas", ".", "--out", "", "--target", "cpp"}, ws.schemas);
+        CHECK(inside.exit_code == 2);
+        CHECK(has(inside.err, "contractgen: error: --out is empty: name the output folder (for the working folder, '.')\n"));
+        auto beside = run_contractgen({command, "--schemas", "schemas", "--out", "", "--target", "cpp"}, ws.dir.path());
+        CHECK(beside.exit_code == 2);
+        CHECK(has(beside.err, "--out is empty"));
+    }
+    CHECK(test::list_tree(ws.schemas) == std::vector<std::string>{"alpha/", "alpha/a.schema.json", "beta/", "beta/b.schema.json"});
+    CHECK(!test::fs::exists(ws.dir / "cpp"));
+}
+
 TEST_CASE("writer: a symbolic link out of --out is refused, by generate and check, one inside is followed", "[writer]") {
     test::Workspace ws(kSchemas);
     REQUIRE(generate(ws).exit_code == 0);

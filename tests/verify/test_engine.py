@@ -30,6 +30,9 @@ STREAMS: dict[str, tuple[tuple[str, ...], str, tuple[str, ...]]] = {
              ("--header", "X-Gradient-Browser-Client: 1")),
 }
 
+# The rules the seeds' streams weigh as warnings, where the engine's breaks reach them.
+WARNINGS = {"sequence.gap"}
+
 # (stream, break) → the rules its findings must name, exactly.
 BROKEN: dict[tuple[str, str], set[str]] = {
     ("packets", "seq-gap"): {"sequence.gap"},
@@ -84,8 +87,11 @@ def test_the_good_engine_conforms(engine: str, stream: str) -> None:
 @pytest.mark.parametrize("stream, breaks", sorted(BROKEN))
 def test_each_broken_variant_is_flagged_with_its_rule(engine: str, stream: str, breaks: str) -> None:
     r = verify_url(engine, stream, f"{breaks}-{stream}", breaks)
-    assert r.code == 1, r.out
+    # A lost packet is a warning (PacketStream's `severity`, schemas/README.md, fidelity #23): reported, exit 0.
+    warnings_only = BROKEN[(stream, breaks)] <= WARNINGS
+    assert r.code == (0 if warnings_only else 1), r.out
     assert {finding.split(": ")[1] for finding in r.findings} == BROKEN[(stream, breaks)], r.out
+    assert all(finding.split(": ")[2] == "warning" for finding in r.findings) == warnings_only, r.out
 
 
 def test_every_switch_of_the_engine_is_checked() -> None:

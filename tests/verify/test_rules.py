@@ -5,6 +5,7 @@ client.watchdog, a cut connection) are in test_http.py; the reference engine in 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -163,10 +164,40 @@ def test_sse_id_wrong_and_missing() -> None:
     c = Capture()
     wrong = c.add(packet_event(A, 0, "DELTA", id=B))
     c.add(packet_event(B, 0, "CLOSE"))
-    missing = c.add(sse(packet(A, 1, "CLOSE"), id=""))  # `id:` empty clears the last event ID
+    missing = c.add(sse(packet(A, 1, "DELTA"), id=""))  # `id:` empty clears the last event ID
+    c.add(packet_event(A, 2, "DELTA"))
+    kept = c.add(sse(packet(A, 3, "CLOSE"), id=None))  # no `id:` line: the last event ID stays A's... of seq 2
     r = verify(*PACKETS, stdin=c.data)
+    # PacketStream sets the id on every packet (schemas/README.md, fidelity #24): a missing one is an error.
     assert r.findings == [f'{wrong}: sse.id: id "{B}" is not the item\'s /stream_id "{A}"',
-                          f'{missing}: sse.id: the event has no id; it must be the item\'s /stream_id "{A}"']
+                          f'{missing}: sse.id.missing: the event has no id; when it has one it must be the item\'s '
+                          f'/stream_id "{A}"']
+    assert r.code == 1
+    del kept  # the kept id equals the packet's stream_id: nothing to report
+
+
+def test_sse_id_optional_for_assist_events_a_warning_a_wrong_one_an_error() -> None:
+    # Seed 003's ServerSentEvent has `id: Optional[str]`: AssistEvents weighs a missing id as a
+    # warning (its `severity`); a present id must still be the CloudEvent's.
+    def cloud(i: str) -> str:
+        return '{"specversion":"1.0","id":"%s","source":"urn:x","type":"t"}' % i
+    c = Capture()
+    first = c.add(sse(cloud("e1"), event="t", id=None))
+    second = c.add(sse(cloud("e2"), event="t", id=None))
+    c.add(sse(cloud("e3"), event="t", id="e3"))
+    kept = c.add(sse(cloud("e4"), event="t", id=None))  # the last event ID is still e3
+    r = verify("--stream", "assist.AssistEvents", stdin=c.data)
+    assert r.findings == [f"{first}: sse.id.missing: warning: the event has no id; when it has one it must be the item's /id \"e1\"",
+                          f"{second}: sse.id.missing: warning: the event has no id; when it has one it must be the item's /id \"e2\"",
+                          f"{kept}: sse.id.missing: warning: the event has no id (the last event ID is still \"e3\"); "
+                          "when it has one it must be the item's /id \"e4\""]
+    assert r.code == 0
+    assert r.out.splitlines()[3] == "assist.AssistEvents (sse, items cloudevents.CloudEvent): 4 items, 3 findings (3 warnings)"
+    assert verify("--stream", "assist.AssistEvents", "--strict", "-q", stdin=c.data).code == 1
+    wrong = Capture()
+    at = wrong.add(sse(cloud("e1"), event="t", id="e9"))
+    r = verify("--stream", "assist.AssistEvents", stdin=wrong.data)
+    assert (r.code, r.findings) == (1, [f'{at}: sse.id: id "e9" is not the item\'s /id "e1"'])
 
 
 def test_sse_id_source_absent_is_the_items_error_not_an_sse_id_one() -> None:
@@ -174,17 +205,27 @@ def test_sse_id_source_absent_is_the_items_error_not_an_sse_id_one() -> None:
     # invalid item, and its SSE id is then not compared with a member that is not there.
     c = Capture()
     first = c.add(sse('{"specversion":"1.0","source":"urn:x","type":"t"}', event="t", id="anything"))  # no id member
-    wrong = c.add(sse('{"specversion":"1.0","id":"e2","source":"urn:x","type":"t"}', event="t", id="anything"))
+    # (A new id: the last event ID alone cannot tell an `id:` that repeats the one before from none,
+    # and reads both as a missing id, sse.id.missing.)
+    wrong = c.add(sse('{"specversion":"1.0","id":"e2","source":"urn:x","type":"t"}', event="t", id="other"))
     r = verify("--stream", "assist.AssistEvents", stdin=c.data)
     assert r.findings == [f'{first}: item: $: required: missing member "id"',
-                          f'{wrong}: sse.id: id "anything" is not the item\'s /id "e2"']
+                          f'{wrong}: sse.id: id "other" is not the item\'s /id "e2"']
 
 
 # ---- first, sequence, terminal -------------------------------------------------------------------------
 def test_first() -> None:
     c = chat(delta("hi"), DONE)
     r = verify(*CHAT, stdin=c.data)
-    assert r.findings == ['0/1: first: the first item is "message_delta", not stream_start']
+    assert r.findings == ['0/1: first: the first item is "message_delta", not stream_start|ERROR']
+    assert r.code == 1
+
+
+def test_a_chat_stream_may_start_with_error() -> None:
+    # The seed's own emitter answers an unknown message with ERROR first (schemas/README.md, fidelity #27).
+    c = chat({"type": "ERROR", "error_type": "NOT_FOUND", "error_message": "Message not found"})
+    r = verify(*CHAT, stdin=c.data)
+    assert (r.code, r.findings) == (0, [])
 
 
 def test_sequence_gapless_gap_duplicate_reorder_per_key() -> None:
@@ -198,9 +239,26 @@ def test_sequence_gapless_gap_duplicate_reorder_per_key() -> None:
     c.add(packet_event(B, 6, "CLOSE"))
     r = verify(*PACKETS, stdin=c.data)
     s = f'stream "{A}": '
-    assert r.findings == [f"{gap}: sequence.gap: {s}seq 1 missing before seq 2",
+    assert r.findings == [f"{gap}: sequence.gap: warning: {s}seq 1 missing before seq 2",
                           f"{dup}: sequence.duplicate: {s}seq 2 was already received",
                           f"{late}: sequence.reorder: {s}seq 1 arrived after seq 2"]
+
+
+def test_a_lost_packet_is_a_warning_and_fails_only_with_strict() -> None:
+    # PacketStream weighs sequence.gap as a warning (schemas/README.md, fidelity #23).
+    c = Capture()
+    c.add(packet_event(A, 0, "DELTA"))
+    gap = c.add(packet_event(A, 2, "DELTA"))
+    c.add(packet_event(A, 3, "CLOSE"))
+    r = verify(*PACKETS, stdin=c.data)
+    assert r.code == 0
+    assert r.findings == [f'{gap}: sequence.gap: warning: stream "{A}": seq 1 missing before seq 2']
+    assert "3 items, 1 finding (1 warning)" in r.out
+    r = verify(*PACKETS, "--strict", stdin=c.data)
+    assert (r.code, r.findings) == (1, [f'{gap}: sequence.gap: warning: stream "{A}": seq 1 missing before seq 2'])
+    # An error fails with or without --strict.
+    c.add(packet_event(B, 1, "CLOSE", id=A))
+    assert verify(*PACKETS, "-q", stdin=c.data).code == 1
 
 
 def test_sequence_with_gaps_allowed_duplicate_and_reorder() -> None:
@@ -258,10 +316,30 @@ def test_heartbeat_interval_unix_ms_with_the_slack() -> None:
     c.add(envelope(delta("a"), MS0 + 41_000))  # 21 s: within 20 s + 1 s of slack
     late = c.add(envelope(DONE, MS0 + 62_001))
     r = verify(*CHAT, stdin=c.data)
-    assert r.findings == [f'{late}: heartbeat.interval: no item for 21001 ms before this one; the server sends '
-                          '"heartbeat" after 20000 ms without another item']
+    # Beyond the usual 20 s, within the 30 s the seed allows ("every 20-30s"): a warning.
+    assert r.findings == [f'{late}: heartbeat.late: warning: no item for 21001 ms before this one; the server usually '
+                          'sends "heartbeat" after 20000 ms (at the latest 30000 ms)']
+    assert r.code == 0
     r = verify(*CHAT, "--heartbeat-slack", "0", stdin=c.data)
-    assert len(r.findings) == 2 and r.findings[0].split(": ")[1] == "heartbeat.interval"
+    assert len(r.findings) == 2 and r.findings[0].split(": ")[1] == "heartbeat.late"
+
+
+def test_heartbeats_25_s_apart_are_a_warning_31_5_s_an_error() -> None:
+    c = Capture()
+    c.add(envelope(START, MS0))
+    first = c.add(envelope({"type": "heartbeat"}, MS0 + 25_000))
+    second = c.add(envelope({"type": "heartbeat"}, MS0 + 50_000))
+    c.add(envelope(DONE, MS0 + 51_000))
+    r = verify(*CHAT, stdin=c.data)
+    assert r.code == 0 and [f.split(": ")[:3] for f in r.findings] == [
+        [first, "heartbeat.late", "warning"], [second, "heartbeat.late", "warning"]]
+    assert verify(*CHAT, "--strict", "-q", stdin=c.data).code == 1
+    c = Capture()
+    c.add(envelope(START, MS0))
+    silent = c.add(envelope(DONE, MS0 + 31_500))
+    r = verify(*CHAT, stdin=c.data)
+    assert (r.code, r.findings) == (1, [f'{silent}: heartbeat.interval: no item for 31500 ms before this one; the server '
+                                        'sends "heartbeat" after 20000 ms without another item, 30000 ms at the latest'])
 
 
 def test_heartbeat_interval_date_time_with_offsets() -> None:
@@ -290,7 +368,7 @@ def test_findings_stay_one_line_and_inert_on_a_terminal() -> None:
     ((), "say what the stream carries: --type family.Type or --stream family.Name"),
     (("--framing", "ndjson", "--type", "chat_stream.Nope"), "unknown type 'chat_stream.Nope' (a type is addressed as family.Type)"),
     (("--stream", "packets.Nope"), "no stream 'packets.Nope' is declared (streams: assist.AssistEvents, "
-                                   "chat_stream.ChatStream, packets.PacketStream)"),
+                                   "chat_stream.ChatStream, packets.PacketStream, run_events.RunEvents)"),
     (("--framing", "ndjson", "--stream", "packets.PacketStream"), "stream 'packets.PacketStream' has framing sse, not ndjson"),
     (("--stream", "packets.PacketStream", "--type", "chat_stream.StreamEnvelope"),
      "stream 'packets.PacketStream' carries packets.StreamPacket items, not chat_stream.StreamEnvelope"),
@@ -325,4 +403,41 @@ def test_list_rules_is_the_table_of_the_docs() -> None:
     listed = [line.split()[0] for line in r.out.splitlines()]
     from verify_support import REPO
     documented = re.findall(r"^\| `([a-z.\-_0-9]+)` \|", (REPO / "docs" / "verify.md").read_text(), re.M)
-    assert r.code == 0 and listed == documented and len(listed) == 17
+    assert r.code == 0 and listed == documented and len(listed) == 19
+    # Each line gives the rule's default severity, as the docs' table does.
+    severities = dict(re.findall(r"^\| `([a-z.\-_0-9]+)` \| (error|warning) \|", (REPO / "docs" / "verify.md").read_text(), re.M))
+    assert {line.split()[0]: line.split()[1] for line in r.out.splitlines()} == severities
+
+
+# ---- seed 001: the NDJSON run-event stream ----------------------------------------------------------
+RUN_EVENTS = ("--stream", "run_events.RunEvents")
+
+
+def run_event(kind: str, run: str = "abc123", **fields: Any) -> str:
+    return json.dumps({"type": kind, "run_id": run, **fields}, separators=(",", ":")) + "\n"
+
+
+def test_run_events_end_with_status_or_error_per_run() -> None:
+    c = Capture()
+    c.add(run_event("content", content="Here is"))
+    c.add("\n")  # blank lines are skipped
+    c.add(run_event("content", run="r2", content="Other run"))
+    c.add(run_event("status", status="complete"))
+    c.add(run_event("error", run="r2", error="Tool execution timed out."))
+    r = verify(*RUN_EVENTS, stdin=c.data)
+    assert (r.code, r.findings) == (0, [])
+    assert r.out.startswith("run_events.RunEvents (ndjson, items run_events.RunEvent): 4 items, 0 findings")
+    # Cut short: a warning (the seed does not say every stream ends with one); --strict fails it.
+    c = Capture()
+    c.add(run_event("content", content="Here is"))
+    r = verify(*RUN_EVENTS, stdin=c.data)
+    assert (r.code, r.findings) == (0, [f'{c.at()}: terminal.missing: warning: stream "abc123" ended without a terminal '
+                                        'item (one of status|error)'])
+    assert verify(*RUN_EVENTS, "--strict", "-q", stdin=c.data).code == 1
+    # An event after the run's error: an error; an unknown event type: an invalid item.
+    c = Capture()
+    err = c.add(run_event("error", error="boom"))
+    after = c.add(run_event("content", content="late"))
+    r = verify(*RUN_EVENTS, stdin=c.data)
+    assert (r.code, r.findings) == (1, [f'{after}: terminal.after: stream "abc123": "content" after the terminal item '
+                                        f'"error" at {err}'])

@@ -67,16 +67,21 @@ def _labelled(handler: GetCoreSchemaHandler, kind: str, members: Sequence[Any]) 
 
 
 class FirstMatch:
-    """anyOf (and unions whose members accept disjoint JSON kinds): the first member that accepts the value."""
+    """anyOf (and oneOf whose members accept disjoint JSON kinds): the first member that accepts the value.
 
-    __slots__ = ("members",)
+    ``keyword`` is the schema's own keyword, the one errors name: a oneOf whose
+    members cannot both match is still reported as ``oneOf``, as in the other languages.
+    """
 
-    def __init__(self, *members: Any) -> None:
+    __slots__ = ("members", "keyword")
+
+    def __init__(self, *members: Any, keyword: typing.Literal["anyOf", "oneOf"] = "anyOf") -> None:
         self.members = members
+        self.keyword = keyword
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.union_schema(
-            _labelled(handler, "anyOf", self.members), mode="left_to_right", metadata={"contract_union": "anyOf"}
+            _labelled(handler, self.keyword, self.members), mode="left_to_right", metadata={"contract_union": self.keyword}
         )
 
 

@@ -8,7 +8,12 @@
 // one message per event type (messages.h). The channel carries the streams'
 // rules (`x-streams`, the same objects as the OpenAPI media types'
 // `x-stream`); the operation's HTTP binding gives its method and query
-// parameters, each message's binding the response headers. Every contract
+// parameters, each message's binding the response headers, and the
+// request's headers and cookies (which no HTTP binding field holds) are
+// the operation's `x-request-headers` and `x-request-cookies`, object
+// schemas like the binding's `query`. A stream that no operation serves
+// (`x-streams` without an endpoint) is a channel too, keyed by its name,
+// without an address (AsyncAPI: unknown), with a `receive` operation. Every contract
 // type is a component schema under the OpenAPI key rule (without OpenAPI's
 // discriminator objects: AsyncAPI's `discriminator` is a plain string).
 #include <algorithm>
@@ -121,9 +126,13 @@ public:
             if (op.source.contains("description")) operation["description"] = op.source["description"];
             operation["messages"] = std::move(operation_messages);
             operation["bindings"] = json{{"http", operation_binding(rw, *doc, op)}};
+            for (const char* in : {"header", "cookie"})
+                if (json schema = parameters_in(rw, *doc, op, in); !schema.is_null())
+                    operation[std::string("x-request-") + (std::string(in) == "header" ? "headers" : "cookies")] = std::move(schema);
             operation["x-openapi-operation"] = json{{"operationId", op.operation_id}, {"method", op.method}, {"path", op.path}};
             operations[op.operation_id] = std::move(operation);
         }
+        add_unserved_streams(ctx, rw, channels, operations, messages);
         if (ctx.sink.has_errors()) return;
 
         std::string header = set_header_text(ctx);
@@ -158,22 +167,62 @@ public:
     }
 
 private:
-    // The HTTP operation binding: the method and, when there are any, the query parameters as one object schema.
-    static json operation_binding(ad::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op) {
-        json binding = {{"method", upper(op.method)}};
-        std::vector<std::pair<std::string, json>> query;
+    // The operation's parameters `in` one place (query, header, cookie) as one object schema, a
+    // parameter's description on its member; null when it has none.
+    static json parameters_in(ad::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op, const std::string& in) {
+        std::vector<std::pair<std::string, json>> members;
         std::vector<std::string> required;
         const json params = op.source.value("parameters", json::array());
         for (std::size_t i = 0; i < params.size(); ++i) {
-            if (!params[i].is_object() || params[i].value("in", "") != "query" || !params[i].contains("schema")) continue;
+            if (!params[i].is_object() || params[i].value("in", "") != in || !params[i].contains("schema")) continue;
             std::string name = params[i].value("name", "");
             std::string at = load::pointer_append(load::pointer_append(load::pointer_append(op.origin.pointer, "parameters"), i), "schema");
-            query.emplace_back(name, rw.schema(doc, at, params[i]["schema"]));
+            json schema = rw.schema(doc, at, params[i]["schema"]);
+            if (in != "query" && params[i].contains("description") && schema.is_object() && !schema.contains("description"))
+                schema["description"] = params[i]["description"];
+            members.emplace_back(name, std::move(schema));
             if (params[i].value("required", false)) required.push_back(name);
         }
-        if (!query.empty()) binding["query"] = object_schema(query, required);
+        return members.empty() ? json() : object_schema(members, required);
+    }
+
+    // The HTTP operation binding: the method and, when there are any, the query parameters as one object schema.
+    static json operation_binding(ad::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op) {
+        json binding = {{"method", upper(op.method)}};
+        if (json query = parameters_in(rw, doc, op, "query"); !query.is_null()) binding["query"] = std::move(query);
         binding["bindingVersion"] = "0.3.0";
         return binding;
+    }
+
+    // Streams no operation serves: a channel each, keyed by the stream's name (its family prefixed
+    // when an operation already has that key), without an address.
+    static void add_unserved_streams(const EmitContext& ctx, ad::SchemaRewriter& rw, json& channels, json& operations, json& messages) {
+        std::vector<bool> served(ctx.model.streams.size(), false);
+        for (const auto& op : ctx.model.operations)
+            for (std::size_t index : streams_of(op)) served[index] = true;
+        for (std::size_t index = 0; index < ctx.model.streams.size(); ++index) {
+            if (served[index]) continue;
+            const ir::Stream& s = ctx.model.streams[index];
+            std::string key = s.name;
+            if (channels.contains(key) || operations.contains(key)) key = s.family + "_" + s.name;
+            json channel_messages = json::object(), operation_messages = json::array();
+            for (auto& m : asyncapi::stream_messages(ctx, s)) {
+                if (!messages.contains(m.key)) messages[m.key] = m.message;
+                channel_messages[m.key] = json{{"$ref", "#/components/messages/" + m.key}};
+                operation_messages.push_back(json{{"$ref", "#/channels/" + key + "/messages/" + m.key}});
+            }
+            std::string framing = s.framing == ir::Framing::Sse ? "Server-Sent Events" : "NDJSON";
+            json channel = {{"title", s.qualified_name()}};
+            channel["description"] = s.description + "\n\nFraming: " + framing + "; stream `" + s.qualified_name() +
+                                     "`. No operation of the contract serves it: the address is the engine's.";
+            channel["messages"] = std::move(channel_messages);
+            channel["x-streams"] = json::array({ad::published_stream(s, ctx.schemas, rw)});
+            channels[key] = std::move(channel);
+            json operation = {{"action", "receive"}, {"channel", {{"$ref", "#/channels/" + key}}}};
+            operation["title"] = s.qualified_name();
+            operation["messages"] = std::move(operation_messages);
+            operations[key] = std::move(operation);
+        }
     }
 
     // The HTTP message binding: the status code and the response's headers.

@@ -301,6 +301,8 @@ private:
             // Members that accept disjoint JSON kinds cannot both match: the first match is the only one.
             marker = u.mode == ir::UnionMode::OneOf && !u.kinds_disjoint ? "ExactlyOne" : "FirstMatch";
             args = members;
+            // A oneOf read as a first match still names `oneOf` in its errors, as every other language does.
+            if (u.mode == ir::UnionMode::OneOf && marker == "FirstMatch") args.push_back("keyword=\"oneOf\"");
         }
         add_adapter(v, id, d);
         if (d.recursive) {

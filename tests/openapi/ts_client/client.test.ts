@@ -204,9 +204,9 @@ test("chat stream: one StreamEnvelope per NDJSON line, from stream_start to a te
   }
 });
 
-test("chat stream: without X-Gradient-Browser-Client the request is refused", async () => {
+test("chat stream: an X-Gradient-Browser-Client other than 1 is refused (the header itself is optional)", async () => {
   const url = `${base}${chat_stream.CHAT_STREAM_PATH}?message_stream_id=msg_123`;
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, { headers: { "X-Gradient-Browser-Client": "0" }, signal: AbortSignal.timeout(10_000) });
   assert.equal(response.status, 400);
   const body = assist.parseValidationErrorResponse(await response.json());
   assert.deepEqual(body.errors.map((e) => `${e.location}:${e.path}`), ["header:/X-Gradient-Browser-Client"]);

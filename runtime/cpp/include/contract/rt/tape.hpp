@@ -117,10 +117,14 @@ private:
 };
 
 // JSON text into a tape (see the top of this file). `max_depth`: the
-// deepest nesting accepted. A strict RFC 8259 scanner: it accepts exactly
-// what nlohmann's parser accepts (checked by a test on thousands of
-// inputs), except a leading byte order mark, invalid UTF-8 and lone
-// surrogate escapes, which the payload policy refuses.
+// deepest nesting accepted. A strict RFC 8259 scanner: it accepts what
+// nlohmann's parser accepts (checked by a test on thousands of inputs),
+// with two differences. It refuses a leading byte order mark, invalid UTF-8
+// and lone surrogate escapes, which the payload policy refuses. It accepts
+// a number beyond a double (`1e400`), which nlohmann refuses as an
+// overflow: the token is a Float of ±inf with its text, and the decoders
+// then reject the value as out of `range` (docs/semantics.md), so the
+// verdict is still "invalid", reported at the number instead of as syntax.
 void parse_tape(std::string_view text, Tape& tape, std::size_t max_depth);
 // An nlohmann DOM into a tape (for from_json: one decoder, one set of rules).
 void dom_to_tape(const Json& root, Tape& tape, std::size_t max_depth);

@@ -560,6 +560,7 @@ Scalar: _t.TypeAlias = _t.Annotated[
         _rt.Integer,
         bool,
         list[str],
+        keyword="oneOf",
     ),
 ]
 """Variants of disjoint JSON kinds: dispatched on the kind."""
@@ -790,6 +791,7 @@ CarrierShapeOrName: _t.TypeAlias = _t.Annotated[
     _rt.FirstMatch(
         Circle,
         str,
+        keyword="oneOf",
     ),
 ]
 
