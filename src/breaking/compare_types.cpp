@@ -15,10 +15,30 @@ namespace {
 std::string shown(const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : "none"; }
 std::string shown(const std::optional<json>& v) { return v ? v->dump() : "none"; }
 
+// The alias a type expression names last before its target, if any: where
+// the keywords compared are written.
+const ir::Origin* alias_origin(const ir::Model& m, const ir::TypeExpr& t) {
+    const ir::Origin* out = nullptr;
+    ir::TypeExpr at = t;
+    for (int guard = 0; at.kind == ir::Kind::Named && guard < 64; ++guard) {
+        const auto* alias = std::get_if<ir::Alias>(&m.decl(at.decl).body);
+        if (!alias) break;
+        out = &m.decl(at.decl).origin;
+        at = alias->target;
+    }
+    return out;
+}
+
 }  // namespace
 
-void Comparer::compare_expr(const Site& site, const ir::TypeExpr& a0, const ir::TypeExpr& b0) {
+void Comparer::compare_expr(const Site& site0, const ir::TypeExpr& a0, const ir::TypeExpr& b0) {
     ir::TypeExpr a = unaliased(pm_, a0), b = unaliased(cm_, b0);
+    // Through a shared alias (`$ref` to a named string type), a change is
+    // pointed at the alias, where it is edited: every use then reports the
+    // same place, and merge_shared_changes makes them one finding.
+    Site site = site0;
+    if (const auto* o = alias_origin(pm_, a0)) site.prev_origin = o;
+    if (const auto* o = alias_origin(cm_, b0)) site.cur_origin = o;
     if (a.nullable != b.nullable && a.kind != ir::Kind::Null && b.kind != ir::Kind::Null) {
         bool added = b.nullable;
         report(site, {added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", "",

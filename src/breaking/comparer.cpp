@@ -53,24 +53,30 @@ std::vector<Finding> Comparer::run() {
 // that each variant inherits, a nested schema each lifted on its own). The
 // finding kept is the first by type; `affects` lists every member.
 void Comparer::merge_shared_changes() {
-    std::sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
-        return std::tie(a.family, a.type, a.path, a.rule, a.message) < std::tie(b.family, b.type, b.path, b.rule, b.message);
-    });
-    std::map<std::tuple<std::string, std::string, std::string, int, int, int>, std::size_t> first;
-    std::vector<Finding> kept;
+    std::map<std::tuple<std::string, std::string, std::string, int, int, int>, std::vector<Finding*>> groups;
+    std::vector<std::vector<Finding*>*> order;
     for (auto& f : findings_) {
-        auto key = std::make_tuple(f.rule, f.message, f.place.file, f.place.line, f.place.column, static_cast<int>(f.place.side));
-        auto [it, fresh] = first.emplace(key, kept.size());
-        if (fresh) {
-            kept.push_back(std::move(f));
-            continue;
+        auto& g = groups[std::make_tuple(f.rule, f.message, f.place.file, f.place.line, f.place.column,
+                                         static_cast<int>(f.place.side))];
+        if (g.empty()) order.push_back(&g);
+        g.push_back(&f);
+    }
+    std::vector<Finding> kept;
+    for (auto* g : order) {
+        // The one kept is the closest to the edit: a shared type itself
+        // (path "$") before a member that uses it; then the first by type.
+        std::stable_sort(g->begin(), g->end(), [](const Finding* x, const Finding* y) {
+            return std::make_tuple(x->path.size(), x->type, x->path) < std::make_tuple(y->path.size(), y->type, y->path);
+        });
+        Finding k = *g->front();
+        for (const Finding* f : *g) {
+            if (g->size() > 1 && std::find(k.affects.begin(), k.affects.end(), f->member) == k.affects.end())
+                k.affects.push_back(f->member);
+            if (k.direction != f->direction) k.direction = Direction::Both;
+            k.severity = std::max(k.severity, f->severity);
+            k.tolerated = k.tolerated && f->tolerated;
         }
-        Finding& k = kept[it->second];
-        if (k.affects.empty()) k.affects.push_back(k.member);
-        if (std::find(k.affects.begin(), k.affects.end(), f.member) == k.affects.end()) k.affects.push_back(f.member);
-        if (k.direction != f.direction) k.direction = Direction::Both;
-        k.severity = std::max(k.severity, f.severity);
-        k.tolerated = k.tolerated && f.tolerated;
+        kept.push_back(std::move(k));
     }
     findings_ = std::move(kept);
 }
