@@ -82,7 +82,14 @@ void Comparer::compare_named(const Site& site, const ir::TypeExpr& a, const ir::
     }
     std::string message = "the type is now " + db.qualified_name() + " (was " + da.qualified_name() + ")";
     if (da.lifted || db.lifted) {
-        report_plain(site, "REF_TARGET_SAME", Category::Source, message);
+        // A nested schema extracted into a `$defs` entry under a name of its
+        // own (or one inlined): the wire is the same, but the generated type
+        // is now called otherwise, so code naming it breaks. A rename, then;
+        // under the name it was generated with, nothing (compared in place).
+        report_plain(site, "TYPE_NO_RENAME", Category::Source,
+                     "the generated type " + da.qualified_name() + " is now " + db.qualified_name() +
+                         (db.lifted ? " (a `$ref` inlined)" : " (a nested schema moved into a `$ref`)"));
+        if (!db.lifted) extracted_.insert(b.decl);  // not also a TYPE_ADDED
         compare_decl_pair(a.decl, b.decl);
         return;
     }

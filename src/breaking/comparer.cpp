@@ -63,11 +63,17 @@ void Comparer::merge_shared_changes() {
     }
     std::vector<Finding> kept;
     for (auto* g : order) {
-        // The one kept is the closest to the edit: a shared type itself
-        // (path "$") before a member that uses it; then the first by type.
-        std::stable_sort(g->begin(), g->end(), [](const Finding* x, const Finding* y) {
-            return std::make_tuple(x->path.size(), x->type, x->path) < std::make_tuple(y->path.size(), y->type, y->path);
-        });
+        // The one kept is the closest to the edit: the type the edited
+        // schema is in (an allOf base), a shared type itself (path "$")
+        // before a member that uses it; then the first by type.
+        auto key = [](const Finding* f) {
+            const std::string& schema = f->place.side == Side::Previous ? f->previous_schema : f->current_schema;
+            auto hash = schema.find('#');
+            bool home = hash != std::string::npos && f->place.pointer.rfind(schema.substr(hash + 1), 0) == 0 &&
+                        f->place.file.size() >= hash && f->place.file.compare(f->place.file.size() - hash, hash, schema, 0, hash) == 0;
+            return std::make_tuple(!home, f->path.size(), f->type, f->path);
+        };
+        std::stable_sort(g->begin(), g->end(), [&](const Finding* x, const Finding* y) { return key(x) < key(y); });
         Finding k = *g->front();
         for (const Finding* f : *g) {
             if (g->size() > 1 && std::find(k.affects.begin(), k.affects.end(), f->member) == k.affects.end())
@@ -127,6 +133,7 @@ void Comparer::match_declarations() {
                      /*removed=*/true);
     }
     for (ir::DeclId new_id : added) {
+        if (extracted_.count(new_id)) continue;  // reported as the nested schema's rename
         Site site = decl_site(new_id, new_id);
         site.prev_exists = false, site.prev_origin = nullptr;
         report_plain(site, "TYPE_ADDED", Category::Source, "type " + cm_.decl(new_id).qualified_name() + " was added");
@@ -172,7 +179,7 @@ Finding Comparer::base_finding(const Site& site, const std::string& rule, const 
     bool at_previous = site.prev_origin && ((removed || !site.cur_exists) || !site.cur_origin);
     const ir::Origin& o = at_previous ? *site.prev_origin : *site.cur_origin;
     f.place = {(at_previous ? prev_.display_root : cur_.display_root) + "/" + o.file, o.line, o.column,
-               at_previous ? Side::Previous : Side::Current};
+               at_previous ? Side::Previous : Side::Current, o.pointer};
     if (site.prev_exists) f.previous_schema = pm_.decl(site.prev).origin.file + "#" + pm_.decl(site.prev).origin.pointer;
     if (site.cur_exists) f.current_schema = cm_.decl(site.cur).origin.file + "#" + cm_.decl(site.cur).origin.pointer;
     return f;

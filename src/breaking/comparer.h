@@ -96,6 +96,7 @@ private:
     std::vector<MemberPlace> prev_places_, cur_places_;
     std::set<std::pair<ir::DeclId, ir::DeclId>> compared_;
     std::map<ir::DeclId, ir::DeclId> renamed_;  // previous → current, for renamed types
+    std::set<ir::DeclId> extracted_;            // current types a nested schema was moved into
     std::vector<Finding> findings_;
     mutable std::map<std::tuple<ir::DeclId, ir::DeclId, Side>, std::optional<json>> base_cache_;
 };

@@ -44,6 +44,7 @@ struct Place {
     int line = 0;
     int column = 0;
     Side side = Side::Current;
+    std::string pointer;  // the JSON pointer of the schema there ("/$defs/A/properties/t")
 };
 
 struct Finding {

@@ -119,6 +119,7 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
         j["file"] = f.place.file;
         j["line"] = f.place.line;
         j["column"] = f.place.column;
+        j["pointer"] = f.place.pointer;
         j["side"] = to_string(f.place.side);
         j["acknowledged"] = f.acknowledged;
         j["tolerated"] = f.tolerated;
