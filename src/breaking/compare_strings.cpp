@@ -31,13 +31,18 @@ void Comparer::compare_string(const Site& site, const ir::StringBounds& a, const
     differs(what, "minLength", shown(a.min_length), shown(b.min_length));
     differs(what, "maxLength", shown(a.max_length), shown(b.max_length));
 
-    auto diff = text::regex::difference(string_set(a), string_set(b));
+    // Without any pattern (lengths only, or a format the validator does not
+    // assert) the strings near each bound decide as well, without a search.
+    auto first = string_set(a), second = string_set(b);
+    bool automata = !first.patterns.empty() || !second.patterns.empty();
+    text::regex::Difference diff;
+    if (automata) diff = text::regex::difference(first, second);
     std::vector<Candidate> c;
     for (const auto* side : {&diff.only_first, &diff.only_second})
         for (const auto& s : *side) c.push_back(json(s));
     // A format is a superset in the automaton (string_sets.h), and an
     // undecided pattern has no exact strings: sampled ones too.
-    if (format || diff.undecided)
+    if (format || diff.undecided || !automata)
         for (auto& s : sampled_strings(a, b)) c.push_back(std::move(s));
 
     Change change;
@@ -55,7 +60,7 @@ void Comparer::compare_string(const Site& site, const ir::StringBounds& a, const
 
     // Never a silent pass: a difference that could not be decided, or one
     // the validator did not confirm, is said so.
-    std::string patterns = "pattern " + shown(a.pattern) + " → " + shown(b.pattern);
+    std::string patterns = a.pattern || b.pattern ? "pattern " + shown(a.pattern) + " → " + shown(b.pattern) : what;
     if (diff.undecided)
         report_plain(site, "PATTERN_UNVERIFIED", Category::Wire,
                      patterns + ": not decided exactly (" + *diff.undecided + "); judged by sampled strings only");

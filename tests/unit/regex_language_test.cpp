@@ -27,7 +27,7 @@ TEST_CASE("regex: the pairs sampling missed are decided, with shortest witnesses
     CHECK(diff("^[ab](c|d)(e|f)$", "^[abx](c|d)(e|f)$").only_second == Strings{"xce"});
 }
 
-TEST_CASE("regex: \\s, \\S, \\d, \\w, \\b and . have their ECMA-262 meaning", "[regex]") {
+TEST_CASE("regex: the class escapes, word boundaries and the dot mean what ECMA-262 says", "[regex]") {
     // \s takes \v, \f and the Unicode spaces as well: \v (U+000B) is the
     // most readable of them, shown escaped in JSON.
     auto loosened = diff("^[\\t\\n\\r ]*\\{", "^\\s*\\{");
@@ -51,7 +51,7 @@ TEST_CASE("regex: \\s, \\S, \\d, \\w, \\b and . have their ECMA-262 meaning", "[
     CHECK(diff("^.$", "^[^\\n\\r\\u2028\\u2029]$").only_second.empty());
 }
 
-TEST_CASE("regex: equivalent rewrites differ in nothing; anchors and lengths count", "[regex]") {
+TEST_CASE("regex: equivalent rewrites differ in nothing while anchors and lengths count", "[regex]") {
     for (auto [a, b] : std::vector<std::pair<const char*, const char*>>{
              {"^(a|b)$", "^[ab]$"}, {"^a+$", "^aa*$"}, {"a|b", "[ab]"}, {"^a{2,}$", "^aa+$"}, {"^(?:ab)+$", "^ab(ab)*$"}}) {
         INFO(a << " " << b);
