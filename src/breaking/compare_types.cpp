@@ -1,7 +1,6 @@
 // Type expressions: null, kinds, references, and the constraint keywords of
 // strings, numbers, arrays and maps.
 #include "breaking/comparer.h"
-#include "breaking/pattern_samples.h"
 #include "breaking/samples.h"
 #include "validate/accepts.h"
 #include "validate/json_text.h"
@@ -16,18 +15,30 @@ namespace {
 std::string shown(const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : "none"; }
 std::string shown(const std::optional<json>& v) { return v ? v->dump() : "none"; }
 
-const char* shown_format(ir::StringFormat f) { return f == ir::StringFormat::None ? "none" : ir::format_name(f); }
-
-// "minLength 1 → 2" for each keyword that differs, joined.
-void differs(std::string& out, const char* keyword, const std::string& a, const std::string& b) {
-    if (a == b) return;
-    out += (out.empty() ? "" : ", ") + std::string(keyword) + " " + a + " → " + b;
+// The alias a type expression names last before its target, if any: where
+// the keywords compared are written.
+const ir::Origin* alias_origin(const ir::Model& m, const ir::TypeExpr& t) {
+    const ir::Origin* out = nullptr;
+    ir::TypeExpr at = t;
+    for (int guard = 0; at.kind == ir::Kind::Named && guard < 64; ++guard) {
+        const auto* alias = std::get_if<ir::Alias>(&m.decl(at.decl).body);
+        if (!alias) break;
+        out = &m.decl(at.decl).origin;
+        at = alias->target;
+    }
+    return out;
 }
 
 }  // namespace
 
-void Comparer::compare_expr(const Site& site, const ir::TypeExpr& a0, const ir::TypeExpr& b0) {
+void Comparer::compare_expr(const Site& site0, const ir::TypeExpr& a0, const ir::TypeExpr& b0) {
     ir::TypeExpr a = unaliased(pm_, a0), b = unaliased(cm_, b0);
+    // Through a shared alias (`$ref` to a named string type), a change is
+    // pointed at the alias, where it is edited: every use then reports the
+    // same place, and merge_shared_changes makes them one finding.
+    Site site = site0;
+    if (const auto* o = alias_origin(pm_, a0)) site.prev_origin = o;
+    if (const auto* o = alias_origin(cm_, b0)) site.cur_origin = o;
     if (a.nullable != b.nullable && a.kind != ir::Kind::Null && b.kind != ir::Kind::Null) {
         bool added = b.nullable;
         report(site, {added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", "",
@@ -71,7 +82,14 @@ void Comparer::compare_named(const Site& site, const ir::TypeExpr& a, const ir::
     }
     std::string message = "the type is now " + db.qualified_name() + " (was " + da.qualified_name() + ")";
     if (da.lifted || db.lifted) {
-        report_plain(site, "REF_TARGET_SAME", Category::Source, message);
+        // A nested schema extracted into a `$defs` entry under a name of its
+        // own (or one inlined): the wire is the same, but the generated type
+        // is now called otherwise, so code naming it breaks. A rename, then;
+        // under the name it was generated with, nothing (compared in place).
+        report_plain(site, "TYPE_NO_RENAME", Category::Source,
+                     "the generated type " + da.qualified_name() + " is now " + db.qualified_name() +
+                         (db.lifted ? " (a `$ref` inlined)" : " (a nested schema moved into a `$ref`)"));
+        if (!db.lifted) extracted_.insert(b.decl);  // not also a TYPE_ADDED
         compare_decl_pair(a.decl, b.decl);
         return;
     }
@@ -84,49 +102,6 @@ std::vector<Candidate> Comparer::kind_change_candidates(const ir::TypeExpr& a, c
     for (auto& v : instances(cm_, b)) c.push_back(std::move(v));
     for (auto& v : probe_values()) c.push_back(std::move(v));
     return c;
-}
-
-void Comparer::compare_string(const Site& site, const ir::StringBounds& a, const ir::StringBounds& b) {
-    if (a.format != b.format) {
-        std::vector<Candidate> c;
-        for (auto f : {a.format, b.format})
-            if (f != ir::StringFormat::None) c.push_back(json(invalid_for(f)));
-        for (const auto* bounds : {&a, &b})
-            for (auto& s : strings_near(*bounds, std::nullopt)) c.push_back(json(s));
-        std::string rule = a.format == ir::StringFormat::None ? "FORMAT_NO_ADD"
-                           : b.format == ir::StringFormat::None ? "FORMAT_NO_REMOVE" : "FORMAT_SAME";
-        report(site, {rule, rule, "", std::string("format ") + shown_format(a.format) + " → " + shown_format(b.format)}, c);
-    }
-    if (a.min_length != b.min_length || a.max_length != b.max_length) {
-        std::vector<Candidate> c;
-        for (const auto* bounds : {&a, &b}) {
-            ir::StringBounds free = *bounds;  // strings of any length, else as constrained
-            free.min_length.reset(), free.max_length.reset();
-            for (auto n : {a.min_length, a.max_length, b.min_length, b.max_length}) {
-                if (!n) continue;
-                for (std::uint64_t len : {*n == 0 ? 0 : *n - 1, *n, *n + 1})
-                    for (auto& s : strings_near(free, len))
-                        if (code_points(s) == len) c.push_back(json(s));
-            }
-        }
-        std::string what;
-        differs(what, "minLength", shown(a.min_length), shown(b.min_length));
-        differs(what, "maxLength", shown(a.max_length), shown(b.max_length));
-        report(site, {"STRING_LENGTH_NO_NARROW", "STRING_LENGTH_NO_WIDEN", "", what}, c);
-    }
-    if (a.pattern != b.pattern) {
-        std::vector<Candidate> c;
-        for (const auto* bounds : {&a, &b}) {
-            ir::StringBounds unpatterned = *bounds;
-            unpatterned.pattern.reset();
-            for (auto& s : strings_near(*bounds, std::nullopt)) c.push_back(json(s));
-            for (auto& s : strings_near(unpatterned, std::nullopt)) c.push_back(json(s));
-        }
-        for (const char* s : {"", "a", "0", " ", "-", "A"}) c.push_back(json(s));
-        report(site, {"PATTERN_SAME", "PATTERN_SAME", "", "pattern " + shown(a.pattern ? std::optional<json>(*a.pattern) : std::nullopt) +
-                                                               " → " + shown(b.pattern ? std::optional<json>(*b.pattern) : std::nullopt)},
-               c);
-    }
 }
 
 void Comparer::compare_numbers(const Site& site, const ir::NumberBounds& a, const ir::NumberBounds& b, bool integer) {

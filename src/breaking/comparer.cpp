@@ -22,6 +22,11 @@ ir::TypeExpr unaliased(const ir::Model& m, const ir::TypeExpr& t) {
     return out;
 }
 
+void differs(std::string& out, const char* keyword, const std::string& a, const std::string& b) {
+    if (a == b) return;
+    out += (out.empty() ? "" : ", ") + std::string(keyword) + " " + a + " → " + b;
+}
+
 std::string member_path(const std::string& name) {
     bool plain = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
     for (unsigned char c : name) plain = plain && (std::isalnum(c) || c == '_');
@@ -31,14 +36,55 @@ std::string member_path(const std::string& name) {
 Comparer::Comparer(const Version& previous, const Version& current, bool include_docs, Consumers consumers)
     : prev_(previous), cur_(current), pm_(*previous.model), cm_(*current.model), include_docs_(include_docs),
       consumers_(consumers),
-      prev_dirs_(directions(pm_, previous.roots)), cur_dirs_(directions(cm_, current.roots)) {}
+      prev_dirs_(directions(pm_, previous.roots)), cur_dirs_(directions(cm_, current.roots)),
+      prev_places_(member_places(pm_)), cur_places_(member_places(cm_)) {}
 
 std::vector<Finding> Comparer::run() {
     match_declarations();
+    merge_shared_changes();
     std::sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.family, a.type, a.path, a.rule, a.message) < std::tie(b.family, b.type, b.path, b.rule, b.message);
     });
     return std::move(findings_);
+}
+
+// One edit seen from several types is one finding: the same rule and
+// message at the same place of the schemas (a property of an `allOf` base
+// that each variant inherits, a nested schema each lifted on its own). The
+// finding kept is the first by type; `affects` lists every member.
+void Comparer::merge_shared_changes() {
+    std::map<std::tuple<std::string, std::string, std::string, int, int, int>, std::vector<Finding*>> groups;
+    std::vector<std::vector<Finding*>*> order;
+    for (auto& f : findings_) {
+        auto& g = groups[std::make_tuple(f.rule, f.message, f.place.file, f.place.line, f.place.column,
+                                         static_cast<int>(f.place.side))];
+        if (g.empty()) order.push_back(&g);
+        g.push_back(&f);
+    }
+    std::vector<Finding> kept;
+    for (auto* g : order) {
+        // The one kept is the closest to the edit: the type the edited
+        // schema is in (an allOf base), a shared type itself (path "$")
+        // before a member that uses it; then the first by type.
+        auto key = [](const Finding* f) {
+            const std::string& schema = f->place.side == Side::Previous ? f->previous_schema : f->current_schema;
+            auto hash = schema.find('#');
+            bool home = hash != std::string::npos && f->place.pointer.rfind(schema.substr(hash + 1), 0) == 0 &&
+                        f->place.file.size() >= hash && f->place.file.compare(f->place.file.size() - hash, hash, schema, 0, hash) == 0;
+            return std::make_tuple(!home, f->path.size(), f->type, f->path);
+        };
+        std::stable_sort(g->begin(), g->end(), [&](const Finding* x, const Finding* y) { return key(x) < key(y); });
+        Finding k = *g->front();
+        for (const Finding* f : *g) {
+            if (g->size() > 1 && std::find(k.affects.begin(), k.affects.end(), f->member) == k.affects.end())
+                k.affects.push_back(f->member);
+            if (k.direction != f->direction) k.direction = Direction::Both;
+            k.severity = std::max(k.severity, f->severity);
+            k.tolerated = k.tolerated && f->tolerated;
+        }
+        kept.push_back(std::move(k));
+    }
+    findings_ = std::move(kept);
 }
 
 // Declarations by family and name: the same name is the same type; of the
@@ -87,6 +133,7 @@ void Comparer::match_declarations() {
                      /*removed=*/true);
     }
     for (ir::DeclId new_id : added) {
+        if (extracted_.count(new_id)) continue;  // reported as the nested schema's rename
         Site site = decl_site(new_id, new_id);
         site.prev_exists = false, site.prev_origin = nullptr;
         report_plain(site, "TYPE_ADDED", Category::Source, "type " + cm_.decl(new_id).qualified_name() + " was added");
@@ -125,12 +172,14 @@ Finding Comparer::base_finding(const Site& site, const std::string& rule, const 
     f.type = subject.qualified_name();
     f.path = site.path;
     f.message = message;
+    MemberPlace at = inside(site.cur_exists ? cur_places_[site.cur] : prev_places_[site.prev], site.path);
+    f.member = at.path == "$" ? at.type : at.type + " " + at.path;
     f.direction = site.cur_exists ? cur_dirs_[site.cur] : prev_dirs_[site.prev];
     // Removals point into the previous version, everything else into the current one.
     bool at_previous = site.prev_origin && ((removed || !site.cur_exists) || !site.cur_origin);
     const ir::Origin& o = at_previous ? *site.prev_origin : *site.cur_origin;
     f.place = {(at_previous ? prev_.display_root : cur_.display_root) + "/" + o.file, o.line, o.column,
-               at_previous ? Side::Previous : Side::Current};
+               at_previous ? Side::Previous : Side::Current, o.pointer};
     if (site.prev_exists) f.previous_schema = pm_.decl(site.prev).origin.file + "#" + pm_.decl(site.prev).origin.pointer;
     if (site.cur_exists) f.current_schema = cm_.decl(site.cur).origin.file + "#" + cm_.decl(site.cur).origin.pointer;
     return f;
@@ -147,7 +196,7 @@ void Comparer::report_plain(const Site& site, const std::string& rule, Category 
 
 // Tries each candidate in each version's instance of the subject; the first
 // accepted by only one version is the witness of that direction.
-void Comparer::report(const Site& site, const Change& change, const std::vector<Candidate>& candidates_in) {
+bool Comparer::report(const Site& site, const Change& change, const std::vector<Candidate>& candidates_in) {
     // Smallest first, so that the witness found is a minimal one.
     std::vector<std::pair<std::size_t, const Candidate*>> order;
     for (const auto& c : candidates_in) order.emplace_back(c ? c->dump().size() : 0, &c);
@@ -193,6 +242,7 @@ void Comparer::report(const Site& site, const Change& change, const std::vector<
     }
     if (!narrower && !wider && !change.source_rule.empty())
         report_plain(site, change.source_rule, Category::Source, change.message, removed);
+    return narrower || wider;
 }
 
 std::string Comparer::describe(const ir::Model& m, const ir::TypeExpr& t) const {

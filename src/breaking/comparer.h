@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "breaking/compare.h"
+#include "breaking/members.h"
 
 namespace contractgen::breaking {
 
@@ -47,10 +48,13 @@ private:
 
     // comparer.cpp
     void match_declarations();
+    void merge_shared_changes();
     bool equivalent(ir::DeclId prev, ir::DeclId cur) const;
     void compare_decl_pair(ir::DeclId prev, ir::DeclId cur);
     Site decl_site(ir::DeclId prev, ir::DeclId cur) const;
-    void report(const Site& site, const Change& change, const std::vector<Candidate>& candidates);
+    // False when no candidate told the versions apart (nothing reported,
+    // or only the SOURCE finding).
+    bool report(const Site& site, const Change& change, const std::vector<Candidate>& candidates);
     void report_plain(const Site& site, const std::string& rule, Category category, const std::string& message,
                       bool removed = false);
     Finding base_finding(const Site& site, const std::string& rule, const std::string& message, bool removed) const;
@@ -73,7 +77,10 @@ private:
     // compare_types.cpp
     void compare_expr(const Site& site, const ir::TypeExpr& a, const ir::TypeExpr& b);
     void compare_named(const Site& site, const ir::TypeExpr& a, const ir::TypeExpr& b);
+
+    // compare_strings.cpp
     void compare_string(const Site& site, const ir::StringBounds& a, const ir::StringBounds& b);
+    std::vector<Candidate> sampled_strings(const ir::StringBounds& a, const ir::StringBounds& b) const;
     void compare_numbers(const Site& site, const ir::NumberBounds& a, const ir::NumberBounds& b, bool integer);
     void compare_array(const Site& site, const ir::TypeExpr& a, const ir::TypeExpr& b);
     void compare_map(const Site& site, const ir::TypeExpr& a, const ir::TypeExpr& b);
@@ -86,14 +93,19 @@ private:
     bool include_docs_;
     Consumers consumers_;
     std::vector<Direction> prev_dirs_, cur_dirs_;
+    std::vector<MemberPlace> prev_places_, cur_places_;
     std::set<std::pair<ir::DeclId, ir::DeclId>> compared_;
     std::map<ir::DeclId, ir::DeclId> renamed_;  // previous → current, for renamed types
+    std::set<ir::DeclId> extracted_;            // current types a nested schema was moved into
     std::vector<Finding> findings_;
     mutable std::map<std::tuple<ir::DeclId, ir::DeclId, Side>, std::optional<json>> base_cache_;
 };
 
 // A type with its alias chain followed (nullable kept).
 ir::TypeExpr unaliased(const ir::Model& m, const ir::TypeExpr& t);
+
+// "minLength 1 → 2" appended to `out` when the two differ, joined by commas.
+void differs(std::string& out, const char* keyword, const std::string& a, const std::string& b);
 
 // A shown path step for a member name: ".name", or `["odd name"]`.
 std::string member_path(const std::string& name);

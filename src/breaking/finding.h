@@ -44,6 +44,7 @@ struct Place {
     int line = 0;
     int column = 0;
     Side side = Side::Current;
+    std::string pointer;  // the JSON pointer of the schema there ("/$defs/A/properties/t")
 };
 
 struct Finding {
@@ -55,6 +56,13 @@ struct Finding {
     std::string type;  // "family.Type" whose instances the witnesses are
     std::string path;  // where in an instance of `type`: "$", "$.content", "$.items[*]"
     std::string message;
+    // Where the user edits, as a member of a named type: "h.Tick $.mode"
+    // when `type` is the lifted h.TickMode (else `type` and `path` again).
+    std::string member;
+    // One change seen in several places (a property of an `allOf` base, a
+    // lifted schema shared by several types): every member it affects,
+    // `member` first; empty when only that one.
+    std::vector<std::string> affects;
     Place place;
     std::vector<Witness> witnesses;
     // The schema of `type` in each version, "file#pointer" relative to its

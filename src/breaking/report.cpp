@@ -9,7 +9,19 @@ namespace contractgen::breaking {
 
 namespace {
 
-std::string where(const Finding& f) { return f.path == "$" ? f.type : f.type + " " + f.path; }
+// The member the user edits (h.Tick $.mode), which is the type and path
+// of the witnesses unless that type is a lifted nested schema.
+std::string where(const Finding& f) {
+    if (!f.member.empty()) return f.member;
+    return f.path == "$" ? f.type : f.type + " " + f.path;
+}
+
+// "affects h.A $.t, h.B $.t" for a change seen from several members.
+std::string affected(const Finding& f) {
+    std::string out;
+    for (const auto& m : f.affects) out += (out.empty() ? "this change affects " : ", ") + m;
+    return out;
+}
 
 const char* direction_words(Direction d) {
     switch (d) {
@@ -71,7 +83,11 @@ void print_text(const std::vector<Finding>& findings, const ReportHeader& header
         if (f.severity == Severity::Error) sink.error(f.place.file, f.place.line, f.place.column, message);
         else if (f.severity == Severity::Warn) sink.warning(f.place.file, f.place.line, f.place.column, message);
         else sink.note(f.place.file, f.place.line, f.place.column, message);
-        for (const auto& w : f.witnesses) sink.note(f.place.file, f.place.line, f.place.column, "witness " + witness_text(w));
+        if (!f.affects.empty()) sink.note(f.place.file, f.place.line, f.place.column, affected(f));
+        for (const auto& w : f.witnesses) {
+            std::string of = where(f) == (f.path == "$" ? f.type : f.type + " " + f.path) ? "" : " of " + f.type;
+            sink.note(f.place.file, f.place.line, f.place.column, "witness" + of + " " + witness_text(w));
+        }
     }
     sink.print(out, colour);
     auto counted = [](std::size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); };
@@ -98,9 +114,12 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
         j["type"] = f.type;
         j["path"] = f.path;
         j["message"] = f.message;
+        j["member"] = where(f);
+        if (!f.affects.empty()) j["affects"] = f.affects;
         j["file"] = f.place.file;
         j["line"] = f.place.line;
         j["column"] = f.place.column;
+        j["pointer"] = f.place.pointer;
         j["side"] = to_string(f.place.side);
         j["acknowledged"] = f.acknowledged;
         j["tolerated"] = f.tolerated;
@@ -125,6 +144,7 @@ void print_github(const std::vector<Finding>& findings, const ReportHeader&, std
                                : f.severity == Severity::Warn  ? "warning"
                                                                : "notice";
         std::string message = where(f) + ": " + f.message + " (" + qualifiers(f) + ")";
+        if (!f.affects.empty()) message += "\n" + affected(f);
         for (const auto& w : f.witnesses) message += "\nwitness " + witness_text(w);
         out << "::" << command << " file=" << gh_property(f.place.file) << ",line=" << f.place.line
             << ",col=" << f.place.column << ",title=" << gh_property(f.rule) << "::" << gh_data(message) << "\n";

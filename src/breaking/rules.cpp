@@ -36,6 +36,8 @@ const std::vector<Rule>& rules() {
         {"STRING_LENGTH_NO_NARROW", "minLength/maxLength now reject strings", K::Change},
         {"STRING_LENGTH_NO_WIDEN", "minLength/maxLength now accept more strings", K::Change},
         {"PATTERN_SAME", "pattern was added, removed or changed", K::Change},
+        {"PATTERN_UNVERIFIED", "a pattern change could not be decided exactly (lookaround, or automata past their size bound)",
+         K::Unverified},
         {"ITEM_COUNT_NO_NARROW", "minItems/maxItems now reject arrays", K::Change},
         {"ITEM_COUNT_NO_WIDEN", "minItems/maxItems now accept more arrays", K::Change},
         {"UNIQUE_ITEMS_NO_ADD", "uniqueItems was added", K::Change},
@@ -61,6 +63,7 @@ const Rule& rule(std::string_view id) {
 Severity severity_of(const Finding& f) {
     ChangeKind kind = rule(f.rule).kind;
     if (f.category == Category::Docs || kind == ChangeKind::Deprecation) return Severity::Info;
+    if (kind == ChangeKind::Unverified) return Severity::Warn;
     // Something new in the generated APIs breaks no code that uses them.
     if (f.category == Category::Source) return kind == ChangeKind::Addition ? Severity::Info : Severity::Warn;
     bool narrower = false, wider = false;

@@ -19,6 +19,7 @@ enum class ChangeKind {
     Change,       // something became different
     Deprecation,  // marked deprecated
     Docs,         // documentation only
+    Unverified,   // a change the checker could not decide: always a warning
 };
 
 struct Rule {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "breaking/pattern_samples.h"
+#include "breaking/string_sets.h"
 #include "validate/accepts.h"
 #include "validate/json_text.h"
 
@@ -172,8 +172,9 @@ std::vector<json> candidates(const ir::Model& m, const ir::TypeExpr& t, int dept
 std::vector<std::string> strings_near(const ir::StringBounds& b, std::optional<std::uint64_t> length) {
     std::vector<std::string> bases;
     if (b.format != ir::StringFormat::None) bases.push_back(format_sample(b.format));
-    if (b.pattern)
-        for (auto& s : pattern_samples(*b.pattern)) bases.push_back(std::move(s));
+    for (auto& s : strings_of(b, std::nullopt, 4)) bases.push_back(std::move(s));
+    if (length)
+        for (auto& s : strings_of(b, length, 2)) bases.push_back(std::move(s));
     bases.push_back("");
     bases.push_back("a");
     std::vector<std::string> out;

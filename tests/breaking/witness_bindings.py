@@ -77,8 +77,16 @@ def main() -> int:
 
     # (side, "family.Type\tinstance", what the line stands for, must be accepted)
     checks: list[tuple[str, str, str, bool]] = []
+    lifted = 0
     for folder in folders:
         for f in json.loads((folder / "expected.json").read_text(encoding="utf-8"))["findings"]:
+            # A witness of a lifted nested schema (the finding's member names
+            # another type: `f.Tick $.mode` for f.TickMode): the runners
+            # address named types only, so check_case.py's jsonschema alone
+            # judges it.
+            if f.get("member", f["type"]).split(" ")[0] != f["type"]:
+                lifted += len(f["witnesses"])
+                continue
             type_name = family_of(folder) + "." + f["type"].split(".", 1)[1]
             for i, w in enumerate(f["witnesses"]):
                 line = type_name + "\t" + json.dumps(w["instance"], ensure_ascii=False)
@@ -97,7 +105,8 @@ def main() -> int:
                                     f"but it must {'accept' if accept else 'reject'} it")
     for failure in failures:
         print(failure)
-    print(f"{len(checks)} witness judgements x 3 languages over {len(folders)} rule folders: {len(failures)} wrong")
+    print(f"{len(checks)} witness judgements x 3 languages over {len(folders)} rule folders: {len(failures)} wrong"
+          f" ({lifted} witnesses of lifted schemas left to check_case.py)")
     return 1 if failures else 0
 
 

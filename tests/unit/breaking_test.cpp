@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "breaking/compare.h"
-#include "breaking/pattern_samples.h"
+#include "breaking/string_sets.h"
 #include "support.h"
 #include "validate/accepts.h"
 #include "validate/json_text.h"
@@ -322,14 +322,20 @@ TEST_CASE("breaking: the previous version from a git revision, without a checkou
     CHECK(bad.exit_code == 2);
 }
 
-TEST_CASE("breaking: pattern samples match their pattern, JSON Schema equality", "[breaking]") {
+TEST_CASE("breaking: strings of a pattern match it, shortest first; JSON Schema equality", "[breaking]") {
+    auto of = [](const std::string& p, std::size_t n) {
+        contractgen::ir::StringBounds b;
+        b.pattern = p;
+        return bk::strings_of(b, std::nullopt, n);
+    };
     for (const std::string p : {"^[A-Z]{3}$", "^(/|$)", "(Z|z|\\+00:00)$", "^\\{", "^a+b*c?$", "[^0-9]"}) {
         INFO(p);
-        auto samples = bk::pattern_samples(p);
+        auto samples = of(p, 4);
         CHECK_FALSE(samples.empty());
         for (const auto& s : samples) CHECK(cv::pattern_matches(p, s));
     }
-    CHECK(bk::pattern_samples("^[A-Z]{2,3}$") == std::vector<std::string>{"AA", "AAA"});
+    CHECK(of("^[A-Z]{2,3}$", 2) == std::vector<std::string>{"AA", "AAA"});  // one class: one string per length
+    CHECK(of("^(/|$)", 2) == std::vector<std::string>{"", "/"});
     CHECK(cv::json_equal(bk::json::parse("1"), bk::json::parse("1.0")));
     CHECK(cv::json_equal(bk::json::parse(R"({"a": 1, "b": 2})"), bk::json::parse(R"({"b": 2, "a": 1})")));
     CHECK_FALSE(cv::json_equal(bk::json::parse("false"), bk::json::parse("0")));
