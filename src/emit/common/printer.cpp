@@ -56,7 +56,7 @@ std::size_t Printer::columns(std::string_view line) const {
     return n;
 }
 
-void Printer::emit(std::initializer_list<Sub> subs, std::string_view text) {
+void Printer::emit(const std::vector<Sub>& subs, std::string_view text) {
     if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
     std::vector<std::string_view> lines = split_lines(text);
     if (!lines.empty() && trim_right(lines.back()).empty()) lines.pop_back();  // the raw string's closing line
@@ -120,7 +120,7 @@ std::string Printer::expand(const Sub& sub, const std::string& indent, std::size
     return continue_at(sub.text_, indent);
 }
 
-void Printer::print_line(const std::string& indent, std::string_view body, std::initializer_list<Sub> subs) {
+void Printer::print_line(const std::string& indent, std::string_view body, const std::vector<Sub>& subs) {
     std::string line = indent;
     bool literal = false;  // the line has text of its own besides substitutions
     for (std::size_t i = 0; i < body.size();) {

@@ -26,7 +26,6 @@
 
 #include <cstddef>
 #include <functional>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,7 +69,7 @@ public:
 
     explicit Printer(PrinterStyle style = {}) : style_(std::move(style)) {}
 
-    void emit(std::initializer_list<Sub> subs, std::string_view text);
+    void emit(const std::vector<Sub>& subs, std::string_view text);
     void emit(std::string_view text) { emit({}, text); }
 
     // Rows of cells at the current indentation, columns aligned (see above).
@@ -88,7 +87,7 @@ public:
 
 private:
     // One line of an emitted text, its own indentation already read as `indent`.
-    void print_line(const std::string& indent, std::string_view body, std::initializer_list<Sub> subs);
+    void print_line(const std::string& indent, std::string_view body, const std::vector<Sub>& subs);
     std::string expand(const Sub& sub, const std::string& indent, std::size_t column, std::string_view rest);
 
     PrinterStyle style_;

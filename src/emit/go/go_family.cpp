@@ -158,20 +158,18 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
         return;
     }
     naming::Scope fields;
-    std::vector<FieldLine> lines;
+    std::vector<Printer::Row> rows;
     List alternatives;
     for (std::size_t i = 0; i < u.variants.size(); ++i) {
         const ir::TypeExpr& t = u.variants[i].type;
         std::string field = fields.claim(alternative_name(t));
-        lines.push_back(FieldLine{{field, "*" + types_.type(t)}, i == 0});
+        rows.push_back(Printer::Row{{}, {field, "*" + types_.type(t)}});
         alternatives.push_back(Object{{"index", std::to_string(i)},
                                       {"field", field},
                                       {"decode_expr", types_.decode(t)},
                                       {"encode_stmt", types_.encode(t, "*v." + field)}});
     }
-    List field_lines;
-    for (auto& line : align_fields(lines)) field_lines.push_back(Object{{"line", std::move(line)}});
-    v.set("fields", std::move(field_lines));
+    v.set("fields", field_block(rows));
     v.set("alternatives", std::move(alternatives));
     bool one_of = u.mode == ir::UnionMode::OneOf;
     v.set("one_of", one_of ? "true" : "false");

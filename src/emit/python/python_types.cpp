@@ -5,7 +5,6 @@
 
 #include "emit/python/python_syntax.h"
 #include "ir/integral.h"
-#include "ir/passes/passes.h"
 #include "ir/pattern.h"
 #include "ir/schema_members.h"
 
@@ -261,10 +260,6 @@ bool PyTypes::mentions_recursive(const ir::TypeExpr& t) const {
     for (const auto& e : t.element)
         if (mentions_recursive(e)) return true;
     return false;
-}
-
-bool PyTypes::accepts_null(const ir::TypeExpr& t) const {
-    return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0;
 }
 
 const std::string* PyTypes::string_constant(const ir::TypeExpr& t) const {
