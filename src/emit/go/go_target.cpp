@@ -188,31 +188,6 @@ void check_patterns(const EmitContext& ctx) {
     }
 }
 
-// Three or more newlines become two: gofmt keeps at most one blank line.
-// Compacted in place, jumping from newline to newline (bench/README.md,
-// "Tidying Go in place"): a family file is megabytes on a large contract.
-std::string tidy(std::string text) {
-    char* const begin = text.data();
-    char* const end = begin + text.size();
-    char* kept = begin;  // text[0, kept) is the result so far
-    char* from = begin;
-    while (from < end) {
-        auto* newline = static_cast<char*>(std::memchr(from, '\n', static_cast<std::size_t>(end - from)));
-        char* stop = newline == nullptr ? end : newline + 1;
-        if (kept != from) std::memmove(kept, from, static_cast<std::size_t>(stop - from));
-        kept += stop - from;
-        from = stop;
-        if (newline == nullptr) break;
-        // A run of newlines after this one: keep one more (a blank line), drop the rest.
-        char* run = from;
-        while (run < end && *run == '\n') ++run;
-        if (run > from) *kept++ = '\n';
-        from = run;
-    }
-    text.resize(static_cast<std::size_t>(kept - begin));
-    return write::normalise_text(std::move(text));
-}
-
 class GoTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
@@ -228,7 +203,7 @@ public:
         std::vector<std::string> files(all.size());
         ctx.for_each(all.size(), [&](std::size_t i, const render::Templates& templates) {
             FamilyView view(ctx, templates, go_names, all[i]);
-            files[i] = tidy(templates.render("go/family.go.mustache", view.build()));
+            files[i] = write::normalise_text(templates.render("go/family.go.mustache", view.build()));
         });
         for (std::size_t i = 0; i < all.size(); ++i) {
             const std::string& package = go_names.package.at(all[i].name);
@@ -271,7 +246,7 @@ public:
         registry.set("header", header);
         registry.set("imports", std::move(imports));
         registry.set("entries", std::move(entries));
-        out.add("go/registry/registry.go", tidy(ctx.templates.render("go/registry.go.mustache", registry)));
+        out.add("go/registry/registry.go", write::normalise_text(ctx.templates.render("go/registry.go.mustache", registry)));
 
         Data module;
         module.set("header", header);
