@@ -130,4 +130,19 @@ std::string comment_lines(const std::string& text, const std::string& prefix, st
     return out + line + "\n";
 }
 
+std::string with_article(const std::string& word) {
+    auto lower = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+    const std::string head = word.substr(0, 3);
+    std::string start;
+    for (char c : head) start += lower(c);
+    bool vowel = !start.empty() && std::string("aeio").find(start[0]) != std::string::npos;
+    if (!start.empty() && start[0] == 'u') {
+        // "u" sounds like "you" before these letters ("Unix", "Usage", "Url"), else like "up".
+        static const char* you[] = {"uni", "use", "usa", "usu", "uti", "uri", "url", "ura", "ure", "ufo"};
+        vowel = true;
+        for (const char* p : you) vowel = vowel && start != p;
+    }
+    return (vowel ? "an " : "a ") + word;
+}
+
 }  // namespace contractgen::emit

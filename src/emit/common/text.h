@@ -26,6 +26,11 @@ std::vector<std::string> doc_lines(const ir::Docs& docs);
 // `width` where it can be helped; each line newline-terminated.
 std::string comment_lines(const std::string& text, const std::string& prefix, std::size_t width = 120);
 
+// `word` after its indefinite article, for generated documentation: "an
+// EntityType", "a Unix...", "a Message" (by the first letters' sound, as
+// far as spelling tells it).
+std::string with_article(const std::string& word);
+
 // UTF-8 decoding for the escapers: the code point at s[i], advancing i.
 using text::next_code_point;
 

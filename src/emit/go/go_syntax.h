@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "emit/common/printer.h"
+#include "emit/common/text.h"
 #include "ir/model.h"
 
 namespace contractgen::emit::go {
