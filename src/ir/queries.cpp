@@ -1,8 +1,10 @@
 #include "ir/queries.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "ir/passes/passes.h"
+#include "ir/schema_members.h"
 
 namespace contractgen::ir {
 
@@ -60,6 +62,41 @@ bool is_forbidden(const Struct& s, const std::string& wire) {
 std::vector<ForbiddenMember> forbidden_members(const Struct& s) {
     std::vector<ForbiddenMember> out;
     for (const std::string& wire : s.forbidden) out.push_back({wire, field_index(s, wire)});
+    return out;
+}
+
+json program_in_dialect(const json& program, PatternDialect dialect) {
+    json out = program;
+    std::function<void(json&)> walk = [&](json& s) {
+        if (!s.is_object()) return;
+        for (auto it = s.begin(); it != s.end(); ++it) {
+            const std::string& key = it.key();
+            if (key == "pattern" && it->is_string()) {
+                *it = translate_pattern(it->get<std::string>(), dialect);
+                continue;
+            }
+            if (key == "patternProperties" && it->is_object()) {
+                json translated = json::object();
+                for (auto& [pattern, sub] : it->items()) {
+                    json copy = sub;
+                    walk(copy);
+                    translated[translate_pattern(pattern, dialect)] = std::move(copy);
+                }
+                *it = std::move(translated);
+                continue;
+            }
+            switch (member_kind(key)) {
+                case MemberKind::Schema: walk(*it); break;
+                case MemberKind::SchemaMap:
+                case MemberKind::SchemaList:
+                    for (auto& sub : *it) walk(sub);
+                    break;
+                default: break;
+            }
+        }
+    };
+    for (auto& s : out["assert"]) walk(s);
+    for (auto& s : out["defs"]) walk(s);
     return out;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ir/model.h"
+#include "ir/pattern.h"
 
 namespace contractgen::ir {
 
@@ -65,5 +66,11 @@ struct ForbiddenMember {
     std::optional<std::size_t> field;
 };
 std::vector<ForbiddenMember> forbidden_members(const Struct& s);
+
+// ---- assertions -------------------------------------------------------------
+
+// An assertion's program (Check::program) with its patterns, the `pattern`
+// values and the `patternProperties` keys, in `dialect`'s syntax.
+json program_in_dialect(const json& program, PatternDialect dialect);
 
 }  // namespace contractgen::ir

@@ -36,34 +36,7 @@ std::string FamilyLiterals::check(const ir::json& program) {
     return "check_" + std::to_string(it - checks_.begin());
 }
 
-ir::json cpp_program(const ir::json& program) {
-    ir::json out = program;
-    std::function<void(ir::json&)> walk = [&](ir::json& s) {
-        if (!s.is_object()) return;
-        for (auto it = s.begin(); it != s.end(); ++it) {
-            const std::string& key = it.key();
-            if (key == "pattern" && it->is_string()) {
-                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Go);
-            } else if (key == "patternProperties" && it->is_object()) {
-                ir::json translated = ir::json::object();
-                for (auto& [pattern, sub] : it->items()) {
-                    ir::json copy = sub;
-                    walk(copy);
-                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Go)] = std::move(copy);
-                }
-                *it = std::move(translated);
-            } else if (ir::member_kind(key) == ir::MemberKind::Schema) {
-                walk(*it);
-            } else if (ir::member_kind(key) == ir::MemberKind::SchemaMap ||
-                       ir::member_kind(key) == ir::MemberKind::SchemaList) {
-                for (auto& sub : *it) walk(sub);
-            }
-        }
-    };
-    for (auto& s : out["assert"]) walk(s);
-    for (auto& s : out["defs"]) walk(s);
-    return out;
-}
+ir::json cpp_program(const ir::json& program) { return ir::program_in_dialect(program, ir::PatternDialect::Go); }
 
 std::string FamilyLiterals::text(const std::string& text) {
     std::string literal = string_view_literal(text);

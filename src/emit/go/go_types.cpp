@@ -329,40 +329,7 @@ bool GoTypes::boxed(const ir::TypeExpr& t, const ir::Decl& container) const {
 namespace contractgen::emit::go {
 
 // A program with its patterns in Go's syntax (RE2), for contract.MustCompileCheck.
-ir::json go_program(const ir::json& program) {
-    ir::json out = program;
-    std::function<void(ir::json&)> walk = [&](ir::json& s) {
-        if (!s.is_object()) return;
-        for (auto it = s.begin(); it != s.end(); ++it) {
-            const std::string& key = it.key();
-            if (key == "pattern" && it->is_string()) {
-                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Go);
-                continue;
-            }
-            if (key == "patternProperties" && it->is_object()) {
-                ir::json translated = ir::json::object();
-                for (auto& [pattern, sub] : it->items()) {
-                    ir::json copy = sub;
-                    walk(copy);
-                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Go)] = std::move(copy);
-                }
-                *it = std::move(translated);
-                continue;
-            }
-            switch (ir::member_kind(key)) {
-                case ir::MemberKind::Schema: walk(*it); break;
-                case ir::MemberKind::SchemaMap:
-                case ir::MemberKind::SchemaList:
-                    for (auto& sub : *it) walk(sub);
-                    break;
-                default: break;
-            }
-        }
-    };
-    for (auto& s : out["assert"]) walk(s);
-    for (auto& s : out["defs"]) walk(s);
-    return out;
-}
+ir::json go_program(const ir::json& program) { return ir::program_in_dialect(program, ir::PatternDialect::Go); }
 
 std::string tag_method(const std::string& wire) {
     std::string m = naming::to_case(wire, naming::Case::Pascal);
