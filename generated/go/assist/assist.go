@@ -6,6 +6,11 @@
 /*
  * Package assist is the assist family of the contract, from assist/errors.schema.json,
  * assist/request.schema.json, assist/service.schema.json, assist/tables.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package assist
 
@@ -81,9 +86,7 @@ type ValidationIssue struct {
 	/*
 	 * What is wrong, for a person.
 	 */
-	Message string `json:"message"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Message              string          `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -174,10 +177,8 @@ type ValidationErrorResponse struct {
 	/*
 	 * Every problem found, in the order the validator reported them.
 	 */
-	Errors []ValidationIssue `json:"errors"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Errors               []ValidationIssue `json:"errors"`
+	AdditionalProperties contract.Object   `json:"-"`
 }
 
 // DecodeValidationErrorResponse reads a ValidationErrorResponse at the decoder's position.
@@ -278,9 +279,7 @@ type AgentRequestPayload struct {
 	/*
 	 * The user's query.
 	 */
-	Query *string `json:"query,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Query                *string         `json:"query,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -355,10 +354,8 @@ type ClientCapabilities struct {
 	 * Preferred image resolution (e.g. `low`, `high`, `auto`); null or absent when the client has no
 	 * preference.
 	 */
-	ImageResolution contract.Tristate[string] `json:"image_resolution,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	ImageResolution      contract.Tristate[string] `json:"image_resolution,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 // DecodeClientCapabilities reads a ClientCapabilities at the decoder's position.
@@ -462,10 +459,8 @@ type AgentRequest struct {
 	 *
 	 * Default: {}
 	 */
-	Metadata *contract.Map[any] `json:"metadata,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Metadata             *contract.Map[any] `json:"metadata,omitempty"`
+	AdditionalProperties contract.Object    `json:"-"`
 }
 
 // DecodeAgentRequest reads an AgentRequest at the decoder's position.
@@ -617,10 +612,8 @@ type AgentCapability struct {
 	 * JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object",
 	 * "properties": {"summary": {"type": "string"}}}`.
 	 */
-	Outputs *contract.Map[any] `json:"outputs,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Outputs              *contract.Map[any] `json:"outputs,omitempty"`
+	AdditionalProperties contract.Object    `json:"-"`
 }
 
 // DecodeAgentCapability reads an AgentCapability at the decoder's position.
@@ -702,9 +695,7 @@ type ServerSentEvent struct {
 	/*
 	 * The unique ID of the event (the SSE `id` field); null when the event has none.
 	 */
-	Id *string `json:"id"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Id                   *string         `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -791,9 +782,7 @@ type AssistResponse struct {
 	/*
 	 * The answer summary.
 	 */
-	Summary *string `json:"summary,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Summary              *string         `json:"summary,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

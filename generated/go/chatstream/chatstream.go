@@ -7,6 +7,11 @@
  * Package chatstream is the chat_stream family of the contract, from
  * chat_stream/entities.schema.json, chat_stream/envelope.schema.json,
  * chat_stream/events.schema.json, chat_stream/tables.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package chatstream
 
@@ -168,9 +173,7 @@ type Entity struct {
 	 *
 	 * Default: []
 	 */
-	CitedEntities *[]string `json:"cited_entities,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	CitedEntities        *[]string       `json:"cited_entities,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -588,10 +591,8 @@ type Message struct {
 	 * Creation time, ISO 8601; without an offset it is UTC (emitters write
 	 * `datetime.utcnow().isoformat()`).
 	 */
-	CreatedAt cloudevents.IsoTimestamp `json:"created_at"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	CreatedAt            cloudevents.IsoTimestamp `json:"created_at"`
+	AdditionalProperties contract.Object          `json:"-"`
 }
 
 // DecodeMessage reads a Message at the decoder's position.
@@ -820,10 +821,8 @@ type PlanTask struct {
 	/*
 	 * The task before this one.
 	 */
-	PreviousTaskId contract.Tristate[string] `json:"previous_task_id,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	PreviousTaskId       contract.Tristate[string] `json:"previous_task_id,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 // DecodePlanTask reads a PlanTask at the decoder's position.
@@ -954,10 +953,8 @@ type Plan struct {
 	/*
 	 * The plan before this one.
 	 */
-	PreviousPlanId contract.Tristate[string] `json:"previous_plan_id,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	PreviousPlanId       contract.Tristate[string] `json:"previous_plan_id,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 // DecodePlan reads a Plan at the decoder's position.
@@ -1080,10 +1077,8 @@ type PlanSet struct {
 	/*
 	 * Plans keyed by plan id.
 	 */
-	Plans contract.Map[Plan] `json:"plans"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Plans                contract.Map[Plan] `json:"plans"`
+	AdditionalProperties contract.Object    `json:"-"`
 }
 
 // DecodePlanSet reads a PlanSet at the decoder's position.
@@ -1248,10 +1243,8 @@ type PendingSource struct {
 	/*
 	 * Web domain of a WEB source.
 	 */
-	WebDomain contract.Tristate[string] `json:"web_domain,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	WebDomain            contract.Tristate[string] `json:"web_domain,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 // DecodePendingSource reads a PendingSource at the decoder's position.
@@ -1463,9 +1456,7 @@ type StreamStart struct {
 	/*
 	 * Workspace identifier.
 	 */
-	WorkspaceId string `json:"workspace_id"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	WorkspaceId          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1570,8 +1561,6 @@ func (v StreamStart) MarshalJSON() ([]byte, error) {
  * is reset. Payload `{type: "heartbeat"}` with no other fields. Replays skip heartbeats.
  */
 type Heartbeat struct {
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1652,10 +1641,8 @@ type DoneEvent struct {
 	/*
 	 * The final message.
 	 */
-	Message contract.Tristate[Message] `json:"message,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Message              contract.Tristate[Message] `json:"message,omitempty"`
+	AdditionalProperties contract.Object            `json:"-"`
 }
 
 func (DoneEvent) isStreamEvent() {}
@@ -1742,9 +1729,7 @@ type StreamError struct {
 	/*
 	 * Human-readable error message.
 	 */
-	ErrorMessage string `json:"error_message"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	ErrorMessage         string          `json:"error_message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1836,9 +1821,7 @@ type MessageDelta struct {
 	/*
 	 * Incremental text token.
 	 */
-	Delta string `json:"delta"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Delta                string          `json:"delta"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1921,9 +1904,7 @@ type AiMessage struct {
 	/*
 	 * The full message.
 	 */
-	Message Message `json:"message"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Message              Message         `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2006,9 +1987,7 @@ type MessageIsAnswer struct {
 	/*
 	 * Whether the message is the answer.
 	 */
-	IsAnswer bool `json:"is_answer"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	IsAnswer             bool            `json:"is_answer"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2091,9 +2070,7 @@ type ChatTitleGenerated struct {
 	/*
 	 * The generated chat title.
 	 */
-	Title string `json:"title"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Title                string          `json:"title"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2176,9 +2153,7 @@ type ClarificationNeeded struct {
 	/*
 	 * The message asking for clarification.
 	 */
-	Message Message `json:"message"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Message              Message         `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2265,10 +2240,8 @@ type MessageClarificationUpdate struct {
 	/*
 	 * The new clarification request text, or null to clear it.
 	 */
-	NeedsClarificationMessage *string `json:"needs_clarification_message"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	NeedsClarificationMessage *string         `json:"needs_clarification_message"`
+	AdditionalProperties      contract.Object `json:"-"`
 }
 
 // DecodeMessageClarificationUpdate reads a MessageClarificationUpdate at the decoder's position.
@@ -2343,10 +2316,8 @@ type UpdateMessageClarificationMessage struct {
 	/*
 	 * The update.
 	 */
-	Update MessageClarificationUpdate `json:"update"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Update               MessageClarificationUpdate `json:"update"`
+	AdditionalProperties contract.Object            `json:"-"`
 }
 
 func (UpdateMessageClarificationMessage) isStreamEvent() {}
@@ -2494,10 +2465,8 @@ type TaskUpdate struct {
 	/*
 	 * Extra metadata.
 	 */
-	Metadata contract.Tristate[contract.Map[any]] `json:"metadata,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Metadata             contract.Tristate[contract.Map[any]] `json:"metadata,omitempty"`
+	AdditionalProperties contract.Object                      `json:"-"`
 }
 
 func (TaskUpdate) isStreamEvent() {}
@@ -2615,9 +2584,7 @@ type PendingSources struct {
 	/*
 	 * The pending sources.
 	 */
-	PendingSources []PendingSource `json:"pending_sources"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	PendingSources       []PendingSource `json:"pending_sources"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2700,9 +2667,7 @@ type ReferencesFound struct {
 	/*
 	 * The entities found.
 	 */
-	References []Entity `json:"references"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	References           []Entity        `json:"references"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2834,10 +2799,8 @@ type NodeToolsExecutionStart struct {
 	/*
 	 * Number of tools.
 	 */
-	TotalTools int64           `json:"total_tools"`
-	Timestamp  UnixTimestampMs `json:"timestamp"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	TotalTools           int64           `json:"total_tools"`
+	Timestamp            UnixTimestampMs `json:"timestamp"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2984,11 +2947,9 @@ type NodeToolEvent struct {
 	/*
 	 * Extra metadata.
 	 */
-	Metadata  contract.Tristate[contract.Map[any]] `json:"metadata,omitempty"`
-	Timestamp UnixTimestampMs                      `json:"timestamp"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Metadata             contract.Tristate[contract.Map[any]] `json:"metadata,omitempty"`
+	Timestamp            UnixTimestampMs                      `json:"timestamp"`
+	AdditionalProperties contract.Object                      `json:"-"`
 }
 
 func (NodeToolEvent) isStreamEvent() {}
@@ -3130,11 +3091,9 @@ type UpdateSubagentCurrentAction struct {
 	/*
 	 * Tool identifier.
 	 */
-	ToolId    contract.Tristate[string] `json:"tool_id,omitempty"`
-	Timestamp UnixTimestampMs           `json:"timestamp"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	ToolId               contract.Tristate[string] `json:"tool_id,omitempty"`
+	Timestamp            UnixTimestampMs           `json:"timestamp"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 func (UpdateSubagentCurrentAction) isStreamEvent() {}
@@ -3293,9 +3252,7 @@ type NodeReportPreviewStart struct {
 	/*
 	 * Workspace identifier.
 	 */
-	WorkspaceId string `json:"workspace_id"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	WorkspaceId          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3478,10 +3435,8 @@ type NodeReportPreviewDelta struct {
 	/*
 	 * Section identifier.
 	 */
-	SectionId contract.Tristate[string] `json:"section_id,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	SectionId            contract.Tristate[string] `json:"section_id,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 func (NodeReportPreviewDelta) isStreamEvent() {}
@@ -3640,9 +3595,7 @@ type NodeReportPreviewDone struct {
 	/*
 	 * Workspace identifier.
 	 */
-	WorkspaceId string `json:"workspace_id"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	WorkspaceId          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3806,10 +3759,8 @@ type BrowserUseStart struct {
 	 * URL of the live browser stream: an absolute URL, or a reference relative to the URL the chat
 	 * stream was read from.
 	 */
-	BrowserStreamUrl string          `json:"browser_stream_url"`
-	Timestamp        UnixTimestampMs `json:"timestamp"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	BrowserStreamUrl     string          `json:"browser_stream_url"`
+	Timestamp            UnixTimestampMs `json:"timestamp"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3908,9 +3859,7 @@ type BrowserUseStop struct {
 	/*
 	 * Browser session identifier.
 	 */
-	BrowserSessionId string `json:"browser_session_id"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	BrowserSessionId     string          `json:"browser_session_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3997,10 +3946,8 @@ type BrowserUseAwaitUserInput struct {
 	/*
 	 * What the agent asks the user.
 	 */
-	AgentMessage contract.Tristate[string] `json:"agent_message,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	AgentMessage         contract.Tristate[string] `json:"agent_message,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 func (BrowserUseAwaitUserInput) isStreamEvent() {}
@@ -4087,10 +4034,8 @@ type PingEvent struct {
 	/*
 	 * When the ping was sent, ISO 8601; without an offset it is UTC.
 	 */
-	Timestamp cloudevents.IsoTimestamp `json:"timestamp"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Timestamp            cloudevents.IsoTimestamp `json:"timestamp"`
+	AdditionalProperties contract.Object          `json:"-"`
 }
 
 func (PingEvent) isStreamEvent() {}
@@ -4242,10 +4187,8 @@ type ErrorEvent struct {
 	/*
 	 * Extra context.
 	 */
-	Context contract.Tristate[contract.Map[any]] `json:"context,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Context              contract.Tristate[contract.Map[any]] `json:"context,omitempty"`
+	AdditionalProperties contract.Object                      `json:"-"`
 }
 
 func (ErrorEvent) isStreamEvent() {}
@@ -4365,10 +4308,8 @@ type MessageFileEvent struct {
 	/*
 	 * Size in bytes.
 	 */
-	Size contract.Tristate[int64] `json:"size,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Size                 contract.Tristate[int64] `json:"size,omitempty"`
+	AdditionalProperties contract.Object          `json:"-"`
 }
 
 func (MessageFileEvent) isStreamEvent() {}
@@ -4482,9 +4423,7 @@ type UsageCost struct {
 	/*
 	 * Currency code (e.g. `USD`).
 	 */
-	Currency string `json:"currency"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Currency             string          `json:"currency"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -4572,10 +4511,8 @@ type UsageUpdateEvent struct {
 	/*
 	 * Cost so far.
 	 */
-	Cost contract.Tristate[UsageCost] `json:"cost,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Cost                 contract.Tristate[UsageCost] `json:"cost,omitempty"`
+	AdditionalProperties contract.Object              `json:"-"`
 }
 
 func (UsageUpdateEvent) isStreamEvent() {}
@@ -4851,9 +4788,7 @@ type StreamEnvelope struct {
 	/*
 	 * Emission time, Unix milliseconds.
 	 */
-	Timestamp UnixTimestampMs `json:"timestamp"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Timestamp            UnixTimestampMs `json:"timestamp"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

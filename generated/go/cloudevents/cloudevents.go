@@ -7,6 +7,11 @@
  * Package cloudevents is the cloudevents family of the contract, from
  * cloudevents/cloudevent.schema.json, cloudevents/legacy.schema.json,
  * cloudevents/payloads.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package cloudevents
 
@@ -226,10 +231,8 @@ type CloudEvent struct {
 	/*
 	 * The event payload. Its shape follows `datacontenttype` (the payload types of this family).
 	 */
-	Data contract.Tristate[JsonValue] `json:"data,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Data                 contract.Tristate[JsonValue] `json:"data,omitempty"`
+	AdditionalProperties contract.Object              `json:"-"`
 }
 
 // DecodeCloudEvent reads a CloudEvent at the decoder's position.
@@ -567,9 +570,7 @@ type StreamChunkPayload struct {
 	/*
 	 * A chunk of generated text (a token or several).
 	 */
-	Chunk string `json:"chunk"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Chunk                string          `json:"chunk"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -646,9 +647,7 @@ type ErrorPayload struct {
 	/*
 	 * Whether the operation may be retried.
 	 */
-	Retryable bool `json:"retryable"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Retryable            bool            `json:"retryable"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -741,9 +740,7 @@ type NodeStartedPayload struct {
 	/*
 	 * Status of the node (e.g. `RUNNING`).
 	 */
-	Status string `json:"status"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Status               string          `json:"status"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -816,9 +813,7 @@ type NodeCompletedPayload struct {
 	/*
 	 * Summary of the node's output.
 	 */
-	OutputSummary string `json:"output_summary"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	OutputSummary        string          `json:"output_summary"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

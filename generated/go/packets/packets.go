@@ -6,6 +6,11 @@
 /*
  * Package packets is the packets family of the contract, from packets/presentation.schema.json,
  * packets/stream_packet.schema.json, packets/tables.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package packets
 
@@ -136,9 +141,7 @@ type Citation struct {
 	/*
 	 * Confidence that the source supports the statement, from 0 to 1.
 	 */
-	Confidence *float64 `json:"confidence,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Confidence           *float64        `json:"confidence,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -227,9 +230,7 @@ type PresentationEventData struct {
 	/*
 	 * The citations of a CITATION_BLOCK event.
 	 */
-	Citations *[]Citation `json:"citations,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Citations            *[]Citation     `json:"citations,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -302,10 +303,8 @@ type PresentationEvent struct {
 	/*
 	 * The event's data; its members depend on `type`.
 	 */
-	Data PresentationEventData `json:"data"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Data                 PresentationEventData `json:"data"`
+	AdditionalProperties contract.Object       `json:"-"`
 }
 
 // DecodePresentationEvent reads a PresentationEvent at the decoder's position.
@@ -466,10 +465,8 @@ type StreamPacketBase struct {
 	/*
 	 * The payload. Its type depends on `op`.
 	 */
-	P cloudevents.JsonValue `json:"p"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	P                    cloudevents.JsonValue `json:"p"`
+	AdditionalProperties contract.Object       `json:"-"`
 }
 
 // DecodeStreamPacketBase reads a StreamPacketBase at the decoder's position.
@@ -583,9 +580,7 @@ type DeltaPacket struct {
 	/*
 	 * The payload. Its type depends on `op`.
 	 */
-	P string `json:"p"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	P                    string          `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -765,9 +760,7 @@ type EventPacket struct {
 	/*
 	 * The payload. Its type depends on `op`.
 	 */
-	P EventPacketP `json:"p"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	P                    EventPacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -945,9 +938,7 @@ type ErrorPacket struct {
 	/*
 	 * The payload. Its type depends on `op`.
 	 */
-	P ErrorPacketP `json:"p"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	P                    ErrorPacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1127,9 +1118,7 @@ type ClosePacket struct {
 	/*
 	 * The payload. Its type depends on `op`.
 	 */
-	P ClosePacketP `json:"p"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	P                    ClosePacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1324,9 +1313,7 @@ type PacketServerSentEvent struct {
 	 * The StreamPacket serialised as JSON: the text of a JSON object (the pattern checks that it
 	 * starts with `{`, after any JSON whitespace; parsing it as a StreamPacket is the reader's job).
 	 */
-	Data string `json:"data"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Data                 string          `json:"data"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

@@ -5,6 +5,11 @@
 /*
  * Package runevents is the run_events family of the contract, from run_events/events.schema.json,
  * run_events/tables.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package runevents
 
@@ -421,10 +426,8 @@ type RunEventEnvelope struct {
 	/*
 	 * Discriminator field (see RunEventType).
 	 */
-	Type  string `json:"type"`
-	RunId RunId  `json:"run_id"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Type                 string          `json:"type"`
+	RunId                RunId           `json:"run_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -506,9 +509,7 @@ type ContentEvent struct {
 	/*
 	 * Partial or full text chunk.
 	 */
-	Content string `json:"content"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -601,9 +602,7 @@ type ReasoningEvent struct {
 	/*
 	 * Reasoning text chunk.
 	 */
-	Content string `json:"content"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -708,9 +707,7 @@ type WebStatusEvent struct {
 	/*
 	 * Human-readable description of the current operation.
 	 */
-	Message string `json:"message"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Message              string          `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -839,9 +836,7 @@ type ResearchStatusEvent struct {
 	/*
 	 * Human-readable description of the current activity.
 	 */
-	Activity string `json:"activity"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Activity             string          `json:"activity"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -978,10 +973,8 @@ type ScratchpadEvent struct {
 	/*
 	 * Full scratchpad entry text. Present on `state: success`; null at `in_progress` and `completed`.
 	 */
-	Entry contract.Tristate[string] `json:"entry,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Entry                contract.Tristate[string] `json:"entry,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 func (ScratchpadEvent) isRunEvent() {}
@@ -1104,10 +1097,8 @@ type ToolCallStartEvent struct {
 	/*
 	 * Arguments passed to the tool.
 	 */
-	Args contract.Map[any] `json:"args"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Args                 contract.Map[any] `json:"args"`
+	AdditionalProperties contract.Object   `json:"-"`
 }
 
 func (ToolCallStartEvent) isRunEvent() {}
@@ -1214,10 +1205,8 @@ type ToolCallManifestEvent struct {
 	/*
 	 * Arguments passed to the tool.
 	 */
-	Args contract.Map[any] `json:"args"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Args                 contract.Map[any] `json:"args"`
+	AdditionalProperties contract.Object   `json:"-"`
 }
 
 func (ToolCallManifestEvent) isRunEvent() {}
@@ -1324,9 +1313,7 @@ type CodeStatusEvent struct {
 	/*
 	 * Human-readable description of the operation.
 	 */
-	Activity string `json:"activity"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Activity             string          `json:"activity"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1438,10 +1425,8 @@ type RunStatusEvent struct {
 	/*
 	 * `complete` or `inference_complete`.
 	 */
-	Status RunLifecycleStatus `json:"status"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Status               RunLifecycleStatus `json:"status"`
+	AdditionalProperties contract.Object    `json:"-"`
 }
 
 func (RunStatusEvent) isRunEvent() {}
@@ -1532,9 +1517,7 @@ type RunErrorEvent struct {
 	/*
 	 * Human-readable error message.
 	 */
-	Error string `json:"error"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Error                string          `json:"error"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1644,9 +1627,7 @@ type GeneratedFileEvent struct {
 	/*
 	 * Base64-encoded file content if no URL.
 	 */
-	Base64 *string `json:"base64,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Base64               *string         `json:"base64,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1780,9 +1761,7 @@ type CodeInterpreterFileEvent struct {
 	/*
 	 * Base64-encoded file content if no URL.
 	 */
-	Base64 *string `json:"base64,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Base64               *string         `json:"base64,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1898,9 +1877,7 @@ type HotCodeEvent struct {
 	/*
 	 * Code text chunk.
 	 */
-	Content string `json:"content"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1993,9 +1970,7 @@ type HotCodeOutputEvent struct {
 	/*
 	 * Output text chunk.
 	 */
-	Content string `json:"content"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2088,9 +2063,7 @@ type ComputerOutputEvent struct {
 	/*
 	 * Output text chunk.
 	 */
-	Content string `json:"content"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

@@ -60,7 +60,12 @@ Data FamilyView::build() {
                        " family of the contract, from ";
     for (std::size_t i = 0; i < family_.source_files.size(); ++i)
         docs.description += (i ? ", " : "") + family_.source_files[i];
-    docs.description += ".";
+    docs.description +=
+        ".\n\n"
+        "Every struct's AdditionalProperties holds the members its schema does not\n"
+        "declare, in input order; they are written after the declared ones. A closed\n"
+        "struct (its schema allows none) fills it only when read in tolerant mode\n"
+        "(contract.Tolerant), so that a tolerant reader can pass such members on.";
     Data data;
     data.set("header_lines", emit::comment_lines(comment_text(family_header_text(ctx_, family_)), "// "));
     data.set("doc", doc_comment(docs, ""));

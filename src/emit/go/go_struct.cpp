@@ -160,13 +160,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
             Object{{"labels", forbidden_labels}, {"strict_unknown", flag(false)}, {"lines", lines_of({"d.Forbidden()"})}});
     encode.push_back("contract.EncodeMembers(e, v.AdditionalProperties, " + keep_fn + ")");
 
-    std::vector<std::string> extra_doc =
-        s.extra == ir::Extra::Forbid
-            ? std::vector<std::string>{"// AdditionalProperties holds undeclared members read in tolerant mode (the",
-                                       "// schema allows none); they are written after the declared ones."}
-            : std::vector<std::string>{"// AdditionalProperties holds the members the schema does not declare, in",
-                                       "// input order; they are written after the declared ones."};
-    rows.push_back(Printer::Row{std::move(extra_doc), {"AdditionalProperties", extra_type, "`json:\"-\"`"}});
+    // What AdditionalProperties holds is said once, in the package comment (go_family.cpp).
+    rows.push_back(Printer::Row{{}, {"AdditionalProperties", extra_type, "`json:\"-\"`"}});
     v.set("fields", field_block(rows));
     const bool has_cases = !cases.empty();
     v.set("has_fields", flag(has_cases));

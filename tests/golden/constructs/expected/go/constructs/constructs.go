@@ -9,6 +9,11 @@
  * constructs/envelope.schema.json, constructs/objects.schema.json, constructs/reading.json,
  * constructs/tables.schema.json, constructs/unions.schema.json, constructs/values.schema.json,
  * constructs/variants.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package constructs
 
@@ -296,15 +301,13 @@ func (v PaletteMaybe) MarshalJSON() ([]byte, error) {
  * Enums used by members.
  */
 type Palette struct {
-	Main       *Color                          `json:"main,omitempty"`
-	Maybe      contract.Tristate[PaletteMaybe] `json:"maybe,omitempty"`
-	Label      *Label                          `json:"label,omitempty"`
-	Shade      *Shade                          `json:"shade,omitempty"`
-	Mixed      Mixed                           `json:"mixed,omitempty"`
-	Structured Structured                      `json:"structured,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Main                 *Color                          `json:"main,omitempty"`
+	Maybe                contract.Tristate[PaletteMaybe] `json:"maybe,omitempty"`
+	Label                *Label                          `json:"label,omitempty"`
+	Shade                *Shade                          `json:"shade,omitempty"`
+	Mixed                Mixed                           `json:"mixed,omitempty"`
+	Structured           Structured                      `json:"structured,omitempty"`
+	AdditionalProperties contract.Object                 `json:"-"`
 }
 
 // DecodePalette reads a Palette at the decoder's position.
@@ -381,9 +384,7 @@ func (v Palette) MarshalJSON() ([]byte, error) {
 // ---- Started (constructs/envelope.schema.json#/$defs/Started)
 
 type Started struct {
-	At string `json:"at"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	At                   string          `json:"at"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -501,10 +502,8 @@ func (v StoppedOp) MarshalJSON() ([]byte, error) {
 // ---- Stopped (constructs/envelope.schema.json#/$defs/Stopped)
 
 type Stopped struct {
-	Op_    StoppedOp `json:"op"`
-	Reason *string   `json:"reason,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Op_                  StoppedOp       `json:"op"`
+	Reason               *string         `json:"reason,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -692,10 +691,8 @@ func (v Unit) MarshalJSON() ([]byte, error) {
  * file: Reading.
  */
 type Reading struct {
-	Value float64 `json:"value"`
-	Unit  *Unit   `json:"unit,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Value                float64         `json:"value"`
+	Unit                 *Unit           `json:"unit,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -764,10 +761,8 @@ func (v Reading) MarshalJSON() ([]byte, error) {
  * referred to by file name alone.
  */
 type TaggedEnvelope struct {
-	Event   Event    `json:"event"`
-	Reading *Reading `json:"reading,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Event                Event           `json:"event"`
+	Reading              *Reading        `json:"reading,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -869,9 +864,7 @@ func ValidateBatch(v Batch) error {
  * additionalProperties: false: undeclared members are rejected.
  */
 type Closed struct {
-	Id string `json:"id"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Id                   string          `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -968,9 +961,7 @@ type Presence struct {
 	 *
 	 * Deprecated.
 	 */
-	Old *string `json:"old,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Old                  *string         `json:"old,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1071,10 +1062,8 @@ func (v Presence) MarshalJSON() ([]byte, error) {
  * No additionalProperties: undeclared members are accepted and kept.
  */
 type Open struct {
-	Id   string       `json:"id"`
-	Meta *shared.Meta `json:"meta,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Id                   string          `json:"id"`
+	Meta                 *shared.Meta    `json:"meta,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1140,9 +1129,7 @@ func (v Open) MarshalJSON() ([]byte, error) {
  * kept.
  */
 type TypedExtras struct {
-	Name string `json:"name"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Name                 string              `json:"name"`
 	AdditionalProperties contract.Map[int64] `json:"-"`
 }
 
@@ -1203,9 +1190,7 @@ func (v TypedExtras) MarshalJSON() ([]byte, error) {
  * An open object whose members `x`, `y` (by `not`) and `gone` (a false schema) must be absent.
  */
 type Forbidding struct {
-	A *string `json:"a,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	A                    *string         `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1264,9 +1249,7 @@ func (v Forbidding) MarshalJSON() ([]byte, error) {
  * A closed object that also forbids `z` explicitly.
  */
 type ClosedForbidding struct {
-	A *string `json:"a,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	A                    *string         `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1332,9 +1315,7 @@ func (v ClosedForbidding) MarshalJSON() ([]byte, error) {
  * Required members whose type is a single const: checked and re-emitted.
  */
 type Consts struct {
-	Maybe *string `json:"maybe,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Maybe                *string         `json:"maybe,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1435,9 +1416,7 @@ func (v Consts) MarshalJSON() ([]byte, error) {
  * An open object with one to two members in all (minProperties/maxProperties).
  */
 type Counted struct {
-	A *int64 `json:"a,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	A                    *int64          `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1491,9 +1470,7 @@ func (v Counted) MarshalJSON() ([]byte, error) {
 // ---- NestedInnerDeep (constructs/objects.schema.json#/$defs/Nested/properties/inner/properties/deep)
 
 type NestedInnerDeep struct {
-	Leaf int64 `json:"leaf"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Leaf                 int64           `json:"leaf"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1555,9 +1532,7 @@ func (v NestedInnerDeep) MarshalJSON() ([]byte, error) {
 // ---- NestedInner (constructs/objects.schema.json#/$defs/Nested/properties/inner)
 
 type NestedInner struct {
-	Deep NestedInnerDeep `json:"deep"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Deep                 NestedInnerDeep `json:"deep"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1661,9 +1636,7 @@ func (v NestedMode_2) MarshalJSON() ([]byte, error) {
 // ---- NestedItemsItem (constructs/objects.schema.json#/$defs/Nested/properties/items/items)
 
 type NestedItemsItem struct {
-	N float64 `json:"n"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	N                    float64         `json:"n"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1729,12 +1702,10 @@ func (v NestedItemsItem) MarshalJSON() ([]byte, error) {
  * declarations).
  */
 type Nested struct {
-	Inner NestedInner        `json:"inner"`
-	Mode  *NestedMode_2      `json:"mode,omitempty"`
-	Items *[]NestedItemsItem `json:"items,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Inner                NestedInner        `json:"inner"`
+	Mode                 *NestedMode_2      `json:"mode,omitempty"`
+	Items                *[]NestedItemsItem `json:"items,omitempty"`
+	AdditionalProperties contract.Object    `json:"-"`
 }
 
 // DecodeNested reads a Nested at the decoder's position.
@@ -1897,9 +1868,7 @@ var Origin = contract.MustParseValue("{\"id\":\"origin\"}")
 // ---- Circle (constructs/unions.schema.json#/$defs/Circle)
 
 type Circle struct {
-	R float64 `json:"r"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	R                    float64         `json:"r"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1976,9 +1945,7 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 // ---- Square (constructs/unions.schema.json#/$defs/Square)
 
 type Square struct {
-	Side float64 `json:"side"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Side                 float64         `json:"side"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2309,15 +2276,13 @@ func (v Inclusive) MarshalJSON() ([]byte, error) {
  * Unions as members.
  */
 type Holder struct {
-	Shape      Shape                     `json:"shape"`
-	MaybeShape contract.Tristate[Shape]  `json:"maybe_shape,omitempty"`
-	Scalar     contract.Tristate[Scalar] `json:"scalar,omitempty"`
-	Exclusive  *Exclusive                `json:"exclusive,omitempty"`
-	Inclusive  *Inclusive                `json:"inclusive,omitempty"`
-	Shapes     *[]Shape                  `json:"shapes,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Shape                Shape                     `json:"shape"`
+	MaybeShape           contract.Tristate[Shape]  `json:"maybe_shape,omitempty"`
+	Scalar               contract.Tristate[Scalar] `json:"scalar,omitempty"`
+	Exclusive            *Exclusive                `json:"exclusive,omitempty"`
+	Inclusive            *Inclusive                `json:"inclusive,omitempty"`
+	Shapes               *[]Shape                  `json:"shapes,omitempty"`
+	AdditionalProperties contract.Object           `json:"-"`
 }
 
 // DecodeHolder reads a Holder at the decoder's position.
@@ -2401,19 +2366,17 @@ func (v Holder) MarshalJSON() ([]byte, error) {
  * Lengths in code points, formats, and patterns (searched, not anchored).
  */
 type Strings struct {
-	Short    *string           `json:"short,omitempty"`
-	Slug     *string           `json:"slug,omitempty"`
-	Dotted   *string           `json:"dotted,omitempty"`
-	Accented *string           `json:"accented,omitempty"`
-	Search   *string           `json:"search,omitempty"`
-	When     *string           `json:"when,omitempty"`
-	Id       *string           `json:"id,omitempty"`
-	LowerId  *string           `json:"lower_id,omitempty"`
-	Link     *string           `json:"link,omitempty"`
-	Stamp    *shared.Timestamp `json:"stamp,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Short                *string           `json:"short,omitempty"`
+	Slug                 *string           `json:"slug,omitempty"`
+	Dotted               *string           `json:"dotted,omitempty"`
+	Accented             *string           `json:"accented,omitempty"`
+	Search               *string           `json:"search,omitempty"`
+	When                 *string           `json:"when,omitempty"`
+	Id                   *string           `json:"id,omitempty"`
+	LowerId              *string           `json:"lower_id,omitempty"`
+	Link                 *string           `json:"link,omitempty"`
+	Stamp                *shared.Timestamp `json:"stamp,omitempty"`
+	AdditionalProperties contract.Object   `json:"-"`
 }
 
 // DecodeStrings reads a Strings at the decoder's position.
@@ -2509,14 +2472,12 @@ func (v Strings) MarshalJSON() ([]byte, error) {
  * Integers (no fraction), bounds, exclusive bounds and multipleOf.
  */
 type Numbers struct {
-	Small     *int64   `json:"small,omitempty"`
-	OpenUnit  *float64 `json:"open_unit,omitempty"`
-	Step      *float64 `json:"step,omitempty"`
-	Trillions *int64   `json:"trillions,omitempty"`
-	Whole     *int64   `json:"whole,omitempty"`
-	Real      *float64 `json:"real,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Small                *int64          `json:"small,omitempty"`
+	OpenUnit             *float64        `json:"open_unit,omitempty"`
+	Step                 *float64        `json:"step,omitempty"`
+	Trillions            *int64          `json:"trillions,omitempty"`
+	Whole                *int64          `json:"whole,omitempty"`
+	Real                 *float64        `json:"real,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2597,12 +2558,10 @@ func (v Numbers) MarshalJSON() ([]byte, error) {
  * Item counts and uniqueness (JSON equality: 1 == 1.0, members in any order).
  */
 type Arrays struct {
-	Tags   *[]string    `json:"tags,omitempty"`
-	Values *[]any       `json:"values,omitempty"`
-	Matrix *[][]float64 `json:"matrix,omitempty"`
-	Holes  *[]*string   `json:"holes,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Tags                 *[]string       `json:"tags,omitempty"`
+	Values               *[]any          `json:"values,omitempty"`
+	Matrix               *[][]float64    `json:"matrix,omitempty"`
+	Holes                *[]*string      `json:"holes,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2675,11 +2634,9 @@ func (v Arrays) MarshalJSON() ([]byte, error) {
  * Objects with arbitrary keys: typed values and member counts; an untyped object.
  */
 type Maps struct {
-	Counts   *contract.Map[int64] `json:"counts,omitempty"`
-	Anything *contract.Map[any]   `json:"anything,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Counts               *contract.Map[int64] `json:"counts,omitempty"`
+	Anything             *contract.Map[any]   `json:"anything,omitempty"`
+	AdditionalProperties contract.Object      `json:"-"`
 }
 
 // DecodeMaps reads a Maps at the decoder's position.
@@ -2875,9 +2832,7 @@ func ValidateNames(v Names) error {
  * An open member of Signal.
  */
 type Ping struct {
-	Seq *int64 `json:"seq,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Seq                  *int64          `json:"seq,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -2949,9 +2904,7 @@ func (v Ping) MarshalJSON() ([]byte, error) {
  * Another open member of Signal.
  */
 type Pong struct {
-	ReplyTo *int64 `json:"reply_to,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	ReplyTo              *int64          `json:"reply_to,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3089,9 +3042,7 @@ func ValidateSignal(v Signal) error {
 // ---- EitherVariant1 (constructs/variants.schema.json#/$defs/Either/oneOf/0)
 
 type EitherVariant1 struct {
-	A int64 `json:"a"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	A                    int64           `json:"a"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3149,9 +3100,7 @@ func (v EitherVariant1) MarshalJSON() ([]byte, error) {
 // ---- EitherVariant2 (constructs/variants.schema.json#/$defs/Either/oneOf/1)
 
 type EitherVariant2 struct {
-	B int64 `json:"b"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	B                    int64           `json:"b"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3374,12 +3323,10 @@ func (v CarrierShapeOrName) MarshalJSON() ([]byte, error) {
  * Unions declared inline in properties (lifted into declarations).
  */
 type Carrier struct {
-	Value       *CarrierValue       `json:"value,omitempty"`
-	ShapeOrName *CarrierShapeOrName `json:"shape_or_name,omitempty"`
-	Signals     *[]Signal           `json:"signals,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
-	AdditionalProperties contract.Object `json:"-"`
+	Value                *CarrierValue       `json:"value,omitempty"`
+	ShapeOrName          *CarrierShapeOrName `json:"shape_or_name,omitempty"`
+	Signals              *[]Signal           `json:"signals,omitempty"`
+	AdditionalProperties contract.Object     `json:"-"`
 }
 
 // DecodeCarrier reads a Carrier at the decoder's position.
@@ -3447,9 +3394,7 @@ func (v Carrier) MarshalJSON() ([]byte, error) {
  * Extras typed by a declaration: every undeclared member is a Closed object.
  */
 type Directory struct {
-	Version int64 `json:"version"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Version              int64                `json:"version"`
 	AdditionalProperties contract.Map[Closed] `json:"-"`
 }
 

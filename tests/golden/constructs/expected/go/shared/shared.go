@@ -3,6 +3,11 @@
 
 /*
  * Package shared is the shared family of the contract, from shared/common.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package shared
 
@@ -49,10 +54,8 @@ func ValidateTimestamp(v Timestamp) error {
  * Open metadata: `source` is declared, anything else is kept.
  */
 type Meta struct {
-	Source string     `json:"source"`
-	At     *Timestamp `json:"at,omitempty"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Source               string          `json:"source"`
+	At                   *Timestamp      `json:"at,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

@@ -3,6 +3,11 @@
 
 /*
  * Package hostile is the hostile family of the contract, from hostile/names.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package hostile
 
@@ -227,21 +232,19 @@ type Everything struct {
 	/*
 	 * property named z
 	 */
-	Z           *string `json:"z,omitempty"`
-	FooBar      *int64  `json:"fooBar,omitempty"`
-	FooBar_2    *int64  `json:"foo_bar,omitempty"`
-	FooBar_3    *int64  `json:"foo-bar,omitempty"`
-	FooBar_4    *int64  `json:"FooBar,omitempty"`
-	FooBar_5    *int64  `json:"foo bar,omitempty"`
-	CafU00e9    *bool
-	U540dU524d  *bool
-	EmojiU1f600 *bool
-	F1st        *bool `json:"1st,omitempty"`
-	F123        *bool `json:"123,omitempty"`
-	Fempty      *bool
-	EnumField   *HostileEnum `json:"enum_field,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Z                    *string `json:"z,omitempty"`
+	FooBar               *int64  `json:"fooBar,omitempty"`
+	FooBar_2             *int64  `json:"foo_bar,omitempty"`
+	FooBar_3             *int64  `json:"foo-bar,omitempty"`
+	FooBar_4             *int64  `json:"FooBar,omitempty"`
+	FooBar_5             *int64  `json:"foo bar,omitempty"`
+	CafU00e9             *bool
+	U540dU524d           *bool
+	EmojiU1f600          *bool
+	F1st                 *bool `json:"1st,omitempty"`
+	F123                 *bool `json:"123,omitempty"`
+	Fempty               *bool
+	EnumField            *HostileEnum    `json:"enum_field,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -498,10 +501,8 @@ func (v Everything) MarshalJSON() ([]byte, error) {
  * A type named like a keyword
  */
 type Class struct {
-	For   *Everything    `json:"for,omitempty"`
-	While *[]HostileEnum `json:"while,omitempty"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	For                  *Everything     `json:"for,omitempty"`
+	While                *[]HostileEnum  `json:"while,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

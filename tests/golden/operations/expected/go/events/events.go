@@ -3,6 +3,11 @@
 
 /*
  * Package events is the events family of the contract, from events/events.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package events
 
@@ -16,9 +21,7 @@ import (
  * The order was created.
  */
 type Created struct {
-	Total int64 `json:"total"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Total                int64           `json:"total"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -98,8 +101,6 @@ func (v Created) MarshalJSON() ([]byte, error) {
  * Nothing happened for a while.
  */
 type Ping struct {
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -171,8 +172,6 @@ func (v Ping) MarshalJSON() ([]byte, error) {
  * The order is closed; nothing follows.
  */
 type Closed struct {
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -323,10 +322,8 @@ type EventLine struct {
 	/*
 	 * When.
 	 */
-	At    string     `json:"at"`
-	Event OrderEvent `json:"event"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	At                   string          `json:"at"`
+	Event                OrderEvent      `json:"event"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 

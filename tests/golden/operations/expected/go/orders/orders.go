@@ -3,6 +3,11 @@
 
 /*
  * Package orders is the orders family of the contract, from orders/orders.schema.json.
+ *
+ * Every struct's AdditionalProperties holds the members its schema does not
+ * declare, in input order; they are written after the declared ones. A closed
+ * struct (its schema allows none) fills it only when read in tolerant mode
+ * (contract.Tolerant), so that a tolerant reader can pass such members on.
  */
 package orders
 
@@ -66,9 +71,7 @@ type NewOrder struct {
 	/*
 	 * Cents.
 	 */
-	Total int64 `json:"total"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Total                int64           `json:"total"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -140,10 +143,8 @@ type Order struct {
 	/*
 	 * Cents.
 	 */
-	Total  int64       `json:"total"`
-	Status OrderStatus `json:"status"`
-	// AdditionalProperties holds undeclared members read in tolerant mode (the
-	// schema allows none); they are written after the declared ones.
+	Total                int64           `json:"total"`
+	Status               OrderStatus     `json:"status"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -227,9 +228,7 @@ type Problem struct {
 	/*
 	 * What went wrong.
 	 */
-	Message string `json:"message"`
-	// AdditionalProperties holds the members the schema does not declare, in
-	// input order; they are written after the declared ones.
+	Message              string          `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
