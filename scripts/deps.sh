@@ -69,11 +69,25 @@ ensure_node() {
 
 # The Go bindings' tests need a Go toolchain (1.19 or newer, standard library
 # only): one on PATH or in /usr/local/go is used as it is, else Debian's.
+# staticcheck (tests/go, go_staticcheck) is built from the Go module proxy into
+# ./.gotools/bin, pinned: v0.8.x supports the Go releases of its year.
+STATICCHECK_VERSION=v0.8.2
 ensure_go() {
   if command -v go >/dev/null 2>&1 || [ -x /usr/local/go/bin/go ]; then
-    say "go: $( (command -v go || echo /usr/local/go/bin/go) | head -1) present"; return
+    say "go: $( (command -v go || echo /usr/local/go/bin/go) | head -1) present"
+  else
+    ensure_apt golang-go
   fi
-  ensure_apt golang-go
+  local go; go="$(command -v go || echo /usr/local/go/bin/go)"
+  local stamp=.gotools/staticcheck.version
+  if [ -x .gotools/bin/staticcheck ] && [ "$(cat "$stamp" 2>/dev/null)" = "$STATICCHECK_VERSION" ]; then
+    say "go: staticcheck $STATICCHECK_VERSION present"; return
+  fi
+  say "go: go install honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION into ./.gotools/bin"
+  mkdir -p .gotools
+  GOBIN="$PWD/.gotools/bin" GOTOOLCHAIN=local GOFLAGS=-buildvcs=false \
+    "$go" install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION" >&2
+  echo "$STATICCHECK_VERSION" > "$stamp"
 }
 
 case "${1:-all}" in

@@ -102,7 +102,7 @@ export interface Replay {
     readonly errors: StreamError[];
 }
 /**
- * Seed 004's replay: the NDJSON log's events (one JSON event object a line)
+ * The `chat_stream` family's replay: the NDJSON log's events (one JSON event object a line)
  * without heartbeats, then `{"type": <done>, "message": <finalMessage>}`.
  * Event texts are kept as they are; `finalMessage` must be a JSON text.
  */

@@ -1,4 +1,4 @@
-"""The chat-stream client (seed 004): citation buffer, reconnection, watchdog,
+"""The chat-stream client (schemas/README.md: `chat_stream`): citation buffer, reconnection, watchdog,
 terminal events, replay.
 
 ``ChatClient`` is a state machine with no I/O of its own. The host feeds it
@@ -10,7 +10,7 @@ depends on a generated type; event names, the terminal events, the no-retry
 statuses, the watchdog and the backoff are configuration, filled from the
 contract's tables.
 
-Decisions where seed 004 is silent or loose (docs/streams.md):
+Decisions where the chat-stream contract is silent or loose (docs/streams.md):
 * reconnection: a drop after data on this connection retries; a drop before
   any data retries only if an earlier connection delivered data ("only if
   buffer non-empty"); a manual abort or a no-retry status (404) never
@@ -38,7 +38,8 @@ V = TypeVar("V")
 
 
 class CitationBuffer:
-    """Holds back text from a ``[`` until the ``]`` or line break that closes it (seed 004).
+    """Holds back text from a ``[`` until the ``]`` or line break that closes it
+    (schemas/README.md: `chat_stream`).
 
     Scanning resumes where the last ``feed`` stopped (the seed rescans from
     the ready pointer; the result is the same, without quadratic time).
@@ -306,7 +307,7 @@ class Replay:
 
 def replay_events(log: bytes, final_message: str, heartbeat_event_type: str, done_event_type: str,
                   max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Replay:
-    """Seed 004's replay: the NDJSON log's events (one JSON event object a line) without heartbeats,
+    """The `chat_stream` family's replay: the NDJSON log's events (one JSON event object a line) without heartbeats,
     then ``{"type": <done>, "message": <final_message>}``. Event texts are kept as they are."""
     json.loads(final_message)  # must be a JSON text: it is spliced in verbatim
     reader = NdjsonReader(max_line_bytes)

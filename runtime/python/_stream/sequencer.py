@@ -1,4 +1,4 @@
-"""The packet sequencer of the StreamPacket protocol (seed 002).
+"""The packet sequencer of the StreamPacket protocol (schemas/README.md: `packets`).
 
 Per ``stream_id`` the ``seq`` numbers must rise by one from packet to packet;
 a packet whose ``op`` is terminal (CLOSE) ends the stream. The sequencer

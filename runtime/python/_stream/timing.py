@@ -1,6 +1,6 @@
 """Time for the stream state machines: a scheduler interface, a virtual-time
 scheduler, the reconnection backoff, the client watchdog and the server's
-heartbeat emitter (seed 004).
+heartbeat emitter (schemas/README.md: `chat_stream`).
 
 Nothing here reads a clock: every timer goes through a ``Scheduler``, so the
 same code runs on asyncio (``AsyncioScheduler``) and, in tests and

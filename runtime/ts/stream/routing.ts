@@ -1,6 +1,6 @@
-// Table-driven routing: CloudEvents by `datacontenttype` (seed 000), the
-// legacy GraphEvent migration (seed 000), and the run-event consumer rules of
-// seed 001 (content routing with the scratchpad bleed filter, tool routing,
+// Table-driven routing: CloudEvents by `datacontenttype` (schemas/README.md: `cloudevents`), the
+// legacy GraphEvent migration (schemas/README.md: `cloudevents`), and the run-event consumer rules of
+// the `run_events` family (content routing with the scratchpad bleed filter, tool routing,
 // status normalisation). Every table is an argument: the values are the
 // contract's (EventContentType, GraphEventContentTypes, WebToolNames,
 // ScratchpadToolNames, ScratchpadBleedFilterStrings, StrategyEntryPrefixes,
@@ -123,7 +123,7 @@ export interface ContentDecision {
 }
 
 /**
- * Seed 001's routing order for `content` events, with the scratchpad
+ * The `run_events` family's routing order for `content` events, with the scratchpad
  * accumulation buffer: (1) a strategy prefix opens an entry (closing an open
  * one); (2) while an entry is open, text is appended to it; (3) the legacy
  * StatusEvent prefix goes to the web status; (4) a bleed string is swallowed;

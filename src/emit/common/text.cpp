@@ -113,4 +113,36 @@ std::vector<std::string> doc_lines(const ir::Docs& docs) {
     return lines;
 }
 
+std::string comment_lines(const std::string& text, const std::string& prefix, std::size_t width) {
+    std::string out, line = prefix;
+    for (std::size_t start = 0; start < text.size();) {
+        std::size_t comma = text.find(", ", start);
+        std::size_t end = comma == std::string::npos ? text.size() : comma + 2;
+        std::string piece = text.substr(start, end - start);
+        if (line.size() > prefix.size() && line.size() + piece.size() > width + 1) {  // + 1: the space it ends in
+            while (!line.empty() && line.back() == ' ') line.pop_back();
+            out += line + "\n";
+            line = prefix;
+        }
+        line += piece;
+        start = end;
+    }
+    return out + line + "\n";
+}
+
+std::string with_article(const std::string& word) {
+    auto lower = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+    const std::string head = word.substr(0, 3);
+    std::string start;
+    for (char c : head) start += lower(c);
+    bool vowel = !start.empty() && std::string("aeio").find(start[0]) != std::string::npos;
+    if (!start.empty() && start[0] == 'u') {
+        // "u" sounds like "you" before these letters ("Unix", "Usage", "Url"), else like "up".
+        static const char* you[] = {"uni", "use", "usa", "usu", "uti", "uri", "url", "ura", "ure", "ufo"};
+        vowel = true;
+        for (const char* p : you) vowel = vowel && start != p;
+    }
+    return (vowel ? "an " : "a ") + word;
+}
+
 }  // namespace contractgen::emit

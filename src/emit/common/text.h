@@ -21,6 +21,16 @@ std::string visible_controls(const std::string& text);
 // schema documents nothing.
 std::vector<std::string> doc_lines(const ir::Docs& docs);
 
+// `text` (a file header: a list of sources) as comment lines starting with
+// `prefix` ("// ", "# "), broken after ", " so that no line is longer than
+// `width` where it can be helped; each line newline-terminated.
+std::string comment_lines(const std::string& text, const std::string& prefix, std::size_t width = 120);
+
+// `word` after its indefinite article, for generated documentation: "an
+// EntityType", "a Unix...", "a Message" (by the first letters' sound, as
+// far as spelling tells it).
+std::string with_article(const std::string& word);
+
 // UTF-8 decoding for the escapers: the code point at s[i], advancing i.
 using text::next_code_point;
 

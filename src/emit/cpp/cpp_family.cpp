@@ -5,11 +5,13 @@
 
 #include <algorithm>
 
+#include "emit/cpp/cpp_placed.h"
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/cpp/cpp_typed.h"
 #include "emit/cpp/cpp_types.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 
 namespace contractgen::emit::cpp {
 
@@ -40,6 +42,7 @@ public:
           names_(names),
           family_(family),
           types_(ctx.model, names, literals_),
+          placed_(literals_),
           typed_(ctx) {
         types_.set_family(family.name);
     }
@@ -65,6 +68,11 @@ public:
             templates_.render_to(kind + ".cpp.mustache", view, definitions);
             if (d.check) templates_.render_to("cpp/checked.cpp.mustache", view, definitions);
         }
+        // Rules and long literals take their spelling where the templates put them.
+        placed_.measure(declarations);
+        placed_.measure(definitions);
+        declarations = placed_.place(declarations);
+        definitions = placed_.place(definitions);
         std::string dir = ctx_.project.cpp_include_dir();
         std::string ns = ctx_.project.cpp_namespace + "::" + names_.family.at(family_.name);
         // `header` is the text (as every target's templates get it), `header_comment` its comment lines.
@@ -126,15 +134,6 @@ public:
     }
 
 private:
-    // A rule where the built-in template puts it on a line already `used`
-    // characters long: written out when the line stays within the width,
-    // else named (rule_N, defined once at the top of the source file).
-    Data rule_at(const Rule& rule, std::size_t used) {
-        if (rule.empty()) return flag(false);
-        std::string text = rule.flat();
-        return used + text.size() <= kLineWidth ? Data(std::move(text)) : Data(literals_.rule(rule));
-    }
-
     Data decl_view(ir::DeclId id, const ir::Decl& d) {
         Data v;
         v.set("name", names_.of(id));
@@ -158,7 +157,6 @@ private:
 
     // ---- struct --------------------------------------------------------------
     void fill(Data& v, ir::DeclId id, const ir::Struct& s) {
-        const std::string& name = names_.of(id);
         List members, table, fields;
         for (std::size_t i = 0; i < s.fields.size(); ++i) {
             const ir::Field& f = s.fields[i];
@@ -168,33 +166,28 @@ private:
             Object field{{"index", std::to_string(i)}, {"wire", wire}, {"const", flag(false)},
                          {"member", flag(false)}, {"rule", flag(false)}, {"bare", flag(false)}};
             bool states_type = typed_.states_type(f.origin);
-            if (f.type.kind == Kind::Const && f.required && !f.type.nullable) {
+            const ir::Presence presence = ir::presence(ctx_.model, f);
+            if (presence == ir::Presence::Constant) {
                 // A required const is checked and written, not stored.
                 const ir::json& value = f.type.value;
                 field.set("const", value.is_string() ? literals_.text(value.get<std::string>()) : literals_.json(value));
                 field.set("bare", flag(!states_type));
             } else {
-                bool absent_or_null = !f.required && f.type.nullable && f.type.kind != Kind::Null && f.type.kind != Kind::Any;
+                // Absent, null or a value, where the member's type does not hold null itself.
+                bool absent_or_null = presence == ir::Presence::OptionalNullable && types_.wraps_null(f.type);
                 std::string type = f.required         ? types_.held_type(f.type, id)
                                    : absent_or_null   ? "Tristate<" + types_.held_value_type(f.type, id) + ">"
                                                       : "std::optional<" + types_.held_type(f.type, id) + ">";
                 members.push_back(Object{{"doc", doc_comment(f.docs, "    ")}, {"type", type}, {"member", member}});
                 field.set("member", member);
-                // The longer of the two lines that carry the rule (struct.cpp.mustache):
-                // "            case N: object.read(out.member, RULE); break;" and
-                // "    object.write(WIRE, v.member, RULE);".
-                std::size_t used = std::max(12 + 8 + std::to_string(i).size() + 16 + member.size() + 2 + 9,
-                                            4 + 13 + wire.size() + 4 + member.size() + 2 + 2);
-                field.set("rule", rule_at(types_.rule(f.type, states_type), used));
+                field.set("rule", placed_.rule(types_.rule(f.type, states_type)));
             }
             fields.push_back(std::move(field));
         }
-        for (const auto& forbidden : s.forbidden) {
-            bool declared = false;
-            for (const auto& f : s.fields) declared = declared || f.wire_name == forbidden;
+        for (const ir::ForbiddenMember& forbidden : ir::forbidden_members(s)) {
             // Undeclared in a closed object: `additionalProperties` before `not` (docs/semantics.md §2).
             const char* flags = s.extra == ir::Extra::Forbid ? "rt::kForbidden | rt::kUndeclared" : "rt::kForbidden";
-            if (!declared) table.push_back(Object{{"wire", literals_.text(forbidden)}, {"flags", flags}});
+            if (!forbidden.field) table.push_back(Object{{"wire", literals_.text(forbidden.wire)}, {"flags", flags}});
         }
         // Every object keeps undeclared members: an open one always, a closed
         // one in tolerant mode (docs/semantics.md, "Tolerant-reader mode").
@@ -202,8 +195,7 @@ private:
         Data extra_rule = flag(false);
         if (s.extra == ir::Extra::Typed) {
             extra_type = "Map<" + types_.type(*s.extra_type) + ">";
-            // "            default: object.keep(out.additional_properties, RULE);"
-            extra_rule = rule_at(types_.rule(*s.extra_type), 62);
+            extra_rule = placed_.rule(types_.rule(*s.extra_type));
         }
         Rule count;
         if (!s.bounds.empty()) count = CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties, s.bounds.max_properties);
@@ -216,8 +208,7 @@ private:
         v.set("matching", maybe(s.extra_key_pattern ? literals_.pattern(*s.extra_key_pattern) : ""));
         v.set("extra_type", std::move(extra_type));
         v.set("extra_rule", std::move(extra_rule));
-        // "    rt::ObjectReader object(c, kNAMEFields, RULE);" and "    object.finish(RULE);"
-        v.set("count_rule", rule_at(count, 4 + 28 + name.size() + 8 + 2 + 2));
+        v.set("count_rule", placed_.rule(count));
     }
 
     // ---- enums ---------------------------------------------------------------
@@ -244,19 +235,17 @@ private:
     void fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
         List constants;
         for (std::size_t i = 0; i < o.known.size(); ++i) {
-            // In the header, where the value follows "    static constexpr std::string_view kName = ".
             std::string constant = "k" + names_.values[id][i];
-            std::size_t column = 38 + constant.size() + 3;
-            std::string wire = string_view_literal_lines(o.known[i], kLineWidth - 9, "        ",
-                                                         column < kLineWidth - 20 ? kLineWidth - column - 1 : 20);
+            std::string wire = placed_.at_column([known = o.known[i]](std::size_t column) {
+                // The first line ends in ';'; a value that starts far right starts with 20 columns.
+                return string_view_literal_lines(known, kLineWidth - 9, "        ",
+                                                 column < kLineWidth - 20 ? kLineWidth - column - 1 : 20);
+            });
             constants.push_back(Object{{"constant", std::move(constant)}, {"wire", std::move(wire)}});
         }
         v.set("constants", std::move(constants));
         v.set("known_enum", maybe(o.known_enum ? types_.decl_name(*o.known_enum) : ""));
-        // "    if (!v.is_known()) return rt::write(w, v.value, RULE);" and
-        // "    rt::read_open_enum(c, out.value, kNAMEKnown, RULE);"
-        std::size_t used = std::max<std::size_t>(52, 45 + names_.of(id).size());
-        v.set("other_rule", rule_at(types_.string_rule(o.other), used));
+        v.set("other_rule", placed_.rule(types_.string_rule(o.other)));
     }
 
     // ---- unions --------------------------------------------------------------
@@ -279,8 +268,7 @@ private:
             alternatives.push_back(Object{{"index", std::to_string(i)},
                                           {"type", std::move(type)},
                                           {"tag", maybe(variant.tag ? literals_.text(*variant.tag) : "")},
-                                          // "        case N: return rt::read(c, out.value.emplace<N>(), RULE);"
-                                          {"rule", u.discriminator ? flag(false) : rule_at(types_.rule(variant.type), 62)},
+                                          {"rule", u.discriminator ? flag(false) : placed_.rule(types_.rule(variant.type))},
                                           {"kinds", mask.empty() ? std::string("0") : mask}});
         }
         // A discriminated union has one more alternative: the tolerant reader's unknown variant.
@@ -311,18 +299,16 @@ private:
             std::string member = "item" + std::to_string(i);
             bool optional = i >= required;  // an array cannot skip a position: an absent one ends it
             std::string type = optional ? "std::optional<" + types_.held_type(item, id) + ">" : types_.held_type(item, id);
-            // "    if (!tuple.write(v.itemN, RULE)) return tuple.finish();"
             items.push_back(Object{{"index", std::to_string(i)},
                                    {"member", member},
                                    {"type", std::move(type)},
                                    {"optional", flag(optional)},
-                                   {"rule", rule_at(types_.rule(item), 4 + 18 + member.size() + 2 + 26)}});
+                                   {"rule", placed_.rule(types_.rule(item))}});
         }
         v.set("items", std::move(items));
         v.set("has_rest", flag(t.rest.has_value()));
         v.set("rest_type", t.rest ? types_.type(*t.rest) : std::string());
-        // "            default: tuple.read(out.rest.emplace_back(), RULE);"
-        v.set("rest_rule", t.rest ? rule_at(types_.rule(*t.rest), 62) : flag(false));
+        v.set("rest_rule", t.rest ? placed_.rule(types_.rule(*t.rest)) : flag(false));
         v.set("prefix", std::to_string(t.items.size()));
         v.set("closed", t.rest ? "false" : "true");
         Rule count;
@@ -331,8 +317,7 @@ private:
             count = CppTypes::count_rule("rt::ArrayRule()", b.min_items, b.max_items);
             if (b.unique_items) count.call("unique_items", {});
         }
-        // "    rt::TupleReader tuple(c, N, false, RULE);"
-        v.set("count_rule", rule_at(count, 4 + 30 + 2 + 7 + 2));
+        v.set("count_rule", placed_.rule(count));
     }
 
     // ---- alias and constant ---------------------------------------------------
@@ -340,19 +325,18 @@ private:
         v.set("target", types_.type(a.target));
         v.set("wrapper", flag(types_.is_wrapper(id)));
         bool states_type = typed_.states_type(ctx_.model.decl(id).origin);
-        v.set("rule", rule_at(types_.rule(a.target, states_type), 23));  // "    rt::read(c, out, RULE);"
+        v.set("rule", placed_.rule(types_.rule(a.target, states_type)));
     }
 
     void fill(Data& v, ir::DeclId id, const ir::Constant& c) {
         std::string constant = "k" + names_.of(id), type = types_.type(c.type);
         bool in_header = types_.is_constexpr(c.type);
-        // Where the value starts on its line in the built-in templates.
-        std::size_t column = (in_header ? std::string("inline constexpr ") : std::string("const ")).size() + type.size() +
-                             1 + constant.size() + 3;
         bool lookup = !c.lookup_function.empty() && c.type.kind == Kind::Map;
         v.set("constant", constant);
         v.set("type", std::move(type));
-        v.set("value", types_.literal(c.type, c.value).layout(column, ""));
+        v.set("value", placed_.at_column([value = types_.literal(c.type, c.value)](std::size_t column) {
+            return value.layout(column, "");
+        }));
         v.set("is_constexpr", flag(in_header));
         v.set("lookup", maybe(lookup ? naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, cpp_naming(), "f_")
                                      : ""));
@@ -365,6 +349,7 @@ private:
     const ir::Family& family_;
     FamilyLiterals literals_;
     CppTypes types_;
+    PlacedText placed_;
     TypeStatements typed_;
 };
 

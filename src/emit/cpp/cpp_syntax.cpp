@@ -140,21 +140,4 @@ std::string doc_comment(const ir::Docs& docs, const std::string& indent) {
     return out;
 }
 
-std::string comment_lines(const std::string& text, const std::string& prefix) {
-    std::string out, line = prefix;
-    for (std::size_t start = 0; start < text.size();) {
-        std::size_t comma = text.find(", ", start);
-        std::size_t end = comma == std::string::npos ? text.size() : comma + 2;
-        std::string piece = text.substr(start, end - start);
-        if (line.size() > prefix.size() && line.size() + piece.size() > kLineWidth + 1) {
-            while (!line.empty() && line.back() == ' ') line.pop_back();
-            out += line + "\n";
-            line = prefix;
-        }
-        line += piece;
-        start = end;
-    }
-    return out + line + "\n";
-}
-
 }  // namespace contractgen::emit::cpp

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "emit/common/text.h"
 #include "ir/model.h"
 
 namespace contractgen::emit::cpp {
@@ -48,8 +49,7 @@ std::string double_literal(const ir::json& number);
 // next source line into the comment.
 std::string doc_comment(const ir::Docs& docs, const std::string& indent);
 
-// `text` as comment lines starting with `prefix` ("// ", "# "), broken after
-// ", " so that no line is longer than kLineWidth.
-std::string comment_lines(const std::string& text, const std::string& prefix);
+// Header comments: emit::comment_lines (emit/common/text.h).
+using emit::comment_lines;
 
 }  // namespace contractgen::emit::cpp

@@ -7,6 +7,7 @@
 
 #include "emit/cpp/cpp_syntax.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 #include "ir/schema_members.h"
 
 namespace contractgen::emit::cpp {
@@ -35,34 +36,7 @@ std::string FamilyLiterals::check(const ir::json& program) {
     return "check_" + std::to_string(it - checks_.begin());
 }
 
-ir::json cpp_program(const ir::json& program) {
-    ir::json out = program;
-    std::function<void(ir::json&)> walk = [&](ir::json& s) {
-        if (!s.is_object()) return;
-        for (auto it = s.begin(); it != s.end(); ++it) {
-            const std::string& key = it.key();
-            if (key == "pattern" && it->is_string()) {
-                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Go);
-            } else if (key == "patternProperties" && it->is_object()) {
-                ir::json translated = ir::json::object();
-                for (auto& [pattern, sub] : it->items()) {
-                    ir::json copy = sub;
-                    walk(copy);
-                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Go)] = std::move(copy);
-                }
-                *it = std::move(translated);
-            } else if (ir::member_kind(key) == ir::MemberKind::Schema) {
-                walk(*it);
-            } else if (ir::member_kind(key) == ir::MemberKind::SchemaMap ||
-                       ir::member_kind(key) == ir::MemberKind::SchemaList) {
-                for (auto& sub : *it) walk(sub);
-            }
-        }
-    };
-    for (auto& s : out["assert"]) walk(s);
-    for (auto& s : out["defs"]) walk(s);
-    return out;
-}
+ir::json cpp_program(const ir::json& program) { return ir::program_in_dialect(program, ir::PatternDialect::Go); }
 
 std::string FamilyLiterals::text(const std::string& text) {
     std::string literal = string_view_literal(text);
@@ -144,13 +118,6 @@ Expr text_leaf(const std::string& utf8, const std::string& wrap = "") {
 
 // ---- types -------------------------------------------------------------------------------
 
-const ir::TypeExpr& strip_aliases(const ir::Model& model, const ir::TypeExpr& t, bool& nullable) {
-    nullable = nullable || t.nullable;
-    if (t.kind == Kind::Named && model.decl(t.decl).is<ir::Alias>())
-        return strip_aliases(model, model.decl(t.decl).as<ir::Alias>().target, nullable);
-    return t;
-}
-
 std::string CppTypes::decl_name(ir::DeclId id) const {
     const ir::Decl& d = model_.decl(id);
     if (d.family == family_) return names_.of(id);
@@ -181,9 +148,13 @@ std::string CppTypes::value_type(const ir::TypeExpr& t) const {
     return "Value";
 }
 
+bool CppTypes::wraps_null(const ir::TypeExpr& t) {
+    // std::nullptr_t and Value hold null themselves.
+    return t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
+}
+
 std::string CppTypes::type(const ir::TypeExpr& t) const {
-    bool wrap = t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
-    return wrap ? "Nullable<" + value_type(t) + ">" : value_type(t);
+    return wraps_null(t) ? "Nullable<" + value_type(t) + ">" : value_type(t);
 }
 
 bool CppTypes::is_wrapper(ir::DeclId id) const {
@@ -207,10 +178,7 @@ std::size_t position(const ir::Model& model, ir::DeclId id) {
 std::string CppTypes::held_value_type(const ir::TypeExpr& t, ir::DeclId container) const {
     if (!model_.decl(container).recursive || t.kind != Kind::Named) return value_type(t);
     // Through aliases of a named type to the class that holds the value.
-    ir::DeclId id = t.decl;
-    while (model_.decl(id).is<ir::Alias>() && model_.decl(id).as<ir::Alias>().target.kind == Kind::Named &&
-           !model_.decl(id).as<ir::Alias>().target.nullable)
-        id = model_.decl(id).as<ir::Alias>().target.decl;
+    const ir::DeclId id = ir::resolve_alias_decl(model_, t.decl);
     const ir::Decl& d = model_.decl(id);
     bool is_class = d.is<ir::Struct>() || d.is<ir::Tuple>() || d.is<ir::Union>() || is_wrapper(id);
     if (!d.recursive || !is_class || d.family != model_.decl(container).family) return value_type(t);
@@ -219,8 +187,7 @@ std::string CppTypes::held_value_type(const ir::TypeExpr& t, ir::DeclId containe
 }
 
 std::string CppTypes::held_type(const ir::TypeExpr& t, ir::DeclId container) const {
-    bool wrap = t.nullable && t.kind != Kind::Null && t.kind != Kind::Any;
-    return wrap ? "Nullable<" + held_value_type(t, container) + ">" : held_value_type(t, container);
+    return wraps_null(t) ? "Nullable<" + held_value_type(t, container) + ">" : held_value_type(t, container);
 }
 
 // ---- rules -------------------------------------------------------------------------------
@@ -329,7 +296,7 @@ Rule CppTypes::unchecked_rule(const ir::TypeExpr& t, bool states_type) const {
 
 bool CppTypes::is_constexpr(const ir::TypeExpr& t) const {
     bool nullable = false;
-    const ir::TypeExpr& s = strip_aliases(model_, t, nullable);
+    const ir::TypeExpr& s = ir::strip_aliases(model_, t, nullable);
     if (nullable) return false;
     if (s.kind == Kind::Integer || s.kind == Kind::Number || s.kind == Kind::Boolean) return true;
     if (s.kind != Kind::Named) return false;

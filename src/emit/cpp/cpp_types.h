@@ -87,6 +87,7 @@ public:
     void set_family(const std::string& family) { family_ = family; }
 
     std::string type(const ir::TypeExpr& t) const;        // with Nullable<> when t.nullable
+    static bool wraps_null(const ir::TypeExpr& t);        // type(t) is Nullable<value_type(t)>
     std::string value_type(const ir::TypeExpr& t) const;  // without the nullable wrapper
     // A member, item or alternative of `container` held by value: with
     // Box<> where its type is a recursive declaration not yet complete there
@@ -123,8 +124,5 @@ private:
 
 // An assertion's program with its patterns in RE2 syntax (as the go target spells them).
 ir::json cpp_program(const ir::json& program);
-
-// Resolves aliases: the expression an alias finally stands for, keeping nullability.
-const ir::TypeExpr& strip_aliases(const ir::Model& model, const ir::TypeExpr& t, bool& nullable);
 
 }  // namespace contractgen::emit::cpp

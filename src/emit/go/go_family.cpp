@@ -15,10 +15,13 @@ using render::Object;
 
 namespace {
 
-std::string values_literal(const char* type, const std::vector<std::string>& items) {
-    std::string out = std::string(type) + "{";
-    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
-    return out + "}";
+// `var name = type{items}`, the items one a line when the line would pass the width.
+std::string values_decl(const std::string& var, const char* type, const std::vector<std::string>& items) {
+    Printer p(printer_style());
+    p.emit({{"var", var}, {"type", type}, Printer::Sub::list("items", items)}, "var $var$ = $type${$items$}\n");
+    std::string out = p.take();
+    out.pop_back();  // the template ends the line
+    return out;
 }
 
 std::string joined(const std::vector<std::string>& values) {
@@ -57,9 +60,14 @@ Data FamilyView::build() {
                        " family of the contract, from ";
     for (std::size_t i = 0; i < family_.source_files.size(); ++i)
         docs.description += (i ? ", " : "") + family_.source_files[i];
-    docs.description += ".";
+    docs.description +=
+        ".\n\n"
+        "Every struct's AdditionalProperties holds the members its schema does not\n"
+        "declare, in input order; they are written after the declared ones. A closed\n"
+        "struct (its schema allows none) fills it only when read in tolerant mode\n"
+        "(contract.Tolerant), so that a tolerant reader can pass such members on.";
     Data data;
-    data.set("header", comment_text(family_header_text(ctx_, family_)));
+    data.set("header_lines", emit::comment_lines(comment_text(family_header_text(ctx_, family_)), "// "));
     data.set("doc", doc_comment(docs, ""));
     data.set("package", names_.package.at(family_.name));
     data.set("has_imports", flag(true));
@@ -72,6 +80,7 @@ Data FamilyView::build() {
 Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
     Data v;
     v.set("name", names_.names.of(id));
+    v.set("a_name", with_article(names_.names.of(id)));
     v.set("source", comment_text(d.origin.file + "#" + d.origin.pointer));
     v.set("doc", doc_comment(d.docs, ""));
     if (!d.is<ir::Constant>()) {
@@ -100,38 +109,42 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
 // ---- enums -----------------------------------------------------------------------------------
 
 void FamilyView::fill(Data& v, ir::DeclId id, const ir::Enum& e) {
-    v.set("values_var", private_.claim(naming::to_case(names_.names.of(id), naming::Case::Camel) + "Values"));
+    const std::string values_var = private_.claim(naming::to_case(names_.names.of(id), naming::Case::Camel) + "Values");
+    v.set("values_var", values_var);
     std::vector<std::string> items;
     if (e.all_strings && !e.values.empty()) {
-        List values;
+        std::vector<Printer::Row> constants;
         std::vector<std::string> shown;
+        const std::string& type = names_.names.of(id);
         for (std::size_t i = 0; i < e.values.size(); ++i) {
             const std::string& wire = e.values[i].get<std::string>();
-            values.push_back(Object{{"constant", names_.constants.at(id)[i]}, {"literal", string_literal(wire)}});
+            constants.push_back(Printer::Row{{}, {names_.constants.at(id)[i], type, "= " + string_literal(wire)}});
             items.push_back(string_literal(wire));
             shown.push_back(wire);
         }
         v.set("has_values", flag(true));
-        v.set("values", std::move(values));
+        v.set("constants", field_block(constants));
         v.set("expected", string_literal(joined(shown)));
-        v.set("values_literal", values_literal("[]string", items));
+        v.set("values_decl", values_decl(values_var, "[]string", items));
     } else {
         for (const auto& value : e.values) items.push_back(types_.value_var(value));
-        v.set("values_literal", values_literal("[]any", items));
+        v.set("values_decl", values_decl(values_var, "[]any", items));
     }
 }
 
 void FamilyView::fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
-    v.set("values_var", private_.claim(naming::to_case(names_.names.of(id), naming::Case::Camel) + "Known"));
-    List values;
+    const std::string values_var = private_.claim(naming::to_case(names_.names.of(id), naming::Case::Camel) + "Known");
+    v.set("values_var", values_var);
+    std::vector<Printer::Row> constants;
     std::vector<std::string> items;
+    const std::string& type = names_.names.of(id);
     for (std::size_t i = 0; i < o.known.size(); ++i) {
-        values.push_back(Object{{"constant", names_.constants.at(id)[i]}, {"literal", string_literal(o.known[i])}});
+        constants.push_back(Printer::Row{{}, {names_.constants.at(id)[i], type, "= " + string_literal(o.known[i])}});
         items.push_back(string_literal(o.known[i]));
     }
     v.set("has_values", flag(!o.known.empty()));
-    v.set("values", std::move(values));
-    v.set("values_literal", values_literal("[]string", items));
+    v.set("constants", field_block(constants));
+    v.set("values_decl", values_decl(values_var, "[]string", items));
     v.set("other_rule", types_.string_rule(o.other));
 }
 
@@ -158,20 +171,18 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
         return;
     }
     naming::Scope fields;
-    std::vector<FieldLine> lines;
+    std::vector<Printer::Row> rows;
     List alternatives;
     for (std::size_t i = 0; i < u.variants.size(); ++i) {
         const ir::TypeExpr& t = u.variants[i].type;
         std::string field = fields.claim(alternative_name(t));
-        lines.push_back(FieldLine{{field, "*" + types_.type(t)}, i == 0});
+        rows.push_back(Printer::Row{{}, {field, "*" + types_.type(t)}});
         alternatives.push_back(Object{{"index", std::to_string(i)},
                                       {"field", field},
                                       {"decode_expr", types_.decode(t)},
                                       {"encode_stmt", types_.encode(t, "*v." + field)}});
     }
-    List field_lines;
-    for (auto& line : align_fields(lines)) field_lines.push_back(Object{{"line", std::move(line)}});
-    v.set("fields", std::move(field_lines));
+    v.set("fields", field_block(rows));
     v.set("alternatives", std::move(alternatives));
     bool one_of = u.mode == ir::UnionMode::OneOf;
     v.set("one_of", one_of ? "true" : "false");

@@ -2,6 +2,7 @@
 #include <set>
 
 #include "emit/go/go_family.h"
+#include "ir/queries.h"
 
 namespace contractgen::emit::go {
 
@@ -23,17 +24,9 @@ std::string hex(std::uint64_t bit) {
     return "0x" + out;
 }
 
-// Follows aliases to the type a declaration finally stands for.
-const ir::TypeExpr& shape_of(const ir::Model& model, const ir::TypeExpr& t) {
-    const ir::TypeExpr* s = &t;
-    while (s->kind == Kind::Named && !s->nullable && model.decl(s->decl).is<ir::Alias>())
-        s = &model.decl(s->decl).as<ir::Alias>().target;
-    return *s;
-}
-
 // A Go constant expression for a JSON scalar of a scalar type, or "" when it is not one.
 std::string scalar_literal(const ir::Model& model, const ir::TypeExpr& type, const ir::json& value) {
-    const ir::TypeExpr& t = shape_of(model, type);
+    const ir::TypeExpr& t = ir::resolve_alias(model, type);
     if (t.nullable) return "";
     bool string_kind = t.kind == Kind::String ||
                        (t.kind == Kind::Named && (model.decl(t.decl).is<ir::OpenEnum>() ||
@@ -44,10 +37,10 @@ std::string scalar_literal(const ir::Model& model, const ir::TypeExpr& type, con
     return "";
 }
 
-// Statements on consecutive lines: each after the first starts with `separator` (newline and indent).
-std::string joined(const std::vector<std::string>& lines, const std::string& separator = "\n\t\t\t") {
-    std::string out;
-    for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? separator : "") + lines[i];
+// Statements for a template to place one a line at its own indentation.
+List lines_of(const std::vector<std::string>& statements) {
+    List out;
+    for (const std::string& s : statements) out.push_back(Object{{"line", s}});
     return out;
 }
 
@@ -74,12 +67,10 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
     for (auto& f : field_names)
         if (methods.count(f)) f = scope.claim(f + "_");
 
-    std::set<std::string> forbidden(s.forbidden.begin(), s.forbidden.end());
-    std::vector<FieldLine> lines;
-    std::vector<std::string> comments;
+    std::vector<Printer::Row> rows;
     List cases;
     std::vector<std::string> encode;
-    std::string required;
+    List required;
     std::string forbidden_labels;
     bool has_seen = false;
     for (std::size_t i = 0; i < s.fields.size(); ++i) {
@@ -87,7 +78,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         const std::string& field = field_names[i];
         const std::string wire = string_literal(f.wire_name);
         const std::string member = "v." + field;
-        if (forbidden.count(f.wire_name)) {  // declared, but must be absent
+        if (ir::is_forbidden(s, f.wire_name)) {  // declared, but must be absent
             forbidden_labels += (forbidden_labels.empty() ? "" : ", ") + wire;
             continue;
         }
@@ -95,7 +86,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         std::vector<std::string> statements = {"d.Field(" + wire + ", &" + word + ", " + bit + ")"};
         has_seen = true;
         std::string go_type, tag_options;
-        if (f.required && !f.type.nullable && f.type.kind == Kind::Const) {
+        const ir::Presence presence = ir::presence(ctx_.model, f);
+        if (presence == ir::Presence::Constant) {
             // Not stored: the encoder writes the constant.
             bool text = f.type.value.is_string();
             std::string literal = text ? string_literal(f.type.value.get<std::string>()) : types_.value_var(f.type.value);
@@ -103,17 +95,17 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
             statements.push_back(read + literal + ")");
             encode.push_back("e.Key(" + wire + ")");
             encode.push_back((text ? "e.String(" : "e.Any(") + literal + ")");
-        } else if (f.required && types_.boxed(f.type, ctx_.model.decl(id))) {
+        } else if (presence == ir::Presence::Required && types_.boxed(f.type, ctx_.model.decl(id))) {
             go_type = "*" + types_.type(f.type);  // a struct cannot contain itself
             statements.push_back(member + " = contract.Ptr(" + types_.decode(f.type) + ")");
             encode.push_back("e.Key(" + wire + ")");
             encode.push_back(types_.encode(f.type, "*" + member));
-        } else if (f.required) {
+        } else if (presence == ir::Presence::Required) {
             go_type = types_.type(f.type);
             statements.push_back(member + " = " + types_.decode(f.type));
             encode.push_back("e.Key(" + wire + ")");
             encode.push_back(types_.encode(f.type, member));
-        } else if (!types_.accepts_null(f.type)) {
+        } else if (presence == ir::Presence::Optional) {
             bool nil_able = types_.nil_able(f.type);
             go_type = (nil_able ? "" : "*") + types_.type(f.type);
             statements.push_back(member + " = " + (nil_able ? types_.decode(f.type) : "contract.Ptr(" + types_.decode(f.type) + ")"));
@@ -121,7 +113,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
                              member + ", " + types_.encode_fn(f.type) + ")");
             tag_options = ",omitempty";
         } else {
-            ir::TypeExpr base = GoTypes::without_null(f.type);
+            ir::TypeExpr base = ir::without_null(f.type);
             const bool box = types_.boxed(base, ctx_.model.decl(id));  // a struct cannot contain itself
             go_type = "contract.Tristate[" + std::string(box ? "*" : "") + types_.type(base) + "]";
             statements.push_back(member + " = " + types_.decode_tristate(f.type, box));
@@ -129,80 +121,57 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
             encode.push_back("contract.EncodeTristate(e, " + wire + ", " + member + ", " + write + ")");
             tag_options = ",omitempty";
         }
-        cases.push_back(Object{{"labels", wire}, {"body", joined(statements)}});
-        if (f.required) required += "\tif " + word + "&" + bit + " == 0 {\n\t\td.Missing(" + wire + ")\n\t}\n";
+        cases.push_back(Object{{"labels", wire}, {"strict_unknown", flag(false)}, {"lines", lines_of(statements)}});
+        if (f.required) required.push_back(Object{{"word", word}, {"bit", bit}, {"wire", wire}});
         if (go_type.empty()) continue;
-        std::string comment = doc_comment(f.docs, "\t");
-        FieldLine line{{field, go_type}, !comment.empty() || lines.empty()};
-        if (is_tag_name(f.wire_name)) line.cells.push_back("`json:\"" + f.wire_name + tag_options + "\"`");
-        lines.push_back(std::move(line));
-        comments.push_back(std::move(comment));
+        Printer::Row row{text_lines(doc_comment(f.docs, "")), {field, go_type}};
+        if (is_tag_name(f.wire_name)) row.cells.push_back("`json:\"" + f.wire_name + tag_options + "\"`");
+        rows.push_back(std::move(row));
     }
 
-    // Members the struct does not declare.
-    std::string extra_type = "contract.Object", keep_fn = "(*contract.Encoder).Any";
-    std::vector<std::string> unknown;
-    auto add = [](std::vector<std::string>& list, const std::string& line) { list.push_back(line); };
+    // Members the struct does not declare: a closed struct keeps them only
+    // in tolerant mode (the template says how); others keep them with `keep`.
+    std::string extra_type = "contract.Object", keep_fn = "(*contract.Encoder).Any", keep;
     switch (s.extra) {
-        case ir::Extra::Forbid:
-            add(unknown, "if d.Tolerant() {");
-            add(unknown, "\td.Keep(&v.AdditionalProperties)");
-            add(unknown, "\tcontinue");
-            add(unknown, "}");
-            add(unknown, "d.Unknown()");
-            break;
-        case ir::Extra::Keep: add(unknown, "d.Keep(&v.AdditionalProperties)"); break;
+        case ir::Extra::Forbid: break;
+        case ir::Extra::Keep: keep = "d.Keep(&v.AdditionalProperties)"; break;
         case ir::Extra::Typed:
             extra_type = "contract.Map[" + types_.type(*s.extra_type) + "]";
             keep_fn = types_.encode_fn(*s.extra_type);
             if (s.extra_key_pattern)  // patternProperties: the member's name must match
-                add(unknown, "contract.KeepMatching(d, &v.AdditionalProperties, " + types_.regexp_var(*s.extra_key_pattern) +
-                                 ", " + types_.decode_fn(*s.extra_type) + ")");
+                keep = "contract.KeepMatching(d, &v.AdditionalProperties, " + types_.regexp_var(*s.extra_key_pattern) +
+                       ", " + types_.decode_fn(*s.extra_type) + ")";
             else
-                add(unknown, "contract.KeepTyped(d, &v.AdditionalProperties, " + types_.decode_fn(*s.extra_type) + ")");
+                keep = "contract.KeepTyped(d, &v.AdditionalProperties, " + types_.decode_fn(*s.extra_type) + ")";
             break;
     }
     // Forbidden members that are not declared: `not` (or, in a closed object
     // read strictly, `additionalProperties`, which comes first).
     std::string undeclared_forbidden;
-    for (const auto& wire : s.forbidden) {
-        bool declared = false;
-        for (const auto& f : s.fields) declared = declared || f.wire_name == wire;
-        if (!declared) undeclared_forbidden += (undeclared_forbidden.empty() ? "" : ", ") + string_literal(wire);
-    }
-    if (!undeclared_forbidden.empty()) {
-        std::vector<std::string> statements;
-        if (s.extra == ir::Extra::Forbid) {
-            add(statements, "if !d.Tolerant() {");
-            add(statements, "\td.Unknown()");
-            add(statements, "}");
-        }
-        add(statements, "d.Forbidden()");
-        cases.push_back(Object{{"labels", undeclared_forbidden}, {"body", joined(statements)}});
-    }
-    if (!forbidden_labels.empty()) cases.push_back(Object{{"labels", forbidden_labels}, {"body", "d.Forbidden()"}});
+    for (const ir::ForbiddenMember& m : ir::forbidden_members(s))
+        if (!m.field) undeclared_forbidden += (undeclared_forbidden.empty() ? "" : ", ") + string_literal(m.wire);
+    // (`strict_unknown`: the template's check that comes first in a closed struct).
+    if (!undeclared_forbidden.empty())
+        cases.push_back(Object{{"labels", undeclared_forbidden},
+                               {"strict_unknown", flag(s.extra == ir::Extra::Forbid)},
+                               {"lines", lines_of({"d.Forbidden()"})}});
+    if (!forbidden_labels.empty())
+        cases.push_back(
+            Object{{"labels", forbidden_labels}, {"strict_unknown", flag(false)}, {"lines", lines_of({"d.Forbidden()"})}});
     encode.push_back("contract.EncodeMembers(e, v.AdditionalProperties, " + keep_fn + ")");
 
-    std::string extra_doc = s.extra == ir::Extra::Forbid
-                                ? "\t// AdditionalProperties holds undeclared members read in tolerant mode (the\n"
-                                  "\t// schema allows none); they are written after the declared ones.\n"
-                                : "\t// AdditionalProperties holds the members the schema does not declare, in\n"
-                                  "\t// input order; they are written after the declared ones.\n";
-    lines.push_back(FieldLine{{"AdditionalProperties", extra_type, "`json:\"-\"`"}, true});
-    comments.push_back(extra_doc);
-    std::vector<std::string> aligned = align_fields(lines);
-    std::string fields;  // the struct's body: comments and aligned lines
-    for (std::size_t i = 0; i < aligned.size(); ++i) fields += comments[i] + "\t" + aligned[i] + "\n";
-
-    v.set("fields", std::move(fields));
+    // What AdditionalProperties holds is said once, in the package comment (go_family.cpp).
+    rows.push_back(Printer::Row{{}, {"AdditionalProperties", extra_type, "`json:\"-\"`"}});
+    v.set("fields", field_block(rows));
     const bool has_cases = !cases.empty();
     v.set("has_fields", flag(has_cases));
     v.set("has_seen", flag(has_seen));
     v.set("words", std::to_string((s.fields.size() + 63) / 64));
     v.set("cases", std::move(cases));
-    v.set("unknown", joined(unknown, has_cases ? "\n\t\t\t" : "\n\t\t"));
+    v.set("closed", flag(s.extra == ir::Extra::Forbid));
+    v.set("keep", keep.empty() ? flag(false) : Data(keep));
     v.set("required", std::move(required));
-    v.set("encode_lines", joined(encode, "\n\t"));
+    v.set("encode_lines", lines_of(encode));
     v.set("count_rule", types_.count_rule(s.bounds.min_properties, s.bounds.max_properties, false));
     (void)name;
 }
@@ -210,7 +179,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
 void FamilyView::fill(Data& v, ir::DeclId id, const ir::Constant& c) {
     const std::string& constant = names_.names.of(id);
     v.set("constant", constant);
-    const ir::TypeExpr& shape = shape_of(ctx_.model, c.type);
+    const ir::TypeExpr& shape = ir::resolve_alias(ctx_.model, c.type);
     std::string scalar = scalar_literal(ctx_.model, c.type, c.value);
     bool is_list = false, is_map = false;
     List entries;

@@ -7,16 +7,6 @@
 
 namespace contractgen::emit::go {
 
-namespace {
-
-std::size_t code_points(const std::string& s) {
-    std::size_t n = 0;
-    for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    return n;
-}
-
-}  // namespace
-
 std::string string_literal(const std::string& s) {
     std::string out = "\"";
     out.reserve(s.size() + 2);
@@ -77,34 +67,24 @@ bool is_tag_name(const std::string& name) {
     return true;
 }
 
-std::vector<std::string> align_fields(const std::vector<FieldLine>& lines) {
-    // gofmt's tabwriter: a column is aligned over each run of consecutive
-    // lines that have a cell after it (a comment line ends every run).
-    std::vector<std::vector<std::size_t>> width(lines.size());
-    std::size_t columns = 0;
-    for (const auto& l : lines) columns = std::max(columns, l.cells.size());
-    for (std::size_t c = 0; c + 1 < columns; ++c) {
-        for (std::size_t begin = 0; begin < lines.size();) {
-            if (lines[begin].cells.size() <= c + 1) {
-                ++begin;
-                continue;
-            }
-            std::size_t end = begin + 1, w = code_points(lines[begin].cells[c]);
-            while (end < lines.size() && !lines[end].starts_block && lines[end].cells.size() > c + 1)
-                w = std::max(w, code_points(lines[end++].cells[c]));
-            for (std::size_t i = begin; i < end; ++i) width[i].push_back(w);
-            begin = end;
-        }
+PrinterStyle printer_style() { return PrinterStyle{"\t", 120, 4}; }
+
+std::string field_block(const std::vector<Printer::Row>& rows) {
+    Printer p(printer_style());
+    p.indent();
+    p.table(rows);
+    return p.take();
+}
+
+std::vector<std::string> text_lines(const std::string& comment) {
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; at < comment.size();) {
+        std::size_t end = comment.find('\n', at);
+        if (end == std::string::npos) end = comment.size();
+        lines.push_back(comment.substr(at, end - at));
+        at = end + 1;
     }
-    std::vector<std::string> out(lines.size());
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const auto& cells = lines[i].cells;
-        for (std::size_t c = 0; c < cells.size(); ++c) {
-            out[i] += cells[c];
-            if (c + 1 < cells.size()) out[i] += std::string(width[i][c] - code_points(cells[c]) + 1, ' ');
-        }
-    }
-    return out;
+    return lines;
 }
 
 std::string package_word(const std::string& family) {

@@ -1,11 +1,13 @@
 // Go spelling of schema text: string literals, doc comments, struct tags,
-// and the column alignment gofmt gives consecutive struct fields. Text from
-// a schema passes through one of these before a template sees it.
+// and struct fields laid out as gofmt lays them out. Text from a schema
+// passes through one of these before a template sees it.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "emit/common/printer.h"
+#include "emit/common/text.h"
 #include "ir/model.h"
 
 namespace contractgen::emit::go {
@@ -29,14 +31,15 @@ std::string comment_text(const std::string& text);
 // or comma), so the tag says the wire name exactly.
 bool is_tag_name(const std::string& name);
 
-// A struct field `Name Type `tag``: `columns` are the field's cells (name,
-// type, optional tag); consecutive fields (no comment line between them)
-// form a block whose columns gofmt aligns, padded with spaces.
-struct FieldLine {
-    std::vector<std::string> cells;
-    bool starts_block = false;  // a comment line (or the struct's start) comes before it
-};
-std::vector<std::string> align_fields(const std::vector<FieldLine>& lines);
+// How gofmt prints: a tab a level; lines measured with a tab as four columns.
+PrinterStyle printer_style();
+
+// A struct's fields, one level deep: each row's cells (name, type, optional
+// tag) after its doc comment lines, columns aligned as gofmt aligns them.
+std::string field_block(const std::vector<Printer::Row>& rows);
+
+// The lines of a doc comment (doc_comment at no indentation), for a Row.
+std::vector<std::string> text_lines(const std::string& comment);
 
 // A family's Go package name: lower case letters and digits ("run_events"
 // → "runevents"), as Go's convention wants (see go_target.cpp for collisions).

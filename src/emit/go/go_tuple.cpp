@@ -4,6 +4,7 @@
 // optional: a pointer, or the type itself when nil already says "absent"
 // (an interface that does not accept null); the first absent one ends the array.
 #include "emit/go/go_family.h"
+#include "ir/queries.h"
 
 namespace contractgen::emit::go {
 
@@ -15,7 +16,7 @@ using render::Object;
 void FamilyView::fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
     const ir::Decl& decl = ctx_.model.decl(id);
     const std::uint64_t required = t.bounds.min_items.value_or(0);
-    std::vector<FieldLine> lines;
+    std::vector<Printer::Row> rows;
     List items;
     for (std::size_t i = 0; i < t.items.size(); ++i) {
         const ir::TypeExpr& item = t.items[i];
@@ -23,7 +24,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
         const std::string member = "v." + field;
         std::string go_type = types_.type(item), decode = types_.decode(item), encode, absent;
         const bool optional = i >= required;
-        if (optional && types_.nil_able(item) && !types_.accepts_null(item)) {
+        if (optional && types_.nil_able(item) && !ir::accepts_null(ctx_.model, item)) {
             encode = types_.encode(item, member);
             absent = member + " == nil";
         } else if (optional || types_.boxed(item, decl)) {
@@ -34,15 +35,14 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Tuple& t) {
         } else {
             encode = types_.encode(item, member);
         }
-        lines.push_back(FieldLine{{field, go_type}, i == 0});
+        rows.push_back(Printer::Row{{}, {field, go_type}});
         items.push_back(Object{{"index", std::to_string(i)},
                                {"decode_stmt", member + " = " + decode},
                                {"encode_stmt", encode},
                                {"optional", flag(optional)},
                                {"absent", absent}});
     }
-    std::string fields;
-    for (const auto& line : align_fields(lines)) fields += "\t" + line + "\n";
+    std::string fields = field_block(rows);
     if (t.rest) {
         fields += "\t// Rest holds the items after the positions above.\n\tRest []" + types_.type(*t.rest) + "\n";
         v.set("rest_stmt", "v.Rest = append(v.Rest, " + types_.decode(*t.rest) + ")");

@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "emit/go/go_syntax.h"
-#include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 #include "ir/schema_members.h"
 
 namespace contractgen::emit::go {
@@ -26,18 +26,10 @@ std::string count_text(std::uint64_t n) {
 
 }  // namespace
 
-ir::TypeExpr GoTypes::without_null(const ir::TypeExpr& t) {
-    ir::TypeExpr out = t;
-    out.nullable = false;
-    return out;
-}
-
-bool GoTypes::accepts_null(const ir::TypeExpr& t) const { return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0; }
-
-bool GoTypes::base_accepts_null(const ir::TypeExpr& t) const { return accepts_null(without_null(t)); }
+using ir::without_null;
 
 bool GoTypes::nil_able(const ir::TypeExpr& t) const {
-    if (t.nullable && !base_accepts_null(t)) return true;
+    if (ir::adds_null(model_, t)) return true;
     switch (t.kind) {
         case Kind::Any: return true;
         case Kind::Const: return !t.value.is_string();
@@ -89,7 +81,7 @@ std::string GoTypes::value_type(const ir::TypeExpr& t) {
 
 std::string GoTypes::type(const ir::TypeExpr& t) {
     std::string base = value_type(t);
-    if (t.nullable && !base_accepts_null(t) && !nil_able(without_null(t))) return "*" + base;
+    if (ir::adds_null(model_, t) && !nil_able(without_null(t))) return "*" + base;
     return base;
 }
 
@@ -159,7 +151,7 @@ std::string GoTypes::decode_tristate(const ir::TypeExpr& t, bool box) {
 }
 
 std::string GoTypes::unchecked_decode(const ir::TypeExpr& t) {
-    if (t.nullable && !base_accepts_null(t)) {
+    if (ir::adds_null(model_, t)) {
         ir::TypeExpr base = without_null(t);
         return std::string(nil_able(base) ? "contract.OrNull" : "contract.Nullable") + "(d, " + decode_fn(base) + ")";
     }
@@ -167,7 +159,7 @@ std::string GoTypes::unchecked_decode(const ir::TypeExpr& t) {
 }
 
 std::string GoTypes::decode_fn(const ir::TypeExpr& t) {
-    bool plain = !(t.nullable && !base_accepts_null(t)) && !t.check;
+    bool plain = !ir::adds_null(model_, t) && !t.check;
     if (plain) {
         switch (t.kind) {
             case Kind::Named: return functions(t.decl).decode;
@@ -199,7 +191,7 @@ std::string GoTypes::value_encode(const ir::TypeExpr& t, const std::string& x) {
 }
 
 std::string GoTypes::encode(const ir::TypeExpr& t, const std::string& x) {
-    if (t.nullable && !base_accepts_null(t)) {
+    if (ir::adds_null(model_, t)) {
         ir::TypeExpr base = without_null(t);
         return std::string(nil_able(base) ? "contract.EncodeOrNull" : "contract.EncodeNullable") + "(e, " + x + ", " +
                encode_fn(base) + ")";
@@ -208,7 +200,7 @@ std::string GoTypes::encode(const ir::TypeExpr& t, const std::string& x) {
 }
 
 std::string GoTypes::encode_fn(const ir::TypeExpr& t) {
-    bool plain = !(t.nullable && !base_accepts_null(t));
+    bool plain = !ir::adds_null(model_, t);
     if (plain) {
         switch (t.kind) {
             case Kind::Named: return functions(t.decl).encode;
@@ -328,10 +320,8 @@ std::string GoTypes::regexp_var(const std::string& pattern) {
 
 bool GoTypes::boxed(const ir::TypeExpr& t, const ir::Decl& container) const {
     if (!container.recursive || t.kind != Kind::Named || t.nullable) return false;
-    const ir::Decl* d = &model_.decl(t.decl);
-    while (d->is<ir::Alias>() && d->as<ir::Alias>().target.kind == Kind::Named && !d->as<ir::Alias>().target.nullable)
-        d = &model_.decl(d->as<ir::Alias>().target.decl);
-    return d->recursive && (d->is<ir::Struct>() || d->is<ir::Tuple>());
+    const ir::Decl& d = model_.decl(ir::resolve_alias_decl(model_, t.decl));
+    return d.recursive && (d.is<ir::Struct>() || d.is<ir::Tuple>());
 }
 
 }  // namespace contractgen::emit::go
@@ -339,40 +329,7 @@ bool GoTypes::boxed(const ir::TypeExpr& t, const ir::Decl& container) const {
 namespace contractgen::emit::go {
 
 // A program with its patterns in Go's syntax (RE2), for contract.MustCompileCheck.
-ir::json go_program(const ir::json& program) {
-    ir::json out = program;
-    std::function<void(ir::json&)> walk = [&](ir::json& s) {
-        if (!s.is_object()) return;
-        for (auto it = s.begin(); it != s.end(); ++it) {
-            const std::string& key = it.key();
-            if (key == "pattern" && it->is_string()) {
-                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Go);
-                continue;
-            }
-            if (key == "patternProperties" && it->is_object()) {
-                ir::json translated = ir::json::object();
-                for (auto& [pattern, sub] : it->items()) {
-                    ir::json copy = sub;
-                    walk(copy);
-                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Go)] = std::move(copy);
-                }
-                *it = std::move(translated);
-                continue;
-            }
-            switch (ir::member_kind(key)) {
-                case ir::MemberKind::Schema: walk(*it); break;
-                case ir::MemberKind::SchemaMap:
-                case ir::MemberKind::SchemaList:
-                    for (auto& sub : *it) walk(sub);
-                    break;
-                default: break;
-            }
-        }
-    };
-    for (auto& s : out["assert"]) walk(s);
-    for (auto& s : out["defs"]) walk(s);
-    return out;
-}
+ir::json go_program(const ir::json& program) { return ir::program_in_dialect(program, ir::PatternDialect::Go); }
 
 std::string tag_method(const std::string& wire) {
     std::string m = naming::to_case(wire, naming::Case::Pascal);

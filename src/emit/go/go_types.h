@@ -63,9 +63,7 @@ public:
     std::string encode(const ir::TypeExpr& t, const std::string& x);  // a statement writing x to `e`
     std::string encode_fn(const ir::TypeExpr& t);       // a func(*contract.Encoder, type(t))
 
-    bool accepts_null(const ir::TypeExpr& t) const;     // null is a valid value of t
     bool nil_able(const ir::TypeExpr& t) const;         // type(t) holds nil for "no value" (interfaces, any, pointers)
-    static ir::TypeExpr without_null(const ir::TypeExpr& t);
 
     std::string decl_ref(ir::DeclId id);                // qualified when from another family
     const DeclFunctions& functions(ir::DeclId id);      // qualified likewise
@@ -86,7 +84,6 @@ public:
     bool uses_regexp() const { return uses_regexp_; }
 
 private:
-    bool base_accepts_null(const ir::TypeExpr& t) const;
     std::string value_type(const ir::TypeExpr& t);
     std::string value_decode(const ir::TypeExpr& t);
     std::string unchecked_decode(const ir::TypeExpr& t);

@@ -7,6 +7,7 @@
 #include "emit/python/python_syntax.h"
 #include "emit/python/python_types.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 #include "naming/keywords.h"
 
 namespace contractgen::emit::python {
@@ -150,7 +151,7 @@ private:
             const ir::Field& f = s.fields[i];
             const std::string& name = names_.fields[id][i];
             std::string annotation = types_.annotation(f.type);
-            bool nullable = types_.accepts_null(f.type);
+            bool nullable = ir::presence(ctx_.model, f) == ir::Presence::OptionalNullable;
             // A required member with one string value (a union's tag): Python
             // construction may leave it out (_rt.const_field; ContractModel fills it in).
             const std::string* constant = f.required ? types_.string_constant(f.type) : nullptr;
@@ -192,14 +193,12 @@ private:
         // Rules pydantic-core cannot express: forbidden members of open objects, member counts.
         std::string forbidden_fields, forbidden_extras;
         std::size_t n_fields = 0, n_extras = 0;
-        for (const auto& wire : s.forbidden) {
-            auto it = std::find_if(s.fields.begin(), s.fields.end(), [&](const ir::Field& f) { return f.wire_name == wire; });
-            if (it != s.fields.end()) {
-                forbidden_fields += "(" + string_literal(names_.fields[id][static_cast<std::size_t>(it - s.fields.begin())]) +
-                                    ", " + string_literal(wire) + "), ";
+        for (const ir::ForbiddenMember& m : ir::forbidden_members(s)) {
+            if (m.field) {
+                forbidden_fields += "(" + string_literal(names_.fields[id][*m.field]) + ", " + string_literal(m.wire) + "), ";
                 ++n_fields;
             } else if (s.extra != ir::Extra::Forbid) {
-                forbidden_extras += string_literal(wire) + ", ";
+                forbidden_extras += string_literal(m.wire) + ", ";
                 ++n_extras;
             }
         }
@@ -359,9 +358,8 @@ private:
         v.set("constant", constant);
         v.set("type", types_.constant_annotation(c.type));
         // Top-level tables one entry per line; everything else on one line.
-        const ir::TypeExpr* shape = &c.type;
-        while (shape->kind == Kind::Named && ctx_.model.decl(shape->decl).is<ir::Alias>())
-            shape = &ctx_.model.decl(shape->decl).as<ir::Alias>().target;
+        bool nullable = false;  // the shape's kind is all that matters here
+        const ir::TypeExpr* shape = &ir::strip_aliases(ctx_.model, c.type, nullable);
         bool is_map = shape->kind == Kind::Map && c.value.is_object() && !c.value.empty();
         bool is_tuple = shape->kind == Kind::Array && c.value.is_array() && !c.value.empty();
         List entries;

@@ -5,8 +5,8 @@
 
 #include "emit/python/python_syntax.h"
 #include "ir/integral.h"
-#include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 #include "ir/schema_members.h"
 
 namespace contractgen::emit::python {
@@ -222,38 +222,7 @@ std::string PyTypes::check_name(ir::CheckId id) const {
 }
 
 ir::json python_program(const ir::json& program) {
-    ir::json out = program;
-    std::function<void(ir::json&)> walk = [&](ir::json& s) {
-        if (!s.is_object()) return;
-        for (auto it = s.begin(); it != s.end(); ++it) {
-            const std::string& key = it.key();
-            if (key == "pattern" && it->is_string()) {
-                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Python);
-                continue;
-            }
-            if (key == "patternProperties" && it->is_object()) {
-                ir::json translated = ir::json::object();
-                for (auto& [pattern, sub] : it->items()) {
-                    ir::json copy = sub;
-                    walk(copy);
-                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Python)] = std::move(copy);
-                }
-                *it = std::move(translated);
-                continue;
-            }
-            switch (ir::member_kind(key)) {
-                case ir::MemberKind::Schema: walk(*it); break;
-                case ir::MemberKind::SchemaMap:
-                case ir::MemberKind::SchemaList:
-                    for (auto& sub : *it) walk(sub);
-                    break;
-                default: break;
-            }
-        }
-    };
-    for (auto& s : out["assert"]) walk(s);
-    for (auto& s : out["defs"]) walk(s);
-    return out;
+    return ir::program_in_dialect(program, ir::PatternDialect::Python);
 }
 
 bool PyTypes::mentions_recursive(const ir::TypeExpr& t) const {
@@ -261,10 +230,6 @@ bool PyTypes::mentions_recursive(const ir::TypeExpr& t) const {
     for (const auto& e : t.element)
         if (mentions_recursive(e)) return true;
     return false;
-}
-
-bool PyTypes::accepts_null(const ir::TypeExpr& t) const {
-    return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0;
 }
 
 const std::string* PyTypes::string_constant(const ir::TypeExpr& t) const {

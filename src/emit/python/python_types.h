@@ -41,7 +41,6 @@ public:
     bool mentions_recursive(const ir::TypeExpr& t) const;
 
     // Whether JSON null is a valid value of `t` (nullable, null const, Any, or via an alias/union/enum).
-    bool accepts_null(const ir::TypeExpr& t) const;
 
     // The value of a type that is one string (a `const`, or a reference to a
     // string constant) and not nullable: its annotation is `Literal["value"]`.

@@ -7,6 +7,7 @@
 
 #include "emit/ts/ts_syntax.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 #include "naming/keywords.h"
 
 namespace contractgen::emit::ts {
@@ -192,9 +193,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
 void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     const bool generic = types_.is_generic(id);
     List fields, members;
-    std::set<std::string> declared;
     for (const ir::Field& f : s.fields) {
-        declared.insert(f.wire_name);
         fields.push_back(Object{{"key", property_key(f.wire_name)}, {"schema", types_.field_schema(f.type, f.required)}});
         members.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
                                  {"key", type_key(f.wire_name) + (f.required ? "" : "?")},
@@ -202,11 +201,11 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     }
     // Forbidden members: absent, or an error naming the member (`not`; in a
     // closed object that does not declare it, `additionalProperties`). The type says `?: never`.
-    for (const std::string& name : s.forbidden) {
-        if (declared.count(name)) continue;
-        fields.push_back(Object{{"key", property_key(name)},
+    for (const ir::ForbiddenMember& m : ir::forbidden_members(s)) {
+        if (m.field) continue;
+        fields.push_back(Object{{"key", property_key(m.wire)},
                                 {"schema", s.extra == ir::Extra::Forbid ? "rt.notAllowed" : "rt.forbidden"}});
-        members.push_back(Object{{"doc", std::string()}, {"key", type_key(name) + "?"}, {"type", "never"}});
+        members.push_back(Object{{"doc", std::string()}, {"key", type_key(m.wire) + "?"}, {"type", "never"}});
     }
     std::string open, close = "})";
     const std::string params = generic ? std::string("<") + kUnknownParameter + " = never>" : "";
@@ -244,7 +243,7 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
         if (f.wire_name == "__proto__")
             proto = "{ schema: " + types_.schema(f.type) + ", required: " + (f.required ? "true" : "false") + " }";
     for (const std::string& name : s.forbidden)
-        if (name == "__proto__") proto = std::string("{ schema: ") + (declared.count(name) || s.extra != ir::Extra::Forbid ? "rt.forbidden" : "rt.notAllowed") + ", required: false }";
+        if (name == "__proto__") proto = std::string("{ schema: ") + (ir::field_index(s, name) || s.extra != ir::Extra::Forbid ? "rt.forbidden" : "rt.notAllowed") + ", required: false }";
     if (proto.empty() && s.extra == ir::Extra::Keep) proto = "{ schema: rt.json, required: false }";
     if (proto.empty() && s.extra == ir::Extra::Typed) {
         std::string schema = types_.schema(*s.extra_type);
@@ -268,17 +267,14 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
 }
 
 void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
-    std::set<std::string> forbidden(s.forbidden.begin(), s.forbidden.end());
     naming::Scope locals;
     List cases, required, assignments;
     std::string local_list, literal;
     bool leading = true, index_names = false;
     std::string names_in_order;
-    std::set<std::string> declared;
     for (const ir::Field& f : s.fields) {
-        declared.insert(f.wire_name);
         const std::string wire = string_literal(f.wire_name);
-        if (forbidden.count(f.wire_name)) continue;  // declared, but must be absent: below
+        if (ir::is_forbidden(s, f.wire_name)) continue;  // declared, but must be absent: below
         const std::string local = locals.claim(local_for(f.wire_name));
         local_list += (local_list.empty() ? "" : ", ") + local;
         List lines;
@@ -297,12 +293,12 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
         names_in_order += (names_in_order.empty() ? "" : ", ") + wire;
     }
     // Forbidden members: `not`; one a closed object does not declare is `additionalProperties` first.
-    for (const std::string& name : s.forbidden) {
+    for (const ir::ForbiddenMember& m : ir::forbidden_members(s)) {
         List lines;
-        if (!declared.count(name) && s.extra == ir::Extra::Forbid)
+        if (!m.field && s.extra == ir::Extra::Forbid)
             lines.push_back(Object{{"line", "if (!d.tolerant) d.unknown(key, kept);"}});
         lines.push_back(Object{{"line", "d.forbidden(key);"}});
-        cases.push_back(Object{{"label", string_literal(name)}, {"lines", std::move(lines)}});
+        cases.push_back(Object{{"label", string_literal(m.wire)}, {"lines", std::move(lines)}});
     }
     std::string unknown;
     switch (s.extra) {

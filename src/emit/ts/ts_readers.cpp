@@ -5,20 +5,14 @@
 
 #include "emit/ts/ts_syntax.h"
 #include "ir/integral.h"
-#include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 
 namespace contractgen::emit::ts {
 
 using ir::Kind;
 
 namespace {
-
-ir::TypeExpr without_null(const ir::TypeExpr& t) {
-    ir::TypeExpr out = t;
-    out.nullable = false;
-    return out;
-}
 
 std::string count_text(std::uint64_t n) {
     // Beyond 2^53 a count cannot be reached; the bound stays a safe number.
@@ -40,36 +34,34 @@ std::string bigint_text(double whole) {
     return std::string(digits) + "n";
 }
 
-bool TsReaders::accepts_null(const ir::TypeExpr& t) const {
-    return (ir::accepted_kinds(model_, t) & ir::kJsonNull) != 0;
-}
-
 std::string TsReaders::reader_of(ir::DeclId id) const {
     const ir::Decl& d = model_.decl(id);
     const std::string& name = readers_.at(id);
     return d.family == family_ ? name : names_.family.at(d.family) + "." + name;
 }
 
-std::string TsReaders::hoist(const std::string& prefix, const std::string& js, const std::string& ts,
-                             const std::string& key) {
+std::string TsReaders::hoist(const std::string& prefix, const std::string& key, std::string_view js, std::string_view ts,
+                             std::vector<Printer::Sub> subs) {
     auto it = made_.find(key);
     if (it != made_.end()) return it->second;
     std::string name = scope_.claim(prefix + std::to_string(made_.size() + 1));
     made_.emplace(key, name);
-    auto replace_name = [&](std::string text) {
-        for (std::size_t at = text.find("$NAME"); at != std::string::npos; at = text.find("$NAME", at))
-            text.replace(at, 5, name);
-        return text;
-    };
-    support_.js += replace_name(js);
-    support_.ts += replace_name(ts);
+    subs.emplace_back("name", name);
+    Printer p(printer_style());
+    p.emit(subs, js);
+    support_.js += p.take();
+    p.emit(subs, ts);
+    support_.ts += p.take();
     return name;
 }
 
 std::string TsReaders::rule(const std::string& type, const std::string& fields) {
     const std::string value = "{ " + fields + " }";
-    return hoist("rule", "/** @type {rt." + type + "} */\nconst $NAME = " + value + ";\n",
-                 "const $NAME: rt." + type + " = " + value + ";\n", type + value);
+    return hoist("rule", type + value, R"(
+        /** @type {rt.$type$} */
+        const $name$ = $value$;
+    )",
+                 "const $name$: rt.$type$ = $value$;\n", {{"type", type}, {"value", value}});
 }
 
 std::string TsReaders::string_rule(const ir::StringBounds& b) {
@@ -116,14 +108,14 @@ std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optiona
 
 std::string TsReaders::key_pattern(const std::string& pattern) {
     const std::string value = "rt.pattern(" + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Ecma)) + ")";
-    return hoist("key", "const $NAME = " + value + ";\n", "const $NAME = " + value + ";\n", "key " + value);
+    return hoist("key", "key " + value, "const $name$ = $value$;\n", "const $name$ = $value$;\n", {{"value", value}});
 }
 
 std::string TsReaders::value_const(const ir::json& value) {
-    const std::string literal = value_literal(value, "", 1u << 30);
-    return hoist("value", "const $NAME = " + const_expression(value, "", 1u << 30) + ";\n",
-                 // `null as const` is not TypeScript (null is its own literal type already)
-                 "const $NAME = " + literal + (value.is_null() ? ";\n" : " as const;\n"), "value " + value.dump());
+    // `null as const` is not TypeScript (null is its own literal type already).
+    return hoist("value", "value " + value.dump(), "const $name$ = $expression$;\n", "const $name$ = $literal$;\n",
+                 {{"expression", const_expression(value, "", 1u << 30)},
+                  {"literal", value_literal(value, "", 1u << 30) + (value.is_null() ? "" : " as const")}});
 }
 
 std::string TsReaders::value_read(const ir::TypeExpr& t) {
@@ -176,19 +168,22 @@ std::string TsReaders::read(const ir::TypeExpr& t) {
         plain.check.reset();
         return "rt.readChecked(d, " + types_.check_var(*t.check) + ", " + read_fn(plain) + ")";
     }
-    if (t.nullable && !accepts_null(without_null(t))) return "d.isNull() ? null : " + value_read(without_null(t));
+    if (ir::adds_null(model_, t)) return "d.isNull() ? null : " + value_read(ir::without_null(t));
     return value_read(t);
 }
 
 std::string TsReaders::read_fn(const ir::TypeExpr& t) {
-    const bool plain = !(t.nullable && !accepts_null(without_null(t))) && !t.check;
+    const bool plain = !ir::adds_null(model_, t) && !t.check;
     if (plain && t.kind == Kind::Named) return reader_of(t.decl);
     if (plain && t.kind == Kind::Any) return "rt.readAny";
     const std::string type = types_.type(t, TypeMode::Tolerant);
     const std::string body = read(t);
     const std::string arrow = "(d) => " + (body.rfind("d.isNull()", 0) == 0 ? "(" + body + ")" : body);
-    return hoist("read", "/** @type {rt.Reader<" + type + ">} */\nconst $NAME = " + arrow + ";\n",
-                 "const $NAME: rt.Reader<" + type + "> = " + arrow + ";\n", "reader " + type + " " + body);
+    return hoist("read", "reader " + type + " " + body, R"(
+        /** @type {rt.Reader<$type$>} */
+        const $name$ = $value$;
+    )",
+                 "const $name$: rt.Reader<$type$> = $value$;\n", {{"type", type}, {"value", arrow}});
 }
 
 }  // namespace contractgen::emit::ts

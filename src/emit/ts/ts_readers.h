@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "emit/common/printer.h"
 #include "emit/ts/ts_types.h"
 #include "ir/model.h"
 #include "naming/namer.h"
@@ -40,7 +41,6 @@ public:
     std::string reader_of(ir::DeclId id) const;
 
     // Whether null is a value of t (then it needs no separate null branch).
-    bool accepts_null(const ir::TypeExpr& t) const;
 
     // "undefined" or the name of a rule object.
     std::string string_rule(const ir::StringBounds& b);
@@ -56,8 +56,11 @@ public:
 
 private:
     std::string value_read(const ir::TypeExpr& t);
-    std::string hoist(const std::string& prefix, const std::string& js, const std::string& ts,
-                      const std::string& key);
+    // A module-level declaration, made once per `key`: `js` and `ts` are its
+    // two spellings, printed (emit/common/printer.h) with `subs` and $name$,
+    // the name claimed for it.
+    std::string hoist(const std::string& prefix, const std::string& key, std::string_view js, std::string_view ts,
+                      std::vector<Printer::Sub> subs);
     std::string rule(const std::string& type, const std::string& fields);
 
     const ir::Model& model_;

@@ -195,4 +195,6 @@ std::string line_comment_text(const std::string& text) {
     return out;
 }
 
+PrinterStyle printer_style() { return PrinterStyle{"  ", 120, 2}; }
+
 }  // namespace contractgen::emit::ts

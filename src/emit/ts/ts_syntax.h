@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "emit/common/printer.h"
 #include "ir/model.h"
 
 namespace contractgen::emit::ts {
@@ -60,5 +61,8 @@ std::string jsdoc(const ir::Docs& docs, const std::string& indent);
 // A `//` comment line's text with anything that could end the line (CR, LF,
 // U+2028/2029) or hide text (bidi controls) made visible.
 std::string line_comment_text(const std::string& text);
+
+// How the target prints code built in C++: two spaces a level, 120 columns.
+PrinterStyle printer_style();
 
 }  // namespace contractgen::emit::ts

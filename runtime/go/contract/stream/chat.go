@@ -3,7 +3,7 @@ package stream
 import "fmt"
 
 // CitationBuffer holds back text from a '[' until the ']' or line break that
-// closes it, so "[1" is never shown (seed 004). Scanning resumes where the
+// closes it, so "[1" is never shown (schemas/README.md: `chat_stream`). Scanning resumes where the
 // last Feed stopped (the seed rescans from the ready pointer; the result is
 // the same, without quadratic time).
 type CitationBuffer struct {
@@ -106,7 +106,7 @@ const (
 	StateAborted    ChatState = "aborted"
 )
 
-// ChatClient is the chat-stream client of seed 004 as a state machine with
+// ChatClient is the chat-stream client of the `chat_stream` family as a state machine with
 // no I/O of its own: the host reports what happens (Start, Response, Chunk,
 // Closed, Abort; the scheduler fires the timers), carries out the actions it
 // gets, and shows Text. Lines are decoded by the host's decode (the generated

@@ -12,7 +12,7 @@ type Replay struct {
 	Errors []StreamError
 }
 
-// ReplayEvents is seed 004's replay: the NDJSON log's events (one JSON event
+// ReplayEvents is the `chat_stream` family's replay: the NDJSON log's events (one JSON event
 // object a line) without heartbeats, then {"type": <done>, "message":
 // <finalMessage>}. Event texts are kept as they are; finalMessage must be a
 // JSON text (it is spliced in verbatim), else an error.

@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// Table-driven routing: CloudEvents by datacontenttype (seed 000), the legacy
-// GraphEvent migration (seed 000), and the run-event consumer rules of seed
-// 001 (content routing with the scratchpad bleed filter, tool routing, status
+// Table-driven routing: CloudEvents by datacontenttype (schemas/README.md: `cloudevents`), the legacy
+// GraphEvent migration (schemas/README.md: `cloudevents`), and the run-event consumer rules of
+// `run_events` (content routing with the scratchpad bleed filter, tool routing, status
 // normalisation). Every table is an argument: the values are the contract's
 // (EventContentType, GraphEventContentTypes, WebToolNames, ScratchpadToolNames,
 // ScratchpadBleedFilterStrings, StrategyEntryPrefixes, StatusNormalization ...).
@@ -103,7 +103,7 @@ func MigrateGraphEvent(config GraphEventMigration, graphEventType string, fields
 		GraphEventContentType(config, graphEventType), data}, nil
 }
 
-// RunEventRouting holds the run-event tables of seed 001.
+// RunEventRouting holds the run-event tables of the `run_events` family.
 type RunEventRouting struct {
 	WebTools            []string
 	ScratchpadTools     []string
@@ -177,7 +177,7 @@ type ContentDecision struct {
 	ClosedEntry *string
 }
 
-// ContentRouter applies seed 001's routing order to content events, with the
+// ContentRouter applies the `run_events` family's routing order to content events, with the
 // scratchpad accumulation buffer:
 //  1. text starting with a strategy prefix opens an entry (closing an open one);
 //  2. while an entry is open, text is appended to it;

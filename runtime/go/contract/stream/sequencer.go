@@ -46,7 +46,7 @@ type Finding struct {
 func (Delivery[P]) sequencerOutput() {}
 func (Finding) sequencerOutput()     {}
 
-// PacketSequencer checks the StreamPacket protocol (seed 002): per stream_id
+// PacketSequencer checks the StreamPacket protocol (schemas/README.md: `packets`): per stream_id
 // the seq numbers rise by one from packet to packet, and a terminal op (CLOSE)
 // ends the stream. Packets go in in arrival order; deliveries and findings
 // come out, findings about a packet before its delivery.

@@ -1,4 +1,4 @@
-// The chat-stream client (seed 004): citation buffer, reconnection with
+// The chat-stream client (schemas/README.md: `chat_stream`): citation buffer, reconnection with
 // backoff, watchdog, terminal events, replay. ChatClient is a state machine
 // with no I/O of its own: the host reports what happens (start, response,
 // chunk, closed, abort; the scheduler fires the timers) and carries out the
@@ -233,7 +233,7 @@ export class ChatClient {
     }
 }
 /**
- * Seed 004's replay: the NDJSON log's events (one JSON event object a line)
+ * The `chat_stream` family's replay: the NDJSON log's events (one JSON event object a line)
  * without heartbeats, then `{"type": <done>, "message": <finalMessage>}`.
  * Event texts are kept as they are; `finalMessage` must be a JSON text.
  */

@@ -64,7 +64,7 @@ export interface ContentDecision {
     readonly closedEntry?: string | null;
 }
 /**
- * Seed 001's routing order for `content` events, with the scratchpad
+ * The `run_events` family's routing order for `content` events, with the scratchpad
  * accumulation buffer: (1) a strategy prefix opens an entry (closing an open
  * one); (2) while an entry is open, text is appended to it; (3) the legacy
  * StatusEvent prefix goes to the web status; (4) a bleed string is swallowed;

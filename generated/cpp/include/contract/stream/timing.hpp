@@ -2,7 +2,7 @@
 //
 // Time for the stream state machines: a scheduler interface, a virtual-time
 // scheduler, the reconnection backoff, the client watchdog and the server's
-// heartbeat emitter (seed 004). Nothing here reads a clock: every timer goes
+// heartbeat emitter (schemas/README.md: `chat_stream`). Nothing here reads a clock: every timer goes
 // through a Scheduler, which the host implements on its event loop (and tests
 // and simulations use ManualScheduler's virtual milliseconds). Intervals and
 // backoff parameters are arguments: their values are the contract's tables

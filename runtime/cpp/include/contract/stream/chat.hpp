@@ -1,4 +1,4 @@
-// The chat-stream client (seed 004): citation buffer, reconnection with
+// The chat-stream client (schemas/README.md: `chat_stream`): citation buffer, reconnection with
 // backoff, watchdog, terminal events, replay. ChatClient is a state machine
 // with no I/O of its own: the host reports what happens (start, response,
 // chunk, closed, abort; the scheduler fires the timers) and carries out the
@@ -328,7 +328,7 @@ struct Replay {
     std::vector<StreamError> errors;
 };
 
-// Seed 004's replay: the NDJSON log's events (one JSON event object a line)
+// The `chat_stream` family's replay: the NDJSON log's events (one JSON event object a line)
 // without heartbeats, then {"type": <done>, "message": <final_message>}. Event
 // texts are kept as they are; final_message must be a JSON text
 // (nlohmann::json::parse_error otherwise).

@@ -1,4 +1,4 @@
-// The packet sequencer of the StreamPacket protocol (seed 002). Per
+// The packet sequencer of the StreamPacket protocol (schemas/README.md: `packets`). Per
 // stream_id the seq numbers must rise by one from packet to packet; a packet
 // whose op is terminal (CLOSE) ends the stream. Packets go in in arrival
 // order; deliveries and findings come out, findings about a packet before its

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Counts the generated source lines longer than 120 columns, per language.
+
+    long_lines.py GENERATED_DIR [--list]
+
+Every language's output should stay within 120 columns (code points), as
+code written by hand does. Lines that are still longer
+are counted against a ceiling per language (CEILINGS below): the count may
+go down, never up. When a change lowers a count, lower its ceiling with it,
+so that the line it fixed cannot come back. JSON, YAML and Markdown are
+documents, not code, and are not counted. Exit 0 within every ceiling, 1
+past one, 2 on a usage error.
+"""
+import os
+import sys
+
+# Language → (file suffixes, most long lines allowed).
+CEILINGS = {
+    "cpp": ((".hpp", ".cpp", ".h"), 0),
+    "go": ((".go",), 45),
+    "python": ((".py", ".pyi"), 101),
+    "ts": ((".ts", ".js"), 447),
+}
+WIDTH = 120
+
+
+def columns(line: str) -> int:
+    return len(line)
+
+
+def language(path: str):
+    for name, (suffixes, _) in CEILINGS.items():
+        if path.endswith(suffixes):
+            return name
+    return None
+
+
+def main(argv):
+    if len(argv) < 2 or not os.path.isdir(argv[1]):
+        print("usage: long_lines.py GENERATED_DIR [--list]", file=sys.stderr)
+        return 2
+    root, show = argv[1], "--list" in argv[2:]
+    counts = {name: 0 for name in CEILINGS}
+    for folder, _, files in os.walk(root):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            lang = language(path)
+            if lang is None:
+                continue
+            with open(path, encoding="utf-8") as f:
+                for number, line in enumerate(f.read().split("\n"), 1):
+                    if columns(line) > WIDTH:
+                        counts[lang] += 1
+                        if show:
+                            print(f"{os.path.relpath(path, root)}:{number}: {columns(line)} columns")
+    failed = False
+    for lang, (_, ceiling) in CEILINGS.items():
+        verdict = "ok" if counts[lang] <= ceiling else "error: more than the ceiling"
+        failed = failed or counts[lang] > ceiling
+        print(f"{lang}: {counts[lang]} lines over {WIDTH} columns (ceiling {ceiling}) {verdict}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
