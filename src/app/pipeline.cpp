@@ -10,12 +10,14 @@
 #include "lint/conventions.h"
 #include "parallel/work_pool.h"
 #include "render/templates.h"
+#include "resolve/vendored.h"
 #include "write/safe_paths.h"
 #include "write/writer.h"
 
 namespace contractgen::app {
 
-Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink) {
+Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink,
+                      const std::vector<config::ResolveMapping>& resolve) {
     Loaded loaded;
     loaded.schemas = load::load_schemas(schemas, sink);
     if (sink.has_errors()) return loaded;
@@ -23,6 +25,8 @@ Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink) {
         sink.error(schemas.generic_string(), 0, 0, "no schema files found (*.schema.json, or *.json with a top-level $schema)");
         return loaded;
     }
+    resolve::load_vendored(loaded.schemas, resolve, sink);
+    if (sink.has_errors()) return loaded;
     loaded.schemas.digest = load::schema_set_digest(loaded.schemas);
     loaded.model = ir::build_model(loaded.schemas, sink);
     // Operations and streams name types, so they are read once the types are sound.
@@ -148,7 +152,7 @@ int report_failure(const diag::Sink& sink, std::ostream& err, bool colour) {
 
 int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
-    Loaded loaded = load_and_build(options.project.schemas, sink);
+    Loaded loaded = load_and_build(options.project.schemas, sink, options.project.resolve);
     // The conventions a contract declares (x-tag-enum, x-keys-of): only lint
     // enforces them, so that generate still works on a schema half edited.
     if (!sink.has_errors()) lint::check_conventions(loaded.schemas, sink);
@@ -173,7 +177,7 @@ int run_generate(const Options& options, std::ostream& out, std::ostream& err, b
     diag::Sink sink;
     const auto& out_dir = options.project.out;
     if (!write::output_folder_allowed(out_dir, options.project.schemas, sink)) return report_failure(sink, err, colour);
-    Loaded loaded = load_and_build(options.project.schemas, sink);
+    Loaded loaded = load_and_build(options.project.schemas, sink, options.project.resolve);
     write::OutputSet outputs;
     std::vector<std::string> owned;
     if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink))
@@ -211,7 +215,7 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err, bool
         return kBadInput;
     };
     if (!write::output_folder_allowed(out_dir, options.project.schemas, sink)) return failed();
-    Loaded loaded = load_and_build(options.project.schemas, sink);
+    Loaded loaded = load_and_build(options.project.schemas, sink, options.project.resolve);
     write::OutputSet outputs;
     std::vector<std::string> owned;
     if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink)) return failed();

@@ -44,7 +44,9 @@ struct Loaded {
     load::SchemaSet schemas;
     ir::Model model;
 };
-Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink);
+// `resolve`: the [resolve] mappings (vendored files that references reach are loaded too).
+Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink,
+                      const std::vector<config::ResolveMapping>& resolve = {});
 
 // Runs every selected target into memory. Returns false (with diagnostics)
 // on any error; `owned_folders` names the output folders of the targets run.

@@ -14,6 +14,15 @@
 
 namespace contractgen::config {
 
+// One entry of `[resolve]`: references under the URL `prefix` are read
+// from the file at the same place below `folder` (docs/references.md). The
+// network is never used.
+struct ResolveMapping {
+    std::string prefix;            // "https://example.com/schemas/" (http or https, ending in '/')
+    std::filesystem::path folder;  // resolved against the config file's folder
+    int line = 0, column = 0;      // of the entry in the config file, for messages
+};
+
 // Defaults without a config file are the names this generator has always used
 // (`contract` everywhere). With `[project] name = "acme-events"`, every unset
 // name is derived from it: namespace `acme_events`, npm package and Python
@@ -40,6 +49,8 @@ struct Project {
     // decoder accepts (docs/semantics.md, "Nesting depth"), the same in
     // every language; 1..10000.
     long long payload_max_depth = 128;
+    // [resolve]: URL prefixes mapped to vendored folders, longest prefix first.
+    std::vector<ResolveMapping> resolve;
     // Where the config was read from (empty: none); relative paths in it
     // are resolved against its folder.
     std::filesystem::path config_file;

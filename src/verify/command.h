@@ -13,10 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "config/project.h"
+
 namespace contractgen::verify {
 
 struct VerifyOptions {
     std::filesystem::path schemas = "schemas";
+    std::vector<config::ResolveMapping> resolve;  // [resolve]: vendored files for network references
     std::string framing;  // "sse" | "ndjson" | "" (from --stream)
     std::string type;     // family.Type
     std::string stream;   // family.Name
