@@ -79,11 +79,19 @@ def write_case(catalogue_json: Path, name: str, schemas_root: Path) -> None:
         src = catalogue_json / rel
         if not src.is_file() or ".." in Path(rel).parts:
             continue  # contractgen reports the reference
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src, folder / rel)
         try:
             doc = json.loads(src.read_text(encoding="utf-8"))
         except (ValueError, UnicodeDecodeError):
+            doc = None
+        # contractgen reads a *.json file as a schema when it declares "$schema"; the catalogue's files
+        # are schemas whether they do or not, so the schema under test is named *.schema.json without one
+        # (the same root type name: the suffix is not part of it).
+        target = folder / rel
+        if rel == name and not (isinstance(doc, dict) and "$schema" in doc):
+            target = folder / (rel[: -len(".json")] + ".schema.json")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, target)
+        if doc is None:
             continue
         base = Path(rel).parent
         todo += [os.path.normpath(base / r) for r in relative_refs(doc)]
@@ -123,17 +131,46 @@ def generate_alone(contractgen: str, catalogue_json: Path, name: str, work: Path
     return "refused", errors[0]
 
 
-def instances(catalogue: Path, name: str) -> list[tuple[str, bool, object]]:
-    """(file, SchemaStore's verdict, instance) for the JSON test files of one schema."""
+def read_instance(path: Path):
+    """A test file as a JSON value: JSON, YAML (timestamps kept as text, as in JSON) or TOML; None when
+    it cannot be read that way (JSONC, a TOML date: no JSON value to compare)."""
+    import tomllib
+    import yaml
+
+    class TextTimestamps(yaml.SafeLoader):
+        pass
+
+    TextTimestamps.yaml_implicit_resolvers = {
+        k: [r for r in v if r[0] != "tag:yaml.org,2002:timestamp"] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    try:
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".json":
+            value = json.loads(text)
+        elif path.suffix in (".yaml", ".yml"):
+            value = yaml.load(text, Loader=TextTimestamps)
+        elif path.suffix == ".toml":
+            value = tomllib.loads(text)
+        else:
+            return None
+        json.dumps(value)  # only JSON values
+        return value
+    except Exception:  # noqa: BLE001 - any file that is not one JSON value is left out (and counted)
+        return None
+
+
+def instances(catalogue: Path, name: str) -> tuple[list[tuple[str, bool, object]], int]:
+    """(file, SchemaStore's verdict, instance) for the test files of one schema, and how many could not
+    be read as one JSON value."""
     stem = name[: -len(".json")]
-    out = []
+    out, unread = [], 0
     for folder, valid in (("test", True), ("negative_test", False)):
-        for f in sorted((catalogue / "src" / folder / stem).glob("*.json")):
-            try:
-                out.append((f"{folder}/{stem}/{f.name}", valid, json.loads(f.read_text(encoding="utf-8"))))
-            except (ValueError, UnicodeDecodeError):
-                pass  # JSONC or broken: SchemaStore reads some tests leniently
-    return out
+        for f in sorted((catalogue / "src" / folder / stem).glob("*")):
+            value = read_instance(f)
+            if value is None:
+                unread += 1
+            else:
+                out.append((f"{folder}/{stem}/{f.name}", valid, value))
+    return out, unread
 
 
 class Oracle:
@@ -237,7 +274,11 @@ def main() -> int:
     # ---- their own instances, every language, against the oracle ------------------------------------------
     failures = [f"contractgen crashed on {n}: {why}" for n, why in crashed.items()]
     wanted = [l for l in args.langs.split(",") if l]
-    cases = [(n, *c) for n in generating for c in instances(catalogue, n)]
+    cases, unread = [], 0
+    for n in generating:
+        found, skipped = instances(catalogue, n)
+        cases += [(n, *c) for c in found]
+        unread += skipped
     if cases and wanted:
         gen = work / "together"
         shutil.rmtree(gen, ignore_errors=True)
@@ -287,7 +328,8 @@ def main() -> int:
                     else:
                         failures.append(f"{lang} on {c[1]} ({c[0]}): {answer[:160]}; the oracle says "
                                         f"{'valid' if expected[i] else 'invalid'}")
-            lines += ["", f"Instances of the schemas that generate: {len(cases)} ({len(judged)} judged by the oracle; "
+            lines += ["", f"Instances of the schemas that generate: {len(cases)}, {unread} more not one JSON value "
+                      f"(JSONC, a TOML date) ({len(judged)} judged by the oracle; "
                       f"SchemaStore's own verdict differs from the oracle's on {differs})", "",
                       "| Language | Agree with the oracle |", "|---|---:|"]
             lines += [f"| {lang} | {agreed[lang]} of {len(judged)} |" for lang in runners]

@@ -83,7 +83,7 @@ TEST_CASE("references: $defs names shared by sibling files are qualified by file
 }
 
 TEST_CASE("references: [resolve] maps a network $ref to a vendored folder", "[references][config]") {
-    Workspace ws({{"app/order.schema.json", R"({"type": "object", "properties": {
+    Workspace ws(Files{{"app/order.schema.json", R"({"type": "object", "properties": {
         "money": {"$ref": "https://example.com/schemas/money.json#/$defs/Money"}}})"}});
     write_file(ws.dir / "vendor/example/money.json", R"({"$defs": {"Money": {"type": "object", "properties": {
         "amount": {"type": "string"}, "currency": {"$ref": "currency.json"}}}}})");
@@ -119,7 +119,7 @@ TEST_CASE("references: [resolve] maps a network $ref to a vendored folder", "[re
 }
 
 TEST_CASE("references: [resolve] entries are checked where they are written", "[references][config]") {
-    Workspace ws({{"app/a.schema.json", R"({"type": "string"})"}});
+    Workspace ws(Files{{"app/a.schema.json", R"({"type": "string"})"}});
     write_file(ws.dir / "vendor/.keep", "");
     write_file(ws.dir / "contractgen.toml",
                "[resolve]\n"
