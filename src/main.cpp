@@ -183,10 +183,12 @@ int main(int argc, char** argv) {
     if (generate->parsed()) return contractgen::app::run_generate(options, std::cout, std::cerr, colour);
     if (check->parsed()) return contractgen::app::run_check(options, std::cout, std::cerr, colour);
     compare.schemas = options.project.schemas;
+    compare.reading = options.project.reading();
     if (breaking->parsed()) return contractgen::app::run_breaking(compare, std::cout, std::cerr, colour);
     if (changelog->parsed()) return contractgen::app::run_changelog(compare, std::cout, std::cerr, colour);
     if (verify->parsed()) {
         verify_options.schemas = options.project.schemas;
+        verify_options.reading = options.project.reading();
         verify_options.max_depth = static_cast<std::size_t>(options.project.payload_max_depth);
         verify_options.quiet = quiet;
         return contractgen::verify::run_verify(verify_options, std::cout, std::cerr, colour);

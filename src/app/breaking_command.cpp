@@ -67,13 +67,13 @@ bool load_versions(const BreakingOptions& o, ScratchFolder& scratch, Versions& v
         return false;
     }
     diag::Sink previous_sink;
-    v.previous = load_and_build(previous_folder, previous_sink);
+    v.previous = load_and_build(previous_folder, previous_sink, o.reading);
     show_as(previous_sink, previous_folder.string(), v.previous_root, sink);
     if (previous_sink.has_errors()) {
         sink.note("", 0, 0, "the previous version (" + o.against + ") does not load; fix or choose another");
         return false;
     }
-    v.current = load_and_build(o.schemas, sink);
+    v.current = load_and_build(o.schemas, sink, o.reading);
     return !sink.has_errors();
 }
 

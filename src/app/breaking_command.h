@@ -9,12 +9,14 @@
 #include <string>
 
 #include "breaking/finding.h"
+#include "config/project.h"
 
 namespace contractgen::app {
 
 struct BreakingOptions {
     std::string against;             // a folder of schemas, or a git revision
     std::filesystem::path schemas;   // the current version
+    config::SchemaReading reading;  // [schemas] and [resolve], for both versions
     enum class Format { Text, Json, Github } format = Format::Text;
     breaking::Severity fail_on = breaking::Severity::Error;
     bool list_rules = false;

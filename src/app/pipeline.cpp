@@ -11,31 +11,27 @@
 #include "load/dialect/dialect.h"
 #include "parallel/work_pool.h"
 #include "render/templates.h"
+#include "resolve/vendored.h"
 #include "write/safe_paths.h"
 #include "write/writer.h"
 
 namespace contractgen::app {
 
-namespace {
-// With [schemas] of the project (load/dialect/dialect.h), as the commands below read schemas.
-Loaded load_with(const std::filesystem::path& schemas, diag::Sink& sink, const load::SchemaPolicy& policy) {
+Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink, const config::SchemaReading& reading) {
     Loaded loaded;
-    loaded.schemas = load::load_schemas(schemas, sink, policy);
+    loaded.schemas = load::load_schemas(schemas, sink, reading.policy);
     if (sink.has_errors()) return loaded;
     if (loaded.schemas.documents.empty()) {
         sink.error(schemas.generic_string(), 0, 0, "no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)");
         return loaded;
     }
+    resolve::load_vendored(loaded.schemas, reading.resolve, sink);
+    if (sink.has_errors()) return loaded;
     loaded.schemas.digest = load::schema_set_digest(loaded.schemas);
     loaded.model = ir::build_model(loaded.schemas, sink);
     // Operations and streams name types, so they are read once the types are sound.
     if (!sink.has_errors()) ir::build_operations(loaded.schemas, loaded.model, sink);
     return loaded;
-}
-}  // namespace
-
-Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink) {
-    return load_with(schemas, sink, load::SchemaPolicy{});
 }
 
 bool generate_outputs(const Options& options, const Loaded& loaded, write::OutputSet& out,
@@ -156,7 +152,7 @@ int report_failure(const diag::Sink& sink, std::ostream& err, bool colour) {
 
 int run_lint(const Options& options, std::ostream& out, std::ostream& err, bool colour) {
     diag::Sink sink;
-    Loaded loaded = load_with(options.project.schemas, sink, options.project.schema_policy());
+    Loaded loaded = load_and_build(options.project.schemas, sink, options.project.reading());
     // The conventions a contract declares (x-tag-enum, x-keys-of): only lint
     // enforces them, so that generate still works on a schema half edited.
     if (!sink.has_errors()) lint::check_conventions(loaded.schemas, sink);
@@ -181,7 +177,7 @@ int run_generate(const Options& options, std::ostream& out, std::ostream& err, b
     diag::Sink sink;
     const auto& out_dir = options.project.out;
     if (!write::output_folder_allowed(out_dir, options.project.schemas, sink)) return report_failure(sink, err, colour);
-    Loaded loaded = load_with(options.project.schemas, sink, options.project.schema_policy());
+    Loaded loaded = load_and_build(options.project.schemas, sink, options.project.reading());
     write::OutputSet outputs;
     std::vector<std::string> owned;
     if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink))
@@ -219,7 +215,7 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err, bool
         return kBadInput;
     };
     if (!write::output_folder_allowed(out_dir, options.project.schemas, sink)) return failed();
-    Loaded loaded = load_with(options.project.schemas, sink, options.project.schema_policy());
+    Loaded loaded = load_and_build(options.project.schemas, sink, options.project.reading());
     write::OutputSet outputs;
     std::vector<std::string> owned;
     if (sink.has_errors() || !generate_outputs(options, loaded, outputs, owned, sink)) return failed();

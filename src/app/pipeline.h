@@ -44,7 +44,9 @@ struct Loaded {
     load::SchemaSet schemas;
     ir::Model model;
 };
-Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink);
+// `reading`: [schemas] and [resolve] of the project (vendored files that references reach are loaded too).
+Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink,
+                      const config::SchemaReading& reading = {});
 
 // Runs every selected target into memory. Returns false (with diagnostics)
 // on any error; `owned_folders` names the output folders of the targets run.

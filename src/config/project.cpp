@@ -129,6 +129,8 @@ load::SchemaPolicy Project::schema_policy() const {
     return policy;
 }
 
+SchemaReading Project::reading() const { return {schema_policy(), resolve}; }
+
 std::string Project::cpp_include_dir() const {
     std::string out;
     for (std::size_t i = 0; i < cpp_namespace.size(); ++i) {

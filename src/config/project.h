@@ -11,12 +11,26 @@
 #include <vector>
 
 #include "diag/diagnostics.h"
-
-namespace contractgen::load {
-struct SchemaPolicy;
-}
+#include "load/dialect/dialect.h"
 
 namespace contractgen::config {
+
+// One entry of `[resolve]`: references under the URL `prefix` are read
+// from the file at the same place below `folder` (docs/references.md). The
+// network is never used.
+struct ResolveMapping {
+    std::string prefix;            // "https://example.com/schemas/" (http or https, ending in '/')
+    std::filesystem::path folder;  // resolved against the config file's folder
+    int line = 0, column = 0;      // of the entry in the config file, for messages
+};
+
+// How schema files are read, for every command that loads them (generate, check, lint, breaking,
+// changelog, verify): the [schemas] policy (dialect, unknown formats and keywords) and the [resolve]
+// mappings (vendored files for network references).
+struct SchemaReading {
+    load::SchemaPolicy policy;
+    std::vector<ResolveMapping> resolve;
+};
 
 // Defaults without a config file are the names this generator has always used
 // (`contract` everywhere). With `[project] name = "acme-events"`, every unset
@@ -52,6 +66,8 @@ struct Project {
     std::string schemas_dialect = "2020-12";
     std::string unknown_formats = "warn";
     std::string unknown_keywords = "warn";
+    // [resolve]: URL prefixes mapped to vendored folders, longest prefix first.
+    std::vector<ResolveMapping> resolve;
     // Where the config was read from (empty: none); relative paths in it
     // are resolved against its folder.
     std::filesystem::path config_file;
@@ -67,6 +83,8 @@ struct Project {
     std::string cpp_include_dir() const;
     // [schemas] as the loader reads it (validate() has checked the values).
     load::SchemaPolicy schema_policy() const;
+    // [schemas] and [resolve] together: what every command that reads schemas passes on.
+    struct SchemaReading reading() const;
 };
 
 // One key of the config: its section, name, what it holds, and where it

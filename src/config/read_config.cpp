@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "config/project.h"
+#include "config/resolve_section.h"
 
 namespace contractgen::config {
 
@@ -64,11 +65,15 @@ std::optional<Project> read_config(const std::filesystem::path& file, diag::Sink
     for (const auto& [section_key, section_node] : root) {
         const std::string section(section_key.str());
         const auto& at = section_key.source().begin;
+        if (section == "resolve" && section_node.as_table()) {
+            read_resolve_section(*section_node.as_table(), file, project, sink);
+            continue;
+        }
         auto known = std::find(sections.begin(), sections.end(), section);
-        if (known == sections.end()) {
+        if (known == sections.end() && section != "resolve") {
             sink.error(shown, static_cast<int>(at.line), static_cast<int>(at.column),
                        "unknown section [" + section + "]" + hint(section, sections) + "; sections: [project], [cpp], "
-                       "[ts], [python], [openapi], [go], [payload], [schemas]");
+                       "[ts], [python], [openapi], [go], [payload], [schemas], [resolve]");
             continue;
         }
         const toml::table* table = section_node.as_table();

@@ -24,6 +24,10 @@ struct Document {
     std::string path;    // relative to the schemas root, '/' separated: "events/stream.schema.json"
     std::string display_path;  // as diagnostics show it: the schemas root as given, joined with `path`
     std::string family;  // first folder of `path`
+    // A file read for a `[resolve]` mapping (resolve/vendored.h): its URL,
+    // which is also its `path`, and its base URI. Empty for the files of
+    // the schemas folder.
+    std::string base_uri;
     json root;
 
     // Where things are in the source text. Recorded as byte offsets per JSON

@@ -44,7 +44,7 @@ struct Pending {
 
 void index_document(const load::Document& doc, SchemaIndex& index) {
     std::vector<Pending> stack;  // no recursion: schemas may nest deeply
-    stack.push_back({&doc.root, "", file_base_uri(doc.path), &doc.root});
+    stack.push_back({&doc.root, "", doc.base_uri.empty() ? file_base_uri(doc.path) : doc.base_uri, &doc.root});
     while (!stack.empty()) {
         Pending p = std::move(stack.back());
         stack.pop_back();
@@ -105,6 +105,14 @@ SchemaIndex SchemaIndex::build(const load::SchemaSet& set) {
     SchemaIndex index;
     for (const auto& doc : set.documents) {
         index.resources.emplace(file_base_uri(doc.path), Location{&doc, "", &doc.root});
+        if (!doc.base_uri.empty()) {
+            // A vendored file is the resource its URL names; its own root `$id`, if any, is its base.
+            index.resources.emplace(doc.base_uri, Location{&doc, "", &doc.root});
+            index.with_ids.insert(&doc);
+            index_document(doc, index);
+            index.ids.emplace(&doc.root, doc.base_uri);
+            continue;
+        }
         if (!mentions_identifiers(doc)) continue;
         index.with_ids.insert(&doc);
         index_document(doc, index);

@@ -84,6 +84,20 @@ std::string stem(const std::string& path) {
 
 }  // namespace
 
+std::string unresolved_url_message(const std::string& ref, const std::string& url) {
+    if (!is_web_url(url))
+        return "$ref '" + ref +
+               "' is an absolute URI that no schema of the set has as its $id; references to other files are "
+               "relative paths like 'other.schema.json#/$defs/Name'";
+    // The folder of the URL, as the prefix to map ("https://example.com/schemas/").
+    const UriParts parts = split_uri(url);
+    std::string prefix = lower_ascii(parts.scheme) + "://" + parts.authority + parts.path.substr(0, parts.path.rfind('/') + 1);
+    if (prefix.back() != '/') prefix += '/';
+    return "$ref '" + ref + "' points at the network ('" + url +
+           "'), which contractgen never reads; vendor the file and map its URL prefix to that folder in "
+           "contractgen.toml: [resolve] \"" + prefix + "\" = \"vendor/<folder>\" (docs/references.md)";
+}
+
 void Resolver::report_index_problems(diag::Sink& sink) const {
     for (const auto& [loc, message] : index_.problems) {
         load::Position p = loc.doc->position_of(loc.pointer);
@@ -110,10 +124,8 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
     if (absolute || index_.with_ids.count(&from)) {
         std::string target = without_fragment(resolve_uri(index_.base_of(from, at), file_part));
         if (auto it = index_.resources.find(target); it != index_.resources.end()) resource = it->second;
-        else if (absolute)
-            return fail("$ref '" + ref +
-                        "' points at the network; only references within the schemas folder are supported "
-                        "(a relative path like 'other.schema.json#/$defs/Name')");
+        else if (absolute || !from.base_uri.empty())
+            return fail(unresolved_url_message(ref, target));
     }
     // Else a file, by its path relative to this one.
     if (!resource && file_part.empty()) resource = Location{&from, "", &from.root};

@@ -57,6 +57,10 @@ private:
     mutable std::unordered_map<const load::Document*, std::unordered_map<std::string, Location>> walked_;
 };
 
+// The error for a `$ref` whose absolute URI `url` names nothing of the set:
+// for an http(s) URL, what to add to `[resolve]`.
+std::string unresolved_url_message(const std::string& ref, const std::string& url);
+
 // RFC 3986 percent-decoding; false on a malformed escape.
 bool percent_decode(const std::string& in, std::string& out);
 

@@ -134,6 +134,18 @@ std::string resolve_uri(const std::string& base_text, const std::string& ref_tex
     return join_uri(t);
 }
 
+std::string lower_ascii(std::string text) {
+    for (char& c : text)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return text;
+}
+
+bool is_web_url(std::string_view uri) {
+    const UriParts parts = split_uri(uri);
+    const std::string scheme = lower_ascii(parts.scheme);
+    return (scheme == "http" || scheme == "https") && parts.has_authority && !parts.authority.empty();
+}
+
 std::string without_fragment(const std::string& uri) {
     auto hash = uri.find('#');
     return hash == std::string::npos ? uri : uri.substr(0, hash);

@@ -31,6 +31,10 @@ bool has_uri_scheme(std::string_view ref);
 // dot segments removed); the result has no fragment when `ref` has none.
 std::string resolve_uri(const std::string& base, const std::string& ref);
 
+// True for an http: or https: URI with an authority (the scheme in any case).
+bool is_web_url(std::string_view uri);
+std::string lower_ascii(std::string text);
+
 // `uri` without its fragment (and without the '#').
 std::string without_fragment(const std::string& uri);
 

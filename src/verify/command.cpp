@@ -95,7 +95,7 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
             return usage_error(err, colour, "", "--header '" + terminal_safe(h) + "' is not 'Name: value'");
 
     diag::Sink sink;
-    auto loaded = app::load_and_build(o.schemas, sink);
+    auto loaded = app::load_and_build(o.schemas, sink, o.reading);
     if (sink.has_errors()) {
         sink.print(err, colour);
         return kBadInput;

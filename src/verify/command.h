@@ -15,10 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "config/project.h"
+
 namespace contractgen::verify {
 
 struct VerifyOptions {
     std::filesystem::path schemas = "schemas";
+    config::SchemaReading reading;  // [schemas] and [resolve]
     std::string framing;  // "sse" | "ndjson" | "" (from --stream)
     std::string type;     // family.Type
     std::string stream;   // family.Name

@@ -217,12 +217,18 @@ TEST_CASE("diag: $ref to the network", "[diag]") {
   "A": {"$ref": "https://example.com/x.schema.json#/$defs/X"},
   "B": {"$ref": "//host/x.schema.json"}
 }})";
-    const std::string advice =
-        "' points at the network; only references within the schemas folder are supported (a relative path like "
-        "'other.schema.json#/$defs/Name')";
+    // A URL: what to map in [resolve] (docs/references.md). A network-path reference ("//host/...") takes
+    // the scheme of the file's base, which is no web scheme.
     expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"https"), "$ref 'https://example.com/x.schema.json#/$defs/X" + advice) +
-                       error_at(kFile, where(text, "\"//host"), "$ref '//host/x.schema.json" + advice));
+                   error_at(kFile, where(text, "\"https"),
+                            "$ref 'https://example.com/x.schema.json#/$defs/X' points at the network "
+                            "('https://example.com/x.schema.json'), which contractgen never reads; vendor the file and "
+                            "map its URL prefix to that folder in contractgen.toml: [resolve] \"https://example.com/\" = "
+                            "\"vendor/<folder>\" (docs/references.md)") +
+                       error_at(kFile, where(text, "\"//host"),
+                                "$ref '//host/x.schema.json' is an absolute URI that no schema of the set has as its "
+                                "$id; references to other files are relative paths like "
+                                "'other.schema.json#/$defs/Name'"));
 }
 
 TEST_CASE("diag: $ref to an anchor that no schema declares", "[diag]") {
@@ -479,12 +485,22 @@ TEST_CASE("diag: two type names of a family that fold to one identifier", "[diag
 }
 
 TEST_CASE("diag: one type name defined twice in a family", "[diag]") {
+    // In two files: each is qualified by its file's name, with a warning (docs/references.md, "Names across files").
     const std::string a = R"({"$defs": {"Entity": {"type": "string"}}})";
     const std::string b = R"({"$defs": {"Entity": {"type": "integer"}}})";
     CHECK(diagnostics({{"f/a.schema.json", a}, {"f/b.schema.json", b}}) ==
-          error_at("f/b.schema.json", where(b, "\"Entity\""),
-                   "type 'Entity' is already defined in family 'f' at schemas/f/a.schema.json:" + where(a, "\"Entity\"") +
-                       "; type names must be unique within a family"));
+          "schemas/f/a.schema.json:" + where(a, "\"Entity\"") +
+              ": warning: type name 'Entity' is declared in 2 files of family 'f' (a.schema.json, b.schema.json); each "
+              "$defs entry of that name is qualified by its file's name\n");
+    // Qualified names that clash with a name already taken are an error, as any clash.
+    const std::string c = R"({"$defs": {"AEntity": {"type": "boolean"}}})";
+    CHECK(diagnostics({{"f/a.schema.json", a}, {"f/b.schema.json", b}, {"f/c.schema.json", c}}) ==
+          "schemas/f/a.schema.json:" + where(a, "\"Entity\"") +
+              ": warning: type name 'Entity' is declared in 2 files of family 'f' (a.schema.json, b.schema.json); each "
+              "$defs entry of that name is qualified by its file's name\n" +
+              error_at("f/c.schema.json", where(c, "\"AEntity\""),
+                       "type 'AEntity' is already defined in family 'f' at schemas/f/a.schema.json:" +
+                           where(a, "\"Entity\"") + "; type names must be unique within a family"));
 }
 
 TEST_CASE("diag: schema file outside a family folder", "[diag]") {

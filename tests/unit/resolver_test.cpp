@@ -115,11 +115,12 @@ TEST_CASE("resolver: relative files, across families, normalised", "[resolver]")
           "schemas/a/sub/z.schema.json:1:1: error: $ref '../../../b/y.schema.json' leaves the schemas root; references "
           "must stay inside the schemas folder\n");
     CHECK(f.resolve("a/x.schema.json", "HTTP://x/y.schema.json") ==
-          "schemas/a/x.schema.json:1:1: error: $ref 'HTTP://x/y.schema.json' points at the network; only references "
-          "within the schemas folder are supported (a relative path like 'other.schema.json#/$defs/Name')\n");
+          "schemas/a/x.schema.json:1:1: error: $ref 'HTTP://x/y.schema.json' points at the network "
+          "('HTTP://x/y.schema.json'), which contractgen never reads; vendor the file and map its URL prefix to that "
+          "folder in contractgen.toml: [resolve] \"http://x/\" = \"vendor/<folder>\" (docs/references.md)\n");
     CHECK(f.resolve("a/x.schema.json", "urn:uuid:1234") ==
-          "schemas/a/x.schema.json:1:1: error: $ref 'urn:uuid:1234' points at the network; only references within the "
-          "schemas folder are supported (a relative path like 'other.schema.json#/$defs/Name')\n");
+          "schemas/a/x.schema.json:1:1: error: $ref 'urn:uuid:1234' is an absolute URI that no schema of the set has "
+          "as its $id; references to other files are relative paths like 'other.schema.json#/$defs/Name'\n");
 }
 
 TEST_CASE("resolver: a cross-family $ref becomes a reference to the other family's type", "[resolver][ir]") {

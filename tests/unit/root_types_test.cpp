@@ -70,15 +70,16 @@ TEST_CASE("roots: a root type whose name a $defs entry of the family has is an e
                        where(one, "\"title\"") +
                        " (named after its title); type names must be unique within a family"));
 
-    // Across files: a root named after its file name clashes with an earlier $defs entry.
+    // Across files: a $defs entry of the name another file's root has is qualified by its file's name
+    // (docs/references.md, "Names across files"); the root keeps its name.
     const std::string defs = R"({"$defs": {"Events": {"type": "string"}}})";
     const std::string root = R"({"type": "string"})";
     CHECK(diagnostics({{"f/a.schema.json", defs}, {"f/events.schema.json", root}}) ==
-          error_at("f/events.schema.json", "1:1",
-                   "the root schema of this file is the type 'Events' (named after the file name), which family 'f' "
-                   "already has at schemas/f/a.schema.json:" + where(defs, "\"Events\"") +
-                       "; type names must be unique within a family (rename the file or give its root schema a "
-                       "'title')"));
+          "schemas/f/a.schema.json:" + where(defs, "\"Events\"") +
+              ": warning: type name 'Events' is declared in 2 files of family 'f' (a.schema.json, events.schema.json); "
+              "each $defs entry of that name is qualified by its file's name\n");
+    auto qualified = test::build({{"f/a.schema.json", defs}, {"f/events.schema.json", root}});
+    CHECK(qualified->names("f") == std::vector<std::string>{"AEvents", "Events"});
 
     // Two roots: the second is pointed at by its title.
     const std::string titled = R"({"title": "events", "type": "integer"})";

@@ -235,6 +235,12 @@ private:
     // ---- named types (declared.cpp) and the dispatch (build.cpp) -------------
     void declare_named_schemas();
     void define_named(DeclId id);
+    // Gives declaration `id` what converting its schema returned: the body
+    // when it went into `id`, else an alias of the result.
+    void fill_declaration(DeclId id, TypeExpr expr, const Location& loc);
+    bool closes_a_cycle(const std::vector<Location>& parts) const;
+    TypeExpr convert_recursive_conjunction(const Location& loc, const std::vector<Location>& parts, const Hint& hint);
+    std::string nesting_chain(const Location& at) const;
     TypeExpr named(DeclId id);
     // Guards conversions that follow refs into unnamed schemas (and the parts
     // of a union's alternative, which unions.cpp converts directly).
@@ -317,7 +323,9 @@ private:
     std::vector<DeclId> definition_stack_;
     std::vector<const json*> location_stack_;
     std::vector<const json*> expanding_;  // allOf/$ref expansion in progress (recursion guard)
-    std::size_t depth_ = 0;               // nesting of convert()
+    std::vector<const Location*> converting_;  // the nesting of convert(): the locations live on its callers' stacks
+    // Conjunctions that are recursive types (build.cpp), by schema node.
+    std::unordered_map<const json*, DeclId> recursive_conjunctions_;
     bool too_deep_ = false;
     std::unordered_map<const json*, bool> keywords_ok_;
     std::map<std::string, std::set<std::string>> taken_names_;

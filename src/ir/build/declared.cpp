@@ -6,6 +6,8 @@
 // of types, not a type, and a `$ref` to it is an error. Names are unique
 // within a family; a clash says where the other definition is and, for a
 // root, where its name came from.
+#include <map>
+#include <set>
 #include <string_view>
 
 #include "ir/build/builder.h"
@@ -52,8 +54,62 @@ bool root_is_type(const json& root) {
 }
 
 void Builder::declare_named_schemas() {
+    // The names first, so that a `$defs` name another file of the family
+    // declares too can be told before anything is declared.
+    struct Candidate {
+        const load::Document* doc;
+        std::string name;
+        Declared how;
+    };
+    std::vector<Candidate> candidates;
+    std::map<std::pair<std::string, std::string>, std::set<const load::Document*>> files_of;  // (family, name)
+    for (const auto& doc : set_.documents) {
+        if (in_part_ && !(*in_part_)[static_cast<std::size_t>(&doc - set_.documents.data())]) continue;
+        Location root{&doc, "", &doc.root};
+        if (!doc.root.is_object() && !doc.root.is_boolean()) {
+            error_at(root, "a schema file must contain a JSON object (or true or false)");
+            continue;
+        }
+        checked(root);
+        if (root_is_type(doc.root)) {
+            std::string name;
+            if (const json* title = member(doc.root, "title"); title && title->is_string())
+                name = naming::to_case(title->get_ref<const std::string&>(), naming::Case::Pascal);
+            bool by_title = !name.empty();
+            if (!by_title) name = pascal(file_stem(doc.path));
+            candidates.push_back({&doc, name, Declared{root, true, by_title}});
+        }
+        if (auto defs = doc.root.find("$defs"); defs != doc.root.end() && defs->is_object())
+            for (const auto& [name, schema] : defs->items())
+                candidates.push_back({&doc, name, Declared{child(root, "$defs", name, schema)}});
+    }
+    for (const Candidate& c : candidates) files_of[{c.doc->family, c.name}].insert(c.doc);
+    // Sibling files (a schema split over files, each with its own `$defs`)
+    // often use the same names. A `$defs` entry whose name another file of
+    // the family declares too is qualified by its file's name in Pascal
+    // case (common.json#/$defs/Item → CommonItem), in every file that has
+    // it; roots keep their names (docs/references.md, "Names across files").
+    std::set<std::pair<std::string, std::string>> warned;
+    for (Candidate& c : candidates) {
+        const auto key = std::make_pair(c.doc->family, c.name);
+        const auto& files = files_of[key];
+        if (c.how.root || files.size() < 2) continue;
+        if (warned.insert(key).second) {
+            std::string list;
+            for (const load::Document* d : files)
+                list += (list.empty() ? "" : ", ") + d->path.substr(d->path.rfind('/') + 1);
+            warning_at(c.how.loc, "type name '" + c.name + "' is declared in " + std::to_string(files.size()) +
+                                      " files of family '" + c.doc->family + "' (" + list +
+                                      "); each $defs entry of that name is qualified by its file's name");
+        }
+        c.name = pascal(file_stem(c.doc->path)) + c.name;
+    }
+
     std::map<std::string, std::map<std::string, Declared>> seen;  // family → name → where
-    auto declare = [&](const load::Document& doc, const std::string& name, const Declared& d) {
+    for (const Candidate& c : candidates) {
+        const load::Document& doc = *c.doc;
+        const std::string& name = c.name;
+        const Declared& d = c.how;
         auto& where = seen[doc.family];
         if (auto it = where.find(name); it != where.end()) {
             const Declared& first = it->second;
@@ -69,32 +125,12 @@ void Builder::declare_named_schemas() {
                              ")",
                          d.named_by_title ? "title" : "");
             }
-            return;
+            continue;
         }
         where.emplace(name, d);
         DeclId id = add_decl(doc.family, name, false, d.loc);
         named_locations_.push_back(d.loc);
         named_by_location_[d.loc.node] = id;
-    };
-    for (const auto& doc : set_.documents) {
-        if (in_part_ && !(*in_part_)[static_cast<std::size_t>(&doc - set_.documents.data())]) continue;
-        Location root{&doc, "", &doc.root};
-        if (!doc.root.is_object() && !doc.root.is_boolean()) {
-            error_at(root, "a schema file must contain a JSON object (or true or false)");
-            continue;
-        }
-        checked(root);
-        if (root_is_type(doc.root)) {
-            std::string name;
-            if (const json* title = member(doc.root, "title"); title && title->is_string())
-                name = naming::to_case(title->get_ref<const std::string&>(), naming::Case::Pascal);
-            bool by_title = !name.empty();
-            if (!by_title) name = pascal(file_stem(doc.path));
-            declare(doc, name, Declared{root, true, by_title});
-        }
-        if (auto defs = doc.root.find("$defs"); defs != doc.root.end() && defs->is_object())
-            for (const auto& [name, schema] : defs->items())
-                declare(doc, name, Declared{child(root, "$defs", name, schema)});
     }
     named_count_ = model_.decls.size();
     state_.assign(named_count_, State::Pending);
