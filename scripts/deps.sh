@@ -17,7 +17,7 @@ say() { printf 'deps: %s\n' "$*" >&2; }
 APT_BUILD=(
   cmake ninja-build g++ pkg-config
   nlohmann-json3-dev libcli11-dev catch2 libkainjow-mustache-dev libdtl-dev libjemalloc-dev
-  libtomlplusplus-dev libssl-dev libre2-dev
+  libtomlplusplus-dev libssl-dev libre2-dev libpcre2-dev
   libcurl4-openssl-dev
 )
 # What only the tests need: the browser the API reference page is opened in.

@@ -10,7 +10,6 @@
 #include <cctype>
 #include <set>
 
-#include "emit/common/pattern_check.h"
 #include "emit/cpp/cpp_family.h"
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/runtime_files.h"
@@ -165,12 +164,6 @@ class CppTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
         naming::Names names = naming::resolve_names(ctx.model, cpp_naming(), ctx.schemas, ctx.sink);
-        // Patterns run on RE2 (linear time, bounded stack): what it cannot
-        // match as ECMA-262 does is refused here, as for the go target.
-        report_pattern_problems(ctx, "cpp", "RE2, as in the go target", [](const std::string& p) {
-            return ir::go_pattern_problem(p);
-        });
-        if (ctx.sink.has_errors()) return;
         keep_clear_of_runtime(names);
         const std::string dir = ctx.project.cpp_include_dir();
 

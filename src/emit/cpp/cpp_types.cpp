@@ -35,6 +35,11 @@ std::string FamilyLiterals::check(const ir::json& program) {
     return "check_" + std::to_string(it - checks_.begin());
 }
 
+std::string cpp_pattern(const std::string& pattern) {
+    if (!ir::needs_backtracking(pattern)) return ir::translate_pattern(pattern, ir::PatternDialect::Re2);
+    return "(*LIMIT_MATCH=1000000)" + ir::translate_pattern(pattern, ir::PatternDialect::Pcre2);
+}
+
 ir::json cpp_program(const ir::json& program) {
     ir::json out = program;
     std::function<void(ir::json&)> walk = [&](ir::json& s) {
@@ -42,13 +47,13 @@ ir::json cpp_program(const ir::json& program) {
         for (auto it = s.begin(); it != s.end(); ++it) {
             const std::string& key = it.key();
             if (key == "pattern" && it->is_string()) {
-                *it = ir::translate_pattern(it->get<std::string>(), ir::PatternDialect::Go);
+                *it = cpp_pattern(it->get<std::string>());
             } else if (key == "patternProperties" && it->is_object()) {
                 ir::json translated = ir::json::object();
                 for (auto& [pattern, sub] : it->items()) {
                     ir::json copy = sub;
                     walk(copy);
-                    translated[ir::translate_pattern(pattern, ir::PatternDialect::Go)] = std::move(copy);
+                    translated[cpp_pattern(pattern)] = std::move(copy);
                 }
                 *it = std::move(translated);
             } else if (ir::member_kind(key) == ir::MemberKind::Schema) {
