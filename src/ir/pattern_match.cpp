@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <optional>
 
 #include "ir/pattern.h"
 
@@ -49,12 +50,11 @@ const Compiled& compiled(const std::string& pattern) {
         c.pcre2->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(source.data()), source.size(), PCRE2_UTF, &code,
                                       &offset, nullptr);
         if (c.pcre2->code == nullptr) {
-            PCRE2_UCHAR message[256];
-            pcre2_get_error_message(code, message, sizeof message);
-            throw std::logic_error("pattern " + pattern + ": " + reinterpret_cast<const char*>(message));
+            c.pcre2.reset();  // pcre2_problem says why; every text is TooComplex
+        } else {
+            c.pcre2->context = pcre2_match_context_create(nullptr);
+            pcre2_set_match_limit(c.pcre2->context, kPatternMatchLimit);
         }
-        c.pcre2->context = pcre2_match_context_create(nullptr);
-        pcre2_set_match_limit(c.pcre2->context, kPatternMatchLimit);
     }
     return cache.emplace(pattern, std::move(c)).first->second;
 }
@@ -65,12 +65,29 @@ PatternMatch match_pattern(const std::string& pattern, std::string_view s) {
     const Compiled& c = compiled(pattern);
     if (c.re2)
         return RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), *c.re2) ? PatternMatch::Yes : PatternMatch::No;
+    if (!c.pcre2) return PatternMatch::TooComplex;
     pcre2_match_data* data = pcre2_match_data_create_from_pattern(c.pcre2->code, nullptr);
     int rc = pcre2_match(c.pcre2->code, reinterpret_cast<PCRE2_SPTR>(s.data()), s.size(), 0, 0, data, c.pcre2->context);
     pcre2_match_data_free(data);
     if (rc >= 0) return PatternMatch::Yes;
     if (rc == PCRE2_ERROR_NOMATCH) return PatternMatch::No;
     return PatternMatch::TooComplex;  // PCRE2_ERROR_MATCHLIMIT, depth or heap limits
+}
+
+std::optional<std::string> pcre2_problem(const std::string& pattern) {
+    if (!needs_backtracking(pattern)) return std::nullopt;
+    std::string source = translate_pattern(pattern, PatternDialect::Pcre2);
+    int code = 0;
+    PCRE2_SIZE offset = 0;
+    pcre2_code* compiled =
+        pcre2_compile(reinterpret_cast<PCRE2_SPTR>(source.data()), source.size(), PCRE2_UTF, &code, &offset, nullptr);
+    if (compiled != nullptr) {
+        pcre2_code_free(compiled);
+        return std::nullopt;
+    }
+    PCRE2_UCHAR message[256];
+    pcre2_get_error_message(code, message, sizeof message);
+    return std::string(reinterpret_cast<const char*>(message));
 }
 
 }  // namespace contractgen::ir

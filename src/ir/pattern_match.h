@@ -4,6 +4,7 @@
 // then PCRE2 under a match limit. docs/semantics.md, "Patterns".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,7 +16,13 @@ enum class PatternMatch { Yes, No, TooComplex };  // TooComplex: the backtrackin
 // bound as the C++ runtime's (runtime/cpp/src/rt/pattern.cpp).
 constexpr unsigned kPatternMatchLimit = 1000000;
 
-// `pattern` (accepted by check_pattern) searched in the UTF-8 text `s`.
+// `pattern` (accepted by check_pattern) searched in the UTF-8 text `s`. A
+// pattern PCRE2 cannot compile (pcre2_problem) is TooComplex for every text.
 PatternMatch match_pattern(const std::string& pattern, std::string_view s);
+
+// Why PCRE2 (Debian bookworm's 10.42) cannot compile a pattern that needs
+// backtracking, or nullopt: lookbehind whose branches have no fixed width
+// (`(?<=ab+)`) needs PCRE2 10.43. The cpp target refuses such a pattern.
+std::optional<std::string> pcre2_problem(const std::string& pattern);
 
 }  // namespace contractgen::ir

@@ -62,7 +62,7 @@ std::optional<Problem> string_problem(const ir::StringBounds& b, std::string_vie
                 return Problem{"pattern", "string does not match pattern " + shown(*b.pattern) + ": " + shown(s)};
             case ir::PatternMatch::TooComplex:
                 return Problem{"pattern", "pattern " + shown(*b.pattern) + " took too many steps to match (the bound of "
-                                          "docs/semantics.md): " + shown(s)};
+                                          "docs/semantics.md), or needs a newer PCRE2: " + shown(s)};
         }
     }
     if (b.min_length || b.max_length) {

@@ -146,7 +146,26 @@ TEST_CASE("cpp: lookahead in assertions and key patterns runs on PCRE2 under its
     auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path(), {{"NO_COLOR", "1"}});
     REQUIRE(r.exit_code == 0);
     const std::string source = test::read_file(ws.dir.path() / "out/cpp/src/f.cpp");
-    CHECK(has(source, R"x((*LIMIT_MATCH=1000000)^(?=a)ab\\\\z)x"));  // in the program's JSON text
-    CHECK(has(source, R"x("(*LIMIT_MATCH=1000000)^(?=x)")x"));
+    CHECK(has(source, R"x((*LIMIT_MATCH=1000000)^(\?=a)ab\\\\z)x"));  // in the program's JSON text (C++ writes ? as \?)
+    CHECK(has(source, R"x("(*LIMIT_MATCH=1000000)^(\?=x)")x"));
     CHECK(has(source, R"("^[\\x{0009}-\\x{000D} \\x{00A0})"));  // \s written out for RE2
+}
+
+TEST_CASE("cpp: lookbehind of unbounded width is refused where it is written (PCRE2 10.42)", "[cpp][diag]") {
+    const std::string text = schema(R"json({
+  "A": {"type": "string", "pattern": "(?<=ab+)c"},
+  "B": {"type": "string", "pattern": "(?<=a|bc)d"}
+})json");
+    Workspace ws({{"f/a.schema.json", text}});
+    auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path(), {{"NO_COLOR", "1"}});
+    CHECK(r.exit_code == 2);
+    CHECK(ws.shown(r.err) == "schemas/f/a.schema.json:" + test::where(text, "\"pattern\"") +
+                                 ": error: pattern '(?<=ab+)c' cannot be used by the cpp target (PCRE2 10.42): lookbehind "
+                                 "assertion is not fixed length (lookbehind of unbounded width, such as '(?<=ab+)', needs "
+                                 "PCRE2 10.43; the other targets match it)\n1 error; nothing was written\n");
+    CHECK(!std::filesystem::exists(ws.dir / "out"));
+    // The other targets take it.
+    auto ts = run_contractgen({"generate", "-q", "--target", "ts", "--target", "python", "--target", "go", "--out", "out"},
+                              ws.dir.path());
+    CHECK(ts.exit_code == 0);
 }
