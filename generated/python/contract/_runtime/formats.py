@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any, Final
 
-import regex
+import regex  # type: ignore[import-untyped]  # no py.typed; typeshed has types-regex
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
