@@ -22,6 +22,13 @@ if(PKG_CONFIG_FOUND AND NOT CMAKE_DISABLE_FIND_PACKAGE_RE2)
   pkg_check_modules(RE2 QUIET IMPORTED_TARGET GLOBAL re2)
 endif()
 contractgen_require_package(RE2_FOUND libre2-dev "RE2 (patterns in the validator and the C++ bindings)")
+# PCRE2 matches the patterns RE2 cannot (lookaround, repetition counts above
+# 1000) by backtracking under a match limit: in the validator and in the C++
+# bindings of a contract that has such a pattern (docs/semantics.md, "Patterns").
+if(PKG_CONFIG_FOUND AND NOT CMAKE_DISABLE_FIND_PACKAGE_PCRE2)
+  pkg_check_modules(PCRE2 QUIET IMPORTED_TARGET GLOBAL libpcre2-8)
+endif()
+contractgen_require_package(PCRE2_FOUND libpcre2-dev "PCRE2 (patterns with lookaround in the validator and the C++ bindings)")
 
 # OpenAPI documents written in YAML (schemas/<family>/openapi.yaml): libyaml,
 # the reference C parser (PyYAML's), whose events carry line and column.

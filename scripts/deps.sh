@@ -18,7 +18,7 @@ say() { printf 'deps: %s\n' "$*" >&2; }
 APT_BUILD=(
   cmake ninja-build g++ pkg-config
   nlohmann-json3-dev libcli11-dev libkainjow-mustache-dev libdtl-dev libjemalloc-dev
-  libtomlplusplus-dev libssl-dev libre2-dev libyaml-dev
+  libtomlplusplus-dev libssl-dev libre2-dev libyaml-dev libpcre2-dev
   libcurl4-openssl-dev
 )
 # What only the tests need: Catch2, and the browser the API reference page is opened in.

@@ -51,7 +51,7 @@ export function encodeValidationIssueLocation(value) {
 // ---- ValidationIssue (assist/errors.schema.json#/$defs/ValidationIssue)
 export const ValidationIssue = z.strictObject({
   location: ValidationIssueLocation,
-  path: z.string().regex(rt.pattern("^(/|$)")),
+  path: z.string().regex(rt.pattern("^(/|$)", "^(/|$)")),
   message: z.string().check(rt.codePoints(1)),
 });
 
@@ -578,7 +578,7 @@ export function encodeAgentCapability(value) {
 // ---- ServerSentEvent (assist/service.schema.json#/$defs/ServerSentEvent)
 export const ServerSentEvent = z.strictObject({
   event: z.string(),
-  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{")),
+  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{")),
   id: z.string().nullable(),
 });
 
@@ -733,7 +733,7 @@ export const DELIVERY_MODE_CONTENT_TYPES = /** @type {const} */ ({
 
 // ---- rules and readers the declarations above share
 /** @type {rt.StringRule} */
-const rule1 = { pattern: rt.pattern("^(/|$)") };
+const rule1 = { pattern: rt.pattern("^(/|$)", "^(/|$)") };
 /** @type {rt.StringRule} */
 const rule2 = { minLength: 1 };
 const value3 = 400;
@@ -745,4 +745,4 @@ const read6 = (d) => d.string();
 /** @type {rt.StringRule} */
 const rule7 = { format: "uuid" };
 /** @type {rt.StringRule} */
-const rule8 = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{") };
+const rule8 = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{") };

@@ -888,7 +888,7 @@ export function encodeStreamPacket(value) {
 export const PacketServerSentEvent = z.strictObject({
   event: z.literal("stream.packet"),
   id: rt.uuid,
-  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{")),
+  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{")),
 });
 
 /**
@@ -990,4 +990,4 @@ const read5 = (d) => d.map(undefined, rt.readAny);
 /** @type {rt.Reader<string>} */
 const read6 = (d) => d.string();
 /** @type {rt.StringRule} */
-const rule7 = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{") };
+const rule7 = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{") };

@@ -1,253 +1,512 @@
 #include "ir/pattern.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
-#include <vector>
+#include <set>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace contractgen::ir {
 
 namespace {
 
-bool is_hex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+using Ranges = std::vector<std::pair<char32_t, char32_t>>;  // inclusive code point ranges
 
-// Characters that may be escaped with a backslash in ECMA-262 `u` mode.
+constexpr char32_t kMaxCodePoint = 0x10FFFF;
+
+// ECMA-262's \s: WhiteSpace and LineTerminator (22.2.2.9, CharacterClassEscape).
+const Ranges kSpace = {{0x09, 0x0D}, {0x20, 0x20},     {0xA0, 0xA0},     {0x1680, 0x1680}, {0x2000, 0x200A},
+                       {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF}};
+const Ranges kDigit = {{'0', '9'}};
+const Ranges kWord = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
+const Ranges kLineTerminator = {{0x0A, 0x0A}, {0x0D, 0x0D}, {0x2028, 0x2029}};
+
+Ranges normalised(Ranges r) {
+    std::sort(r.begin(), r.end());
+    Ranges out;
+    for (const auto& x : r) {
+        if (!out.empty() && x.first <= out.back().second + 1)
+            out.back().second = std::max(out.back().second, x.second);
+        else
+            out.push_back(x);
+    }
+    return out;
+}
+
+Ranges complement(const Ranges& in) {
+    Ranges r = normalised(in), out;
+    char32_t next = 0;
+    for (const auto& [lo, hi] : r) {
+        if (lo > next) out.push_back({next, lo - 1});
+        next = hi + 1;
+    }
+    if (next <= kMaxCodePoint) out.push_back({next, kMaxCodePoint});
+    return out;
+}
+
+// UTF-8 text never holds a surrogate, and some engines refuse them in a class.
+Ranges without_surrogates(const Ranges& in) {
+    Ranges out;
+    for (const auto& [lo, hi] : in) {
+        if (hi < 0xD800 || lo > 0xDFFF) {
+            out.push_back({lo, hi});
+            continue;
+        }
+        if (lo < 0xD800) out.push_back({lo, 0xD7FF});
+        if (hi > 0xDFFF) out.push_back({0xE000, hi});
+    }
+    return out;
+}
+
+bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_alnum(char32_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_syntax_char(char c) { return std::string_view("^$\\.*+?()[]{}|/").find(c) != std::string_view::npos; }
+
+void append_utf8(std::string& out, char32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+std::string hex(char32_t cp, int width) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%0*X", width, static_cast<unsigned>(cp));
+    return buf;
+}
+
+// Reads the pattern once, checking ECMA-262 `u`-mode syntax and writing the
+// engine's spelling as it goes (nothing is written for Ecma: the source is it).
+class Translator {
+public:
+    Translator(const std::string& p, PatternDialect d) : p_(p), d_(d) {}
+
+    std::optional<std::string> run() {
+        while (i_ < p_.size() && !error_) atom();
+        if (error_) return error_;
+        if (depth_.size() > 1) return std::string("unbalanced '('");
+        return std::nullopt;
+    }
+    std::string output() const { return out_; }
+    bool backtracking() const { return lookaround_ || depth_.front() > 1000; }
+
+private:
+    void fail(std::string why) {
+        if (!error_) error_ = std::move(why);
+    }
+
+    // A code point as a literal atom (in_class: inside [...]): printable
+    // ASCII as it is, after a backslash where it is special (a backslash
+    // before punctuation is literal in every engine), the rest in the
+    // engine's escape, except where regexp2 has none (above U+FFFF: it reads
+    // runes, so the character itself is the literal).
+    void literal(char32_t cp, bool in_class) {
+        if (d_ == PatternDialect::Ecma) return;
+        std::string_view special = in_class ? "\\]^-[" : "^$\\.*+?()[]{}|";
+        if (cp >= 0x20 && cp < 0x7F && special.find(static_cast<char>(cp)) == std::string_view::npos) {
+            out_ += static_cast<char>(cp);
+        } else if (cp >= 0x21 && cp < 0x7F) {
+            out_ += '\\';
+            out_ += static_cast<char>(cp);
+        } else if (d_ == PatternDialect::Re2 || d_ == PatternDialect::Pcre2) {
+            out_ += "\\x{" + hex(cp, 4) + "}";
+        } else if (d_ == PatternDialect::Python) {
+            out_ += cp > 0xFFFF ? "\\U" + hex(cp, 8) : "\\u" + hex(cp, 4);
+        } else if (cp > 0xFFFF) {
+            append_utf8(out_, cp);
+        } else {
+            out_ += "\\u" + hex(cp, 4);
+        }
+    }
+
+    void set(const Ranges& ranges, bool negated) {
+        if (d_ == PatternDialect::Ecma) return;
+        Ranges r = without_surrogates(normalised(ranges));
+        out_ += negated ? "[^" : "[";
+        if (r.empty()) {  // an empty class matches nothing; every engine takes its complement's negation
+            out_ += negated ? "" : "^";
+            r = {{0, 0xD7FF}, {0xE000, kMaxCodePoint}};
+        }
+        for (const auto& [lo, hi] : r) {
+            literal(lo, true);
+            if (hi == lo) continue;
+            if (hi > lo + 1) out_ += '-';
+            literal(hi, true);
+        }
+        out_ += ']';
+    }
+
+    char32_t utf8_at() {  // the code point at i_, advancing past it
+        auto b = static_cast<unsigned char>(p_[i_]);
+        int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
+        char32_t cp = extra == 0 ? b : (b & (0x3F >> extra));
+        ++i_;
+        for (int k = 0; k < extra && i_ < p_.size(); ++k, ++i_) cp = (cp << 6) | (static_cast<unsigned char>(p_[i_]) & 0x3F);
+        return cp;
+    }
+
+    std::optional<char32_t> hex_digits(std::size_t at, std::size_t n) const {
+        if (at + n > p_.size()) return std::nullopt;
+        char32_t v = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            if (!is_hex(p_[at + k])) return std::nullopt;
+            char c = p_[at + k];
+            v = v * 16 + static_cast<char32_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+        }
+        return v;
+    }
+
+    // After '\u' at i_ (pointing past 'u'): one code point, pairs joined.
+    std::optional<char32_t> unicode_escape() {
+        if (i_ < p_.size() && p_[i_] == '{') {
+            auto close = p_.find('}', i_);
+            std::size_t n = close == std::string::npos ? 0 : close - i_ - 1;
+            auto v = n >= 1 && n <= 8 ? hex_digits(i_ + 1, n) : std::nullopt;
+            if (!v || *v > kMaxCodePoint) {
+                fail("'\\u{' must hold a code point in hex, at most 10FFFF, and end with '}'");
+                return std::nullopt;
+            }
+            i_ = close + 1;
+            if (*v >= 0xD800 && *v <= 0xDFFF) return lone_surrogate(*v);
+            return v;
+        }
+        auto v = hex_digits(i_, 4);
+        if (!v) {
+            fail("'\\u' must be followed by four hex digits or a code point in braces ('\\u{1F600}')");
+            return std::nullopt;
+        }
+        i_ += 4;
+        if (*v >= 0xD800 && *v <= 0xDBFF && p_.compare(i_, 2, "\\u") == 0) {
+            if (auto low = hex_digits(i_ + 2, 4); low && *low >= 0xDC00 && *low <= 0xDFFF) {
+                i_ += 6;
+                return 0x10000 + ((*v - 0xD800) << 10) + (*low - 0xDC00);
+            }
+        }
+        if (*v >= 0xD800 && *v <= 0xDFFF) return lone_surrogate(*v);
+        return v;
+    }
+
+    std::optional<char32_t> lone_surrogate(char32_t v) {
+        fail("a lone surrogate ('\\u" + hex(v, 4) + "') matches no text a payload can hold (docs/semantics.md: "
+             "strings are Unicode scalar values); write the pair, or the code point as '\\u{...}'");
+        return std::nullopt;
+    }
+
+    // An escape (i_ just past the backslash). Returns a set for class
+    // escapes, a code point for character escapes; handles \b, \B itself.
+    struct Escape {
+        std::optional<char32_t> cp;
+        Ranges ranges;
+        bool negated = false;
+        bool is_set = false;
+    };
+    std::optional<Escape> escape(bool in_class) {
+        if (i_ >= p_.size()) {
+            fail("ends with a lone backslash");
+            return std::nullopt;
+        }
+        char e = p_[i_++];
+        Escape x;
+        switch (e) {
+            case 'd': case 'D': x.is_set = true; x.ranges = kDigit; x.negated = e == 'D'; return x;
+            case 'w': case 'W': x.is_set = true; x.ranges = kWord; x.negated = e == 'W'; return x;
+            case 's': case 'S': x.is_set = true; x.ranges = kSpace; x.negated = e == 'S'; return x;
+            case 'n': x.cp = 0x0A; return x;
+            case 'r': x.cp = 0x0D; return x;
+            case 't': x.cp = 0x09; return x;
+            case 'f': x.cp = 0x0C; return x;
+            case 'v': x.cp = 0x0B; return x;
+            case 'u': {
+                auto cp = unicode_escape();
+                if (!cp) return std::nullopt;
+                x.cp = *cp;
+                return x;
+            }
+            case 'x': {
+                auto v = hex_digits(i_, 2);
+                if (!v) {
+                    fail("'\\x' must be followed by two hex digits");
+                    return std::nullopt;
+                }
+                i_ += 2;
+                x.cp = *v;
+                return x;
+            }
+            case 'c': {
+                char l = i_ < p_.size() ? p_[i_] : '\0';
+                if (!((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z'))) {
+                    fail("'\\c' must be followed by a letter");
+                    return std::nullopt;
+                }
+                ++i_;
+                x.cp = static_cast<char32_t>(l) % 32;
+                return x;
+            }
+            case '0':
+                if (i_ < p_.size() && p_[i_] >= '0' && p_[i_] <= '9') break;
+                x.cp = 0;
+                return x;
+            case 'p': case 'P':
+                fail("Unicode property escapes ('\\" + std::string(1, e) +
+                     "{...}') are not supported: the engines' Unicode tables differ by version; write the class out");
+                return std::nullopt;
+            case 'k':
+                fail("named backreferences ('\\k<...>') are not supported: no linear-time engine has them");
+                return std::nullopt;
+            case 'b':
+                if (in_class) {
+                    x.cp = 0x08;
+                    return x;
+                }
+                break;
+            case '-':
+                if (in_class) {
+                    x.cp = '-';
+                    return x;
+                }
+                break;
+            default:
+                if (is_syntax_char(e)) {
+                    x.cp = static_cast<unsigned char>(e);
+                    return x;
+                }
+        }
+        if (e >= '1' && e <= '9') {
+            fail("backreferences ('\\" + std::string(1, e) + "') are not supported: no linear-time engine has them");
+        } else {
+            std::string shown = static_cast<unsigned char>(e) < 0x80 ? std::string(1, e) : "...";
+            fail("'\\" + shown + "' is not a valid escape in ECMA-262 (with the u flag)");
+        }
+        return std::nullopt;
+    }
+
+    void char_class() {  // i_ just past '['
+        std::size_t start = i_ - 1;
+        bool negated = i_ < p_.size() && p_[i_] == '^';
+        if (negated) ++i_;
+        Ranges ranges;
+        bool closed = false;
+        while (i_ < p_.size() && !error_) {
+            if (p_[i_] == ']') {
+                ++i_;
+                closed = true;
+                break;
+            }
+            auto item = class_atom();
+            if (!item) return;
+            if (i_ + 1 < p_.size() && p_[i_] == '-' && p_[i_ + 1] != ']') {
+                ++i_;
+                auto high = class_atom();
+                if (!high) return;
+                if (item->is_set || high->is_set) return fail("a class escape ('\\d', '\\s', '\\w', ...) cannot bound a range");
+                if (*high->cp < *item->cp) return fail("range out of order in character class");
+                ranges.push_back({*item->cp, *high->cp});
+                continue;
+            }
+            if (item->is_set) {
+                Ranges r = item->negated ? complement(item->ranges) : item->ranges;
+                ranges.insert(ranges.end(), r.begin(), r.end());
+            } else {
+                ranges.push_back({*item->cp, *item->cp});
+            }
+        }
+        if (error_) return;
+        if (!closed) return fail("unterminated character class");
+        if (i_ - start == 2 + (negated ? 1 : 0) && !negated)
+            return fail("empty character class '[]' matches nothing; remove it");
+        set(ranges, negated);
+        can_quantify_ = true;
+    }
+
+    std::optional<Escape> class_atom() {
+        char c = p_[i_];
+        if (c == '\\') {
+            ++i_;
+            return escape(true);
+        }
+        if (c == '[') {
+            fail("'[' inside a character class must be escaped");
+            return std::nullopt;
+        }
+        Escape x;
+        x.cp = utf8_at();
+        return x;
+    }
+
+    void group() {  // i_ at '('
+        bool look = false;
+        if (p_.compare(i_, 3, "(?:") == 0) {
+            i_ += 3;
+            if (d_ != PatternDialect::Ecma) out_ += "(?:";
+        } else if (p_.compare(i_, 3, "(?=") == 0 || p_.compare(i_, 3, "(?!") == 0 || p_.compare(i_, 4, "(?<=") == 0 ||
+                   p_.compare(i_, 4, "(?<!") == 0) {
+            std::size_t n = p_[i_ + 2] == '<' ? 4 : 3;
+            if (d_ != PatternDialect::Ecma) out_ += p_.substr(i_, n);
+            i_ += n;
+            look = true;
+            lookaround_ = true;
+        } else if (p_.compare(i_, 3, "(?<") == 0) {
+            auto close = p_.find('>', i_);
+            std::string name = close == std::string::npos ? std::string() : p_.substr(i_ + 3, close - i_ - 3);
+            bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+            for (char c : name) ok = ok && (is_alnum(static_cast<unsigned char>(c)) || c == '_' || c == '$');
+            if (!ok) return fail("a group name must be an identifier, as in '(?<year>...)'");
+            if (!names_.insert(name).second) return fail("the group name '" + name + "' is used twice");
+            i_ = close + 1;
+            if (d_ != PatternDialect::Ecma) out_ += "(";  // names only serve backreferences, which are refused
+        } else if (p_.compare(i_, 2, "(?") == 0) {
+            return fail("group syntax '" + p_.substr(i_, 3) + "' (flags, modifiers) is not ECMA-262");
+        } else {
+            ++i_;
+            if (d_ != PatternDialect::Ecma) out_ += "(";
+        }
+        depth_.push_back(1);
+        looks_.push_back(look);
+        can_quantify_ = false;
+    }
+
+    void close_group() {
+        ++i_;
+        if (depth_.size() <= 1) return fail("unbalanced ')'");
+        last_ = depth_.back();
+        depth_.pop_back();
+        depth_.back() = std::max(depth_.back(), last_);
+        bool look = looks_.back();
+        looks_.pop_back();
+        if (d_ != PatternDialect::Ecma) out_ += ')';
+        can_quantify_ = !look;  // lookaround cannot be quantified with the u flag
+    }
+
+    void quantifier() {
+        char c = p_[i_];
+        unsigned long count = 1;
+        if (c == '{') {
+            auto close = p_.find('}', i_);
+            std::string body = close == std::string::npos ? std::string() : p_.substr(i_ + 1, close - i_ - 1);
+            auto comma = body.find(',');
+            std::string low = body.substr(0, comma), high = comma == std::string::npos ? "" : body.substr(comma + 1);
+            auto digits = [](const std::string& s) {
+                return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+            };
+            if (!digits(low) || (comma != std::string::npos && !high.empty() && !digits(high)))
+                return fail("'{' must start a quantifier like {2}, {1,} or {1,3}; escape a literal brace as \\{");
+            if (!can_quantify_) return fail("quantifier '{" + body + "}' has nothing to repeat");
+            unsigned long lo = std::stoul(low), hi = high.empty() ? lo : std::stoul(high);
+            if (!high.empty() && hi < lo) return fail("quantifier '{" + body + "}' has its numbers out of order");
+            count = std::max(lo, hi);
+            if (d_ != PatternDialect::Ecma) out_ += "{" + body + "}";
+            i_ = close + 1;
+        } else {
+            if (!can_quantify_) return fail("quantifier '" + std::string(1, c) + "' has nothing to repeat");
+            if (d_ != PatternDialect::Ecma) out_ += c;
+            ++i_;
+        }
+        if (i_ < p_.size() && p_[i_] == '?') {
+            if (d_ != PatternDialect::Ecma) out_ += '?';
+            ++i_;
+        }
+        depth_.back() = std::max(depth_.back(), count * last_);
+        can_quantify_ = false;
+        last_ = 1;
+    }
+
+    void atom() {
+        char c = p_[i_];
+        switch (c) {
+            case '\\': {
+                ++i_;
+                if (i_ < p_.size() && (p_[i_] == 'b' || p_[i_] == 'B')) {  // ECMA's word boundary: ASCII
+                    // regexp2 takes any letter as a word character: its boundary is spelled out.
+                    static const std::string w = "[0-9A-Z_a-z]";
+                    if (d_ == PatternDialect::Regexp2 && p_[i_] == 'b')
+                        out_ += "(?:(?<=" + w + ")(?!" + w + ")|(?<!" + w + ")(?=" + w + "))";
+                    else if (d_ == PatternDialect::Regexp2)
+                        out_ += "(?:(?<=" + w + ")(?=" + w + ")|(?<!" + w + ")(?!" + w + "))";
+                    else if (d_ != PatternDialect::Ecma)
+                        out_ += p_.substr(i_ - 1, 2);
+                    ++i_;
+                    can_quantify_ = false;
+                    last_ = 1;
+                    return;
+                }
+                auto x = escape(false);
+                if (!x) return;
+                if (x->is_set)
+                    set(x->ranges, x->negated);
+                else
+                    literal(*x->cp, false);
+                break;
+            }
+            case '[': ++i_; char_class(); last_ = 1; return;
+            case '(': group(); last_ = 1; return;
+            case ')': close_group(); return;
+            case '*': case '+': case '?': case '{': quantifier(); return;
+            case '}': case ']': ++i_; return fail("a lone '" + std::string(1, c) + "' must be escaped");
+            case '|':
+            case '^':
+                ++i_;
+                if (d_ != PatternDialect::Ecma) out_ += c;
+                can_quantify_ = false;
+                last_ = 1;
+                return;
+            case '$':
+                ++i_;
+                // End of text only: Python's and PCRE2's `$` also match before a final newline.
+                if (d_ == PatternDialect::Python) out_ += "\\Z";
+                else if (d_ == PatternDialect::Pcre2 || d_ == PatternDialect::Regexp2) out_ += "\\z";
+                else if (d_ == PatternDialect::Re2) out_ += '$';
+                can_quantify_ = false;
+                last_ = 1;
+                return;
+            case '.': ++i_; set(kLineTerminator, true); break;
+            default: literal(utf8_at(), false);
+        }
+        can_quantify_ = true;
+        last_ = 1;
+    }
+
+    const std::string& p_;
+    PatternDialect d_;
+    std::size_t i_ = 0;
+    std::string out_;
+    std::optional<std::string> error_;
+    bool can_quantify_ = false;
+    bool lookaround_ = false;
+    unsigned long last_ = 1;                    // count product of the atom just closed (a group), else 1
+    std::vector<unsigned long> depth_ = {1};    // per open group: the largest repetition count product inside
+    std::vector<bool> looks_;                   // per open group: is it a lookaround
+    std::set<std::string> names_;               // group names, each used once
+};
 
 }  // namespace
 
-std::optional<std::string> check_portable_pattern(const std::string& p) {
-    int depth = 0;
-    bool in_class = false;
-    bool can_quantify = false;  // is there an atom before a quantifier?
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        char c = p[i];
-        if (c == '\\') {
-            if (i + 1 >= p.size()) return "ends with a lone backslash";
-            char e = p[++i];
-            if (e == 'd' || e == 'D' || e == 'w' || e == 'W' || e == 'n' || e == 'r' || e == 't' || e == 'f' ||
-                e == 'v') {
-                can_quantify = true;
-                continue;
-            }
-            if ((e == 'b' || e == 'B') && !in_class) {
-                can_quantify = false;
-                continue;
-            }
-            if (e == 's' || e == 'S')
-                return "'\\" + std::string(1, e) +
-                       "' matches different characters in different engines; write the class out, e.g. [ \\t\\n\\r]";
-            if (e == 'u') {
-                if (i + 4 >= p.size() + 0 || !(is_hex(p[i + 1]) && is_hex(p[i + 2]) && is_hex(p[i + 3]) && is_hex(p[i + 4])))
-                    return "'\\u' must be followed by four hex digits ('\\u{...}' is not portable)";
-                i += 4;
-                can_quantify = true;
-                continue;
-            }
-            if (e == 'p' || e == 'P') return "Unicode property escapes ('\\p{...}') are not portable";
-            if (e >= '0' && e <= '9') return "backreferences and octal escapes ('\\" + std::string(1, e) + "') are not portable";
-            if (e == 'k') return "named backreferences ('\\k<...>') are not portable";
-            if (e == 'c' || e == 'x') return "'\\" + std::string(1, e) + "' escapes are not portable; use \\uXXXX";
-            if (is_syntax_char(e) || (in_class && e == '-')) {
-                can_quantify = true;
-                continue;
-            }
-            return "'\\" + std::string(1, e) + "' is not a valid escape in ECMA-262 (with the u flag)";
-        }
-        if (in_class) {
-            if (c == ']') {
-                in_class = false;
-                can_quantify = true;
-            } else if (c == '[') {
-                return "'[' inside a character class must be escaped";
-            }
-            continue;
-        }
-        switch (c) {
-            case '[':
-                in_class = true;
-                if (i + 1 < p.size() && p[i + 1] == '^') ++i;
-                if (i + 1 < p.size() && p[i + 1] == ']') return "empty character class '[]' is not portable";
-                break;
-            case '(':
-                if (p.compare(i, 3, "(?:") == 0) {
-                    i += 2;
-                } else if (p.compare(i, 3, "(?=") == 0 || p.compare(i, 3, "(?!") == 0) {
-                    i += 2;
-                } else if (p.compare(i, 2, "(?") == 0) {
-                    return "group syntax '" + p.substr(i, 4) + "' (lookbehind, named groups, flags) is not portable";
-                }
-                ++depth;
-                can_quantify = false;
-                break;
-            case ')':
-                if (depth == 0) return "unbalanced ')'";
-                --depth;
-                can_quantify = true;
-                break;
-            case '*':
-            case '+':
-            case '?':
-                if (!can_quantify) return "quantifier '" + std::string(1, c) + "' has nothing to repeat";
-                if (i + 1 < p.size() && p[i + 1] == '?') ++i;  // lazy
-                can_quantify = false;
-                break;
-            case '{': {
-                auto close = p.find('}', i);
-                std::string body = close == std::string::npos ? std::string() : p.substr(i + 1, close - i - 1);
-                bool ok = !body.empty() && std::isdigit(static_cast<unsigned char>(body[0]));
-                for (char b : body) ok = ok && (std::isdigit(static_cast<unsigned char>(b)) || b == ',');
-                if (!ok) return "'{' must start a quantifier like {2} or {1,3}; escape a literal brace as \\{";
-                if (!can_quantify) return "quantifier '{" + body + "}' has nothing to repeat";
-                i = close;
-                if (i + 1 < p.size() && p[i + 1] == '?') ++i;
-                can_quantify = false;
-                break;
-            }
-            case '}':
-            case ']':
-                return "a lone '" + std::string(1, c) + "' must be escaped";
-            case '|':
-            case '^':
-            case '$':
-                can_quantify = false;
-                break;
-            default:
-                can_quantify = true;
-        }
-    }
-    if (in_class) return "unterminated character class";
-    if (depth != 0) return "unbalanced '('";
-    return std::nullopt;
+std::optional<std::string> check_pattern(const std::string& pattern) {
+    return Translator(pattern, PatternDialect::Ecma).run();
 }
 
-std::optional<std::string> go_pattern_problem(const std::string& p) {
-    // Repetition counts open per group level: RE2 refuses a repetition whose
-    // count times the counts of the repetitions inside it exceeds 1000.
-    std::vector<unsigned long> inner(1, 1);  // per open group: the largest count product inside it
-    unsigned long last_atom = 1;             // count product of the atom just closed (a group), else 1
-    bool in_class = false;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        char c = p[i];
-        if (c == '\\' && i + 1 < p.size()) {
-            char e = p[i + 1];
-            if (e == 'u') {
-                unsigned cp = static_cast<unsigned>(std::stoul(p.substr(i + 2, 4), nullptr, 16));
-                bool paired = false;
-                if (cp >= 0xD800 && cp <= 0xDBFF && p.compare(i + 6, 2, "\\u") == 0 && i + 11 < p.size()) {
-                    unsigned low = static_cast<unsigned>(std::stoul(p.substr(i + 8, 4), nullptr, 16));
-                    paired = low >= 0xDC00 && low <= 0xDFFF;
-                    if (paired) i += 6;
-                }
-                if (cp >= 0xD800 && cp <= 0xDFFF && !paired)
-                    return "a lone surrogate escape ('\\u" + p.substr(i + 2, 4) + "') cannot be matched by Go's regexp (RE2)";
-                i += 5;
-            } else {
-                ++i;
-            }
-            last_atom = 1;
-            continue;
-        }
-        if (in_class) {
-            if (c == ']') in_class = false;
-            continue;
-        }
-        switch (c) {
-            case '[': in_class = true; last_atom = 1; break;
-            case '(':
-                if (p.compare(i, 3, "(?=") == 0 || p.compare(i, 3, "(?!") == 0)
-                    return "lookahead ('" + p.substr(i, 3) + "') cannot be matched by Go's regexp (RE2, which has no lookaround); "
-                           "rewrite the pattern without it";
-                inner.push_back(1);
-                break;
-            case ')':
-                last_atom = inner.back();
-                inner.pop_back();
-                inner.back() = std::max(inner.back(), last_atom);
-                break;
-            case '{': {
-                auto close = p.find('}', i);
-                std::string body = p.substr(i + 1, close - i - 1);
-                auto comma = body.find(',');
-                unsigned long low = std::stoul(body.substr(0, comma));
-                unsigned long high = comma == std::string::npos ? low
-                                     : comma + 1 == body.size() ? low
-                                                                : std::stoul(body.substr(comma + 1));
-                unsigned long count = std::max(low, high);
-                if (count > 1000 || count * last_atom > 1000)
-                    return "the repetition '{" + body + "}' repeats more than 1000 times (counting nested repetitions), "
-                           "which Go's regexp (RE2) refuses";
-                inner.back() = std::max(inner.back(), count * last_atom);
-                i = close;
-                last_atom = 1;
-                break;
-            }
-            default: last_atom = 1;
-        }
-    }
-    return std::nullopt;
+bool needs_backtracking(const std::string& pattern) {
+    Translator t(pattern, PatternDialect::Ecma);
+    t.run();
+    return t.backtracking();
 }
 
-std::string translate_pattern(const std::string& p, PatternDialect dialect) {
-    if (dialect == PatternDialect::Ecma) return p;
-    std::string out;
-    bool in_class = false;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        char c = p[i];
-        if (c == '\\' && i + 1 < p.size()) {
-            char e = p[i + 1];
-            if (e == 'u' && dialect == PatternDialect::Go) {
-                unsigned cp = static_cast<unsigned>(std::stoul(p.substr(i + 2, 4), nullptr, 16));
-                i += 5;
-                if (cp >= 0xD800 && cp <= 0xDBFF && p.compare(i + 1, 2, "\\u") == 0 && i + 6 < p.size()) {
-                    unsigned low = static_cast<unsigned>(std::stoul(p.substr(i + 3, 4), nullptr, 16));
-                    if (low >= 0xDC00 && low <= 0xDFFF) {
-                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                        i += 6;
-                    }
-                }
-                char buf[16];
-                std::snprintf(buf, sizeof buf, "\\x{%04X}", cp);
-                out += buf;
-                continue;
-            }
-            if (e == 'u' && dialect == PatternDialect::Python) {
-                out += "\\u" + p.substr(i + 2, 4);  // Python re knows \uXXXX in str patterns
-                i += 5;
-                continue;
-            }
-            if (e == '/') {  // only JavaScript literals need '/' escaped
-                out += '/';
-                ++i;
-                continue;
-            }
-            out += c;
-            out += e;
-            ++i;
-            continue;
-        }
-        if (in_class) {
-            if (c == ']') in_class = false;
-            out += c;
-            continue;
-        }
-        if (c == '[') {
-            in_class = true;
-            out += c;
-            continue;
-        }
-        if (c == '.') {
-            out += dialect == PatternDialect::Go ? "[^\\n\\r\\x{2028}\\x{2029}]" : "[^\\n\\r\\u2028\\u2029]";
-            continue;
-        }
-        if (c == '$' && dialect == PatternDialect::Python) {
-            out += "\\Z";
-            continue;
-        }
-        out += c;
-    }
-    return out;
+std::string translate_pattern(const std::string& pattern, PatternDialect dialect) {
+    if (dialect == PatternDialect::Ecma) return pattern;
+    Translator t(pattern, dialect);
+    t.run();
+    return t.output();
 }
 
 }  // namespace contractgen::ir

@@ -65,14 +65,14 @@ std::vector<ForbiddenMember> forbidden_members(const Struct& s) {
     return out;
 }
 
-json program_in_dialect(const json& program, PatternDialect dialect) {
+json program_with_patterns(const json& program, const std::function<std::string(const std::string&)>& spell) {
     json out = program;
     std::function<void(json&)> walk = [&](json& s) {
         if (!s.is_object()) return;
         for (auto it = s.begin(); it != s.end(); ++it) {
             const std::string& key = it.key();
             if (key == "pattern" && it->is_string()) {
-                *it = translate_pattern(it->get<std::string>(), dialect);
+                *it = spell(it->get<std::string>());
                 continue;
             }
             if (key == "patternProperties" && it->is_object()) {
@@ -80,7 +80,7 @@ json program_in_dialect(const json& program, PatternDialect dialect) {
                 for (auto& [pattern, sub] : it->items()) {
                     json copy = sub;
                     walk(copy);
-                    translated[translate_pattern(pattern, dialect)] = std::move(copy);
+                    translated[spell(pattern)] = std::move(copy);
                 }
                 *it = std::move(translated);
                 continue;
@@ -98,6 +98,10 @@ json program_in_dialect(const json& program, PatternDialect dialect) {
     for (auto& s : out["assert"]) walk(s);
     for (auto& s : out["defs"]) walk(s);
     return out;
+}
+
+json program_in_dialect(const json& program, PatternDialect dialect) {
+    return program_with_patterns(program, [dialect](const std::string& p) { return translate_pattern(p, dialect); });
 }
 
 }  // namespace contractgen::ir

@@ -4,6 +4,8 @@
 // of their own copies, so that the targets cannot drift apart on them.
 #pragma once
 
+#include <functional>
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -70,7 +72,10 @@ std::vector<ForbiddenMember> forbidden_members(const Struct& s);
 // ---- assertions -------------------------------------------------------------
 
 // An assertion's program (Check::program) with its patterns, the `pattern`
-// values and the `patternProperties` keys, in `dialect`'s syntax.
+// values and the `patternProperties` keys, spelled by `spell` (a target that
+// picks an engine per pattern, as C++ and Go do for lookaround) ...
+json program_with_patterns(const json& program, const std::function<std::string(const std::string&)>& spell);
+// ... or all in `dialect`'s syntax.
 json program_in_dialect(const json& program, PatternDialect dialect);
 
 }  // namespace contractgen::ir

@@ -1,15 +1,9 @@
 #include "validate/rules.h"
 
 #include <cmath>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <regex>
-
-#include <re2/re2.h>
 
 #include "contract/rt/rules.hpp"
-#include "ir/pattern.h"
+#include "ir/pattern_match.h"
 #include "validate/json_text.h"
 
 namespace contractgen::validate {
@@ -19,47 +13,6 @@ namespace {
 double as_double(const ir::json& v) { return v.get<double>(); }
 
 std::string count(std::uint64_t n) { return std::to_string(n); }
-
-// A pattern compiled once for the life of the program (a contract has few).
-// RE2, with the translation the Go target uses (Go matches with RE2): linear
-// time in the text and no recursion, so a megabyte-long string is judged like
-// any other. A portable pattern RE2 cannot match as ECMA-262 does
-// (lookahead, large repetition counts: ir::go_pattern_problem) falls back to
-// std::wregex over UTF-32, the ECMAScript engine of the standard library.
-struct CompiledPattern {
-    std::unique_ptr<RE2> re2;
-    std::optional<std::wregex> ecma;
-};
-
-std::wstring utf32(std::string_view s) {
-    std::wstring out;
-    for (std::size_t i = 0; i < s.size();) {
-        auto b = static_cast<unsigned char>(s[i]);
-        int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
-        char32_t cp = extra == 0 ? b : (b & (0x3F >> extra));
-        ++i;
-        for (int k = 0; k < extra && i < s.size(); ++k, ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
-        out += static_cast<wchar_t>(cp);
-    }
-    return out;
-}
-
-const CompiledPattern& compiled(const std::string& pattern) {
-    static std::mutex mutex;
-    static std::map<std::string, CompiledPattern> cache;
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = cache.find(pattern);
-    if (it != cache.end()) return it->second;
-    CompiledPattern c;
-    if (!ir::go_pattern_problem(pattern)) {
-        RE2::Options options;  // UTF-8, case-sensitive, `$` only at the end of the text: ECMA-262 without flags
-        options.set_log_errors(false);
-        auto re = std::make_unique<RE2>(ir::translate_pattern(pattern, ir::PatternDialect::Go), options);
-        if (re->ok()) c.re2 = std::move(re);
-    }
-    if (!c.re2) c.ecma.emplace(utf32(ir::translate_pattern(pattern, ir::PatternDialect::CppWide)), std::regex::ECMAScript);
-    return cache.emplace(pattern, std::move(c)).first->second;
-}
 
 }  // namespace
 
@@ -86,10 +39,7 @@ bool format_matches(ir::StringFormat format, std::string_view s) {
 }
 
 bool pattern_matches(const std::string& pattern, std::string_view s) {
-    const CompiledPattern& c = compiled(pattern);
-    if (c.re2) return RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), *c.re2);
-    std::wstring text = utf32(s);
-    return std::regex_search(text, *c.ecma);
+    return ir::match_pattern(pattern, s) == ir::PatternMatch::Yes;
 }
 
 std::optional<Problem> string_problem(const ir::StringBounds& b, std::string_view s) {
@@ -105,8 +55,16 @@ std::optional<Problem> string_problem(const ir::StringBounds& b, std::string_vie
             break;
         default: break;  // not judged here yet: see format_matches
     }
-    if (b.pattern && !pattern_matches(*b.pattern, s))
-        return Problem{"pattern", "string does not match pattern " + shown(*b.pattern) + ": " + shown(s)};
+    if (b.pattern) {
+        switch (ir::match_pattern(*b.pattern, s)) {
+            case ir::PatternMatch::Yes: break;
+            case ir::PatternMatch::No:
+                return Problem{"pattern", "string does not match pattern " + shown(*b.pattern) + ": " + shown(s)};
+            case ir::PatternMatch::TooComplex:
+                return Problem{"pattern", "pattern " + shown(*b.pattern) + " took too many steps to match (the bound of "
+                                          "docs/semantics.md), or needs a newer PCRE2: " + shown(s)};
+        }
+    }
     if (b.min_length || b.max_length) {
         std::size_t n = code_points(s);
         if (b.min_length && n < *b.min_length)

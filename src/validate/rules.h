@@ -3,7 +3,7 @@
 // minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf. Formats
 // are the C++ runtime's own code (runtime/cpp/src/rt/formats.cpp, compiled
 // into contractgen), so the validator and the C++ bindings cannot drift
-// apart; patterns are matched by RE2 after the translation the Go target uses.
+// apart; patterns are matched as the C++ bindings match them (ir/pattern_match.h).
 #pragma once
 
 #include <optional>
@@ -24,7 +24,7 @@ std::optional<Problem> string_problem(const ir::StringBounds& b, std::string_vie
 std::optional<Problem> number_problem(const ir::NumberBounds& b, double v);
 
 bool format_matches(ir::StringFormat format, std::string_view s);
-// `pattern` (portable ECMA-262) searched in `s`, as the bindings match it.
+// `pattern` (ECMA-262) searched in `s`, as the bindings match it; false when the bound is hit.
 bool pattern_matches(const std::string& pattern, std::string_view s);
 // multipleOf: exact for integers, and within the rounding error of one
 // division otherwise (0.0075 is a multiple of 0.0001).

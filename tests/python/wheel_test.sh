@@ -40,9 +40,9 @@ for part in ("py.typed", "_runtime/__init__.py", "_runtime/payload.py", "_runtim
     assert f"{package}/{part}" in names, (part, names)
 # setup.py compiled the payload policy's checks (a C compiler is at hand here).
 assert any(n.startswith(f"{package}/_runtime/_policy.") and n.endswith(".so") for n in names), names
-for dependency in ("pydantic", "jiter"):
+for dependency in ("pydantic", "jiter", "regex"):
     assert any(line.startswith("Requires-Dist: " + dependency) for line in text.splitlines()), text
-print("the wheel has py.typed, the runtime with its compiled checks and the stream runtime, and requires pydantic and jiter")
+print("the wheel has py.typed, the runtime with its compiled checks and the stream runtime, and requires pydantic, jiter and regex")
 PY
 
 "$python" -m venv "$work/venv"

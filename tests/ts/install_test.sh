@@ -32,13 +32,13 @@ for f in index.js index.d.ts runtime.js runtime.d.ts registry.js chat_stream.js 
          runtime/decoder.js runtime/decoder.d.ts stream/index.js stream/index.d.ts stream/readers.js; do
   grep -qx "package/$f" <<<"$listing" || { echo "error: the tarball has no $f" >&2; exit 1; }
 done
-deps=("$(pack "$node_modules/zod")" "$(pack "$node_modules/@types/node")" "$(pack "$node_modules/undici-types")")
+deps=("$(pack "$node_modules/zod")" "$(pack "$node_modules/re2js")" "$(pack "$node_modules/@types/node")" "$(pack "$node_modules/undici-types")")
 name="$(node -p 'require(process.argv[1]).name' "$pkg/package.json")"
 
 cd "$work/app"
 echo '{ "name": "app", "private": true, "type": "module" }' > package.json
 npm install --offline --no-audit --no-fund --ignore-scripts --silent "$tarball" "${deps[@]}"
-echo "installed $name and zod into $work/app (offline)"
+echo "installed $name, zod and re2js into $work/app (offline)"
 
 cat > tsconfig.json <<'JSON'
 {

@@ -134,21 +134,38 @@ TEST_CASE("cpp: a rule too long for its line is defined once, by name, for the d
         CHECK(end - start <= cpp::kLineWidth);
 }
 
-TEST_CASE("cpp: patterns of assertions and key patterns run on RE2 too, refused where they are written", "[cpp]") {
+TEST_CASE("cpp: lookahead in assertions and key patterns runs on PCRE2 under its match limit", "[cpp]") {
     // A `pattern` inside an assertion's program (under `not`) and a `patternProperties` key: RE2 has no
-    // lookahead, so both are refused when generating, never thrown when the bindings start.
+    // lookahead, so both come in PCRE2 syntax behind the match limit the runtime recognises.
     const std::string text = schema(R"json({
   "A": {"type": "string", "not": {"pattern": "^(?=a)ab$"}},
-  "B": {"type": "object", "patternProperties": {"^(?=x)": {"type": "integer"}}, "additionalProperties": false}
+  "B": {"type": "object", "patternProperties": {"^(?=x)": {"type": "integer"}}, "additionalProperties": false},
+  "C": {"type": "string", "pattern": "^\\s$"}
+})json");
+    Workspace ws({{"f/a.schema.json", text}});
+    auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path(), {{"NO_COLOR", "1"}});
+    REQUIRE(r.exit_code == 0);
+    const std::string source = test::read_file(ws.dir.path() / "out/cpp/src/f.cpp");
+    CHECK(has(source, R"x((*LIMIT_MATCH=1000000)^(\?=a)ab\\\\z)x"));  // in the program's JSON text (C++ writes ? as \?)
+    CHECK(has(source, R"x("(*LIMIT_MATCH=1000000)^(\?=x)")x"));
+    CHECK(has(source, R"("^[\\x{0009}-\\x{000D} \\x{00A0})"));  // \s written out for RE2
+}
+
+TEST_CASE("cpp: lookbehind of unbounded width is refused where it is written (PCRE2 10.42)", "[cpp][diag]") {
+    const std::string text = schema(R"json({
+  "A": {"type": "string", "pattern": "(?<=ab+)c"},
+  "B": {"type": "string", "pattern": "(?<=a|bc)d"}
 })json");
     Workspace ws({{"f/a.schema.json", text}});
     auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path(), {{"NO_COLOR", "1"}});
     CHECK(r.exit_code == 2);
-    const std::string why = "cannot be used by the cpp target (RE2, as in the go target): lookahead ('(?=') cannot be "
-                            "matched by Go's regexp (RE2, which has no lookaround); rewrite the pattern without it\n";
-    const std::string file = "schemas/f/a.schema.json:";
-    CHECK(ws.shown(r.err) == file + test::where(text, "\"pattern\"") + ": error: pattern '^(?=a)ab$' " + why + file +
-                                 test::where(text, "\"^(?=x)\"") + ": error: pattern '^(?=x)' " + why +
-                                 "2 errors; nothing was written\n");
+    CHECK(ws.shown(r.err) == "schemas/f/a.schema.json:" + test::where(text, "\"pattern\"") +
+                                 ": error: pattern '(?<=ab+)c' cannot be used by the cpp target (PCRE2 10.42): lookbehind "
+                                 "assertion is not fixed length (lookbehind of unbounded width, such as '(?<=ab+)', needs "
+                                 "PCRE2 10.43; the other targets match it)\n1 error; nothing was written\n");
     CHECK(!std::filesystem::exists(ws.dir / "out"));
+    // The other targets take it.
+    auto ts = run_contractgen({"generate", "-q", "--target", "ts", "--target", "python", "--target", "go", "--out", "out"},
+                              ws.dir.path());
+    CHECK(ts.exit_code == 0);
 }

@@ -6,6 +6,7 @@
 
 #include "ir/integral.h"
 #include "ir/pattern.h"
+#include "ir/pattern_match.h"
 #include "support.h"
 
 namespace ir = contractgen::ir;
@@ -355,12 +356,60 @@ TEST_CASE("ir: a file's root schema is a type named after the file", "[ir]") {
     CHECK(b->names("f") == std::vector<std::string>{"Y", "StreamEnvelope", "X"});
 }
 
-TEST_CASE("ir: portable patterns pass, translations per engine", "[ir]") {
-    for (const char* ok : {"^[a-z0-9_]+$", "^\\d{3}-\\d{4}$", "(?:ab)+|c*?", "^\\u00e9\\.\\/$", "a{2,}", "[\\-\\]]"})
-        CHECK_FALSE(ir::check_portable_pattern(ok).has_value());
+TEST_CASE("ir: ECMA-262 patterns pass, translations per engine", "[ir]") {
+    for (const char* ok : {"^[a-z0-9_]+$", "^\\d{3}-\\d{4}$", "(?:ab)+|c*?", "^\\u00e9\\.\\/$", "a{2,}", "[\\-\\]]", "^\\s+\\S$",
+                           "(?<=a)b(?<!c)", "(?=x)(?!y)", "(?<year>\\d{4})", "\\u{1F600}", "\\bword\\B", "[^\\s\\d]", "\\x41\\cJ\\0"})
+        CHECK_FALSE(ir::check_pattern(ok).has_value());
     CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Ecma) == "^a.b$");
-    CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Python) == "^a[^\\n\\r\\u2028\\u2029]b\\Z");
-    CHECK(ir::translate_pattern("[.]\\/", ir::PatternDialect::CppWide) == "[.]/");
+    CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Python) == "^a[^\\u000A\\u000D\\u2028\\u2029]b\\Z");
+    CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Pcre2) == "^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]b\\z");
+    // ECMA's \s (WhiteSpace and LineTerminator: \t \n \v \f \r, space, U+00A0, U+1680, U+2000-U+200A, U+2028,
+    // U+2029, U+202F, U+205F, U+3000, U+FEFF), written out for engines whose \s means something else.
+    const std::string space = "\\x{0009}-\\x{000D} \\x{00A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}"
+                              "\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+    CHECK(ir::translate_pattern("\\s", ir::PatternDialect::Re2) == "[" + space + "]");
+    CHECK(ir::translate_pattern("\\S", ir::PatternDialect::Re2) == "[^" + space + "]");
+    // In a class, a negated class escape is its complement (no surrogates: UTF-8 text has none).
+    CHECK(ir::translate_pattern("[a\\D]", ir::PatternDialect::Re2) ==
+          "[\\x{0000}-/:-\\x{D7FF}\\x{E000}-\\x{10FFFF}]");
+    CHECK(ir::translate_pattern("\\d\\w", ir::PatternDialect::Python) == "[0-9][0-9A-Z_a-z]");
+    CHECK(ir::translate_pattern("\\u{1F600}\\uD83D\\uDE00", ir::PatternDialect::Python) == "\\U0001F600\\U0001F600");
+    CHECK(ir::translate_pattern("(?<y>a)(?<=b)", ir::PatternDialect::Pcre2) == "(a)(?<=b)");
+    // regexp2 takes any letter as a word character: ECMA's ASCII boundary is spelled out.
+    CHECK(ir::translate_pattern("\\b", ir::PatternDialect::Regexp2) ==
+          "(?:(?<=[0-9A-Z_a-z])(?![0-9A-Z_a-z])|(?<![0-9A-Z_a-z])(?=[0-9A-Z_a-z]))");
+    CHECK(ir::translate_pattern("\\b", ir::PatternDialect::Re2) == "\\b");
+    CHECK(ir::translate_pattern("\\u{1F600}\\u00e9", ir::PatternDialect::Regexp2) == "\U0001F600\\u00E9");
+    // Lookaround and repetition counts RE2 refuses need the backtracking engine; the rest does not.
+    CHECK(ir::needs_backtracking("(?=a)"));
+    CHECK(ir::needs_backtracking("(?<!a)b"));
+    CHECK(ir::needs_backtracking("(a{100}){11}"));
+    CHECK_FALSE(ir::needs_backtracking("^(a{10}){100}$"));
+    CHECK_FALSE(ir::needs_backtracking("^(a+)+$"));
+    CHECK_FALSE(ir::needs_backtracking("(?:ab)*?c{0,1000}\\s\\b"));
+}
+
+TEST_CASE("ir: patterns are matched as ECMA-262 matches them, in bounded time", "[ir]") {
+    using ir::match_pattern;
+    using ir::PatternMatch;
+    // Expectations checked with node's RegExp (`new RegExp(p, "u").test(s)`).
+    for (const char* s : {"\xC2\xA0", "\xEF\xBB\xBF", "\xE2\x80\xA8", "\xE3\x80\x80", "\v", "\f"})
+        CHECK(match_pattern("^\\s$", s) == PatternMatch::Yes);
+    CHECK(match_pattern("^\\s$", "\x1C") == PatternMatch::No);  // Python's \s has U+001C, ECMA's does not
+    CHECK(match_pattern("^\\S$", "\xC2\xA0") == PatternMatch::No);
+    CHECK(match_pattern("\\d", "\xD9\xA3") == PatternMatch::No);  // ARABIC-INDIC DIGIT THREE
+    CHECK(match_pattern("\\w", "\xC3\xA9") == PatternMatch::No);
+    CHECK(match_pattern("\\bfoo\\b", "\xC3\xA9" "foo\xC3\xA9") == PatternMatch::Yes);
+    CHECK(match_pattern("^(?=.*\\d)[a-z\\d]+$", "abc1") == PatternMatch::Yes);
+    CHECK(match_pattern("^(?=.*\\d)[a-z\\d]+$", "abc") == PatternMatch::No);
+    CHECK(match_pattern("(?<=\\$)\\d+", "$12") == PatternMatch::Yes);
+    CHECK(match_pattern("(?<!\\$)\\b\\d+", "$12") == PatternMatch::No);
+    CHECK(match_pattern("^a$", "a\n") == PatternMatch::No);
+    CHECK(match_pattern("^.$", "\xF0\x9F\x98\x80") == PatternMatch::Yes);  // one code point
+    // Hostile: linear in RE2; with lookaround, PCRE2 stops at its match limit.
+    const std::string hostile = std::string(30, 'a') + "b";
+    CHECK(match_pattern("^(a+)+$", hostile) == PatternMatch::No);
+    CHECK(match_pattern("^(?=a)(a+)+$", hostile) == PatternMatch::TooComplex);
 }
 
 TEST_CASE("ir: integers are safe-range by default, format int64/uint64 widen them", "[ir]") {

@@ -64,7 +64,7 @@ def test_cpp(tmp_path: Path) -> None:
     exe = tmp_path / "snippet"
     cxx = os.environ.get("CXX", "c++")
     build = subprocess.run([cxx, "-std=c++17", "-Wall", "-Wextra", "-Werror", f"-I{REPO / 'generated' / 'cpp' / 'include'}",
-                            f"-I{REPO / 'runtime' / 'cpp' / 'include'}", str(tmp_path / "snippet.cpp"), bindings, "-lre2",
+                            f"-I{REPO / 'runtime' / 'cpp' / 'include'}", str(tmp_path / "snippet.cpp"), bindings, "-lre2", "-lpcre2-8",
                             "-o", str(exe)], capture_output=True, text=True)
     assert build.returncode == 0, build.stderr
     p = subprocess.run([str(exe)], cwd=REPO, capture_output=True, text=True)

@@ -20,7 +20,7 @@ const rt::Pattern& pattern_0() {
 
 const rt::Pattern& pattern_1() {
     static const rt::Pattern pattern(
-        "^[\\t\\n\\r ]*\\{",
+        "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{",
         "^[\\t\\n\\r ]*\\{");
     return pattern;
 }

@@ -17,7 +17,6 @@ package assist
 import (
 	"github.com/contractgen/contract/generated/go/cloudevents"
 	"github.com/contractgen/contract/generated/go/contract"
-	"regexp"
 )
 
 // ---- ValidationIssueLocation (assist/errors.schema.json#/$defs/ValidationIssueLocation)
@@ -873,7 +872,7 @@ var DeliveryModeContentTypes = contract.Map[string]{
 	{Key: "SERVER_SENT_EVENTS", Value: "text/event-stream"},
 }
 
-var rule1 = &contract.StringRule{Pattern: regexp.MustCompile("^(/|$)"), PatternSource: "^(/|$)", MaxLength: -1}
+var rule1 = &contract.StringRule{Pattern: contract.MustCompilePattern("^(/|$)"), PatternSource: "^(/|$)", MaxLength: -1}
 
 var rule2 = &contract.StringRule{MinLength: 1, MaxLength: -1}
 
@@ -901,4 +900,4 @@ func encode10(e *contract.Encoder, x contract.Map[any]) {
 	contract.EncodeMap(e, x, (*contract.Encoder).Any)
 }
 
-var rule11 = &contract.StringRule{Pattern: regexp.MustCompile("^[\\t\\n\\r ]*\\{"), PatternSource: "^[\\t\\n\\r ]*\\{", MaxLength: -1}
+var rule11 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[\\x{0009}\\x{000A}\\x{000D} ]*\\{"), PatternSource: "^[\\t\\n\\r ]*\\{", MaxLength: -1}

@@ -17,7 +17,6 @@ package cloudevents
 
 import (
 	"github.com/contractgen/contract/generated/go/contract"
-	"regexp"
 )
 
 // ---- EventContentType (cloudevents/cloudevent.schema.json#/$defs/EventContentType)
@@ -868,7 +867,7 @@ func (v NodeCompletedPayload) MarshalJSON() ([]byte, error) {
 	return MarshalNodeCompletedPayload(v), nil
 }
 
-var rule1 = &contract.StringRule{Pattern: regexp.MustCompile("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$"), PatternSource: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", MaxLength: -1}
+var rule1 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$"), PatternSource: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", MaxLength: -1}
 
 var rule2 = &contract.StringRule{MinLength: 1, MaxLength: -1}
 
@@ -876,6 +875,6 @@ var rule3 = &contract.StringRule{Format: contract.FormatURI, MaxLength: -1}
 
 var rule4 = &contract.StringRule{Format: contract.FormatDateTime, MaxLength: -1}
 
-var rule5 = &contract.StringRule{Pattern: regexp.MustCompile("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$"), PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", MaxLength: -1}
+var rule5 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$"), PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", MaxLength: -1}
 
-var rule6 = &contract.StringRule{Pattern: regexp.MustCompile("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$"), PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", MaxLength: -1}
+var rule6 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$"), PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", MaxLength: -1}

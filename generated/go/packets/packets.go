@@ -17,7 +17,6 @@ package packets
 import (
 	"github.com/contractgen/contract/generated/go/cloudevents"
 	"github.com/contractgen/contract/generated/go/contract"
-	"regexp"
 )
 
 // ---- PresentationEventType (packets/presentation.schema.json#/$defs/PresentationEventType)
@@ -1451,4 +1450,4 @@ var rule4 = &contract.StringRule{Format: contract.FormatUUID, MaxLength: -1}
 
 var rule5 = &contract.StringRule{Format: contract.FormatDateTime, MaxLength: -1}
 
-var rule6 = &contract.StringRule{Pattern: regexp.MustCompile("^[\\t\\n\\r ]*\\{"), PatternSource: "^[\\t\\n\\r ]*\\{", MaxLength: -1}
+var rule6 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[\\x{0009}\\x{000A}\\x{000D} ]*\\{"), PatternSource: "^[\\t\\n\\r ]*\\{", MaxLength: -1}

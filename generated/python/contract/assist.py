@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 _PATTERN_0 = _rt.Pattern("^(/|\\Z)", "^(/|$)")
-_PATTERN_1 = _rt.Pattern("^[\\t\\n\\r ]*\\{", "^[\\t\\n\\r ]*\\{")
+_PATTERN_1 = _rt.Pattern("^[\\u0009\\u000A\\u000D ]*\\{", "^[\\t\\n\\r ]*\\{")
 
 
 # assist/errors.schema.json#/$defs/ValidationIssueLocation

@@ -42,7 +42,7 @@ __all__ = [
     "TERMINAL_OP_CODES",
 ]
 
-_PATTERN_0 = _rt.Pattern("^[\\t\\n\\r ]*\\{", "^[\\t\\n\\r ]*\\{")
+_PATTERN_0 = _rt.Pattern("^[\\u0009\\u000A\\u000D ]*\\{", "^[\\t\\n\\r ]*\\{")
 
 
 # packets/presentation.schema.json#/$defs/PresentationEventType

@@ -58,7 +58,7 @@ export interface ValidationIssue {
 }
 export const ValidationIssue = z.strictObject({
   location: ValidationIssueLocation,
-  path: z.string().regex(rt.pattern("^(/|$)")),
+  path: z.string().regex(rt.pattern("^(/|$)", "^(/|$)")),
   message: z.string().check(rt.codePoints(1)),
 });
 
@@ -639,7 +639,7 @@ export interface ServerSentEvent {
 }
 export const ServerSentEvent = z.strictObject({
   event: z.string(),
-  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{")),
+  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{")),
   id: z.string().nullable(),
 });
 
@@ -804,11 +804,11 @@ export const DELIVERY_MODE_CONTENT_TYPES = {
 
 
 // ---- rules and readers the declarations above share
-const rule1: rt.StringRule = { pattern: rt.pattern("^(/|$)") };
+const rule1: rt.StringRule = { pattern: rt.pattern("^(/|$)", "^(/|$)") };
 const rule2: rt.StringRule = { minLength: 1 };
 const value3 = 400 as const;
 const value4 = false as const;
 const rule5: rt.CountRule = { min: 1 };
 const read6: rt.Reader<string> = (d) => d.string();
 const rule7: rt.StringRule = { format: "uuid" };
-const rule8: rt.StringRule = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{") };
+const rule8: rt.StringRule = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{") };

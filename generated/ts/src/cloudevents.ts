@@ -72,7 +72,7 @@ export const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES = [
   "application/vnd.coreason.error+json",
   "application/vnd.coreason.artifact+json",
 ] as const;
-export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$")))], rt.ANY_OF);
+export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$")))], rt.ANY_OF);
 const cloudEventDatacontenttypeKnown = new Set(CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES);
 
 export function readCloudEventDatacontenttype(d: rt.Decoder): CloudEventDatacontenttype {
@@ -278,7 +278,7 @@ export function encodeCloudEvent(value: CloudEvent): string {
  * 00-23.
  */
 export type IsoTimestamp = string;
-export const IsoTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$"));
+export const IsoTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$"));
 
 export function readIsoTimestamp(d: rt.Decoder): IsoTimestamp {
   return d.string(rule5);
@@ -320,7 +320,7 @@ export function encodeIsoTimestamp(value: IsoTimestamp): string {
  * check).
  */
 export type UtcTimestamp = string;
-export const UtcTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$"));
+export const UtcTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$"));
 
 export function readUtcTimestamp(d: rt.Decoder): UtcTimestamp {
   return d.string(rule6);
@@ -762,9 +762,9 @@ export function encodeNodeCompletedPayload(value: NodeCompletedPayload): string 
 
 
 // ---- rules and readers the declarations above share
-const rule1: rt.StringRule = { pattern: rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$") };
+const rule1: rt.StringRule = { pattern: rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$") };
 const rule2: rt.StringRule = { minLength: 1 };
 const rule3: rt.StringRule = { format: "uri" };
 const rule4: rt.StringRule = { format: "date-time" };
-const rule5: rt.StringRule = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$") };
-const rule6: rt.StringRule = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$") };
+const rule5: rt.StringRule = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$") };
+const rule6: rt.StringRule = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$") };

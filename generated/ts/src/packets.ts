@@ -939,7 +939,7 @@ export interface PacketServerSentEvent {
 export const PacketServerSentEvent = z.strictObject({
   event: z.literal("stream.packet"),
   id: rt.uuid,
-  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{")),
+  data: z.string().regex(rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{")),
 });
 
 export function readPacketServerSentEvent(d: rt.Decoder): PacketServerSentEvent {
@@ -1052,4 +1052,4 @@ const rule3: rt.StringRule = { format: "uuid" };
 const rule4: rt.StringRule = { format: "date-time" };
 const read5: rt.Reader<{ [key: string]: rt.Json }> = (d) => d.map(undefined, rt.readAny);
 const read6: rt.Reader<string> = (d) => d.string();
-const rule7: rt.StringRule = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{") };
+const rule7: rt.StringRule = { pattern: rt.pattern("^[\\t\\n\\r ]*\\{", "^[\\x{0009}\\x{000A}\\x{000D} ]*\\{") };

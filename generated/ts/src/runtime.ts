@@ -295,10 +295,7 @@ export function codePoints(min: number, max = Infinity): z.core.$ZodCheck<string
   });
 }
 
-/** A `pattern`: ECMA-262 with code point semantics (the `u` flag), searched, not anchored. */
-export function pattern(source: string): RegExp {
-  return new RegExp(source, "u");
-}
+export { pattern } from "./runtime/patterns.js";
 
 /**
  * The "any other string" branch of an open enum (`z.union([Known,

@@ -3,7 +3,6 @@ package contract
 import (
 	"encoding/json"
 	"math"
-	"regexp"
 	"strconv"
 )
 
@@ -29,7 +28,7 @@ type schema struct {
 	constant                                                     any
 	multipleOf, maximum, exclusiveMaximum, minimum, excluMinimum *float64
 	maxLength, minLength                                         int // -1: none
-	pattern                                                      *regexp.Regexp
+	pattern                                                      Pattern
 	format                                                       Format
 	maxItems, minItems, maxContains, minContains                 int // -1: none
 	uniqueItems                                                  bool
@@ -63,7 +62,7 @@ type namedNames struct {
 }
 
 type patterned struct {
-	re     *regexp.Regexp
+	re     Pattern
 	schema *schema
 }
 
@@ -196,7 +195,7 @@ func compileKeyword(s *schema, key string, v any) {
 	case "minLength":
 		s.minLength = count(v)
 	case "pattern":
-		s.pattern = regexp.MustCompile(v.(string))
+		s.pattern = MustCompilePattern(v.(string))
 	case "format":
 		s.format = formatNamed(v.(string))
 	case "maxItems":
@@ -246,7 +245,7 @@ func compileKeyword(s *schema, key string, v any) {
 	case "patternProperties":
 		s.hasPattern = true
 		for _, m := range v.(Object) {
-			s.patternProperties = append(s.patternProperties, patterned{regexp.MustCompile(m.Key), compileSchema(m.Value)})
+			s.patternProperties = append(s.patternProperties, patterned{MustCompilePattern(m.Key), compileSchema(m.Value)})
 		}
 	case "additionalProperties":
 		s.additionalProperties = compileSchema(v)

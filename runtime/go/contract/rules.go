@@ -3,7 +3,6 @@ package contract
 import (
 	"encoding/json"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -50,8 +49,8 @@ func FormatValid(f Format, s string) bool {
 // error rules: format, pattern, minLength, maxLength. Lengths count code points.
 type StringRule struct {
 	Format        Format
-	Pattern       *regexp.Regexp // RE2 translation of PatternSource (searched, not anchored)
-	PatternSource string         // the schema's ECMA-262 pattern, for messages
+	Pattern       Pattern // PatternSource as the generator translated it (searched, not anchored)
+	PatternSource string  // the schema's ECMA-262 pattern, for messages
 	MinLength     int
 	MaxLength     int // -1: no maximum
 }

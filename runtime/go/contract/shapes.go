@@ -1,7 +1,5 @@
 package contract
 
-import "regexp"
-
 // The shapes of the whole vocabulary (docs/semantics.md): tuples, maps with
 // a key pattern, and values with an assertion.
 
@@ -37,7 +35,7 @@ func (d *Decoder) EnterIndex(i int) { d.enterIndex(i) }
 // name matches key (a key pattern); any other undeclared member is an
 // `additionalProperties` error. Members are typed by the pattern, so the
 // tolerant-reader mode does not change this (as for typed extra members).
-func KeepMatching[T any](d *Decoder, members *Map[T], key *regexp.Regexp, decode func(*Decoder) T) {
+func KeepMatching[T any](d *Decoder, members *Map[T], key Pattern, decode func(*Decoder) T) {
 	if !key.MatchString(string(d.key)) {
 		d.Unknown()
 	}
@@ -46,7 +44,7 @@ func KeepMatching[T any](d *Decoder, members *Map[T], key *regexp.Regexp, decode
 
 // DecodeMapMatching reads an object whose member names must match key and
 // whose values value decodes.
-func DecodeMapMatching[T any](d *Decoder, rule *CountRule, key *regexp.Regexp, value func(*Decoder) T) Map[T] {
+func DecodeMapMatching[T any](d *Decoder, rule *CountRule, key Pattern, value func(*Decoder) T) Map[T] {
 	d.BeginObject(rule)
 	out := Map[T]{}
 	for d.NextKey() {

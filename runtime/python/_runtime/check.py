@@ -19,7 +19,6 @@ the common path.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -27,7 +26,7 @@ import pydantic
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import PydanticCustomError, core_schema, to_jsonable_python
 
-from .formats import FORMATS
+from .formats import FORMATS, Search
 from .numeric import is_multiple
 from .values import _canonical
 
@@ -99,7 +98,7 @@ class _Schema:
         self.multiple_of, self.maximum, self.exclusive_maximum = get("multipleOf"), get("maximum"), get("exclusiveMaximum")
         self.minimum, self.exclusive_minimum = get("minimum"), get("exclusiveMinimum")
         self.max_length, self.min_length = get("maxLength"), get("minLength")
-        self.pattern = re.compile(keywords["pattern"], re.ASCII) if "pattern" in keywords else None
+        self.pattern = Search(keywords["pattern"]) if "pattern" in keywords else None
         self.format: Callable[[str], bool] | None = FORMATS[keywords["format"]][0] if "format" in keywords else None
         self.max_items, self.min_items = get("maxItems"), get("minItems")
         self.unique_items = get("uniqueItems") is True
@@ -117,7 +116,7 @@ class _Schema:
         self.prefix_items = [_Schema(s) for s in get("prefixItems", ())]
         self.items, self.contains = sub(get("items")), sub(get("contains"))
         self.properties = {k: _Schema(s) for k, s in get("properties", {}).items()}
-        self.pattern_properties = [(re.compile(p, re.ASCII), _Schema(s)) for p, s in get("patternProperties", {}).items()]
+        self.pattern_properties = [(Search(p), _Schema(s)) for p, s in get("patternProperties", {}).items()]
         self.additional_properties = sub(get("additionalProperties"))
         self.property_names = sub(get("propertyNames"))
         self.unevaluated_items = sub(get("unevaluatedItems"))
@@ -125,7 +124,7 @@ class _Schema:
 
     def declares(self, name: str) -> bool:
         # The member is named by `properties` or matched by `patternProperties` of this schema.
-        return name in self.properties or any(p.search(name) for p, _ in self.pattern_properties)
+        return name in self.properties or any(p(name) for p, _ in self.pattern_properties)
 
 
 def _sub(source: Any) -> _Schema | None:
@@ -308,7 +307,7 @@ class Check:
             for name, member in obj.items():
                 matched = False
                 for pattern, sub in s.pattern_properties:
-                    if pattern.search(name):
+                    if pattern(name):
                         matched = True
                         if not self._valid(sub, member, None):
                             return "patternProperties"
@@ -351,7 +350,7 @@ def _check_string(s: _Schema, v: str) -> str | None:
         return "maxLength"
     if s.min_length is not None and len(v) < s.min_length:
         return "minLength"
-    if s.pattern is not None and s.pattern.search(v) is None:
+    if s.pattern is not None and not s.pattern(v):
         return "pattern"
     if s.format is not None and not s.format(v):
         return "format"

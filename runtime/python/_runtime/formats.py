@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any, Final
 
+import regex  # type: ignore[import-untyped]  # no py.typed; typeshed has types-regex
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
@@ -228,23 +229,41 @@ def show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-class Pattern:
-    """A schema ``pattern``: searched (not anchored) with Python ``re`` in ASCII mode.
+# How long one search of a pattern may take (docs/semantics.md, "Patterns"):
+# the `regex` module backtracks, and a search past this bound does not match.
+PATTERN_TIMEOUT: Final = 0.1  # seconds
 
-    ``translated`` is the ECMA-262 source rewritten by contractgen for Python
-    (``.`` excludes every line terminator, ``$`` only matches at the end);
-    ``source`` is the pattern as the schema wrote it, for messages. Used as
-    an annotation (``Annotated[str, Pattern(...)]``).
+
+class Search:
+    """A pattern as contractgen translated it for the ``regex`` module, searched under the bound."""
+
+    __slots__ = ("regex",)
+
+    def __init__(self, translated: str) -> None:
+        # ASCII: \b is ECMA's ASCII word boundary; \s, \d, \w and . come written out as classes.
+        self.regex = regex.compile(translated, regex.ASCII | regex.V0)
+
+    def __call__(self, v: str) -> bool:
+        try:
+            return self.regex.search(v, timeout=PATTERN_TIMEOUT) is not None
+        except TimeoutError:
+            return False
+
+
+class Pattern:
+    """A schema ``pattern``: ECMA-262 with the ``u`` flag, searched (not anchored).
+
+    ``translated`` is the ECMA-262 source rewritten by contractgen for the
+    ``regex`` module (``\\s``, ``\\d``, ``\\w`` and ``.`` as explicit classes,
+    ``$`` only at the end); ``source`` is the pattern as the schema wrote it,
+    for messages. Used as an annotation (``Annotated[str, Pattern(...)]``).
     """
 
-    __slots__ = ("source", "regex")
+    __slots__ = ("source", "search")
 
     def __init__(self, translated: str, source: str) -> None:
         self.source = source
-        self.regex = re.compile(translated, re.ASCII)
-
-    def search(self, v: str) -> bool:
-        return self.regex.search(v) is not None
+        self.search = Search(translated)
 
     def problem(self, v: Any) -> tuple[str, str] | None:
         """(keyword, detail) when ``v`` breaks this rule, else None."""
@@ -255,7 +274,7 @@ class Pattern:
         return None
 
     def _check(self, v: str) -> str:
-        if self.regex.search(v) is None:
+        if not self.search(v):
             raise PydanticCustomError("pattern", "string does not match pattern {pattern}", {"pattern": self.source})
         return v
 
@@ -279,7 +298,7 @@ class StringRule:
     """What a string must satisfy: a format, a pattern, a length in code points.
 
     pydantic-core checks the lengths and the format (as a Rust regular
-    expression); a pattern is searched with Python ``re`` afterwards.
+    expression); a pattern is searched with ``regex`` afterwards.
     ``problem`` names the first rule a string breaks, in the order of
     docs/semantics.md (format, pattern, minLength, maxLength).
     """

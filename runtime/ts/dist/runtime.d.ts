@@ -69,8 +69,7 @@ export declare function bigintMultipleOf(divisor: number): z.core.$ZodCheck<bigi
 export declare function int64(unsigned?: boolean): z.ZodBigInt;
 /** `minLength`/`maxLength` in code points (zod's .min/.max count UTF-16 units). */
 export declare function codePoints(min: number, max?: number): z.core.$ZodCheck<string>;
-/** A `pattern`: ECMA-262 with code point semantics (the `u` flag), searched, not anchored. */
-export declare function pattern(source: string): RegExp;
+export { pattern } from "./runtime/patterns.js";
 /**
  * The "any other string" branch of an open enum (`z.union([Known,
  * otherString(z.string())])`), typed {@link Other} (`string & {}`) so that

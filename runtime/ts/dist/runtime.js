@@ -281,10 +281,7 @@ export function codePoints(min, max = Infinity) {
             ctx.addIssue({ code: "custom", input: s, message: `maxLength: string longer than maxLength ${max}: ${quote(s)}` });
     });
 }
-/** A `pattern`: ECMA-262 with code point semantics (the `u` flag), searched, not anchored. */
-export function pattern(source) {
-    return new RegExp(source, "u");
-}
+export { pattern } from "./runtime/patterns.js";
 /**
  * The "any other string" branch of an open enum (`z.union([Known,
  * otherString(z.string())])`), typed {@link Other} (`string & {}`) so that

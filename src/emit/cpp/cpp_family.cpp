@@ -95,9 +95,9 @@ public:
                                    {"literal", string_view_literal_lines(literals_.texts()[i], kLineWidth - 8, "    ")}});
         }
         for (std::size_t i = 0; i < literals_.patterns().size(); ++i) {
-            // RE2 syntax, as the go target spells it (src/ir/pattern.cpp), over UTF-8 text.
+            // RE2 syntax, or PCRE2's for a pattern that needs backtracking (cpp_pattern).
             const std::string& p = literals_.patterns()[i];
-            std::string re2 = ir::translate_pattern(p, ir::PatternDialect::Go);
+            std::string re2 = cpp_pattern(p);
             patterns.push_back(Object{{"index", std::to_string(i)},
                                       {"re2", string_literal_lines(re2, kLineWidth - 12, "        ")},
                                       {"original", string_literal_lines(p, kLineWidth - 12, "        ")}});

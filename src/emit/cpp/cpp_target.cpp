@@ -10,12 +10,13 @@
 #include <cctype>
 #include <set>
 
-#include "emit/common/pattern_check.h"
 #include "emit/cpp/cpp_family.h"
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
+#include "emit/common/pattern_check.h"
 #include "ir/pattern.h"
+#include "ir/pattern_match.h"
 #include "naming/keywords.h"
 #include "naming/namer.h"
 
@@ -165,10 +166,13 @@ class CppTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
         naming::Names names = naming::resolve_names(ctx.model, cpp_naming(), ctx.schemas, ctx.sink);
-        // Patterns run on RE2 (linear time, bounded stack): what it cannot
-        // match as ECMA-262 does is refused here, as for the go target.
-        report_pattern_problems(ctx, "cpp", "RE2, as in the go target", [](const std::string& p) {
-            return ir::go_pattern_problem(p);
+        // Lookaround runs on PCRE2, whose version in Debian bookworm (10.42) has no lookbehind of
+        // unbounded width: such a pattern is refused here rather than thrown when the bindings start.
+        report_pattern_problems(ctx, "cpp", "PCRE2 10.42", [](const std::string& p) -> std::optional<std::string> {
+            if (auto why = ir::pcre2_problem(p))
+                return *why + " (lookbehind of unbounded width, such as '(?<=ab+)', needs PCRE2 10.43; "
+                              "the other targets match it)";
+            return std::nullopt;
         });
         if (ctx.sink.has_errors()) return;
         keep_clear_of_runtime(names);

@@ -36,7 +36,12 @@ std::string FamilyLiterals::check(const ir::json& program) {
     return "check_" + std::to_string(it - checks_.begin());
 }
 
-ir::json cpp_program(const ir::json& program) { return ir::program_in_dialect(program, ir::PatternDialect::Go); }
+std::string cpp_pattern(const std::string& pattern) {
+    if (!ir::needs_backtracking(pattern)) return ir::translate_pattern(pattern, ir::PatternDialect::Re2);
+    return "(*LIMIT_MATCH=1000000)" + ir::translate_pattern(pattern, ir::PatternDialect::Pcre2);
+}
+
+ir::json cpp_program(const ir::json& program) { return ir::program_with_patterns(program, cpp_pattern); }
 
 std::string FamilyLiterals::text(const std::string& text) {
     std::string literal = string_view_literal(text);

@@ -125,4 +125,9 @@ private:
 // An assertion's program with its patterns in RE2 syntax (as the go target spells them).
 ir::json cpp_program(const ir::json& program);
 
+// A pattern as the C++ runtime compiles it (runtime/cpp/src/rt/pattern.cpp):
+// RE2 syntax, or PCRE2's behind its match-limit option `(*LIMIT_MATCH=...)`
+// when the pattern needs backtracking (ir::needs_backtracking).
+std::string cpp_pattern(const std::string& pattern);
+
 }  // namespace contractgen::emit::cpp

@@ -48,7 +48,6 @@ Data FamilyView::build() {
         if (!d.is<ir::Constant>()) templates_.render_to("go/common.go.mustache", v, declarations);
     }
     std::vector<std::string> paths;
-    if (types_.uses_regexp()) paths.push_back(string_literal("regexp"));
     paths.push_back(string_literal(ctx_.project.go_module + "/contract"));
     for (const auto& other : types_.families_used())
         paths.push_back(string_literal(ctx_.project.go_module + "/" + names_.package.at(other)));

@@ -28,6 +28,7 @@
 #include "emit/targets.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/queries.h"
 #include "ir/schema_members.h"
 #include "naming/keywords.h"
 
@@ -112,14 +113,12 @@ GoNames resolve(const EmitContext& ctx, const naming::Names& names) {
     return g;
 }
 
-// Patterns Go's regexp cannot match as ECMA-262 does: an error at each
-// `pattern` keyword (in schema positions) that spells one the IR uses.
-void check_patterns(const EmitContext& ctx) {
-    std::map<std::string, std::string> problems;  // pattern → why not
-    auto check_pattern = [&](const std::string& pattern) {
-        if (!problems.count(pattern))
-            if (auto problem = ir::go_pattern_problem(pattern)) problems.emplace(pattern, *problem);
-    };
+// Whether a pattern the contract uses needs the backtracking engine
+// (contract/pattern_backtracking.go and regexp2 in go.mod): its `pattern`s,
+// key patterns and the patterns inside assertions' programs.
+bool uses_backtracking(const EmitContext& ctx) {
+    bool found = false;
+    auto check_pattern = [&](const std::string& pattern) { found = found || ir::needs_backtracking(pattern); };
     auto check = [&](const ir::StringBounds& b) {
         if (b.pattern) check_pattern(*b.pattern);
     };
@@ -132,72 +131,25 @@ void check_patterns(const EmitContext& ctx) {
         if (const auto* s = std::get_if<ir::Struct>(&d.body); s && s->extra_key_pattern) check_pattern(*s->extra_key_pattern);
         ir::for_each_type_in(d, walk);
     }
-    // The patterns of assertions (`pattern` values and `patternProperties` keys).
-    std::function<void(const ir::json&)> walk_program = [&](const ir::json& s) {
-        if (!s.is_object()) return;
-        for (const auto& [key, value] : s.items()) {
-            if (key == "pattern" && value.is_string()) check_pattern(value.get<std::string>());
-            if (key == "patternProperties" && value.is_object())
-                for (const auto& [pattern, sub] : value.items()) check_pattern(pattern);
-            switch (ir::member_kind(key)) {
-                case ir::MemberKind::Schema: walk_program(value); break;
-                case ir::MemberKind::SchemaMap:
-                case ir::MemberKind::SchemaList:
-                    for (const auto& sub : value) walk_program(sub);
-                    break;
-                default: break;
-            }
-        }
-    };
-    for (const auto& c : ctx.model.checks) {
-        for (const auto& s : c.program["assert"]) walk_program(s);
-        for (const auto& s : c.program["defs"]) walk_program(s);
-    }
-    if (problems.empty()) return;
-    for (const auto& doc : ctx.schemas.documents) {
-        std::vector<std::pair<std::pair<int, int>, std::string>> found;  // reported in document order
-        std::vector<const ir::json*> stack = {&doc.root};  // no recursion: schemas may nest deeply
-        while (!stack.empty()) {
-            const ir::json* node = stack.back();
-            stack.pop_back();
-            if (node->is_array())
-                for (const auto& item : *node) stack.push_back(&item);
-            if (!node->is_object()) continue;
-            for (const auto& [key, value] : node->items()) {
-                if (key == "const" || key == "enum" || key == "examples" || key == "default" || key.rfind("x-", 0) == 0)
-                    continue;  // data, not schemas
-                if (key == "pattern" && value.is_string()) {
-                    auto it = problems.find(value.get<std::string>());
-                    if (it == problems.end()) continue;
-                    load::Position at = doc.position_of(&value);
-                    found.push_back({{at.line, at.column}, "pattern '" + it->first + "' cannot be used by the go target: " + it->second});
-                    continue;
-                }
-                if (key == "patternProperties" && value.is_object())
-                    for (const auto& [pattern, sub] : value.items())
-                        if (auto it = problems.find(pattern); it != problems.end()) {
-                            load::Position at = doc.position_of(&sub);
-                            found.push_back({{at.line, at.column},
-                                             "pattern '" + it->first + "' cannot be used by the go target: " + it->second});
-                        }
-                stack.push_back(&value);
-            }
-        }
-        std::sort(found.begin(), found.end());
-        for (const auto& [at, message] : found) ctx.sink.error(doc.display_path, at.first, at.second, message);
-    }
+    // The assertions' patterns, found by the walk that spells them (its result is not needed).
+    for (const auto& c : ctx.model.checks)
+        ir::program_with_patterns(c.program, [&](const std::string& pattern) {
+            check_pattern(pattern);
+            return pattern;
+        });
+    return found;
 }
 
 class GoTarget : public Target {
 public:
     void emit(const EmitContext& ctx, write::OutputSet& out) const override {
         naming::Names names = naming::resolve_names(ctx.model, go_naming(), ctx.schemas, ctx.sink);
-        check_patterns(ctx);
         if (ctx.sink.has_errors()) return;
+        const bool backtracking = uses_backtracking(ctx);
         const GoNames go_names = resolve(ctx, names);
         const std::string header = comment_text(set_header_text(ctx));
 
-        add_runtime(ctx, out);
+        add_runtime(ctx, out, backtracking);
 
         const auto& all = ctx.model.families;
         std::vector<std::string> files(all.size());
@@ -251,7 +203,10 @@ public:
         Data module;
         module.set("header", header);
         module.set("module", ctx.project.go_module);
+        module.set("backtracking", flag(backtracking));
         out.add("go/go.mod", write::normalise_text(ctx.templates.render("go/go.mod.mustache", module)));
+        // go.sum has no comments, so no header line: the checksums of the one dependency, when it is used.
+        if (backtracking) out.add("go/go.sum", ctx.templates.render("go/go.sum.mustache", module));
         std::string markdown_header = header;  // inside an HTML comment, "--" may not appear
         for (std::size_t at; (at = markdown_header.find("--")) != std::string::npos;) markdown_header.replace(at, 2, "- -");
         Data readme;
@@ -267,13 +222,14 @@ public:
 
 private:
     // runtime/go/contract/*.go (tests excepted), each with the header lines.
-    static void add_runtime(const EmitContext& ctx, write::OutputSet& out) {
+    static void add_runtime(const EmitContext& ctx, write::OutputSet& out, bool backtracking) {
         const std::string lines =
             "// Code generated by contractgen. DO NOT EDIT.\n" + emit::comment_lines(comment_text(set_header_text(ctx)), "// ") + "\n";
         const std::string folder = "go/contract/";
         for (const auto& [path, bytes] : builtin_runtime()) {
             bool source = path.rfind(folder, 0) == 0 && path.size() > 3 && path.compare(path.size() - 3, 3, ".go") == 0 &&
-                          path.find("_test.go") == std::string::npos;
+                          path.find("_test.go") == std::string::npos &&
+                          (backtracking || path != folder + "pattern_backtracking.go");
             if (source) out.add_runtime(path, lines + std::string(bytes));
         }
     }

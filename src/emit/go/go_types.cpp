@@ -239,8 +239,7 @@ std::string GoTypes::string_rule(const ir::StringBounds& b) {
         case ir::StringFormat::None: break;
     }
     if (b.pattern) {
-        uses_regexp_ = true;
-        add("Pattern: regexp.MustCompile(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Go)) + ")");
+        add("Pattern: contract.MustCompilePattern(" + string_literal(go_pattern(*b.pattern)) + ")");
         add("PatternSource: " + string_literal(*b.pattern));
     }
     if (b.min_length) add("MinLength: " + count_text(*b.min_length));
@@ -308,8 +307,7 @@ std::string GoTypes::check_var(ir::CheckId id) {
 }
 
 std::string GoTypes::regexp_var(const std::string& pattern) {
-    uses_regexp_ = true;
-    std::string text = "regexp.MustCompile(" + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Go)) + ")";
+    std::string text = "contract.MustCompilePattern(" + string_literal(go_pattern(pattern)) + ")";
     auto it = made_.find(text);
     if (it != made_.end()) return it->second;
     std::string name = private_.claim("key" + std::to_string(made_.size() + 1));
@@ -328,8 +326,13 @@ bool GoTypes::boxed(const ir::TypeExpr& t, const ir::Decl& container) const {
 
 namespace contractgen::emit::go {
 
-// A program with its patterns in Go's syntax (RE2), for contract.MustCompileCheck.
-ir::json go_program(const ir::json& program) { return ir::program_in_dialect(program, ir::PatternDialect::Go); }
+std::string go_pattern(const std::string& pattern) {
+    if (!ir::needs_backtracking(pattern)) return ir::translate_pattern(pattern, ir::PatternDialect::Re2);
+    return "(*BACKTRACK)" + ir::translate_pattern(pattern, ir::PatternDialect::Regexp2);
+}
+
+// A program with its patterns as the runtime compiles them (go_pattern), for contract.MustCompileCheck.
+ir::json go_program(const ir::json& program) { return ir::program_with_patterns(program, go_pattern); }
 
 std::string tag_method(const std::string& wire) {
     std::string m = naming::to_case(wire, naming::Case::Pascal);

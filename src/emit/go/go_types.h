@@ -48,6 +48,11 @@ std::string tag_method(const std::string& wire);
 // An assertion's program with its patterns in Go's syntax (RE2).
 ir::json go_program(const ir::json& program);
 
+// A pattern as the Go runtime compiles it (contract.MustCompilePattern):
+// RE2 syntax, or regexp2's behind contract.BacktrackingPrefix when the
+// pattern needs backtracking (ir::needs_backtracking).
+std::string go_pattern(const std::string& pattern);
+
 class GoTypes {
 public:
     GoTypes(const ir::Model& model, const GoNames& names, naming::Scope& private_scope)
@@ -81,7 +86,6 @@ public:
     // Package-level declarations made so far (rule variables, helpers), in order.
     const std::string& support() const { return support_; }
     const std::set<std::string>& families_used() const { return families_used_; }
-    bool uses_regexp() const { return uses_regexp_; }
 
 private:
     std::string value_type(const ir::TypeExpr& t);
@@ -98,7 +102,6 @@ private:
     std::string support_;
     std::map<std::string, std::string> made_;  // helper or variable text → its name
     std::set<std::string> families_used_;
-    bool uses_regexp_ = false;
     std::map<ir::DeclId, DeclFunctions> qualified_;
 };
 

@@ -229,8 +229,7 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
         std::string names;
         for (const ir::Field& f : s.fields) names += (names.empty() ? "" : ", ") + string_literal(f.wire_name);
         for (const std::string& name : s.forbidden) names += (names.empty() ? "" : ", ") + string_literal(name);
-        close += ".check(rt.extraKeys(rt.pattern(" +
-                 string_literal(ir::translate_pattern(*s.extra_key_pattern, ir::PatternDialect::Ecma)) + "), [" + names + "]))";
+        close += ".check(rt.extraKeys(" + pattern_call(*s.extra_key_pattern) + ", [" + names + "]))";
     }
     if (!s.bounds.empty()) {
         close += ".check(rt.propertyCount(" + std::to_string(s.bounds.min_properties.value_or(0));
@@ -248,8 +247,7 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     if (proto.empty() && s.extra == ir::Extra::Typed) {
         std::string schema = types_.schema(*s.extra_type);
         if (s.extra_key_pattern)  // a member named __proto__ is kept only when the key pattern allows the name
-            schema = "rt.pattern(" + string_literal(ir::translate_pattern(*s.extra_key_pattern, ir::PatternDialect::Ecma)) +
-                     ").test(\"__proto__\") ? " + schema + " : rt.notAllowed";
+            schema = pattern_call(*s.extra_key_pattern) + ".test(\"__proto__\") ? " + schema + " : rt.notAllowed";
         proto = "{ schema: " + schema + ", required: false }";
     }
     if (parses_own_members(s)) {

@@ -76,7 +76,7 @@ std::string TsReaders::string_rule(const ir::StringBounds& b) {
         default: add(std::string("format: \"") + ir::format_name(b.format) + "\""); break;
     }
     if (b.pattern)
-        add("pattern: rt.pattern(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Ecma)) + ")");
+        add("pattern: " + pattern_call(*b.pattern));
     if (b.min_length) add("minLength: " + count_text(*b.min_length));
     if (b.max_length) add("maxLength: " + count_text(*b.max_length));
     return rule("StringRule", fields);
@@ -107,7 +107,7 @@ std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optiona
 }
 
 std::string TsReaders::key_pattern(const std::string& pattern) {
-    const std::string value = "rt.pattern(" + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Ecma)) + ")";
+    const std::string value = pattern_call(pattern);
     return hoist("key", "key " + value, "const $name$ = $value$;\n", "const $name$ = $value$;\n", {{"value", value}});
 }
 

@@ -1,12 +1,14 @@
 #include "emit/ts/ts_types.h"
 
 #include <cmath>
+#include <functional>
 
 #include "emit/ts/ts_readers.h"
 #include "emit/ts/ts_syntax.h"
 #include "ir/integral.h"
 #include "ir/passes/passes.h"
 #include "ir/pattern.h"
+#include "ir/schema_members.h"
 
 namespace contractgen::emit::ts {
 
@@ -35,6 +37,17 @@ std::string bigint_multiple_of(const ir::json& v) {
 }
 
 }  // namespace
+
+std::string pattern_call(const std::string& pattern) {
+    std::string out = "rt.pattern(" + string_literal(pattern);
+    if (!ir::needs_backtracking(pattern)) out += ", " + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Re2));
+    return out + ")";
+}
+
+std::string check_pattern_text(const std::string& pattern) {
+    if (ir::needs_backtracking(pattern)) return pattern;
+    return "(*RE2)" + ir::translate_pattern(pattern, ir::PatternDialect::Re2);
+}
 
 std::set<ir::DeclId> tolerant_generic(const ir::Model& model) {
     std::set<ir::DeclId> generic;
@@ -100,7 +113,7 @@ std::string TsTypes::string_schema(const ir::StringBounds& b) {
         out += "))";
     }
     if (b.pattern)
-        out += ".regex(rt.pattern(" + string_literal(ir::translate_pattern(*b.pattern, ir::PatternDialect::Ecma)) + "))";
+        out += ".regex(" + pattern_call(*b.pattern) + ")";
     return out;
 }
 
@@ -165,8 +178,33 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
 }
 
 std::string TsTypes::check_var(ir::CheckId id) const {
-    // Patterns are ECMA-262 in the program, as the runtime compiles them.
-    const std::string text = model_.checks.at(id).program.dump();
+    // Patterns as the runtime's Check compiles them (check_pattern_text).
+    ir::json program = model_.checks.at(id).program;
+    std::function<void(ir::json&)> walk = [&](ir::json& s) {
+        if (!s.is_object()) return;
+        for (auto it = s.begin(); it != s.end(); ++it) {
+            const std::string& key = it.key();
+            if (key == "pattern" && it->is_string()) {
+                *it = check_pattern_text(it->get<std::string>());
+            } else if (key == "patternProperties" && it->is_object()) {
+                ir::json translated = ir::json::object();
+                for (auto& [pattern, sub] : it->items()) {
+                    ir::json copy = sub;
+                    walk(copy);
+                    translated[check_pattern_text(pattern)] = std::move(copy);
+                }
+                *it = std::move(translated);
+            } else if (ir::member_kind(key) == ir::MemberKind::Schema) {
+                walk(*it);
+            } else if (ir::member_kind(key) == ir::MemberKind::SchemaMap ||
+                       ir::member_kind(key) == ir::MemberKind::SchemaList) {
+                for (auto& sub : *it) walk(sub);
+            }
+        }
+    };
+    for (auto& s : program["assert"]) walk(s);
+    for (auto& s : program["defs"]) walk(s);
+    const std::string text = program.dump();
     auto it = check_names_.find(text);
     if (it != check_names_.end()) return it->second;
     const std::string name = scope_->claim("check" + std::to_string(check_names_.size() + 1));

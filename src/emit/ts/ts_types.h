@@ -83,4 +83,13 @@ private:
     mutable std::string checks_;
 };
 
+// `rt.pattern(source, linear)`: the pattern as written (ECMA-262, for V8 and
+// for what zod reports) and, unless it needs backtracking, its RE2
+// translation, which the runtime matches with RE2JS in linear time.
+std::string pattern_call(const std::string& pattern);
+
+// A pattern as the runtime's Check compiles it: "(*RE2)" and the RE2
+// translation, or the source as written when it needs backtracking (V8).
+std::string check_pattern_text(const std::string& pattern);
+
 }  // namespace contractgen::emit::ts

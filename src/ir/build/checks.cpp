@@ -201,9 +201,8 @@ json Builder::compile_schema(const Location& loc, Program& p, std::optional<std:
                 json map = json::object();
                 for (const auto& [name, sub] : value.items()) {
                     if (key == "patternProperties") {
-                        if (auto why = check_portable_pattern(name)) {
-                            error_at(Location{loc.doc, at, &value},
-                                     "pattern '" + name + "' cannot be matched alike in C++, TypeScript and Python: " + *why,
+                        if (auto why = check_pattern(name)) {
+                            error_at(Location{loc.doc, at, &value}, "pattern '" + name + "' is not supported: " + *why,
                                      name);
                             ok = false;
                         }
@@ -223,10 +222,8 @@ json Builder::compile_schema(const Location& loc, Program& p, std::optional<std:
             }
             default:
                 if (key == "pattern") {
-                    if (auto why = check_portable_pattern(value.get<std::string>())) {
-                        error_at(loc, "pattern '" + value.get<std::string>() +
-                                          "' cannot be matched alike in C++, TypeScript and Python: " + *why,
-                                 "pattern");
+                    if (auto why = check_pattern(value.get<std::string>())) {
+                        error_at(loc, "pattern '" + value.get<std::string>() + "' is not supported: " + *why, "pattern");
                         ok = false;
                     }
                 } else if (key == "format") {

@@ -119,8 +119,8 @@ void Builder::merge_part(const Location& part, Merged& m, bool ignore_const) {
     if (const json* v = kw[Keyword::MaxLength]) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(*v), true); }
     if (const json* v = kw[Keyword::Pattern]) {
         std::string pattern = v->get<std::string>();
-        if (auto why = check_portable_pattern(pattern)) {
-            error_at(part, "pattern '" + pattern + "' cannot be matched alike in C++, TypeScript and Python: " + *why, "pattern");
+        if (auto why = check_pattern(pattern)) {
+            error_at(part, "pattern '" + pattern + "' is not supported: " + *why, "pattern");
         } else if (m.string_bounds.pattern && *m.string_bounds.pattern != pattern) {
             set_aside(m, part, {"pattern"});  // a second pattern: checked by an assertion
         } else {
@@ -204,7 +204,7 @@ void Builder::merge_object_keywords(const Location& part, const KeywordSlots& kw
         m.object_keywords = true;
         key_pattern = patterns->size() == 1 && additional && *additional == false && !m.key_pattern &&
                       !patterns->begin().value().is_boolean() &&
-                      !check_portable_pattern(patterns->begin().key()).has_value();
+                      !check_pattern(patterns->begin().key()).has_value();
         if (key_pattern) {
             m.key_pattern = patterns->begin().key();
             m.key_pattern_at = child(part, "patternProperties", *m.key_pattern, patterns->begin().value());

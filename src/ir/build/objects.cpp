@@ -4,11 +4,10 @@
 // an array converts its items; scalars carry their bounds. Enums are here
 // too: a closed set of values filtered by the schema's `type`.
 #include <algorithm>
-#include <regex>
 #include <utility>
 
 #include "ir/build/builder.h"
-#include "ir/pattern.h"
+#include "ir/pattern_match.h"
 #include "text/utf8.h"
 
 namespace contractgen::ir::builder {
@@ -163,16 +162,11 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
     return put_decl(std::move(s), at, hint, m.docs);
 }
 
-// Whether a portable pattern matches a property name, as every target's
-// engine would (the C++ runtime's: std::wregex over UTF-32).
+// Whether a pattern matches a property name, as every target's engine
+// would (the C++ runtime's: RE2, or PCRE2 for lookaround). A name that hits
+// the backtracking bound is taken as not matching, as the bindings reject it.
 bool Builder::pattern_matches(const std::string& pattern, const std::string& name) const {
-    auto wide = [](const std::string& utf8) {
-        std::wstring out;
-        for (std::size_t i = 0; i < utf8.size();) out += static_cast<wchar_t>(text::next_code_point(utf8, i));
-        return out;
-    };
-    std::wregex re(wide(translate_pattern(pattern, PatternDialect::CppWide)), std::regex::ECMAScript);
-    return std::regex_search(wide(name), re);
+    return match_pattern(pattern, name) == PatternMatch::Yes;
 }
 
 TypeExpr Builder::convert_enum(const Location& at, const Merged& m, const Hint& hint) {

@@ -127,7 +127,7 @@ def compile_cpp_runner(include_dir: Path, work: Path, cxx: str, extra_includes: 
         unity = work / "bindings.cpp"
         unity.write_text("".join(f'#include "{p}"\n' for p in sorted(sources_dir.rglob("*.cpp"))))
         cmd = [cxx, "-std=c++17", opt, "-I", str(include_dir), *[f"-I{d}" for d in extra_includes],
-               str(src), str(unity), "-lre2", "-o", str(binary) + ".tmp"]
+               str(src), str(unity), "-lre2", "-lpcre2-8", "-o", str(binary) + ".tmp"]
         log(f"compiling the C++ runner: {' '.join(cmd)}")
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:

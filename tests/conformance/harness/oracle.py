@@ -1,7 +1,8 @@
 """The oracle: a standard JSON Schema validator run on the source schemas.
 
 Primary: Python `jsonschema` (Draft 2020-12, format assertion through its
-FORMAT_CHECKER), the validator tests/schemas already trusts. Cross-check for
+FORMAT_CHECKER, patterns searched as ECMA-262 by `regress`: ecma_patterns.py),
+the validator tests/schemas already trusts. Cross-check for
 generated cases: ajv 2020 with ajv-formats (tests/conformance/oracle/ajv_check.mjs).
 Where the two disagree on a generated case, the case sits on a corner of one
 of them and is left out (counted and listed; docs/conformance.md explains).
@@ -18,7 +19,10 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from . import ecma_patterns
 from .schemas import Loc, SchemaSet
+
+ecma_patterns.install()  # `pattern` is ECMA-262, not Python's `re`
 
 BASE = "https://contract.invalid/"
 HERE = Path(__file__).resolve().parent.parent

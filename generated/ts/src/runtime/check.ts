@@ -2,7 +2,7 @@
 //
 // Assertions (docs/semantics.md, "Assertions"): what a type cannot carry,
 // compiled by contractgen into a schema program, `{"assert": [S...],
-// "defs": [S...]}` ({"$ref": n} names defs[n]; patterns are ECMA-262), and
+// "defs": [S...]}` ({"$ref": n} names defs[n]; patterns as programPattern reads them), and
 // evaluated here on the free-form value, with the annotations that
 // `unevaluatedProperties`/`unevaluatedItems` read. The text decoder runs it
 // on the value read ahead (checked.ts), the Zod schemas on the input value;
@@ -11,6 +11,7 @@ import { Keyword } from "./errors.js";
 import { codePointLength, isMultipleOf } from "./formats.js";
 import { FORMATS, type FormatName } from "./formats_more.js";
 import { jsonEqual, sameKey } from "./json.js";
+import { programPattern } from "./patterns.js";
 
 /** One compiled schema: a boolean schema, or the keywords of an object (absent: undefined). */
 interface Schema {
@@ -99,7 +100,7 @@ function compile(v: unknown): Schema {
       case "maxProperties": case "minProperties":
         s[key] = Number(x);
         break;
-      case "pattern": s.pattern = new RegExp(x as string, "u"); break;
+      case "pattern": s.pattern = programPattern(x as string); break;
       case "format": s.format = x as FormatName; break;
       case "uniqueItems": s.uniqueItems = x as boolean; break;
       case "required": s.required = x as string[]; break;
@@ -111,7 +112,7 @@ function compile(v: unknown): Schema {
         break;
       case "dependentSchemas": case "properties": s[key] = named(x); break;
       case "patternProperties":
-        s.patternProperties = Object.entries(x as Obj).map(([p, sub]) => [new RegExp(p, "u"), compile(sub)]);
+        s.patternProperties = Object.entries(x as Obj).map(([p, sub]) => [programPattern(p), compile(sub)]);
         break;
       default: throw new Error(`contractgen: a check program has an unknown keyword ${JSON.stringify(key)}`);
     }

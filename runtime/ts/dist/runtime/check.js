@@ -1,6 +1,6 @@
 // Assertions (docs/semantics.md, "Assertions"): what a type cannot carry,
 // compiled by contractgen into a schema program, `{"assert": [S...],
-// "defs": [S...]}` ({"$ref": n} names defs[n]; patterns are ECMA-262), and
+// "defs": [S...]}` ({"$ref": n} names defs[n]; patterns as programPattern reads them), and
 // evaluated here on the free-form value, with the annotations that
 // `unevaluatedProperties`/`unevaluatedItems` read. The text decoder runs it
 // on the value read ahead (checked.ts), the Zod schemas on the input value;
@@ -9,6 +9,7 @@ import { Keyword } from "./errors.js";
 import { codePointLength, isMultipleOf } from "./formats.js";
 import { FORMATS } from "./formats_more.js";
 import { jsonEqual, sameKey } from "./json.js";
+import { programPattern } from "./patterns.js";
 const NULL = 1, BOOLEAN = 2, OBJECT = 4, ARRAY = 8, STRING = 16, INTEGER = 32, NUMBER = 64;
 const TYPE_BITS = {
     null: NULL, boolean: BOOLEAN, object: OBJECT, array: ARRAY, string: STRING, integer: INTEGER, number: NUMBER,
@@ -66,7 +67,7 @@ function compile(v) {
                 s[key] = Number(x);
                 break;
             case "pattern":
-                s.pattern = new RegExp(x, "u");
+                s.pattern = programPattern(x);
                 break;
             case "format":
                 s.format = x;
@@ -103,7 +104,7 @@ function compile(v) {
                 s[key] = named(x);
                 break;
             case "patternProperties":
-                s.patternProperties = Object.entries(x).map(([p, sub]) => [new RegExp(p, "u"), compile(sub)]);
+                s.patternProperties = Object.entries(x).map(([p, sub]) => [programPattern(p), compile(sub)]);
                 break;
             default: throw new Error(`contractgen: a check program has an unknown keyword ${JSON.stringify(key)}`);
         }

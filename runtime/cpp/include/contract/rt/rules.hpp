@@ -78,13 +78,13 @@ inline std::size_t plain_prefix(const char* p, const char* end) {
     return static_cast<std::size_t>(p - start);
 }
 
-// A compiled `pattern`: the schema's ECMA-262 source translated to RE2
-// syntax at generation time (src/ir/pattern.cpp refuses what RE2 cannot
-// match alike), searched in UTF-8 text by RE2 in linear time and bounded
-// memory, so no text can make it recurse or backtrack (src/rt/pattern.cpp).
+// A compiled `pattern`: the schema's ECMA-262 source translated at
+// generation time (src/ir/pattern.cpp), searched in UTF-8 text by RE2 in
+// linear time, or, for lookaround, by PCRE2 under a match limit: a search
+// past the limit does not match (src/rt/pattern.cpp, docs/semantics.md).
 class Pattern {
 public:
-    Pattern(const char* re2_source, const char* original);
+    Pattern(const char* source, const char* original);
     ~Pattern();
     Pattern(const Pattern&) = delete;
     Pattern& operator=(const Pattern&) = delete;

@@ -177,7 +177,7 @@ export function encodeLabel(value) {
 
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 export const SHADE_KNOWN_VALUES = /** @type {const} */ (["red", "green", "blue"]);
-export const Shade = z.union([Color, rt.otherString(z.string().regex(rt.pattern("^[a-z]+$")))], rt.ANY_OF);
+export const Shade = z.union([Color, rt.otherString(z.string().regex(rt.pattern("^[a-z]+$", "^[a-z]+$")))], rt.ANY_OF);
 const shadeKnown = new Set(SHADE_KNOWN_VALUES);
 
 /**
@@ -1913,7 +1913,7 @@ export function encodeScalar(value) {
 // ---- Exclusive (constructs/unions.schema.json#/$defs/Exclusive)
 export const Exclusive = z.xor([
   z.string().check(rt.codePoints(0, 3)),
-  z.string().regex(rt.pattern("^a")),
+  z.string().regex(rt.pattern("^a", "^a")),
 ], rt.ONE_OF);
 
 /**
@@ -2108,13 +2108,13 @@ export function encodeHolder(value) {
 // ---- Strings (constructs/values.schema.json#/$defs/Strings)
 export const Strings = z.strictObject({
   short: z.string().check(rt.codePoints(2, 3)).exactOptional(),
-  slug: z.string().regex(rt.pattern("^[a-z]+-\\d{2}$")).exactOptional(),
-  dotted: z.string().regex(rt.pattern("^a.c$")).exactOptional(),
-  accented: z.string().regex(rt.pattern("^\\u00e9+$")).exactOptional(),
-  search: z.string().regex(rt.pattern("b+")).exactOptional(),
+  slug: z.string().regex(rt.pattern("^[a-z]+-\\d{2}$", "^[a-z]+-[0-9]{2}$")).exactOptional(),
+  dotted: z.string().regex(rt.pattern("^a.c$", "^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$")).exactOptional(),
+  accented: z.string().regex(rt.pattern("^\\u00e9+$", "^\\x{00E9}+$")).exactOptional(),
+  search: z.string().regex(rt.pattern("b+", "b+")).exactOptional(),
   when: rt.dateTime.exactOptional(),
   id: rt.uuid.exactOptional(),
-  lower_id: rt.uuid.regex(rt.pattern("^[0-9a-f-]+$")).exactOptional(),
+  lower_id: rt.uuid.regex(rt.pattern("^[0-9a-f-]+$", "^[\\-0-9a-f]+$")).exactOptional(),
   link: rt.uri.exactOptional(),
   stamp: shared.Timestamp.exactOptional(),
 });
@@ -3133,7 +3133,7 @@ export function encodeDirectory(value) {
 
 // ---- rules and readers the declarations above share
 /** @type {rt.StringRule} */
-const rule1 = { pattern: rt.pattern("^[a-z]+$") };
+const rule1 = { pattern: rt.pattern("^[a-z]+$", "^[a-z]+$") };
 /** @type {rt.StringRule} */
 const rule2 = { format: "date-time" };
 /** @type {rt.CountRule} */
@@ -3167,7 +3167,7 @@ const rule18 = { maxLength: 3 };
 /** @type {rt.Reader<string>} */
 const read19 = (d) => d.string(rule18);
 /** @type {rt.StringRule} */
-const rule20 = { pattern: rt.pattern("^a") };
+const rule20 = { pattern: rt.pattern("^a", "^a") };
 /** @type {rt.Reader<string>} */
 const read21 = (d) => d.string(rule20);
 /** @type {rt.NumberRule} */
@@ -3177,17 +3177,17 @@ const read23 = (d) => d.number(rule22);
 /** @type {rt.StringRule} */
 const rule24 = { minLength: 2, maxLength: 3 };
 /** @type {rt.StringRule} */
-const rule25 = { pattern: rt.pattern("^[a-z]+-\\d{2}$") };
+const rule25 = { pattern: rt.pattern("^[a-z]+-\\d{2}$", "^[a-z]+-[0-9]{2}$") };
 /** @type {rt.StringRule} */
-const rule26 = { pattern: rt.pattern("^a.c$") };
+const rule26 = { pattern: rt.pattern("^a.c$", "^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$") };
 /** @type {rt.StringRule} */
-const rule27 = { pattern: rt.pattern("^\\u00e9+$") };
+const rule27 = { pattern: rt.pattern("^\\u00e9+$", "^\\x{00E9}+$") };
 /** @type {rt.StringRule} */
-const rule28 = { pattern: rt.pattern("b+") };
+const rule28 = { pattern: rt.pattern("b+", "b+") };
 /** @type {rt.StringRule} */
 const rule29 = { format: "uuid" };
 /** @type {rt.StringRule} */
-const rule30 = { format: "uuid", pattern: rt.pattern("^[0-9a-f-]+$") };
+const rule30 = { format: "uuid", pattern: rt.pattern("^[0-9a-f-]+$", "^[\\-0-9a-f]+$") };
 /** @type {rt.StringRule} */
 const rule31 = { format: "uri" };
 /** @type {rt.NumberRule} */

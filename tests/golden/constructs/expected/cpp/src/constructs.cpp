@@ -26,14 +26,14 @@ const rt::Pattern& pattern_1() {
 
 const rt::Pattern& pattern_2() {
     static const rt::Pattern pattern(
-        "^[a-z]+-\\d{2}$",
+        "^[a-z]+-[0-9]{2}$",
         "^[a-z]+-\\d{2}$");
     return pattern;
 }
 
 const rt::Pattern& pattern_3() {
     static const rt::Pattern pattern(
-        "^a[^\\n\\r\\x{2028}\\x{2029}]c$",
+        "^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$",
         "^a.c$");
     return pattern;
 }
@@ -54,7 +54,7 @@ const rt::Pattern& pattern_5() {
 
 const rt::Pattern& pattern_6() {
     static const rt::Pattern pattern(
-        "^[0-9a-f-]+$",
+        "^[\\-0-9a-f]+$",
         "^[0-9a-f-]+$");
     return pattern;
 }

@@ -20,7 +20,6 @@ package constructs
 import (
 	"example.com/contract/contract"
 	"example.com/contract/shared"
-	"regexp"
 )
 
 // ---- Color (constructs/enums.schema.json#/$defs/Color)
@@ -3463,7 +3462,7 @@ var value6 = contract.MustParseValue("{\"a\":1}")
 
 var value7 = contract.MustParseValue("\"x\"")
 
-var rule8 = &contract.StringRule{Pattern: regexp.MustCompile("^[a-z]+$"), PatternSource: "^[a-z]+$", MaxLength: -1}
+var rule8 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[a-z]+$"), PatternSource: "^[a-z]+$", MaxLength: -1}
 
 var rule9 = &contract.StringRule{Format: contract.FormatDateTime, MaxLength: -1}
 
@@ -3501,7 +3500,7 @@ var rule21 = &contract.NumberRule{HasExclusiveMinimum: true, ExclusiveMinimum: 0
 
 var rule22 = &contract.StringRule{MaxLength: 3}
 
-var rule23 = &contract.StringRule{Pattern: regexp.MustCompile("^a"), PatternSource: "^a", MaxLength: -1}
+var rule23 = &contract.StringRule{Pattern: contract.MustCompilePattern("^a"), PatternSource: "^a", MaxLength: -1}
 
 var rule24 = &contract.NumberRule{HasMinimum: true, Minimum: 10}
 
@@ -3511,17 +3510,17 @@ func encode25(e *contract.Encoder, x []Shape) {
 
 var rule26 = &contract.StringRule{MinLength: 2, MaxLength: 3}
 
-var rule27 = &contract.StringRule{Pattern: regexp.MustCompile("^[a-z]+-\\d{2}$"), PatternSource: "^[a-z]+-\\d{2}$", MaxLength: -1}
+var rule27 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[a-z]+-[0-9]{2}$"), PatternSource: "^[a-z]+-\\d{2}$", MaxLength: -1}
 
-var rule28 = &contract.StringRule{Pattern: regexp.MustCompile("^a[^\\n\\r\\x{2028}\\x{2029}]c$"), PatternSource: "^a.c$", MaxLength: -1}
+var rule28 = &contract.StringRule{Pattern: contract.MustCompilePattern("^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$"), PatternSource: "^a.c$", MaxLength: -1}
 
-var rule29 = &contract.StringRule{Pattern: regexp.MustCompile("^\\x{00E9}+$"), PatternSource: "^\\u00e9+$", MaxLength: -1}
+var rule29 = &contract.StringRule{Pattern: contract.MustCompilePattern("^\\x{00E9}+$"), PatternSource: "^\\u00e9+$", MaxLength: -1}
 
-var rule30 = &contract.StringRule{Pattern: regexp.MustCompile("b+"), PatternSource: "b+", MaxLength: -1}
+var rule30 = &contract.StringRule{Pattern: contract.MustCompilePattern("b+"), PatternSource: "b+", MaxLength: -1}
 
 var rule31 = &contract.StringRule{Format: contract.FormatUUID, MaxLength: -1}
 
-var rule32 = &contract.StringRule{Format: contract.FormatUUID, Pattern: regexp.MustCompile("^[0-9a-f-]+$"), PatternSource: "^[0-9a-f-]+$", MaxLength: -1}
+var rule32 = &contract.StringRule{Format: contract.FormatUUID, Pattern: contract.MustCompilePattern("^[\\-0-9a-f]+$"), PatternSource: "^[0-9a-f-]+$", MaxLength: -1}
 
 var rule33 = &contract.StringRule{Format: contract.FormatURI, MaxLength: -1}
 

@@ -107,11 +107,11 @@ __all__ = [
 
 _PATTERN_0 = _rt.Pattern("^[a-z]+\\Z", "^[a-z]+$")
 _PATTERN_1 = _rt.Pattern("^a", "^a")
-_PATTERN_2 = _rt.Pattern("^[a-z]+-\\d{2}\\Z", "^[a-z]+-\\d{2}$")
-_PATTERN_3 = _rt.Pattern("^a[^\\n\\r\\u2028\\u2029]c\\Z", "^a.c$")
-_PATTERN_4 = _rt.Pattern("^\\u00e9+\\Z", "^\\u00e9+$")
+_PATTERN_2 = _rt.Pattern("^[a-z]+-[0-9]{2}\\Z", "^[a-z]+-\\d{2}$")
+_PATTERN_3 = _rt.Pattern("^a[^\\u000A\\u000D\\u2028\\u2029]c\\Z", "^a.c$")
+_PATTERN_4 = _rt.Pattern("^\\u00E9+\\Z", "^\\u00e9+$")
 _PATTERN_5 = _rt.Pattern("b+", "b+")
-_PATTERN_6 = _rt.Pattern("^[0-9a-f-]+\\Z", "^[0-9a-f-]+$")
+_PATTERN_6 = _rt.Pattern("^[\\-0-9a-f]+\\Z", "^[0-9a-f-]+$")
 
 
 # constructs/enums.schema.json#/$defs/Color

@@ -143,7 +143,7 @@ export function encodeLabel(value: Label): string {
 /** An open enum whose other strings must be lowercase words. */
 export type Shade = Color | (string & {});
 export const SHADE_KNOWN_VALUES = ["red", "green", "blue"] as const;
-export const Shade = z.union([Color, rt.otherString(z.string().regex(rt.pattern("^[a-z]+$")))], rt.ANY_OF);
+export const Shade = z.union([Color, rt.otherString(z.string().regex(rt.pattern("^[a-z]+$", "^[a-z]+$")))], rt.ANY_OF);
 const shadeKnown = new Set(SHADE_KNOWN_VALUES);
 
 export function readShade(d: rt.Decoder): Shade {
@@ -1736,7 +1736,7 @@ export function encodeScalar(value: Scalar): string {
 export type Exclusive = string;
 export const Exclusive = z.xor([
   z.string().check(rt.codePoints(0, 3)),
-  z.string().regex(rt.pattern("^a")),
+  z.string().regex(rt.pattern("^a", "^a")),
 ], rt.ONE_OF);
 
 export function readExclusive(d: rt.Decoder): Exclusive {
@@ -1913,13 +1913,13 @@ export interface Strings {
 }
 export const Strings = z.strictObject({
   short: z.string().check(rt.codePoints(2, 3)).exactOptional(),
-  slug: z.string().regex(rt.pattern("^[a-z]+-\\d{2}$")).exactOptional(),
-  dotted: z.string().regex(rt.pattern("^a.c$")).exactOptional(),
-  accented: z.string().regex(rt.pattern("^\\u00e9+$")).exactOptional(),
-  search: z.string().regex(rt.pattern("b+")).exactOptional(),
+  slug: z.string().regex(rt.pattern("^[a-z]+-\\d{2}$", "^[a-z]+-[0-9]{2}$")).exactOptional(),
+  dotted: z.string().regex(rt.pattern("^a.c$", "^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$")).exactOptional(),
+  accented: z.string().regex(rt.pattern("^\\u00e9+$", "^\\x{00E9}+$")).exactOptional(),
+  search: z.string().regex(rt.pattern("b+", "b+")).exactOptional(),
   when: rt.dateTime.exactOptional(),
   id: rt.uuid.exactOptional(),
-  lower_id: rt.uuid.regex(rt.pattern("^[0-9a-f-]+$")).exactOptional(),
+  lower_id: rt.uuid.regex(rt.pattern("^[0-9a-f-]+$", "^[\\-0-9a-f]+$")).exactOptional(),
   link: rt.uri.exactOptional(),
   stamp: shared.Timestamp.exactOptional(),
 });
@@ -2821,7 +2821,7 @@ export function encodeDirectory(value: Directory): string {
 
 
 // ---- rules and readers the declarations above share
-const rule1: rt.StringRule = { pattern: rt.pattern("^[a-z]+$") };
+const rule1: rt.StringRule = { pattern: rt.pattern("^[a-z]+$", "^[a-z]+$") };
 const rule2: rt.StringRule = { format: "date-time" };
 const rule3: rt.CountRule = { max: 3 };
 const rule4: rt.NumberRule = { minimum: 0 };
@@ -2840,17 +2840,17 @@ const read16: rt.Reader<boolean> = (d) => d.bool();
 const read17: rt.Reader<string[]> = (d) => d.array(undefined, read14);
 const rule18: rt.StringRule = { maxLength: 3 };
 const read19: rt.Reader<string> = (d) => d.string(rule18);
-const rule20: rt.StringRule = { pattern: rt.pattern("^a") };
+const rule20: rt.StringRule = { pattern: rt.pattern("^a", "^a") };
 const read21: rt.Reader<string> = (d) => d.string(rule20);
 const rule22: rt.NumberRule = { minimum: 10 };
 const read23: rt.Reader<number> = (d) => d.number(rule22);
 const rule24: rt.StringRule = { minLength: 2, maxLength: 3 };
-const rule25: rt.StringRule = { pattern: rt.pattern("^[a-z]+-\\d{2}$") };
-const rule26: rt.StringRule = { pattern: rt.pattern("^a.c$") };
-const rule27: rt.StringRule = { pattern: rt.pattern("^\\u00e9+$") };
-const rule28: rt.StringRule = { pattern: rt.pattern("b+") };
+const rule25: rt.StringRule = { pattern: rt.pattern("^[a-z]+-\\d{2}$", "^[a-z]+-[0-9]{2}$") };
+const rule26: rt.StringRule = { pattern: rt.pattern("^a.c$", "^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$") };
+const rule27: rt.StringRule = { pattern: rt.pattern("^\\u00e9+$", "^\\x{00E9}+$") };
+const rule28: rt.StringRule = { pattern: rt.pattern("b+", "b+") };
 const rule29: rt.StringRule = { format: "uuid" };
-const rule30: rt.StringRule = { format: "uuid", pattern: rt.pattern("^[0-9a-f-]+$") };
+const rule30: rt.StringRule = { format: "uuid", pattern: rt.pattern("^[0-9a-f-]+$", "^[\\-0-9a-f]+$") };
 const rule31: rt.StringRule = { format: "uri" };
 const rule32: rt.NumberRule = { minimum: -5, maximum: 5 };
 const rule33: rt.NumberRule = { exclusiveMinimum: 0, exclusiveMaximum: 1 };
