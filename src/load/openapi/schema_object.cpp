@@ -41,6 +41,9 @@ json Converter::schema(const json& from, const std::string& pointer) {
     origins.note(pointer, from);
     if (!from.is_object()) return from;
     if (version == Version::V30 && from.contains("$ref")) {
+        if (flag(from, "nullable"))
+            warning(from["nullable"], "\"nullable\" beside \"$ref\" has no effect (OpenAPI 3.0 ignores the siblings of "
+                                      "\"$ref\"); to accept null, write {\"anyOf\": [{\"$ref\": ...}, {\"enum\": [null]}]}");
         json out = json::object();
         for (const auto& [k, v] : from.items())
             if (k == "$ref" && v.is_string()) out[k] = schema_ref(v.get<std::string>());
