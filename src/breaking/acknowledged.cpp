@@ -39,12 +39,33 @@ std::vector<Acknowledgement> read_acknowledgements(const std::filesystem::path& 
     return out;
 }
 
+namespace {
+
+// Whether the entry names the finding: by its type and path, by the member
+// the user edits, or by any member a shared change affects.
+bool names(const Acknowledgement& a, const Finding& f) {
+    if (f.rule != a.rule) return false;
+    auto named = [&](const std::string& type, const std::string& path) {
+        return type == a.type && (a.path.empty() || a.path == path);
+    };
+    auto named_member = [&](const std::string& member) {  // "family.Type $.path" or "family.Type"
+        auto space = member.find(' ');
+        return named(member.substr(0, space), space == std::string::npos ? "$" : member.substr(space + 1));
+    };
+    if (named(f.type, f.path) || (!f.member.empty() && named_member(f.member))) return true;
+    for (const auto& m : f.affects)
+        if (named_member(m)) return true;
+    return false;
+}
+
+}  // namespace
+
 void acknowledge(std::vector<Finding>& findings, const std::vector<Acknowledgement>& entries,
                  const std::filesystem::path& file, diag::Sink& sink) {
     for (const auto& a : entries) {
         bool used = false;
         for (auto& f : findings)
-            if (f.rule == a.rule && f.type == a.type && (a.path.empty() || a.path == f.path)) used = f.acknowledged = true;
+            if (names(a, f)) used = f.acknowledged = true;
         if (!used)
             sink.warning(file.generic_string(), a.line, 1,
                          "'" + a.rule + " " + a.type + (a.path.empty() ? "" : " " + a.path) +

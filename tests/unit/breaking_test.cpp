@@ -322,7 +322,7 @@ TEST_CASE("breaking: the previous version from a git revision, without a checkou
     CHECK(bad.exit_code == 2);
 }
 
-TEST_CASE("breaking: strings of a pattern match it, shortest first; JSON Schema equality", "[breaking]") {
+TEST_CASE("breaking: strings of a pattern match it shortest first, and JSON Schema equality", "[breaking]") {
     auto of = [](const std::string& p, std::size_t n) {
         contractgen::ir::StringBounds b;
         b.pattern = p;
