@@ -37,6 +37,9 @@ expect_message no-openssl "install the Debian package 'libssl-dev'"
 configure no-re2 fail -DCMAKE_DISABLE_FIND_PACKAGE_RE2=ON
 expect_message no-re2 "contractgen needs RE2 (patterns in the validator and the C++ bindings): install the Debian package 'libre2-dev'"
 
+configure no-pcre2 fail -DCMAKE_DISABLE_FIND_PACKAGE_PCRE2=ON
+expect_message no-pcre2 "contractgen needs PCRE2 (patterns with lookaround in the validator and the C++ bindings): install the Debian package 'libpcre2-dev'"
+
 configure no-curl fail -DCMAKE_DISABLE_FIND_PACKAGE_CURL=ON
 expect_message no-curl "contractgen needs libcurl (HTTP client of 'contractgen verify --url'): install the Debian package 'libcurl4-openssl-dev'"
 
