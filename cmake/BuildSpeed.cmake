@@ -27,7 +27,7 @@ function(contractgen_speed_up target)
     # templates and runtimes (large tables, nothing to share).
     get_target_property(sources ${target} SOURCES)
     foreach(source IN LISTS sources)
-      if(source MATCHES "(emit/python/python_target|emit/go/go_struct|builtin_templates|builtin_runtime)\\.cpp$")
+      if(source MATCHES "(emit/python/python_target|emit/go/go_struct|emit/go/go_target|builtin_templates|builtin_runtime)\\.cpp$")
         set_source_files_properties(${source} TARGET_DIRECTORY ${target} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
       endif()
     endforeach()

@@ -12,7 +12,6 @@ using validate::code_points;
 
 namespace {
 
-std::string shown(const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : "none"; }
 std::string shown(const std::optional<json>& v) { return v ? v->dump() : "none"; }
 
 // The alias a type expression names last before its target, if any: where

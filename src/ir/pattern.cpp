@@ -7,57 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "ir/pattern_classes.h"
+
 namespace contractgen::ir {
 
 namespace {
 
-using Ranges = std::vector<std::pair<char32_t, char32_t>>;  // inclusive code point ranges
-
-constexpr char32_t kMaxCodePoint = 0x10FFFF;
-
-// ECMA-262's \s: WhiteSpace and LineTerminator (22.2.2.9, CharacterClassEscape).
-const Ranges kSpace = {{0x09, 0x0D}, {0x20, 0x20},     {0xA0, 0xA0},     {0x1680, 0x1680}, {0x2000, 0x200A},
-                       {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF}};
-const Ranges kDigit = {{'0', '9'}};
-const Ranges kWord = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
-const Ranges kLineTerminator = {{0x0A, 0x0A}, {0x0D, 0x0D}, {0x2028, 0x2029}};
-
-Ranges normalised(Ranges r) {
-    std::sort(r.begin(), r.end());
-    Ranges out;
-    for (const auto& x : r) {
-        if (!out.empty() && x.first <= out.back().second + 1)
-            out.back().second = std::max(out.back().second, x.second);
-        else
-            out.push_back(x);
-    }
-    return out;
-}
-
-Ranges complement(const Ranges& in) {
-    Ranges r = normalised(in), out;
-    char32_t next = 0;
-    for (const auto& [lo, hi] : r) {
-        if (lo > next) out.push_back({next, lo - 1});
-        next = hi + 1;
-    }
-    if (next <= kMaxCodePoint) out.push_back({next, kMaxCodePoint});
-    return out;
-}
-
-// UTF-8 text never holds a surrogate, and some engines refuse them in a class.
-Ranges without_surrogates(const Ranges& in) {
-    Ranges out;
-    for (const auto& [lo, hi] : in) {
-        if (hi < 0xD800 || lo > 0xDFFF) {
-            out.push_back({lo, hi});
-            continue;
-        }
-        if (lo < 0xD800) out.push_back({lo, 0xD7FF});
-        if (hi > 0xDFFF) out.push_back({0xE000, hi});
-    }
-    return out;
-}
+using namespace pattern_classes;  // NOLINT: the translator works in code point sets
 
 bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool is_alnum(char32_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }

@@ -40,6 +40,9 @@ expect_message no-re2 "contractgen needs RE2 (patterns in the validator and the 
 configure no-yaml fail -DCMAKE_DISABLE_FIND_PACKAGE_YAML=ON
 expect_message no-yaml "contractgen needs libyaml (OpenAPI documents in YAML): install the Debian package 'libyaml-dev'"
 
+configure no-pcre2 fail -DCMAKE_DISABLE_FIND_PACKAGE_PCRE2=ON
+expect_message no-pcre2 "contractgen needs PCRE2 (patterns with lookaround in the validator and the C++ bindings): install the Debian package 'libpcre2-dev'"
+
 configure no-curl fail -DCMAKE_DISABLE_FIND_PACKAGE_CURL=ON
 expect_message no-curl "contractgen needs libcurl (HTTP client of 'contractgen verify --url'): install the Debian package 'libcurl4-openssl-dev'"
 
