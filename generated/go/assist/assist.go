@@ -3,15 +3,13 @@
 // schemas/assist/service.schema.json,
 // schemas/assist/tables.schema.json (schema set sha256:527ad56492ac1c34); do not edit
 
-/*
- * Package assist is the assist family of the contract, from assist/errors.schema.json,
- * assist/request.schema.json, assist/service.schema.json, assist/tables.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package assist is the assist family of the contract, from assist/errors.schema.json,
+// assist/request.schema.json, assist/service.schema.json, assist/tables.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package assist
 
 import (
@@ -22,10 +20,8 @@ import (
 
 // ---- ValidationIssueLocation (assist/errors.schema.json#/$defs/ValidationIssueLocation)
 
-/*
- * The part of the HTTP request a ValidationIssue is about: the JSON body, a query parameter or a
- * header.
- */
+// The part of the HTTP request a ValidationIssue is about: the JSON body, a query parameter or a
+// header.
 type ValidationIssueLocation string
 
 const (
@@ -69,23 +65,15 @@ func (v ValidationIssueLocation) MarshalJSON() ([]byte, error) {
 
 // ---- ValidationIssue (assist/errors.schema.json#/$defs/ValidationIssue)
 
-/*
- * One problem of a rejected request. For `location: body`, `path` is the JSON Pointer (RFC 6901)
- * of the offending value inside the body (`""` for the body itself, `/payload/query` for a
- * member); for `query` and `header`, it is `/` followed by the parameter or header name.
- */
+// One problem of a rejected request. For `location: body`, `path` is the JSON Pointer (RFC 6901)
+// of the offending value inside the body (`""` for the body itself, `/payload/query` for a
+// member); for `query` and `header`, it is `/` followed by the parameter or header name.
 type ValidationIssue struct {
-	/*
-	 * Which part of the request is wrong.
-	 */
+	// Which part of the request is wrong.
 	Location ValidationIssueLocation `json:"location"`
-	/*
-	 * JSON Pointer (RFC 6901) of the offending value within `location`.
-	 */
+	// JSON Pointer (RFC 6901) of the offending value within `location`.
 	Path string `json:"path"`
-	/*
-	 * What is wrong, for a person.
-	 */
+	// What is wrong, for a person.
 	Message              string          `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -163,20 +151,14 @@ func (v ValidationIssue) MarshalJSON() ([]byte, error) {
 
 // ---- ValidationErrorResponse (assist/errors.schema.json#/$defs/ValidationErrorResponse)
 
-/*
- * Body of a 400 response: the request was rejected before the agent ran because it does not match
- * the contract. `error_message`, `code`, `domain` and `retryable` mean what they mean in
- * `cloudevents.ErrorPayload`; `errors` lists every problem found (at least one). Retrying the same
- * request cannot succeed.
- */
+// Body of a 400 response: the request was rejected before the agent ran because it does not match
+// the contract. `error_message`, `code`, `domain` and `retryable` mean what they mean in
+// `cloudevents.ErrorPayload`; `errors` lists every problem found (at least one). Retrying the same
+// request cannot succeed.
 type ValidationErrorResponse struct {
-	/*
-	 * Human-readable summary of the problems.
-	 */
+	// Human-readable summary of the problems.
 	ErrorMessage string `json:"error_message"`
-	/*
-	 * Every problem found, in the order the validator reported them.
-	 */
+	// Every problem found, in the order the validator reported them.
 	Errors               []ValidationIssue `json:"errors"`
 	AdditionalProperties contract.Object   `json:"-"`
 }
@@ -270,15 +252,11 @@ func (v ValidationErrorResponse) MarshalJSON() ([]byte, error) {
 
 // ---- AgentRequestPayload (assist/request.schema.json#/$defs/AgentRequestPayload)
 
-/*
- * The inputs of an AgentRequest: the agent's own arguments, so the object is open (every member is
- * kept on round-trip). `query`, the user's query, is the one member the contract names; agents may
- * take other inputs instead (e.g. `input`).
- */
+// The inputs of an AgentRequest: the agent's own arguments, so the object is open (every member is
+// kept on round-trip). `query`, the user's query, is the one member the contract names; agents may
+// take other inputs instead (e.g. `input`).
 type AgentRequestPayload struct {
-	/*
-	 * The user's query.
-	 */
+	// The user's query.
 	Query                *string         `json:"query,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -332,28 +310,20 @@ func (v AgentRequestPayload) MarshalJSON() ([]byte, error) {
 
 // ---- ClientCapabilities (assist/request.schema.json#/$defs/ClientCapabilities)
 
-/*
- * What a client can render, sent with a request so the engine can choose what to stream. Open:
- * members this contract does not declare are kept on round-trip.
- */
+// What a client can render, sent with a request so the engine can choose what to stream. Open:
+// members this contract does not declare are kept on round-trip.
 type ClientCapabilities struct {
-	/*
-	 * The presentation event types the client can render (e.g. `CITATION_BLOCK`); absent means none
-	 * are named.
-	 *
-	 * Default: []
-	 */
+	// The presentation event types the client can render (e.g. `CITATION_BLOCK`); absent means none
+	// are named.
+	//
+	// Default: []
 	SupportedEvents *[]string `json:"supported_events,omitempty"`
-	/*
-	 * Whether the client prefers Markdown text; absent means it does.
-	 *
-	 * Default: true
-	 */
+	// Whether the client prefers Markdown text; absent means it does.
+	//
+	// Default: true
 	PrefersMarkdown *bool `json:"prefers_markdown,omitempty"`
-	/*
-	 * Preferred image resolution (e.g. `low`, `high`, `auto`); null or absent when the client has no
-	 * preference.
-	 */
+	// Preferred image resolution (e.g. `low`, `high`, `auto`); null or absent when the client has no
+	// preference.
 	ImageResolution      contract.Tristate[string] `json:"image_resolution,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -415,50 +385,32 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 
 // ---- AgentRequest (assist/request.schema.json#/$defs/AgentRequest)
 
-/*
- * The request body of `POST /v1/assist`: the envelope of an agent invocation, with the ids that
- * trace it (request, session, and the root and parent requests of a chain of agent calls).
- * `request_id`, `session_id` and `payload` are required; the rest is optional. Open: members this
- * contract does not declare are kept on round-trip, so a request from a newer client still reaches
- * the engine. Tracing rule (not checked by the schema): a request with a `parent_request_id` also
- * names its `root_request_id`; a request without either is the root of its own chain.
- */
+// The request body of `POST /v1/assist`: the envelope of an agent invocation, with the ids that
+// trace it (request, session, and the root and parent requests of a chain of agent calls).
+// `request_id`, `session_id` and `payload` are required; the rest is optional. Open: members this
+// contract does not declare are kept on round-trip, so a request from a newer client still reaches
+// the engine. Tracing rule (not checked by the schema): a request with a `parent_request_id` also
+// names its `root_request_id`; a request without either is the root of its own chain.
 type AgentRequest struct {
-	/*
-	 * Unique identifier of this request (a UUID).
-	 */
+	// Unique identifier of this request (a UUID).
 	RequestId string `json:"request_id"`
-	/*
-	 * Identifier of the conversation session this request belongs to (a UUID).
-	 */
+	// Identifier of the conversation session this request belongs to (a UUID).
 	SessionId string `json:"session_id"`
-	/*
-	 * The id of the first request of the causal chain this request belongs to (a UUID); null or absent
-	 * for a request that starts a chain (its root is itself).
-	 */
+	// The id of the first request of the causal chain this request belongs to (a UUID); null or absent
+	// for a request that starts a chain (its root is itself).
 	RootRequestId contract.Tristate[string] `json:"root_request_id,omitempty"`
-	/*
-	 * The id of the request that triggered this one (a UUID); null or absent when a client, not an
-	 * agent, sent it. When set, `root_request_id` is set too.
-	 */
+	// The id of the request that triggered this one (a UUID); null or absent when a client, not an
+	// agent, sent it. When set, `root_request_id` is set too.
 	ParentRequestId contract.Tristate[string] `json:"parent_request_id,omitempty"`
-	/*
-	 * When the request was created (UTC; ISO 8601, a missing offset meaning UTC).
-	 */
+	// When the request was created (UTC; ISO 8601, a missing offset meaning UTC).
 	Timestamp *cloudevents.IsoTimestamp `json:"timestamp,omitempty"`
-	/*
-	 * The agent inputs.
-	 */
+	// The agent inputs.
 	Payload AgentRequestPayload `json:"payload"`
-	/*
-	 * What the client can render, for content negotiation; null or absent when not stated.
-	 */
+	// What the client can render, for content negotiation; null or absent when not stated.
 	Capabilities contract.Tristate[ClientCapabilities] `json:"capabilities,omitempty"`
-	/*
-	 * Arbitrary context for the request, such as the user's locale (`{"user_locale": "en-US"}`).
-	 *
-	 * Default: {}
-	 */
+	// Arbitrary context for the request, such as the user's locale (`{"user_locale": "en-US"}`).
+	//
+	// Default: {}
 	Metadata             *contract.Map[any] `json:"metadata,omitempty"`
 	AdditionalProperties contract.Object    `json:"-"`
 }
@@ -552,10 +504,8 @@ func (v AgentRequest) MarshalJSON() ([]byte, error) {
 
 // ---- DeliveryMode (assist/service.schema.json#/$defs/DeliveryMode)
 
-/*
- * The two delivery modes of the Coreason Manifest. REQUEST_RESPONSE: standard HTTP JSON response.
- * SERVER_SENT_EVENTS: streaming response (`text/event-stream`) of ServerSentEvent objects.
- */
+// The two delivery modes of the Coreason Manifest. REQUEST_RESPONSE: standard HTTP JSON response.
+// SERVER_SENT_EVENTS: streaming response (`text/event-stream`) of ServerSentEvent objects.
 type DeliveryMode string
 
 const (
@@ -598,20 +548,14 @@ func (v DeliveryMode) MarshalJSON() ([]byte, error) {
 
 // ---- AgentCapability (assist/service.schema.json#/$defs/AgentCapability)
 
-/*
- * The part of an agent's capability that the transport depends on: how responses are delivered
- * and, for request-response mode, the JSON Schema the response body matches. Open: a capability
- * carries further members that this contract does not constrain (kept on round-trip).
- */
+// The part of an agent's capability that the transport depends on: how responses are delivered
+// and, for request-response mode, the JSON Schema the response body matches. Open: a capability
+// carries further members that this contract does not constrain (kept on round-trip).
 type AgentCapability struct {
-	/*
-	 * How the engine delivers the response of `POST /v1/assist`.
-	 */
+	// How the engine delivers the response of `POST /v1/assist`.
 	DeliveryMode DeliveryMode `json:"delivery_mode"`
-	/*
-	 * JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object",
-	 * "properties": {"summary": {"type": "string"}}}`.
-	 */
+	// JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object",
+	// "properties": {"summary": {"type": "string"}}}`.
 	Outputs              *contract.Map[any] `json:"outputs,omitempty"`
 	AdditionalProperties contract.Object    `json:"-"`
 }
@@ -673,28 +617,20 @@ func (v AgentCapability) MarshalJSON() ([]byte, error) {
 
 // ---- ServerSentEvent (assist/service.schema.json#/$defs/ServerSentEvent)
 
-/*
- * One event of a SERVER_SENT_EVENTS response; wraps a standard CloudEvent. Critical requirement:
- * `data` MUST be a JSON string (an SSE protocol requirement) whose content is the serialised
- * CloudEvent. Consumers parse `data` and use its `datacontenttype` to decide how to parse or
- * render the event (e.g. `application/vnd.coreason.stream+json` for token streams). By convention
- * `event` equals the CloudEvent's `type`. `id` is required and nullable: the member is always
- * present and is null when the SSE event has no id.
- */
+// One event of a SERVER_SENT_EVENTS response; wraps a standard CloudEvent. Critical requirement:
+// `data` MUST be a JSON string (an SSE protocol requirement) whose content is the serialised
+// CloudEvent. Consumers parse `data` and use its `datacontenttype` to decide how to parse or
+// render the event (e.g. `application/vnd.coreason.stream+json` for token streams). By convention
+// `event` equals the CloudEvent's `type`. `id` is required and nullable: the member is always
+// present and is null when the SSE event has no id.
 type ServerSentEvent struct {
-	/*
-	 * The event type (e.g. `ai.coreason.node.started`); equals the CloudEvent's `type`.
-	 */
+	// The event type (e.g. `ai.coreason.node.started`); equals the CloudEvent's `type`.
 	Event string `json:"event"`
-	/*
-	 * The payload: MUST be a JSON string of the CloudEvent: the text of a serialised JSON object (the
-	 * pattern checks that it starts with `{`, after any JSON whitespace; parsing it as a CloudEvent is
-	 * the consumer's job).
-	 */
+	// The payload: MUST be a JSON string of the CloudEvent: the text of a serialised JSON object (the
+	// pattern checks that it starts with `{`, after any JSON whitespace; parsing it as a CloudEvent is
+	// the consumer's job).
 	Data string `json:"data"`
-	/*
-	 * The unique ID of the event (the SSE `id` field); null when the event has none.
-	 */
+	// The unique ID of the event (the SSE `id` field); null when the event has none.
 	Id                   *string         `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -772,16 +708,12 @@ func (v ServerSentEvent) MarshalJSON() ([]byte, error) {
 
 // ---- AssistResponse (assist/service.schema.json#/$defs/AssistResponse)
 
-/*
- * The body of a REQUEST_RESPONSE reply (`Content-Type: application/json`): a JSON object matching
- * the capability's `outputs` schema, whose members the agent defines. `summary`, the answer
- * summary, is the one member the contract names; it is optional, since an agent's outputs need not
- * have it. Open: every output member is kept on round-trip.
- */
+// The body of a REQUEST_RESPONSE reply (`Content-Type: application/json`): a JSON object matching
+// the capability's `outputs` schema, whose members the agent defines. `summary`, the answer
+// summary, is the one member the contract names; it is optional, since an agent's outputs need not
+// have it. Open: every output member is kept on round-trip.
 type AssistResponse struct {
-	/*
-	 * The answer summary.
-	 */
+	// The answer summary.
 	Summary              *string         `json:"summary,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -835,39 +767,31 @@ func (v AssistResponse) MarshalJSON() ([]byte, error) {
 
 // ---- AssistEndpointPath (assist/tables.schema.json#/$defs/AssistEndpointPath)
 
-/*
- * Default endpoint path
- *
- * The default endpoint path of the Public API Contract.
- */
+// Default endpoint path
+//
+// The default endpoint path of the Public API Contract.
 const AssistEndpointPath string = "/v1/assist"
 
 // ---- AssistEndpointMethod (assist/tables.schema.json#/$defs/AssistEndpointMethod)
 
-/*
- * Endpoint HTTP method
- *
- * The HTTP method of the endpoint (`POST /v1/assist`).
- */
+// Endpoint HTTP method
+//
+// The HTTP method of the endpoint (`POST /v1/assist`).
 const AssistEndpointMethod string = "POST"
 
 // ---- AssistRequestContentType (assist/tables.schema.json#/$defs/AssistRequestContentType)
 
-/*
- * Request content type
- *
- * Content type of the AgentRequest body.
- */
+// Request content type
+//
+// Content type of the AgentRequest body.
 const AssistRequestContentType string = "application/json"
 
 // ---- DeliveryModeContentTypes (assist/tables.schema.json#/$defs/DeliveryModeContentTypes)
 
-/*
- * Response content type per delivery mode
- *
- * The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json,
- * SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
- */
+// Response content type per delivery mode
+//
+// The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json,
+// SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
 var DeliveryModeContentTypes = contract.Map[string]{
 	{Key: "REQUEST_RESPONSE", Value: "application/json"},
 	{Key: "SERVER_SENT_EVENTS", Value: "text/event-stream"},

@@ -3,16 +3,14 @@
 // schemas/chat_stream/envelope.schema.json, schemas/chat_stream/events.schema.json,
 // schemas/chat_stream/tables.schema.json (schema set sha256:527ad56492ac1c34); do not edit
 
-/*
- * Package chatstream is the chat_stream family of the contract, from
- * chat_stream/entities.schema.json, chat_stream/envelope.schema.json,
- * chat_stream/events.schema.json, chat_stream/tables.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package chatstream is the chat_stream family of the contract, from
+// chat_stream/entities.schema.json, chat_stream/envelope.schema.json,
+// chat_stream/events.schema.json, chat_stream/tables.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package chatstream
 
 import (
@@ -22,9 +20,7 @@ import (
 
 // ---- EntityType (chat_stream/entities.schema.json#/$defs/EntityType)
 
-/*
- * The 12 entity types (the discriminator of Entity).
- */
+// The 12 entity types (the discriminator of Entity).
 type EntityType string
 
 const (
@@ -90,89 +86,51 @@ func (v EntityType) MarshalJSON() ([]byte, error) {
 
 // ---- Entity (chat_stream/entities.schema.json#/$defs/Entity)
 
-/*
- * A referenced or generated entity (web page, API data, generated report, knowledge-base item,
- * ...): one object whose `entity_type` is a closed enum, with type-specific optional fields (e.g.
- * those of WEB_PAGE). Open: type-specific fields of other entity types are kept on round-trip. The
- * optional fields are nullable, except `all_seen_entities` and `cited_entities` (default `[]`).
- */
+// A referenced or generated entity (web page, API data, generated report, knowledge-base item,
+// ...): one object whose `entity_type` is a closed enum, with type-specific optional fields (e.g.
+// those of WEB_PAGE). Open: type-specific fields of other entity types are kept on round-trip. The
+// optional fields are nullable, except `all_seen_entities` and `cited_entities` (default `[]`).
 type Entity struct {
-	/*
-	 * The entity type.
-	 */
+	// The entity type.
 	EntityType EntityType `json:"entity_type"`
-	/*
-	 * Identifier of the entity.
-	 */
+	// Identifier of the entity.
 	Identifier string `json:"identifier"`
-	/*
-	 * Title.
-	 */
+	// Title.
 	Title contract.Tristate[string] `json:"title,omitempty"`
-	/*
-	 * Description.
-	 */
+	// Description.
 	Description contract.Tristate[string] `json:"description,omitempty"`
-	/*
-	 * File name of the entity's content.
-	 */
+	// File name of the entity's content.
 	FileName string `json:"file_name"`
-	/*
-	 * MIME type of the entity's content.
-	 */
+	// MIME type of the entity's content.
 	Mimetype string `json:"mimetype"`
-	/*
-	 * Workspace the entity belongs to.
-	 */
+	// Workspace the entity belongs to.
 	WorkspaceId string `json:"workspace_id"`
-	/*
-	 * Identifier of the stored entity.
-	 */
+	// Identifier of the stored entity.
 	StoredEntityId contract.Tristate[string] `json:"stored_entity_id,omitempty"`
-	/*
-	 * Identifier of the content artifact.
-	 */
+	// Identifier of the content artifact.
 	ContentArtifactId contract.Tristate[string] `json:"content_artifact_id,omitempty"`
-	/*
-	 * Length of the content.
-	 */
+	// Length of the content.
 	ContentLength contract.Tristate[int64] `json:"content_length,omitempty"`
-	/*
-	 * Creation time (a string with no specified format).
-	 */
+	// Creation time (a string with no specified format).
 	CreatedAt contract.Tristate[string] `json:"created_at,omitempty"`
-	/*
-	 * Purpose of the entity.
-	 */
+	// Purpose of the entity.
 	Purpose contract.Tristate[string] `json:"purpose,omitempty"`
-	/*
-	 * External URL (type-specific, e.g. WEB_PAGE): an absolute URL, or a reference relative to the
-	 * application's base URL.
-	 */
+	// External URL (type-specific, e.g. WEB_PAGE): an absolute URL, or a reference relative to the
+	// application's base URL.
 	ExternalUrl contract.Tristate[string] `json:"external_url,omitempty"`
-	/*
-	 * API name (type-specific, e.g. EXTERNAL_API_DATA).
-	 */
+	// API name (type-specific, e.g. EXTERNAL_API_DATA).
 	ApiName contract.Tristate[string] `json:"api_name,omitempty"`
-	/*
-	 * API subtype (type-specific).
-	 */
+	// API subtype (type-specific).
 	ApiSubtype contract.Tristate[string] `json:"api_subtype,omitempty"`
-	/*
-	 * User query (type-specific, e.g. USER_QUERY_PART).
-	 */
+	// User query (type-specific, e.g. USER_QUERY_PART).
 	UserQuery contract.Tristate[string] `json:"user_query,omitempty"`
-	/*
-	 * Identifiers of all entities seen.
-	 *
-	 * Default: []
-	 */
+	// Identifiers of all entities seen.
+	//
+	// Default: []
 	AllSeenEntities *[]string `json:"all_seen_entities,omitempty"`
-	/*
-	 * Identifiers of the entities cited.
-	 *
-	 * Default: []
-	 */
+	// Identifiers of the entities cited.
+	//
+	// Default: []
 	CitedEntities        *[]string       `json:"cited_entities,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -314,9 +272,7 @@ func (v Entity) MarshalJSON() ([]byte, error) {
 
 // ---- CreatorType (chat_stream/entities.schema.json#/$defs/CreatorType)
 
-/*
- * Who created a message.
- */
+// Who created a message.
 type CreatorType string
 
 const (
@@ -359,9 +315,7 @@ func (v CreatorType) MarshalJSON() ([]byte, error) {
 
 // ---- MessageType (chat_stream/entities.schema.json#/$defs/MessageType)
 
-/*
- * Kind of an AI message (null for user messages).
- */
+// Kind of an AI message (null for user messages).
 type MessageType string
 
 const (
@@ -404,10 +358,8 @@ func (v MessageType) MarshalJSON() ([]byte, error) {
 
 // ---- DeliverableType (chat_stream/entities.schema.json#/$defs/DeliverableType)
 
-/*
- * Deliverable requested by a user message; per message, not per chat (a user can request different
- * types in follow-ups).
- */
+// Deliverable requested by a user message; per message, not per chat (a user can request different
+// types in follow-ups).
 type DeliverableType string
 
 const (
@@ -453,9 +405,7 @@ func (v DeliverableType) MarshalJSON() ([]byte, error) {
 
 // ---- MessageErrorType (chat_stream/entities.schema.json#/$defs/MessageErrorType)
 
-/*
- * Why generating a message failed.
- */
+// Why generating a message failed.
 type MessageErrorType string
 
 const (
@@ -498,99 +448,55 @@ func (v MessageErrorType) MarshalJSON() ([]byte, error) {
 
 // ---- Message (chat_stream/entities.schema.json#/$defs/Message)
 
-/*
- * The full chat message. Open: members it does not declare are kept on round-trip. The optional
- * fields are nullable, except `entities` (default `[]`). `created_at` is an RFC 3339 date-time
- * string whose text is kept exactly.
- */
+// The full chat message. Open: members it does not declare are kept on round-trip. The optional
+// fields are nullable, except `entities` (default `[]`). `created_at` is an RFC 3339 date-time
+// string whose text is kept exactly.
 type Message struct {
-	/*
-	 * Message identifier (`{uuid}_chat_message`).
-	 */
+	// Message identifier (`{uuid}_chat_message`).
 	Id string `json:"id"`
-	/*
-	 * Chat identifier (`{uuid}_chat`).
-	 */
+	// Chat identifier (`{uuid}_chat`).
 	ChatId string `json:"chat_id"`
-	/*
-	 * `AI` or `USER`.
-	 */
+	// `AI` or `USER`.
 	CreatorType CreatorType `json:"creator_type"`
-	/*
-	 * Creator user id; null for AI messages.
-	 */
+	// Creator user id; null for AI messages.
 	CreatorUserId contract.Tristate[string] `json:"creator_user_id,omitempty"`
-	/*
-	 * `normal` or `super_report`; null for user messages.
-	 */
+	// `normal` or `super_report`; null for user messages.
 	MessageType contract.Tristate[MessageType] `json:"message_type,omitempty"`
-	/*
-	 * Requested deliverable (on user messages).
-	 */
+	// Requested deliverable (on user messages).
 	DeliverableType contract.Tristate[DeliverableType] `json:"deliverable_type,omitempty"`
-	/*
-	 * Marks the message as "the answer" in a conversation.
-	 */
+	// Marks the message as "the answer" in a conversation.
 	IsAnswer bool `json:"is_answer"`
-	/*
-	 * True while generation is in progress; null for completed messages.
-	 */
+	// True while generation is in progress; null for completed messages.
 	IsRunning contract.Tristate[bool] `json:"is_running,omitempty"`
-	/*
-	 * Clarification request text.
-	 */
+	// Clarification request text.
 	NeedsClarificationMessage contract.Tristate[string] `json:"needs_clarification_message,omitempty"`
-	/*
-	 * Number of retries.
-	 */
+	// Number of retries.
 	RetryAttempts contract.Tristate[int64] `json:"retry_attempts,omitempty"`
-	/*
-	 * Raw content (often empty; see hydrated_content).
-	 */
+	// Raw content (often empty; see hydrated_content).
 	Content string `json:"content"`
-	/*
-	 * Rendered HTML with gml-* components.
-	 */
+	// Rendered HTML with gml-* components.
 	HydratedContent contract.Tristate[string] `json:"hydrated_content,omitempty"`
-	/*
-	 * Uploaded file content artifact.
-	 */
+	// Uploaded file content artifact.
 	UserContentArtifactId contract.Tristate[string] `json:"user_content_artifact_id,omitempty"`
-	/*
-	 * Identifiers of entities uploaded by the user (RAG uploads).
-	 */
+	// Identifiers of entities uploaded by the user (RAG uploads).
 	UserMessageEntityIds contract.Tristate[[]string] `json:"user_message_entity_ids,omitempty"`
-	/*
-	 * Entities uploaded by the user (RAG uploads).
-	 */
+	// Entities uploaded by the user (RAG uploads).
 	UserMessageEntities contract.Tristate[[]Entity] `json:"user_message_entities,omitempty"`
-	/*
-	 * AI output identifier (`{uuid}_ai_outputs`).
-	 */
+	// AI output identifier (`{uuid}_ai_outputs`).
 	AiOutputId contract.Tristate[string] `json:"ai_output_id,omitempty"`
-	/*
-	 * UUID of the primary deliverable: disambiguates which entity is the main deliverable when several
-	 * are generated.
-	 */
+	// UUID of the primary deliverable: disambiguates which entity is the main deliverable when several
+	// are generated.
 	FirstReportIdentifier contract.Tristate[string] `json:"first_report_identifier,omitempty"`
-	/*
-	 * Entities of the message.
-	 *
-	 * Default: []
-	 */
+	// Entities of the message.
+	//
+	// Default: []
 	Entities *[]Entity `json:"entities,omitempty"`
-	/*
-	 * Points to the event stream log of this message's generation (`{uuid}_artifact`).
-	 */
+	// Points to the event stream log of this message's generation (`{uuid}_artifact`).
 	EventStreamArtifactId contract.Tristate[string] `json:"event_stream_artifact_id,omitempty"`
-	/*
-	 * Why generation failed, if it did.
-	 */
+	// Why generation failed, if it did.
 	ErrorType contract.Tristate[MessageErrorType] `json:"error_type,omitempty"`
-	/*
-	 * Creation time, ISO 8601; without an offset it is UTC (emitters write
-	 * `datetime.utcnow().isoformat()`).
-	 */
+	// Creation time, ISO 8601; without an offset it is UTC (emitters write
+	// `datetime.utcnow().isoformat()`).
 	CreatedAt            cloudevents.IsoTimestamp `json:"created_at"`
 	AdditionalProperties contract.Object          `json:"-"`
 }
@@ -748,9 +654,7 @@ func (v Message) MarshalJSON() ([]byte, error) {
 
 // ---- PlanStatus (chat_stream/entities.schema.json#/$defs/PlanStatus)
 
-/*
- * Status of a Plan or PlanTask (UPPERCASE; `task_update.status` uses the lowercase TaskStatus).
- */
+// Status of a Plan or PlanTask (UPPERCASE; `task_update.status` uses the lowercase TaskStatus).
 type PlanStatus string
 
 const (
@@ -794,33 +698,19 @@ func (v PlanStatus) MarshalJSON() ([]byte, error) {
 
 // ---- PlanTask (chat_stream/entities.schema.json#/$defs/PlanTask)
 
-/*
- * One task of a plan.
- */
+// One task of a plan.
 type PlanTask struct {
-	/*
-	 * Task identifier.
-	 */
+	// Task identifier.
 	Id string `json:"id"`
-	/*
-	 * Task title.
-	 */
+	// Task title.
 	Title string `json:"title"`
-	/*
-	 * Task message.
-	 */
+	// Task message.
 	Message string `json:"message"`
-	/*
-	 * The plan this task belongs to.
-	 */
+	// The plan this task belongs to.
 	PlanId string `json:"plan_id"`
-	/*
-	 * `LOADING`, `SUCCESS` or `ERROR` (uppercase).
-	 */
+	// `LOADING`, `SUCCESS` or `ERROR` (uppercase).
 	Status PlanStatus `json:"status"`
-	/*
-	 * The task before this one.
-	 */
+	// The task before this one.
 	PreviousTaskId       contract.Tristate[string] `json:"previous_task_id,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -918,41 +808,23 @@ func (v PlanTask) MarshalJSON() ([]byte, error) {
 
 // ---- Plan (chat_stream/entities.schema.json#/$defs/Plan)
 
-/*
- * A plan: a set of tasks keyed by task id.
- */
+// A plan: a set of tasks keyed by task id.
 type Plan struct {
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	Id string `json:"id"`
-	/*
-	 * The plan set this plan belongs to.
-	 */
+	// The plan set this plan belongs to.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * Plan title.
-	 */
+	// Plan title.
 	Title contract.Tristate[string] `json:"title,omitempty"`
-	/*
-	 * Plan summary.
-	 */
+	// Plan summary.
 	Summary contract.Tristate[string] `json:"summary,omitempty"`
-	/*
-	 * `LOADING`, `SUCCESS` or `ERROR` (uppercase).
-	 */
+	// `LOADING`, `SUCCESS` or `ERROR` (uppercase).
 	Status PlanStatus `json:"status"`
-	/*
-	 * Tasks keyed by task id.
-	 */
+	// Tasks keyed by task id.
 	PlanTasks contract.Map[PlanTask] `json:"plan_tasks"`
-	/*
-	 * Sources used by the plan.
-	 */
+	// Sources used by the plan.
 	UsedSources contract.Tristate[[]string] `json:"used_sources,omitempty"`
-	/*
-	 * The plan before this one.
-	 */
+	// The plan before this one.
 	PreviousPlanId       contract.Tristate[string] `json:"previous_plan_id,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -1054,29 +926,17 @@ func (v Plan) MarshalJSON() ([]byte, error) {
 
 // ---- PlanSet (chat_stream/entities.schema.json#/$defs/PlanSet)
 
-/*
- * All plans of one user message, keyed by plan id.
- */
+// All plans of one user message, keyed by plan id.
 type PlanSet struct {
-	/*
-	 * Chat identifier.
-	 */
+	// Chat identifier.
 	ChatId string `json:"chat_id"`
-	/*
-	 * User who sent the message.
-	 */
+	// User who sent the message.
 	CreatorUserId string `json:"creator_user_id"`
-	/*
-	 * The user message being answered.
-	 */
+	// The user message being answered.
 	UserChatMessageId string `json:"user_chat_message_id"`
-	/*
-	 * Workspace identifier.
-	 */
+	// Workspace identifier.
 	WorkspaceId string `json:"workspace_id"`
-	/*
-	 * Plans keyed by plan id.
-	 */
+	// Plans keyed by plan id.
 	Plans                contract.Map[Plan] `json:"plans"`
 	AdditionalProperties contract.Object    `json:"-"`
 }
@@ -1170,9 +1030,7 @@ func (v PlanSet) MarshalJSON() ([]byte, error) {
 
 // ---- PendingSourceType (chat_stream/entities.schema.json#/$defs/PendingSourceType)
 
-/*
- * Kind of a pending source.
- */
+// Kind of a pending source.
 type PendingSourceType string
 
 const (
@@ -1216,33 +1074,19 @@ func (v PendingSourceType) MarshalJSON() ([]byte, error) {
 
 // ---- PendingSource (chat_stream/entities.schema.json#/$defs/PendingSource)
 
-/*
- * A source that a plan task will fetch but has not fetched yet.
- */
+// A source that a plan task will fetch but has not fetched yet.
 type PendingSource struct {
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	PlanId string `json:"plan_id"`
-	/*
-	 * Plan set identifier.
-	 */
+	// Plan set identifier.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * Plan task identifier.
-	 */
+	// Plan task identifier.
 	PlanTaskId string `json:"plan_task_id"`
-	/*
-	 * Title of the source.
-	 */
+	// Title of the source.
 	Title string `json:"title"`
-	/*
-	 * `WEB`, `DOCUMENT` or `CODING_AGENT`.
-	 */
+	// `WEB`, `DOCUMENT` or `CODING_AGENT`.
 	Type PendingSourceType `json:"type"`
-	/*
-	 * Web domain of a WEB source.
-	 */
+	// Web domain of a WEB source.
 	WebDomain            contract.Tristate[string] `json:"web_domain,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -1340,10 +1184,8 @@ func (v PendingSource) MarshalJSON() ([]byte, error) {
 
 // ---- StreamEventType (chat_stream/envelope.schema.json#/$defs/StreamEventType)
 
-/*
- * Every `type` discriminator of the chat stream: 22 production types and 4 proposed ones (ping,
- * error, message-file, usage-update).
- */
+// Every `type` discriminator of the chat stream: 22 production types and 4 proposed ones (ping,
+// error, message-file, usage-update).
 type StreamEventType string
 
 const (
@@ -1437,25 +1279,15 @@ func (v StreamEventType) MarshalJSON() ([]byte, error) {
 
 // ---- StreamStart (chat_stream/events.schema.json#/$defs/StreamStart)
 
-/*
- * Lifecycle: the stream begins. The first event of a stream is always `stream_start`.
- */
+// Lifecycle: the stream begins. The first event of a stream is always `stream_start`.
 type StreamStart struct {
-	/*
-	 * Chat identifier.
-	 */
+	// Chat identifier.
 	ChatId string `json:"chat_id"`
-	/*
-	 * User who sent the message.
-	 */
+	// User who sent the message.
 	CreatorUserId string `json:"creator_user_id"`
-	/*
-	 * The user message being answered.
-	 */
+	// The user message being answered.
 	UserChatMessageId string `json:"user_chat_message_id"`
-	/*
-	 * Workspace identifier.
-	 */
+	// Workspace identifier.
 	WorkspaceId          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1556,10 +1388,8 @@ func (v StreamStart) MarshalJSON() ([]byte, error) {
 
 // ---- Heartbeat (chat_stream/events.schema.json#/$defs/Heartbeat)
 
-/*
- * Lifecycle keepalive, emitted every 20 s (see HeartbeatIntervalMs) so the client's 30 s watchdog
- * is reset. Payload `{type: "heartbeat"}` with no other fields. Replays skip heartbeats.
- */
+// Lifecycle keepalive, emitted every 20 s (see HeartbeatIntervalMs) so the client's 30 s watchdog
+// is reset. Payload `{type: "heartbeat"}` with no other fields. Replays skip heartbeats.
 type Heartbeat struct {
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1628,19 +1458,13 @@ func (v Heartbeat) MarshalJSON() ([]byte, error) {
 
 // ---- DoneEvent (chat_stream/events.schema.json#/$defs/DoneEvent)
 
-/*
- * Lifecycle: terminal event of normal completion, possibly with `has_async_entities_pending:
- * true`. `message` is the full Message object if present (replays synthesise `done` from the
- * stored final Message). Both fields are optional and nullable.
- */
+// Lifecycle: terminal event of normal completion, possibly with `has_async_entities_pending:
+// true`. `message` is the full Message object if present (replays synthesise `done` from the
+// stored final Message). Both fields are optional and nullable.
 type DoneEvent struct {
-	/*
-	 * Whether entities are still being produced asynchronously.
-	 */
+	// Whether entities are still being produced asynchronously.
 	HasAsyncEntitiesPending contract.Tristate[bool] `json:"has_async_entities_pending,omitempty"`
-	/*
-	 * The final message.
-	 */
+	// The final message.
 	Message              contract.Tristate[Message] `json:"message,omitempty"`
 	AdditionalProperties contract.Object            `json:"-"`
 }
@@ -1717,18 +1541,12 @@ func (v DoneEvent) MarshalJSON() ([]byte, error) {
 
 // ---- StreamError (chat_stream/events.schema.json#/$defs/StreamError)
 
-/*
- * Production error event (type `ERROR`, uppercase): an LLM or system failure. Terminal: the client
- * stops processing. Distinct from the proposed ErrorEvent (type `error`).
- */
+// Production error event (type `ERROR`, uppercase): an LLM or system failure. Terminal: the client
+// stops processing. Distinct from the proposed ErrorEvent (type `error`).
 type StreamError struct {
-	/*
-	 * Error kind (e.g. `NOT_FOUND`).
-	 */
+	// Error kind (e.g. `NOT_FOUND`).
 	ErrorType string `json:"error_type"`
-	/*
-	 * Human-readable error message.
-	 */
+	// Human-readable error message.
 	ErrorMessage         string          `json:"error_message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1813,14 +1631,10 @@ func (v StreamError) MarshalJSON() ([]byte, error) {
 
 // ---- MessageDelta (chat_stream/events.schema.json#/$defs/MessageDelta)
 
-/*
- * Text streaming: an incremental text token. Clients buffer deltas so that an incomplete citation
- * such as `[1` is not displayed until its `]` arrives.
- */
+// Text streaming: an incremental text token. Clients buffer deltas so that an incomplete citation
+// such as `[1` is not displayed until its `]` arrives.
 type MessageDelta struct {
-	/*
-	 * Incremental text token.
-	 */
+	// Incremental text token.
 	Delta                string          `json:"delta"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1897,13 +1711,9 @@ func (v MessageDelta) MarshalJSON() ([]byte, error) {
 
 // ---- AiMessage (chat_stream/events.schema.json#/$defs/AiMessage)
 
-/*
- * Message: the full Message object.
- */
+// Message: the full Message object.
 type AiMessage struct {
-	/*
-	 * The full message.
-	 */
+	// The full message.
 	Message              Message         `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1980,13 +1790,9 @@ func (v AiMessage) MarshalJSON() ([]byte, error) {
 
 // ---- MessageIsAnswer (chat_stream/events.schema.json#/$defs/MessageIsAnswer)
 
-/*
- * Message: marks the message as the answer.
- */
+// Message: marks the message as the answer.
 type MessageIsAnswer struct {
-	/*
-	 * Whether the message is the answer.
-	 */
+	// Whether the message is the answer.
 	IsAnswer             bool            `json:"is_answer"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -2063,13 +1869,9 @@ func (v MessageIsAnswer) MarshalJSON() ([]byte, error) {
 
 // ---- ChatTitleGenerated (chat_stream/events.schema.json#/$defs/ChatTitleGenerated)
 
-/*
- * Message: title auto-generation is done.
- */
+// Message: title auto-generation is done.
 type ChatTitleGenerated struct {
-	/*
-	 * The generated chat title.
-	 */
+	// The generated chat title.
 	Title                string          `json:"title"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -2146,13 +1948,9 @@ func (v ChatTitleGenerated) MarshalJSON() ([]byte, error) {
 
 // ---- ClarificationNeeded (chat_stream/events.schema.json#/$defs/ClarificationNeeded)
 
-/*
- * Message: the system needs clarification. Terminal: the system pauses, waiting for user input.
- */
+// Message: the system needs clarification. Terminal: the system pauses, waiting for user input.
 type ClarificationNeeded struct {
-	/*
-	 * The message asking for clarification.
-	 */
+	// The message asking for clarification.
 	Message              Message         `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -2229,17 +2027,11 @@ func (v ClarificationNeeded) MarshalJSON() ([]byte, error) {
 
 // ---- MessageClarificationUpdate (chat_stream/events.schema.json#/$defs/MessageClarificationUpdate)
 
-/*
- * The `update` of an `update_message_clarification_message` event.
- */
+// The `update` of an `update_message_clarification_message` event.
 type MessageClarificationUpdate struct {
-	/*
-	 * The message to update.
-	 */
+	// The message to update.
 	ChatMessageId string `json:"chat_message_id"`
-	/*
-	 * The new clarification request text, or null to clear it.
-	 */
+	// The new clarification request text, or null to clear it.
 	NeedsClarificationMessage *string         `json:"needs_clarification_message"`
 	AdditionalProperties      contract.Object `json:"-"`
 }
@@ -2309,13 +2101,9 @@ func (v MessageClarificationUpdate) MarshalJSON() ([]byte, error) {
 
 // ---- UpdateMessageClarificationMessage (chat_stream/events.schema.json#/$defs/UpdateMessageClarificationMessage)
 
-/*
- * Message: updates the clarification flag of a message.
- */
+// Message: updates the clarification flag of a message.
 type UpdateMessageClarificationMessage struct {
-	/*
-	 * The update.
-	 */
+	// The update.
 	Update               MessageClarificationUpdate `json:"update"`
 	AdditionalProperties contract.Object            `json:"-"`
 }
@@ -2392,9 +2180,7 @@ func (v UpdateMessageClarificationMessage) MarshalJSON() ([]byte, error) {
 
 // ---- TaskStatus (chat_stream/events.schema.json#/$defs/TaskStatus)
 
-/*
- * Status carried by `task_update` (lowercase; PlanTask/Plan use the uppercase PlanStatus).
- */
+// Status carried by `task_update` (lowercase; PlanTask/Plan use the uppercase PlanStatus).
 type TaskStatus string
 
 const (
@@ -2438,33 +2224,19 @@ func (v TaskStatus) MarshalJSON() ([]byte, error) {
 
 // ---- TaskUpdate (chat_stream/events.schema.json#/$defs/TaskUpdate)
 
-/*
- * Planning: a plan task changed status. Carries the full PlanSet.
- */
+// Planning: a plan task changed status. Carries the full PlanSet.
 type TaskUpdate struct {
-	/*
-	 * Task key.
-	 */
+	// Task key.
 	Key string `json:"key"`
-	/*
-	 * Task title.
-	 */
+	// Task title.
 	Title string `json:"title"`
-	/*
-	 * Task message.
-	 */
+	// Task message.
 	Message string `json:"message"`
-	/*
-	 * `loading`, `success` or `error` (lowercase).
-	 */
+	// `loading`, `success` or `error` (lowercase).
 	Status TaskStatus `json:"status"`
-	/*
-	 * The full plan set.
-	 */
+	// The full plan set.
 	PlanSet PlanSet `json:"plan_set"`
-	/*
-	 * Extra metadata.
-	 */
+	// Extra metadata.
 	Metadata             contract.Tristate[contract.Map[any]] `json:"metadata,omitempty"`
 	AdditionalProperties contract.Object                      `json:"-"`
 }
@@ -2577,13 +2349,9 @@ func (v TaskUpdate) MarshalJSON() ([]byte, error) {
 
 // ---- PendingSources (chat_stream/events.schema.json#/$defs/PendingSources)
 
-/*
- * Planning: sources not yet fetched.
- */
+// Planning: sources not yet fetched.
 type PendingSources struct {
-	/*
-	 * The pending sources.
-	 */
+	// The pending sources.
 	PendingSources       []PendingSource `json:"pending_sources"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -2660,13 +2428,9 @@ func (v PendingSources) MarshalJSON() ([]byte, error) {
 
 // ---- ReferencesFound (chat_stream/events.schema.json#/$defs/ReferencesFound)
 
-/*
- * References: entity resolution is done.
- */
+// References: entity resolution is done.
 type ReferencesFound struct {
-	/*
-	 * The entities found.
-	 */
+	// The entities found.
 	References           []Entity        `json:"references"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -2743,9 +2507,7 @@ func (v ReferencesFound) MarshalJSON() ([]byte, error) {
 
 // ---- UnixTimestampMs (chat_stream/events.schema.json#/$defs/UnixTimestampMs)
 
-/*
- * A point in time as Unix epoch milliseconds (64-bit integer, non-negative).
- */
+// A point in time as Unix epoch milliseconds (64-bit integer, non-negative).
 type UnixTimestampMs = int64
 
 // DecodeUnixTimestampMs reads a UnixTimestampMs at the decoder's position.
@@ -2776,29 +2538,17 @@ func ValidateUnixTimestampMs(v UnixTimestampMs) error {
 
 // ---- NodeToolsExecutionStart (chat_stream/events.schema.json#/$defs/NodeToolsExecutionStart)
 
-/*
- * Tool execution: tools begin on a node.
- */
+// Tool execution: tools begin on a node.
 type NodeToolsExecutionStart struct {
-	/*
-	 * Node (subagent) identifier.
-	 */
+	// Node (subagent) identifier.
 	NodeId string `json:"node_id"`
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	PlanId string `json:"plan_id"`
-	/*
-	 * Plan set identifier.
-	 */
+	// Plan set identifier.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * Identifiers of the tools.
-	 */
+	// Identifiers of the tools.
 	ToolIds []string `json:"tool_ids"`
-	/*
-	 * Number of tools.
-	 */
+	// Number of tools.
 	TotalTools           int64           `json:"total_tools"`
 	Timestamp            UnixTimestampMs `json:"timestamp"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -2916,37 +2666,21 @@ func (v NodeToolsExecutionStart) MarshalJSON() ([]byte, error) {
 
 // ---- NodeToolEvent (chat_stream/events.schema.json#/$defs/NodeToolEvent)
 
-/*
- * Tool execution: a fine-grained tool event.
- */
+// Tool execution: a fine-grained tool event.
 type NodeToolEvent struct {
-	/*
-	 * Event name (e.g. `tool_called`, `tool_completed`).
-	 */
+	// Event name (e.g. `tool_called`, `tool_completed`).
 	Event string `json:"event"`
-	/*
-	 * Node (subagent) identifier.
-	 */
+	// Node (subagent) identifier.
 	NodeId string `json:"node_id"`
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	PlanId string `json:"plan_id"`
-	/*
-	 * Plan set identifier.
-	 */
+	// Plan set identifier.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * Tool identifier.
-	 */
+	// Tool identifier.
 	ToolId contract.Tristate[string] `json:"tool_id,omitempty"`
-	/*
-	 * Tool type.
-	 */
+	// Tool type.
 	ToolType contract.Tristate[string] `json:"tool_type,omitempty"`
-	/*
-	 * Extra metadata.
-	 */
+	// Extra metadata.
 	Metadata             contract.Tristate[contract.Map[any]] `json:"metadata,omitempty"`
 	Timestamp            UnixTimestampMs                      `json:"timestamp"`
 	AdditionalProperties contract.Object                      `json:"-"`
@@ -3068,29 +2802,17 @@ func (v NodeToolEvent) MarshalJSON() ([]byte, error) {
 
 // ---- UpdateSubagentCurrentAction (chat_stream/events.schema.json#/$defs/UpdateSubagentCurrentAction)
 
-/*
- * Tool execution: the UI status message ("what I'm doing").
- */
+// Tool execution: the UI status message ("what I'm doing").
 type UpdateSubagentCurrentAction struct {
-	/*
-	 * Human-readable status ("Searching the web...", "Analyzing results...").
-	 */
+	// Human-readable status ("Searching the web...", "Analyzing results...").
 	CurrentAction string `json:"current_action"`
-	/*
-	 * Node (subagent) identifier.
-	 */
+	// Node (subagent) identifier.
 	NodeId string `json:"node_id"`
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	PlanId string `json:"plan_id"`
-	/*
-	 * Plan set identifier.
-	 */
+	// Plan set identifier.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * Tool identifier.
-	 */
+	// Tool identifier.
 	ToolId               contract.Tristate[string] `json:"tool_id,omitempty"`
 	Timestamp            UnixTimestampMs           `json:"timestamp"`
 	AdditionalProperties contract.Object           `json:"-"`
@@ -3204,54 +2926,30 @@ func (v UpdateSubagentCurrentAction) MarshalJSON() ([]byte, error) {
 
 // ---- NodeReportPreviewStart (chat_stream/events.schema.json#/$defs/NodeReportPreviewStart)
 
-/*
- * Report preview: report generation begins.
- */
+// Report preview: report generation begins.
 type NodeReportPreviewStart struct {
-	/*
-	 * Preview identifier.
-	 */
+	// Preview identifier.
 	PreviewId string `json:"preview_id"`
-	/*
-	 * Report title.
-	 */
+	// Report title.
 	ReportTitle string `json:"report_title"`
-	/*
-	 * The user query the report answers.
-	 */
+	// The user query the report answers.
 	ReportUserQuery string `json:"report_user_query"`
-	/*
-	 * True for the final synthesis, false for intermediate previews.
-	 */
+	// True for the final synthesis, false for intermediate previews.
 	FinalReport bool `json:"final_report"`
-	/*
-	 * Node (subagent) identifier.
-	 */
+	// Node (subagent) identifier.
 	NodeId string `json:"node_id"`
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	PlanId string `json:"plan_id"`
-	/*
-	 * Plan set identifier.
-	 */
+	// Plan set identifier.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * The report entity (a GENERATED_REPORT).
-	 */
+	// The report entity (a GENERATED_REPORT).
 	Entity Entity `json:"entity"`
-	/*
-	 * Section identifier.
-	 */
+	// Section identifier.
 	SectionId contract.Tristate[string] `json:"section_id,omitempty"`
-	/*
-	 * Tool identifier.
-	 */
+	// Tool identifier.
 	ToolId    contract.Tristate[string] `json:"tool_id,omitempty"`
 	Timestamp UnixTimestampMs           `json:"timestamp"`
-	/*
-	 * Workspace identifier.
-	 */
+	// Workspace identifier.
 	WorkspaceId          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -3408,33 +3106,19 @@ func (v NodeReportPreviewStart) MarshalJSON() ([]byte, error) {
 
 // ---- NodeReportPreviewDelta (chat_stream/events.schema.json#/$defs/NodeReportPreviewDelta)
 
-/*
- * Report preview: incremental report content.
- */
+// Report preview: incremental report content.
 type NodeReportPreviewDelta struct {
-	/*
-	 * Preview identifier.
-	 */
+	// Preview identifier.
 	PreviewId string `json:"preview_id"`
-	/*
-	 * Incremental GML content.
-	 */
+	// Incremental GML content.
 	Delta string `json:"delta"`
-	/*
-	 * Node (subagent) identifier.
-	 */
+	// Node (subagent) identifier.
 	NodeId string `json:"node_id"`
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	PlanId string `json:"plan_id"`
-	/*
-	 * Plan set identifier.
-	 */
+	// Plan set identifier.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * Section identifier.
-	 */
+	// Section identifier.
 	SectionId            contract.Tristate[string] `json:"section_id,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -3547,54 +3231,30 @@ func (v NodeReportPreviewDelta) MarshalJSON() ([]byte, error) {
 
 // ---- NodeReportPreviewDone (chat_stream/events.schema.json#/$defs/NodeReportPreviewDone)
 
-/*
- * Report preview: the report is complete.
- */
+// Report preview: the report is complete.
 type NodeReportPreviewDone struct {
-	/*
-	 * Preview identifier.
-	 */
+	// Preview identifier.
 	PreviewId string `json:"preview_id"`
-	/*
-	 * Full GML content (XML-like markup with gml-* tags).
-	 */
+	// Full GML content (XML-like markup with gml-* tags).
 	Content string `json:"content"`
-	/*
-	 * Report title.
-	 */
+	// Report title.
 	ReportTitle string `json:"report_title"`
-	/*
-	 * True for the final synthesis.
-	 */
+	// True for the final synthesis.
 	FinalReport bool `json:"final_report"`
-	/*
-	 * Node (subagent) identifier.
-	 */
+	// Node (subagent) identifier.
 	NodeId string `json:"node_id"`
-	/*
-	 * Plan identifier.
-	 */
+	// Plan identifier.
 	PlanId string `json:"plan_id"`
-	/*
-	 * Plan set identifier.
-	 */
+	// Plan set identifier.
 	PlanSetId string `json:"plan_set_id"`
-	/*
-	 * The report entity.
-	 */
+	// The report entity.
 	Entity contract.Tristate[Entity] `json:"entity,omitempty"`
-	/*
-	 * Section identifier.
-	 */
+	// Section identifier.
 	SectionId contract.Tristate[string] `json:"section_id,omitempty"`
-	/*
-	 * Tool identifier.
-	 */
+	// Tool identifier.
 	ToolId    contract.Tristate[string] `json:"tool_id,omitempty"`
 	Timestamp UnixTimestampMs           `json:"timestamp"`
-	/*
-	 * Workspace identifier.
-	 */
+	// Workspace identifier.
 	WorkspaceId          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -3747,18 +3407,12 @@ func (v NodeReportPreviewDone) MarshalJSON() ([]byte, error) {
 
 // ---- BrowserUseStart (chat_stream/events.schema.json#/$defs/BrowserUseStart)
 
-/*
- * Browser automation: a browser session opens.
- */
+// Browser automation: a browser session opens.
 type BrowserUseStart struct {
-	/*
-	 * Browser session identifier.
-	 */
+	// Browser session identifier.
 	BrowserSessionId string `json:"browser_session_id"`
-	/*
-	 * URL of the live browser stream: an absolute URL, or a reference relative to the URL the chat
-	 * stream was read from.
-	 */
+	// URL of the live browser stream: an absolute URL, or a reference relative to the URL the chat
+	// stream was read from.
 	BrowserStreamUrl     string          `json:"browser_stream_url"`
 	Timestamp            UnixTimestampMs `json:"timestamp"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -3852,13 +3506,9 @@ func (v BrowserUseStart) MarshalJSON() ([]byte, error) {
 
 // ---- BrowserUseStop (chat_stream/events.schema.json#/$defs/BrowserUseStop)
 
-/*
- * Browser automation: the browser session closes.
- */
+// Browser automation: the browser session closes.
 type BrowserUseStop struct {
-	/*
-	 * Browser session identifier.
-	 */
+	// Browser session identifier.
 	BrowserSessionId     string          `json:"browser_session_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -3935,17 +3585,11 @@ func (v BrowserUseStop) MarshalJSON() ([]byte, error) {
 
 // ---- BrowserUseAwaitUserInput (chat_stream/events.schema.json#/$defs/BrowserUseAwaitUserInput)
 
-/*
- * Browser automation: paused for human input.
- */
+// Browser automation: paused for human input.
 type BrowserUseAwaitUserInput struct {
-	/*
-	 * Browser session identifier.
-	 */
+	// Browser session identifier.
 	BrowserSessionId string `json:"browser_session_id"`
-	/*
-	 * What the agent asks the user.
-	 */
+	// What the agent asks the user.
 	AgentMessage         contract.Tristate[string] `json:"agent_message,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -4026,14 +3670,10 @@ func (v BrowserUseAwaitUserInput) MarshalJSON() ([]byte, error) {
 
 // ---- PingEvent (chat_stream/events.schema.json#/$defs/PingEvent)
 
-/*
- * Proposed, connection health: emitted every 10 s. Unlike the other chat-stream timestamps (Unix
- * ms integers) its timestamp is an ISO 8601 string.
- */
+// Proposed, connection health: emitted every 10 s. Unlike the other chat-stream timestamps (Unix
+// ms integers) its timestamp is an ISO 8601 string.
 type PingEvent struct {
-	/*
-	 * When the ping was sent, ISO 8601; without an offset it is UTC.
-	 */
+	// When the ping was sent, ISO 8601; without an offset it is UTC.
 	Timestamp            cloudevents.IsoTimestamp `json:"timestamp"`
 	AdditionalProperties contract.Object          `json:"-"`
 }
@@ -4110,9 +3750,7 @@ func (v PingEvent) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorCode (chat_stream/events.schema.json#/$defs/ErrorCode)
 
-/*
- * Error codes of the proposed ErrorEvent.
- */
+// Error codes of the proposed ErrorEvent.
 type ErrorCode string
 
 const (
@@ -4166,27 +3804,17 @@ func (v ErrorCode) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorEvent (chat_stream/events.schema.json#/$defs/ErrorEvent)
 
-/*
- * Proposed, structured error handling (type `error`, lowercase): an LLM, tool or network failure.
- * Distinct from the production StreamError (type `ERROR`); whether the stream continues is given
- * by `recoverable`.
- */
+// Proposed, structured error handling (type `error`, lowercase): an LLM, tool or network failure.
+// Distinct from the production StreamError (type `ERROR`); whether the stream continues is given
+// by `recoverable`.
 type ErrorEvent struct {
-	/*
-	 * Error code.
-	 */
+	// Error code.
 	Code ErrorCode `json:"code"`
-	/*
-	 * Human-readable message.
-	 */
+	// Human-readable message.
 	Message string `json:"message"`
-	/*
-	 * Whether the client can recover and continue.
-	 */
+	// Whether the client can recover and continue.
 	Recoverable bool `json:"recoverable"`
-	/*
-	 * Extra context.
-	 */
+	// Extra context.
 	Context              contract.Tristate[contract.Map[any]] `json:"context,omitempty"`
 	AdditionalProperties contract.Object                      `json:"-"`
 }
@@ -4283,31 +3911,19 @@ func (v ErrorEvent) MarshalJSON() ([]byte, error) {
 
 // ---- MessageFileEvent (chat_stream/events.schema.json#/$defs/MessageFileEvent)
 
-/*
- * Proposed, artifacts: the agent generated a file. `type` is the discriminator; the file's MIME
- * type is `mimeType`.
- */
+// Proposed, artifacts: the agent generated a file. `type` is the discriminator; the file's MIME
+// type is `mimeType`.
 type MessageFileEvent struct {
-	/*
-	 * File identifier.
-	 */
+	// File identifier.
 	FileId string `json:"fileId"`
-	/*
-	 * File name.
-	 */
+	// File name.
 	Name string `json:"name"`
-	/*
-	 * MIME type or file type of the file.
-	 */
+	// MIME type or file type of the file.
 	MimeType string `json:"mimeType"`
-	/*
-	 * Where to download the file: an absolute URL, or a reference relative to the URL the chat stream
-	 * was read from.
-	 */
+	// Where to download the file: an absolute URL, or a reference relative to the URL the chat stream
+	// was read from.
 	Url string `json:"url"`
-	/*
-	 * Size in bytes.
-	 */
+	// Size in bytes.
 	Size                 contract.Tristate[int64] `json:"size,omitempty"`
 	AdditionalProperties contract.Object          `json:"-"`
 }
@@ -4412,17 +4028,11 @@ func (v MessageFileEvent) MarshalJSON() ([]byte, error) {
 
 // ---- UsageCost (chat_stream/events.schema.json#/$defs/UsageCost)
 
-/*
- * Cost of the usage so far.
- */
+// Cost of the usage so far.
 type UsageCost struct {
-	/*
-	 * Cost in cents.
-	 */
+	// Cost in cents.
 	Cents int64 `json:"cents"`
-	/*
-	 * Currency code (e.g. `USD`).
-	 */
+	// Currency code (e.g. `USD`).
 	Currency             string          `json:"currency"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -4492,25 +4102,15 @@ func (v UsageCost) MarshalJSON() ([]byte, error) {
 
 // ---- UsageUpdateEvent (chat_stream/events.schema.json#/$defs/UsageUpdateEvent)
 
-/*
- * Proposed, token tracking: emitted after an LLM call with the running totals.
- */
+// Proposed, token tracking: emitted after an LLM call with the running totals.
 type UsageUpdateEvent struct {
-	/*
-	 * Input tokens.
-	 */
+	// Input tokens.
 	InputTokens int64 `json:"inputTokens"`
-	/*
-	 * Output tokens.
-	 */
+	// Output tokens.
 	OutputTokens int64 `json:"outputTokens"`
-	/*
-	 * Total tokens (input + output).
-	 */
+	// Total tokens (input + output).
 	TotalTokens int64 `json:"totalTokens"`
-	/*
-	 * Cost so far.
-	 */
+	// Cost so far.
 	Cost                 contract.Tristate[UsageCost] `json:"cost,omitempty"`
 	AdditionalProperties contract.Object              `json:"-"`
 }
@@ -4607,11 +4207,9 @@ func (v UsageUpdateEvent) MarshalJSON() ([]byte, error) {
 
 // ---- StreamEvent (chat_stream/envelope.schema.json#/$defs/StreamEvent)
 
-/*
- * One chat-stream event: the union of all 26 event types, discriminated by `type` (case-sensitive:
- * `ERROR` is StreamError, `error` is ErrorEvent). Types outside the registry (e.g. the AI SDK
- * parts `text-delta`, `finish`) are rejected.
- */
+// One chat-stream event: the union of all 26 event types, discriminated by `type` (case-sensitive:
+// `ERROR` is StreamError, `error` is ErrorEvent). Types outside the registry (e.g. the AI SDK
+// parts `text-delta`, `finish`) are rejected.
 type StreamEvent interface {
 	isStreamEvent()
 	Type() string
@@ -4773,21 +4371,15 @@ func ValidateStreamEvent(v StreamEvent) error {
 
 // ---- StreamEnvelope (chat_stream/envelope.schema.json#/$defs/StreamEnvelope)
 
-/*
- * One NDJSON line of `GET /api/chat/message/stream`: `{data: StreamEvent, timestamp}`. The
- * response is `text/plain; charset=utf-8`, chunked; each line is one JSON envelope, lines are
- * split on `\n`, and the client parses each line, validates it and dispatches on `data.type`. The
- * first event is always `stream_start`; the stream ends with a terminal event (done, ERROR or
- * clarification_needed).
- */
+// One NDJSON line of `GET /api/chat/message/stream`: `{data: StreamEvent, timestamp}`. The
+// response is `text/plain; charset=utf-8`, chunked; each line is one JSON envelope, lines are
+// split on `\n`, and the client parses each line, validates it and dispatches on `data.type`. The
+// first event is always `stream_start`; the stream ends with a terminal event (done, ERROR or
+// clarification_needed).
 type StreamEnvelope struct {
-	/*
-	 * The event (discriminated union on `data.type`).
-	 */
+	// The event (discriminated union on `data.type`).
 	Data StreamEvent `json:"data"`
-	/*
-	 * Emission time, Unix milliseconds.
-	 */
+	// Emission time, Unix milliseconds.
 	Timestamp            UnixTimestampMs `json:"timestamp"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -4857,23 +4449,19 @@ func (v StreamEnvelope) MarshalJSON() ([]byte, error) {
 
 // ---- FirstEventType (chat_stream/tables.schema.json#/$defs/FirstEventType)
 
-/*
- * First event type
- *
- * The first event of every chat stream.
- */
+// First event type
+//
+// The first event of every chat stream.
 const FirstEventType StreamEventType = "stream_start"
 
 // ---- TerminalEventTypes (chat_stream/tables.schema.json#/$defs/TerminalEventTypes)
 
-/*
- * Terminal event types
- *
- * Event types that end a stream: `done` (normal completion, possibly with
- * `has_async_entities_pending: true`), `ERROR` (fatal error, stop processing) and
- * `clarification_needed` (system paused, waiting for user input). The client then cleans up the
- * stream and updates the UI.
- */
+// Terminal event types
+//
+// Event types that end a stream: `done` (normal completion, possibly with
+// `has_async_entities_pending: true`), `ERROR` (fatal error, stop processing) and
+// `clarification_needed` (system paused, waiting for user input). The client then cleans up the
+// stream and updates the UI.
 var TerminalEventTypes = []StreamEventType{
 	"done",
 	"ERROR",
@@ -4882,11 +4470,9 @@ var TerminalEventTypes = []StreamEventType{
 
 // ---- ProposedEventTypes (chat_stream/tables.schema.json#/$defs/ProposedEventTypes)
 
-/*
- * Proposed event types
- *
- * The 4 proposed event types (not yet emitted in production).
- */
+// Proposed event types
+//
+// The 4 proposed event types (not yet emitted in production).
 var ProposedEventTypes = []StreamEventType{
 	"ping",
 	"error",
@@ -4896,13 +4482,11 @@ var ProposedEventTypes = []StreamEventType{
 
 // ---- ProposedEventPriorities (chat_stream/tables.schema.json#/$defs/ProposedEventPriorities)
 
-/*
- * Priority of each proposed event type
- *
- * The priority the proposal gives each proposed event type: `ping` and `error` HIGH,
- * `message-file` and `usage-update` MEDIUM. Informative: it orders the proposal's adoption and
- * changes nothing on the wire. Keys are ProposedEventTypes.
- */
+// Priority of each proposed event type
+//
+// The priority the proposal gives each proposed event type: `ping` and `error` HIGH,
+// `message-file` and `usage-update` MEDIUM. Informative: it orders the proposal's adoption and
+// changes nothing on the wire. Keys are ProposedEventTypes.
 var ProposedEventPriorities = contract.Map[string]{
 	{Key: "ping", Value: "HIGH"},
 	{Key: "error", Value: "HIGH"},
@@ -4912,11 +4496,9 @@ var ProposedEventPriorities = contract.Map[string]{
 
 // ---- EventCategories (chat_stream/tables.schema.json#/$defs/EventCategories)
 
-/*
- * Event category per type
- *
- * The category of each event type.
- */
+// Event category per type
+//
+// The category of each event type.
 var EventCategories = contract.Map[string]{
 	{Key: "stream_start", Value: "Lifecycle"},
 	{Key: "heartbeat", Value: "Lifecycle"},
@@ -4948,81 +4530,65 @@ var EventCategories = contract.Map[string]{
 
 // ---- HeartbeatIntervalMs (chat_stream/tables.schema.json#/$defs/HeartbeatIntervalMs)
 
-/*
- * Heartbeat interval
- *
- * The server emits a `heartbeat` after this many milliseconds without another event (20 s, safely
- * inside the 30 s watchdog).
- */
+// Heartbeat interval
+//
+// The server emits a `heartbeat` after this many milliseconds without another event (20 s, safely
+// inside the 30 s watchdog).
 const HeartbeatIntervalMs int64 = 20000
 
 // ---- WatchdogTimeoutMs (chat_stream/tables.schema.json#/$defs/WatchdogTimeoutMs)
 
-/*
- * Client watchdog
- *
- * The client aborts the stream as hung if no data arrives for this many milliseconds; the timer
- * starts at stream start and resets on each chunk arrival (not on each event). Distinct from
- * retry: the watchdog is about no data arriving, retry about a dropped connection.
- */
+// Client watchdog
+//
+// The client aborts the stream as hung if no data arrives for this many milliseconds; the timer
+// starts at stream start and resets on each chunk arrival (not on each event). Distinct from
+// retry: the watchdog is about no data arriving, retry about a dropped connection.
 const WatchdogTimeoutMs int64 = 30000
 
 // ---- PingIntervalMs (chat_stream/tables.schema.json#/$defs/PingIntervalMs)
 
-/*
- * Ping interval
- *
- * Proposed `ping` events are emitted every 10 s.
- */
+// Ping interval
+//
+// Proposed `ping` events are emitted every 10 s.
 const PingIntervalMs int64 = 10000
 
 // ---- ReconnectMaxAttempts (chat_stream/tables.schema.json#/$defs/ReconnectMaxAttempts)
 
-/*
- * Reconnection attempts
- *
- * At most this many reconnection attempts; after that, no retry and an error to the user. Retry
- * when the connection drops after partial data (or before any data, only if the buffer is
- * non-empty); never after a manual abort by the user or a 404 (invalid `message_stream_id`).
- */
+// Reconnection attempts
+//
+// At most this many reconnection attempts; after that, no retry and an error to the user. Retry
+// when the connection drops after partial data (or before any data, only if the buffer is
+// non-empty); never after a manual abort by the user or a 404 (invalid `message_stream_id`).
 const ReconnectMaxAttempts int64 = 5
 
 // ---- ReconnectInitialDelayMs (chat_stream/tables.schema.json#/$defs/ReconnectInitialDelayMs)
 
-/*
- * Initial reconnection delay
- *
- * Delay before the first reconnection attempt. Formula: delay = min(ReconnectInitialDelayMs *
- * ReconnectBackoffMultiplier^(attempt-1), ReconnectMaxDelayMs).
- */
+// Initial reconnection delay
+//
+// Delay before the first reconnection attempt. Formula: delay = min(ReconnectInitialDelayMs *
+// ReconnectBackoffMultiplier^(attempt-1), ReconnectMaxDelayMs).
 const ReconnectInitialDelayMs int64 = 1000
 
 // ---- ReconnectBackoffMultiplier (chat_stream/tables.schema.json#/$defs/ReconnectBackoffMultiplier)
 
-/*
- * Backoff multiplier
- *
- * Each reconnection delay doubles.
- */
+// Backoff multiplier
+//
+// Each reconnection delay doubles.
 const ReconnectBackoffMultiplier int64 = 2
 
 // ---- ReconnectMaxDelayMs (chat_stream/tables.schema.json#/$defs/ReconnectMaxDelayMs)
 
-/*
- * Maximum reconnection delay
- *
- * Cap of the exponential backoff formula. With 5 attempts the largest delay actually used is
- * 16,000 ms (see ReconnectDelaysMs); the cap only matters if attempts are raised.
- */
+// Maximum reconnection delay
+//
+// Cap of the exponential backoff formula. With 5 attempts the largest delay actually used is
+// 16,000 ms (see ReconnectDelaysMs); the cap only matters if attempts are raised.
 const ReconnectMaxDelayMs int64 = 30000
 
 // ---- ReconnectDelaysMs (chat_stream/tables.schema.json#/$defs/ReconnectDelaysMs)
 
-/*
- * Reconnection delay per attempt
- *
- * The backoff table: delay before attempt 1..5 (total elapsed 1 s, 3 s, 7 s, 15 s, 31 s).
- */
+// Reconnection delay per attempt
+//
+// The backoff table: delay before attempt 1..5 (total elapsed 1 s, 3 s, 7 s, 15 s, 31 s).
 var ReconnectDelaysMs = []int64{
 	1000,
 	2000,
@@ -5033,20 +4599,16 @@ var ReconnectDelaysMs = []int64{
 
 // ---- ChatStreamPath (chat_stream/tables.schema.json#/$defs/ChatStreamPath)
 
-/*
- * Chat stream endpoint
- *
- * `GET` path of the chat stream; query parameter `message_stream_id`.
- */
+// Chat stream endpoint
+//
+// `GET` path of the chat stream; query parameter `message_stream_id`.
 const ChatStreamPath string = "/api/chat/message/stream"
 
 // ---- ChatStreamContentType (chat_stream/tables.schema.json#/$defs/ChatStreamContentType)
 
-/*
- * Chat stream content type
- *
- * Content type of the NDJSON chat stream response.
- */
+// Chat stream content type
+//
+// Content type of the NDJSON chat stream response.
 const ChatStreamContentType string = "text/plain; charset=utf-8"
 
 func decode1(d *contract.Decoder) string {

@@ -3,16 +3,14 @@
 // schemas/cloudevents/legacy.schema.json,
 // schemas/cloudevents/payloads.schema.json (schema set sha256:527ad56492ac1c34); do not edit
 
-/*
- * Package cloudevents is the cloudevents family of the contract, from
- * cloudevents/cloudevent.schema.json, cloudevents/legacy.schema.json,
- * cloudevents/payloads.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package cloudevents is the cloudevents family of the contract, from
+// cloudevents/cloudevent.schema.json, cloudevents/legacy.schema.json,
+// cloudevents/payloads.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package cloudevents
 
 import (
@@ -22,16 +20,14 @@ import (
 
 // ---- EventContentType (cloudevents/cloudevent.schema.json#/$defs/EventContentType)
 
-/*
- * Vendor-specific MIME types used as event content-type discriminators. JSON (`application/json`):
- * the default content type for standard events (e.g. NODE_STARTED, NODE_COMPLETED). STREAM
- * (`application/vnd.coreason.stream+json`): streaming token generation (NODE_STREAM); clients can
- * route these directly to a stream renderer or text buffer. ERROR
- * (`application/vnd.coreason.error+json`): semantic error events (ERROR); clients can trigger
- * error boundaries or toaster notifications. ARTIFACT (`application/vnd.coreason.artifact+json`):
- * generated files or artifacts (ARTIFACT_GENERATED); clients can trigger file download handlers or
- * previewers.
- */
+// Vendor-specific MIME types used as event content-type discriminators. JSON (`application/json`):
+// the default content type for standard events (e.g. NODE_STARTED, NODE_COMPLETED). STREAM
+// (`application/vnd.coreason.stream+json`): streaming token generation (NODE_STREAM); clients can
+// route these directly to a stream renderer or text buffer. ERROR
+// (`application/vnd.coreason.error+json`): semantic error events (ERROR); clients can trigger
+// error boundaries or toaster notifications. ARTIFACT (`application/vnd.coreason.artifact+json`):
+// generated files or artifacts (ARTIFACT_GENERATED); clients can trigger file download handlers or
+// previewers.
 type EventContentType string
 
 const (
@@ -81,13 +77,11 @@ func (v EventContentType) MarshalJSON() ([]byte, error) {
 
 // ---- CloudEventDatacontenttype (cloudevents/cloudevent.schema.json#/$defs/CloudEvent/properties/datacontenttype)
 
-/*
- * MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
- * four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
- * followed by `;` parameters). When absent, `application/json` is implied.
- *
- * Default: "application/json"
- */
+// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
+// four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
+// followed by `;` parameters). When absent, `application/json` is implied.
+//
+// Default: "application/json"
 type CloudEventDatacontenttype string
 
 const (
@@ -148,12 +142,10 @@ func (v CloudEventDatacontenttype) MarshalJSON() ([]byte, error) {
 
 // ---- JsonValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
 
-/*
- * Any JSON value
- *
- * Any JSON value (null, boolean, number, string, array or object, nested freely), such as
- * CloudEvent `data` or the payload of a CLOSE packet.
- */
+// Any JSON value
+//
+// Any JSON value (null, boolean, number, string, array or object, nested freely), such as
+// CloudEvent `data` or the payload of a CLOSE packet.
 type JsonValue = any
 
 // DecodeJsonValue reads a JsonValue at the decoder's position.
@@ -184,53 +176,35 @@ func ValidateJsonValue(v JsonValue) error {
 
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
 
-/*
- * A CloudEvents v1.0 event in the JSON event format. In SERVER_SENT_EVENTS delivery mode each
- * event of the stream is a JSON-serialised CloudEvent; consumers inspect `datacontenttype` to
- * decide how to handle `data`. The object is open: CloudEvents extension context attributes are
- * allowed and are kept on round-trip. As CloudEvents 1.0 requires, every event has an `id`; over
- * SSE the same value is the event's `id:` field.
- */
+// A CloudEvents v1.0 event in the JSON event format. In SERVER_SENT_EVENTS delivery mode each
+// event of the stream is a JSON-serialised CloudEvent; consumers inspect `datacontenttype` to
+// decide how to handle `data`. The object is open: CloudEvents extension context attributes are
+// allowed and are kept on round-trip. As CloudEvents 1.0 requires, every event has an `id`; over
+// SSE the same value is the event's `id:` field.
 type CloudEvent struct {
-	/*
-	 * Identifies the event; `source` + `id` is unique for each distinct event (e.g. a UUID, or
-	 * `evt-001` as the SSE examples number events). Required: standard CloudEvents readers reject an
-	 * event without it.
-	 */
+	// Identifies the event; `source` + `id` is unique for each distinct event (e.g. a UUID, or
+	// `evt-001` as the SSE examples number events). Required: standard CloudEvents readers reject an
+	// event without it.
 	Id string `json:"id"`
-	/*
-	 * Identifies the context in which the event happened (a URI-reference, e.g. `urn:node:123`). Kept
-	 * as a non-empty string: the supported subset has no `uri-reference` format.
-	 */
+	// Identifies the context in which the event happened (a URI-reference, e.g. `urn:node:123`). Kept
+	// as a non-empty string: the supported subset has no `uri-reference` format.
 	Source string `json:"source"`
-	/*
-	 * The type of event related to the originating occurrence, reverse-DNS style (e.g.
-	 * `ai.coreason.node.started`, `ai.coreason.node.stream`, `ai.coreason.legacy.error`).
-	 */
+	// The type of event related to the originating occurrence, reverse-DNS style (e.g.
+	// `ai.coreason.node.started`, `ai.coreason.node.stream`, `ai.coreason.legacy.error`).
 	Type string `json:"type"`
-	/*
-	 * MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
-	 * four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
-	 * followed by `;` parameters). When absent, `application/json` is implied.
-	 *
-	 * Default: "application/json"
-	 */
+	// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
+	// four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
+	// followed by `;` parameters). When absent, `application/json` is implied.
+	//
+	// Default: "application/json"
 	Datacontenttype *CloudEventDatacontenttype `json:"datacontenttype,omitempty"`
-	/*
-	 * Identifies the schema that `data` adheres to.
-	 */
+	// Identifies the schema that `data` adheres to.
 	Dataschema *string `json:"dataschema,omitempty"`
-	/*
-	 * The subject of the event in the context of the event producer.
-	 */
+	// The subject of the event in the context of the event producer.
 	Subject *string `json:"subject,omitempty"`
-	/*
-	 * Timestamp of when the occurrence happened (RFC 3339, with an offset, as CloudEvents requires).
-	 */
+	// Timestamp of when the occurrence happened (RFC 3339, with an offset, as CloudEvents requires).
 	Time *string `json:"time,omitempty"`
-	/*
-	 * The event payload. Its shape follows `datacontenttype` (the payload types of this family).
-	 */
+	// The event payload. Its shape follows `datacontenttype` (the payload types of this family).
 	Data                 contract.Tristate[JsonValue] `json:"data,omitempty"`
 	AdditionalProperties contract.Object              `json:"-"`
 }
@@ -332,18 +306,16 @@ func (v CloudEvent) MarshalJSON() ([]byte, error) {
 
 // ---- IsoTimestamp (cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp)
 
-/*
- * ISO 8601 timestamp
- *
- * A point in time as an ISO 8601 extended date-time, `YYYY-MM-DDTHH:MM:SS`, optionally `.` and
- * fraction digits, then an optional offset (`Z`, or `+HH:MM`/`-HH:MM`). Without an offset the time
- * is UTC: this is what Python's `datetime.utcnow().isoformat()` writes
- * (`2024-01-01T12:00:00.123456`). With an offset it is an RFC 3339 date-time
- * (`datetime.now(timezone.utc).isoformat()` writes `+00:00`). The text is kept exactly as
- * received; read a missing offset as UTC. Checked: the shape, month 01-12, the days of each month
- * (29 February is accepted in every year), hour 00-23, minute 00-59, second 00-60, offset hours
- * 00-23.
- */
+// ISO 8601 timestamp
+//
+// A point in time as an ISO 8601 extended date-time, `YYYY-MM-DDTHH:MM:SS`, optionally `.` and
+// fraction digits, then an optional offset (`Z`, or `+HH:MM`/`-HH:MM`). Without an offset the time
+// is UTC: this is what Python's `datetime.utcnow().isoformat()` writes
+// (`2024-01-01T12:00:00.123456`). With an offset it is an RFC 3339 date-time
+// (`datetime.now(timezone.utc).isoformat()` writes `+00:00`). The text is kept exactly as
+// received; read a missing offset as UTC. Checked: the shape, month 01-12, the days of each month
+// (29 February is accepted in every year), hour 00-23, minute 00-59, second 00-60, offset hours
+// 00-23.
 type IsoTimestamp = string
 
 // DecodeIsoTimestamp reads an IsoTimestamp at the decoder's position.
@@ -374,17 +346,15 @@ func ValidateIsoTimestamp(v IsoTimestamp) error {
 
 // ---- UtcTimestamp (cloudevents/cloudevent.schema.json#/$defs/UtcTimestamp)
 
-/*
- * UTC timestamp
- *
- * A point in time in UTC, as an IsoTimestamp whose offset, when present, is UTC:
- * `YYYY-MM-DDTHH:MM:SS`, optionally `.` and fraction digits, then nothing, `Z` or `+00:00`.
- * Without an offset the time is UTC: a Python `datetime.utcnow()` serialised with `isoformat()`
- * writes `2023-10-27T10:00:00.000000`, `datetime.now(timezone.utc)` writes `+00:00`. Another
- * offset (`+02:00`) is refused: the field is a UTC time. The text is kept exactly as received;
- * read a missing offset as UTC. The same checks as IsoTimestamp (no leap-year or leap-second
- * check).
- */
+// UTC timestamp
+//
+// A point in time in UTC, as an IsoTimestamp whose offset, when present, is UTC:
+// `YYYY-MM-DDTHH:MM:SS`, optionally `.` and fraction digits, then nothing, `Z` or `+00:00`.
+// Without an offset the time is UTC: a Python `datetime.utcnow()` serialised with `isoformat()`
+// writes `2023-10-27T10:00:00.000000`, `datetime.now(timezone.utc)` writes `+00:00`. Another
+// offset (`+02:00`) is refused: the field is a UTC time. The text is kept exactly as received;
+// read a missing offset as UTC. The same checks as IsoTimestamp (no leap-year or leap-second
+// check).
 type UtcTimestamp = string
 
 // DecodeUtcTimestamp reads an UtcTimestamp at the decoder's position.
@@ -415,11 +385,9 @@ func ValidateUtcTimestamp(v UtcTimestamp) error {
 
 // ---- KnownGraphEventType (cloudevents/legacy.schema.json#/$defs/KnownGraphEventType)
 
-/*
- * The legacy `GraphEvent` event types the contract names: NODE_STARTED and NODE_COMPLETED
- * (standard events), NODE_STREAM (streaming tokens), ERROR (semantic errors), ARTIFACT_GENERATED
- * (generated files). Other GraphEvent types exist (see GraphEventType).
- */
+// The legacy `GraphEvent` event types the contract names: NODE_STARTED and NODE_COMPLETED
+// (standard events), NODE_STREAM (streaming tokens), ERROR (semantic errors), ARTIFACT_GENERATED
+// (generated files). Other GraphEvent types exist (see GraphEventType).
 type KnownGraphEventType string
 
 const (
@@ -465,12 +433,10 @@ func (v KnownGraphEventType) MarshalJSON() ([]byte, error) {
 
 // ---- GraphEventType (cloudevents/legacy.schema.json#/$defs/GraphEventType)
 
-/*
- * A legacy `GraphEvent` event type, superseded by CloudEvents with a `datacontenttype`
- * discriminator. An open enum: one of the KnownGraphEventType values or any other string. Every
- * type not listed in GraphEventContentTypes migrates to `application/json`
- * (GraphEventDefaultContentType).
- */
+// A legacy `GraphEvent` event type, superseded by CloudEvents with a `datacontenttype`
+// discriminator. An open enum: one of the KnownGraphEventType values or any other string. Every
+// type not listed in GraphEventContentTypes migrates to `application/json`
+// (GraphEventDefaultContentType).
 type GraphEventType string
 
 const (
@@ -527,16 +493,14 @@ func (v GraphEventType) MarshalJSON() ([]byte, error) {
 
 // ---- GraphEventContentTypes (cloudevents/legacy.schema.json#/$defs/GraphEventContentTypes)
 
-/*
- * GraphEvent type to datacontenttype migration map
- *
- * Maps each legacy GraphEvent type to the `datacontenttype` its migrated CloudEvent carries:
- * NODE_STREAM -> application/vnd.coreason.stream+json, ERROR ->
- * application/vnd.coreason.error+json, ARTIFACT_GENERATED ->
- * application/vnd.coreason.artifact+json, all others -> application/json
- * (GraphEventDefaultContentType). Keys are the KnownGraphEventType values; any other
- * GraphEventType gets GraphEventDefaultContentType.
- */
+// GraphEvent type to datacontenttype migration map
+//
+// Maps each legacy GraphEvent type to the `datacontenttype` its migrated CloudEvent carries:
+// NODE_STREAM -> application/vnd.coreason.stream+json, ERROR ->
+// application/vnd.coreason.error+json, ARTIFACT_GENERATED ->
+// application/vnd.coreason.artifact+json, all others -> application/json
+// (GraphEventDefaultContentType). Keys are the KnownGraphEventType values; any other
+// GraphEventType gets GraphEventDefaultContentType.
 var GraphEventContentTypes = contract.Map[EventContentType]{
 	{Key: "NODE_STARTED", Value: "application/json"},
 	{Key: "NODE_COMPLETED", Value: "application/json"},
@@ -552,24 +516,18 @@ func GraphEventContentType(key string) (EventContentType, bool) {
 
 // ---- GraphEventDefaultContentType (cloudevents/legacy.schema.json#/$defs/GraphEventDefaultContentType)
 
-/*
- * Default datacontenttype for migrated GraphEvents
- *
- * The `datacontenttype` given to every legacy GraphEvent type not listed with a more specific type
- * ("All others -> application/json"). Also the default of CloudEvent.datacontenttype.
- */
+// Default datacontenttype for migrated GraphEvents
+//
+// The `datacontenttype` given to every legacy GraphEvent type not listed with a more specific type
+// ("All others -> application/json"). Also the default of CloudEvent.datacontenttype.
 const GraphEventDefaultContentType string = "application/json"
 
 // ---- StreamChunkPayload (cloudevents/payloads.schema.json#/$defs/StreamChunkPayload)
 
-/*
- * Payload of a streaming token event (`datacontenttype: application/vnd.coreason.stream+json`,
- * type `ai.coreason.node.stream`). Clients append `chunk` to a stream renderer or text buffer.
- */
+// Payload of a streaming token event (`datacontenttype: application/vnd.coreason.stream+json`,
+// type `ai.coreason.node.stream`). Clients append `chunk` to a stream renderer or text buffer.
 type StreamChunkPayload struct {
-	/*
-	 * A chunk of generated text (a token or several).
-	 */
+	// A chunk of generated text (a token or several).
 	Chunk                string          `json:"chunk"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -627,26 +585,16 @@ func (v StreamChunkPayload) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorPayload (cloudevents/payloads.schema.json#/$defs/ErrorPayload)
 
-/*
- * Payload of a semantic error event (`datacontenttype: application/vnd.coreason.error+json`).
- * Clients can trigger error boundaries or toaster notifications.
- */
+// Payload of a semantic error event (`datacontenttype: application/vnd.coreason.error+json`).
+// Clients can trigger error boundaries or toaster notifications.
 type ErrorPayload struct {
-	/*
-	 * Human-readable error message.
-	 */
+	// Human-readable error message.
 	ErrorMessage string `json:"error_message"`
-	/*
-	 * Numeric error code (HTTP-like, e.g. 429 for rate limiting).
-	 */
+	// Numeric error code (HTTP-like, e.g. 429 for rate limiting).
 	Code int64 `json:"code"`
-	/*
-	 * The domain in which the error occurred (e.g. `LLM`).
-	 */
+	// The domain in which the error occurred (e.g. `LLM`).
 	Domain string `json:"domain"`
-	/*
-	 * Whether the operation may be retried.
-	 */
+	// Whether the operation may be retried.
 	Retryable            bool            `json:"retryable"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -728,18 +676,12 @@ func (v ErrorPayload) MarshalJSON() ([]byte, error) {
 
 // ---- NodeStartedPayload (cloudevents/payloads.schema.json#/$defs/NodeStartedPayload)
 
-/*
- * Payload of a node-started event (type `ai.coreason.node.started`, `datacontenttype:
- * application/json`).
- */
+// Payload of a node-started event (type `ai.coreason.node.started`, `datacontenttype:
+// application/json`).
 type NodeStartedPayload struct {
-	/*
-	 * Identifier of the graph node that started.
-	 */
+	// Identifier of the graph node that started.
 	NodeId string `json:"node_id"`
-	/*
-	 * Status of the node (e.g. `RUNNING`).
-	 */
+	// Status of the node (e.g. `RUNNING`).
 	Status               string          `json:"status"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -805,14 +747,10 @@ func (v NodeStartedPayload) MarshalJSON() ([]byte, error) {
 
 // ---- NodeCompletedPayload (cloudevents/payloads.schema.json#/$defs/NodeCompletedPayload)
 
-/*
- * Payload of a node-completed event (type `ai.coreason.node.completed`, `datacontenttype:
- * application/json`).
- */
+// Payload of a node-completed event (type `ai.coreason.node.completed`, `datacontenttype:
+// application/json`).
 type NodeCompletedPayload struct {
-	/*
-	 * Summary of the node's output.
-	 */
+	// Summary of the node's output.
 	OutputSummary        string          `json:"output_summary"`
 	AdditionalProperties contract.Object `json:"-"`
 }

@@ -3,15 +3,13 @@
 // schemas/packets/stream_packet.schema.json,
 // schemas/packets/tables.schema.json (schema set sha256:527ad56492ac1c34); do not edit
 
-/*
- * Package packets is the packets family of the contract, from packets/presentation.schema.json,
- * packets/stream_packet.schema.json, packets/tables.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package packets is the packets family of the contract, from packets/presentation.schema.json,
+// packets/stream_packet.schema.json, packets/tables.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package packets
 
 import (
@@ -22,10 +20,8 @@ import (
 
 // ---- PresentationEventType (packets/presentation.schema.json#/$defs/PresentationEventType)
 
-/*
- * Known presentation event types. PresentationEvent.type is an open enum: further types (e.g.
- * progress updates) are accepted.
- */
+// Known presentation event types. PresentationEvent.type is an open enum: further types (e.g.
+// progress updates) are accepted.
 type PresentationEventType string
 
 const (
@@ -67,9 +63,7 @@ func (v PresentationEventType) MarshalJSON() ([]byte, error) {
 
 // ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 
-/*
- * The presentation event type: a PresentationEventType value or any other string.
- */
+// The presentation event type: a PresentationEventType value or any other string.
 type PresentationEventType_2 string
 
 const (
@@ -122,25 +116,15 @@ func (v PresentationEventType_2) MarshalJSON() ([]byte, error) {
 
 // ---- Citation (packets/presentation.schema.json#/$defs/Citation)
 
-/*
- * A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed.
- */
+// A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed.
 type Citation struct {
-	/*
-	 * Identifier of the source (e.g. `src_1`).
-	 */
+	// Identifier of the source (e.g. `src_1`).
 	SourceId string `json:"source_id"`
-	/*
-	 * Where the source can be found.
-	 */
+	// Where the source can be found.
 	Uri string `json:"uri"`
-	/*
-	 * Title of the source.
-	 */
+	// Title of the source.
 	Title string `json:"title"`
-	/*
-	 * Confidence that the source supports the statement, from 0 to 1.
-	 */
+	// Confidence that the source supports the statement, from 0 to 1.
 	Confidence           *float64        `json:"confidence,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -222,14 +206,10 @@ func (v Citation) MarshalJSON() ([]byte, error) {
 
 // ---- PresentationEventData (packets/presentation.schema.json#/$defs/PresentationEventData)
 
-/*
- * The data of a PresentationEvent. Open: its members depend on the event type. The one member
- * defined is `citations` (CITATION_BLOCK); whenever it is present it must be a list of Citation.
- */
+// The data of a PresentationEvent. Open: its members depend on the event type. The one member
+// defined is `citations` (CITATION_BLOCK); whenever it is present it must be a list of Citation.
 type PresentationEventData struct {
-	/*
-	 * The citations of a CITATION_BLOCK event.
-	 */
+	// The citations of a CITATION_BLOCK event.
 	Citations            *[]Citation     `json:"citations,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -283,26 +263,16 @@ func (v PresentationEventData) MarshalJSON() ([]byte, error) {
 
 // ---- PresentationEvent (packets/presentation.schema.json#/$defs/PresentationEvent)
 
-/*
- * A structured, UI-ready event carried as the payload of an EVENT packet (e.g. a citation block or
- * a progress update). Closed.
- */
+// A structured, UI-ready event carried as the payload of an EVENT packet (e.g. a citation block or
+// a progress update). Closed.
 type PresentationEvent struct {
-	/*
-	 * Unique identifier of the event (a UUID).
-	 */
+	// Unique identifier of the event (a UUID).
 	Id string `json:"id"`
-	/*
-	 * When the event was produced (RFC 3339).
-	 */
+	// When the event was produced (RFC 3339).
 	Timestamp string `json:"timestamp"`
-	/*
-	 * The presentation event type: a PresentationEventType value or any other string.
-	 */
+	// The presentation event type: a PresentationEventType value or any other string.
 	Type PresentationEventType_2 `json:"type"`
-	/*
-	 * The event's data; its members depend on `type`.
-	 */
+	// The event's data; its members depend on `type`.
 	Data                 PresentationEventData `json:"data"`
 	AdditionalProperties contract.Object       `json:"-"`
 }
@@ -388,13 +358,11 @@ func (v PresentationEvent) MarshalJSON() ([]byte, error) {
 
 // ---- StreamOpCode (packets/stream_packet.schema.json#/$defs/StreamOpCode)
 
-/*
- * The operation code of a StreamPacket; it fixes the type of the payload `p`. DELTA: `str`, a raw
- * text token, used for streaming prose (e.g. from an LLM). EVENT: PresentationEvent or `Dict`, a
- * structured event for the UI (e.g. a citation, a progress update). ERROR: `str` or `Dict`, a
- * stream-level error. CLOSE: usually a `str` reason (else an object), the stream has finished: no
- * further packets with this `stream_id` will be sent.
- */
+// The operation code of a StreamPacket; it fixes the type of the payload `p`. DELTA: `str`, a raw
+// text token, used for streaming prose (e.g. from an LLM). EVENT: PresentationEvent or `Dict`, a
+// structured event for the UI (e.g. a citation, a progress update). ERROR: `str` or `Dict`, a
+// stream-level error. CLOSE: usually a `str` reason (else an object), the stream has finished: no
+// further packets with this `stream_id` will be sent.
 type StreamOpCode string
 
 const (
@@ -439,32 +407,20 @@ func (v StreamOpCode) MarshalJSON() ([]byte, error) {
 
 // ---- StreamPacketBase (packets/stream_packet.schema.json#/$defs/StreamPacketBase)
 
-/*
- * Members shared by every StreamPacket variant. Closed. The variants narrow `op` to one code and
- * `p` to that code's payload type.
- */
+// Members shared by every StreamPacket variant. Closed. The variants narrow `op` to one code and
+// `p` to that code's payload type.
 type StreamPacketBase struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
 	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The operation code indicating the type of payload.
-	 */
+	// The operation code indicating the type of payload.
 	Op StreamOpCode `json:"op"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    cloudevents.JsonValue `json:"p"`
 	AdditionalProperties contract.Object       `json:"-"`
 }
@@ -558,28 +514,18 @@ func (v StreamPacketBase) MarshalJSON() ([]byte, error) {
 
 // ---- DeltaPacket (packets/stream_packet.schema.json#/$defs/DeltaPacket)
 
-/*
- * A StreamPacket with `op: DELTA`: `p` is a raw text token. The client appends `packet.p` to the
- * current text buffer.
- */
+// A StreamPacket with `op: DELTA`: `p` is a raw text token. The client appends `packet.p` to the
+// current text buffer.
 type DeltaPacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
 	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    string          `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -680,10 +626,8 @@ func (v DeltaPacket) MarshalJSON() ([]byte, error) {
 
 // ---- EventPacketP (packets/stream_packet.schema.json#/$defs/EventPacket/allOf/1/properties/p)
 
-/*
- * A PresentationEvent or a plain JSON object. A PresentationEvent is also an object, so this is a
- * non-exclusive union (anyOf).
- */
+// A PresentationEvent or a plain JSON object. A PresentationEvent is also an object, so this is a
+// non-exclusive union (anyOf).
 type EventPacketP struct {
 	PresentationEvent *PresentationEvent
 	Map               *contract.Map[any]
@@ -737,29 +681,19 @@ func (v EventPacketP) MarshalJSON() ([]byte, error) {
 
 // ---- EventPacket (packets/stream_packet.schema.json#/$defs/EventPacket)
 
-/*
- * A StreamPacket with `op: EVENT`: `p` is a PresentationEvent or any other JSON object
- * (`Union[PresentationEvent, Dict[str, Any]]`). The client renders the structured component (e.g.
- * inserts a citation chip).
- */
+// A StreamPacket with `op: EVENT`: `p` is a PresentationEvent or any other JSON object
+// (`Union[PresentationEvent, Dict[str, Any]]`). The client renders the structured component (e.g.
+// inserts a citation chip).
 type EventPacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
 	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    EventPacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -860,9 +794,7 @@ func (v EventPacket) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorPacketP (packets/stream_packet.schema.json#/$defs/ErrorPacket/allOf/1/properties/p)
 
-/*
- * An error message or an error object.
- */
+// An error message or an error object.
 type ErrorPacketP struct {
 	String *string
 	Map    *contract.Map[any]
@@ -916,28 +848,18 @@ func (v ErrorPacketP) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorPacket (packets/stream_packet.schema.json#/$defs/ErrorPacket)
 
-/*
- * A StreamPacket with `op: ERROR`: a stream-level error whose `p` is a message string or an error
- * object.
- */
+// A StreamPacket with `op: ERROR`: a stream-level error whose `p` is a message string or an error
+// object.
 type ErrorPacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
 	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    ErrorPacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1038,9 +960,7 @@ func (v ErrorPacket) MarshalJSON() ([]byte, error) {
 
 // ---- ClosePacketP (packets/stream_packet.schema.json#/$defs/ClosePacket/allOf/1/properties/p)
 
-/*
- * Why the stream closed: a reason string, or an object (a PresentationEvent is one too).
- */
+// Why the stream closed: a reason string, or an object (a PresentationEvent is one too).
 type ClosePacketP struct {
 	String *string
 	Map    *contract.Map[any]
@@ -1094,30 +1014,20 @@ func (v ClosePacketP) MarshalJSON() ([]byte, error) {
 
 // ---- ClosePacket (packets/stream_packet.schema.json#/$defs/ClosePacket)
 
-/*
- * A StreamPacket with `op: CLOSE`: the stream has finished and no further packets with this
- * `stream_id` will be sent. The client finalises the UI state and closes the connection (or
- * expects the server to close it). `p` is required: usually a string reason, else an object (a
- * PresentationEvent or any other).
- */
+// A StreamPacket with `op: CLOSE`: the stream has finished and no further packets with this
+// `stream_id` will be sent. The client finalises the UI state and closes the connection (or
+// expects the server to close it). `p` is required: usually a string reason, else an object (a
+// PresentationEvent or any other).
 type ClosePacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
 	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    ClosePacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1218,13 +1128,11 @@ func (v ClosePacket) MarshalJSON() ([]byte, error) {
 
 // ---- StreamPacket (packets/stream_packet.schema.json#/$defs/StreamPacket)
 
-/*
- * The core unit of transmission of the Coreason SSE wire protocol: every chunk of streamed data is
- * wrapped in a StreamPacket, so one stream can multiplex raw text deltas and structured UI events.
- * One variant per StreamOpCode, discriminated by `op`. Each packet is sent JSON-serialised in the
- * `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see
- * tables.schema.json).
- */
+// The core unit of transmission of the Coreason SSE wire protocol: every chunk of streamed data is
+// wrapped in a StreamPacket, so one stream can multiplex raw text deltas and structured UI events.
+// One variant per StreamOpCode, discriminated by `op`. Each packet is sent JSON-serialised in the
+// `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see
+// tables.schema.json).
 type StreamPacket interface {
 	isStreamPacket()
 	Op() string
@@ -1298,21 +1206,15 @@ func ValidateStreamPacket(v StreamPacket) error {
 
 // ---- PacketServerSentEvent (packets/stream_packet.schema.json#/$defs/PacketServerSentEvent)
 
-/*
- * One Server-Sent Event of a StreamPacket stream, as the fields an SSE reader parses: `event` is
- * always `stream.packet` (StreamPacketSseEvent), `id` is the packet's `stream_id` (the member
- * StreamPacketSseIdField names, to allow resumption) and `data` is the packet serialised as JSON.
- * The items of `GET /v1/assist`.
- */
+// One Server-Sent Event of a StreamPacket stream, as the fields an SSE reader parses: `event` is
+// always `stream.packet` (StreamPacketSseEvent), `id` is the packet's `stream_id` (the member
+// StreamPacketSseIdField names, to allow resumption) and `data` is the packet serialised as JSON.
+// The items of `GET /v1/assist`.
 type PacketServerSentEvent struct {
-	/*
-	 * The packet's `stream_id`.
-	 */
+	// The packet's `stream_id`.
 	Id string `json:"id"`
-	/*
-	 * The StreamPacket serialised as JSON: the text of a JSON object (the pattern checks that it
-	 * starts with `{`, after any JSON whitespace; parsing it as a StreamPacket is the reader's job).
-	 */
+	// The StreamPacket serialised as JSON: the text of a JSON object (the pattern checks that it
+	// starts with `{`, after any JSON whitespace; parsing it as a StreamPacket is the reader's job).
 	Data                 string          `json:"data"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1390,51 +1292,41 @@ func (v PacketServerSentEvent) MarshalJSON() ([]byte, error) {
 
 // ---- StreamPacketSseEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
 
-/*
- * SSE event name of a packet
- *
- * The SSE `event` field of every StreamPacket event: `event: stream.packet`. Clients listen for
- * SSE events of this type (or the generic `message` event when using a raw reader).
- */
+// SSE event name of a packet
+//
+// The SSE `event` field of every StreamPacket event: `event: stream.packet`. Clients listen for
+// SSE events of this type (or the generic `message` event when using a raw reader).
 const StreamPacketSseEvent string = "stream.packet"
 
 // ---- StreamPacketSseFallbackEvent (packets/tables.schema.json#/$defs/StreamPacketSseFallbackEvent)
 
-/*
- * Fallback SSE event name
- *
- * The generic SSE event name a raw reader sees instead of `stream.packet`.
- */
+// Fallback SSE event name
+//
+// The generic SSE event name a raw reader sees instead of `stream.packet`.
 const StreamPacketSseFallbackEvent string = "message"
 
 // ---- StreamPacketSseIdField (packets/tables.schema.json#/$defs/StreamPacketSseIdField)
 
-/*
- * Packet member copied into the SSE id
- *
- * The SSE `id` field is set to the value of this StreamPacket member (the stream_id), to allow
- * resumption: `id: 123e4567-e89b-12d3-a456-426614174000`.
- */
+// Packet member copied into the SSE id
+//
+// The SSE `id` field is set to the value of this StreamPacket member (the stream_id), to allow
+// resumption: `id: 123e4567-e89b-12d3-a456-426614174000`.
 const StreamPacketSseIdField string = "stream_id"
 
 // ---- StreamPacketSseContentType (packets/tables.schema.json#/$defs/StreamPacketSseContentType)
 
-/*
- * Response content type of a packet stream
- *
- * The server answers the streaming request (e.g. `GET /v1/assist` with `Accept:
- * text/event-stream`) with this content type; each packet is JSON-serialised into one SSE `data:`
- * field.
- */
+// Response content type of a packet stream
+//
+// The server answers the streaming request (e.g. `GET /v1/assist` with `Accept:
+// text/event-stream`) with this content type; each packet is JSON-serialised into one SSE `data:`
+// field.
 const StreamPacketSseContentType string = "text/event-stream"
 
 // ---- TerminalOpCodes (packets/tables.schema.json#/$defs/TerminalOpCodes)
 
-/*
- * Terminal operation codes
- *
- * Operation codes after which no further packet with the same `stream_id` is sent.
- */
+// Terminal operation codes
+//
+// Operation codes after which no further packet with the same `stream_id` is sent.
 var TerminalOpCodes = []StreamOpCode{
 	"CLOSE",
 }

@@ -4,17 +4,15 @@
 // input/constructs/unions.schema.json, input/constructs/values.schema.json,
 // input/constructs/variants.schema.json (schema set sha256:073f9ab35e3b5a6c); do not edit
 
-/*
- * Package constructs is the constructs family of the contract, from constructs/enums.schema.json,
- * constructs/envelope.schema.json, constructs/objects.schema.json, constructs/reading.json,
- * constructs/tables.schema.json, constructs/unions.schema.json, constructs/values.schema.json,
- * constructs/variants.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package constructs is the constructs family of the contract, from constructs/enums.schema.json,
+// constructs/envelope.schema.json, constructs/objects.schema.json, constructs/reading.json,
+// constructs/tables.schema.json, constructs/unions.schema.json, constructs/values.schema.json,
+// constructs/variants.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package constructs
 
 import (
@@ -25,9 +23,7 @@ import (
 
 // ---- Color (constructs/enums.schema.json#/$defs/Color)
 
-/*
- * A closed string enum.
- */
+// A closed string enum.
 type Color string
 
 const (
@@ -71,9 +67,7 @@ func (v Color) MarshalJSON() ([]byte, error) {
 
 // ---- Mixed (constructs/enums.schema.json#/$defs/Mixed)
 
-/*
- * An enum of scalars of several kinds: compared by JSON equality (1 == 1.0, true != 1).
- */
+// An enum of scalars of several kinds: compared by JSON equality (1 == 1.0, true != 1).
 type Mixed = any
 
 var mixedValues = []any{value1, value2, value3, value4}
@@ -106,9 +100,7 @@ func ValidateMixed(v Mixed) error {
 
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
 
-/*
- * An enum with array and object members.
- */
+// An enum with array and object members.
 type Structured = any
 
 var structuredValues = []any{value5, value6, value7}
@@ -141,9 +133,7 @@ func ValidateStructured(v Structured) error {
 
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
 
-/*
- * An open enum: a Color, or any other string.
- */
+// An open enum: a Color, or any other string.
 type Label string
 
 const (
@@ -198,9 +188,7 @@ func (v Label) MarshalJSON() ([]byte, error) {
 
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 
-/*
- * An open enum whose other strings must be lowercase words.
- */
+// An open enum whose other strings must be lowercase words.
 type Shade string
 
 const (
@@ -297,9 +285,7 @@ func (v PaletteMaybe) MarshalJSON() ([]byte, error) {
 
 // ---- Palette (constructs/enums.schema.json#/$defs/Palette)
 
-/*
- * Enums used by members.
- */
+// Enums used by members.
 type Palette struct {
 	Main                 *Color                          `json:"main,omitempty"`
 	Maybe                contract.Tristate[PaletteMaybe] `json:"maybe,omitempty"`
@@ -575,10 +561,8 @@ func (v Stopped) MarshalJSON() ([]byte, error) {
 
 // ---- Event (constructs/envelope.schema.json#/$defs/Event)
 
-/*
- * Discriminated by `op` as its OpenAPI discriminator says, checked against the variants (Stopped's
- * tag is an enum of one string, which inference alone does not take).
- */
+// Discriminated by `op` as its OpenAPI discriminator says, checked against the variants (Stopped's
+// tag is an enum of one string, which inference alone does not take).
 type Event interface {
 	isEvent()
 	Op() string
@@ -686,10 +670,8 @@ func (v Unit) MarshalJSON() ([]byte, error) {
 
 // ---- Reading (constructs/reading.json#)
 
-/*
- * A plain *.json file, read because it has $schema. Its root schema is the type, named after the
- * file: Reading.
- */
+// A plain *.json file, read because it has $schema. Its root schema is the type, named after the
+// file: Reading.
 type Reading struct {
 	Value                float64         `json:"value"`
 	Unit                 *Unit           `json:"unit,omitempty"`
@@ -753,13 +735,11 @@ func (v Reading) MarshalJSON() ([]byte, error) {
 
 // ---- TaggedEnvelope (constructs/envelope.schema.json#)
 
-/*
- * Tagged envelope
- *
- * A file whose root schema is the type: named after its title, TaggedEnvelope. Its event is a
- * union with an explicit OpenAPI discriminator; its reading comes from a plain *.json schema file,
- * referred to by file name alone.
- */
+// Tagged envelope
+//
+// A file whose root schema is the type: named after its title, TaggedEnvelope. Its event is a
+// union with an explicit OpenAPI discriminator; its reading comes from a plain *.json schema file,
+// referred to by file name alone.
 type TaggedEnvelope struct {
 	Event                Event           `json:"event"`
 	Reading              *Reading        `json:"reading,omitempty"`
@@ -827,9 +807,7 @@ func (v TaggedEnvelope) MarshalJSON() ([]byte, error) {
 
 // ---- Batch (constructs/envelope.schema.json#/$defs/Batch)
 
-/*
- * Envelopes of this file's root type, referred to as '#'.
- */
+// Envelopes of this file's root type, referred to as '#'.
 type Batch = []TaggedEnvelope
 
 // DecodeBatch reads a Batch at the decoder's position.
@@ -860,9 +838,7 @@ func ValidateBatch(v Batch) error {
 
 // ---- Closed (constructs/objects.schema.json#/$defs/Closed)
 
-/*
- * additionalProperties: false: undeclared members are rejected.
- */
+// additionalProperties: false: undeclared members are rejected.
 type Closed struct {
 	Id                   string          `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -925,42 +901,28 @@ func (v Closed) MarshalJSON() ([]byte, error) {
 
 // ---- Presence (constructs/objects.schema.json#/$defs/Presence)
 
-/*
- * Presence
- *
- * Required, optional, nullable, and optional and nullable members; absent and null are different
- * values.
- */
+// Presence
+//
+// Required, optional, nullable, and optional and nullable members; absent and null are different
+// values.
 type Presence struct {
-	/*
-	 * Required, not nullable.
-	 */
+	// Required, not nullable.
 	RequiredPlain string `json:"required_plain"`
-	/*
-	 * Required and nullable (Pydantic `Optional[str]` without default).
-	 */
+	// Required and nullable (Pydantic `Optional[str]` without default).
 	RequiredNullable *string `json:"required_nullable"`
-	/*
-	 * Optional, not nullable.
-	 *
-	 * Default: 0
-	 */
+	// Optional, not nullable.
+	//
+	// Default: 0
 	OptionalPlain *int64 `json:"optional_plain,omitempty"`
-	/*
-	 * Optional and nullable (`Optional[int] = None`).
-	 */
+	// Optional and nullable (`Optional[int] = None`).
 	OptionalNullable    contract.Tristate[int64]  `json:"optional_nullable,omitempty"`
 	OptionalNullableRef contract.Tristate[Closed] `json:"optional_nullable_ref,omitempty"`
-	/*
-	 * Any JSON value, but present.
-	 */
+	// Any JSON value, but present.
 	AnyRequired any                    `json:"any_required"`
 	AnyOptional contract.Tristate[any] `json:"any_optional,omitempty"`
-	/*
-	 * Replaced by required_plain.
-	 *
-	 * Deprecated.
-	 */
+	// Replaced by required_plain.
+	//
+	// Deprecated.
 	Old                  *string         `json:"old,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1058,9 +1020,7 @@ func (v Presence) MarshalJSON() ([]byte, error) {
 
 // ---- Open (constructs/objects.schema.json#/$defs/Open)
 
-/*
- * No additionalProperties: undeclared members are accepted and kept.
- */
+// No additionalProperties: undeclared members are accepted and kept.
 type Open struct {
 	Id                   string          `json:"id"`
 	Meta                 *shared.Meta    `json:"meta,omitempty"`
@@ -1124,10 +1084,8 @@ func (v Open) MarshalJSON() ([]byte, error) {
 
 // ---- TypedExtras (constructs/objects.schema.json#/$defs/TypedExtras)
 
-/*
- * additionalProperties is a schema: undeclared members must be non-negative integers; they are
- * kept.
- */
+// additionalProperties is a schema: undeclared members must be non-negative integers; they are
+// kept.
 type TypedExtras struct {
 	Name                 string              `json:"name"`
 	AdditionalProperties contract.Map[int64] `json:"-"`
@@ -1186,9 +1144,7 @@ func (v TypedExtras) MarshalJSON() ([]byte, error) {
 
 // ---- Forbidding (constructs/objects.schema.json#/$defs/Forbidding)
 
-/*
- * An open object whose members `x`, `y` (by `not`) and `gone` (a false schema) must be absent.
- */
+// An open object whose members `x`, `y` (by `not`) and `gone` (a false schema) must be absent.
 type Forbidding struct {
 	A                    *string         `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1245,9 +1201,7 @@ func (v Forbidding) MarshalJSON() ([]byte, error) {
 
 // ---- ClosedForbidding (constructs/objects.schema.json#/$defs/ClosedForbidding)
 
-/*
- * A closed object that also forbids `z` explicitly.
- */
+// A closed object that also forbids `z` explicitly.
 type ClosedForbidding struct {
 	A                    *string         `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1311,9 +1265,7 @@ func (v ClosedForbidding) MarshalJSON() ([]byte, error) {
 
 // ---- Consts (constructs/objects.schema.json#/$defs/Consts)
 
-/*
- * Required members whose type is a single const: checked and re-emitted.
- */
+// Required members whose type is a single const: checked and re-emitted.
 type Consts struct {
 	Maybe                *string         `json:"maybe,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1412,9 +1364,7 @@ func (v Consts) MarshalJSON() ([]byte, error) {
 
 // ---- Counted (constructs/objects.schema.json#/$defs/Counted)
 
-/*
- * An open object with one to two members in all (minProperties/maxProperties).
- */
+// An open object with one to two members in all (minProperties/maxProperties).
 type Counted struct {
 	A                    *int64          `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1697,10 +1647,8 @@ func (v NestedItemsItem) MarshalJSON() ([]byte, error) {
 
 // ---- Nested (constructs/objects.schema.json#/$defs/Nested)
 
-/*
- * Anonymous objects, enums and arrays of objects inside properties (lifted into their own
- * declarations).
- */
+// Anonymous objects, enums and arrays of objects inside properties (lifted into their own
+// declarations).
 type Nested struct {
 	Inner                NestedInner        `json:"inner"`
 	Mode                 *NestedMode_2      `json:"mode,omitempty"`
@@ -1773,10 +1721,8 @@ func (v Nested) MarshalJSON() ([]byte, error) {
 
 // ---- NestedMode (constructs/objects.schema.json#/$defs/NestedMode)
 
-/*
- * Declared under the name Nested.mode's lifted enum wants: the declared type keeps it and the
- * lifted enum becomes NestedMode_2, the suffix rule of the IR and of every target's identifiers.
- */
+// Declared under the name Nested.mode's lifted enum wants: the declared type keeps it and the
+// lifted enum becomes NestedMode_2, the suffix rule of the IR and of every target's identifiers.
 type NestedMode = string
 
 // DecodeNestedMode reads a NestedMode at the decoder's position.
@@ -1807,18 +1753,14 @@ func ValidateNestedMode(v NestedMode) error {
 
 // ---- Answer (constructs/tables.schema.json#/$defs/Answer)
 
-/*
- * Answer
- *
- * A scalar constant.
- */
+// Answer
+//
+// A scalar constant.
 const Answer int64 = 42
 
 // ---- Ratios (constructs/tables.schema.json#/$defs/Ratios)
 
-/*
- * An array constant.
- */
+// An array constant.
 var Ratios = []float64{
 	0.5,
 	1,
@@ -1827,9 +1769,7 @@ var Ratios = []float64{
 
 // ---- ColorCodes (constructs/tables.schema.json#/$defs/ColorCodes)
 
-/*
- * A map constant with a lookup function; one key is `__proto__`.
- */
+// A map constant with a lookup function; one key is `__proto__`.
 var ColorCodes = contract.Map[string]{
 	{Key: "red", Value: "#f00"},
 	{Key: "green", Value: "#0f0"},
@@ -1843,16 +1783,12 @@ func ColorCode(key string) (string, bool) {
 
 // ---- Primary (constructs/tables.schema.json#/$defs/Primary)
 
-/*
- * A constant typed by an enum.
- */
+// A constant typed by an enum.
 const Primary Color = "red"
 
 // ---- Favourites (constructs/tables.schema.json#/$defs/Favourites)
 
-/*
- * An array of enum values.
- */
+// An array of enum values.
 var Favourites = []Color{
 	"red",
 	"blue",
@@ -1860,9 +1796,7 @@ var Favourites = []Color{
 
 // ---- Origin (constructs/tables.schema.json#/$defs/Origin)
 
-/*
- * A constant typed by a struct.
- */
+// A constant typed by a struct.
 var Origin = contract.MustParseValue("{\"id\":\"origin\"}")
 
 // ---- Circle (constructs/unions.schema.json#/$defs/Circle)
@@ -2021,9 +1955,7 @@ func (v Square) MarshalJSON() ([]byte, error) {
 
 // ---- Shape (constructs/unions.schema.json#/$defs/Shape)
 
-/*
- * Discriminated by `kind`.
- */
+// Discriminated by `kind`.
 type Shape interface {
 	isShape()
 	Kind() string
@@ -2089,9 +2021,7 @@ func ValidateShape(v Shape) error {
 
 // ---- Scalar (constructs/unions.schema.json#/$defs/Scalar)
 
-/*
- * Variants of disjoint JSON kinds: dispatched on the kind.
- */
+// Variants of disjoint JSON kinds: dispatched on the kind.
 type Scalar struct {
 	Null    *contract.Null
 	String  *string
@@ -2160,9 +2090,7 @@ func (v Scalar) MarshalJSON() ([]byte, error) {
 
 // ---- Exclusive (constructs/unions.schema.json#/$defs/Exclusive)
 
-/*
- * Overlapping oneOf: exactly one variant must match ("abc" matches both and is invalid).
- */
+// Overlapping oneOf: exactly one variant must match ("abc" matches both and is invalid).
 type Exclusive struct {
 	String   *string
 	String_2 *string
@@ -2216,9 +2144,7 @@ func (v Exclusive) MarshalJSON() ([]byte, error) {
 
 // ---- Inclusive (constructs/unions.schema.json#/$defs/Inclusive)
 
-/*
- * Overlapping anyOf: the first match wins; matching both is fine.
- */
+// Overlapping anyOf: the first match wins; matching both is fine.
 type Inclusive struct {
 	Integer *int64
 	Number  *float64
@@ -2272,9 +2198,7 @@ func (v Inclusive) MarshalJSON() ([]byte, error) {
 
 // ---- Holder (constructs/unions.schema.json#/$defs/Holder)
 
-/*
- * Unions as members.
- */
+// Unions as members.
 type Holder struct {
 	Shape                Shape                     `json:"shape"`
 	MaybeShape           contract.Tristate[Shape]  `json:"maybe_shape,omitempty"`
@@ -2362,9 +2286,7 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 
 // ---- Strings (constructs/values.schema.json#/$defs/Strings)
 
-/*
- * Lengths in code points, formats, and patterns (searched, not anchored).
- */
+// Lengths in code points, formats, and patterns (searched, not anchored).
 type Strings struct {
 	Short                *string           `json:"short,omitempty"`
 	Slug                 *string           `json:"slug,omitempty"`
@@ -2468,9 +2390,7 @@ func (v Strings) MarshalJSON() ([]byte, error) {
 
 // ---- Numbers (constructs/values.schema.json#/$defs/Numbers)
 
-/*
- * Integers (no fraction), bounds, exclusive bounds and multipleOf.
- */
+// Integers (no fraction), bounds, exclusive bounds and multipleOf.
 type Numbers struct {
 	Small                *int64          `json:"small,omitempty"`
 	OpenUnit             *float64        `json:"open_unit,omitempty"`
@@ -2554,9 +2474,7 @@ func (v Numbers) MarshalJSON() ([]byte, error) {
 
 // ---- Arrays (constructs/values.schema.json#/$defs/Arrays)
 
-/*
- * Item counts and uniqueness (JSON equality: 1 == 1.0, members in any order).
- */
+// Item counts and uniqueness (JSON equality: 1 == 1.0, members in any order).
 type Arrays struct {
 	Tags                 *[]string       `json:"tags,omitempty"`
 	Values               *[]any          `json:"values,omitempty"`
@@ -2630,9 +2548,7 @@ func (v Arrays) MarshalJSON() ([]byte, error) {
 
 // ---- Maps (constructs/values.schema.json#/$defs/Maps)
 
-/*
- * Objects with arbitrary keys: typed values and member counts; an untyped object.
- */
+// Objects with arbitrary keys: typed values and member counts; an untyped object.
 type Maps struct {
 	Counts               *contract.Map[int64] `json:"counts,omitempty"`
 	Anything             *contract.Map[any]   `json:"anything,omitempty"`
@@ -2696,9 +2612,7 @@ func (v Maps) MarshalJSON() ([]byte, error) {
 
 // ---- Identifier (constructs/values.schema.json#/$defs/Identifier)
 
-/*
- * An alias of a constrained string.
- */
+// An alias of a constrained string.
 type Identifier = string
 
 // DecodeIdentifier reads an Identifier at the decoder's position.
@@ -2729,9 +2643,7 @@ func ValidateIdentifier(v Identifier) error {
 
 // ---- Count (constructs/values.schema.json#/$defs/Count)
 
-/*
- * An alias of a non-negative integer.
- */
+// An alias of a non-negative integer.
 type Count = int64
 
 // DecodeCount reads a Count at the decoder's position.
@@ -2762,9 +2674,7 @@ func ValidateCount(v Count) error {
 
 // ---- MaybeName (constructs/values.schema.json#/$defs/MaybeName)
 
-/*
- * An alias of a nullable string.
- */
+// An alias of a nullable string.
 type MaybeName = *string
 
 // DecodeMaybeName reads a MaybeName at the decoder's position.
@@ -2795,9 +2705,7 @@ func ValidateMaybeName(v MaybeName) error {
 
 // ---- Names (constructs/values.schema.json#/$defs/Names)
 
-/*
- * An alias of an array.
- */
+// An alias of an array.
 type Names = []string
 
 // DecodeNames reads a Names at the decoder's position.
@@ -2828,9 +2736,7 @@ func ValidateNames(v Names) error {
 
 // ---- Ping (constructs/variants.schema.json#/$defs/Ping)
 
-/*
- * An open member of Signal.
- */
+// An open member of Signal.
 type Ping struct {
 	Seq                  *int64          `json:"seq,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -2900,9 +2806,7 @@ func (v Ping) MarshalJSON() ([]byte, error) {
 
 // ---- Pong (constructs/variants.schema.json#/$defs/Pong)
 
-/*
- * Another open member of Signal.
- */
+// Another open member of Signal.
 type Pong struct {
 	ReplyTo              *int64          `json:"reply_to,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -2972,10 +2876,8 @@ func (v Pong) MarshalJSON() ([]byte, error) {
 
 // ---- Signal (constructs/variants.schema.json#/$defs/Signal)
 
-/*
- * Tagged by `type`, a reserved word in Python: the tag is read from the wire name only, so an
- * unknown member `type_` is just kept.
- */
+// Tagged by `type`, a reserved word in Python: the tag is read from the wire name only, so an
+// unknown member `type_` is just kept.
 type Signal interface {
 	isSignal()
 	Type() string
@@ -3157,9 +3059,7 @@ func (v EitherVariant2) MarshalJSON() ([]byte, error) {
 
 // ---- Either (constructs/variants.schema.json#/$defs/Either)
 
-/*
- * Overlapping oneOf of open objects: exactly one must match ({"a": 1, "b": 2} matches both).
- */
+// Overlapping oneOf of open objects: exactly one must match ({"a": 1, "b": 2} matches both).
 type Either struct {
 	EitherVariant1 *EitherVariant1
 	EitherVariant2 *EitherVariant2
@@ -3319,9 +3219,7 @@ func (v CarrierShapeOrName) MarshalJSON() ([]byte, error) {
 
 // ---- Carrier (constructs/variants.schema.json#/$defs/Carrier)
 
-/*
- * Unions declared inline in properties (lifted into declarations).
- */
+// Unions declared inline in properties (lifted into declarations).
 type Carrier struct {
 	Value                *CarrierValue       `json:"value,omitempty"`
 	ShapeOrName          *CarrierShapeOrName `json:"shape_or_name,omitempty"`
@@ -3390,9 +3288,7 @@ func (v Carrier) MarshalJSON() ([]byte, error) {
 
 // ---- Directory (constructs/variants.schema.json#/$defs/Directory)
 
-/*
- * Extras typed by a declaration: every undeclared member is a Closed object.
- */
+// Extras typed by a declaration: every undeclared member is a Closed object.
 type Directory struct {
 	Version              int64                `json:"version"`
 	AdditionalProperties contract.Map[Closed] `json:"-"`
