@@ -42,7 +42,8 @@ func EncodeValidationIssueLocation(e *contract.Encoder, v ValidationIssueLocatio
 	e.String(string(v))
 }
 
-// ParseValidationIssueLocation decodes JSON text as a ValidationIssueLocation (strict unless opts say otherwise).
+// ParseValidationIssueLocation decodes JSON text as a ValidationIssueLocation
+// (strict unless opts say otherwise).
 func ParseValidationIssueLocation(data []byte, opts ...contract.Option) (ValidationIssueLocation, error) {
 	return contract.Parse(data, DecodeValidationIssueLocation, opts...)
 }
@@ -128,7 +129,8 @@ func EncodeValidationIssue(e *contract.Encoder, v ValidationIssue) {
 	e.EndObject()
 }
 
-// ParseValidationIssue decodes JSON text as a ValidationIssue (strict unless opts say otherwise).
+// ParseValidationIssue decodes JSON text as a ValidationIssue
+// (strict unless opts say otherwise).
 func ParseValidationIssue(data []byte, opts ...contract.Option) (ValidationIssue, error) {
 	return contract.Parse(data, DecodeValidationIssue, opts...)
 }
@@ -229,7 +231,8 @@ func EncodeValidationErrorResponse(e *contract.Encoder, v ValidationErrorRespons
 	e.EndObject()
 }
 
-// ParseValidationErrorResponse decodes JSON text as a ValidationErrorResponse (strict unless opts say otherwise).
+// ParseValidationErrorResponse decodes JSON text as a ValidationErrorResponse
+// (strict unless opts say otherwise).
 func ParseValidationErrorResponse(data []byte, opts ...contract.Option) (ValidationErrorResponse, error) {
 	return contract.Parse(data, DecodeValidationErrorResponse, opts...)
 }
@@ -287,7 +290,8 @@ func EncodeAgentRequestPayload(e *contract.Encoder, v AgentRequestPayload) {
 	e.EndObject()
 }
 
-// ParseAgentRequestPayload decodes JSON text as an AgentRequestPayload (strict unless opts say otherwise).
+// ParseAgentRequestPayload decodes JSON text as an AgentRequestPayload
+// (strict unless opts say otherwise).
 func ParseAgentRequestPayload(data []byte, opts ...contract.Option) (AgentRequestPayload, error) {
 	return contract.Parse(data, DecodeAgentRequestPayload, opts...)
 }
@@ -362,7 +366,8 @@ func EncodeClientCapabilities(e *contract.Encoder, v ClientCapabilities) {
 	e.EndObject()
 }
 
-// ParseClientCapabilities decodes JSON text as a ClientCapabilities (strict unless opts say otherwise).
+// ParseClientCapabilities decodes JSON text as a ClientCapabilities
+// (strict unless opts say otherwise).
 func ParseClientCapabilities(data []byte, opts ...contract.Option) (ClientCapabilities, error) {
 	return contract.Parse(data, DecodeClientCapabilities, opts...)
 }
@@ -481,7 +486,8 @@ func EncodeAgentRequest(e *contract.Encoder, v AgentRequest) {
 	e.EndObject()
 }
 
-// ParseAgentRequest decodes JSON text as an AgentRequest (strict unless opts say otherwise).
+// ParseAgentRequest decodes JSON text as an AgentRequest
+// (strict unless opts say otherwise).
 func ParseAgentRequest(data []byte, opts ...contract.Option) (AgentRequest, error) {
 	return contract.Parse(data, DecodeAgentRequest, opts...)
 }
@@ -525,7 +531,8 @@ func EncodeDeliveryMode(e *contract.Encoder, v DeliveryMode) {
 	e.String(string(v))
 }
 
-// ParseDeliveryMode decodes JSON text as a DeliveryMode (strict unless opts say otherwise).
+// ParseDeliveryMode decodes JSON text as a DeliveryMode
+// (strict unless opts say otherwise).
 func ParseDeliveryMode(data []byte, opts ...contract.Option) (DeliveryMode, error) {
 	return contract.Parse(data, DecodeDeliveryMode, opts...)
 }
@@ -594,7 +601,8 @@ func EncodeAgentCapability(e *contract.Encoder, v AgentCapability) {
 	e.EndObject()
 }
 
-// ParseAgentCapability decodes JSON text as an AgentCapability (strict unless opts say otherwise).
+// ParseAgentCapability decodes JSON text as an AgentCapability
+// (strict unless opts say otherwise).
 func ParseAgentCapability(data []byte, opts ...contract.Option) (AgentCapability, error) {
 	return contract.Parse(data, DecodeAgentCapability, opts...)
 }
@@ -685,7 +693,8 @@ func EncodeServerSentEvent(e *contract.Encoder, v ServerSentEvent) {
 	e.EndObject()
 }
 
-// ParseServerSentEvent decodes JSON text as a ServerSentEvent (strict unless opts say otherwise).
+// ParseServerSentEvent decodes JSON text as a ServerSentEvent
+// (strict unless opts say otherwise).
 func ParseServerSentEvent(data []byte, opts ...contract.Option) (ServerSentEvent, error) {
 	return contract.Parse(data, DecodeServerSentEvent, opts...)
 }
@@ -744,7 +753,8 @@ func EncodeAssistResponse(e *contract.Encoder, v AssistResponse) {
 	e.EndObject()
 }
 
-// ParseAssistResponse decodes JSON text as an AssistResponse (strict unless opts say otherwise).
+// ParseAssistResponse decodes JSON text as an AssistResponse
+// (strict unless opts say otherwise).
 func ParseAssistResponse(data []byte, opts ...contract.Option) (AssistResponse, error) {
 	return contract.Parse(data, DecodeAssistResponse, opts...)
 }

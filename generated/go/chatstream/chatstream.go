@@ -63,7 +63,8 @@ func EncodeEntityType(e *contract.Encoder, v EntityType) {
 	e.String(string(v))
 }
 
-// ParseEntityType decodes JSON text as an EntityType (strict unless opts say otherwise).
+// ParseEntityType decodes JSON text as an EntityType
+// (strict unless opts say otherwise).
 func ParseEntityType(data []byte, opts ...contract.Option) (EntityType, error) {
 	return contract.Parse(data, DecodeEntityType, opts...)
 }
@@ -249,7 +250,8 @@ func EncodeEntity(e *contract.Encoder, v Entity) {
 	e.EndObject()
 }
 
-// ParseEntity decodes JSON text as an Entity (strict unless opts say otherwise).
+// ParseEntity decodes JSON text as an Entity
+// (strict unless opts say otherwise).
 func ParseEntity(data []byte, opts ...contract.Option) (Entity, error) {
 	return contract.Parse(data, DecodeEntity, opts...)
 }
@@ -292,7 +294,8 @@ func EncodeCreatorType(e *contract.Encoder, v CreatorType) {
 	e.String(string(v))
 }
 
-// ParseCreatorType decodes JSON text as a CreatorType (strict unless opts say otherwise).
+// ParseCreatorType decodes JSON text as a CreatorType
+// (strict unless opts say otherwise).
 func ParseCreatorType(data []byte, opts ...contract.Option) (CreatorType, error) {
 	return contract.Parse(data, DecodeCreatorType, opts...)
 }
@@ -335,7 +338,8 @@ func EncodeMessageType(e *contract.Encoder, v MessageType) {
 	e.String(string(v))
 }
 
-// ParseMessageType decodes JSON text as a MessageType (strict unless opts say otherwise).
+// ParseMessageType decodes JSON text as a MessageType
+// (strict unless opts say otherwise).
 func ParseMessageType(data []byte, opts ...contract.Option) (MessageType, error) {
 	return contract.Parse(data, DecodeMessageType, opts...)
 }
@@ -382,7 +386,8 @@ func EncodeDeliverableType(e *contract.Encoder, v DeliverableType) {
 	e.String(string(v))
 }
 
-// ParseDeliverableType decodes JSON text as a DeliverableType (strict unless opts say otherwise).
+// ParseDeliverableType decodes JSON text as a DeliverableType
+// (strict unless opts say otherwise).
 func ParseDeliverableType(data []byte, opts ...contract.Option) (DeliverableType, error) {
 	return contract.Parse(data, DecodeDeliverableType, opts...)
 }
@@ -425,7 +430,8 @@ func EncodeMessageErrorType(e *contract.Encoder, v MessageErrorType) {
 	e.String(string(v))
 }
 
-// ParseMessageErrorType decodes JSON text as a MessageErrorType (strict unless opts say otherwise).
+// ParseMessageErrorType decodes JSON text as a MessageErrorType
+// (strict unless opts say otherwise).
 func ParseMessageErrorType(data []byte, opts ...contract.Option) (MessageErrorType, error) {
 	return contract.Parse(data, DecodeMessageErrorType, opts...)
 }
@@ -631,7 +637,8 @@ func EncodeMessage(e *contract.Encoder, v Message) {
 	e.EndObject()
 }
 
-// ParseMessage decodes JSON text as a Message (strict unless opts say otherwise).
+// ParseMessage decodes JSON text as a Message
+// (strict unless opts say otherwise).
 func ParseMessage(data []byte, opts ...contract.Option) (Message, error) {
 	return contract.Parse(data, DecodeMessage, opts...)
 }
@@ -675,7 +682,8 @@ func EncodePlanStatus(e *contract.Encoder, v PlanStatus) {
 	e.String(string(v))
 }
 
-// ParsePlanStatus decodes JSON text as a PlanStatus (strict unless opts say otherwise).
+// ParsePlanStatus decodes JSON text as a PlanStatus
+// (strict unless opts say otherwise).
 func ParsePlanStatus(data []byte, opts ...contract.Option) (PlanStatus, error) {
 	return contract.Parse(data, DecodePlanStatus, opts...)
 }
@@ -785,7 +793,8 @@ func EncodePlanTask(e *contract.Encoder, v PlanTask) {
 	e.EndObject()
 }
 
-// ParsePlanTask decodes JSON text as a PlanTask (strict unless opts say otherwise).
+// ParsePlanTask decodes JSON text as a PlanTask
+// (strict unless opts say otherwise).
 func ParsePlanTask(data []byte, opts ...contract.Option) (PlanTask, error) {
 	return contract.Parse(data, DecodePlanTask, opts...)
 }
@@ -903,7 +912,8 @@ func EncodePlan(e *contract.Encoder, v Plan) {
 	e.EndObject()
 }
 
-// ParsePlan decodes JSON text as a Plan (strict unless opts say otherwise).
+// ParsePlan decodes JSON text as a Plan
+// (strict unless opts say otherwise).
 func ParsePlan(data []byte, opts ...contract.Option) (Plan, error) {
 	return contract.Parse(data, DecodePlan, opts...)
 }
@@ -1007,7 +1017,8 @@ func EncodePlanSet(e *contract.Encoder, v PlanSet) {
 	e.EndObject()
 }
 
-// ParsePlanSet decodes JSON text as a PlanSet (strict unless opts say otherwise).
+// ParsePlanSet decodes JSON text as a PlanSet
+// (strict unless opts say otherwise).
 func ParsePlanSet(data []byte, opts ...contract.Option) (PlanSet, error) {
 	return contract.Parse(data, DecodePlanSet, opts...)
 }
@@ -1051,7 +1062,8 @@ func EncodePendingSourceType(e *contract.Encoder, v PendingSourceType) {
 	e.String(string(v))
 }
 
-// ParsePendingSourceType decodes JSON text as a PendingSourceType (strict unless opts say otherwise).
+// ParsePendingSourceType decodes JSON text as a PendingSourceType
+// (strict unless opts say otherwise).
 func ParsePendingSourceType(data []byte, opts ...contract.Option) (PendingSourceType, error) {
 	return contract.Parse(data, DecodePendingSourceType, opts...)
 }
@@ -1161,7 +1173,8 @@ func EncodePendingSource(e *contract.Encoder, v PendingSource) {
 	e.EndObject()
 }
 
-// ParsePendingSource decodes JSON text as a PendingSource (strict unless opts say otherwise).
+// ParsePendingSource decodes JSON text as a PendingSource
+// (strict unless opts say otherwise).
 func ParsePendingSource(data []byte, opts ...contract.Option) (PendingSource, error) {
 	return contract.Parse(data, DecodePendingSource, opts...)
 }
@@ -1256,7 +1269,8 @@ func EncodeStreamEventType(e *contract.Encoder, v StreamEventType) {
 	e.String(string(v))
 }
 
-// ParseStreamEventType decodes JSON text as a StreamEventType (strict unless opts say otherwise).
+// ParseStreamEventType decodes JSON text as a StreamEventType
+// (strict unless opts say otherwise).
 func ParseStreamEventType(data []byte, opts ...contract.Option) (StreamEventType, error) {
 	return contract.Parse(data, DecodeStreamEventType, opts...)
 }
@@ -1365,7 +1379,8 @@ func EncodeStreamStart(e *contract.Encoder, v StreamStart) {
 	e.EndObject()
 }
 
-// ParseStreamStart decodes JSON text as a StreamStart (strict unless opts say otherwise).
+// ParseStreamStart decodes JSON text as a StreamStart
+// (strict unless opts say otherwise).
 func ParseStreamStart(data []byte, opts ...contract.Option) (StreamStart, error) {
 	return contract.Parse(data, DecodeStreamStart, opts...)
 }
@@ -1435,7 +1450,8 @@ func EncodeHeartbeat(e *contract.Encoder, v Heartbeat) {
 	e.EndObject()
 }
 
-// ParseHeartbeat decodes JSON text as a Heartbeat (strict unless opts say otherwise).
+// ParseHeartbeat decodes JSON text as a Heartbeat
+// (strict unless opts say otherwise).
 func ParseHeartbeat(data []byte, opts ...contract.Option) (Heartbeat, error) {
 	return contract.Parse(data, DecodeHeartbeat, opts...)
 }
@@ -1518,7 +1534,8 @@ func EncodeDoneEvent(e *contract.Encoder, v DoneEvent) {
 	e.EndObject()
 }
 
-// ParseDoneEvent decodes JSON text as a DoneEvent (strict unless opts say otherwise).
+// ParseDoneEvent decodes JSON text as a DoneEvent
+// (strict unless opts say otherwise).
 func ParseDoneEvent(data []byte, opts ...contract.Option) (DoneEvent, error) {
 	return contract.Parse(data, DecodeDoneEvent, opts...)
 }
@@ -1608,7 +1625,8 @@ func EncodeStreamError(e *contract.Encoder, v StreamError) {
 	e.EndObject()
 }
 
-// ParseStreamError decodes JSON text as a StreamError (strict unless opts say otherwise).
+// ParseStreamError decodes JSON text as a StreamError
+// (strict unless opts say otherwise).
 func ParseStreamError(data []byte, opts ...contract.Option) (StreamError, error) {
 	return contract.Parse(data, DecodeStreamError, opts...)
 }
@@ -1688,7 +1706,8 @@ func EncodeMessageDelta(e *contract.Encoder, v MessageDelta) {
 	e.EndObject()
 }
 
-// ParseMessageDelta decodes JSON text as a MessageDelta (strict unless opts say otherwise).
+// ParseMessageDelta decodes JSON text as a MessageDelta
+// (strict unless opts say otherwise).
 func ParseMessageDelta(data []byte, opts ...contract.Option) (MessageDelta, error) {
 	return contract.Parse(data, DecodeMessageDelta, opts...)
 }
@@ -1767,7 +1786,8 @@ func EncodeAiMessage(e *contract.Encoder, v AiMessage) {
 	e.EndObject()
 }
 
-// ParseAiMessage decodes JSON text as an AiMessage (strict unless opts say otherwise).
+// ParseAiMessage decodes JSON text as an AiMessage
+// (strict unless opts say otherwise).
 func ParseAiMessage(data []byte, opts ...contract.Option) (AiMessage, error) {
 	return contract.Parse(data, DecodeAiMessage, opts...)
 }
@@ -1846,7 +1866,8 @@ func EncodeMessageIsAnswer(e *contract.Encoder, v MessageIsAnswer) {
 	e.EndObject()
 }
 
-// ParseMessageIsAnswer decodes JSON text as a MessageIsAnswer (strict unless opts say otherwise).
+// ParseMessageIsAnswer decodes JSON text as a MessageIsAnswer
+// (strict unless opts say otherwise).
 func ParseMessageIsAnswer(data []byte, opts ...contract.Option) (MessageIsAnswer, error) {
 	return contract.Parse(data, DecodeMessageIsAnswer, opts...)
 }
@@ -1925,7 +1946,8 @@ func EncodeChatTitleGenerated(e *contract.Encoder, v ChatTitleGenerated) {
 	e.EndObject()
 }
 
-// ParseChatTitleGenerated decodes JSON text as a ChatTitleGenerated (strict unless opts say otherwise).
+// ParseChatTitleGenerated decodes JSON text as a ChatTitleGenerated
+// (strict unless opts say otherwise).
 func ParseChatTitleGenerated(data []byte, opts ...contract.Option) (ChatTitleGenerated, error) {
 	return contract.Parse(data, DecodeChatTitleGenerated, opts...)
 }
@@ -2004,7 +2026,8 @@ func EncodeClarificationNeeded(e *contract.Encoder, v ClarificationNeeded) {
 	e.EndObject()
 }
 
-// ParseClarificationNeeded decodes JSON text as a ClarificationNeeded (strict unless opts say otherwise).
+// ParseClarificationNeeded decodes JSON text as a ClarificationNeeded
+// (strict unless opts say otherwise).
 func ParseClarificationNeeded(data []byte, opts ...contract.Option) (ClarificationNeeded, error) {
 	return contract.Parse(data, DecodeClarificationNeeded, opts...)
 }
@@ -2078,7 +2101,8 @@ func EncodeMessageClarificationUpdate(e *contract.Encoder, v MessageClarificatio
 	e.EndObject()
 }
 
-// ParseMessageClarificationUpdate decodes JSON text as a MessageClarificationUpdate (strict unless opts say otherwise).
+// ParseMessageClarificationUpdate decodes JSON text as a MessageClarificationUpdate
+// (strict unless opts say otherwise).
 func ParseMessageClarificationUpdate(data []byte, opts ...contract.Option) (MessageClarificationUpdate, error) {
 	return contract.Parse(data, DecodeMessageClarificationUpdate, opts...)
 }
@@ -2157,7 +2181,8 @@ func EncodeUpdateMessageClarificationMessage(e *contract.Encoder, v UpdateMessag
 	e.EndObject()
 }
 
-// ParseUpdateMessageClarificationMessage decodes JSON text as an UpdateMessageClarificationMessage (strict unless opts say otherwise).
+// ParseUpdateMessageClarificationMessage decodes JSON text as an UpdateMessageClarificationMessage
+// (strict unless opts say otherwise).
 func ParseUpdateMessageClarificationMessage(data []byte, opts ...contract.Option) (UpdateMessageClarificationMessage, error) {
 	return contract.Parse(data, DecodeUpdateMessageClarificationMessage, opts...)
 }
@@ -2201,7 +2226,8 @@ func EncodeTaskStatus(e *contract.Encoder, v TaskStatus) {
 	e.String(string(v))
 }
 
-// ParseTaskStatus decodes JSON text as a TaskStatus (strict unless opts say otherwise).
+// ParseTaskStatus decodes JSON text as a TaskStatus
+// (strict unless opts say otherwise).
 func ParseTaskStatus(data []byte, opts ...contract.Option) (TaskStatus, error) {
 	return contract.Parse(data, DecodeTaskStatus, opts...)
 }
@@ -2326,7 +2352,8 @@ func EncodeTaskUpdate(e *contract.Encoder, v TaskUpdate) {
 	e.EndObject()
 }
 
-// ParseTaskUpdate decodes JSON text as a TaskUpdate (strict unless opts say otherwise).
+// ParseTaskUpdate decodes JSON text as a TaskUpdate
+// (strict unless opts say otherwise).
 func ParseTaskUpdate(data []byte, opts ...contract.Option) (TaskUpdate, error) {
 	return contract.Parse(data, DecodeTaskUpdate, opts...)
 }
@@ -2405,7 +2432,8 @@ func EncodePendingSources(e *contract.Encoder, v PendingSources) {
 	e.EndObject()
 }
 
-// ParsePendingSources decodes JSON text as a PendingSources (strict unless opts say otherwise).
+// ParsePendingSources decodes JSON text as a PendingSources
+// (strict unless opts say otherwise).
 func ParsePendingSources(data []byte, opts ...contract.Option) (PendingSources, error) {
 	return contract.Parse(data, DecodePendingSources, opts...)
 }
@@ -2484,7 +2512,8 @@ func EncodeReferencesFound(e *contract.Encoder, v ReferencesFound) {
 	e.EndObject()
 }
 
-// ParseReferencesFound decodes JSON text as a ReferencesFound (strict unless opts say otherwise).
+// ParseReferencesFound decodes JSON text as a ReferencesFound
+// (strict unless opts say otherwise).
 func ParseReferencesFound(data []byte, opts ...contract.Option) (ReferencesFound, error) {
 	return contract.Parse(data, DecodeReferencesFound, opts...)
 }
@@ -2520,7 +2549,8 @@ func EncodeUnixTimestampMs(e *contract.Encoder, v UnixTimestampMs) {
 	e.Int(v)
 }
 
-// ParseUnixTimestampMs decodes JSON text as a UnixTimestampMs (strict unless opts say otherwise).
+// ParseUnixTimestampMs decodes JSON text as a UnixTimestampMs
+// (strict unless opts say otherwise).
 func ParseUnixTimestampMs(data []byte, opts ...contract.Option) (UnixTimestampMs, error) {
 	return contract.Parse(data, DecodeUnixTimestampMs, opts...)
 }
@@ -2643,7 +2673,8 @@ func EncodeNodeToolsExecutionStart(e *contract.Encoder, v NodeToolsExecutionStar
 	e.EndObject()
 }
 
-// ParseNodeToolsExecutionStart decodes JSON text as a NodeToolsExecutionStart (strict unless opts say otherwise).
+// ParseNodeToolsExecutionStart decodes JSON text as a NodeToolsExecutionStart
+// (strict unless opts say otherwise).
 func ParseNodeToolsExecutionStart(data []byte, opts ...contract.Option) (NodeToolsExecutionStart, error) {
 	return contract.Parse(data, DecodeNodeToolsExecutionStart, opts...)
 }
@@ -2779,7 +2810,8 @@ func EncodeNodeToolEvent(e *contract.Encoder, v NodeToolEvent) {
 	e.EndObject()
 }
 
-// ParseNodeToolEvent decodes JSON text as a NodeToolEvent (strict unless opts say otherwise).
+// ParseNodeToolEvent decodes JSON text as a NodeToolEvent
+// (strict unless opts say otherwise).
 func ParseNodeToolEvent(data []byte, opts ...contract.Option) (NodeToolEvent, error) {
 	return contract.Parse(data, DecodeNodeToolEvent, opts...)
 }
@@ -2903,7 +2935,8 @@ func EncodeUpdateSubagentCurrentAction(e *contract.Encoder, v UpdateSubagentCurr
 	e.EndObject()
 }
 
-// ParseUpdateSubagentCurrentAction decodes JSON text as an UpdateSubagentCurrentAction (strict unless opts say otherwise).
+// ParseUpdateSubagentCurrentAction decodes JSON text as an UpdateSubagentCurrentAction
+// (strict unless opts say otherwise).
 func ParseUpdateSubagentCurrentAction(data []byte, opts ...contract.Option) (UpdateSubagentCurrentAction, error) {
 	return contract.Parse(data, DecodeUpdateSubagentCurrentAction, opts...)
 }
@@ -3083,7 +3116,8 @@ func EncodeNodeReportPreviewStart(e *contract.Encoder, v NodeReportPreviewStart)
 	e.EndObject()
 }
 
-// ParseNodeReportPreviewStart decodes JSON text as a NodeReportPreviewStart (strict unless opts say otherwise).
+// ParseNodeReportPreviewStart decodes JSON text as a NodeReportPreviewStart
+// (strict unless opts say otherwise).
 func ParseNodeReportPreviewStart(data []byte, opts ...contract.Option) (NodeReportPreviewStart, error) {
 	return contract.Parse(data, DecodeNodeReportPreviewStart, opts...)
 }
@@ -3208,7 +3242,8 @@ func EncodeNodeReportPreviewDelta(e *contract.Encoder, v NodeReportPreviewDelta)
 	e.EndObject()
 }
 
-// ParseNodeReportPreviewDelta decodes JSON text as a NodeReportPreviewDelta (strict unless opts say otherwise).
+// ParseNodeReportPreviewDelta decodes JSON text as a NodeReportPreviewDelta
+// (strict unless opts say otherwise).
 func ParseNodeReportPreviewDelta(data []byte, opts ...contract.Option) (NodeReportPreviewDelta, error) {
 	return contract.Parse(data, DecodeNodeReportPreviewDelta, opts...)
 }
@@ -3384,7 +3419,8 @@ func EncodeNodeReportPreviewDone(e *contract.Encoder, v NodeReportPreviewDone) {
 	e.EndObject()
 }
 
-// ParseNodeReportPreviewDone decodes JSON text as a NodeReportPreviewDone (strict unless opts say otherwise).
+// ParseNodeReportPreviewDone decodes JSON text as a NodeReportPreviewDone
+// (strict unless opts say otherwise).
 func ParseNodeReportPreviewDone(data []byte, opts ...contract.Option) (NodeReportPreviewDone, error) {
 	return contract.Parse(data, DecodeNodeReportPreviewDone, opts...)
 }
@@ -3483,7 +3519,8 @@ func EncodeBrowserUseStart(e *contract.Encoder, v BrowserUseStart) {
 	e.EndObject()
 }
 
-// ParseBrowserUseStart decodes JSON text as a BrowserUseStart (strict unless opts say otherwise).
+// ParseBrowserUseStart decodes JSON text as a BrowserUseStart
+// (strict unless opts say otherwise).
 func ParseBrowserUseStart(data []byte, opts ...contract.Option) (BrowserUseStart, error) {
 	return contract.Parse(data, DecodeBrowserUseStart, opts...)
 }
@@ -3562,7 +3599,8 @@ func EncodeBrowserUseStop(e *contract.Encoder, v BrowserUseStop) {
 	e.EndObject()
 }
 
-// ParseBrowserUseStop decodes JSON text as a BrowserUseStop (strict unless opts say otherwise).
+// ParseBrowserUseStop decodes JSON text as a BrowserUseStop
+// (strict unless opts say otherwise).
 func ParseBrowserUseStop(data []byte, opts ...contract.Option) (BrowserUseStop, error) {
 	return contract.Parse(data, DecodeBrowserUseStop, opts...)
 }
@@ -3647,7 +3685,8 @@ func EncodeBrowserUseAwaitUserInput(e *contract.Encoder, v BrowserUseAwaitUserIn
 	e.EndObject()
 }
 
-// ParseBrowserUseAwaitUserInput decodes JSON text as a BrowserUseAwaitUserInput (strict unless opts say otherwise).
+// ParseBrowserUseAwaitUserInput decodes JSON text as a BrowserUseAwaitUserInput
+// (strict unless opts say otherwise).
 func ParseBrowserUseAwaitUserInput(data []byte, opts ...contract.Option) (BrowserUseAwaitUserInput, error) {
 	return contract.Parse(data, DecodeBrowserUseAwaitUserInput, opts...)
 }
@@ -3727,7 +3766,8 @@ func EncodePingEvent(e *contract.Encoder, v PingEvent) {
 	e.EndObject()
 }
 
-// ParsePingEvent decodes JSON text as a PingEvent (strict unless opts say otherwise).
+// ParsePingEvent decodes JSON text as a PingEvent
+// (strict unless opts say otherwise).
 func ParsePingEvent(data []byte, opts ...contract.Option) (PingEvent, error) {
 	return contract.Parse(data, DecodePingEvent, opts...)
 }
@@ -3781,7 +3821,8 @@ func EncodeErrorCode(e *contract.Encoder, v ErrorCode) {
 	e.String(string(v))
 }
 
-// ParseErrorCode decodes JSON text as an ErrorCode (strict unless opts say otherwise).
+// ParseErrorCode decodes JSON text as an ErrorCode
+// (strict unless opts say otherwise).
 func ParseErrorCode(data []byte, opts ...contract.Option) (ErrorCode, error) {
 	return contract.Parse(data, DecodeErrorCode, opts...)
 }
@@ -3888,7 +3929,8 @@ func EncodeErrorEvent(e *contract.Encoder, v ErrorEvent) {
 	e.EndObject()
 }
 
-// ParseErrorEvent decodes JSON text as an ErrorEvent (strict unless opts say otherwise).
+// ParseErrorEvent decodes JSON text as an ErrorEvent
+// (strict unless opts say otherwise).
 func ParseErrorEvent(data []byte, opts ...contract.Option) (ErrorEvent, error) {
 	return contract.Parse(data, DecodeErrorEvent, opts...)
 }
@@ -4005,7 +4047,8 @@ func EncodeMessageFileEvent(e *contract.Encoder, v MessageFileEvent) {
 	e.EndObject()
 }
 
-// ParseMessageFileEvent decodes JSON text as a MessageFileEvent (strict unless opts say otherwise).
+// ParseMessageFileEvent decodes JSON text as a MessageFileEvent
+// (strict unless opts say otherwise).
 func ParseMessageFileEvent(data []byte, opts ...contract.Option) (MessageFileEvent, error) {
 	return contract.Parse(data, DecodeMessageFileEvent, opts...)
 }
@@ -4079,7 +4122,8 @@ func EncodeUsageCost(e *contract.Encoder, v UsageCost) {
 	e.EndObject()
 }
 
-// ParseUsageCost decodes JSON text as a UsageCost (strict unless opts say otherwise).
+// ParseUsageCost decodes JSON text as a UsageCost
+// (strict unless opts say otherwise).
 func ParseUsageCost(data []byte, opts ...contract.Option) (UsageCost, error) {
 	return contract.Parse(data, DecodeUsageCost, opts...)
 }
@@ -4184,7 +4228,8 @@ func EncodeUsageUpdateEvent(e *contract.Encoder, v UsageUpdateEvent) {
 	e.EndObject()
 }
 
-// ParseUsageUpdateEvent decodes JSON text as a UsageUpdateEvent (strict unless opts say otherwise).
+// ParseUsageUpdateEvent decodes JSON text as a UsageUpdateEvent
+// (strict unless opts say otherwise).
 func ParseUsageUpdateEvent(data []byte, opts ...contract.Option) (UsageUpdateEvent, error) {
 	return contract.Parse(data, DecodeUsageUpdateEvent, opts...)
 }
@@ -4353,7 +4398,8 @@ func EncodeStreamEvent(e *contract.Encoder, v StreamEvent) {
 	}
 }
 
-// ParseStreamEvent decodes JSON text as a StreamEvent (strict unless opts say otherwise).
+// ParseStreamEvent decodes JSON text as a StreamEvent
+// (strict unless opts say otherwise).
 func ParseStreamEvent(data []byte, opts ...contract.Option) (StreamEvent, error) {
 	return contract.Parse(data, DecodeStreamEvent, opts...)
 }
@@ -4426,7 +4472,8 @@ func EncodeStreamEnvelope(e *contract.Encoder, v StreamEnvelope) {
 	e.EndObject()
 }
 
-// ParseStreamEnvelope decodes JSON text as a StreamEnvelope (strict unless opts say otherwise).
+// ParseStreamEnvelope decodes JSON text as a StreamEnvelope
+// (strict unless opts say otherwise).
 func ParseStreamEnvelope(data []byte, opts ...contract.Option) (StreamEnvelope, error) {
 	return contract.Parse(data, DecodeStreamEnvelope, opts...)
 }

@@ -54,7 +54,8 @@ func EncodeEventContentType(e *contract.Encoder, v EventContentType) {
 	e.String(string(v))
 }
 
-// ParseEventContentType decodes JSON text as an EventContentType (strict unless opts say otherwise).
+// ParseEventContentType decodes JSON text as an EventContentType
+// (strict unless opts say otherwise).
 func ParseEventContentType(data []byte, opts ...contract.Option) (EventContentType, error) {
 	return contract.Parse(data, DecodeEventContentType, opts...)
 }
@@ -119,7 +120,8 @@ func EncodeCloudEventDatacontenttype(e *contract.Encoder, v CloudEventDataconten
 	e.String(string(v))
 }
 
-// ParseCloudEventDatacontenttype decodes JSON text as a CloudEventDatacontenttype (strict unless opts say otherwise).
+// ParseCloudEventDatacontenttype decodes JSON text as a CloudEventDatacontenttype
+// (strict unless opts say otherwise).
 func ParseCloudEventDatacontenttype(data []byte, opts ...contract.Option) (CloudEventDatacontenttype, error) {
 	return contract.Parse(data, DecodeCloudEventDatacontenttype, opts...)
 }
@@ -158,7 +160,8 @@ func EncodeJsonValue(e *contract.Encoder, v JsonValue) {
 	e.Any(v)
 }
 
-// ParseJsonValue decodes JSON text as a JsonValue (strict unless opts say otherwise).
+// ParseJsonValue decodes JSON text as a JsonValue
+// (strict unless opts say otherwise).
 func ParseJsonValue(data []byte, opts ...contract.Option) (JsonValue, error) {
 	return contract.Parse(data, DecodeJsonValue, opts...)
 }
@@ -283,7 +286,8 @@ func EncodeCloudEvent(e *contract.Encoder, v CloudEvent) {
 	e.EndObject()
 }
 
-// ParseCloudEvent decodes JSON text as a CloudEvent (strict unless opts say otherwise).
+// ParseCloudEvent decodes JSON text as a CloudEvent
+// (strict unless opts say otherwise).
 func ParseCloudEvent(data []byte, opts ...contract.Option) (CloudEvent, error) {
 	return contract.Parse(data, DecodeCloudEvent, opts...)
 }
@@ -328,7 +332,8 @@ func EncodeIsoTimestamp(e *contract.Encoder, v IsoTimestamp) {
 	e.String(v)
 }
 
-// ParseIsoTimestamp decodes JSON text as an IsoTimestamp (strict unless opts say otherwise).
+// ParseIsoTimestamp decodes JSON text as an IsoTimestamp
+// (strict unless opts say otherwise).
 func ParseIsoTimestamp(data []byte, opts ...contract.Option) (IsoTimestamp, error) {
 	return contract.Parse(data, DecodeIsoTimestamp, opts...)
 }
@@ -367,7 +372,8 @@ func EncodeUtcTimestamp(e *contract.Encoder, v UtcTimestamp) {
 	e.String(v)
 }
 
-// ParseUtcTimestamp decodes JSON text as an UtcTimestamp (strict unless opts say otherwise).
+// ParseUtcTimestamp decodes JSON text as an UtcTimestamp
+// (strict unless opts say otherwise).
 func ParseUtcTimestamp(data []byte, opts ...contract.Option) (UtcTimestamp, error) {
 	return contract.Parse(data, DecodeUtcTimestamp, opts...)
 }
@@ -410,7 +416,8 @@ func EncodeKnownGraphEventType(e *contract.Encoder, v KnownGraphEventType) {
 	e.String(string(v))
 }
 
-// ParseKnownGraphEventType decodes JSON text as a KnownGraphEventType (strict unless opts say otherwise).
+// ParseKnownGraphEventType decodes JSON text as a KnownGraphEventType
+// (strict unless opts say otherwise).
 func ParseKnownGraphEventType(data []byte, opts ...contract.Option) (KnownGraphEventType, error) {
 	return contract.Parse(data, DecodeKnownGraphEventType, opts...)
 }
@@ -470,7 +477,8 @@ func EncodeGraphEventType(e *contract.Encoder, v GraphEventType) {
 	e.String(string(v))
 }
 
-// ParseGraphEventType decodes JSON text as a GraphEventType (strict unless opts say otherwise).
+// ParseGraphEventType decodes JSON text as a GraphEventType
+// (strict unless opts say otherwise).
 func ParseGraphEventType(data []byte, opts ...contract.Option) (GraphEventType, error) {
 	return contract.Parse(data, DecodeGraphEventType, opts...)
 }
@@ -562,7 +570,8 @@ func EncodeStreamChunkPayload(e *contract.Encoder, v StreamChunkPayload) {
 	e.EndObject()
 }
 
-// ParseStreamChunkPayload decodes JSON text as a StreamChunkPayload (strict unless opts say otherwise).
+// ParseStreamChunkPayload decodes JSON text as a StreamChunkPayload
+// (strict unless opts say otherwise).
 func ParseStreamChunkPayload(data []byte, opts ...contract.Option) (StreamChunkPayload, error) {
 	return contract.Parse(data, DecodeStreamChunkPayload, opts...)
 }
@@ -653,7 +662,8 @@ func EncodeErrorPayload(e *contract.Encoder, v ErrorPayload) {
 	e.EndObject()
 }
 
-// ParseErrorPayload decodes JSON text as an ErrorPayload (strict unless opts say otherwise).
+// ParseErrorPayload decodes JSON text as an ErrorPayload
+// (strict unless opts say otherwise).
 func ParseErrorPayload(data []byte, opts ...contract.Option) (ErrorPayload, error) {
 	return contract.Parse(data, DecodeErrorPayload, opts...)
 }
@@ -724,7 +734,8 @@ func EncodeNodeStartedPayload(e *contract.Encoder, v NodeStartedPayload) {
 	e.EndObject()
 }
 
-// ParseNodeStartedPayload decodes JSON text as a NodeStartedPayload (strict unless opts say otherwise).
+// ParseNodeStartedPayload decodes JSON text as a NodeStartedPayload
+// (strict unless opts say otherwise).
 func ParseNodeStartedPayload(data []byte, opts ...contract.Option) (NodeStartedPayload, error) {
 	return contract.Parse(data, DecodeNodeStartedPayload, opts...)
 }
@@ -785,7 +796,8 @@ func EncodeNodeCompletedPayload(e *contract.Encoder, v NodeCompletedPayload) {
 	e.EndObject()
 }
 
-// ParseNodeCompletedPayload decodes JSON text as a NodeCompletedPayload (strict unless opts say otherwise).
+// ParseNodeCompletedPayload decodes JSON text as a NodeCompletedPayload
+// (strict unless opts say otherwise).
 func ParseNodeCompletedPayload(data []byte, opts ...contract.Option) (NodeCompletedPayload, error) {
 	return contract.Parse(data, DecodeNodeCompletedPayload, opts...)
 }

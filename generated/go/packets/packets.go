@@ -40,7 +40,8 @@ func EncodePresentationEventType(e *contract.Encoder, v PresentationEventType) {
 	e.String(string(v))
 }
 
-// ParsePresentationEventType decodes JSON text as a PresentationEventType (strict unless opts say otherwise).
+// ParsePresentationEventType decodes JSON text as a PresentationEventType
+// (strict unless opts say otherwise).
 func ParsePresentationEventType(data []byte, opts ...contract.Option) (PresentationEventType, error) {
 	return contract.Parse(data, DecodePresentationEventType, opts...)
 }
@@ -93,7 +94,8 @@ func EncodePresentationEventType_2(e *contract.Encoder, v PresentationEventType_
 	e.String(string(v))
 }
 
-// ParsePresentationEventType_2 decodes JSON text as a PresentationEventType_2 (strict unless opts say otherwise).
+// ParsePresentationEventType_2 decodes JSON text as a PresentationEventType_2
+// (strict unless opts say otherwise).
 func ParsePresentationEventType_2(data []byte, opts ...contract.Option) (PresentationEventType_2, error) {
 	return contract.Parse(data, DecodePresentationEventType_2, opts...)
 }
@@ -183,7 +185,8 @@ func EncodeCitation(e *contract.Encoder, v Citation) {
 	e.EndObject()
 }
 
-// ParseCitation decodes JSON text as a Citation (strict unless opts say otherwise).
+// ParseCitation decodes JSON text as a Citation
+// (strict unless opts say otherwise).
 func ParseCitation(data []byte, opts ...contract.Option) (Citation, error) {
 	return contract.Parse(data, DecodeCitation, opts...)
 }
@@ -240,7 +243,8 @@ func EncodePresentationEventData(e *contract.Encoder, v PresentationEventData) {
 	e.EndObject()
 }
 
-// ParsePresentationEventData decodes JSON text as a PresentationEventData (strict unless opts say otherwise).
+// ParsePresentationEventData decodes JSON text as a PresentationEventData
+// (strict unless opts say otherwise).
 func ParsePresentationEventData(data []byte, opts ...contract.Option) (PresentationEventData, error) {
 	return contract.Parse(data, DecodePresentationEventData, opts...)
 }
@@ -335,7 +339,8 @@ func EncodePresentationEvent(e *contract.Encoder, v PresentationEvent) {
 	e.EndObject()
 }
 
-// ParsePresentationEvent decodes JSON text as a PresentationEvent (strict unless opts say otherwise).
+// ParsePresentationEvent decodes JSON text as a PresentationEvent
+// (strict unless opts say otherwise).
 func ParsePresentationEvent(data []byte, opts ...contract.Option) (PresentationEvent, error) {
 	return contract.Parse(data, DecodePresentationEvent, opts...)
 }
@@ -384,7 +389,8 @@ func EncodeStreamOpCode(e *contract.Encoder, v StreamOpCode) {
 	e.String(string(v))
 }
 
-// ParseStreamOpCode decodes JSON text as a StreamOpCode (strict unless opts say otherwise).
+// ParseStreamOpCode decodes JSON text as a StreamOpCode
+// (strict unless opts say otherwise).
 func ParseStreamOpCode(data []byte, opts ...contract.Option) (StreamOpCode, error) {
 	return contract.Parse(data, DecodeStreamOpCode, opts...)
 }
@@ -491,7 +497,8 @@ func EncodeStreamPacketBase(e *contract.Encoder, v StreamPacketBase) {
 	e.EndObject()
 }
 
-// ParseStreamPacketBase decodes JSON text as a StreamPacketBase (strict unless opts say otherwise).
+// ParseStreamPacketBase decodes JSON text as a StreamPacketBase
+// (strict unless opts say otherwise).
 func ParseStreamPacketBase(data []byte, opts ...contract.Option) (StreamPacketBase, error) {
 	return contract.Parse(data, DecodeStreamPacketBase, opts...)
 }
@@ -603,7 +610,8 @@ func EncodeDeltaPacket(e *contract.Encoder, v DeltaPacket) {
 	e.EndObject()
 }
 
-// ParseDeltaPacket decodes JSON text as a DeltaPacket (strict unless opts say otherwise).
+// ParseDeltaPacket decodes JSON text as a DeltaPacket
+// (strict unless opts say otherwise).
 func ParseDeltaPacket(data []byte, opts ...contract.Option) (DeltaPacket, error) {
 	return contract.Parse(data, DecodeDeltaPacket, opts...)
 }
@@ -658,7 +666,8 @@ func EncodeEventPacketP(e *contract.Encoder, v EventPacketP) {
 	}
 }
 
-// ParseEventPacketP decodes JSON text as an EventPacketP (strict unless opts say otherwise).
+// ParseEventPacketP decodes JSON text as an EventPacketP
+// (strict unless opts say otherwise).
 func ParseEventPacketP(data []byte, opts ...contract.Option) (EventPacketP, error) {
 	return contract.Parse(data, DecodeEventPacketP, opts...)
 }
@@ -771,7 +780,8 @@ func EncodeEventPacket(e *contract.Encoder, v EventPacket) {
 	e.EndObject()
 }
 
-// ParseEventPacket decodes JSON text as an EventPacket (strict unless opts say otherwise).
+// ParseEventPacket decodes JSON text as an EventPacket
+// (strict unless opts say otherwise).
 func ParseEventPacket(data []byte, opts ...contract.Option) (EventPacket, error) {
 	return contract.Parse(data, DecodeEventPacket, opts...)
 }
@@ -825,7 +835,8 @@ func EncodeErrorPacketP(e *contract.Encoder, v ErrorPacketP) {
 	}
 }
 
-// ParseErrorPacketP decodes JSON text as an ErrorPacketP (strict unless opts say otherwise).
+// ParseErrorPacketP decodes JSON text as an ErrorPacketP
+// (strict unless opts say otherwise).
 func ParseErrorPacketP(data []byte, opts ...contract.Option) (ErrorPacketP, error) {
 	return contract.Parse(data, DecodeErrorPacketP, opts...)
 }
@@ -937,7 +948,8 @@ func EncodeErrorPacket(e *contract.Encoder, v ErrorPacket) {
 	e.EndObject()
 }
 
-// ParseErrorPacket decodes JSON text as an ErrorPacket (strict unless opts say otherwise).
+// ParseErrorPacket decodes JSON text as an ErrorPacket
+// (strict unless opts say otherwise).
 func ParseErrorPacket(data []byte, opts ...contract.Option) (ErrorPacket, error) {
 	return contract.Parse(data, DecodeErrorPacket, opts...)
 }
@@ -991,7 +1003,8 @@ func EncodeClosePacketP(e *contract.Encoder, v ClosePacketP) {
 	}
 }
 
-// ParseClosePacketP decodes JSON text as a ClosePacketP (strict unless opts say otherwise).
+// ParseClosePacketP decodes JSON text as a ClosePacketP
+// (strict unless opts say otherwise).
 func ParseClosePacketP(data []byte, opts ...contract.Option) (ClosePacketP, error) {
 	return contract.Parse(data, DecodeClosePacketP, opts...)
 }
@@ -1105,7 +1118,8 @@ func EncodeClosePacket(e *contract.Encoder, v ClosePacket) {
 	e.EndObject()
 }
 
-// ParseClosePacket decodes JSON text as a ClosePacket (strict unless opts say otherwise).
+// ParseClosePacket decodes JSON text as a ClosePacket
+// (strict unless opts say otherwise).
 func ParseClosePacket(data []byte, opts ...contract.Option) (ClosePacket, error) {
 	return contract.Parse(data, DecodeClosePacket, opts...)
 }
@@ -1188,7 +1202,8 @@ func EncodeStreamPacket(e *contract.Encoder, v StreamPacket) {
 	}
 }
 
-// ParseStreamPacket decodes JSON text as a StreamPacket (strict unless opts say otherwise).
+// ParseStreamPacket decodes JSON text as a StreamPacket
+// (strict unless opts say otherwise).
 func ParseStreamPacket(data []byte, opts ...contract.Option) (StreamPacket, error) {
 	return contract.Parse(data, DecodeStreamPacket, opts...)
 }
@@ -1269,7 +1284,8 @@ func EncodePacketServerSentEvent(e *contract.Encoder, v PacketServerSentEvent) {
 	e.EndObject()
 }
 
-// ParsePacketServerSentEvent decodes JSON text as a PacketServerSentEvent (strict unless opts say otherwise).
+// ParsePacketServerSentEvent decodes JSON text as a PacketServerSentEvent
+// (strict unless opts say otherwise).
 func ParsePacketServerSentEvent(data []byte, opts ...contract.Option) (PacketServerSentEvent, error) {
 	return contract.Parse(data, DecodePacketServerSentEvent, opts...)
 }

@@ -67,7 +67,8 @@ func EncodeRunEventType(e *contract.Encoder, v RunEventType) {
 	e.String(string(v))
 }
 
-// ParseRunEventType decodes JSON text as a RunEventType (strict unless opts say otherwise).
+// ParseRunEventType decodes JSON text as a RunEventType
+// (strict unless opts say otherwise).
 func ParseRunEventType(data []byte, opts ...contract.Option) (RunEventType, error) {
 	return contract.Parse(data, DecodeRunEventType, opts...)
 }
@@ -134,7 +135,8 @@ func EncodeKnownStatusValue(e *contract.Encoder, v KnownStatusValue) {
 	e.String(string(v))
 }
 
-// ParseKnownStatusValue decodes JSON text as a KnownStatusValue (strict unless opts say otherwise).
+// ParseKnownStatusValue decodes JSON text as a KnownStatusValue
+// (strict unless opts say otherwise).
 func ParseKnownStatusValue(data []byte, opts ...contract.Option) (KnownStatusValue, error) {
 	return contract.Parse(data, DecodeKnownStatusValue, opts...)
 }
@@ -213,7 +215,8 @@ func EncodeStatusValue(e *contract.Encoder, v StatusValue) {
 	e.String(string(v))
 }
 
-// ParseStatusValue decodes JSON text as a StatusValue (strict unless opts say otherwise).
+// ParseStatusValue decodes JSON text as a StatusValue
+// (strict unless opts say otherwise).
 func ParseStatusValue(data []byte, opts ...contract.Option) (StatusValue, error) {
 	return contract.Parse(data, DecodeStatusValue, opts...)
 }
@@ -260,7 +263,8 @@ func EncodeNormalizedStatus(e *contract.Encoder, v NormalizedStatus) {
 	e.String(string(v))
 }
 
-// ParseNormalizedStatus decodes JSON text as a NormalizedStatus (strict unless opts say otherwise).
+// ParseNormalizedStatus decodes JSON text as a NormalizedStatus
+// (strict unless opts say otherwise).
 func ParseNormalizedStatus(data []byte, opts ...contract.Option) (NormalizedStatus, error) {
 	return contract.Parse(data, DecodeNormalizedStatus, opts...)
 }
@@ -303,7 +307,8 @@ func EncodeRunLifecycleStatus(e *contract.Encoder, v RunLifecycleStatus) {
 	e.String(string(v))
 }
 
-// ParseRunLifecycleStatus decodes JSON text as a RunLifecycleStatus (strict unless opts say otherwise).
+// ParseRunLifecycleStatus decodes JSON text as a RunLifecycleStatus
+// (strict unless opts say otherwise).
 func ParseRunLifecycleStatus(data []byte, opts ...contract.Option) (RunLifecycleStatus, error) {
 	return contract.Parse(data, DecodeRunLifecycleStatus, opts...)
 }
@@ -347,7 +352,8 @@ func EncodeScratchpadOperation(e *contract.Encoder, v ScratchpadOperation) {
 	e.String(string(v))
 }
 
-// ParseScratchpadOperation decodes JSON text as a ScratchpadOperation (strict unless opts say otherwise).
+// ParseScratchpadOperation decodes JSON text as a ScratchpadOperation
+// (strict unless opts say otherwise).
 func ParseScratchpadOperation(data []byte, opts ...contract.Option) (ScratchpadOperation, error) {
 	return contract.Parse(data, DecodeScratchpadOperation, opts...)
 }
@@ -384,7 +390,8 @@ func EncodeRunId(e *contract.Encoder, v RunId) {
 	e.String(v)
 }
 
-// ParseRunId decodes JSON text as a RunId (strict unless opts say otherwise).
+// ParseRunId decodes JSON text as a RunId
+// (strict unless opts say otherwise).
 func ParseRunId(data []byte, opts ...contract.Option) (RunId, error) {
 	return contract.Parse(data, DecodeRunId, opts...)
 }
@@ -449,7 +456,8 @@ func EncodeRunEventEnvelope(e *contract.Encoder, v RunEventEnvelope) {
 	e.EndObject()
 }
 
-// ParseRunEventEnvelope decodes JSON text as a RunEventEnvelope (strict unless opts say otherwise).
+// ParseRunEventEnvelope decodes JSON text as a RunEventEnvelope
+// (strict unless opts say otherwise).
 func ParseRunEventEnvelope(data []byte, opts ...contract.Option) (RunEventEnvelope, error) {
 	return contract.Parse(data, DecodeRunEventEnvelope, opts...)
 }
@@ -546,7 +554,8 @@ func EncodeContentEvent(e *contract.Encoder, v ContentEvent) {
 	e.EndObject()
 }
 
-// ParseContentEvent decodes JSON text as a ContentEvent (strict unless opts say otherwise).
+// ParseContentEvent decodes JSON text as a ContentEvent
+// (strict unless opts say otherwise).
 func ParseContentEvent(data []byte, opts ...contract.Option) (ContentEvent, error) {
 	return contract.Parse(data, DecodeContentEvent, opts...)
 }
@@ -635,7 +644,8 @@ func EncodeReasoningEvent(e *contract.Encoder, v ReasoningEvent) {
 	e.EndObject()
 }
 
-// ParseReasoningEvent decodes JSON text as a ReasoningEvent (strict unless opts say otherwise).
+// ParseReasoningEvent decodes JSON text as a ReasoningEvent
+// (strict unless opts say otherwise).
 func ParseReasoningEvent(data []byte, opts ...contract.Option) (ReasoningEvent, error) {
 	return contract.Parse(data, DecodeReasoningEvent, opts...)
 }
@@ -753,7 +763,8 @@ func EncodeWebStatusEvent(e *contract.Encoder, v WebStatusEvent) {
 	e.EndObject()
 }
 
-// ParseWebStatusEvent decodes JSON text as a WebStatusEvent (strict unless opts say otherwise).
+// ParseWebStatusEvent decodes JSON text as a WebStatusEvent
+// (strict unless opts say otherwise).
 func ParseWebStatusEvent(data []byte, opts ...contract.Option) (WebStatusEvent, error) {
 	return contract.Parse(data, DecodeWebStatusEvent, opts...)
 }
@@ -874,7 +885,8 @@ func EncodeResearchStatusEvent(e *contract.Encoder, v ResearchStatusEvent) {
 	e.EndObject()
 }
 
-// ParseResearchStatusEvent decodes JSON text as a ResearchStatusEvent (strict unless opts say otherwise).
+// ParseResearchStatusEvent decodes JSON text as a ResearchStatusEvent
+// (strict unless opts say otherwise).
 func ParseResearchStatusEvent(data []byte, opts ...contract.Option) (ResearchStatusEvent, error) {
 	return contract.Parse(data, DecodeResearchStatusEvent, opts...)
 }
@@ -1003,7 +1015,8 @@ func EncodeScratchpadEvent(e *contract.Encoder, v ScratchpadEvent) {
 	e.EndObject()
 }
 
-// ParseScratchpadEvent decodes JSON text as a ScratchpadEvent (strict unless opts say otherwise).
+// ParseScratchpadEvent decodes JSON text as a ScratchpadEvent
+// (strict unless opts say otherwise).
 func ParseScratchpadEvent(data []byte, opts ...contract.Option) (ScratchpadEvent, error) {
 	return contract.Parse(data, DecodeScratchpadEvent, opts...)
 }
@@ -1104,7 +1117,8 @@ func EncodeToolCallStartEvent(e *contract.Encoder, v ToolCallStartEvent) {
 	e.EndObject()
 }
 
-// ParseToolCallStartEvent decodes JSON text as a ToolCallStartEvent (strict unless opts say otherwise).
+// ParseToolCallStartEvent decodes JSON text as a ToolCallStartEvent
+// (strict unless opts say otherwise).
 func ParseToolCallStartEvent(data []byte, opts ...contract.Option) (ToolCallStartEvent, error) {
 	return contract.Parse(data, DecodeToolCallStartEvent, opts...)
 }
@@ -1206,7 +1220,8 @@ func EncodeToolCallManifestEvent(e *contract.Encoder, v ToolCallManifestEvent) {
 	e.EndObject()
 }
 
-// ParseToolCallManifestEvent decodes JSON text as a ToolCallManifestEvent (strict unless opts say otherwise).
+// ParseToolCallManifestEvent decodes JSON text as a ToolCallManifestEvent
+// (strict unless opts say otherwise).
 func ParseToolCallManifestEvent(data []byte, opts ...contract.Option) (ToolCallManifestEvent, error) {
 	return contract.Parse(data, DecodeToolCallManifestEvent, opts...)
 }
@@ -1314,7 +1329,8 @@ func EncodeCodeStatusEvent(e *contract.Encoder, v CodeStatusEvent) {
 	e.EndObject()
 }
 
-// ParseCodeStatusEvent decodes JSON text as a CodeStatusEvent (strict unless opts say otherwise).
+// ParseCodeStatusEvent decodes JSON text as a CodeStatusEvent
+// (strict unless opts say otherwise).
 func ParseCodeStatusEvent(data []byte, opts ...contract.Option) (CodeStatusEvent, error) {
 	return contract.Parse(data, DecodeCodeStatusEvent, opts...)
 }
@@ -1406,7 +1422,8 @@ func EncodeRunStatusEvent(e *contract.Encoder, v RunStatusEvent) {
 	e.EndObject()
 }
 
-// ParseRunStatusEvent decodes JSON text as a RunStatusEvent (strict unless opts say otherwise).
+// ParseRunStatusEvent decodes JSON text as a RunStatusEvent
+// (strict unless opts say otherwise).
 func ParseRunStatusEvent(data []byte, opts ...contract.Option) (RunStatusEvent, error) {
 	return contract.Parse(data, DecodeRunStatusEvent, opts...)
 }
@@ -1494,7 +1511,8 @@ func EncodeRunErrorEvent(e *contract.Encoder, v RunErrorEvent) {
 	e.EndObject()
 }
 
-// ParseRunErrorEvent decodes JSON text as a RunErrorEvent (strict unless opts say otherwise).
+// ParseRunErrorEvent decodes JSON text as a RunErrorEvent
+// (strict unless opts say otherwise).
 func ParseRunErrorEvent(data []byte, opts ...contract.Option) (RunErrorEvent, error) {
 	return contract.Parse(data, DecodeRunErrorEvent, opts...)
 }
@@ -1616,7 +1634,8 @@ func EncodeGeneratedFileEvent(e *contract.Encoder, v GeneratedFileEvent) {
 	e.EndObject()
 }
 
-// ParseGeneratedFileEvent decodes JSON text as a GeneratedFileEvent (strict unless opts say otherwise).
+// ParseGeneratedFileEvent decodes JSON text as a GeneratedFileEvent
+// (strict unless opts say otherwise).
 func ParseGeneratedFileEvent(data []byte, opts ...contract.Option) (GeneratedFileEvent, error) {
 	return contract.Parse(data, DecodeGeneratedFileEvent, opts...)
 }
@@ -1738,7 +1757,8 @@ func EncodeCodeInterpreterFileEvent(e *contract.Encoder, v CodeInterpreterFileEv
 	e.EndObject()
 }
 
-// ParseCodeInterpreterFileEvent decodes JSON text as a CodeInterpreterFileEvent (strict unless opts say otherwise).
+// ParseCodeInterpreterFileEvent decodes JSON text as a CodeInterpreterFileEvent
+// (strict unless opts say otherwise).
 func ParseCodeInterpreterFileEvent(data []byte, opts ...contract.Option) (CodeInterpreterFileEvent, error) {
 	return contract.Parse(data, DecodeCodeInterpreterFileEvent, opts...)
 }
@@ -1826,7 +1846,8 @@ func EncodeHotCodeEvent(e *contract.Encoder, v HotCodeEvent) {
 	e.EndObject()
 }
 
-// ParseHotCodeEvent decodes JSON text as a HotCodeEvent (strict unless opts say otherwise).
+// ParseHotCodeEvent decodes JSON text as a HotCodeEvent
+// (strict unless opts say otherwise).
 func ParseHotCodeEvent(data []byte, opts ...contract.Option) (HotCodeEvent, error) {
 	return contract.Parse(data, DecodeHotCodeEvent, opts...)
 }
@@ -1915,7 +1936,8 @@ func EncodeHotCodeOutputEvent(e *contract.Encoder, v HotCodeOutputEvent) {
 	e.EndObject()
 }
 
-// ParseHotCodeOutputEvent decodes JSON text as a HotCodeOutputEvent (strict unless opts say otherwise).
+// ParseHotCodeOutputEvent decodes JSON text as a HotCodeOutputEvent
+// (strict unless opts say otherwise).
 func ParseHotCodeOutputEvent(data []byte, opts ...contract.Option) (HotCodeOutputEvent, error) {
 	return contract.Parse(data, DecodeHotCodeOutputEvent, opts...)
 }
@@ -2004,7 +2026,8 @@ func EncodeComputerOutputEvent(e *contract.Encoder, v ComputerOutputEvent) {
 	e.EndObject()
 }
 
-// ParseComputerOutputEvent decodes JSON text as a ComputerOutputEvent (strict unless opts say otherwise).
+// ParseComputerOutputEvent decodes JSON text as a ComputerOutputEvent
+// (strict unless opts say otherwise).
 func ParseComputerOutputEvent(data []byte, opts ...contract.Option) (ComputerOutputEvent, error) {
 	return contract.Parse(data, DecodeComputerOutputEvent, opts...)
 }
@@ -2131,7 +2154,8 @@ func EncodeRunEvent(e *contract.Encoder, v RunEvent) {
 	}
 }
 
-// ParseRunEvent decodes JSON text as a RunEvent (strict unless opts say otherwise).
+// ParseRunEvent decodes JSON text as a RunEvent
+// (strict unless opts say otherwise).
 func ParseRunEvent(data []byte, opts ...contract.Option) (RunEvent, error) {
 	return contract.Parse(data, DecodeRunEvent, opts...)
 }
@@ -2170,7 +2194,8 @@ func EncodeUiComponent(e *contract.Encoder, v UiComponent) {
 	e.String(string(v))
 }
 
-// ParseUiComponent decodes JSON text as an UiComponent (strict unless opts say otherwise).
+// ParseUiComponent decodes JSON text as an UiComponent
+// (strict unless opts say otherwise).
 func ParseUiComponent(data []byte, opts ...contract.Option) (UiComponent, error) {
 	return contract.Parse(data, DecodeUiComponent, opts...)
 }

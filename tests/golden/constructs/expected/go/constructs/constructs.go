@@ -44,7 +44,8 @@ func EncodeColor(e *contract.Encoder, v Color) {
 	e.String(string(v))
 }
 
-// ParseColor decodes JSON text as a Color (strict unless opts say otherwise).
+// ParseColor decodes JSON text as a Color
+// (strict unless opts say otherwise).
 func ParseColor(data []byte, opts ...contract.Option) (Color, error) {
 	return contract.Parse(data, DecodeColor, opts...)
 }
@@ -82,7 +83,8 @@ func EncodeMixed(e *contract.Encoder, v Mixed) {
 	e.Any(v)
 }
 
-// ParseMixed decodes JSON text as a Mixed (strict unless opts say otherwise).
+// ParseMixed decodes JSON text as a Mixed
+// (strict unless opts say otherwise).
 func ParseMixed(data []byte, opts ...contract.Option) (Mixed, error) {
 	return contract.Parse(data, DecodeMixed, opts...)
 }
@@ -115,7 +117,8 @@ func EncodeStructured(e *contract.Encoder, v Structured) {
 	e.Any(v)
 }
 
-// ParseStructured decodes JSON text as a Structured (strict unless opts say otherwise).
+// ParseStructured decodes JSON text as a Structured
+// (strict unless opts say otherwise).
 func ParseStructured(data []byte, opts ...contract.Option) (Structured, error) {
 	return contract.Parse(data, DecodeStructured, opts...)
 }
@@ -165,7 +168,8 @@ func EncodeLabel(e *contract.Encoder, v Label) {
 	e.String(string(v))
 }
 
-// ParseLabel decodes JSON text as a Label (strict unless opts say otherwise).
+// ParseLabel decodes JSON text as a Label
+// (strict unless opts say otherwise).
 func ParseLabel(data []byte, opts ...contract.Option) (Label, error) {
 	return contract.Parse(data, DecodeLabel, opts...)
 }
@@ -220,7 +224,8 @@ func EncodeShade(e *contract.Encoder, v Shade) {
 	e.String(string(v))
 }
 
-// ParseShade decodes JSON text as a Shade (strict unless opts say otherwise).
+// ParseShade decodes JSON text as a Shade
+// (strict unless opts say otherwise).
 func ParseShade(data []byte, opts ...contract.Option) (Shade, error) {
 	return contract.Parse(data, DecodeShade, opts...)
 }
@@ -262,7 +267,8 @@ func EncodePaletteMaybe(e *contract.Encoder, v PaletteMaybe) {
 	e.String(string(v))
 }
 
-// ParsePaletteMaybe decodes JSON text as a PaletteMaybe (strict unless opts say otherwise).
+// ParsePaletteMaybe decodes JSON text as a PaletteMaybe
+// (strict unless opts say otherwise).
 func ParsePaletteMaybe(data []byte, opts ...contract.Option) (PaletteMaybe, error) {
 	return contract.Parse(data, DecodePaletteMaybe, opts...)
 }
@@ -346,7 +352,8 @@ func EncodePalette(e *contract.Encoder, v Palette) {
 	e.EndObject()
 }
 
-// ParsePalette decodes JSON text as a Palette (strict unless opts say otherwise).
+// ParsePalette decodes JSON text as a Palette
+// (strict unless opts say otherwise).
 func ParsePalette(data []byte, opts ...contract.Option) (Palette, error) {
 	return contract.Parse(data, DecodePalette, opts...)
 }
@@ -423,7 +430,8 @@ func EncodeStarted(e *contract.Encoder, v Started) {
 	e.EndObject()
 }
 
-// ParseStarted decodes JSON text as a Started (strict unless opts say otherwise).
+// ParseStarted decodes JSON text as a Started
+// (strict unless opts say otherwise).
 func ParseStarted(data []byte, opts ...contract.Option) (Started, error) {
 	return contract.Parse(data, DecodeStarted, opts...)
 }
@@ -464,7 +472,8 @@ func EncodeStoppedOp(e *contract.Encoder, v StoppedOp) {
 	e.String(string(v))
 }
 
-// ParseStoppedOp decodes JSON text as a StoppedOp (strict unless opts say otherwise).
+// ParseStoppedOp decodes JSON text as a StoppedOp
+// (strict unless opts say otherwise).
 func ParseStoppedOp(data []byte, opts ...contract.Option) (StoppedOp, error) {
 	return contract.Parse(data, DecodeStoppedOp, opts...)
 }
@@ -538,7 +547,8 @@ func EncodeStopped(e *contract.Encoder, v Stopped) {
 	e.EndObject()
 }
 
-// ParseStopped decodes JSON text as a Stopped (strict unless opts say otherwise).
+// ParseStopped decodes JSON text as a Stopped
+// (strict unless opts say otherwise).
 func ParseStopped(data []byte, opts ...contract.Option) (Stopped, error) {
 	return contract.Parse(data, DecodeStopped, opts...)
 }
@@ -610,7 +620,8 @@ func EncodeEvent(e *contract.Encoder, v Event) {
 	}
 }
 
-// ParseEvent decodes JSON text as an Event (strict unless opts say otherwise).
+// ParseEvent decodes JSON text as an Event
+// (strict unless opts say otherwise).
 func ParseEvent(data []byte, opts ...contract.Option) (Event, error) {
 	return contract.Parse(data, DecodeEvent, opts...)
 }
@@ -647,7 +658,8 @@ func EncodeUnit(e *contract.Encoder, v Unit) {
 	e.String(string(v))
 }
 
-// ParseUnit decodes JSON text as a Unit (strict unless opts say otherwise).
+// ParseUnit decodes JSON text as a Unit
+// (strict unless opts say otherwise).
 func ParseUnit(data []byte, opts ...contract.Option) (Unit, error) {
 	return contract.Parse(data, DecodeUnit, opts...)
 }
@@ -712,7 +724,8 @@ func EncodeReading(e *contract.Encoder, v Reading) {
 	e.EndObject()
 }
 
-// ParseReading decodes JSON text as a Reading (strict unless opts say otherwise).
+// ParseReading decodes JSON text as a Reading
+// (strict unless opts say otherwise).
 func ParseReading(data []byte, opts ...contract.Option) (Reading, error) {
 	return contract.Parse(data, DecodeReading, opts...)
 }
@@ -784,7 +797,8 @@ func EncodeTaggedEnvelope(e *contract.Encoder, v TaggedEnvelope) {
 	e.EndObject()
 }
 
-// ParseTaggedEnvelope decodes JSON text as a TaggedEnvelope (strict unless opts say otherwise).
+// ParseTaggedEnvelope decodes JSON text as a TaggedEnvelope
+// (strict unless opts say otherwise).
 func ParseTaggedEnvelope(data []byte, opts ...contract.Option) (TaggedEnvelope, error) {
 	return contract.Parse(data, DecodeTaggedEnvelope, opts...)
 }
@@ -820,7 +834,8 @@ func EncodeBatch(e *contract.Encoder, v Batch) {
 	contract.EncodeArray(e, v, EncodeTaggedEnvelope)
 }
 
-// ParseBatch decodes JSON text as a Batch (strict unless opts say otherwise).
+// ParseBatch decodes JSON text as a Batch
+// (strict unless opts say otherwise).
 func ParseBatch(data []byte, opts ...contract.Option) (Batch, error) {
 	return contract.Parse(data, DecodeBatch, opts...)
 }
@@ -878,7 +893,8 @@ func EncodeClosed(e *contract.Encoder, v Closed) {
 	e.EndObject()
 }
 
-// ParseClosed decodes JSON text as a Closed (strict unless opts say otherwise).
+// ParseClosed decodes JSON text as a Closed
+// (strict unless opts say otherwise).
 func ParseClosed(data []byte, opts ...contract.Option) (Closed, error) {
 	return contract.Parse(data, DecodeClosed, opts...)
 }
@@ -997,7 +1013,8 @@ func EncodePresence(e *contract.Encoder, v Presence) {
 	e.EndObject()
 }
 
-// ParsePresence decodes JSON text as a Presence (strict unless opts say otherwise).
+// ParsePresence decodes JSON text as a Presence
+// (strict unless opts say otherwise).
 func ParsePresence(data []byte, opts ...contract.Option) (Presence, error) {
 	return contract.Parse(data, DecodePresence, opts...)
 }
@@ -1061,7 +1078,8 @@ func EncodeOpen(e *contract.Encoder, v Open) {
 	e.EndObject()
 }
 
-// ParseOpen decodes JSON text as an Open (strict unless opts say otherwise).
+// ParseOpen decodes JSON text as an Open
+// (strict unless opts say otherwise).
 func ParseOpen(data []byte, opts ...contract.Option) (Open, error) {
 	return contract.Parse(data, DecodeOpen, opts...)
 }
@@ -1121,7 +1139,8 @@ func EncodeTypedExtras(e *contract.Encoder, v TypedExtras) {
 	e.EndObject()
 }
 
-// ParseTypedExtras decodes JSON text as a TypedExtras (strict unless opts say otherwise).
+// ParseTypedExtras decodes JSON text as a TypedExtras
+// (strict unless opts say otherwise).
 func ParseTypedExtras(data []byte, opts ...contract.Option) (TypedExtras, error) {
 	return contract.Parse(data, DecodeTypedExtras, opts...)
 }
@@ -1178,7 +1197,8 @@ func EncodeForbidding(e *contract.Encoder, v Forbidding) {
 	e.EndObject()
 }
 
-// ParseForbidding decodes JSON text as a Forbidding (strict unless opts say otherwise).
+// ParseForbidding decodes JSON text as a Forbidding
+// (strict unless opts say otherwise).
 func ParseForbidding(data []byte, opts ...contract.Option) (Forbidding, error) {
 	return contract.Parse(data, DecodeForbidding, opts...)
 }
@@ -1242,7 +1262,8 @@ func EncodeClosedForbidding(e *contract.Encoder, v ClosedForbidding) {
 	e.EndObject()
 }
 
-// ParseClosedForbidding decodes JSON text as a ClosedForbidding (strict unless opts say otherwise).
+// ParseClosedForbidding decodes JSON text as a ClosedForbidding
+// (strict unless opts say otherwise).
 func ParseClosedForbidding(data []byte, opts ...contract.Option) (ClosedForbidding, error) {
 	return contract.Parse(data, DecodeClosedForbidding, opts...)
 }
@@ -1341,7 +1362,8 @@ func EncodeConsts(e *contract.Encoder, v Consts) {
 	e.EndObject()
 }
 
-// ParseConsts decodes JSON text as a Consts (strict unless opts say otherwise).
+// ParseConsts decodes JSON text as a Consts
+// (strict unless opts say otherwise).
 func ParseConsts(data []byte, opts ...contract.Option) (Consts, error) {
 	return contract.Parse(data, DecodeConsts, opts...)
 }
@@ -1396,7 +1418,8 @@ func EncodeCounted(e *contract.Encoder, v Counted) {
 	e.EndObject()
 }
 
-// ParseCounted decodes JSON text as a Counted (strict unless opts say otherwise).
+// ParseCounted decodes JSON text as a Counted
+// (strict unless opts say otherwise).
 func ParseCounted(data []byte, opts ...contract.Option) (Counted, error) {
 	return contract.Parse(data, DecodeCounted, opts...)
 }
@@ -1458,7 +1481,8 @@ func EncodeNestedInnerDeep(e *contract.Encoder, v NestedInnerDeep) {
 	e.EndObject()
 }
 
-// ParseNestedInnerDeep decodes JSON text as a NestedInnerDeep (strict unless opts say otherwise).
+// ParseNestedInnerDeep decodes JSON text as a NestedInnerDeep
+// (strict unless opts say otherwise).
 func ParseNestedInnerDeep(data []byte, opts ...contract.Option) (NestedInnerDeep, error) {
 	return contract.Parse(data, DecodeNestedInnerDeep, opts...)
 }
@@ -1520,7 +1544,8 @@ func EncodeNestedInner(e *contract.Encoder, v NestedInner) {
 	e.EndObject()
 }
 
-// ParseNestedInner decodes JSON text as a NestedInner (strict unless opts say otherwise).
+// ParseNestedInner decodes JSON text as a NestedInner
+// (strict unless opts say otherwise).
 func ParseNestedInner(data []byte, opts ...contract.Option) (NestedInner, error) {
 	return contract.Parse(data, DecodeNestedInner, opts...)
 }
@@ -1562,7 +1587,8 @@ func EncodeNestedMode_2(e *contract.Encoder, v NestedMode_2) {
 	e.String(string(v))
 }
 
-// ParseNestedMode_2 decodes JSON text as a NestedMode_2 (strict unless opts say otherwise).
+// ParseNestedMode_2 decodes JSON text as a NestedMode_2
+// (strict unless opts say otherwise).
 func ParseNestedMode_2(data []byte, opts ...contract.Option) (NestedMode_2, error) {
 	return contract.Parse(data, DecodeNestedMode_2, opts...)
 }
@@ -1624,7 +1650,8 @@ func EncodeNestedItemsItem(e *contract.Encoder, v NestedItemsItem) {
 	e.EndObject()
 }
 
-// ParseNestedItemsItem decodes JSON text as a NestedItemsItem (strict unless opts say otherwise).
+// ParseNestedItemsItem decodes JSON text as a NestedItemsItem
+// (strict unless opts say otherwise).
 func ParseNestedItemsItem(data []byte, opts ...contract.Option) (NestedItemsItem, error) {
 	return contract.Parse(data, DecodeNestedItemsItem, opts...)
 }
@@ -1698,7 +1725,8 @@ func EncodeNested(e *contract.Encoder, v Nested) {
 	e.EndObject()
 }
 
-// ParseNested decodes JSON text as a Nested (strict unless opts say otherwise).
+// ParseNested decodes JSON text as a Nested
+// (strict unless opts say otherwise).
 func ParseNested(data []byte, opts ...contract.Option) (Nested, error) {
 	return contract.Parse(data, DecodeNested, opts...)
 }
@@ -1735,7 +1763,8 @@ func EncodeNestedMode(e *contract.Encoder, v NestedMode) {
 	e.String(v)
 }
 
-// ParseNestedMode decodes JSON text as a NestedMode (strict unless opts say otherwise).
+// ParseNestedMode decodes JSON text as a NestedMode
+// (strict unless opts say otherwise).
 func ParseNestedMode(data []byte, opts ...contract.Option) (NestedMode, error) {
 	return contract.Parse(data, DecodeNestedMode, opts...)
 }
@@ -1855,7 +1884,8 @@ func EncodeCircle(e *contract.Encoder, v Circle) {
 	e.EndObject()
 }
 
-// ParseCircle decodes JSON text as a Circle (strict unless opts say otherwise).
+// ParseCircle decodes JSON text as a Circle
+// (strict unless opts say otherwise).
 func ParseCircle(data []byte, opts ...contract.Option) (Circle, error) {
 	return contract.Parse(data, DecodeCircle, opts...)
 }
@@ -1932,7 +1962,8 @@ func EncodeSquare(e *contract.Encoder, v Square) {
 	e.EndObject()
 }
 
-// ParseSquare decodes JSON text as a Square (strict unless opts say otherwise).
+// ParseSquare decodes JSON text as a Square
+// (strict unless opts say otherwise).
 func ParseSquare(data []byte, opts ...contract.Option) (Square, error) {
 	return contract.Parse(data, DecodeSquare, opts...)
 }
@@ -2003,7 +2034,8 @@ func EncodeShape(e *contract.Encoder, v Shape) {
 	}
 }
 
-// ParseShape decodes JSON text as a Shape (strict unless opts say otherwise).
+// ParseShape decodes JSON text as a Shape
+// (strict unless opts say otherwise).
 func ParseShape(data []byte, opts ...contract.Option) (Shape, error) {
 	return contract.Parse(data, DecodeShape, opts...)
 }
@@ -2067,7 +2099,8 @@ func EncodeScalar(e *contract.Encoder, v Scalar) {
 	}
 }
 
-// ParseScalar decodes JSON text as a Scalar (strict unless opts say otherwise).
+// ParseScalar decodes JSON text as a Scalar
+// (strict unless opts say otherwise).
 func ParseScalar(data []byte, opts ...contract.Option) (Scalar, error) {
 	return contract.Parse(data, DecodeScalar, opts...)
 }
@@ -2121,7 +2154,8 @@ func EncodeExclusive(e *contract.Encoder, v Exclusive) {
 	}
 }
 
-// ParseExclusive decodes JSON text as an Exclusive (strict unless opts say otherwise).
+// ParseExclusive decodes JSON text as an Exclusive
+// (strict unless opts say otherwise).
 func ParseExclusive(data []byte, opts ...contract.Option) (Exclusive, error) {
 	return contract.Parse(data, DecodeExclusive, opts...)
 }
@@ -2175,7 +2209,8 @@ func EncodeInclusive(e *contract.Encoder, v Inclusive) {
 	}
 }
 
-// ParseInclusive decodes JSON text as an Inclusive (strict unless opts say otherwise).
+// ParseInclusive decodes JSON text as an Inclusive
+// (strict unless opts say otherwise).
 func ParseInclusive(data []byte, opts ...contract.Option) (Inclusive, error) {
 	return contract.Parse(data, DecodeInclusive, opts...)
 }
@@ -2263,7 +2298,8 @@ func EncodeHolder(e *contract.Encoder, v Holder) {
 	e.EndObject()
 }
 
-// ParseHolder decodes JSON text as a Holder (strict unless opts say otherwise).
+// ParseHolder decodes JSON text as a Holder
+// (strict unless opts say otherwise).
 func ParseHolder(data []byte, opts ...contract.Option) (Holder, error) {
 	return contract.Parse(data, DecodeHolder, opts...)
 }
@@ -2367,7 +2403,8 @@ func EncodeStrings(e *contract.Encoder, v Strings) {
 	e.EndObject()
 }
 
-// ParseStrings decodes JSON text as a Strings (strict unless opts say otherwise).
+// ParseStrings decodes JSON text as a Strings
+// (strict unless opts say otherwise).
 func ParseStrings(data []byte, opts ...contract.Option) (Strings, error) {
 	return contract.Parse(data, DecodeStrings, opts...)
 }
@@ -2451,7 +2488,8 @@ func EncodeNumbers(e *contract.Encoder, v Numbers) {
 	e.EndObject()
 }
 
-// ParseNumbers decodes JSON text as a Numbers (strict unless opts say otherwise).
+// ParseNumbers decodes JSON text as a Numbers
+// (strict unless opts say otherwise).
 func ParseNumbers(data []byte, opts ...contract.Option) (Numbers, error) {
 	return contract.Parse(data, DecodeNumbers, opts...)
 }
@@ -2525,7 +2563,8 @@ func EncodeArrays(e *contract.Encoder, v Arrays) {
 	e.EndObject()
 }
 
-// ParseArrays decodes JSON text as an Arrays (strict unless opts say otherwise).
+// ParseArrays decodes JSON text as an Arrays
+// (strict unless opts say otherwise).
 func ParseArrays(data []byte, opts ...contract.Option) (Arrays, error) {
 	return contract.Parse(data, DecodeArrays, opts...)
 }
@@ -2589,7 +2628,8 @@ func EncodeMaps(e *contract.Encoder, v Maps) {
 	e.EndObject()
 }
 
-// ParseMaps decodes JSON text as a Maps (strict unless opts say otherwise).
+// ParseMaps decodes JSON text as a Maps
+// (strict unless opts say otherwise).
 func ParseMaps(data []byte, opts ...contract.Option) (Maps, error) {
 	return contract.Parse(data, DecodeMaps, opts...)
 }
@@ -2625,7 +2665,8 @@ func EncodeIdentifier(e *contract.Encoder, v Identifier) {
 	e.String(v)
 }
 
-// ParseIdentifier decodes JSON text as an Identifier (strict unless opts say otherwise).
+// ParseIdentifier decodes JSON text as an Identifier
+// (strict unless opts say otherwise).
 func ParseIdentifier(data []byte, opts ...contract.Option) (Identifier, error) {
 	return contract.Parse(data, DecodeIdentifier, opts...)
 }
@@ -2656,7 +2697,8 @@ func EncodeCount(e *contract.Encoder, v Count) {
 	e.Int(v)
 }
 
-// ParseCount decodes JSON text as a Count (strict unless opts say otherwise).
+// ParseCount decodes JSON text as a Count
+// (strict unless opts say otherwise).
 func ParseCount(data []byte, opts ...contract.Option) (Count, error) {
 	return contract.Parse(data, DecodeCount, opts...)
 }
@@ -2687,7 +2729,8 @@ func EncodeMaybeName(e *contract.Encoder, v MaybeName) {
 	contract.EncodeNullable(e, v, (*contract.Encoder).String)
 }
 
-// ParseMaybeName decodes JSON text as a MaybeName (strict unless opts say otherwise).
+// ParseMaybeName decodes JSON text as a MaybeName
+// (strict unless opts say otherwise).
 func ParseMaybeName(data []byte, opts ...contract.Option) (MaybeName, error) {
 	return contract.Parse(data, DecodeMaybeName, opts...)
 }
@@ -2718,7 +2761,8 @@ func EncodeNames(e *contract.Encoder, v Names) {
 	contract.EncodeArray(e, v, (*contract.Encoder).String)
 }
 
-// ParseNames decodes JSON text as a Names (strict unless opts say otherwise).
+// ParseNames decodes JSON text as a Names
+// (strict unless opts say otherwise).
 func ParseNames(data []byte, opts ...contract.Option) (Names, error) {
 	return contract.Parse(data, DecodeNames, opts...)
 }
@@ -2783,7 +2827,8 @@ func EncodePing(e *contract.Encoder, v Ping) {
 	e.EndObject()
 }
 
-// ParsePing decodes JSON text as a Ping (strict unless opts say otherwise).
+// ParsePing decodes JSON text as a Ping
+// (strict unless opts say otherwise).
 func ParsePing(data []byte, opts ...contract.Option) (Ping, error) {
 	return contract.Parse(data, DecodePing, opts...)
 }
@@ -2853,7 +2898,8 @@ func EncodePong(e *contract.Encoder, v Pong) {
 	e.EndObject()
 }
 
-// ParsePong decodes JSON text as a Pong (strict unless opts say otherwise).
+// ParsePong decodes JSON text as a Pong
+// (strict unless opts say otherwise).
 func ParsePong(data []byte, opts ...contract.Option) (Pong, error) {
 	return contract.Parse(data, DecodePong, opts...)
 }
@@ -2925,7 +2971,8 @@ func EncodeSignal(e *contract.Encoder, v Signal) {
 	}
 }
 
-// ParseSignal decodes JSON text as a Signal (strict unless opts say otherwise).
+// ParseSignal decodes JSON text as a Signal
+// (strict unless opts say otherwise).
 func ParseSignal(data []byte, opts ...contract.Option) (Signal, error) {
 	return contract.Parse(data, DecodeSignal, opts...)
 }
@@ -2978,7 +3025,8 @@ func EncodeEitherVariant1(e *contract.Encoder, v EitherVariant1) {
 	e.EndObject()
 }
 
-// ParseEitherVariant1 decodes JSON text as an EitherVariant1 (strict unless opts say otherwise).
+// ParseEitherVariant1 decodes JSON text as an EitherVariant1
+// (strict unless opts say otherwise).
 func ParseEitherVariant1(data []byte, opts ...contract.Option) (EitherVariant1, error) {
 	return contract.Parse(data, DecodeEitherVariant1, opts...)
 }
@@ -3036,7 +3084,8 @@ func EncodeEitherVariant2(e *contract.Encoder, v EitherVariant2) {
 	e.EndObject()
 }
 
-// ParseEitherVariant2 decodes JSON text as an EitherVariant2 (strict unless opts say otherwise).
+// ParseEitherVariant2 decodes JSON text as an EitherVariant2
+// (strict unless opts say otherwise).
 func ParseEitherVariant2(data []byte, opts ...contract.Option) (EitherVariant2, error) {
 	return contract.Parse(data, DecodeEitherVariant2, opts...)
 }
@@ -3090,7 +3139,8 @@ func EncodeEither(e *contract.Encoder, v Either) {
 	}
 }
 
-// ParseEither decodes JSON text as an Either (strict unless opts say otherwise).
+// ParseEither decodes JSON text as an Either
+// (strict unless opts say otherwise).
 func ParseEither(data []byte, opts ...contract.Option) (Either, error) {
 	return contract.Parse(data, DecodeEither, opts...)
 }
@@ -3143,7 +3193,8 @@ func EncodeCarrierValue(e *contract.Encoder, v CarrierValue) {
 	}
 }
 
-// ParseCarrierValue decodes JSON text as a CarrierValue (strict unless opts say otherwise).
+// ParseCarrierValue decodes JSON text as a CarrierValue
+// (strict unless opts say otherwise).
 func ParseCarrierValue(data []byte, opts ...contract.Option) (CarrierValue, error) {
 	return contract.Parse(data, DecodeCarrierValue, opts...)
 }
@@ -3196,7 +3247,8 @@ func EncodeCarrierShapeOrName(e *contract.Encoder, v CarrierShapeOrName) {
 	}
 }
 
-// ParseCarrierShapeOrName decodes JSON text as a CarrierShapeOrName (strict unless opts say otherwise).
+// ParseCarrierShapeOrName decodes JSON text as a CarrierShapeOrName
+// (strict unless opts say otherwise).
 func ParseCarrierShapeOrName(data []byte, opts ...contract.Option) (CarrierShapeOrName, error) {
 	return contract.Parse(data, DecodeCarrierShapeOrName, opts...)
 }
@@ -3265,7 +3317,8 @@ func EncodeCarrier(e *contract.Encoder, v Carrier) {
 	e.EndObject()
 }
 
-// ParseCarrier decodes JSON text as a Carrier (strict unless opts say otherwise).
+// ParseCarrier decodes JSON text as a Carrier
+// (strict unless opts say otherwise).
 func ParseCarrier(data []byte, opts ...contract.Option) (Carrier, error) {
 	return contract.Parse(data, DecodeCarrier, opts...)
 }
@@ -3324,7 +3377,8 @@ func EncodeDirectory(e *contract.Encoder, v Directory) {
 	e.EndObject()
 }
 
-// ParseDirectory decodes JSON text as a Directory (strict unless opts say otherwise).
+// ParseDirectory decodes JSON text as a Directory
+// (strict unless opts say otherwise).
 func ParseDirectory(data []byte, opts ...contract.Option) (Directory, error) {
 	return contract.Parse(data, DecodeDirectory, opts...)
 }

@@ -28,7 +28,8 @@ func EncodeTimestamp(e *contract.Encoder, v Timestamp) {
 	e.String(v)
 }
 
-// ParseTimestamp decodes JSON text as a Timestamp (strict unless opts say otherwise).
+// ParseTimestamp decodes JSON text as a Timestamp
+// (strict unless opts say otherwise).
 func ParseTimestamp(data []byte, opts ...contract.Option) (Timestamp, error) {
 	return contract.Parse(data, DecodeTimestamp, opts...)
 }
@@ -87,7 +88,8 @@ func EncodeMeta(e *contract.Encoder, v Meta) {
 	e.EndObject()
 }
 
-// ParseMeta decodes JSON text as a Meta (strict unless opts say otherwise).
+// ParseMeta decodes JSON text as a Meta
+// (strict unless opts say otherwise).
 func ParseMeta(data []byte, opts ...contract.Option) (Meta, error) {
 	return contract.Parse(data, DecodeMeta, opts...)
 }

@@ -63,7 +63,8 @@ func EncodeHostileEnum(e *contract.Encoder, v HostileEnum) {
 	e.String(string(v))
 }
 
-// ParseHostileEnum decodes JSON text as a HostileEnum (strict unless opts say otherwise).
+// ParseHostileEnum decodes JSON text as a HostileEnum
+// (strict unless opts say otherwise).
 func ParseHostileEnum(data []byte, opts ...contract.Option) (HostileEnum, error) {
 	return contract.Parse(data, DecodeHostileEnum, opts...)
 }
@@ -400,7 +401,8 @@ func EncodeEverything(e *contract.Encoder, v Everything) {
 	e.EndObject()
 }
 
-// ParseEverything decodes JSON text as an Everything (strict unless opts say otherwise).
+// ParseEverything decodes JSON text as an Everything
+// (strict unless opts say otherwise).
 func ParseEverything(data []byte, opts ...contract.Option) (Everything, error) {
 	return contract.Parse(data, DecodeEverything, opts...)
 }
@@ -464,7 +466,8 @@ func EncodeClass(e *contract.Encoder, v Class) {
 	e.EndObject()
 }
 
-// ParseClass decodes JSON text as a Class (strict unless opts say otherwise).
+// ParseClass decodes JSON text as a Class
+// (strict unless opts say otherwise).
 func ParseClass(data []byte, opts ...contract.Option) (Class, error) {
 	return contract.Parse(data, DecodeClass, opts...)
 }

@@ -26,15 +26,18 @@ func Find(name string) RoundTrip {
 	switch name {
 	case "hostile.HostileEnum":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, hostile.DecodeHostileEnum, hostile.EncodeHostileEnum, opts...)
+			return contract.RoundTrip(data,
+				hostile.DecodeHostileEnum, hostile.EncodeHostileEnum, opts...)
 		}
 	case "hostile.Everything":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, hostile.DecodeEverything, hostile.EncodeEverything, opts...)
+			return contract.RoundTrip(data,
+				hostile.DecodeEverything, hostile.EncodeEverything, opts...)
 		}
 	case "hostile.Class":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, hostile.DecodeClass, hostile.EncodeClass, opts...)
+			return contract.RoundTrip(data,
+				hostile.DecodeClass, hostile.EncodeClass, opts...)
 		}
 	}
 	return nil

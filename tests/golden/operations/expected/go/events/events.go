@@ -70,7 +70,8 @@ func EncodeCreated(e *contract.Encoder, v Created) {
 	e.EndObject()
 }
 
-// ParseCreated decodes JSON text as a Created (strict unless opts say otherwise).
+// ParseCreated decodes JSON text as a Created
+// (strict unless opts say otherwise).
 func ParseCreated(data []byte, opts ...contract.Option) (Created, error) {
 	return contract.Parse(data, DecodeCreated, opts...)
 }
@@ -139,7 +140,8 @@ func EncodePing(e *contract.Encoder, v Ping) {
 	e.EndObject()
 }
 
-// ParsePing decodes JSON text as a Ping (strict unless opts say otherwise).
+// ParsePing decodes JSON text as a Ping
+// (strict unless opts say otherwise).
 func ParsePing(data []byte, opts ...contract.Option) (Ping, error) {
 	return contract.Parse(data, DecodePing, opts...)
 }
@@ -208,7 +210,8 @@ func EncodeClosed(e *contract.Encoder, v Closed) {
 	e.EndObject()
 }
 
-// ParseClosed decodes JSON text as a Closed (strict unless opts say otherwise).
+// ParseClosed decodes JSON text as a Closed
+// (strict unless opts say otherwise).
 func ParseClosed(data []byte, opts ...contract.Option) (Closed, error) {
 	return contract.Parse(data, DecodeClosed, opts...)
 }
@@ -283,7 +286,8 @@ func EncodeOrderEvent(e *contract.Encoder, v OrderEvent) {
 	}
 }
 
-// ParseOrderEvent decodes JSON text as an OrderEvent (strict unless opts say otherwise).
+// ParseOrderEvent decodes JSON text as an OrderEvent
+// (strict unless opts say otherwise).
 func ParseOrderEvent(data []byte, opts ...contract.Option) (OrderEvent, error) {
 	return contract.Parse(data, DecodeOrderEvent, opts...)
 }
@@ -361,7 +365,8 @@ func EncodeEventLine(e *contract.Encoder, v EventLine) {
 	e.EndObject()
 }
 
-// ParseEventLine decodes JSON text as an EventLine (strict unless opts say otherwise).
+// ParseEventLine decodes JSON text as an EventLine
+// (strict unless opts say otherwise).
 func ParseEventLine(data []byte, opts ...contract.Option) (EventLine, error) {
 	return contract.Parse(data, DecodeEventLine, opts...)
 }

@@ -37,7 +37,8 @@ func EncodeOrderStatus(e *contract.Encoder, v OrderStatus) {
 	e.String(string(v))
 }
 
-// ParseOrderStatus decodes JSON text as an OrderStatus (strict unless opts say otherwise).
+// ParseOrderStatus decodes JSON text as an OrderStatus
+// (strict unless opts say otherwise).
 func ParseOrderStatus(data []byte, opts ...contract.Option) (OrderStatus, error) {
 	return contract.Parse(data, DecodeOrderStatus, opts...)
 }
@@ -101,7 +102,8 @@ func EncodeNewOrder(e *contract.Encoder, v NewOrder) {
 	e.EndObject()
 }
 
-// ParseNewOrder decodes JSON text as a NewOrder (strict unless opts say otherwise).
+// ParseNewOrder decodes JSON text as a NewOrder
+// (strict unless opts say otherwise).
 func ParseNewOrder(data []byte, opts ...contract.Option) (NewOrder, error) {
 	return contract.Parse(data, DecodeNewOrder, opts...)
 }
@@ -184,7 +186,8 @@ func EncodeOrder(e *contract.Encoder, v Order) {
 	e.EndObject()
 }
 
-// ParseOrder decodes JSON text as an Order (strict unless opts say otherwise).
+// ParseOrder decodes JSON text as an Order
+// (strict unless opts say otherwise).
 func ParseOrder(data []byte, opts ...contract.Option) (Order, error) {
 	return contract.Parse(data, DecodeOrder, opts...)
 }
@@ -244,7 +247,8 @@ func EncodeProblem(e *contract.Encoder, v Problem) {
 	e.EndObject()
 }
 
-// ParseProblem decodes JSON text as a Problem (strict unless opts say otherwise).
+// ParseProblem decodes JSON text as a Problem
+// (strict unless opts say otherwise).
 func ParseProblem(data []byte, opts ...contract.Option) (Problem, error) {
 	return contract.Parse(data, DecodeProblem, opts...)
 }
