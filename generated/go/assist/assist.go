@@ -398,15 +398,15 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 // names its `root_request_id`; a request without either is the root of its own chain.
 type AgentRequest struct {
 	// Unique identifier of this request (a UUID).
-	RequestId string `json:"request_id"`
+	RequestID string `json:"request_id"`
 	// Identifier of the conversation session this request belongs to (a UUID).
-	SessionId string `json:"session_id"`
+	SessionID string `json:"session_id"`
 	// The id of the first request of the causal chain this request belongs to (a UUID); null or absent
 	// for a request that starts a chain (its root is itself).
-	RootRequestId contract.Tristate[string] `json:"root_request_id,omitempty"`
+	RootRequestID contract.Tristate[string] `json:"root_request_id,omitempty"`
 	// The id of the request that triggered this one (a UUID); null or absent when a client, not an
 	// agent, sent it. When set, `root_request_id` is set too.
-	ParentRequestId contract.Tristate[string] `json:"parent_request_id,omitempty"`
+	ParentRequestID contract.Tristate[string] `json:"parent_request_id,omitempty"`
 	// When the request was created (UTC; ISO 8601, a missing offset meaning UTC).
 	Timestamp *cloudevents.IsoTimestamp `json:"timestamp,omitempty"`
 	// The agent inputs.
@@ -428,16 +428,16 @@ func DecodeAgentRequest(d *contract.Decoder) (v AgentRequest) {
 		switch string(d.Key()) {
 		case "request_id":
 			d.Field("request_id", &seen[0], 0x1)
-			v.RequestId = d.String(rule8)
+			v.RequestID = d.String(rule8)
 		case "session_id":
 			d.Field("session_id", &seen[0], 0x2)
-			v.SessionId = d.String(rule8)
+			v.SessionID = d.String(rule8)
 		case "root_request_id":
 			d.Field("root_request_id", &seen[0], 0x4)
-			v.RootRequestId = contract.DecodeTristate(d, decode9)
+			v.RootRequestID = contract.DecodeTristate(d, decode9)
 		case "parent_request_id":
 			d.Field("parent_request_id", &seen[0], 0x8)
-			v.ParentRequestId = contract.DecodeTristate(d, decode9)
+			v.ParentRequestID = contract.DecodeTristate(d, decode9)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x10)
 			v.Timestamp = contract.Ptr(cloudevents.DecodeIsoTimestamp(d))
@@ -472,11 +472,11 @@ func DecodeAgentRequest(d *contract.Decoder) (v AgentRequest) {
 func EncodeAgentRequest(e *contract.Encoder, v AgentRequest) {
 	e.BeginObject()
 	e.Key("request_id")
-	e.String(v.RequestId)
+	e.String(v.RequestID)
 	e.Key("session_id")
-	e.String(v.SessionId)
-	contract.EncodeTristate(e, "root_request_id", v.RootRequestId, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "parent_request_id", v.ParentRequestId, (*contract.Encoder).String)
+	e.String(v.SessionID)
+	contract.EncodeTristate(e, "root_request_id", v.RootRequestID, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "parent_request_id", v.ParentRequestID, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "timestamp", v.Timestamp, cloudevents.EncodeIsoTimestamp)
 	e.Key("payload")
 	EncodeAgentRequestPayload(e, v.Payload)
@@ -639,7 +639,7 @@ type ServerSentEvent struct {
 	// the consumer's job).
 	Data string `json:"data"`
 	// The unique ID of the event (the SSE `id` field); null when the event has none.
-	Id                   *string         `json:"id"`
+	ID                   *string         `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -657,7 +657,7 @@ func DecodeServerSentEvent(d *contract.Decoder) (v ServerSentEvent) {
 			v.Data = d.String(rule11)
 		case "id":
 			d.Field("id", &seen[0], 0x4)
-			v.Id = contract.Nullable(d, decode6)
+			v.ID = contract.Nullable(d, decode6)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -688,7 +688,7 @@ func EncodeServerSentEvent(e *contract.Encoder, v ServerSentEvent) {
 	e.Key("data")
 	e.String(v.Data)
 	e.Key("id")
-	contract.EncodeNullable(e, v.Id, (*contract.Encoder).String)
+	contract.EncodeNullable(e, v.ID, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }

@@ -25,7 +25,7 @@ type EntityType string
 
 const (
 	EntityTypeWebPage                 EntityType = "WEB_PAGE"
-	EntityTypeExternalApiData         EntityType = "EXTERNAL_API_DATA"
+	EntityTypeExternalAPIData         EntityType = "EXTERNAL_API_DATA"
 	EntityTypeGeneratedContent        EntityType = "GENERATED_CONTENT"
 	EntityTypeUserQueryPart           EntityType = "USER_QUERY_PART"
 	EntityTypeGeneratedReport         EntityType = "GENERATED_REPORT"
@@ -105,11 +105,11 @@ type Entity struct {
 	// MIME type of the entity's content.
 	Mimetype string `json:"mimetype"`
 	// Workspace the entity belongs to.
-	WorkspaceId string `json:"workspace_id"`
+	WorkspaceID string `json:"workspace_id"`
 	// Identifier of the stored entity.
-	StoredEntityId contract.Tristate[string] `json:"stored_entity_id,omitempty"`
+	StoredEntityID contract.Tristate[string] `json:"stored_entity_id,omitempty"`
 	// Identifier of the content artifact.
-	ContentArtifactId contract.Tristate[string] `json:"content_artifact_id,omitempty"`
+	ContentArtifactID contract.Tristate[string] `json:"content_artifact_id,omitempty"`
 	// Length of the content.
 	ContentLength contract.Tristate[int64] `json:"content_length,omitempty"`
 	// Creation time (a string with no specified format).
@@ -118,11 +118,11 @@ type Entity struct {
 	Purpose contract.Tristate[string] `json:"purpose,omitempty"`
 	// External URL (type-specific, e.g. WEB_PAGE): an absolute URL, or a reference relative to the
 	// application's base URL.
-	ExternalUrl contract.Tristate[string] `json:"external_url,omitempty"`
+	ExternalURL contract.Tristate[string] `json:"external_url,omitempty"`
 	// API name (type-specific, e.g. EXTERNAL_API_DATA).
-	ApiName contract.Tristate[string] `json:"api_name,omitempty"`
+	APIName contract.Tristate[string] `json:"api_name,omitempty"`
 	// API subtype (type-specific).
-	ApiSubtype contract.Tristate[string] `json:"api_subtype,omitempty"`
+	APISubtype contract.Tristate[string] `json:"api_subtype,omitempty"`
 	// User query (type-specific, e.g. USER_QUERY_PART).
 	UserQuery contract.Tristate[string] `json:"user_query,omitempty"`
 	// Identifiers of all entities seen.
@@ -162,13 +162,13 @@ func DecodeEntity(d *contract.Decoder) (v Entity) {
 			v.Mimetype = d.String(nil)
 		case "workspace_id":
 			d.Field("workspace_id", &seen[0], 0x40)
-			v.WorkspaceId = d.String(nil)
+			v.WorkspaceID = d.String(nil)
 		case "stored_entity_id":
 			d.Field("stored_entity_id", &seen[0], 0x80)
-			v.StoredEntityId = contract.DecodeTristate(d, decode1)
+			v.StoredEntityID = contract.DecodeTristate(d, decode1)
 		case "content_artifact_id":
 			d.Field("content_artifact_id", &seen[0], 0x100)
-			v.ContentArtifactId = contract.DecodeTristate(d, decode1)
+			v.ContentArtifactID = contract.DecodeTristate(d, decode1)
 		case "content_length":
 			d.Field("content_length", &seen[0], 0x200)
 			v.ContentLength = contract.DecodeTristate(d, decode3)
@@ -180,13 +180,13 @@ func DecodeEntity(d *contract.Decoder) (v Entity) {
 			v.Purpose = contract.DecodeTristate(d, decode1)
 		case "external_url":
 			d.Field("external_url", &seen[0], 0x1000)
-			v.ExternalUrl = contract.DecodeTristate(d, decode1)
+			v.ExternalURL = contract.DecodeTristate(d, decode1)
 		case "api_name":
 			d.Field("api_name", &seen[0], 0x2000)
-			v.ApiName = contract.DecodeTristate(d, decode1)
+			v.APIName = contract.DecodeTristate(d, decode1)
 		case "api_subtype":
 			d.Field("api_subtype", &seen[0], 0x4000)
-			v.ApiSubtype = contract.DecodeTristate(d, decode1)
+			v.APISubtype = contract.DecodeTristate(d, decode1)
 		case "user_query":
 			d.Field("user_query", &seen[0], 0x8000)
 			v.UserQuery = contract.DecodeTristate(d, decode1)
@@ -234,15 +234,15 @@ func EncodeEntity(e *contract.Encoder, v Entity) {
 	e.Key("mimetype")
 	e.String(v.Mimetype)
 	e.Key("workspace_id")
-	e.String(v.WorkspaceId)
-	contract.EncodeTristate(e, "stored_entity_id", v.StoredEntityId, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "content_artifact_id", v.ContentArtifactId, (*contract.Encoder).String)
+	e.String(v.WorkspaceID)
+	contract.EncodeTristate(e, "stored_entity_id", v.StoredEntityID, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "content_artifact_id", v.ContentArtifactID, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "content_length", v.ContentLength, (*contract.Encoder).Int)
 	contract.EncodeTristate(e, "created_at", v.CreatedAt, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "purpose", v.Purpose, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "external_url", v.ExternalUrl, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "api_name", v.ApiName, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "api_subtype", v.ApiSubtype, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "external_url", v.ExternalURL, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "api_name", v.APIName, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "api_subtype", v.APISubtype, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "user_query", v.UserQuery, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "all_seen_entities", v.AllSeenEntities, encode4)
 	contract.EncodeOptional(e, "cited_entities", v.CitedEntities, encode4)
@@ -459,13 +459,13 @@ func (v MessageErrorType) MarshalJSON() ([]byte, error) {
 // string whose text is kept exactly.
 type Message struct {
 	// Message identifier (`{uuid}_chat_message`).
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Chat identifier (`{uuid}_chat`).
-	ChatId string `json:"chat_id"`
+	ChatID string `json:"chat_id"`
 	// `AI` or `USER`.
 	CreatorType CreatorType `json:"creator_type"`
 	// Creator user id; null for AI messages.
-	CreatorUserId contract.Tristate[string] `json:"creator_user_id,omitempty"`
+	CreatorUserID contract.Tristate[string] `json:"creator_user_id,omitempty"`
 	// `normal` or `super_report`; null for user messages.
 	MessageType contract.Tristate[MessageType] `json:"message_type,omitempty"`
 	// Requested deliverable (on user messages).
@@ -483,13 +483,13 @@ type Message struct {
 	// Rendered HTML with gml-* components.
 	HydratedContent contract.Tristate[string] `json:"hydrated_content,omitempty"`
 	// Uploaded file content artifact.
-	UserContentArtifactId contract.Tristate[string] `json:"user_content_artifact_id,omitempty"`
+	UserContentArtifactID contract.Tristate[string] `json:"user_content_artifact_id,omitempty"`
 	// Identifiers of entities uploaded by the user (RAG uploads).
 	UserMessageEntityIds contract.Tristate[[]string] `json:"user_message_entity_ids,omitempty"`
 	// Entities uploaded by the user (RAG uploads).
 	UserMessageEntities contract.Tristate[[]Entity] `json:"user_message_entities,omitempty"`
 	// AI output identifier (`{uuid}_ai_outputs`).
-	AiOutputId contract.Tristate[string] `json:"ai_output_id,omitempty"`
+	AiOutputID contract.Tristate[string] `json:"ai_output_id,omitempty"`
 	// UUID of the primary deliverable: disambiguates which entity is the main deliverable when several
 	// are generated.
 	FirstReportIdentifier contract.Tristate[string] `json:"first_report_identifier,omitempty"`
@@ -498,7 +498,7 @@ type Message struct {
 	// Default: []
 	Entities *[]Entity `json:"entities,omitempty"`
 	// Points to the event stream log of this message's generation (`{uuid}_artifact`).
-	EventStreamArtifactId contract.Tristate[string] `json:"event_stream_artifact_id,omitempty"`
+	EventStreamArtifactID contract.Tristate[string] `json:"event_stream_artifact_id,omitempty"`
 	// Why generation failed, if it did.
 	ErrorType contract.Tristate[MessageErrorType] `json:"error_type,omitempty"`
 	// Creation time, ISO 8601; without an offset it is UTC (emitters write
@@ -515,16 +515,16 @@ func DecodeMessage(d *contract.Decoder) (v Message) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(nil)
+			v.ID = d.String(nil)
 		case "chat_id":
 			d.Field("chat_id", &seen[0], 0x2)
-			v.ChatId = d.String(nil)
+			v.ChatID = d.String(nil)
 		case "creator_type":
 			d.Field("creator_type", &seen[0], 0x4)
 			v.CreatorType = DecodeCreatorType(d)
 		case "creator_user_id":
 			d.Field("creator_user_id", &seen[0], 0x8)
-			v.CreatorUserId = contract.DecodeTristate(d, decode1)
+			v.CreatorUserID = contract.DecodeTristate(d, decode1)
 		case "message_type":
 			d.Field("message_type", &seen[0], 0x10)
 			v.MessageType = contract.DecodeTristate(d, DecodeMessageType)
@@ -551,7 +551,7 @@ func DecodeMessage(d *contract.Decoder) (v Message) {
 			v.HydratedContent = contract.DecodeTristate(d, decode1)
 		case "user_content_artifact_id":
 			d.Field("user_content_artifact_id", &seen[0], 0x1000)
-			v.UserContentArtifactId = contract.DecodeTristate(d, decode1)
+			v.UserContentArtifactID = contract.DecodeTristate(d, decode1)
 		case "user_message_entity_ids":
 			d.Field("user_message_entity_ids", &seen[0], 0x2000)
 			v.UserMessageEntityIds = contract.DecodeTristate(d, decode5)
@@ -560,7 +560,7 @@ func DecodeMessage(d *contract.Decoder) (v Message) {
 			v.UserMessageEntities = contract.DecodeTristate(d, decode6)
 		case "ai_output_id":
 			d.Field("ai_output_id", &seen[0], 0x8000)
-			v.AiOutputId = contract.DecodeTristate(d, decode1)
+			v.AiOutputID = contract.DecodeTristate(d, decode1)
 		case "first_report_identifier":
 			d.Field("first_report_identifier", &seen[0], 0x10000)
 			v.FirstReportIdentifier = contract.DecodeTristate(d, decode9)
@@ -569,7 +569,7 @@ func DecodeMessage(d *contract.Decoder) (v Message) {
 			v.Entities = contract.Ptr(contract.DecodeArray(d, nil, DecodeEntity))
 		case "event_stream_artifact_id":
 			d.Field("event_stream_artifact_id", &seen[0], 0x40000)
-			v.EventStreamArtifactId = contract.DecodeTristate(d, decode1)
+			v.EventStreamArtifactID = contract.DecodeTristate(d, decode1)
 		case "error_type":
 			d.Field("error_type", &seen[0], 0x80000)
 			v.ErrorType = contract.DecodeTristate(d, DecodeMessageErrorType)
@@ -607,12 +607,12 @@ func DecodeMessage(d *contract.Decoder) (v Message) {
 func EncodeMessage(e *contract.Encoder, v Message) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("chat_id")
-	e.String(v.ChatId)
+	e.String(v.ChatID)
 	e.Key("creator_type")
 	EncodeCreatorType(e, v.CreatorType)
-	contract.EncodeTristate(e, "creator_user_id", v.CreatorUserId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "creator_user_id", v.CreatorUserID, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "message_type", v.MessageType, EncodeMessageType)
 	contract.EncodeTristate(e, "deliverable_type", v.DeliverableType, EncodeDeliverableType)
 	e.Key("is_answer")
@@ -623,13 +623,13 @@ func EncodeMessage(e *contract.Encoder, v Message) {
 	e.Key("content")
 	e.String(v.Content)
 	contract.EncodeTristate(e, "hydrated_content", v.HydratedContent, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "user_content_artifact_id", v.UserContentArtifactId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "user_content_artifact_id", v.UserContentArtifactID, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "user_message_entity_ids", v.UserMessageEntityIds, encode4)
 	contract.EncodeTristate(e, "user_message_entities", v.UserMessageEntities, encode7)
-	contract.EncodeTristate(e, "ai_output_id", v.AiOutputId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "ai_output_id", v.AiOutputID, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "first_report_identifier", v.FirstReportIdentifier, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "entities", v.Entities, encode7)
-	contract.EncodeTristate(e, "event_stream_artifact_id", v.EventStreamArtifactId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "event_stream_artifact_id", v.EventStreamArtifactID, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "error_type", v.ErrorType, EncodeMessageErrorType)
 	e.Key("created_at")
 	cloudevents.EncodeIsoTimestamp(e, v.CreatedAt)
@@ -709,17 +709,17 @@ func (v PlanStatus) MarshalJSON() ([]byte, error) {
 // One task of a plan.
 type PlanTask struct {
 	// Task identifier.
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Task title.
 	Title string `json:"title"`
 	// Task message.
 	Message string `json:"message"`
 	// The plan this task belongs to.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// `LOADING`, `SUCCESS` or `ERROR` (uppercase).
 	Status PlanStatus `json:"status"`
 	// The task before this one.
-	PreviousTaskId       contract.Tristate[string] `json:"previous_task_id,omitempty"`
+	PreviousTaskID       contract.Tristate[string] `json:"previous_task_id,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
 
@@ -731,7 +731,7 @@ func DecodePlanTask(d *contract.Decoder) (v PlanTask) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(nil)
+			v.ID = d.String(nil)
 		case "title":
 			d.Field("title", &seen[0], 0x2)
 			v.Title = d.String(nil)
@@ -740,13 +740,13 @@ func DecodePlanTask(d *contract.Decoder) (v PlanTask) {
 			v.Message = d.String(nil)
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x8)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "status":
 			d.Field("status", &seen[0], 0x10)
 			v.Status = DecodePlanStatus(d)
 		case "previous_task_id":
 			d.Field("previous_task_id", &seen[0], 0x20)
-			v.PreviousTaskId = contract.DecodeTristate(d, decode1)
+			v.PreviousTaskID = contract.DecodeTristate(d, decode1)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -779,16 +779,16 @@ func DecodePlanTask(d *contract.Decoder) (v PlanTask) {
 func EncodePlanTask(e *contract.Encoder, v PlanTask) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("title")
 	e.String(v.Title)
 	e.Key("message")
 	e.String(v.Message)
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("status")
 	EncodePlanStatus(e, v.Status)
-	contract.EncodeTristate(e, "previous_task_id", v.PreviousTaskId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "previous_task_id", v.PreviousTaskID, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -820,9 +820,9 @@ func (v PlanTask) MarshalJSON() ([]byte, error) {
 // A plan: a set of tasks keyed by task id.
 type Plan struct {
 	// Plan identifier.
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// The plan set this plan belongs to.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// Plan title.
 	Title contract.Tristate[string] `json:"title,omitempty"`
 	// Plan summary.
@@ -834,7 +834,7 @@ type Plan struct {
 	// Sources used by the plan.
 	UsedSources contract.Tristate[[]string] `json:"used_sources,omitempty"`
 	// The plan before this one.
-	PreviousPlanId       contract.Tristate[string] `json:"previous_plan_id,omitempty"`
+	PreviousPlanID       contract.Tristate[string] `json:"previous_plan_id,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
 
@@ -846,10 +846,10 @@ func DecodePlan(d *contract.Decoder) (v Plan) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(nil)
+			v.ID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x2)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "title":
 			d.Field("title", &seen[0], 0x4)
 			v.Title = contract.DecodeTristate(d, decode1)
@@ -867,7 +867,7 @@ func DecodePlan(d *contract.Decoder) (v Plan) {
 			v.UsedSources = contract.DecodeTristate(d, decode5)
 		case "previous_plan_id":
 			d.Field("previous_plan_id", &seen[0], 0x80)
-			v.PreviousPlanId = contract.DecodeTristate(d, decode1)
+			v.PreviousPlanID = contract.DecodeTristate(d, decode1)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -897,9 +897,9 @@ func DecodePlan(d *contract.Decoder) (v Plan) {
 func EncodePlan(e *contract.Encoder, v Plan) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
+	e.String(v.PlanSetID)
 	contract.EncodeTristate(e, "title", v.Title, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "summary", v.Summary, (*contract.Encoder).String)
 	e.Key("status")
@@ -907,7 +907,7 @@ func EncodePlan(e *contract.Encoder, v Plan) {
 	e.Key("plan_tasks")
 	contract.EncodeMap(e, v.PlanTasks, EncodePlanTask)
 	contract.EncodeTristate(e, "used_sources", v.UsedSources, encode4)
-	contract.EncodeTristate(e, "previous_plan_id", v.PreviousPlanId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "previous_plan_id", v.PreviousPlanID, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -939,13 +939,13 @@ func (v Plan) MarshalJSON() ([]byte, error) {
 // All plans of one user message, keyed by plan id.
 type PlanSet struct {
 	// Chat identifier.
-	ChatId string `json:"chat_id"`
+	ChatID string `json:"chat_id"`
 	// User who sent the message.
-	CreatorUserId string `json:"creator_user_id"`
+	CreatorUserID string `json:"creator_user_id"`
 	// The user message being answered.
-	UserChatMessageId string `json:"user_chat_message_id"`
+	UserChatMessageID string `json:"user_chat_message_id"`
 	// Workspace identifier.
-	WorkspaceId string `json:"workspace_id"`
+	WorkspaceID string `json:"workspace_id"`
 	// Plans keyed by plan id.
 	Plans                contract.Map[Plan] `json:"plans"`
 	AdditionalProperties contract.Object    `json:"-"`
@@ -959,16 +959,16 @@ func DecodePlanSet(d *contract.Decoder) (v PlanSet) {
 		switch string(d.Key()) {
 		case "chat_id":
 			d.Field("chat_id", &seen[0], 0x1)
-			v.ChatId = d.String(nil)
+			v.ChatID = d.String(nil)
 		case "creator_user_id":
 			d.Field("creator_user_id", &seen[0], 0x2)
-			v.CreatorUserId = d.String(nil)
+			v.CreatorUserID = d.String(nil)
 		case "user_chat_message_id":
 			d.Field("user_chat_message_id", &seen[0], 0x4)
-			v.UserChatMessageId = d.String(nil)
+			v.UserChatMessageID = d.String(nil)
 		case "workspace_id":
 			d.Field("workspace_id", &seen[0], 0x8)
-			v.WorkspaceId = d.String(nil)
+			v.WorkspaceID = d.String(nil)
 		case "plans":
 			d.Field("plans", &seen[0], 0x10)
 			v.Plans = contract.DecodeMap(d, nil, DecodePlan)
@@ -1004,13 +1004,13 @@ func DecodePlanSet(d *contract.Decoder) (v PlanSet) {
 func EncodePlanSet(e *contract.Encoder, v PlanSet) {
 	e.BeginObject()
 	e.Key("chat_id")
-	e.String(v.ChatId)
+	e.String(v.ChatID)
 	e.Key("creator_user_id")
-	e.String(v.CreatorUserId)
+	e.String(v.CreatorUserID)
 	e.Key("user_chat_message_id")
-	e.String(v.UserChatMessageId)
+	e.String(v.UserChatMessageID)
 	e.Key("workspace_id")
-	e.String(v.WorkspaceId)
+	e.String(v.WorkspaceID)
 	e.Key("plans")
 	contract.EncodeMap(e, v.Plans, EncodePlan)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -1089,11 +1089,11 @@ func (v PendingSourceType) MarshalJSON() ([]byte, error) {
 // A source that a plan task will fetch but has not fetched yet.
 type PendingSource struct {
 	// Plan identifier.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// Plan set identifier.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// Plan task identifier.
-	PlanTaskId string `json:"plan_task_id"`
+	PlanTaskID string `json:"plan_task_id"`
 	// Title of the source.
 	Title string `json:"title"`
 	// `WEB`, `DOCUMENT` or `CODING_AGENT`.
@@ -1111,13 +1111,13 @@ func DecodePendingSource(d *contract.Decoder) (v PendingSource) {
 		switch string(d.Key()) {
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x1)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x2)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "plan_task_id":
 			d.Field("plan_task_id", &seen[0], 0x4)
-			v.PlanTaskId = d.String(nil)
+			v.PlanTaskID = d.String(nil)
 		case "title":
 			d.Field("title", &seen[0], 0x8)
 			v.Title = d.String(nil)
@@ -1159,11 +1159,11 @@ func DecodePendingSource(d *contract.Decoder) (v PendingSource) {
 func EncodePendingSource(e *contract.Encoder, v PendingSource) {
 	e.BeginObject()
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
+	e.String(v.PlanSetID)
 	e.Key("plan_task_id")
-	e.String(v.PlanTaskId)
+	e.String(v.PlanTaskID)
 	e.Key("title")
 	e.String(v.Title)
 	e.Key("type")
@@ -1296,13 +1296,13 @@ func (v StreamEventType) MarshalJSON() ([]byte, error) {
 // Lifecycle: the stream begins. The first event of a stream is always `stream_start`.
 type StreamStart struct {
 	// Chat identifier.
-	ChatId string `json:"chat_id"`
+	ChatID string `json:"chat_id"`
 	// User who sent the message.
-	CreatorUserId string `json:"creator_user_id"`
+	CreatorUserID string `json:"creator_user_id"`
 	// The user message being answered.
-	UserChatMessageId string `json:"user_chat_message_id"`
+	UserChatMessageID string `json:"user_chat_message_id"`
 	// Workspace identifier.
-	WorkspaceId          string          `json:"workspace_id"`
+	WorkspaceID          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -1324,16 +1324,16 @@ func DecodeStreamStart(d *contract.Decoder) (v StreamStart) {
 			d.ConstStringTyped("stream_start")
 		case "chat_id":
 			d.Field("chat_id", &seen[0], 0x2)
-			v.ChatId = d.String(nil)
+			v.ChatID = d.String(nil)
 		case "creator_user_id":
 			d.Field("creator_user_id", &seen[0], 0x4)
-			v.CreatorUserId = d.String(nil)
+			v.CreatorUserID = d.String(nil)
 		case "user_chat_message_id":
 			d.Field("user_chat_message_id", &seen[0], 0x8)
-			v.UserChatMessageId = d.String(nil)
+			v.UserChatMessageID = d.String(nil)
 		case "workspace_id":
 			d.Field("workspace_id", &seen[0], 0x10)
-			v.WorkspaceId = d.String(nil)
+			v.WorkspaceID = d.String(nil)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -1368,13 +1368,13 @@ func EncodeStreamStart(e *contract.Encoder, v StreamStart) {
 	e.Key("type")
 	e.String("stream_start")
 	e.Key("chat_id")
-	e.String(v.ChatId)
+	e.String(v.ChatID)
 	e.Key("creator_user_id")
-	e.String(v.CreatorUserId)
+	e.String(v.CreatorUserID)
 	e.Key("user_chat_message_id")
-	e.String(v.UserChatMessageId)
+	e.String(v.UserChatMessageID)
 	e.Key("workspace_id")
-	e.String(v.WorkspaceId)
+	e.String(v.WorkspaceID)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -2053,7 +2053,7 @@ func (v ClarificationNeeded) MarshalJSON() ([]byte, error) {
 // The `update` of an `update_message_clarification_message` event.
 type MessageClarificationUpdate struct {
 	// The message to update.
-	ChatMessageId string `json:"chat_message_id"`
+	ChatMessageID string `json:"chat_message_id"`
 	// The new clarification request text, or null to clear it.
 	NeedsClarificationMessage *string         `json:"needs_clarification_message"`
 	AdditionalProperties      contract.Object `json:"-"`
@@ -2067,7 +2067,7 @@ func DecodeMessageClarificationUpdate(d *contract.Decoder) (v MessageClarificati
 		switch string(d.Key()) {
 		case "chat_message_id":
 			d.Field("chat_message_id", &seen[0], 0x1)
-			v.ChatMessageId = d.String(nil)
+			v.ChatMessageID = d.String(nil)
 		case "needs_clarification_message":
 			d.Field("needs_clarification_message", &seen[0], 0x2)
 			v.NeedsClarificationMessage = contract.Nullable(d, decode1)
@@ -2094,7 +2094,7 @@ func DecodeMessageClarificationUpdate(d *contract.Decoder) (v MessageClarificati
 func EncodeMessageClarificationUpdate(e *contract.Encoder, v MessageClarificationUpdate) {
 	e.BeginObject()
 	e.Key("chat_message_id")
-	e.String(v.ChatMessageId)
+	e.String(v.ChatMessageID)
 	e.Key("needs_clarification_message")
 	contract.EncodeNullable(e, v.NeedsClarificationMessage, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -2571,11 +2571,11 @@ func ValidateUnixTimestampMs(v UnixTimestampMs) error {
 // Tool execution: tools begin on a node.
 type NodeToolsExecutionStart struct {
 	// Node (subagent) identifier.
-	NodeId string `json:"node_id"`
+	NodeID string `json:"node_id"`
 	// Plan identifier.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// Plan set identifier.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// Identifiers of the tools.
 	ToolIds []string `json:"tool_ids"`
 	// Number of tools.
@@ -2602,13 +2602,13 @@ func DecodeNodeToolsExecutionStart(d *contract.Decoder) (v NodeToolsExecutionSta
 			d.ConstStringTyped("node_tools_execution_start")
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x2)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x4)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x8)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "tool_ids":
 			d.Field("tool_ids", &seen[0], 0x10)
 			v.ToolIds = contract.DecodeArray(d, nil, decode1)
@@ -2658,11 +2658,11 @@ func EncodeNodeToolsExecutionStart(e *contract.Encoder, v NodeToolsExecutionStar
 	e.Key("type")
 	e.String("node_tools_execution_start")
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
+	e.String(v.PlanSetID)
 	e.Key("tool_ids")
 	contract.EncodeArray(e, v.ToolIds, (*contract.Encoder).String)
 	e.Key("total_tools")
@@ -2702,13 +2702,13 @@ type NodeToolEvent struct {
 	// Event name (e.g. `tool_called`, `tool_completed`).
 	Event string `json:"event"`
 	// Node (subagent) identifier.
-	NodeId string `json:"node_id"`
+	NodeID string `json:"node_id"`
 	// Plan identifier.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// Plan set identifier.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// Tool identifier.
-	ToolId contract.Tristate[string] `json:"tool_id,omitempty"`
+	ToolID contract.Tristate[string] `json:"tool_id,omitempty"`
 	// Tool type.
 	ToolType contract.Tristate[string] `json:"tool_type,omitempty"`
 	// Extra metadata.
@@ -2738,16 +2738,16 @@ func DecodeNodeToolEvent(d *contract.Decoder) (v NodeToolEvent) {
 			v.Event = d.String(nil)
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x4)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x8)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x10)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "tool_id":
 			d.Field("tool_id", &seen[0], 0x20)
-			v.ToolId = contract.DecodeTristate(d, decode1)
+			v.ToolID = contract.DecodeTristate(d, decode1)
 		case "tool_type":
 			d.Field("tool_type", &seen[0], 0x40)
 			v.ToolType = contract.DecodeTristate(d, decode1)
@@ -2796,12 +2796,12 @@ func EncodeNodeToolEvent(e *contract.Encoder, v NodeToolEvent) {
 	e.Key("event")
 	e.String(v.Event)
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
-	contract.EncodeTristate(e, "tool_id", v.ToolId, (*contract.Encoder).String)
+	e.String(v.PlanSetID)
+	contract.EncodeTristate(e, "tool_id", v.ToolID, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "tool_type", v.ToolType, (*contract.Encoder).String)
 	contract.EncodeTristate(e, "metadata", v.Metadata, encode11)
 	e.Key("timestamp")
@@ -2839,13 +2839,13 @@ type UpdateSubagentCurrentAction struct {
 	// Human-readable status ("Searching the web...", "Analyzing results...").
 	CurrentAction string `json:"current_action"`
 	// Node (subagent) identifier.
-	NodeId string `json:"node_id"`
+	NodeID string `json:"node_id"`
 	// Plan identifier.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// Plan set identifier.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// Tool identifier.
-	ToolId               contract.Tristate[string] `json:"tool_id,omitempty"`
+	ToolID               contract.Tristate[string] `json:"tool_id,omitempty"`
 	Timestamp            UnixTimestampMs           `json:"timestamp"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -2871,16 +2871,16 @@ func DecodeUpdateSubagentCurrentAction(d *contract.Decoder) (v UpdateSubagentCur
 			v.CurrentAction = d.String(nil)
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x4)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x8)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x10)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "tool_id":
 			d.Field("tool_id", &seen[0], 0x20)
-			v.ToolId = contract.DecodeTristate(d, decode1)
+			v.ToolID = contract.DecodeTristate(d, decode1)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x40)
 			v.Timestamp = DecodeUnixTimestampMs(d)
@@ -2923,12 +2923,12 @@ func EncodeUpdateSubagentCurrentAction(e *contract.Encoder, v UpdateSubagentCurr
 	e.Key("current_action")
 	e.String(v.CurrentAction)
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
-	contract.EncodeTristate(e, "tool_id", v.ToolId, (*contract.Encoder).String)
+	e.String(v.PlanSetID)
+	contract.EncodeTristate(e, "tool_id", v.ToolID, (*contract.Encoder).String)
 	e.Key("timestamp")
 	EncodeUnixTimestampMs(e, v.Timestamp)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -2962,7 +2962,7 @@ func (v UpdateSubagentCurrentAction) MarshalJSON() ([]byte, error) {
 // Report preview: report generation begins.
 type NodeReportPreviewStart struct {
 	// Preview identifier.
-	PreviewId string `json:"preview_id"`
+	PreviewID string `json:"preview_id"`
 	// Report title.
 	ReportTitle string `json:"report_title"`
 	// The user query the report answers.
@@ -2970,20 +2970,20 @@ type NodeReportPreviewStart struct {
 	// True for the final synthesis, false for intermediate previews.
 	FinalReport bool `json:"final_report"`
 	// Node (subagent) identifier.
-	NodeId string `json:"node_id"`
+	NodeID string `json:"node_id"`
 	// Plan identifier.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// Plan set identifier.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// The report entity (a GENERATED_REPORT).
 	Entity Entity `json:"entity"`
 	// Section identifier.
-	SectionId contract.Tristate[string] `json:"section_id,omitempty"`
+	SectionID contract.Tristate[string] `json:"section_id,omitempty"`
 	// Tool identifier.
-	ToolId    contract.Tristate[string] `json:"tool_id,omitempty"`
+	ToolID    contract.Tristate[string] `json:"tool_id,omitempty"`
 	Timestamp UnixTimestampMs           `json:"timestamp"`
 	// Workspace identifier.
-	WorkspaceId          string          `json:"workspace_id"`
+	WorkspaceID          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3005,7 +3005,7 @@ func DecodeNodeReportPreviewStart(d *contract.Decoder) (v NodeReportPreviewStart
 			d.ConstStringTyped("node_report_preview_start")
 		case "preview_id":
 			d.Field("preview_id", &seen[0], 0x2)
-			v.PreviewId = d.String(nil)
+			v.PreviewID = d.String(nil)
 		case "report_title":
 			d.Field("report_title", &seen[0], 0x4)
 			v.ReportTitle = d.String(nil)
@@ -3017,28 +3017,28 @@ func DecodeNodeReportPreviewStart(d *contract.Decoder) (v NodeReportPreviewStart
 			v.FinalReport = d.Bool()
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x20)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x40)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x80)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "entity":
 			d.Field("entity", &seen[0], 0x100)
 			v.Entity = DecodeEntity(d)
 		case "section_id":
 			d.Field("section_id", &seen[0], 0x200)
-			v.SectionId = contract.DecodeTristate(d, decode1)
+			v.SectionID = contract.DecodeTristate(d, decode1)
 		case "tool_id":
 			d.Field("tool_id", &seen[0], 0x400)
-			v.ToolId = contract.DecodeTristate(d, decode1)
+			v.ToolID = contract.DecodeTristate(d, decode1)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x800)
 			v.Timestamp = DecodeUnixTimestampMs(d)
 		case "workspace_id":
 			d.Field("workspace_id", &seen[0], 0x1000)
-			v.WorkspaceId = d.String(nil)
+			v.WorkspaceID = d.String(nil)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -3091,7 +3091,7 @@ func EncodeNodeReportPreviewStart(e *contract.Encoder, v NodeReportPreviewStart)
 	e.Key("type")
 	e.String("node_report_preview_start")
 	e.Key("preview_id")
-	e.String(v.PreviewId)
+	e.String(v.PreviewID)
 	e.Key("report_title")
 	e.String(v.ReportTitle)
 	e.Key("report_user_query")
@@ -3099,19 +3099,19 @@ func EncodeNodeReportPreviewStart(e *contract.Encoder, v NodeReportPreviewStart)
 	e.Key("final_report")
 	e.Bool(v.FinalReport)
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
+	e.String(v.PlanSetID)
 	e.Key("entity")
 	EncodeEntity(e, v.Entity)
-	contract.EncodeTristate(e, "section_id", v.SectionId, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "tool_id", v.ToolId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "section_id", v.SectionID, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "tool_id", v.ToolID, (*contract.Encoder).String)
 	e.Key("timestamp")
 	EncodeUnixTimestampMs(e, v.Timestamp)
 	e.Key("workspace_id")
-	e.String(v.WorkspaceId)
+	e.String(v.WorkspaceID)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -3143,17 +3143,17 @@ func (v NodeReportPreviewStart) MarshalJSON() ([]byte, error) {
 // Report preview: incremental report content.
 type NodeReportPreviewDelta struct {
 	// Preview identifier.
-	PreviewId string `json:"preview_id"`
+	PreviewID string `json:"preview_id"`
 	// Incremental GML content.
 	Delta string `json:"delta"`
 	// Node (subagent) identifier.
-	NodeId string `json:"node_id"`
+	NodeID string `json:"node_id"`
 	// Plan identifier.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// Plan set identifier.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// Section identifier.
-	SectionId            contract.Tristate[string] `json:"section_id,omitempty"`
+	SectionID            contract.Tristate[string] `json:"section_id,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
 
@@ -3175,22 +3175,22 @@ func DecodeNodeReportPreviewDelta(d *contract.Decoder) (v NodeReportPreviewDelta
 			d.ConstStringTyped("node_report_preview_delta")
 		case "preview_id":
 			d.Field("preview_id", &seen[0], 0x2)
-			v.PreviewId = d.String(nil)
+			v.PreviewID = d.String(nil)
 		case "delta":
 			d.Field("delta", &seen[0], 0x4)
 			v.Delta = d.String(nil)
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x8)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x10)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x20)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "section_id":
 			d.Field("section_id", &seen[0], 0x40)
-			v.SectionId = contract.DecodeTristate(d, decode1)
+			v.SectionID = contract.DecodeTristate(d, decode1)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -3228,16 +3228,16 @@ func EncodeNodeReportPreviewDelta(e *contract.Encoder, v NodeReportPreviewDelta)
 	e.Key("type")
 	e.String("node_report_preview_delta")
 	e.Key("preview_id")
-	e.String(v.PreviewId)
+	e.String(v.PreviewID)
 	e.Key("delta")
 	e.String(v.Delta)
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
-	contract.EncodeTristate(e, "section_id", v.SectionId, (*contract.Encoder).String)
+	e.String(v.PlanSetID)
+	contract.EncodeTristate(e, "section_id", v.SectionID, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -3269,7 +3269,7 @@ func (v NodeReportPreviewDelta) MarshalJSON() ([]byte, error) {
 // Report preview: the report is complete.
 type NodeReportPreviewDone struct {
 	// Preview identifier.
-	PreviewId string `json:"preview_id"`
+	PreviewID string `json:"preview_id"`
 	// Full GML content (XML-like markup with gml-* tags).
 	Content string `json:"content"`
 	// Report title.
@@ -3277,20 +3277,20 @@ type NodeReportPreviewDone struct {
 	// True for the final synthesis.
 	FinalReport bool `json:"final_report"`
 	// Node (subagent) identifier.
-	NodeId string `json:"node_id"`
+	NodeID string `json:"node_id"`
 	// Plan identifier.
-	PlanId string `json:"plan_id"`
+	PlanID string `json:"plan_id"`
 	// Plan set identifier.
-	PlanSetId string `json:"plan_set_id"`
+	PlanSetID string `json:"plan_set_id"`
 	// The report entity.
 	Entity contract.Tristate[Entity] `json:"entity,omitempty"`
 	// Section identifier.
-	SectionId contract.Tristate[string] `json:"section_id,omitempty"`
+	SectionID contract.Tristate[string] `json:"section_id,omitempty"`
 	// Tool identifier.
-	ToolId    contract.Tristate[string] `json:"tool_id,omitempty"`
+	ToolID    contract.Tristate[string] `json:"tool_id,omitempty"`
 	Timestamp UnixTimestampMs           `json:"timestamp"`
 	// Workspace identifier.
-	WorkspaceId          string          `json:"workspace_id"`
+	WorkspaceID          string          `json:"workspace_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3312,7 +3312,7 @@ func DecodeNodeReportPreviewDone(d *contract.Decoder) (v NodeReportPreviewDone) 
 			d.ConstStringTyped("node_report_preview_done")
 		case "preview_id":
 			d.Field("preview_id", &seen[0], 0x2)
-			v.PreviewId = d.String(nil)
+			v.PreviewID = d.String(nil)
 		case "content":
 			d.Field("content", &seen[0], 0x4)
 			v.Content = d.String(nil)
@@ -3324,28 +3324,28 @@ func DecodeNodeReportPreviewDone(d *contract.Decoder) (v NodeReportPreviewDone) 
 			v.FinalReport = d.Bool()
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x20)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "plan_id":
 			d.Field("plan_id", &seen[0], 0x40)
-			v.PlanId = d.String(nil)
+			v.PlanID = d.String(nil)
 		case "plan_set_id":
 			d.Field("plan_set_id", &seen[0], 0x80)
-			v.PlanSetId = d.String(nil)
+			v.PlanSetID = d.String(nil)
 		case "entity":
 			d.Field("entity", &seen[0], 0x100)
 			v.Entity = contract.DecodeTristate(d, DecodeEntity)
 		case "section_id":
 			d.Field("section_id", &seen[0], 0x200)
-			v.SectionId = contract.DecodeTristate(d, decode1)
+			v.SectionID = contract.DecodeTristate(d, decode1)
 		case "tool_id":
 			d.Field("tool_id", &seen[0], 0x400)
-			v.ToolId = contract.DecodeTristate(d, decode1)
+			v.ToolID = contract.DecodeTristate(d, decode1)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x800)
 			v.Timestamp = DecodeUnixTimestampMs(d)
 		case "workspace_id":
 			d.Field("workspace_id", &seen[0], 0x1000)
-			v.WorkspaceId = d.String(nil)
+			v.WorkspaceID = d.String(nil)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -3395,7 +3395,7 @@ func EncodeNodeReportPreviewDone(e *contract.Encoder, v NodeReportPreviewDone) {
 	e.Key("type")
 	e.String("node_report_preview_done")
 	e.Key("preview_id")
-	e.String(v.PreviewId)
+	e.String(v.PreviewID)
 	e.Key("content")
 	e.String(v.Content)
 	e.Key("report_title")
@@ -3403,18 +3403,18 @@ func EncodeNodeReportPreviewDone(e *contract.Encoder, v NodeReportPreviewDone) {
 	e.Key("final_report")
 	e.Bool(v.FinalReport)
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("plan_id")
-	e.String(v.PlanId)
+	e.String(v.PlanID)
 	e.Key("plan_set_id")
-	e.String(v.PlanSetId)
+	e.String(v.PlanSetID)
 	contract.EncodeTristate(e, "entity", v.Entity, EncodeEntity)
-	contract.EncodeTristate(e, "section_id", v.SectionId, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "tool_id", v.ToolId, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "section_id", v.SectionID, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "tool_id", v.ToolID, (*contract.Encoder).String)
 	e.Key("timestamp")
 	EncodeUnixTimestampMs(e, v.Timestamp)
 	e.Key("workspace_id")
-	e.String(v.WorkspaceId)
+	e.String(v.WorkspaceID)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -3446,10 +3446,10 @@ func (v NodeReportPreviewDone) MarshalJSON() ([]byte, error) {
 // Browser automation: a browser session opens.
 type BrowserUseStart struct {
 	// Browser session identifier.
-	BrowserSessionId string `json:"browser_session_id"`
+	BrowserSessionID string `json:"browser_session_id"`
 	// URL of the live browser stream: an absolute URL, or a reference relative to the URL the chat
 	// stream was read from.
-	BrowserStreamUrl     string          `json:"browser_stream_url"`
+	BrowserStreamURL     string          `json:"browser_stream_url"`
 	Timestamp            UnixTimestampMs `json:"timestamp"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -3472,10 +3472,10 @@ func DecodeBrowserUseStart(d *contract.Decoder) (v BrowserUseStart) {
 			d.ConstStringTyped("browser_use_start")
 		case "browser_session_id":
 			d.Field("browser_session_id", &seen[0], 0x2)
-			v.BrowserSessionId = d.String(nil)
+			v.BrowserSessionID = d.String(nil)
 		case "browser_stream_url":
 			d.Field("browser_stream_url", &seen[0], 0x4)
-			v.BrowserStreamUrl = d.String(nil)
+			v.BrowserStreamURL = d.String(nil)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x8)
 			v.Timestamp = DecodeUnixTimestampMs(d)
@@ -3510,9 +3510,9 @@ func EncodeBrowserUseStart(e *contract.Encoder, v BrowserUseStart) {
 	e.Key("type")
 	e.String("browser_use_start")
 	e.Key("browser_session_id")
-	e.String(v.BrowserSessionId)
+	e.String(v.BrowserSessionID)
 	e.Key("browser_stream_url")
-	e.String(v.BrowserStreamUrl)
+	e.String(v.BrowserStreamURL)
 	e.Key("timestamp")
 	EncodeUnixTimestampMs(e, v.Timestamp)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -3546,7 +3546,7 @@ func (v BrowserUseStart) MarshalJSON() ([]byte, error) {
 // Browser automation: the browser session closes.
 type BrowserUseStop struct {
 	// Browser session identifier.
-	BrowserSessionId     string          `json:"browser_session_id"`
+	BrowserSessionID     string          `json:"browser_session_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -3568,7 +3568,7 @@ func DecodeBrowserUseStop(d *contract.Decoder) (v BrowserUseStop) {
 			d.ConstStringTyped("browser_use_stop")
 		case "browser_session_id":
 			d.Field("browser_session_id", &seen[0], 0x2)
-			v.BrowserSessionId = d.String(nil)
+			v.BrowserSessionID = d.String(nil)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -3594,7 +3594,7 @@ func EncodeBrowserUseStop(e *contract.Encoder, v BrowserUseStop) {
 	e.Key("type")
 	e.String("browser_use_stop")
 	e.Key("browser_session_id")
-	e.String(v.BrowserSessionId)
+	e.String(v.BrowserSessionID)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -3626,7 +3626,7 @@ func (v BrowserUseStop) MarshalJSON() ([]byte, error) {
 // Browser automation: paused for human input.
 type BrowserUseAwaitUserInput struct {
 	// Browser session identifier.
-	BrowserSessionId string `json:"browser_session_id"`
+	BrowserSessionID string `json:"browser_session_id"`
 	// What the agent asks the user.
 	AgentMessage         contract.Tristate[string] `json:"agent_message,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
@@ -3650,7 +3650,7 @@ func DecodeBrowserUseAwaitUserInput(d *contract.Decoder) (v BrowserUseAwaitUserI
 			d.ConstStringTyped("browser_use_await_user_input")
 		case "browser_session_id":
 			d.Field("browser_session_id", &seen[0], 0x2)
-			v.BrowserSessionId = d.String(nil)
+			v.BrowserSessionID = d.String(nil)
 		case "agent_message":
 			d.Field("agent_message", &seen[0], 0x4)
 			v.AgentMessage = contract.DecodeTristate(d, decode1)
@@ -3679,7 +3679,7 @@ func EncodeBrowserUseAwaitUserInput(e *contract.Encoder, v BrowserUseAwaitUserIn
 	e.Key("type")
 	e.String("browser_use_await_user_input")
 	e.Key("browser_session_id")
-	e.String(v.BrowserSessionId)
+	e.String(v.BrowserSessionID)
 	contract.EncodeTristate(e, "agent_message", v.AgentMessage, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
@@ -3957,14 +3957,14 @@ func (v ErrorEvent) MarshalJSON() ([]byte, error) {
 // type is `mimeType`.
 type MessageFileEvent struct {
 	// File identifier.
-	FileId string `json:"fileId"`
+	FileID string `json:"fileId"`
 	// File name.
 	Name string `json:"name"`
 	// MIME type or file type of the file.
 	MimeType string `json:"mimeType"`
 	// Where to download the file: an absolute URL, or a reference relative to the URL the chat stream
 	// was read from.
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// Size in bytes.
 	Size                 contract.Tristate[int64] `json:"size,omitempty"`
 	AdditionalProperties contract.Object          `json:"-"`
@@ -3988,7 +3988,7 @@ func DecodeMessageFileEvent(d *contract.Decoder) (v MessageFileEvent) {
 			d.ConstStringTyped("message-file")
 		case "fileId":
 			d.Field("fileId", &seen[0], 0x2)
-			v.FileId = d.String(nil)
+			v.FileID = d.String(nil)
 		case "name":
 			d.Field("name", &seen[0], 0x4)
 			v.Name = d.String(nil)
@@ -3997,7 +3997,7 @@ func DecodeMessageFileEvent(d *contract.Decoder) (v MessageFileEvent) {
 			v.MimeType = d.String(nil)
 		case "url":
 			d.Field("url", &seen[0], 0x10)
-			v.Url = d.String(nil)
+			v.URL = d.String(nil)
 		case "size":
 			d.Field("size", &seen[0], 0x20)
 			v.Size = contract.DecodeTristate(d, decode3)
@@ -4035,13 +4035,13 @@ func EncodeMessageFileEvent(e *contract.Encoder, v MessageFileEvent) {
 	e.Key("type")
 	e.String("message-file")
 	e.Key("fileId")
-	e.String(v.FileId)
+	e.String(v.FileID)
 	e.Key("name")
 	e.String(v.Name)
 	e.Key("mimeType")
 	e.String(v.MimeType)
 	e.Key("url")
-	e.String(v.Url)
+	e.String(v.URL)
 	contract.EncodeTristate(e, "size", v.Size, (*contract.Encoder).Int)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()

@@ -31,10 +31,10 @@ import (
 type EventContentType string
 
 const (
-	EventContentTypeApplicationJson                    EventContentType = "application/json"
-	EventContentTypeApplicationVndCoreasonStreamJson   EventContentType = "application/vnd.coreason.stream+json"
-	EventContentTypeApplicationVndCoreasonErrorJson    EventContentType = "application/vnd.coreason.error+json"
-	EventContentTypeApplicationVndCoreasonArtifactJson EventContentType = "application/vnd.coreason.artifact+json"
+	EventContentTypeApplicationJSON                    EventContentType = "application/json"
+	EventContentTypeApplicationVndCoreasonStreamJSON   EventContentType = "application/vnd.coreason.stream+json"
+	EventContentTypeApplicationVndCoreasonErrorJSON    EventContentType = "application/vnd.coreason.error+json"
+	EventContentTypeApplicationVndCoreasonArtifactJSON EventContentType = "application/vnd.coreason.artifact+json"
 )
 
 var eventContentTypeValues = []string{
@@ -86,10 +86,10 @@ func (v EventContentType) MarshalJSON() ([]byte, error) {
 type CloudEventDatacontenttype string
 
 const (
-	CloudEventDatacontenttypeApplicationJson                    CloudEventDatacontenttype = "application/json"
-	CloudEventDatacontenttypeApplicationVndCoreasonStreamJson   CloudEventDatacontenttype = "application/vnd.coreason.stream+json"
-	CloudEventDatacontenttypeApplicationVndCoreasonErrorJson    CloudEventDatacontenttype = "application/vnd.coreason.error+json"
-	CloudEventDatacontenttypeApplicationVndCoreasonArtifactJson CloudEventDatacontenttype = "application/vnd.coreason.artifact+json"
+	CloudEventDatacontenttypeApplicationJSON                    CloudEventDatacontenttype = "application/json"
+	CloudEventDatacontenttypeApplicationVndCoreasonStreamJSON   CloudEventDatacontenttype = "application/vnd.coreason.stream+json"
+	CloudEventDatacontenttypeApplicationVndCoreasonErrorJSON    CloudEventDatacontenttype = "application/vnd.coreason.error+json"
+	CloudEventDatacontenttypeApplicationVndCoreasonArtifactJSON CloudEventDatacontenttype = "application/vnd.coreason.artifact+json"
 )
 
 var cloudEventDatacontenttypeKnown = []string{
@@ -142,39 +142,39 @@ func (v CloudEventDatacontenttype) MarshalJSON() ([]byte, error) {
 	return MarshalCloudEventDatacontenttype(v), nil
 }
 
-// ---- JsonValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
+// ---- JSONValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
 
 // Any JSON value
 //
 // Any JSON value (null, boolean, number, string, array or object, nested freely), such as
 // CloudEvent `data` or the payload of a CLOSE packet.
-type JsonValue = any
+type JSONValue = any
 
-// DecodeJsonValue reads a JsonValue at the decoder's position.
-func DecodeJsonValue(d *contract.Decoder) JsonValue {
+// DecodeJSONValue reads a JSONValue at the decoder's position.
+func DecodeJSONValue(d *contract.Decoder) JSONValue {
 	return d.Any()
 }
 
-// EncodeJsonValue writes v.
-func EncodeJsonValue(e *contract.Encoder, v JsonValue) {
+// EncodeJSONValue writes v.
+func EncodeJSONValue(e *contract.Encoder, v JSONValue) {
 	e.Any(v)
 }
 
-// ParseJsonValue decodes JSON text as a JsonValue
+// ParseJSONValue decodes JSON text as a JSONValue
 // (strict unless opts say otherwise).
-func ParseJsonValue(data []byte, opts ...contract.Option) (JsonValue, error) {
-	return contract.Parse(data, DecodeJsonValue, opts...)
+func ParseJSONValue(data []byte, opts ...contract.Option) (JSONValue, error) {
+	return contract.Parse(data, DecodeJSONValue, opts...)
 }
 
-// MarshalJsonValue encodes v as JSON text.
-func MarshalJsonValue(v JsonValue) []byte {
-	return contract.Marshal(v, EncodeJsonValue)
+// MarshalJSONValue encodes v as JSON text.
+func MarshalJSONValue(v JSONValue) []byte {
+	return contract.Marshal(v, EncodeJSONValue)
 }
 
-// ValidateJsonValue judges v as the decoder judges the text MarshalJsonValue
-// writes: the error ParseJsonValue reports for it, or nil.
-func ValidateJsonValue(v JsonValue) error {
-	return contract.Validate(v, EncodeJsonValue, DecodeJsonValue)
+// ValidateJSONValue judges v as the decoder judges the text MarshalJSONValue
+// writes: the error ParseJSONValue reports for it, or nil.
+func ValidateJSONValue(v JSONValue) error {
+	return contract.Validate(v, EncodeJSONValue, DecodeJSONValue)
 }
 
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
@@ -188,7 +188,7 @@ type CloudEvent struct {
 	// Identifies the event; `source` + `id` is unique for each distinct event (e.g. a UUID, or
 	// `evt-001` as the SSE examples number events). Required: standard CloudEvents readers reject an
 	// event without it.
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Identifies the context in which the event happened (a URI-reference, e.g. `urn:node:123`). Kept
 	// as a non-empty string: the supported subset has no `uri-reference` format.
 	Source string `json:"source"`
@@ -208,7 +208,7 @@ type CloudEvent struct {
 	// Timestamp of when the occurrence happened (RFC 3339, with an offset, as CloudEvents requires).
 	Time *string `json:"time,omitempty"`
 	// The event payload. Its shape follows `datacontenttype` (the payload types of this family).
-	Data                 contract.Tristate[JsonValue] `json:"data,omitempty"`
+	Data                 contract.Tristate[JSONValue] `json:"data,omitempty"`
 	AdditionalProperties contract.Object              `json:"-"`
 }
 
@@ -223,7 +223,7 @@ func DecodeCloudEvent(d *contract.Decoder) (v CloudEvent) {
 			d.ConstStringTyped("1.0")
 		case "id":
 			d.Field("id", &seen[0], 0x2)
-			v.Id = d.String(rule2)
+			v.ID = d.String(rule2)
 		case "source":
 			d.Field("source", &seen[0], 0x4)
 			v.Source = d.String(rule2)
@@ -244,7 +244,7 @@ func DecodeCloudEvent(d *contract.Decoder) (v CloudEvent) {
 			v.Time = contract.Ptr(d.String(rule4))
 		case "data":
 			d.Field("data", &seen[0], 0x100)
-			v.Data = contract.DecodeTristate(d, DecodeJsonValue)
+			v.Data = contract.DecodeTristate(d, DecodeJSONValue)
 		default:
 			d.Keep(&v.AdditionalProperties)
 			continue
@@ -272,7 +272,7 @@ func EncodeCloudEvent(e *contract.Encoder, v CloudEvent) {
 	e.Key("specversion")
 	e.String("1.0")
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("source")
 	e.String(v.Source)
 	e.Key("type")
@@ -281,7 +281,7 @@ func EncodeCloudEvent(e *contract.Encoder, v CloudEvent) {
 	contract.EncodeOptional(e, "dataschema", v.Dataschema, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "subject", v.Subject, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "time", v.Time, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "data", v.Data, EncodeJsonValue)
+	contract.EncodeTristate(e, "data", v.Data, EncodeJSONValue)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -690,7 +690,7 @@ func (v ErrorPayload) MarshalJSON() ([]byte, error) {
 // application/json`).
 type NodeStartedPayload struct {
 	// Identifier of the graph node that started.
-	NodeId string `json:"node_id"`
+	NodeID string `json:"node_id"`
 	// Status of the node (e.g. `RUNNING`).
 	Status               string          `json:"status"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -704,7 +704,7 @@ func DecodeNodeStartedPayload(d *contract.Decoder) (v NodeStartedPayload) {
 		switch string(d.Key()) {
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x1)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "status":
 			d.Field("status", &seen[0], 0x2)
 			v.Status = d.String(nil)
@@ -727,7 +727,7 @@ func DecodeNodeStartedPayload(d *contract.Decoder) (v NodeStartedPayload) {
 func EncodeNodeStartedPayload(e *contract.Encoder, v NodeStartedPayload) {
 	e.BeginObject()
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("status")
 	e.String(v.Status)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)

@@ -121,9 +121,9 @@ func (v PresentationEventType_2) MarshalJSON() ([]byte, error) {
 // A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed.
 type Citation struct {
 	// Identifier of the source (e.g. `src_1`).
-	SourceId string `json:"source_id"`
+	SourceID string `json:"source_id"`
 	// Where the source can be found.
-	Uri string `json:"uri"`
+	URI string `json:"uri"`
 	// Title of the source.
 	Title string `json:"title"`
 	// Confidence that the source supports the statement, from 0 to 1.
@@ -139,10 +139,10 @@ func DecodeCitation(d *contract.Decoder) (v Citation) {
 		switch string(d.Key()) {
 		case "source_id":
 			d.Field("source_id", &seen[0], 0x1)
-			v.SourceId = d.String(nil)
+			v.SourceID = d.String(nil)
 		case "uri":
 			d.Field("uri", &seen[0], 0x2)
-			v.Uri = d.String(rule1)
+			v.URI = d.String(rule1)
 		case "title":
 			d.Field("title", &seen[0], 0x4)
 			v.Title = d.String(nil)
@@ -175,9 +175,9 @@ func DecodeCitation(d *contract.Decoder) (v Citation) {
 func EncodeCitation(e *contract.Encoder, v Citation) {
 	e.BeginObject()
 	e.Key("source_id")
-	e.String(v.SourceId)
+	e.String(v.SourceID)
 	e.Key("uri")
-	e.String(v.Uri)
+	e.String(v.URI)
 	e.Key("title")
 	e.String(v.Title)
 	contract.EncodeOptional(e, "confidence", v.Confidence, (*contract.Encoder).Float)
@@ -271,7 +271,7 @@ func (v PresentationEventData) MarshalJSON() ([]byte, error) {
 // a progress update). Closed.
 type PresentationEvent struct {
 	// Unique identifier of the event (a UUID).
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// When the event was produced (RFC 3339).
 	Timestamp string `json:"timestamp"`
 	// The presentation event type: a PresentationEventType value or any other string.
@@ -289,7 +289,7 @@ func DecodePresentationEvent(d *contract.Decoder) (v PresentationEvent) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(rule4)
+			v.ID = d.String(rule4)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x2)
 			v.Timestamp = d.String(rule5)
@@ -328,7 +328,7 @@ func DecodePresentationEvent(d *contract.Decoder) (v PresentationEvent) {
 func EncodePresentationEvent(e *contract.Encoder, v PresentationEvent) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("timestamp")
 	e.String(v.Timestamp)
 	e.Key("type")
@@ -417,7 +417,7 @@ func (v StreamOpCode) MarshalJSON() ([]byte, error) {
 // `p` to that code's payload type.
 type StreamPacketBase struct {
 	// The unique identifier of the logical stream this packet belongs to.
-	StreamId string `json:"stream_id"`
+	StreamID string `json:"stream_id"`
 	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
 	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
@@ -427,7 +427,7 @@ type StreamPacketBase struct {
 	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
 	// The payload. Its type depends on `op`.
-	P                    cloudevents.JsonValue `json:"p"`
+	P                    cloudevents.JSONValue `json:"p"`
 	AdditionalProperties contract.Object       `json:"-"`
 }
 
@@ -439,7 +439,7 @@ func DecodeStreamPacketBase(d *contract.Decoder) (v StreamPacketBase) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -451,7 +451,7 @@ func DecodeStreamPacketBase(d *contract.Decoder) (v StreamPacketBase) {
 			v.T = cloudevents.DecodeUtcTimestamp(d)
 		case "p":
 			d.Field("p", &seen[0], 0x10)
-			v.P = cloudevents.DecodeJsonValue(d)
+			v.P = cloudevents.DecodeJSONValue(d)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -484,7 +484,7 @@ func DecodeStreamPacketBase(d *contract.Decoder) (v StreamPacketBase) {
 func EncodeStreamPacketBase(e *contract.Encoder, v StreamPacketBase) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -492,7 +492,7 @@ func EncodeStreamPacketBase(e *contract.Encoder, v StreamPacketBase) {
 	e.Key("t")
 	cloudevents.EncodeUtcTimestamp(e, v.T)
 	e.Key("p")
-	cloudevents.EncodeJsonValue(e, v.P)
+	cloudevents.EncodeJSONValue(e, v.P)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -525,7 +525,7 @@ func (v StreamPacketBase) MarshalJSON() ([]byte, error) {
 // current text buffer.
 type DeltaPacket struct {
 	// The unique identifier of the logical stream this packet belongs to.
-	StreamId string `json:"stream_id"`
+	StreamID string `json:"stream_id"`
 	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
 	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
@@ -552,7 +552,7 @@ func DecodeDeltaPacket(d *contract.Decoder) (v DeltaPacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -597,7 +597,7 @@ func DecodeDeltaPacket(d *contract.Decoder) (v DeltaPacket) {
 func EncodeDeltaPacket(e *contract.Encoder, v DeltaPacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -695,7 +695,7 @@ func (v EventPacketP) MarshalJSON() ([]byte, error) {
 // inserts a citation chip).
 type EventPacket struct {
 	// The unique identifier of the logical stream this packet belongs to.
-	StreamId string `json:"stream_id"`
+	StreamID string `json:"stream_id"`
 	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
 	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
@@ -722,7 +722,7 @@ func DecodeEventPacket(d *contract.Decoder) (v EventPacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -767,7 +767,7 @@ func DecodeEventPacket(d *contract.Decoder) (v EventPacket) {
 func EncodeEventPacket(e *contract.Encoder, v EventPacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -863,7 +863,7 @@ func (v ErrorPacketP) MarshalJSON() ([]byte, error) {
 // object.
 type ErrorPacket struct {
 	// The unique identifier of the logical stream this packet belongs to.
-	StreamId string `json:"stream_id"`
+	StreamID string `json:"stream_id"`
 	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
 	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
@@ -890,7 +890,7 @@ func DecodeErrorPacket(d *contract.Decoder) (v ErrorPacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -935,7 +935,7 @@ func DecodeErrorPacket(d *contract.Decoder) (v ErrorPacket) {
 func EncodeErrorPacket(e *contract.Encoder, v ErrorPacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -1033,7 +1033,7 @@ func (v ClosePacketP) MarshalJSON() ([]byte, error) {
 // PresentationEvent or any other).
 type ClosePacket struct {
 	// The unique identifier of the logical stream this packet belongs to.
-	StreamId string `json:"stream_id"`
+	StreamID string `json:"stream_id"`
 	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
 	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
@@ -1060,7 +1060,7 @@ func DecodeClosePacket(d *contract.Decoder) (v ClosePacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -1105,7 +1105,7 @@ func DecodeClosePacket(d *contract.Decoder) (v ClosePacket) {
 func EncodeClosePacket(e *contract.Encoder, v ClosePacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -1227,7 +1227,7 @@ func ValidateStreamPacket(v StreamPacket) error {
 // The items of `GET /v1/assist`.
 type PacketServerSentEvent struct {
 	// The packet's `stream_id`.
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// The StreamPacket serialised as JSON: the text of a JSON object (the pattern checks that it
 	// starts with `{`, after any JSON whitespace; parsing it as a StreamPacket is the reader's job).
 	Data                 string          `json:"data"`
@@ -1245,7 +1245,7 @@ func DecodePacketServerSentEvent(d *contract.Decoder) (v PacketServerSentEvent) 
 			d.ConstStringTyped("stream.packet")
 		case "id":
 			d.Field("id", &seen[0], 0x2)
-			v.Id = d.String(rule4)
+			v.ID = d.String(rule4)
 		case "data":
 			d.Field("data", &seen[0], 0x4)
 			v.Data = d.String(rule6)
@@ -1277,7 +1277,7 @@ func EncodePacketServerSentEvent(e *contract.Encoder, v PacketServerSentEvent) {
 	e.Key("event")
 	e.String("stream.packet")
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("data")
 	e.String(v.Data)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -1306,37 +1306,37 @@ func (v PacketServerSentEvent) MarshalJSON() ([]byte, error) {
 	return MarshalPacketServerSentEvent(v), nil
 }
 
-// ---- StreamPacketSseEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
+// ---- StreamPacketSSEEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
 
 // SSE event name of a packet
 //
 // The SSE `event` field of every StreamPacket event: `event: stream.packet`. Clients listen for
 // SSE events of this type (or the generic `message` event when using a raw reader).
-const StreamPacketSseEvent string = "stream.packet"
+const StreamPacketSSEEvent string = "stream.packet"
 
-// ---- StreamPacketSseFallbackEvent (packets/tables.schema.json#/$defs/StreamPacketSseFallbackEvent)
+// ---- StreamPacketSSEFallbackEvent (packets/tables.schema.json#/$defs/StreamPacketSseFallbackEvent)
 
 // Fallback SSE event name
 //
 // The generic SSE event name a raw reader sees instead of `stream.packet`.
-const StreamPacketSseFallbackEvent string = "message"
+const StreamPacketSSEFallbackEvent string = "message"
 
-// ---- StreamPacketSseIdField (packets/tables.schema.json#/$defs/StreamPacketSseIdField)
+// ---- StreamPacketSSEIDField (packets/tables.schema.json#/$defs/StreamPacketSseIdField)
 
 // Packet member copied into the SSE id
 //
 // The SSE `id` field is set to the value of this StreamPacket member (the stream_id), to allow
 // resumption: `id: 123e4567-e89b-12d3-a456-426614174000`.
-const StreamPacketSseIdField string = "stream_id"
+const StreamPacketSSEIDField string = "stream_id"
 
-// ---- StreamPacketSseContentType (packets/tables.schema.json#/$defs/StreamPacketSseContentType)
+// ---- StreamPacketSSEContentType (packets/tables.schema.json#/$defs/StreamPacketSseContentType)
 
 // Response content type of a packet stream
 //
 // The server answers the streaming request (e.g. `GET /v1/assist` with `Accept:
 // text/event-stream`) with this content type; each packet is JSON-serialised into one SSE `data:`
 // field.
-const StreamPacketSseContentType string = "text/event-stream"
+const StreamPacketSSEContentType string = "text/event-stream"
 
 // ---- TerminalOpCodes (packets/tables.schema.json#/$defs/TerminalOpCodes)
 

@@ -423,7 +423,7 @@ func Find(name string) RoundTrip {
 	case "cloudevents.JsonValue":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
 			return contract.RoundTrip(data,
-				cloudevents.DecodeJsonValue, cloudevents.EncodeJsonValue, opts...)
+				cloudevents.DecodeJSONValue, cloudevents.EncodeJSONValue, opts...)
 		}
 	case "cloudevents.CloudEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
@@ -563,7 +563,7 @@ func Find(name string) RoundTrip {
 	case "run_events.RunId":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
 			return contract.RoundTrip(data,
-				runevents.DecodeRunId, runevents.EncodeRunId, opts...)
+				runevents.DecodeRunID, runevents.EncodeRunID, opts...)
 		}
 	case "run_events.RunEventEnvelope":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
@@ -653,7 +653,7 @@ func Find(name string) RoundTrip {
 	case "run_events.UiComponent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
 			return contract.RoundTrip(data,
-				runevents.DecodeUiComponent, runevents.EncodeUiComponent, opts...)
+				runevents.DecodeUIComponent, runevents.EncodeUIComponent, opts...)
 		}
 	}
 	return nil

@@ -374,37 +374,37 @@ func (v ScratchpadOperation) MarshalJSON() ([]byte, error) {
 	return MarshalScratchpadOperation(v), nil
 }
 
-// ---- RunId (run_events/events.schema.json#/$defs/RunId)
+// ---- RunID (run_events/events.schema.json#/$defs/RunId)
 
 // Identifies the active inference run. The envelope table says `<uuid>` but every example uses
 // `abc123`, so any non-empty string is accepted (no uuid format).
-type RunId = string
+type RunID = string
 
-// DecodeRunId reads a RunId at the decoder's position.
-func DecodeRunId(d *contract.Decoder) RunId {
+// DecodeRunID reads a RunID at the decoder's position.
+func DecodeRunID(d *contract.Decoder) RunID {
 	return d.String(rule1)
 }
 
-// EncodeRunId writes v.
-func EncodeRunId(e *contract.Encoder, v RunId) {
+// EncodeRunID writes v.
+func EncodeRunID(e *contract.Encoder, v RunID) {
 	e.String(v)
 }
 
-// ParseRunId decodes JSON text as a RunId
+// ParseRunID decodes JSON text as a RunID
 // (strict unless opts say otherwise).
-func ParseRunId(data []byte, opts ...contract.Option) (RunId, error) {
-	return contract.Parse(data, DecodeRunId, opts...)
+func ParseRunID(data []byte, opts ...contract.Option) (RunID, error) {
+	return contract.Parse(data, DecodeRunID, opts...)
 }
 
-// MarshalRunId encodes v as JSON text.
-func MarshalRunId(v RunId) []byte {
-	return contract.Marshal(v, EncodeRunId)
+// MarshalRunID encodes v as JSON text.
+func MarshalRunID(v RunID) []byte {
+	return contract.Marshal(v, EncodeRunID)
 }
 
-// ValidateRunId judges v as the decoder judges the text MarshalRunId
-// writes: the error ParseRunId reports for it, or nil.
-func ValidateRunId(v RunId) error {
-	return contract.Validate(v, EncodeRunId, DecodeRunId)
+// ValidateRunID judges v as the decoder judges the text MarshalRunID
+// writes: the error ParseRunID reports for it, or nil.
+func ValidateRunID(v RunID) error {
+	return contract.Validate(v, EncodeRunID, DecodeRunID)
 }
 
 // ---- RunEventEnvelope (run_events/events.schema.json#/$defs/RunEventEnvelope)
@@ -414,7 +414,7 @@ func ValidateRunId(v RunId) error {
 type RunEventEnvelope struct {
 	// Discriminator field (see RunEventType).
 	Type                 string          `json:"type"`
-	RunId                RunId           `json:"run_id"`
+	RunID                RunID           `json:"run_id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -429,7 +429,7 @@ func DecodeRunEventEnvelope(d *contract.Decoder) (v RunEventEnvelope) {
 			v.Type = d.String(nil)
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		default:
 			d.Keep(&v.AdditionalProperties)
 			continue
@@ -451,7 +451,7 @@ func EncodeRunEventEnvelope(e *contract.Encoder, v RunEventEnvelope) {
 	e.Key("type")
 	e.String(v.Type)
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -491,7 +491,7 @@ func (v RunEventEnvelope) MarshalJSON() ([]byte, error) {
 // blocked-scroll error message with recovery instructions and is displayed as normal assistant
 // content.
 type ContentEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Partial or full text chunk.
 	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -515,7 +515,7 @@ func DecodeContentEvent(d *contract.Decoder) (v ContentEvent) {
 			d.ConstStringTyped("content")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "content":
 			d.Field("content", &seen[0], 0x4)
 			v.Content = d.String(nil)
@@ -547,7 +547,7 @@ func EncodeContentEvent(e *contract.Encoder, v ContentEvent) {
 	e.Key("type")
 	e.String("content")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("content")
 	e.String(v.Content)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -581,7 +581,7 @@ func (v ContentEvent) MarshalJSON() ([]byte, error) {
 // Internal chain-of-thought text produced before the final response. Consumers may display this in
 // a collapsed/secondary UI element.
 type ReasoningEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Reasoning text chunk.
 	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -605,7 +605,7 @@ func DecodeReasoningEvent(d *contract.Decoder) (v ReasoningEvent) {
 			d.ConstStringTyped("reasoning")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "content":
 			d.Field("content", &seen[0], 0x4)
 			v.Content = d.String(nil)
@@ -637,7 +637,7 @@ func EncodeReasoningEvent(e *contract.Encoder, v ReasoningEvent) {
 	e.Key("type")
 	e.String("reasoning")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("content")
 	e.String(v.Content)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -675,7 +675,7 @@ func (v ReasoningEvent) MarshalJSON() ([]byte, error) {
 // WebSearchStatus (read `status` + `message`); tool in the scratchpad tool set -> swallow
 // silently; anything else -> DeepResearchStatus (defensive fallback only).
 type WebStatusEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Status of the web operation. See the Status Values table (StatusNormalization).
 	Status StatusValue `json:"status"`
 	// Name of the web tool emitting this event (see WebToolRoutes).
@@ -703,7 +703,7 @@ func DecodeWebStatusEvent(d *contract.Decoder) (v WebStatusEvent) {
 			d.ConstStringTyped("web_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "status":
 			d.Field("status", &seen[0], 0x4)
 			v.Status = DecodeStatusValue(d)
@@ -752,7 +752,7 @@ func EncodeWebStatusEvent(e *contract.Encoder, v WebStatusEvent) {
 	e.Key("type")
 	e.String("web_status")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("status")
 	EncodeStatusValue(e, v.Status)
 	e.Key("tool")
@@ -797,7 +797,7 @@ func (v WebStatusEvent) MarshalJSON() ([]byte, error) {
 // (defensive fallback only; read `state` as status and `activity` as message); anything else ->
 // DeepResearchStatus.
 type ResearchStatusEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Name of the tool or agent component.
 	Tool string `json:"tool"`
 	// State of the activity. See the Status Values table (StatusNormalization).
@@ -825,7 +825,7 @@ func DecodeResearchStatusEvent(d *contract.Decoder) (v ResearchStatusEvent) {
 			d.ConstStringTyped("research_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "tool":
 			d.Field("tool", &seen[0], 0x4)
 			v.Tool = d.String(nil)
@@ -874,7 +874,7 @@ func EncodeResearchStatusEvent(e *contract.Encoder, v ResearchStatusEvent) {
 	e.Key("type")
 	e.String("research_status")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("tool")
 	e.String(v.Tool)
 	e.Key("state")
@@ -919,7 +919,7 @@ func (v ResearchStatusEvent) MarshalJSON() ([]byte, error) {
 // is a convention across a sequence of events and is not checked per event. Scratchpad entries
 // begin with a strategy-entry prefix (StrategyEntryPrefixes).
 type ScratchpadEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// One of `read`, `append`, `update`.
 	Operation ScratchpadOperation `json:"operation"`
 	// State of the scratchpad operation. See the Status Values table (StatusNormalization).
@@ -951,7 +951,7 @@ func DecodeScratchpadEvent(d *contract.Decoder) (v ScratchpadEvent) {
 			d.ConstStringTyped("scratchpad_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "operation":
 			d.Field("operation", &seen[0], 0x4)
 			v.Operation = DecodeScratchpadOperation(d)
@@ -1003,7 +1003,7 @@ func EncodeScratchpadEvent(e *contract.Encoder, v ScratchpadEvent) {
 	e.Key("type")
 	e.String("scratchpad_status")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("operation")
 	EncodeScratchpadOperation(e, v.Operation)
 	e.Key("state")
@@ -1044,7 +1044,7 @@ func (v ScratchpadEvent) MarshalJSON() ([]byte, error) {
 // the scratchpad tool set -> swallow silently (ScratchpadStatus handles its own display); anything
 // else -> DeepResearchStatus (`in_progress`).
 type ToolCallStartEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Name of the tool being invoked.
 	Tool string `json:"tool"`
 	// Arguments passed to the tool.
@@ -1070,7 +1070,7 @@ func DecodeToolCallStartEvent(d *contract.Decoder) (v ToolCallStartEvent) {
 			d.ConstStringTyped("tool_call_start")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "tool":
 			d.Field("tool", &seen[0], 0x4)
 			v.Tool = d.String(nil)
@@ -1108,7 +1108,7 @@ func EncodeToolCallStartEvent(e *contract.Encoder, v ToolCallStartEvent) {
 	e.Key("type")
 	e.String("tool_call_start")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("tool")
 	e.String(v.Tool)
 	e.Key("args")
@@ -1147,7 +1147,7 @@ func (v ToolCallStartEvent) MarshalJSON() ([]byte, error) {
 // else -> DeepResearchStatus (`in_progress`). `tool_call_manifest` has the same shape as
 // `tool_call_start`.
 type ToolCallManifestEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Name of the tool being invoked.
 	Tool string `json:"tool"`
 	// Arguments passed to the tool.
@@ -1173,7 +1173,7 @@ func DecodeToolCallManifestEvent(d *contract.Decoder) (v ToolCallManifestEvent) 
 			d.ConstStringTyped("tool_call_manifest")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "tool":
 			d.Field("tool", &seen[0], 0x4)
 			v.Tool = d.String(nil)
@@ -1211,7 +1211,7 @@ func EncodeToolCallManifestEvent(e *contract.Encoder, v ToolCallManifestEvent) {
 	e.Key("type")
 	e.String("tool_call_manifest")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("tool")
 	e.String(v.Tool)
 	e.Key("args")
@@ -1246,7 +1246,7 @@ func (v ToolCallManifestEvent) MarshalJSON() ([]byte, error) {
 
 // Lifecycle events from the code execution sandbox, routed to the DeepResearch activity feed.
 type CodeStatusEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Name of the code tool.
 	Tool string `json:"tool"`
 	// State of the operation. See the Status Values table (StatusNormalization).
@@ -1274,7 +1274,7 @@ func DecodeCodeStatusEvent(d *contract.Decoder) (v CodeStatusEvent) {
 			d.ConstStringTyped("code_status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "tool":
 			d.Field("tool", &seen[0], 0x4)
 			v.Tool = d.String(nil)
@@ -1318,7 +1318,7 @@ func EncodeCodeStatusEvent(e *contract.Encoder, v CodeStatusEvent) {
 	e.Key("type")
 	e.String("code_status")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("tool")
 	e.String(v.Tool)
 	e.Key("state")
@@ -1359,7 +1359,7 @@ func (v CodeStatusEvent) MarshalJSON() ([]byte, error) {
 // accumulation buffer. The retired shape of `status` (a web progress event with `tool`/`message`,
 // replaced by web_status) is rejected.
 type RunStatusEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// `complete` or `inference_complete`.
 	Status               RunLifecycleStatus `json:"status"`
 	AdditionalProperties contract.Object    `json:"-"`
@@ -1383,7 +1383,7 @@ func DecodeRunStatusEvent(d *contract.Decoder) (v RunStatusEvent) {
 			d.ConstStringTyped("status")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "status":
 			d.Field("status", &seen[0], 0x4)
 			v.Status = DecodeRunLifecycleStatus(d)
@@ -1415,7 +1415,7 @@ func EncodeRunStatusEvent(e *contract.Encoder, v RunStatusEvent) {
 	e.Key("type")
 	e.String("status")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("status")
 	EncodeRunLifecycleStatus(e, v.Status)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -1448,7 +1448,7 @@ func (v RunStatusEvent) MarshalJSON() ([]byte, error) {
 
 // A terminal error event: the run cannot continue.
 type RunErrorEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Human-readable error message.
 	Error                string          `json:"error"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1472,7 +1472,7 @@ func DecodeRunErrorEvent(d *contract.Decoder) (v RunErrorEvent) {
 			d.ConstStringTyped("error")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "error":
 			d.Field("error", &seen[0], 0x4)
 			v.Error = d.String(nil)
@@ -1504,7 +1504,7 @@ func EncodeRunErrorEvent(e *contract.Encoder, v RunErrorEvent) {
 	e.Key("type")
 	e.String("error")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("error")
 	e.String(v.Error)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -1538,16 +1538,16 @@ func (v RunErrorEvent) MarshalJSON() ([]byte, error) {
 // A file produced by the assistant during code execution or generation. `url` and `base64` are
 // optional (absent when unknown, never null); `url` may be relative.
 type GeneratedFileEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Original filename.
 	Filename string `json:"filename"`
 	// MIME type of the file.
 	MimeType string `json:"mime_type"`
 	// Stable identifier for deduplication.
-	FileId string `json:"file_id"`
+	FileID string `json:"file_id"`
 	// Download URL if available: an absolute URL, or a reference relative to the URL the stream was
 	// read from.
-	Url *string `json:"url,omitempty"`
+	URL *string `json:"url,omitempty"`
 	// Base64-encoded file content if no URL.
 	Base64               *string         `json:"base64,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1571,7 +1571,7 @@ func DecodeGeneratedFileEvent(d *contract.Decoder) (v GeneratedFileEvent) {
 			d.ConstStringTyped("generated_file")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "filename":
 			d.Field("filename", &seen[0], 0x4)
 			v.Filename = d.String(nil)
@@ -1580,10 +1580,10 @@ func DecodeGeneratedFileEvent(d *contract.Decoder) (v GeneratedFileEvent) {
 			v.MimeType = d.String(nil)
 		case "file_id":
 			d.Field("file_id", &seen[0], 0x10)
-			v.FileId = d.String(nil)
+			v.FileID = d.String(nil)
 		case "url":
 			d.Field("url", &seen[0], 0x20)
-			v.Url = contract.Ptr(d.String(nil))
+			v.URL = contract.Ptr(d.String(nil))
 		case "base64":
 			d.Field("base64", &seen[0], 0x40)
 			v.Base64 = contract.Ptr(d.String(nil))
@@ -1621,14 +1621,14 @@ func EncodeGeneratedFileEvent(e *contract.Encoder, v GeneratedFileEvent) {
 	e.Key("type")
 	e.String("generated_file")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("filename")
 	e.String(v.Filename)
 	e.Key("mime_type")
 	e.String(v.MimeType)
 	e.Key("file_id")
-	e.String(v.FileId)
-	contract.EncodeOptional(e, "url", v.Url, (*contract.Encoder).String)
+	e.String(v.FileID)
+	contract.EncodeOptional(e, "url", v.URL, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "base64", v.Base64, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
@@ -1661,16 +1661,16 @@ func (v GeneratedFileEvent) MarshalJSON() ([]byte, error) {
 // A file produced by the assistant during code execution or generation. Same shape as
 // `generated_file`.
 type CodeInterpreterFileEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Original filename.
 	Filename string `json:"filename"`
 	// MIME type of the file.
 	MimeType string `json:"mime_type"`
 	// Stable identifier for deduplication.
-	FileId string `json:"file_id"`
+	FileID string `json:"file_id"`
 	// Download URL if available: an absolute URL, or a reference relative to the URL the stream was
 	// read from.
-	Url *string `json:"url,omitempty"`
+	URL *string `json:"url,omitempty"`
 	// Base64-encoded file content if no URL.
 	Base64               *string         `json:"base64,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1694,7 +1694,7 @@ func DecodeCodeInterpreterFileEvent(d *contract.Decoder) (v CodeInterpreterFileE
 			d.ConstStringTyped("code_interpreter_file")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "filename":
 			d.Field("filename", &seen[0], 0x4)
 			v.Filename = d.String(nil)
@@ -1703,10 +1703,10 @@ func DecodeCodeInterpreterFileEvent(d *contract.Decoder) (v CodeInterpreterFileE
 			v.MimeType = d.String(nil)
 		case "file_id":
 			d.Field("file_id", &seen[0], 0x10)
-			v.FileId = d.String(nil)
+			v.FileID = d.String(nil)
 		case "url":
 			d.Field("url", &seen[0], 0x20)
-			v.Url = contract.Ptr(d.String(nil))
+			v.URL = contract.Ptr(d.String(nil))
 		case "base64":
 			d.Field("base64", &seen[0], 0x40)
 			v.Base64 = contract.Ptr(d.String(nil))
@@ -1744,14 +1744,14 @@ func EncodeCodeInterpreterFileEvent(e *contract.Encoder, v CodeInterpreterFileEv
 	e.Key("type")
 	e.String("code_interpreter_file")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("filename")
 	e.String(v.Filename)
 	e.Key("mime_type")
 	e.String(v.MimeType)
 	e.Key("file_id")
-	e.String(v.FileId)
-	contract.EncodeOptional(e, "url", v.Url, (*contract.Encoder).String)
+	e.String(v.FileID)
+	contract.EncodeOptional(e, "url", v.URL, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "base64", v.Base64, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
@@ -1783,7 +1783,7 @@ func (v CodeInterpreterFileEvent) MarshalJSON() ([]byte, error) {
 
 // A chunk of code being written by the code interpreter in real time.
 type HotCodeEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Code text chunk.
 	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1807,7 +1807,7 @@ func DecodeHotCodeEvent(d *contract.Decoder) (v HotCodeEvent) {
 			d.ConstStringTyped("hot_code")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "content":
 			d.Field("content", &seen[0], 0x4)
 			v.Content = d.String(nil)
@@ -1839,7 +1839,7 @@ func EncodeHotCodeEvent(e *contract.Encoder, v HotCodeEvent) {
 	e.Key("type")
 	e.String("hot_code")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("content")
 	e.String(v.Content)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -1873,7 +1873,7 @@ func (v HotCodeEvent) MarshalJSON() ([]byte, error) {
 // Output produced by executed code or a shell command. (`hot_code_output`: output of executed
 // code.)
 type HotCodeOutputEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Output text chunk.
 	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1897,7 +1897,7 @@ func DecodeHotCodeOutputEvent(d *contract.Decoder) (v HotCodeOutputEvent) {
 			d.ConstStringTyped("hot_code_output")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "content":
 			d.Field("content", &seen[0], 0x4)
 			v.Content = d.String(nil)
@@ -1929,7 +1929,7 @@ func EncodeHotCodeOutputEvent(e *contract.Encoder, v HotCodeOutputEvent) {
 	e.Key("type")
 	e.String("hot_code_output")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("content")
 	e.String(v.Content)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -1963,7 +1963,7 @@ func (v HotCodeOutputEvent) MarshalJSON() ([]byte, error) {
 // Output produced by executed code or a shell command. (`computer_output`: output of a shell
 // command.) Same shape as `hot_code_output`.
 type ComputerOutputEvent struct {
-	RunId RunId `json:"run_id"`
+	RunID RunID `json:"run_id"`
 	// Output text chunk.
 	Content              string          `json:"content"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1987,7 +1987,7 @@ func DecodeComputerOutputEvent(d *contract.Decoder) (v ComputerOutputEvent) {
 			d.ConstStringTyped("computer_output")
 		case "run_id":
 			d.Field("run_id", &seen[0], 0x2)
-			v.RunId = DecodeRunId(d)
+			v.RunID = DecodeRunID(d)
 		case "content":
 			d.Field("content", &seen[0], 0x4)
 			v.Content = d.String(nil)
@@ -2019,7 +2019,7 @@ func EncodeComputerOutputEvent(e *contract.Encoder, v ComputerOutputEvent) {
 	e.Key("type")
 	e.String("computer_output")
 	e.Key("run_id")
-	EncodeRunId(e, v.RunId)
+	EncodeRunID(e, v.RunID)
 	e.Key("content")
 	e.String(v.Content)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
@@ -2171,49 +2171,49 @@ func ValidateRunEvent(v RunEvent) error {
 	return contract.Validate(v, EncodeRunEvent, DecodeRunEvent)
 }
 
-// ---- UiComponent (run_events/tables.schema.json#/$defs/UiComponent)
+// ---- UIComponent (run_events/tables.schema.json#/$defs/UiComponent)
 
 // The status UI components that run events are routed to.
-type UiComponent string
+type UIComponent string
 
 const (
-	UiComponentWebSearchStatus    UiComponent = "WebSearchStatus"
-	UiComponentDeepResearchStatus UiComponent = "DeepResearchStatus"
-	UiComponentScratchpadStatus   UiComponent = "ScratchpadStatus"
+	UIComponentWebSearchStatus    UIComponent = "WebSearchStatus"
+	UIComponentDeepResearchStatus UIComponent = "DeepResearchStatus"
+	UIComponentScratchpadStatus   UIComponent = "ScratchpadStatus"
 )
 
 var uiComponentValues = []string{"WebSearchStatus", "DeepResearchStatus", "ScratchpadStatus"}
 
-// DecodeUiComponent reads an UiComponent at the decoder's position.
-func DecodeUiComponent(d *contract.Decoder) UiComponent {
-	return UiComponent(d.EnumString(uiComponentValues, "WebSearchStatus|DeepResearchStatus|ScratchpadStatus"))
+// DecodeUIComponent reads an UIComponent at the decoder's position.
+func DecodeUIComponent(d *contract.Decoder) UIComponent {
+	return UIComponent(d.EnumString(uiComponentValues, "WebSearchStatus|DeepResearchStatus|ScratchpadStatus"))
 }
 
-// EncodeUiComponent writes v.
-func EncodeUiComponent(e *contract.Encoder, v UiComponent) {
+// EncodeUIComponent writes v.
+func EncodeUIComponent(e *contract.Encoder, v UIComponent) {
 	e.String(string(v))
 }
 
-// ParseUiComponent decodes JSON text as an UiComponent
+// ParseUIComponent decodes JSON text as an UIComponent
 // (strict unless opts say otherwise).
-func ParseUiComponent(data []byte, opts ...contract.Option) (UiComponent, error) {
-	return contract.Parse(data, DecodeUiComponent, opts...)
+func ParseUIComponent(data []byte, opts ...contract.Option) (UIComponent, error) {
+	return contract.Parse(data, DecodeUIComponent, opts...)
 }
 
-// MarshalUiComponent encodes v as JSON text.
-func MarshalUiComponent(v UiComponent) []byte {
-	return contract.Marshal(v, EncodeUiComponent)
+// MarshalUIComponent encodes v as JSON text.
+func MarshalUIComponent(v UIComponent) []byte {
+	return contract.Marshal(v, EncodeUIComponent)
 }
 
-// ValidateUiComponent judges v as the decoder judges the text MarshalUiComponent
-// writes: the error ParseUiComponent reports for it, or nil.
-func ValidateUiComponent(v UiComponent) error {
-	return contract.Validate(v, EncodeUiComponent, DecodeUiComponent)
+// ValidateUIComponent judges v as the decoder judges the text MarshalUIComponent
+// writes: the error ParseUIComponent reports for it, or nil.
+func ValidateUIComponent(v UIComponent) error {
+	return contract.Validate(v, EncodeUIComponent, DecodeUIComponent)
 }
 
-// MarshalJSON encodes v as MarshalUiComponent does (for encoding/json).
-func (v UiComponent) MarshalJSON() ([]byte, error) {
-	return MarshalUiComponent(v), nil
+// MarshalJSON encodes v as MarshalUIComponent does (for encoding/json).
+func (v UIComponent) MarshalJSON() ([]byte, error) {
+	return MarshalUIComponent(v), nil
 }
 
 // ---- WebToolNames (run_events/tables.schema.json#/$defs/WebToolNames)
@@ -2237,7 +2237,7 @@ var WebToolNames = []string{
 //
 // Where each web tool's events route: every web tool routes to WebSearchStatus (`tool_call_start`
 // as `in_progress`).
-var WebToolRoutes = contract.Map[UiComponent]{
+var WebToolRoutes = contract.Map[UIComponent]{
 	{Key: "perform_web_search", Value: "WebSearchStatus"},
 	{Key: "read_web_page", Value: "WebSearchStatus"},
 	{Key: "scroll_web_page", Value: "WebSearchStatus"},
@@ -2276,7 +2276,7 @@ var SelfManagingDelegationTools = []string{
 //
 // Where `tool_call_start` events of tools in neither the web nor the scratchpad tool set route (as
 // `in_progress`).
-const DefaultToolRoute UiComponent = "DeepResearchStatus"
+const DefaultToolRoute UIComponent = "DeepResearchStatus"
 
 // ---- StatusNormalization (run_events/tables.schema.json#/$defs/StatusNormalization)
 
@@ -2374,7 +2374,7 @@ const LegacyStatusEventPrefix string = "StatusEvent("
 // content.
 const ScrollBlockedPrefix string = "\U0001F6D1"
 
-// ---- MaxScrollCallsPerUrl (run_events/tables.schema.json#/$defs/MaxScrollCallsPerUrl)
+// ---- MaxScrollCallsPerURL (run_events/tables.schema.json#/$defs/MaxScrollCallsPerUrl)
 
 // Hard scroll limit
 //
@@ -2382,7 +2382,7 @@ const ScrollBlockedPrefix string = "\U0001F6D1"
 // return a blocking instruction instead of page content. (Search-first gate: `scroll_web_page`
 // beyond page 0 is blocked until `search_web_page` has been called on the same URL in the current
 // session.)
-const MaxScrollCallsPerUrl int64 = 3
+const MaxScrollCallsPerURL int64 = 3
 
 // ---- DeprecatedRunEventTypes (run_events/tables.schema.json#/$defs/DeprecatedRunEventTypes)
 

@@ -855,7 +855,7 @@ func ValidateBatch(v Batch) error {
 
 // additionalProperties: false: undeclared members are rejected.
 type Closed struct {
-	Id                   string          `json:"id"`
+	ID                   string          `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -867,7 +867,7 @@ func DecodeClosed(d *contract.Decoder) (v Closed) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(nil)
+			v.ID = d.String(nil)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -888,7 +888,7 @@ func DecodeClosed(d *contract.Decoder) (v Closed) {
 func EncodeClosed(e *contract.Encoder, v Closed) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
@@ -1039,7 +1039,7 @@ func (v Presence) MarshalJSON() ([]byte, error) {
 
 // No additionalProperties: undeclared members are accepted and kept.
 type Open struct {
-	Id                   string          `json:"id"`
+	ID                   string          `json:"id"`
 	Meta                 *shared.Meta    `json:"meta,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1052,7 +1052,7 @@ func DecodeOpen(d *contract.Decoder) (v Open) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(nil)
+			v.ID = d.String(nil)
 		case "meta":
 			d.Field("meta", &seen[0], 0x2)
 			v.Meta = contract.Ptr(shared.DecodeMeta(d))
@@ -1072,7 +1072,7 @@ func DecodeOpen(d *contract.Decoder) (v Open) {
 func EncodeOpen(e *contract.Encoder, v Open) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	contract.EncodeOptional(e, "meta", v.Meta, shared.EncodeMeta)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
@@ -2330,8 +2330,8 @@ type Strings struct {
 	Accented             *string           `json:"accented,omitempty"`
 	Search               *string           `json:"search,omitempty"`
 	When                 *string           `json:"when,omitempty"`
-	Id                   *string           `json:"id,omitempty"`
-	LowerId              *string           `json:"lower_id,omitempty"`
+	ID                   *string           `json:"id,omitempty"`
+	LowerID              *string           `json:"lower_id,omitempty"`
 	Link                 *string           `json:"link,omitempty"`
 	Stamp                *shared.Timestamp `json:"stamp,omitempty"`
 	AdditionalProperties contract.Object   `json:"-"`
@@ -2363,10 +2363,10 @@ func DecodeStrings(d *contract.Decoder) (v Strings) {
 			v.When = contract.Ptr(d.String(rule9))
 		case "id":
 			d.Field("id", &seen[0], 0x40)
-			v.Id = contract.Ptr(d.String(rule31))
+			v.ID = contract.Ptr(d.String(rule31))
 		case "lower_id":
 			d.Field("lower_id", &seen[0], 0x80)
-			v.LowerId = contract.Ptr(d.String(rule32))
+			v.LowerID = contract.Ptr(d.String(rule32))
 		case "link":
 			d.Field("link", &seen[0], 0x100)
 			v.Link = contract.Ptr(d.String(rule33))
@@ -2395,8 +2395,8 @@ func EncodeStrings(e *contract.Encoder, v Strings) {
 	contract.EncodeOptional(e, "accented", v.Accented, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "search", v.Search, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "when", v.When, (*contract.Encoder).String)
-	contract.EncodeOptional(e, "id", v.Id, (*contract.Encoder).String)
-	contract.EncodeOptional(e, "lower_id", v.LowerId, (*contract.Encoder).String)
+	contract.EncodeOptional(e, "id", v.ID, (*contract.Encoder).String)
+	contract.EncodeOptional(e, "lower_id", v.LowerID, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "link", v.Link, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "stamp", v.Stamp, shared.EncodeTimestamp)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)

@@ -127,7 +127,7 @@ type Everything struct {
 	// property named schema
 	Schema *string `json:"schema,omitempty"`
 	// property named json
-	Json *string `json:"json,omitempty"`
+	JSON *string `json:"json,omitempty"`
 	// property named dict
 	Dict *string `json:"dict,omitempty"`
 	// property named copy
@@ -153,7 +153,7 @@ type Everything struct {
 	// property named std
 	Std *string `json:"std,omitempty"`
 	// property named Json
-	Json_2 *string `json:"Json,omitempty"`
+	JSON_2 *string `json:"Json,omitempty"`
 	// property named value
 	Value *string `json:"value,omitempty"`
 	// property named additional_properties
@@ -234,7 +234,7 @@ func DecodeEverything(d *contract.Decoder) (v Everything) {
 			v.Schema = contract.Ptr(d.String(nil))
 		case "json":
 			d.Field("json", &seen[0], 0x20000)
-			v.Json = contract.Ptr(d.String(nil))
+			v.JSON = contract.Ptr(d.String(nil))
 		case "dict":
 			d.Field("dict", &seen[0], 0x40000)
 			v.Dict = contract.Ptr(d.String(nil))
@@ -273,7 +273,7 @@ func DecodeEverything(d *contract.Decoder) (v Everything) {
 			v.Std = contract.Ptr(d.String(nil))
 		case "Json":
 			d.Field("Json", &seen[0], 0x40000000)
-			v.Json_2 = contract.Ptr(d.String(nil))
+			v.JSON_2 = contract.Ptr(d.String(nil))
 		case "value":
 			d.Field("value", &seen[0], 0x80000000)
 			v.Value = contract.Ptr(d.String(nil))
@@ -366,7 +366,7 @@ func EncodeEverything(e *contract.Encoder, v Everything) {
 	contract.EncodeOptional(e, "lambda", v.Lambda, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "model_config", v.ModelConfig, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "schema", v.Schema, (*contract.Encoder).String)
-	contract.EncodeOptional(e, "json", v.Json, (*contract.Encoder).String)
+	contract.EncodeOptional(e, "json", v.JSON, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "dict", v.Dict, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "copy", v.Copy, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "errno", v.Errno, (*contract.Encoder).String)
@@ -379,7 +379,7 @@ func EncodeEverything(e *contract.Encoder, v Everything) {
 	contract.EncodeOptional(e, "int", v.Int, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "str", v.Str, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "std", v.Std, (*contract.Encoder).String)
-	contract.EncodeOptional(e, "Json", v.Json_2, (*contract.Encoder).String)
+	contract.EncodeOptional(e, "Json", v.JSON_2, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "value", v.Value, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "additional_properties", v.AdditionalProperties_, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "z", v.Z, (*contract.Encoder).String)

@@ -129,7 +129,7 @@ func (v NewOrder) MarshalJSON() ([]byte, error) {
 // An order.
 type Order struct {
 	// The order's id.
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Cents.
 	Total                int64           `json:"total"`
 	Status               OrderStatus     `json:"status"`
@@ -144,7 +144,7 @@ func DecodeOrder(d *contract.Decoder) (v Order) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(rule2)
+			v.ID = d.String(rule2)
 		case "total":
 			d.Field("total", &seen[0], 0x2)
 			v.Total = d.Int(rule1)
@@ -177,7 +177,7 @@ func DecodeOrder(d *contract.Decoder) (v Order) {
 func EncodeOrder(e *contract.Encoder, v Order) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("total")
 	e.Int(v.Total)
 	e.Key("status")
