@@ -49,7 +49,17 @@ std::string Scope::claim(const std::string& wanted) {
 
 std::string make_identifier(const std::string& name, Case style, const std::set<std::string>& reserved,
                             const NamerConfig& config, const std::string& digit_prefix) {
-    std::string id = to_case(name, style);
+    std::string id;
+    if (style == Case::Pascal && !config.initialisms.empty()) {
+        for (std::string word : split_words(name)) {
+            bool upper = config.initialisms.count(word) != 0;
+            for (std::size_t i = 0; i < word.size(); ++i)
+                if ((upper || i == 0) && word[i] >= 'a' && word[i] <= 'z') word[i] = static_cast<char>(word[i] - 'a' + 'A');
+            id += word;
+        }
+    } else {
+        id = to_case(name, style);
+    }
     if (id.empty()) id = digit_prefix + "empty";
     if (id[0] >= '0' && id[0] <= '9') id = digit_prefix + id;
     bool is_keyword = config.keywords && config.keywords->count(id);

@@ -40,6 +40,9 @@ struct NamerConfig {
     std::string type_prefix = "T";            // for names starting with a digit
     std::string field_prefix = "field_";
     std::string value_prefix = "V_";
+    // Words a Pascal-case identifier spells in capitals, as Go does
+    // ("ID", "URL": ExternalAPIData, RunID); lower case, e.g. "id".
+    std::set<std::string> initialisms;
 };
 
 struct Names {

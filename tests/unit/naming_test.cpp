@@ -97,6 +97,21 @@ TEST_CASE("naming: names starting with a digit or empty get a prefix", "[naming]
     CHECK(naming::make_identifier("1", Case::ScreamingSnake, {}, c, c.value_prefix) == "V_1");
 }
 
+TEST_CASE("naming: a target's initialisms are spelt in capitals in Pascal case only", "[naming]") {
+    naming::NamerConfig go;
+    go.initialisms = {"api", "id", "json", "url"};
+    CHECK(naming::make_identifier("EXTERNAL_API_DATA", Case::Pascal, {}, go, "V") == "ExternalAPIData");
+    CHECK(naming::make_identifier("run_id", Case::Pascal, {}, go, "F") == "RunID");
+    CHECK(naming::make_identifier("JsonValue", Case::Pascal, {}, go, "T") == "JSONValue");
+    CHECK(naming::make_identifier("image_url", Case::Pascal, {}, go, "F") == "ImageURL");
+    // Only whole words: "identifier" and "apiary" are words of their own.
+    CHECK(naming::make_identifier("identifier", Case::Pascal, {}, go, "F") == "Identifier");
+    CHECK(naming::make_identifier("apiary_ids", Case::Pascal, {}, go, "F") == "ApiaryIds");
+    CHECK(naming::make_identifier("run_id", Case::Camel, {}, go, "f") == "runId");  // Pascal only
+    naming::NamerConfig plain;  // no initialisms: as before
+    CHECK(naming::make_identifier("run_id", Case::Pascal, {}, plain, "F") == "RunId");
+}
+
 TEST_CASE("naming: collisions get _2, _3 in declaration order, wire names untouched", "[naming]") {
     auto b = test::build({{"f/a.schema.json", R"({"$defs": {
       "planOwner": {"type": "string"},

@@ -3,15 +3,13 @@
 // schemas/assist/service.schema.json,
 // schemas/assist/tables.schema.json (schema set sha256:3a55627126632d45); do not edit
 
-/*
- * Package assist is the assist family of the contract, from assist/errors.schema.json,
- * assist/request.schema.json, assist/service.schema.json, assist/tables.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package assist is the assist family of the contract, from assist/errors.schema.json,
+// assist/request.schema.json, assist/service.schema.json, assist/tables.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package assist
 
 import (
@@ -21,10 +19,8 @@ import (
 
 // ---- ValidationIssueLocation (assist/errors.schema.json#/$defs/ValidationIssueLocation)
 
-/*
- * The part of the HTTP request a ValidationIssue is about: the JSON body, a query parameter or a
- * header.
- */
+// The part of the HTTP request a ValidationIssue is about: the JSON body, a query parameter or a
+// header.
 type ValidationIssueLocation string
 
 const (
@@ -45,7 +41,8 @@ func EncodeValidationIssueLocation(e *contract.Encoder, v ValidationIssueLocatio
 	e.String(string(v))
 }
 
-// ParseValidationIssueLocation decodes JSON text as a ValidationIssueLocation (strict unless opts say otherwise).
+// ParseValidationIssueLocation decodes JSON text as a ValidationIssueLocation
+// (strict unless opts say otherwise).
 func ParseValidationIssueLocation(data []byte, opts ...contract.Option) (ValidationIssueLocation, error) {
 	return contract.Parse(data, DecodeValidationIssueLocation, opts...)
 }
@@ -68,23 +65,15 @@ func (v ValidationIssueLocation) MarshalJSON() ([]byte, error) {
 
 // ---- ValidationIssue (assist/errors.schema.json#/$defs/ValidationIssue)
 
-/*
- * One problem of a rejected request. For `location: body`, `path` is the JSON Pointer (RFC 6901)
- * of the offending value inside the body (`""` for the body itself, `/payload/query` for a
- * member); for `query` and `header`, it is `/` followed by the parameter or header name.
- */
+// One problem of a rejected request. For `location: body`, `path` is the JSON Pointer (RFC 6901)
+// of the offending value inside the body (`""` for the body itself, `/payload/query` for a
+// member); for `query` and `header`, it is `/` followed by the parameter or header name.
 type ValidationIssue struct {
-	/*
-	 * Which part of the request is wrong.
-	 */
+	// Which part of the request is wrong.
 	Location ValidationIssueLocation `json:"location"`
-	/*
-	 * JSON Pointer (RFC 6901) of the offending value within `location`.
-	 */
+	// JSON Pointer (RFC 6901) of the offending value within `location`.
 	Path string `json:"path"`
-	/*
-	 * What is wrong, for a person.
-	 */
+	// What is wrong, for a person.
 	Message              string          `json:"message"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -139,7 +128,8 @@ func EncodeValidationIssue(e *contract.Encoder, v ValidationIssue) {
 	e.EndObject()
 }
 
-// ParseValidationIssue decodes JSON text as a ValidationIssue (strict unless opts say otherwise).
+// ParseValidationIssue decodes JSON text as a ValidationIssue
+// (strict unless opts say otherwise).
 func ParseValidationIssue(data []byte, opts ...contract.Option) (ValidationIssue, error) {
 	return contract.Parse(data, DecodeValidationIssue, opts...)
 }
@@ -162,20 +152,14 @@ func (v ValidationIssue) MarshalJSON() ([]byte, error) {
 
 // ---- ValidationErrorResponse (assist/errors.schema.json#/$defs/ValidationErrorResponse)
 
-/*
- * Body of a 400 response: the request was rejected before the agent ran because it does not match
- * the contract. `error_message`, `code`, `domain` and `retryable` mean what they mean in
- * `cloudevents.ErrorPayload`; `errors` lists every problem found (at least one). Retrying the same
- * request cannot succeed.
- */
+// Body of a 400 response: the request was rejected before the agent ran because it does not match
+// the contract. `error_message`, `code`, `domain` and `retryable` mean what they mean in
+// `cloudevents.ErrorPayload`; `errors` lists every problem found (at least one). Retrying the same
+// request cannot succeed.
 type ValidationErrorResponse struct {
-	/*
-	 * Human-readable summary of the problems.
-	 */
+	// Human-readable summary of the problems.
 	ErrorMessage string `json:"error_message"`
-	/*
-	 * Every problem found, in the order the validator reported them.
-	 */
+	// Every problem found, in the order the validator reported them.
 	Errors               []ValidationIssue `json:"errors"`
 	AdditionalProperties contract.Object   `json:"-"`
 }
@@ -246,7 +230,8 @@ func EncodeValidationErrorResponse(e *contract.Encoder, v ValidationErrorRespons
 	e.EndObject()
 }
 
-// ParseValidationErrorResponse decodes JSON text as a ValidationErrorResponse (strict unless opts say otherwise).
+// ParseValidationErrorResponse decodes JSON text as a ValidationErrorResponse
+// (strict unless opts say otherwise).
 func ParseValidationErrorResponse(data []byte, opts ...contract.Option) (ValidationErrorResponse, error) {
 	return contract.Parse(data, DecodeValidationErrorResponse, opts...)
 }
@@ -269,15 +254,11 @@ func (v ValidationErrorResponse) MarshalJSON() ([]byte, error) {
 
 // ---- AgentRequestPayload (assist/request.schema.json#/$defs/AgentRequestPayload)
 
-/*
- * The inputs of an AgentRequest: the agent's own arguments, so the object is open (every member is
- * kept on round-trip). `query`, the user's query, is the one member the contract names; agents may
- * take other inputs instead (e.g. `input`).
- */
+// The inputs of an AgentRequest: the agent's own arguments, so the object is open (every member is
+// kept on round-trip). `query`, the user's query, is the one member the contract names; agents may
+// take other inputs instead (e.g. `input`).
 type AgentRequestPayload struct {
-	/*
-	 * The user's query.
-	 */
+	// The user's query.
 	Query                *string         `json:"query,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -308,7 +289,8 @@ func EncodeAgentRequestPayload(e *contract.Encoder, v AgentRequestPayload) {
 	e.EndObject()
 }
 
-// ParseAgentRequestPayload decodes JSON text as an AgentRequestPayload (strict unless opts say otherwise).
+// ParseAgentRequestPayload decodes JSON text as an AgentRequestPayload
+// (strict unless opts say otherwise).
 func ParseAgentRequestPayload(data []byte, opts ...contract.Option) (AgentRequestPayload, error) {
 	return contract.Parse(data, DecodeAgentRequestPayload, opts...)
 }
@@ -331,28 +313,20 @@ func (v AgentRequestPayload) MarshalJSON() ([]byte, error) {
 
 // ---- ClientCapabilities (assist/request.schema.json#/$defs/ClientCapabilities)
 
-/*
- * What a client can render, sent with a request so the engine can choose what to stream. Open:
- * members this contract does not declare are kept on round-trip.
- */
+// What a client can render, sent with a request so the engine can choose what to stream. Open:
+// members this contract does not declare are kept on round-trip.
 type ClientCapabilities struct {
-	/*
-	 * The presentation event types the client can render (e.g. `CITATION_BLOCK`); absent means none
-	 * are named.
-	 *
-	 * Default: []
-	 */
+	// The presentation event types the client can render (e.g. `CITATION_BLOCK`); absent means none
+	// are named.
+	//
+	// Default: []
 	SupportedEvents *[]string `json:"supported_events,omitempty"`
-	/*
-	 * Whether the client prefers Markdown text; absent means it does.
-	 *
-	 * Default: true
-	 */
+	// Whether the client prefers Markdown text; absent means it does.
+	//
+	// Default: true
 	PrefersMarkdown *bool `json:"prefers_markdown,omitempty"`
-	/*
-	 * Preferred image resolution (e.g. `low`, `high`, `auto`); null or absent when the client has no
-	 * preference.
-	 */
+	// Preferred image resolution (e.g. `low`, `high`, `auto`); null or absent when the client has no
+	// preference.
 	ImageResolution      contract.Tristate[string] `json:"image_resolution,omitempty"`
 	AdditionalProperties contract.Object           `json:"-"`
 }
@@ -391,7 +365,8 @@ func EncodeClientCapabilities(e *contract.Encoder, v ClientCapabilities) {
 	e.EndObject()
 }
 
-// ParseClientCapabilities decodes JSON text as a ClientCapabilities (strict unless opts say otherwise).
+// ParseClientCapabilities decodes JSON text as a ClientCapabilities
+// (strict unless opts say otherwise).
 func ParseClientCapabilities(data []byte, opts ...contract.Option) (ClientCapabilities, error) {
 	return contract.Parse(data, DecodeClientCapabilities, opts...)
 }
@@ -414,50 +389,32 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 
 // ---- AgentRequest (assist/request.schema.json#/$defs/AgentRequest)
 
-/*
- * The request body of `POST /v1/assist`: the envelope of an agent invocation, with the ids that
- * trace it (request, session, and the root and parent requests of a chain of agent calls).
- * `request_id`, `session_id` and `payload` are required; the rest is optional. Open: members this
- * contract does not declare are kept on round-trip, so a request from a newer client still reaches
- * the engine. Tracing rule (not checked by the schema): a request with a `parent_request_id` also
- * names its `root_request_id`; a request without either is the root of its own chain.
- */
+// The request body of `POST /v1/assist`: the envelope of an agent invocation, with the ids that
+// trace it (request, session, and the root and parent requests of a chain of agent calls).
+// `request_id`, `session_id` and `payload` are required; the rest is optional. Open: members this
+// contract does not declare are kept on round-trip, so a request from a newer client still reaches
+// the engine. Tracing rule (not checked by the schema): a request with a `parent_request_id` also
+// names its `root_request_id`; a request without either is the root of its own chain.
 type AgentRequest struct {
-	/*
-	 * Unique identifier of this request (a UUID).
-	 */
-	RequestId string `json:"request_id"`
-	/*
-	 * Identifier of the conversation session this request belongs to (a UUID).
-	 */
-	SessionId string `json:"session_id"`
-	/*
-	 * The id of the first request of the causal chain this request belongs to (a UUID); null or absent
-	 * for a request that starts a chain (its root is itself).
-	 */
-	RootRequestId contract.Tristate[string] `json:"root_request_id,omitempty"`
-	/*
-	 * The id of the request that triggered this one (a UUID); null or absent when a client, not an
-	 * agent, sent it. When set, `root_request_id` is set too.
-	 */
-	ParentRequestId contract.Tristate[string] `json:"parent_request_id,omitempty"`
-	/*
-	 * When the request was created (UTC; ISO 8601, a missing offset meaning UTC).
-	 */
+	// Unique identifier of this request (a UUID).
+	RequestID string `json:"request_id"`
+	// Identifier of the conversation session this request belongs to (a UUID).
+	SessionID string `json:"session_id"`
+	// The id of the first request of the causal chain this request belongs to (a UUID); null or absent
+	// for a request that starts a chain (its root is itself).
+	RootRequestID contract.Tristate[string] `json:"root_request_id,omitempty"`
+	// The id of the request that triggered this one (a UUID); null or absent when a client, not an
+	// agent, sent it. When set, `root_request_id` is set too.
+	ParentRequestID contract.Tristate[string] `json:"parent_request_id,omitempty"`
+	// When the request was created (UTC; ISO 8601, a missing offset meaning UTC).
 	Timestamp *cloudevents.IsoTimestamp `json:"timestamp,omitempty"`
-	/*
-	 * The agent inputs.
-	 */
+	// The agent inputs.
 	Payload AgentRequestPayload `json:"payload"`
-	/*
-	 * What the client can render, for content negotiation; null or absent when not stated.
-	 */
+	// What the client can render, for content negotiation; null or absent when not stated.
 	Capabilities contract.Tristate[ClientCapabilities] `json:"capabilities,omitempty"`
-	/*
-	 * Arbitrary context for the request, such as the user's locale (`{"user_locale": "en-US"}`).
-	 *
-	 * Default: {}
-	 */
+	// Arbitrary context for the request, such as the user's locale (`{"user_locale": "en-US"}`).
+	//
+	// Default: {}
 	Metadata             *contract.Map[any] `json:"metadata,omitempty"`
 	AdditionalProperties contract.Object    `json:"-"`
 }
@@ -470,16 +427,16 @@ func DecodeAgentRequest(d *contract.Decoder) (v AgentRequest) {
 		switch string(d.Key()) {
 		case "request_id":
 			d.Field("request_id", &seen[0], 0x1)
-			v.RequestId = d.String(rule8)
+			v.RequestID = d.String(rule8)
 		case "session_id":
 			d.Field("session_id", &seen[0], 0x2)
-			v.SessionId = d.String(rule8)
+			v.SessionID = d.String(rule8)
 		case "root_request_id":
 			d.Field("root_request_id", &seen[0], 0x4)
-			v.RootRequestId = contract.DecodeTristate(d, decode9)
+			v.RootRequestID = contract.DecodeTristate(d, decode9)
 		case "parent_request_id":
 			d.Field("parent_request_id", &seen[0], 0x8)
-			v.ParentRequestId = contract.DecodeTristate(d, decode9)
+			v.ParentRequestID = contract.DecodeTristate(d, decode9)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x10)
 			v.Timestamp = contract.Ptr(cloudevents.DecodeIsoTimestamp(d))
@@ -514,11 +471,11 @@ func DecodeAgentRequest(d *contract.Decoder) (v AgentRequest) {
 func EncodeAgentRequest(e *contract.Encoder, v AgentRequest) {
 	e.BeginObject()
 	e.Key("request_id")
-	e.String(v.RequestId)
+	e.String(v.RequestID)
 	e.Key("session_id")
-	e.String(v.SessionId)
-	contract.EncodeTristate(e, "root_request_id", v.RootRequestId, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "parent_request_id", v.ParentRequestId, (*contract.Encoder).String)
+	e.String(v.SessionID)
+	contract.EncodeTristate(e, "root_request_id", v.RootRequestID, (*contract.Encoder).String)
+	contract.EncodeTristate(e, "parent_request_id", v.ParentRequestID, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "timestamp", v.Timestamp, cloudevents.EncodeIsoTimestamp)
 	e.Key("payload")
 	EncodeAgentRequestPayload(e, v.Payload)
@@ -528,7 +485,8 @@ func EncodeAgentRequest(e *contract.Encoder, v AgentRequest) {
 	e.EndObject()
 }
 
-// ParseAgentRequest decodes JSON text as an AgentRequest (strict unless opts say otherwise).
+// ParseAgentRequest decodes JSON text as an AgentRequest
+// (strict unless opts say otherwise).
 func ParseAgentRequest(data []byte, opts ...contract.Option) (AgentRequest, error) {
 	return contract.Parse(data, DecodeAgentRequest, opts...)
 }
@@ -551,10 +509,8 @@ func (v AgentRequest) MarshalJSON() ([]byte, error) {
 
 // ---- DeliveryMode (assist/service.schema.json#/$defs/DeliveryMode)
 
-/*
- * The two delivery modes of the Coreason Manifest. REQUEST_RESPONSE: standard HTTP JSON response.
- * SERVER_SENT_EVENTS: streaming response (`text/event-stream`) of ServerSentEvent objects.
- */
+// The two delivery modes of the Coreason Manifest. REQUEST_RESPONSE: standard HTTP JSON response.
+// SERVER_SENT_EVENTS: streaming response (`text/event-stream`) of ServerSentEvent objects.
 type DeliveryMode string
 
 const (
@@ -574,7 +530,8 @@ func EncodeDeliveryMode(e *contract.Encoder, v DeliveryMode) {
 	e.String(string(v))
 }
 
-// ParseDeliveryMode decodes JSON text as a DeliveryMode (strict unless opts say otherwise).
+// ParseDeliveryMode decodes JSON text as a DeliveryMode
+// (strict unless opts say otherwise).
 func ParseDeliveryMode(data []byte, opts ...contract.Option) (DeliveryMode, error) {
 	return contract.Parse(data, DecodeDeliveryMode, opts...)
 }
@@ -597,20 +554,14 @@ func (v DeliveryMode) MarshalJSON() ([]byte, error) {
 
 // ---- AgentCapability (assist/service.schema.json#/$defs/AgentCapability)
 
-/*
- * The part of an agent's capability that the transport depends on: how responses are delivered
- * and, for request-response mode, the JSON Schema the response body matches. Open: a capability
- * carries further members that this contract does not constrain (kept on round-trip).
- */
+// The part of an agent's capability that the transport depends on: how responses are delivered
+// and, for request-response mode, the JSON Schema the response body matches. Open: a capability
+// carries further members that this contract does not constrain (kept on round-trip).
 type AgentCapability struct {
-	/*
-	 * How the engine delivers the response of `POST /v1/assist`.
-	 */
+	// How the engine delivers the response of `POST /v1/assist`.
 	DeliveryMode DeliveryMode `json:"delivery_mode"`
-	/*
-	 * JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object",
-	 * "properties": {"summary": {"type": "string"}}}`.
-	 */
+	// JSON Schema (an object) that the REQUEST_RESPONSE body matches, e.g. `{"type": "object",
+	// "properties": {"summary": {"type": "string"}}}`.
 	Outputs              *contract.Map[any] `json:"outputs,omitempty"`
 	AdditionalProperties contract.Object    `json:"-"`
 }
@@ -649,7 +600,8 @@ func EncodeAgentCapability(e *contract.Encoder, v AgentCapability) {
 	e.EndObject()
 }
 
-// ParseAgentCapability decodes JSON text as an AgentCapability (strict unless opts say otherwise).
+// ParseAgentCapability decodes JSON text as an AgentCapability
+// (strict unless opts say otherwise).
 func ParseAgentCapability(data []byte, opts ...contract.Option) (AgentCapability, error) {
 	return contract.Parse(data, DecodeAgentCapability, opts...)
 }
@@ -672,29 +624,21 @@ func (v AgentCapability) MarshalJSON() ([]byte, error) {
 
 // ---- ServerSentEvent (assist/service.schema.json#/$defs/ServerSentEvent)
 
-/*
- * One event of a SERVER_SENT_EVENTS response; wraps a standard CloudEvent. Critical requirement:
- * `data` MUST be a JSON string (an SSE protocol requirement) whose content is the serialised
- * CloudEvent. Consumers parse `data` and use its `datacontenttype` to decide how to parse or
- * render the event (e.g. `application/vnd.coreason.stream+json` for token streams). By convention
- * `event` equals the CloudEvent's `type`. `id` is required and nullable: the member is always
- * present and is null when the SSE event has no id.
- */
+// One event of a SERVER_SENT_EVENTS response; wraps a standard CloudEvent. Critical requirement:
+// `data` MUST be a JSON string (an SSE protocol requirement) whose content is the serialised
+// CloudEvent. Consumers parse `data` and use its `datacontenttype` to decide how to parse or
+// render the event (e.g. `application/vnd.coreason.stream+json` for token streams). By convention
+// `event` equals the CloudEvent's `type`. `id` is required and nullable: the member is always
+// present and is null when the SSE event has no id.
 type ServerSentEvent struct {
-	/*
-	 * The event type (e.g. `ai.coreason.node.started`); equals the CloudEvent's `type`.
-	 */
+	// The event type (e.g. `ai.coreason.node.started`); equals the CloudEvent's `type`.
 	Event string `json:"event"`
-	/*
-	 * The payload: MUST be a JSON string of the CloudEvent: the text of a serialised JSON object (the
-	 * pattern checks that it starts with `{`, after any JSON whitespace; parsing it as a CloudEvent is
-	 * the consumer's job).
-	 */
+	// The payload: MUST be a JSON string of the CloudEvent: the text of a serialised JSON object (the
+	// pattern checks that it starts with `{`, after any JSON whitespace; parsing it as a CloudEvent is
+	// the consumer's job).
 	Data string `json:"data"`
-	/*
-	 * The unique ID of the event (the SSE `id` field); null when the event has none.
-	 */
-	Id                   *string         `json:"id"`
+	// The unique ID of the event (the SSE `id` field); null when the event has none.
+	ID                   *string         `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -712,7 +656,7 @@ func DecodeServerSentEvent(d *contract.Decoder) (v ServerSentEvent) {
 			v.Data = d.String(rule11)
 		case "id":
 			d.Field("id", &seen[0], 0x4)
-			v.Id = contract.Nullable(d, decode6)
+			v.ID = contract.Nullable(d, decode6)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -743,12 +687,13 @@ func EncodeServerSentEvent(e *contract.Encoder, v ServerSentEvent) {
 	e.Key("data")
 	e.String(v.Data)
 	e.Key("id")
-	contract.EncodeNullable(e, v.Id, (*contract.Encoder).String)
+	contract.EncodeNullable(e, v.ID, (*contract.Encoder).String)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParseServerSentEvent decodes JSON text as a ServerSentEvent (strict unless opts say otherwise).
+// ParseServerSentEvent decodes JSON text as a ServerSentEvent
+// (strict unless opts say otherwise).
 func ParseServerSentEvent(data []byte, opts ...contract.Option) (ServerSentEvent, error) {
 	return contract.Parse(data, DecodeServerSentEvent, opts...)
 }
@@ -771,16 +716,12 @@ func (v ServerSentEvent) MarshalJSON() ([]byte, error) {
 
 // ---- AssistResponse (assist/service.schema.json#/$defs/AssistResponse)
 
-/*
- * The body of a REQUEST_RESPONSE reply (`Content-Type: application/json`): a JSON object matching
- * the capability's `outputs` schema, whose members the agent defines. `summary`, the answer
- * summary, is the one member the contract names; it is optional, since an agent's outputs need not
- * have it. Open: every output member is kept on round-trip.
- */
+// The body of a REQUEST_RESPONSE reply (`Content-Type: application/json`): a JSON object matching
+// the capability's `outputs` schema, whose members the agent defines. `summary`, the answer
+// summary, is the one member the contract names; it is optional, since an agent's outputs need not
+// have it. Open: every output member is kept on round-trip.
 type AssistResponse struct {
-	/*
-	 * The answer summary.
-	 */
+	// The answer summary.
 	Summary              *string         `json:"summary,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -811,7 +752,8 @@ func EncodeAssistResponse(e *contract.Encoder, v AssistResponse) {
 	e.EndObject()
 }
 
-// ParseAssistResponse decodes JSON text as an AssistResponse (strict unless opts say otherwise).
+// ParseAssistResponse decodes JSON text as an AssistResponse
+// (strict unless opts say otherwise).
 func ParseAssistResponse(data []byte, opts ...contract.Option) (AssistResponse, error) {
 	return contract.Parse(data, DecodeAssistResponse, opts...)
 }
@@ -834,39 +776,31 @@ func (v AssistResponse) MarshalJSON() ([]byte, error) {
 
 // ---- AssistEndpointPath (assist/tables.schema.json#/$defs/AssistEndpointPath)
 
-/*
- * Default endpoint path
- *
- * The default endpoint path of the Public API Contract.
- */
+// Default endpoint path
+//
+// The default endpoint path of the Public API Contract.
 const AssistEndpointPath string = "/v1/assist"
 
 // ---- AssistEndpointMethod (assist/tables.schema.json#/$defs/AssistEndpointMethod)
 
-/*
- * Endpoint HTTP method
- *
- * The HTTP method of the endpoint (`POST /v1/assist`).
- */
+// Endpoint HTTP method
+//
+// The HTTP method of the endpoint (`POST /v1/assist`).
 const AssistEndpointMethod string = "POST"
 
 // ---- AssistRequestContentType (assist/tables.schema.json#/$defs/AssistRequestContentType)
 
-/*
- * Request content type
- *
- * Content type of the AgentRequest body.
- */
+// Request content type
+//
+// Content type of the AgentRequest body.
 const AssistRequestContentType string = "application/json"
 
 // ---- DeliveryModeContentTypes (assist/tables.schema.json#/$defs/DeliveryModeContentTypes)
 
-/*
- * Response content type per delivery mode
- *
- * The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json,
- * SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
- */
+// Response content type per delivery mode
+//
+// The response `Content-Type` of each DeliveryMode: REQUEST_RESPONSE -> application/json,
+// SERVER_SENT_EVENTS -> text/event-stream. Keys are DeliveryMode values.
 var DeliveryModeContentTypes = contract.Map[string]{
 	{Key: "REQUEST_RESPONSE", Value: "application/json"},
 	{Key: "SERVER_SENT_EVENTS", Value: "text/event-stream"},

@@ -3,16 +3,14 @@
 // schemas/cloudevents/legacy.schema.json,
 // schemas/cloudevents/payloads.schema.json (schema set sha256:3a55627126632d45); do not edit
 
-/*
- * Package cloudevents is the cloudevents family of the contract, from
- * cloudevents/cloudevent.schema.json, cloudevents/legacy.schema.json,
- * cloudevents/payloads.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package cloudevents is the cloudevents family of the contract, from
+// cloudevents/cloudevent.schema.json, cloudevents/legacy.schema.json,
+// cloudevents/payloads.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package cloudevents
 
 import (
@@ -21,23 +19,21 @@ import (
 
 // ---- EventContentType (cloudevents/cloudevent.schema.json#/$defs/EventContentType)
 
-/*
- * Vendor-specific MIME types used as event content-type discriminators. JSON (`application/json`):
- * the default content type for standard events (e.g. NODE_STARTED, NODE_COMPLETED). STREAM
- * (`application/vnd.coreason.stream+json`): streaming token generation (NODE_STREAM); clients can
- * route these directly to a stream renderer or text buffer. ERROR
- * (`application/vnd.coreason.error+json`): semantic error events (ERROR); clients can trigger
- * error boundaries or toaster notifications. ARTIFACT (`application/vnd.coreason.artifact+json`):
- * generated files or artifacts (ARTIFACT_GENERATED); clients can trigger file download handlers or
- * previewers.
- */
+// Vendor-specific MIME types used as event content-type discriminators. JSON (`application/json`):
+// the default content type for standard events (e.g. NODE_STARTED, NODE_COMPLETED). STREAM
+// (`application/vnd.coreason.stream+json`): streaming token generation (NODE_STREAM); clients can
+// route these directly to a stream renderer or text buffer. ERROR
+// (`application/vnd.coreason.error+json`): semantic error events (ERROR); clients can trigger
+// error boundaries or toaster notifications. ARTIFACT (`application/vnd.coreason.artifact+json`):
+// generated files or artifacts (ARTIFACT_GENERATED); clients can trigger file download handlers or
+// previewers.
 type EventContentType string
 
 const (
-	EventContentTypeApplicationJson                    EventContentType = "application/json"
-	EventContentTypeApplicationVndCoreasonStreamJson   EventContentType = "application/vnd.coreason.stream+json"
-	EventContentTypeApplicationVndCoreasonErrorJson    EventContentType = "application/vnd.coreason.error+json"
-	EventContentTypeApplicationVndCoreasonArtifactJson EventContentType = "application/vnd.coreason.artifact+json"
+	EventContentTypeApplicationJSON                    EventContentType = "application/json"
+	EventContentTypeApplicationVndCoreasonStreamJSON   EventContentType = "application/vnd.coreason.stream+json"
+	EventContentTypeApplicationVndCoreasonErrorJSON    EventContentType = "application/vnd.coreason.error+json"
+	EventContentTypeApplicationVndCoreasonArtifactJSON EventContentType = "application/vnd.coreason.artifact+json"
 )
 
 var eventContentTypeValues = []string{
@@ -57,7 +53,8 @@ func EncodeEventContentType(e *contract.Encoder, v EventContentType) {
 	e.String(string(v))
 }
 
-// ParseEventContentType decodes JSON text as an EventContentType (strict unless opts say otherwise).
+// ParseEventContentType decodes JSON text as an EventContentType
+// (strict unless opts say otherwise).
 func ParseEventContentType(data []byte, opts ...contract.Option) (EventContentType, error) {
 	return contract.Parse(data, DecodeEventContentType, opts...)
 }
@@ -80,20 +77,18 @@ func (v EventContentType) MarshalJSON() ([]byte, error) {
 
 // ---- CloudEventDatacontenttype (cloudevents/cloudevent.schema.json#/$defs/CloudEvent/properties/datacontenttype)
 
-/*
- * MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
- * four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
- * followed by `;` parameters). When absent, `application/json` is implied.
- *
- * Default: "application/json"
- */
+// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
+// four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
+// followed by `;` parameters). When absent, `application/json` is implied.
+//
+// Default: "application/json"
 type CloudEventDatacontenttype string
 
 const (
-	CloudEventDatacontenttypeApplicationJson                    CloudEventDatacontenttype = "application/json"
-	CloudEventDatacontenttypeApplicationVndCoreasonStreamJson   CloudEventDatacontenttype = "application/vnd.coreason.stream+json"
-	CloudEventDatacontenttypeApplicationVndCoreasonErrorJson    CloudEventDatacontenttype = "application/vnd.coreason.error+json"
-	CloudEventDatacontenttypeApplicationVndCoreasonArtifactJson CloudEventDatacontenttype = "application/vnd.coreason.artifact+json"
+	CloudEventDatacontenttypeApplicationJSON                    CloudEventDatacontenttype = "application/json"
+	CloudEventDatacontenttypeApplicationVndCoreasonStreamJSON   CloudEventDatacontenttype = "application/vnd.coreason.stream+json"
+	CloudEventDatacontenttypeApplicationVndCoreasonErrorJSON    CloudEventDatacontenttype = "application/vnd.coreason.error+json"
+	CloudEventDatacontenttypeApplicationVndCoreasonArtifactJSON CloudEventDatacontenttype = "application/vnd.coreason.artifact+json"
 )
 
 var cloudEventDatacontenttypeKnown = []string{
@@ -124,7 +119,8 @@ func EncodeCloudEventDatacontenttype(e *contract.Encoder, v CloudEventDataconten
 	e.String(string(v))
 }
 
-// ParseCloudEventDatacontenttype decodes JSON text as a CloudEventDatacontenttype (strict unless opts say otherwise).
+// ParseCloudEventDatacontenttype decodes JSON text as a CloudEventDatacontenttype
+// (strict unless opts say otherwise).
 func ParseCloudEventDatacontenttype(data []byte, opts ...contract.Option) (CloudEventDatacontenttype, error) {
 	return contract.Parse(data, DecodeCloudEventDatacontenttype, opts...)
 }
@@ -145,92 +141,73 @@ func (v CloudEventDatacontenttype) MarshalJSON() ([]byte, error) {
 	return MarshalCloudEventDatacontenttype(v), nil
 }
 
-// ---- JsonValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
+// ---- JSONValue (cloudevents/cloudevent.schema.json#/$defs/JsonValue)
 
-/*
- * Any JSON value
- *
- * Any JSON value (null, boolean, number, string, array or object, nested freely), such as
- * CloudEvent `data` or the payload of a CLOSE packet.
- */
-type JsonValue = any
+// Any JSON value
+//
+// Any JSON value (null, boolean, number, string, array or object, nested freely), such as
+// CloudEvent `data` or the payload of a CLOSE packet.
+type JSONValue = any
 
-// DecodeJsonValue reads a JsonValue at the decoder's position.
-func DecodeJsonValue(d *contract.Decoder) JsonValue {
+// DecodeJSONValue reads a JSONValue at the decoder's position.
+func DecodeJSONValue(d *contract.Decoder) JSONValue {
 	return d.Any()
 }
 
-// EncodeJsonValue writes v.
-func EncodeJsonValue(e *contract.Encoder, v JsonValue) {
+// EncodeJSONValue writes v.
+func EncodeJSONValue(e *contract.Encoder, v JSONValue) {
 	e.Any(v)
 }
 
-// ParseJsonValue decodes JSON text as a JsonValue (strict unless opts say otherwise).
-func ParseJsonValue(data []byte, opts ...contract.Option) (JsonValue, error) {
-	return contract.Parse(data, DecodeJsonValue, opts...)
+// ParseJSONValue decodes JSON text as a JSONValue
+// (strict unless opts say otherwise).
+func ParseJSONValue(data []byte, opts ...contract.Option) (JSONValue, error) {
+	return contract.Parse(data, DecodeJSONValue, opts...)
 }
 
-// MarshalJsonValue encodes v as JSON text.
-func MarshalJsonValue(v JsonValue) []byte {
-	return contract.Marshal(v, EncodeJsonValue)
+// MarshalJSONValue encodes v as JSON text.
+func MarshalJSONValue(v JSONValue) []byte {
+	return contract.Marshal(v, EncodeJSONValue)
 }
 
-// ValidateJsonValue judges v as the decoder judges the text MarshalJsonValue
-// writes: the error ParseJsonValue reports for it, or nil.
-func ValidateJsonValue(v JsonValue) error {
-	return contract.Validate(v, EncodeJsonValue, DecodeJsonValue)
+// ValidateJSONValue judges v as the decoder judges the text MarshalJSONValue
+// writes: the error ParseJSONValue reports for it, or nil.
+func ValidateJSONValue(v JSONValue) error {
+	return contract.Validate(v, EncodeJSONValue, DecodeJSONValue)
 }
 
 // ---- CloudEvent (cloudevents/cloudevent.schema.json#/$defs/CloudEvent)
 
-/*
- * A CloudEvents v1.0 event in the JSON event format. In SERVER_SENT_EVENTS delivery mode each
- * event of the stream is a JSON-serialised CloudEvent; consumers inspect `datacontenttype` to
- * decide how to handle `data`. The object is open: CloudEvents extension context attributes are
- * allowed and are kept on round-trip. As CloudEvents 1.0 requires, every event has an `id`; over
- * SSE the same value is the event's `id:` field.
- */
+// A CloudEvents v1.0 event in the JSON event format. In SERVER_SENT_EVENTS delivery mode each
+// event of the stream is a JSON-serialised CloudEvent; consumers inspect `datacontenttype` to
+// decide how to handle `data`. The object is open: CloudEvents extension context attributes are
+// allowed and are kept on round-trip. As CloudEvents 1.0 requires, every event has an `id`; over
+// SSE the same value is the event's `id:` field.
 type CloudEvent struct {
-	/*
-	 * Identifies the event; `source` + `id` is unique for each distinct event (e.g. a UUID, or
-	 * `evt-001` as the SSE examples number events). Required: standard CloudEvents readers reject an
-	 * event without it.
-	 */
-	Id string `json:"id"`
-	/*
-	 * Identifies the context in which the event happened (a URI-reference, e.g. `urn:node:123`). Kept
-	 * as a non-empty string: the supported subset has no `uri-reference` format.
-	 */
+	// Identifies the event; `source` + `id` is unique for each distinct event (e.g. a UUID, or
+	// `evt-001` as the SSE examples number events). Required: standard CloudEvents readers reject an
+	// event without it.
+	ID string `json:"id"`
+	// Identifies the context in which the event happened (a URI-reference, e.g. `urn:node:123`). Kept
+	// as a non-empty string: the supported subset has no `uri-reference` format.
 	Source string `json:"source"`
-	/*
-	 * The type of event related to the originating occurrence, reverse-DNS style (e.g.
-	 * `ai.coreason.node.started`, `ai.coreason.node.stream`, `ai.coreason.legacy.error`).
-	 */
+	// The type of event related to the originating occurrence, reverse-DNS style (e.g.
+	// `ai.coreason.node.started`, `ai.coreason.node.stream`, `ai.coreason.legacy.error`).
 	Type string `json:"type"`
-	/*
-	 * MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
-	 * four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
-	 * followed by `;` parameters). When absent, `application/json` is implied.
-	 *
-	 * Default: "application/json"
-	 */
+	// MIME content type of `data`; carries the content-type discriminator. An open enum: one of the
+	// four EventContentType values or any other MIME string (RFC 2046 `type/subtype`, optionally
+	// followed by `;` parameters). When absent, `application/json` is implied.
+	//
+	// Default: "application/json"
 	Datacontenttype *CloudEventDatacontenttype `json:"datacontenttype,omitempty"`
-	/*
-	 * Identifies the schema that `data` adheres to.
-	 */
+	// Identifies the schema that `data` adheres to.
 	Dataschema *string `json:"dataschema,omitempty"`
-	/*
-	 * The subject of the event in the context of the event producer.
-	 */
+	// The subject of the event in the context of the event producer.
 	Subject *string `json:"subject,omitempty"`
-	/*
-	 * Timestamp of when the occurrence happened (RFC 3339, with an offset, as CloudEvents requires).
-	 */
+	// Timestamp of when the occurrence happened (RFC 3339, with an offset, as CloudEvents requires).
 	Time *string `json:"time,omitempty"`
-	/*
-	 * The event payload. Its shape follows `datacontenttype` (the payload types of this family).
-	 */
-	Data                 contract.Tristate[JsonValue] `json:"data,omitempty"`
+	// The event payload. Its shape follows `datacontenttype` (the payload types of this family).
+	Data                 contract.Tristate[JSONValue] `json:"data,omitempty"`
 	AdditionalProperties contract.Object              `json:"-"`
 }
 
@@ -245,7 +222,7 @@ func DecodeCloudEvent(d *contract.Decoder) (v CloudEvent) {
 			d.ConstStringTyped("1.0")
 		case "id":
 			d.Field("id", &seen[0], 0x2)
-			v.Id = d.String(rule2)
+			v.ID = d.String(rule2)
 		case "source":
 			d.Field("source", &seen[0], 0x4)
 			v.Source = d.String(rule2)
@@ -266,7 +243,7 @@ func DecodeCloudEvent(d *contract.Decoder) (v CloudEvent) {
 			v.Time = contract.Ptr(d.String(rule4))
 		case "data":
 			d.Field("data", &seen[0], 0x100)
-			v.Data = contract.DecodeTristate(d, DecodeJsonValue)
+			v.Data = contract.DecodeTristate(d, DecodeJSONValue)
 		default:
 			d.Keep(&v.AdditionalProperties)
 			continue
@@ -294,7 +271,7 @@ func EncodeCloudEvent(e *contract.Encoder, v CloudEvent) {
 	e.Key("specversion")
 	e.String("1.0")
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("source")
 	e.String(v.Source)
 	e.Key("type")
@@ -303,12 +280,13 @@ func EncodeCloudEvent(e *contract.Encoder, v CloudEvent) {
 	contract.EncodeOptional(e, "dataschema", v.Dataschema, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "subject", v.Subject, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "time", v.Time, (*contract.Encoder).String)
-	contract.EncodeTristate(e, "data", v.Data, EncodeJsonValue)
+	contract.EncodeTristate(e, "data", v.Data, EncodeJSONValue)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParseCloudEvent decodes JSON text as a CloudEvent (strict unless opts say otherwise).
+// ParseCloudEvent decodes JSON text as a CloudEvent
+// (strict unless opts say otherwise).
 func ParseCloudEvent(data []byte, opts ...contract.Option) (CloudEvent, error) {
 	return contract.Parse(data, DecodeCloudEvent, opts...)
 }
@@ -331,18 +309,16 @@ func (v CloudEvent) MarshalJSON() ([]byte, error) {
 
 // ---- IsoTimestamp (cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp)
 
-/*
- * ISO 8601 timestamp
- *
- * A point in time as an ISO 8601 extended date-time, `YYYY-MM-DDTHH:MM:SS`, optionally `.` and
- * fraction digits, then an optional offset (`Z`, or `+HH:MM`/`-HH:MM`). Without an offset the time
- * is UTC: this is what Python's `datetime.utcnow().isoformat()` writes
- * (`2024-01-01T12:00:00.123456`). With an offset it is an RFC 3339 date-time
- * (`datetime.now(timezone.utc).isoformat()` writes `+00:00`). The text is kept exactly as
- * received; read a missing offset as UTC. Checked: the shape, month 01-12, the days of each month
- * (29 February is accepted in every year), hour 00-23, minute 00-59, second 00-60, offset hours
- * 00-23.
- */
+// ISO 8601 timestamp
+//
+// A point in time as an ISO 8601 extended date-time, `YYYY-MM-DDTHH:MM:SS`, optionally `.` and
+// fraction digits, then an optional offset (`Z`, or `+HH:MM`/`-HH:MM`). Without an offset the time
+// is UTC: this is what Python's `datetime.utcnow().isoformat()` writes
+// (`2024-01-01T12:00:00.123456`). With an offset it is an RFC 3339 date-time
+// (`datetime.now(timezone.utc).isoformat()` writes `+00:00`). The text is kept exactly as
+// received; read a missing offset as UTC. Checked: the shape, month 01-12, the days of each month
+// (29 February is accepted in every year), hour 00-23, minute 00-59, second 00-60, offset hours
+// 00-23.
 type IsoTimestamp = string
 
 // DecodeIsoTimestamp reads an IsoTimestamp at the decoder's position.
@@ -355,7 +331,8 @@ func EncodeIsoTimestamp(e *contract.Encoder, v IsoTimestamp) {
 	e.String(v)
 }
 
-// ParseIsoTimestamp decodes JSON text as an IsoTimestamp (strict unless opts say otherwise).
+// ParseIsoTimestamp decodes JSON text as an IsoTimestamp
+// (strict unless opts say otherwise).
 func ParseIsoTimestamp(data []byte, opts ...contract.Option) (IsoTimestamp, error) {
 	return contract.Parse(data, DecodeIsoTimestamp, opts...)
 }
@@ -373,17 +350,15 @@ func ValidateIsoTimestamp(v IsoTimestamp) error {
 
 // ---- UtcTimestamp (cloudevents/cloudevent.schema.json#/$defs/UtcTimestamp)
 
-/*
- * UTC timestamp
- *
- * A point in time in UTC, as an IsoTimestamp whose offset, when present, is UTC:
- * `YYYY-MM-DDTHH:MM:SS`, optionally `.` and fraction digits, then nothing, `Z` or `+00:00`.
- * Without an offset the time is UTC: a Python `datetime.utcnow()` serialised with `isoformat()`
- * writes `2023-10-27T10:00:00.000000`, `datetime.now(timezone.utc)` writes `+00:00`. Another
- * offset (`+02:00`) is refused: the field is a UTC time. The text is kept exactly as received;
- * read a missing offset as UTC. The same checks as IsoTimestamp (no leap-year or leap-second
- * check).
- */
+// UTC timestamp
+//
+// A point in time in UTC, as an IsoTimestamp whose offset, when present, is UTC:
+// `YYYY-MM-DDTHH:MM:SS`, optionally `.` and fraction digits, then nothing, `Z` or `+00:00`.
+// Without an offset the time is UTC: a Python `datetime.utcnow()` serialised with `isoformat()`
+// writes `2023-10-27T10:00:00.000000`, `datetime.now(timezone.utc)` writes `+00:00`. Another
+// offset (`+02:00`) is refused: the field is a UTC time. The text is kept exactly as received;
+// read a missing offset as UTC. The same checks as IsoTimestamp (no leap-year or leap-second
+// check).
 type UtcTimestamp = string
 
 // DecodeUtcTimestamp reads an UtcTimestamp at the decoder's position.
@@ -396,7 +371,8 @@ func EncodeUtcTimestamp(e *contract.Encoder, v UtcTimestamp) {
 	e.String(v)
 }
 
-// ParseUtcTimestamp decodes JSON text as an UtcTimestamp (strict unless opts say otherwise).
+// ParseUtcTimestamp decodes JSON text as an UtcTimestamp
+// (strict unless opts say otherwise).
 func ParseUtcTimestamp(data []byte, opts ...contract.Option) (UtcTimestamp, error) {
 	return contract.Parse(data, DecodeUtcTimestamp, opts...)
 }
@@ -414,11 +390,9 @@ func ValidateUtcTimestamp(v UtcTimestamp) error {
 
 // ---- KnownGraphEventType (cloudevents/legacy.schema.json#/$defs/KnownGraphEventType)
 
-/*
- * The legacy `GraphEvent` event types the contract names: NODE_STARTED and NODE_COMPLETED
- * (standard events), NODE_STREAM (streaming tokens), ERROR (semantic errors), ARTIFACT_GENERATED
- * (generated files). Other GraphEvent types exist (see GraphEventType).
- */
+// The legacy `GraphEvent` event types the contract names: NODE_STARTED and NODE_COMPLETED
+// (standard events), NODE_STREAM (streaming tokens), ERROR (semantic errors), ARTIFACT_GENERATED
+// (generated files). Other GraphEvent types exist (see GraphEventType).
 type KnownGraphEventType string
 
 const (
@@ -441,7 +415,8 @@ func EncodeKnownGraphEventType(e *contract.Encoder, v KnownGraphEventType) {
 	e.String(string(v))
 }
 
-// ParseKnownGraphEventType decodes JSON text as a KnownGraphEventType (strict unless opts say otherwise).
+// ParseKnownGraphEventType decodes JSON text as a KnownGraphEventType
+// (strict unless opts say otherwise).
 func ParseKnownGraphEventType(data []byte, opts ...contract.Option) (KnownGraphEventType, error) {
 	return contract.Parse(data, DecodeKnownGraphEventType, opts...)
 }
@@ -464,12 +439,10 @@ func (v KnownGraphEventType) MarshalJSON() ([]byte, error) {
 
 // ---- GraphEventType (cloudevents/legacy.schema.json#/$defs/GraphEventType)
 
-/*
- * A legacy `GraphEvent` event type, superseded by CloudEvents with a `datacontenttype`
- * discriminator. An open enum: one of the KnownGraphEventType values or any other string. Every
- * type not listed in GraphEventContentTypes migrates to `application/json`
- * (GraphEventDefaultContentType).
- */
+// A legacy `GraphEvent` event type, superseded by CloudEvents with a `datacontenttype`
+// discriminator. An open enum: one of the KnownGraphEventType values or any other string. Every
+// type not listed in GraphEventContentTypes migrates to `application/json`
+// (GraphEventDefaultContentType).
 type GraphEventType string
 
 const (
@@ -503,7 +476,8 @@ func EncodeGraphEventType(e *contract.Encoder, v GraphEventType) {
 	e.String(string(v))
 }
 
-// ParseGraphEventType decodes JSON text as a GraphEventType (strict unless opts say otherwise).
+// ParseGraphEventType decodes JSON text as a GraphEventType
+// (strict unless opts say otherwise).
 func ParseGraphEventType(data []byte, opts ...contract.Option) (GraphEventType, error) {
 	return contract.Parse(data, DecodeGraphEventType, opts...)
 }
@@ -526,16 +500,14 @@ func (v GraphEventType) MarshalJSON() ([]byte, error) {
 
 // ---- GraphEventContentTypes (cloudevents/legacy.schema.json#/$defs/GraphEventContentTypes)
 
-/*
- * GraphEvent type to datacontenttype migration map
- *
- * Maps each legacy GraphEvent type to the `datacontenttype` its migrated CloudEvent carries:
- * NODE_STREAM -> application/vnd.coreason.stream+json, ERROR ->
- * application/vnd.coreason.error+json, ARTIFACT_GENERATED ->
- * application/vnd.coreason.artifact+json, all others -> application/json
- * (GraphEventDefaultContentType). Keys are the KnownGraphEventType values; any other
- * GraphEventType gets GraphEventDefaultContentType.
- */
+// GraphEvent type to datacontenttype migration map
+//
+// Maps each legacy GraphEvent type to the `datacontenttype` its migrated CloudEvent carries:
+// NODE_STREAM -> application/vnd.coreason.stream+json, ERROR ->
+// application/vnd.coreason.error+json, ARTIFACT_GENERATED ->
+// application/vnd.coreason.artifact+json, all others -> application/json
+// (GraphEventDefaultContentType). Keys are the KnownGraphEventType values; any other
+// GraphEventType gets GraphEventDefaultContentType.
 var GraphEventContentTypes = contract.Map[EventContentType]{
 	{Key: "NODE_STARTED", Value: "application/json"},
 	{Key: "NODE_COMPLETED", Value: "application/json"},
@@ -551,24 +523,18 @@ func GraphEventContentType(key string) (EventContentType, bool) {
 
 // ---- GraphEventDefaultContentType (cloudevents/legacy.schema.json#/$defs/GraphEventDefaultContentType)
 
-/*
- * Default datacontenttype for migrated GraphEvents
- *
- * The `datacontenttype` given to every legacy GraphEvent type not listed with a more specific type
- * ("All others -> application/json"). Also the default of CloudEvent.datacontenttype.
- */
+// Default datacontenttype for migrated GraphEvents
+//
+// The `datacontenttype` given to every legacy GraphEvent type not listed with a more specific type
+// ("All others -> application/json"). Also the default of CloudEvent.datacontenttype.
 const GraphEventDefaultContentType string = "application/json"
 
 // ---- StreamChunkPayload (cloudevents/payloads.schema.json#/$defs/StreamChunkPayload)
 
-/*
- * Payload of a streaming token event (`datacontenttype: application/vnd.coreason.stream+json`,
- * type `ai.coreason.node.stream`). Clients append `chunk` to a stream renderer or text buffer.
- */
+// Payload of a streaming token event (`datacontenttype: application/vnd.coreason.stream+json`,
+// type `ai.coreason.node.stream`). Clients append `chunk` to a stream renderer or text buffer.
 type StreamChunkPayload struct {
-	/*
-	 * A chunk of generated text (a token or several).
-	 */
+	// A chunk of generated text (a token or several).
 	Chunk                string          `json:"chunk"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -603,7 +569,8 @@ func EncodeStreamChunkPayload(e *contract.Encoder, v StreamChunkPayload) {
 	e.EndObject()
 }
 
-// ParseStreamChunkPayload decodes JSON text as a StreamChunkPayload (strict unless opts say otherwise).
+// ParseStreamChunkPayload decodes JSON text as a StreamChunkPayload
+// (strict unless opts say otherwise).
 func ParseStreamChunkPayload(data []byte, opts ...contract.Option) (StreamChunkPayload, error) {
 	return contract.Parse(data, DecodeStreamChunkPayload, opts...)
 }
@@ -626,26 +593,16 @@ func (v StreamChunkPayload) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorPayload (cloudevents/payloads.schema.json#/$defs/ErrorPayload)
 
-/*
- * Payload of a semantic error event (`datacontenttype: application/vnd.coreason.error+json`).
- * Clients can trigger error boundaries or toaster notifications.
- */
+// Payload of a semantic error event (`datacontenttype: application/vnd.coreason.error+json`).
+// Clients can trigger error boundaries or toaster notifications.
 type ErrorPayload struct {
-	/*
-	 * Human-readable error message.
-	 */
+	// Human-readable error message.
 	ErrorMessage string `json:"error_message"`
-	/*
-	 * Numeric error code (HTTP-like, e.g. 429 for rate limiting).
-	 */
+	// Numeric error code (HTTP-like, e.g. 429 for rate limiting).
 	Code int64 `json:"code"`
-	/*
-	 * The domain in which the error occurred (e.g. `LLM`).
-	 */
+	// The domain in which the error occurred (e.g. `LLM`).
 	Domain string `json:"domain"`
-	/*
-	 * Whether the operation may be retried.
-	 */
+	// Whether the operation may be retried.
 	Retryable            bool            `json:"retryable"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -704,7 +661,8 @@ func EncodeErrorPayload(e *contract.Encoder, v ErrorPayload) {
 	e.EndObject()
 }
 
-// ParseErrorPayload decodes JSON text as an ErrorPayload (strict unless opts say otherwise).
+// ParseErrorPayload decodes JSON text as an ErrorPayload
+// (strict unless opts say otherwise).
 func ParseErrorPayload(data []byte, opts ...contract.Option) (ErrorPayload, error) {
 	return contract.Parse(data, DecodeErrorPayload, opts...)
 }
@@ -727,18 +685,12 @@ func (v ErrorPayload) MarshalJSON() ([]byte, error) {
 
 // ---- NodeStartedPayload (cloudevents/payloads.schema.json#/$defs/NodeStartedPayload)
 
-/*
- * Payload of a node-started event (type `ai.coreason.node.started`, `datacontenttype:
- * application/json`).
- */
+// Payload of a node-started event (type `ai.coreason.node.started`, `datacontenttype:
+// application/json`).
 type NodeStartedPayload struct {
-	/*
-	 * Identifier of the graph node that started.
-	 */
-	NodeId string `json:"node_id"`
-	/*
-	 * Status of the node (e.g. `RUNNING`).
-	 */
+	// Identifier of the graph node that started.
+	NodeID string `json:"node_id"`
+	// Status of the node (e.g. `RUNNING`).
 	Status               string          `json:"status"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -751,7 +703,7 @@ func DecodeNodeStartedPayload(d *contract.Decoder) (v NodeStartedPayload) {
 		switch string(d.Key()) {
 		case "node_id":
 			d.Field("node_id", &seen[0], 0x1)
-			v.NodeId = d.String(nil)
+			v.NodeID = d.String(nil)
 		case "status":
 			d.Field("status", &seen[0], 0x2)
 			v.Status = d.String(nil)
@@ -774,14 +726,15 @@ func DecodeNodeStartedPayload(d *contract.Decoder) (v NodeStartedPayload) {
 func EncodeNodeStartedPayload(e *contract.Encoder, v NodeStartedPayload) {
 	e.BeginObject()
 	e.Key("node_id")
-	e.String(v.NodeId)
+	e.String(v.NodeID)
 	e.Key("status")
 	e.String(v.Status)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParseNodeStartedPayload decodes JSON text as a NodeStartedPayload (strict unless opts say otherwise).
+// ParseNodeStartedPayload decodes JSON text as a NodeStartedPayload
+// (strict unless opts say otherwise).
 func ParseNodeStartedPayload(data []byte, opts ...contract.Option) (NodeStartedPayload, error) {
 	return contract.Parse(data, DecodeNodeStartedPayload, opts...)
 }
@@ -804,14 +757,10 @@ func (v NodeStartedPayload) MarshalJSON() ([]byte, error) {
 
 // ---- NodeCompletedPayload (cloudevents/payloads.schema.json#/$defs/NodeCompletedPayload)
 
-/*
- * Payload of a node-completed event (type `ai.coreason.node.completed`, `datacontenttype:
- * application/json`).
- */
+// Payload of a node-completed event (type `ai.coreason.node.completed`, `datacontenttype:
+// application/json`).
 type NodeCompletedPayload struct {
-	/*
-	 * Summary of the node's output.
-	 */
+	// Summary of the node's output.
 	OutputSummary        string          `json:"output_summary"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -846,7 +795,8 @@ func EncodeNodeCompletedPayload(e *contract.Encoder, v NodeCompletedPayload) {
 	e.EndObject()
 }
 
-// ParseNodeCompletedPayload decodes JSON text as a NodeCompletedPayload (strict unless opts say otherwise).
+// ParseNodeCompletedPayload decodes JSON text as a NodeCompletedPayload
+// (strict unless opts say otherwise).
 func ParseNodeCompletedPayload(data []byte, opts ...contract.Option) (NodeCompletedPayload, error) {
 	return contract.Parse(data, DecodeNodeCompletedPayload, opts...)
 }

@@ -3,15 +3,13 @@
 // schemas/packets/stream_packet.schema.json,
 // schemas/packets/tables.schema.json (schema set sha256:3a55627126632d45); do not edit
 
-/*
- * Package packets is the packets family of the contract, from packets/presentation.schema.json,
- * packets/stream_packet.schema.json, packets/tables.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package packets is the packets family of the contract, from packets/presentation.schema.json,
+// packets/stream_packet.schema.json, packets/tables.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package packets
 
 import (
@@ -21,10 +19,8 @@ import (
 
 // ---- PresentationEventType (packets/presentation.schema.json#/$defs/PresentationEventType)
 
-/*
- * Known presentation event types. PresentationEvent.type is an open enum: further types (e.g.
- * progress updates) are accepted.
- */
+// Known presentation event types. PresentationEvent.type is an open enum: further types (e.g.
+// progress updates) are accepted.
 type PresentationEventType string
 
 const (
@@ -43,7 +39,8 @@ func EncodePresentationEventType(e *contract.Encoder, v PresentationEventType) {
 	e.String(string(v))
 }
 
-// ParsePresentationEventType decodes JSON text as a PresentationEventType (strict unless opts say otherwise).
+// ParsePresentationEventType decodes JSON text as a PresentationEventType
+// (strict unless opts say otherwise).
 func ParsePresentationEventType(data []byte, opts ...contract.Option) (PresentationEventType, error) {
 	return contract.Parse(data, DecodePresentationEventType, opts...)
 }
@@ -66,9 +63,7 @@ func (v PresentationEventType) MarshalJSON() ([]byte, error) {
 
 // ---- PresentationEventType_2 (packets/presentation.schema.json#/$defs/PresentationEvent/properties/type)
 
-/*
- * The presentation event type: a PresentationEventType value or any other string.
- */
+// The presentation event type: a PresentationEventType value or any other string.
 type PresentationEventType_2 string
 
 const (
@@ -98,7 +93,8 @@ func EncodePresentationEventType_2(e *contract.Encoder, v PresentationEventType_
 	e.String(string(v))
 }
 
-// ParsePresentationEventType_2 decodes JSON text as a PresentationEventType_2 (strict unless opts say otherwise).
+// ParsePresentationEventType_2 decodes JSON text as a PresentationEventType_2
+// (strict unless opts say otherwise).
 func ParsePresentationEventType_2(data []byte, opts ...contract.Option) (PresentationEventType_2, error) {
 	return contract.Parse(data, DecodePresentationEventType_2, opts...)
 }
@@ -121,25 +117,15 @@ func (v PresentationEventType_2) MarshalJSON() ([]byte, error) {
 
 // ---- Citation (packets/presentation.schema.json#/$defs/Citation)
 
-/*
- * A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed.
- */
+// A reference to a source that backs a statement (an item of a CITATION_BLOCK). Closed.
 type Citation struct {
-	/*
-	 * Identifier of the source (e.g. `src_1`).
-	 */
-	SourceId string `json:"source_id"`
-	/*
-	 * Where the source can be found.
-	 */
-	Uri string `json:"uri"`
-	/*
-	 * Title of the source.
-	 */
+	// Identifier of the source (e.g. `src_1`).
+	SourceID string `json:"source_id"`
+	// Where the source can be found.
+	URI string `json:"uri"`
+	// Title of the source.
 	Title string `json:"title"`
-	/*
-	 * Confidence that the source supports the statement, from 0 to 1.
-	 */
+	// Confidence that the source supports the statement, from 0 to 1.
 	Confidence           *float64        `json:"confidence,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -152,10 +138,10 @@ func DecodeCitation(d *contract.Decoder) (v Citation) {
 		switch string(d.Key()) {
 		case "source_id":
 			d.Field("source_id", &seen[0], 0x1)
-			v.SourceId = d.String(nil)
+			v.SourceID = d.String(nil)
 		case "uri":
 			d.Field("uri", &seen[0], 0x2)
-			v.Uri = d.String(rule1)
+			v.URI = d.String(rule1)
 		case "title":
 			d.Field("title", &seen[0], 0x4)
 			v.Title = d.String(nil)
@@ -188,9 +174,9 @@ func DecodeCitation(d *contract.Decoder) (v Citation) {
 func EncodeCitation(e *contract.Encoder, v Citation) {
 	e.BeginObject()
 	e.Key("source_id")
-	e.String(v.SourceId)
+	e.String(v.SourceID)
 	e.Key("uri")
-	e.String(v.Uri)
+	e.String(v.URI)
 	e.Key("title")
 	e.String(v.Title)
 	contract.EncodeOptional(e, "confidence", v.Confidence, (*contract.Encoder).Float)
@@ -198,7 +184,8 @@ func EncodeCitation(e *contract.Encoder, v Citation) {
 	e.EndObject()
 }
 
-// ParseCitation decodes JSON text as a Citation (strict unless opts say otherwise).
+// ParseCitation decodes JSON text as a Citation
+// (strict unless opts say otherwise).
 func ParseCitation(data []byte, opts ...contract.Option) (Citation, error) {
 	return contract.Parse(data, DecodeCitation, opts...)
 }
@@ -221,14 +208,10 @@ func (v Citation) MarshalJSON() ([]byte, error) {
 
 // ---- PresentationEventData (packets/presentation.schema.json#/$defs/PresentationEventData)
 
-/*
- * The data of a PresentationEvent. Open: its members depend on the event type. The one member
- * defined is `citations` (CITATION_BLOCK); whenever it is present it must be a list of Citation.
- */
+// The data of a PresentationEvent. Open: its members depend on the event type. The one member
+// defined is `citations` (CITATION_BLOCK); whenever it is present it must be a list of Citation.
 type PresentationEventData struct {
-	/*
-	 * The citations of a CITATION_BLOCK event.
-	 */
+	// The citations of a CITATION_BLOCK event.
 	Citations            *[]Citation     `json:"citations,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -259,7 +242,8 @@ func EncodePresentationEventData(e *contract.Encoder, v PresentationEventData) {
 	e.EndObject()
 }
 
-// ParsePresentationEventData decodes JSON text as a PresentationEventData (strict unless opts say otherwise).
+// ParsePresentationEventData decodes JSON text as a PresentationEventData
+// (strict unless opts say otherwise).
 func ParsePresentationEventData(data []byte, opts ...contract.Option) (PresentationEventData, error) {
 	return contract.Parse(data, DecodePresentationEventData, opts...)
 }
@@ -282,26 +266,16 @@ func (v PresentationEventData) MarshalJSON() ([]byte, error) {
 
 // ---- PresentationEvent (packets/presentation.schema.json#/$defs/PresentationEvent)
 
-/*
- * A structured, UI-ready event carried as the payload of an EVENT packet (e.g. a citation block or
- * a progress update). Closed.
- */
+// A structured, UI-ready event carried as the payload of an EVENT packet (e.g. a citation block or
+// a progress update). Closed.
 type PresentationEvent struct {
-	/*
-	 * Unique identifier of the event (a UUID).
-	 */
-	Id string `json:"id"`
-	/*
-	 * When the event was produced (RFC 3339).
-	 */
+	// Unique identifier of the event (a UUID).
+	ID string `json:"id"`
+	// When the event was produced (RFC 3339).
 	Timestamp string `json:"timestamp"`
-	/*
-	 * The presentation event type: a PresentationEventType value or any other string.
-	 */
+	// The presentation event type: a PresentationEventType value or any other string.
 	Type PresentationEventType_2 `json:"type"`
-	/*
-	 * The event's data; its members depend on `type`.
-	 */
+	// The event's data; its members depend on `type`.
 	Data                 PresentationEventData `json:"data"`
 	AdditionalProperties contract.Object       `json:"-"`
 }
@@ -314,7 +288,7 @@ func DecodePresentationEvent(d *contract.Decoder) (v PresentationEvent) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(rule4)
+			v.ID = d.String(rule4)
 		case "timestamp":
 			d.Field("timestamp", &seen[0], 0x2)
 			v.Timestamp = d.String(rule5)
@@ -353,7 +327,7 @@ func DecodePresentationEvent(d *contract.Decoder) (v PresentationEvent) {
 func EncodePresentationEvent(e *contract.Encoder, v PresentationEvent) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("timestamp")
 	e.String(v.Timestamp)
 	e.Key("type")
@@ -364,7 +338,8 @@ func EncodePresentationEvent(e *contract.Encoder, v PresentationEvent) {
 	e.EndObject()
 }
 
-// ParsePresentationEvent decodes JSON text as a PresentationEvent (strict unless opts say otherwise).
+// ParsePresentationEvent decodes JSON text as a PresentationEvent
+// (strict unless opts say otherwise).
 func ParsePresentationEvent(data []byte, opts ...contract.Option) (PresentationEvent, error) {
 	return contract.Parse(data, DecodePresentationEvent, opts...)
 }
@@ -387,13 +362,11 @@ func (v PresentationEvent) MarshalJSON() ([]byte, error) {
 
 // ---- StreamOpCode (packets/stream_packet.schema.json#/$defs/StreamOpCode)
 
-/*
- * The operation code of a StreamPacket; it fixes the type of the payload `p`. DELTA: `str`, a raw
- * text token, used for streaming prose (e.g. from an LLM). EVENT: PresentationEvent or `Dict`, a
- * structured event for the UI (e.g. a citation, a progress update). ERROR: `str` or `Dict`, a
- * stream-level error. CLOSE: usually a `str` reason (else an object), the stream has finished: no
- * further packets with this `stream_id` will be sent.
- */
+// The operation code of a StreamPacket; it fixes the type of the payload `p`. DELTA: `str`, a raw
+// text token, used for streaming prose (e.g. from an LLM). EVENT: PresentationEvent or `Dict`, a
+// structured event for the UI (e.g. a citation, a progress update). ERROR: `str` or `Dict`, a
+// stream-level error. CLOSE: usually a `str` reason (else an object), the stream has finished: no
+// further packets with this `stream_id` will be sent.
 type StreamOpCode string
 
 const (
@@ -415,7 +388,8 @@ func EncodeStreamOpCode(e *contract.Encoder, v StreamOpCode) {
 	e.String(string(v))
 }
 
-// ParseStreamOpCode decodes JSON text as a StreamOpCode (strict unless opts say otherwise).
+// ParseStreamOpCode decodes JSON text as a StreamOpCode
+// (strict unless opts say otherwise).
 func ParseStreamOpCode(data []byte, opts ...contract.Option) (StreamOpCode, error) {
 	return contract.Parse(data, DecodeStreamOpCode, opts...)
 }
@@ -438,33 +412,21 @@ func (v StreamOpCode) MarshalJSON() ([]byte, error) {
 
 // ---- StreamPacketBase (packets/stream_packet.schema.json#/$defs/StreamPacketBase)
 
-/*
- * Members shared by every StreamPacket variant. Closed. The variants narrow `op` to one code and
- * `p` to that code's payload type.
- */
+// Members shared by every StreamPacket variant. Closed. The variants narrow `op` to one code and
+// `p` to that code's payload type.
 type StreamPacketBase struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
-	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
+	StreamID string `json:"stream_id"`
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The operation code indicating the type of payload.
-	 */
+	// The operation code indicating the type of payload.
 	Op StreamOpCode `json:"op"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
-	P                    cloudevents.JsonValue `json:"p"`
+	// The payload. Its type depends on `op`.
+	P                    cloudevents.JSONValue `json:"p"`
 	AdditionalProperties contract.Object       `json:"-"`
 }
 
@@ -476,7 +438,7 @@ func DecodeStreamPacketBase(d *contract.Decoder) (v StreamPacketBase) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -488,7 +450,7 @@ func DecodeStreamPacketBase(d *contract.Decoder) (v StreamPacketBase) {
 			v.T = cloudevents.DecodeUtcTimestamp(d)
 		case "p":
 			d.Field("p", &seen[0], 0x10)
-			v.P = cloudevents.DecodeJsonValue(d)
+			v.P = cloudevents.DecodeJSONValue(d)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -521,7 +483,7 @@ func DecodeStreamPacketBase(d *contract.Decoder) (v StreamPacketBase) {
 func EncodeStreamPacketBase(e *contract.Encoder, v StreamPacketBase) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -529,12 +491,13 @@ func EncodeStreamPacketBase(e *contract.Encoder, v StreamPacketBase) {
 	e.Key("t")
 	cloudevents.EncodeUtcTimestamp(e, v.T)
 	e.Key("p")
-	cloudevents.EncodeJsonValue(e, v.P)
+	cloudevents.EncodeJSONValue(e, v.P)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParseStreamPacketBase decodes JSON text as a StreamPacketBase (strict unless opts say otherwise).
+// ParseStreamPacketBase decodes JSON text as a StreamPacketBase
+// (strict unless opts say otherwise).
 func ParseStreamPacketBase(data []byte, opts ...contract.Option) (StreamPacketBase, error) {
 	return contract.Parse(data, DecodeStreamPacketBase, opts...)
 }
@@ -557,28 +520,18 @@ func (v StreamPacketBase) MarshalJSON() ([]byte, error) {
 
 // ---- DeltaPacket (packets/stream_packet.schema.json#/$defs/DeltaPacket)
 
-/*
- * A StreamPacket with `op: DELTA`: `p` is a raw text token. The client appends `packet.p` to the
- * current text buffer.
- */
+// A StreamPacket with `op: DELTA`: `p` is a raw text token. The client appends `packet.p` to the
+// current text buffer.
 type DeltaPacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
-	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
+	StreamID string `json:"stream_id"`
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    string          `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -598,7 +551,7 @@ func DecodeDeltaPacket(d *contract.Decoder) (v DeltaPacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -643,7 +596,7 @@ func DecodeDeltaPacket(d *contract.Decoder) (v DeltaPacket) {
 func EncodeDeltaPacket(e *contract.Encoder, v DeltaPacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -656,7 +609,8 @@ func EncodeDeltaPacket(e *contract.Encoder, v DeltaPacket) {
 	e.EndObject()
 }
 
-// ParseDeltaPacket decodes JSON text as a DeltaPacket (strict unless opts say otherwise).
+// ParseDeltaPacket decodes JSON text as a DeltaPacket
+// (strict unless opts say otherwise).
 func ParseDeltaPacket(data []byte, opts ...contract.Option) (DeltaPacket, error) {
 	return contract.Parse(data, DecodeDeltaPacket, opts...)
 }
@@ -679,10 +633,8 @@ func (v DeltaPacket) MarshalJSON() ([]byte, error) {
 
 // ---- EventPacketP (packets/stream_packet.schema.json#/$defs/EventPacket/allOf/1/properties/p)
 
-/*
- * A PresentationEvent or a plain JSON object. A PresentationEvent is also an object, so this is a
- * non-exclusive union (anyOf).
- */
+// A PresentationEvent or a plain JSON object. A PresentationEvent is also an object, so this is a
+// non-exclusive union (anyOf).
 type EventPacketP struct {
 	PresentationEvent *PresentationEvent
 	Map               *contract.Map[any]
@@ -713,7 +665,8 @@ func EncodeEventPacketP(e *contract.Encoder, v EventPacketP) {
 	}
 }
 
-// ParseEventPacketP decodes JSON text as an EventPacketP (strict unless opts say otherwise).
+// ParseEventPacketP decodes JSON text as an EventPacketP
+// (strict unless opts say otherwise).
 func ParseEventPacketP(data []byte, opts ...contract.Option) (EventPacketP, error) {
 	return contract.Parse(data, DecodeEventPacketP, opts...)
 }
@@ -736,29 +689,19 @@ func (v EventPacketP) MarshalJSON() ([]byte, error) {
 
 // ---- EventPacket (packets/stream_packet.schema.json#/$defs/EventPacket)
 
-/*
- * A StreamPacket with `op: EVENT`: `p` is a PresentationEvent or any other JSON object
- * (`Union[PresentationEvent, Dict[str, Any]]`). The client renders the structured component (e.g.
- * inserts a citation chip).
- */
+// A StreamPacket with `op: EVENT`: `p` is a PresentationEvent or any other JSON object
+// (`Union[PresentationEvent, Dict[str, Any]]`). The client renders the structured component (e.g.
+// inserts a citation chip).
 type EventPacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
-	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
+	StreamID string `json:"stream_id"`
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    EventPacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -778,7 +721,7 @@ func DecodeEventPacket(d *contract.Decoder) (v EventPacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -823,7 +766,7 @@ func DecodeEventPacket(d *contract.Decoder) (v EventPacket) {
 func EncodeEventPacket(e *contract.Encoder, v EventPacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -836,7 +779,8 @@ func EncodeEventPacket(e *contract.Encoder, v EventPacket) {
 	e.EndObject()
 }
 
-// ParseEventPacket decodes JSON text as an EventPacket (strict unless opts say otherwise).
+// ParseEventPacket decodes JSON text as an EventPacket
+// (strict unless opts say otherwise).
 func ParseEventPacket(data []byte, opts ...contract.Option) (EventPacket, error) {
 	return contract.Parse(data, DecodeEventPacket, opts...)
 }
@@ -859,9 +803,7 @@ func (v EventPacket) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorPacketP (packets/stream_packet.schema.json#/$defs/ErrorPacket/allOf/1/properties/p)
 
-/*
- * An error message or an error object.
- */
+// An error message or an error object.
 type ErrorPacketP struct {
 	String *string
 	Map    *contract.Map[any]
@@ -892,7 +834,8 @@ func EncodeErrorPacketP(e *contract.Encoder, v ErrorPacketP) {
 	}
 }
 
-// ParseErrorPacketP decodes JSON text as an ErrorPacketP (strict unless opts say otherwise).
+// ParseErrorPacketP decodes JSON text as an ErrorPacketP
+// (strict unless opts say otherwise).
 func ParseErrorPacketP(data []byte, opts ...contract.Option) (ErrorPacketP, error) {
 	return contract.Parse(data, DecodeErrorPacketP, opts...)
 }
@@ -915,28 +858,18 @@ func (v ErrorPacketP) MarshalJSON() ([]byte, error) {
 
 // ---- ErrorPacket (packets/stream_packet.schema.json#/$defs/ErrorPacket)
 
-/*
- * A StreamPacket with `op: ERROR`: a stream-level error whose `p` is a message string or an error
- * object.
- */
+// A StreamPacket with `op: ERROR`: a stream-level error whose `p` is a message string or an error
+// object.
 type ErrorPacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
-	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
+	StreamID string `json:"stream_id"`
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    ErrorPacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -956,7 +889,7 @@ func DecodeErrorPacket(d *contract.Decoder) (v ErrorPacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -1001,7 +934,7 @@ func DecodeErrorPacket(d *contract.Decoder) (v ErrorPacket) {
 func EncodeErrorPacket(e *contract.Encoder, v ErrorPacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -1014,7 +947,8 @@ func EncodeErrorPacket(e *contract.Encoder, v ErrorPacket) {
 	e.EndObject()
 }
 
-// ParseErrorPacket decodes JSON text as an ErrorPacket (strict unless opts say otherwise).
+// ParseErrorPacket decodes JSON text as an ErrorPacket
+// (strict unless opts say otherwise).
 func ParseErrorPacket(data []byte, opts ...contract.Option) (ErrorPacket, error) {
 	return contract.Parse(data, DecodeErrorPacket, opts...)
 }
@@ -1037,9 +971,7 @@ func (v ErrorPacket) MarshalJSON() ([]byte, error) {
 
 // ---- ClosePacketP (packets/stream_packet.schema.json#/$defs/ClosePacket/allOf/1/properties/p)
 
-/*
- * Why the stream closed: a reason string, or an object (a PresentationEvent is one too).
- */
+// Why the stream closed: a reason string, or an object (a PresentationEvent is one too).
 type ClosePacketP struct {
 	String *string
 	Map    *contract.Map[any]
@@ -1070,7 +1002,8 @@ func EncodeClosePacketP(e *contract.Encoder, v ClosePacketP) {
 	}
 }
 
-// ParseClosePacketP decodes JSON text as a ClosePacketP (strict unless opts say otherwise).
+// ParseClosePacketP decodes JSON text as a ClosePacketP
+// (strict unless opts say otherwise).
 func ParseClosePacketP(data []byte, opts ...contract.Option) (ClosePacketP, error) {
 	return contract.Parse(data, DecodeClosePacketP, opts...)
 }
@@ -1093,30 +1026,20 @@ func (v ClosePacketP) MarshalJSON() ([]byte, error) {
 
 // ---- ClosePacket (packets/stream_packet.schema.json#/$defs/ClosePacket)
 
-/*
- * A StreamPacket with `op: CLOSE`: the stream has finished and no further packets with this
- * `stream_id` will be sent. The client finalises the UI state and closes the connection (or
- * expects the server to close it). `p` is required: usually a string reason, else an object (a
- * PresentationEvent or any other).
- */
+// A StreamPacket with `op: CLOSE`: the stream has finished and no further packets with this
+// `stream_id` will be sent. The client finalises the UI state and closes the connection (or
+// expects the server to close it). `p` is required: usually a string reason, else an object (a
+// PresentationEvent or any other).
 type ClosePacket struct {
-	/*
-	 * The unique identifier of the logical stream this packet belongs to.
-	 */
-	StreamId string `json:"stream_id"`
-	/*
-	 * A strictly increasing sequence number per stream, used to detect dropped packets or handle
-	 * out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
-	 */
+	// The unique identifier of the logical stream this packet belongs to.
+	StreamID string `json:"stream_id"`
+	// A strictly increasing sequence number per stream, used to detect dropped packets or handle
+	// out-of-order delivery. (Monotonicity spans packets and is not checked per packet.)
 	Seq int64 `json:"seq"`
-	/*
-	 * The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
-	 * none (meaning UTC).
-	 */
+	// The UTC timestamp of when the packet was emitted: ISO 8601 with a `Z` or `+00:00` offset, or
+	// none (meaning UTC).
 	T cloudevents.UtcTimestamp `json:"t"`
-	/*
-	 * The payload. Its type depends on `op`.
-	 */
+	// The payload. Its type depends on `op`.
 	P                    ClosePacketP    `json:"p"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1136,7 +1059,7 @@ func DecodeClosePacket(d *contract.Decoder) (v ClosePacket) {
 		switch string(d.Key()) {
 		case "stream_id":
 			d.Field("stream_id", &seen[0], 0x1)
-			v.StreamId = d.String(rule4)
+			v.StreamID = d.String(rule4)
 		case "seq":
 			d.Field("seq", &seen[0], 0x2)
 			v.Seq = d.Int(nil)
@@ -1181,7 +1104,7 @@ func DecodeClosePacket(d *contract.Decoder) (v ClosePacket) {
 func EncodeClosePacket(e *contract.Encoder, v ClosePacket) {
 	e.BeginObject()
 	e.Key("stream_id")
-	e.String(v.StreamId)
+	e.String(v.StreamID)
 	e.Key("seq")
 	e.Int(v.Seq)
 	e.Key("op")
@@ -1194,7 +1117,8 @@ func EncodeClosePacket(e *contract.Encoder, v ClosePacket) {
 	e.EndObject()
 }
 
-// ParseClosePacket decodes JSON text as a ClosePacket (strict unless opts say otherwise).
+// ParseClosePacket decodes JSON text as a ClosePacket
+// (strict unless opts say otherwise).
 func ParseClosePacket(data []byte, opts ...contract.Option) (ClosePacket, error) {
 	return contract.Parse(data, DecodeClosePacket, opts...)
 }
@@ -1217,13 +1141,11 @@ func (v ClosePacket) MarshalJSON() ([]byte, error) {
 
 // ---- StreamPacket (packets/stream_packet.schema.json#/$defs/StreamPacket)
 
-/*
- * The core unit of transmission of the Coreason SSE wire protocol: every chunk of streamed data is
- * wrapped in a StreamPacket, so one stream can multiplex raw text deltas and structured UI events.
- * One variant per StreamOpCode, discriminated by `op`. Each packet is sent JSON-serialised in the
- * `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see
- * tables.schema.json).
- */
+// The core unit of transmission of the Coreason SSE wire protocol: every chunk of streamed data is
+// wrapped in a StreamPacket, so one stream can multiplex raw text deltas and structured UI events.
+// One variant per StreamOpCode, discriminated by `op`. Each packet is sent JSON-serialised in the
+// `data:` field of an SSE event named `stream.packet` whose `id` is the packet's `stream_id` (see
+// tables.schema.json).
 type StreamPacket interface {
 	isStreamPacket()
 	Op() string
@@ -1279,7 +1201,8 @@ func EncodeStreamPacket(e *contract.Encoder, v StreamPacket) {
 	}
 }
 
-// ParseStreamPacket decodes JSON text as a StreamPacket (strict unless opts say otherwise).
+// ParseStreamPacket decodes JSON text as a StreamPacket
+// (strict unless opts say otherwise).
 func ParseStreamPacket(data []byte, opts ...contract.Option) (StreamPacket, error) {
 	return contract.Parse(data, DecodeStreamPacket, opts...)
 }
@@ -1297,21 +1220,15 @@ func ValidateStreamPacket(v StreamPacket) error {
 
 // ---- PacketServerSentEvent (packets/stream_packet.schema.json#/$defs/PacketServerSentEvent)
 
-/*
- * One Server-Sent Event of a StreamPacket stream, as the fields an SSE reader parses: `event` is
- * always `stream.packet` (StreamPacketSseEvent), `id` is the packet's `stream_id` (the member
- * StreamPacketSseIdField names, to allow resumption) and `data` is the packet serialised as JSON.
- * The items of `GET /v1/assist`.
- */
+// One Server-Sent Event of a StreamPacket stream, as the fields an SSE reader parses: `event` is
+// always `stream.packet` (StreamPacketSseEvent), `id` is the packet's `stream_id` (the member
+// StreamPacketSseIdField names, to allow resumption) and `data` is the packet serialised as JSON.
+// The items of `GET /v1/assist`.
 type PacketServerSentEvent struct {
-	/*
-	 * The packet's `stream_id`.
-	 */
-	Id string `json:"id"`
-	/*
-	 * The StreamPacket serialised as JSON: the text of a JSON object (the pattern checks that it
-	 * starts with `{`, after any JSON whitespace; parsing it as a StreamPacket is the reader's job).
-	 */
+	// The packet's `stream_id`.
+	ID string `json:"id"`
+	// The StreamPacket serialised as JSON: the text of a JSON object (the pattern checks that it
+	// starts with `{`, after any JSON whitespace; parsing it as a StreamPacket is the reader's job).
 	Data                 string          `json:"data"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1327,7 +1244,7 @@ func DecodePacketServerSentEvent(d *contract.Decoder) (v PacketServerSentEvent) 
 			d.ConstStringTyped("stream.packet")
 		case "id":
 			d.Field("id", &seen[0], 0x2)
-			v.Id = d.String(rule4)
+			v.ID = d.String(rule4)
 		case "data":
 			d.Field("data", &seen[0], 0x4)
 			v.Data = d.String(rule6)
@@ -1359,14 +1276,15 @@ func EncodePacketServerSentEvent(e *contract.Encoder, v PacketServerSentEvent) {
 	e.Key("event")
 	e.String("stream.packet")
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	e.Key("data")
 	e.String(v.Data)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParsePacketServerSentEvent decodes JSON text as a PacketServerSentEvent (strict unless opts say otherwise).
+// ParsePacketServerSentEvent decodes JSON text as a PacketServerSentEvent
+// (strict unless opts say otherwise).
 func ParsePacketServerSentEvent(data []byte, opts ...contract.Option) (PacketServerSentEvent, error) {
 	return contract.Parse(data, DecodePacketServerSentEvent, opts...)
 }
@@ -1387,53 +1305,43 @@ func (v PacketServerSentEvent) MarshalJSON() ([]byte, error) {
 	return MarshalPacketServerSentEvent(v), nil
 }
 
-// ---- StreamPacketSseEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
+// ---- StreamPacketSSEEvent (packets/tables.schema.json#/$defs/StreamPacketSseEvent)
 
-/*
- * SSE event name of a packet
- *
- * The SSE `event` field of every StreamPacket event: `event: stream.packet`. Clients listen for
- * SSE events of this type (or the generic `message` event when using a raw reader).
- */
-const StreamPacketSseEvent string = "stream.packet"
+// SSE event name of a packet
+//
+// The SSE `event` field of every StreamPacket event: `event: stream.packet`. Clients listen for
+// SSE events of this type (or the generic `message` event when using a raw reader).
+const StreamPacketSSEEvent string = "stream.packet"
 
-// ---- StreamPacketSseFallbackEvent (packets/tables.schema.json#/$defs/StreamPacketSseFallbackEvent)
+// ---- StreamPacketSSEFallbackEvent (packets/tables.schema.json#/$defs/StreamPacketSseFallbackEvent)
 
-/*
- * Fallback SSE event name
- *
- * The generic SSE event name a raw reader sees instead of `stream.packet`.
- */
-const StreamPacketSseFallbackEvent string = "message"
+// Fallback SSE event name
+//
+// The generic SSE event name a raw reader sees instead of `stream.packet`.
+const StreamPacketSSEFallbackEvent string = "message"
 
-// ---- StreamPacketSseIdField (packets/tables.schema.json#/$defs/StreamPacketSseIdField)
+// ---- StreamPacketSSEIDField (packets/tables.schema.json#/$defs/StreamPacketSseIdField)
 
-/*
- * Packet member copied into the SSE id
- *
- * The SSE `id` field is set to the value of this StreamPacket member (the stream_id), to allow
- * resumption: `id: 123e4567-e89b-12d3-a456-426614174000`.
- */
-const StreamPacketSseIdField string = "stream_id"
+// Packet member copied into the SSE id
+//
+// The SSE `id` field is set to the value of this StreamPacket member (the stream_id), to allow
+// resumption: `id: 123e4567-e89b-12d3-a456-426614174000`.
+const StreamPacketSSEIDField string = "stream_id"
 
-// ---- StreamPacketSseContentType (packets/tables.schema.json#/$defs/StreamPacketSseContentType)
+// ---- StreamPacketSSEContentType (packets/tables.schema.json#/$defs/StreamPacketSseContentType)
 
-/*
- * Response content type of a packet stream
- *
- * The server answers the streaming request (e.g. `GET /v1/assist` with `Accept:
- * text/event-stream`) with this content type; each packet is JSON-serialised into one SSE `data:`
- * field.
- */
-const StreamPacketSseContentType string = "text/event-stream"
+// Response content type of a packet stream
+//
+// The server answers the streaming request (e.g. `GET /v1/assist` with `Accept:
+// text/event-stream`) with this content type; each packet is JSON-serialised into one SSE `data:`
+// field.
+const StreamPacketSSEContentType string = "text/event-stream"
 
 // ---- TerminalOpCodes (packets/tables.schema.json#/$defs/TerminalOpCodes)
 
-/*
- * Terminal operation codes
- *
- * Operation codes after which no further packet with the same `stream_id` is sent.
- */
+// Terminal operation codes
+//
+// Operation codes after which no further packet with the same `stream_id` is sent.
 var TerminalOpCodes = []StreamOpCode{
 	"CLOSE",
 }

@@ -132,423 +132,528 @@ func Find(name string) RoundTrip {
 	switch name {
 	case "assist.ValidationIssueLocation":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeValidationIssueLocation, assist.EncodeValidationIssueLocation, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeValidationIssueLocation, assist.EncodeValidationIssueLocation, opts...)
 		}
 	case "assist.ValidationIssue":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeValidationIssue, assist.EncodeValidationIssue, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeValidationIssue, assist.EncodeValidationIssue, opts...)
 		}
 	case "assist.ValidationErrorResponse":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeValidationErrorResponse, assist.EncodeValidationErrorResponse, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeValidationErrorResponse, assist.EncodeValidationErrorResponse, opts...)
 		}
 	case "assist.AgentRequestPayload":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeAgentRequestPayload, assist.EncodeAgentRequestPayload, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeAgentRequestPayload, assist.EncodeAgentRequestPayload, opts...)
 		}
 	case "assist.ClientCapabilities":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeClientCapabilities, assist.EncodeClientCapabilities, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeClientCapabilities, assist.EncodeClientCapabilities, opts...)
 		}
 	case "assist.AgentRequest":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeAgentRequest, assist.EncodeAgentRequest, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeAgentRequest, assist.EncodeAgentRequest, opts...)
 		}
 	case "assist.DeliveryMode":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeDeliveryMode, assist.EncodeDeliveryMode, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeDeliveryMode, assist.EncodeDeliveryMode, opts...)
 		}
 	case "assist.AgentCapability":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeAgentCapability, assist.EncodeAgentCapability, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeAgentCapability, assist.EncodeAgentCapability, opts...)
 		}
 	case "assist.ServerSentEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeServerSentEvent, assist.EncodeServerSentEvent, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeServerSentEvent, assist.EncodeServerSentEvent, opts...)
 		}
 	case "assist.AssistResponse":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, assist.DecodeAssistResponse, assist.EncodeAssistResponse, opts...)
+			return contract.RoundTrip(data,
+				assist.DecodeAssistResponse, assist.EncodeAssistResponse, opts...)
 		}
 	case "chat_stream.EntityType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeEntityType, chatstream.EncodeEntityType, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeEntityType, chatstream.EncodeEntityType, opts...)
 		}
 	case "chat_stream.Entity":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeEntity, chatstream.EncodeEntity, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeEntity, chatstream.EncodeEntity, opts...)
 		}
 	case "chat_stream.CreatorType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeCreatorType, chatstream.EncodeCreatorType, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeCreatorType, chatstream.EncodeCreatorType, opts...)
 		}
 	case "chat_stream.MessageType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeMessageType, chatstream.EncodeMessageType, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeMessageType, chatstream.EncodeMessageType, opts...)
 		}
 	case "chat_stream.DeliverableType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeDeliverableType, chatstream.EncodeDeliverableType, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeDeliverableType, chatstream.EncodeDeliverableType, opts...)
 		}
 	case "chat_stream.MessageErrorType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeMessageErrorType, chatstream.EncodeMessageErrorType, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeMessageErrorType, chatstream.EncodeMessageErrorType, opts...)
 		}
 	case "chat_stream.Message":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeMessage, chatstream.EncodeMessage, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeMessage, chatstream.EncodeMessage, opts...)
 		}
 	case "chat_stream.PlanStatus":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePlanStatus, chatstream.EncodePlanStatus, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePlanStatus, chatstream.EncodePlanStatus, opts...)
 		}
 	case "chat_stream.PlanTask":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePlanTask, chatstream.EncodePlanTask, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePlanTask, chatstream.EncodePlanTask, opts...)
 		}
 	case "chat_stream.Plan":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePlan, chatstream.EncodePlan, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePlan, chatstream.EncodePlan, opts...)
 		}
 	case "chat_stream.PlanSet":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePlanSet, chatstream.EncodePlanSet, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePlanSet, chatstream.EncodePlanSet, opts...)
 		}
 	case "chat_stream.PendingSourceType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePendingSourceType, chatstream.EncodePendingSourceType, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePendingSourceType, chatstream.EncodePendingSourceType, opts...)
 		}
 	case "chat_stream.PendingSource":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePendingSource, chatstream.EncodePendingSource, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePendingSource, chatstream.EncodePendingSource, opts...)
 		}
 	case "chat_stream.StreamEventType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeStreamEventType, chatstream.EncodeStreamEventType, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeStreamEventType, chatstream.EncodeStreamEventType, opts...)
 		}
 	case "chat_stream.StreamStart":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeStreamStart, chatstream.EncodeStreamStart, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeStreamStart, chatstream.EncodeStreamStart, opts...)
 		}
 	case "chat_stream.Heartbeat":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeHeartbeat, chatstream.EncodeHeartbeat, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeHeartbeat, chatstream.EncodeHeartbeat, opts...)
 		}
 	case "chat_stream.DoneEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeDoneEvent, chatstream.EncodeDoneEvent, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeDoneEvent, chatstream.EncodeDoneEvent, opts...)
 		}
 	case "chat_stream.StreamError":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeStreamError, chatstream.EncodeStreamError, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeStreamError, chatstream.EncodeStreamError, opts...)
 		}
 	case "chat_stream.MessageDelta":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeMessageDelta, chatstream.EncodeMessageDelta, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeMessageDelta, chatstream.EncodeMessageDelta, opts...)
 		}
 	case "chat_stream.AiMessage":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeAiMessage, chatstream.EncodeAiMessage, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeAiMessage, chatstream.EncodeAiMessage, opts...)
 		}
 	case "chat_stream.MessageIsAnswer":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeMessageIsAnswer, chatstream.EncodeMessageIsAnswer, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeMessageIsAnswer, chatstream.EncodeMessageIsAnswer, opts...)
 		}
 	case "chat_stream.ChatTitleGenerated":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeChatTitleGenerated, chatstream.EncodeChatTitleGenerated, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeChatTitleGenerated, chatstream.EncodeChatTitleGenerated, opts...)
 		}
 	case "chat_stream.ClarificationNeeded":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeClarificationNeeded, chatstream.EncodeClarificationNeeded, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeClarificationNeeded, chatstream.EncodeClarificationNeeded, opts...)
 		}
 	case "chat_stream.MessageClarificationUpdate":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeMessageClarificationUpdate, chatstream.EncodeMessageClarificationUpdate, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeMessageClarificationUpdate, chatstream.EncodeMessageClarificationUpdate, opts...)
 		}
 	case "chat_stream.UpdateMessageClarificationMessage":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeUpdateMessageClarificationMessage, chatstream.EncodeUpdateMessageClarificationMessage, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeUpdateMessageClarificationMessage, chatstream.EncodeUpdateMessageClarificationMessage, opts...)
 		}
 	case "chat_stream.TaskStatus":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeTaskStatus, chatstream.EncodeTaskStatus, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeTaskStatus, chatstream.EncodeTaskStatus, opts...)
 		}
 	case "chat_stream.TaskUpdate":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeTaskUpdate, chatstream.EncodeTaskUpdate, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeTaskUpdate, chatstream.EncodeTaskUpdate, opts...)
 		}
 	case "chat_stream.PendingSources":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePendingSources, chatstream.EncodePendingSources, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePendingSources, chatstream.EncodePendingSources, opts...)
 		}
 	case "chat_stream.ReferencesFound":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeReferencesFound, chatstream.EncodeReferencesFound, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeReferencesFound, chatstream.EncodeReferencesFound, opts...)
 		}
 	case "chat_stream.UnixTimestampMs":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeUnixTimestampMs, chatstream.EncodeUnixTimestampMs, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeUnixTimestampMs, chatstream.EncodeUnixTimestampMs, opts...)
 		}
 	case "chat_stream.NodeToolsExecutionStart":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeNodeToolsExecutionStart, chatstream.EncodeNodeToolsExecutionStart, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeNodeToolsExecutionStart, chatstream.EncodeNodeToolsExecutionStart, opts...)
 		}
 	case "chat_stream.NodeToolEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeNodeToolEvent, chatstream.EncodeNodeToolEvent, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeNodeToolEvent, chatstream.EncodeNodeToolEvent, opts...)
 		}
 	case "chat_stream.UpdateSubagentCurrentAction":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeUpdateSubagentCurrentAction, chatstream.EncodeUpdateSubagentCurrentAction, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeUpdateSubagentCurrentAction, chatstream.EncodeUpdateSubagentCurrentAction, opts...)
 		}
 	case "chat_stream.NodeReportPreviewStart":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeNodeReportPreviewStart, chatstream.EncodeNodeReportPreviewStart, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeNodeReportPreviewStart, chatstream.EncodeNodeReportPreviewStart, opts...)
 		}
 	case "chat_stream.NodeReportPreviewDelta":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeNodeReportPreviewDelta, chatstream.EncodeNodeReportPreviewDelta, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeNodeReportPreviewDelta, chatstream.EncodeNodeReportPreviewDelta, opts...)
 		}
 	case "chat_stream.NodeReportPreviewDone":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeNodeReportPreviewDone, chatstream.EncodeNodeReportPreviewDone, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeNodeReportPreviewDone, chatstream.EncodeNodeReportPreviewDone, opts...)
 		}
 	case "chat_stream.BrowserUseStart":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeBrowserUseStart, chatstream.EncodeBrowserUseStart, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeBrowserUseStart, chatstream.EncodeBrowserUseStart, opts...)
 		}
 	case "chat_stream.BrowserUseStop":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeBrowserUseStop, chatstream.EncodeBrowserUseStop, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeBrowserUseStop, chatstream.EncodeBrowserUseStop, opts...)
 		}
 	case "chat_stream.BrowserUseAwaitUserInput":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeBrowserUseAwaitUserInput, chatstream.EncodeBrowserUseAwaitUserInput, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeBrowserUseAwaitUserInput, chatstream.EncodeBrowserUseAwaitUserInput, opts...)
 		}
 	case "chat_stream.PingEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodePingEvent, chatstream.EncodePingEvent, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodePingEvent, chatstream.EncodePingEvent, opts...)
 		}
 	case "chat_stream.ErrorCode":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeErrorCode, chatstream.EncodeErrorCode, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeErrorCode, chatstream.EncodeErrorCode, opts...)
 		}
 	case "chat_stream.ErrorEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeErrorEvent, chatstream.EncodeErrorEvent, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeErrorEvent, chatstream.EncodeErrorEvent, opts...)
 		}
 	case "chat_stream.MessageFileEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeMessageFileEvent, chatstream.EncodeMessageFileEvent, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeMessageFileEvent, chatstream.EncodeMessageFileEvent, opts...)
 		}
 	case "chat_stream.UsageCost":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeUsageCost, chatstream.EncodeUsageCost, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeUsageCost, chatstream.EncodeUsageCost, opts...)
 		}
 	case "chat_stream.UsageUpdateEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeUsageUpdateEvent, chatstream.EncodeUsageUpdateEvent, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeUsageUpdateEvent, chatstream.EncodeUsageUpdateEvent, opts...)
 		}
 	case "chat_stream.StreamEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeStreamEvent, chatstream.EncodeStreamEvent, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeStreamEvent, chatstream.EncodeStreamEvent, opts...)
 		}
 	case "chat_stream.StreamEnvelope":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, chatstream.DecodeStreamEnvelope, chatstream.EncodeStreamEnvelope, opts...)
+			return contract.RoundTrip(data,
+				chatstream.DecodeStreamEnvelope, chatstream.EncodeStreamEnvelope, opts...)
 		}
 	case "cloudevents.EventContentType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeEventContentType, cloudevents.EncodeEventContentType, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeEventContentType, cloudevents.EncodeEventContentType, opts...)
 		}
 	case "cloudevents.JsonValue":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeJsonValue, cloudevents.EncodeJsonValue, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeJSONValue, cloudevents.EncodeJSONValue, opts...)
 		}
 	case "cloudevents.CloudEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeCloudEvent, cloudevents.EncodeCloudEvent, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeCloudEvent, cloudevents.EncodeCloudEvent, opts...)
 		}
 	case "cloudevents.IsoTimestamp":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeIsoTimestamp, cloudevents.EncodeIsoTimestamp, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeIsoTimestamp, cloudevents.EncodeIsoTimestamp, opts...)
 		}
 	case "cloudevents.UtcTimestamp":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeUtcTimestamp, cloudevents.EncodeUtcTimestamp, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeUtcTimestamp, cloudevents.EncodeUtcTimestamp, opts...)
 		}
 	case "cloudevents.KnownGraphEventType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeKnownGraphEventType, cloudevents.EncodeKnownGraphEventType, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeKnownGraphEventType, cloudevents.EncodeKnownGraphEventType, opts...)
 		}
 	case "cloudevents.GraphEventType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeGraphEventType, cloudevents.EncodeGraphEventType, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeGraphEventType, cloudevents.EncodeGraphEventType, opts...)
 		}
 	case "cloudevents.StreamChunkPayload":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeStreamChunkPayload, cloudevents.EncodeStreamChunkPayload, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeStreamChunkPayload, cloudevents.EncodeStreamChunkPayload, opts...)
 		}
 	case "cloudevents.ErrorPayload":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeErrorPayload, cloudevents.EncodeErrorPayload, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeErrorPayload, cloudevents.EncodeErrorPayload, opts...)
 		}
 	case "cloudevents.NodeStartedPayload":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeNodeStartedPayload, cloudevents.EncodeNodeStartedPayload, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeNodeStartedPayload, cloudevents.EncodeNodeStartedPayload, opts...)
 		}
 	case "cloudevents.NodeCompletedPayload":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, cloudevents.DecodeNodeCompletedPayload, cloudevents.EncodeNodeCompletedPayload, opts...)
+			return contract.RoundTrip(data,
+				cloudevents.DecodeNodeCompletedPayload, cloudevents.EncodeNodeCompletedPayload, opts...)
 		}
 	case "packets.PresentationEventType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodePresentationEventType, packets.EncodePresentationEventType, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodePresentationEventType, packets.EncodePresentationEventType, opts...)
 		}
 	case "packets.Citation":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeCitation, packets.EncodeCitation, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeCitation, packets.EncodeCitation, opts...)
 		}
 	case "packets.PresentationEventData":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodePresentationEventData, packets.EncodePresentationEventData, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodePresentationEventData, packets.EncodePresentationEventData, opts...)
 		}
 	case "packets.PresentationEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodePresentationEvent, packets.EncodePresentationEvent, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodePresentationEvent, packets.EncodePresentationEvent, opts...)
 		}
 	case "packets.StreamOpCode":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeStreamOpCode, packets.EncodeStreamOpCode, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeStreamOpCode, packets.EncodeStreamOpCode, opts...)
 		}
 	case "packets.StreamPacketBase":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeStreamPacketBase, packets.EncodeStreamPacketBase, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeStreamPacketBase, packets.EncodeStreamPacketBase, opts...)
 		}
 	case "packets.DeltaPacket":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeDeltaPacket, packets.EncodeDeltaPacket, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeDeltaPacket, packets.EncodeDeltaPacket, opts...)
 		}
 	case "packets.EventPacket":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeEventPacket, packets.EncodeEventPacket, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeEventPacket, packets.EncodeEventPacket, opts...)
 		}
 	case "packets.ErrorPacket":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeErrorPacket, packets.EncodeErrorPacket, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeErrorPacket, packets.EncodeErrorPacket, opts...)
 		}
 	case "packets.ClosePacket":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeClosePacket, packets.EncodeClosePacket, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeClosePacket, packets.EncodeClosePacket, opts...)
 		}
 	case "packets.StreamPacket":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodeStreamPacket, packets.EncodeStreamPacket, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodeStreamPacket, packets.EncodeStreamPacket, opts...)
 		}
 	case "packets.PacketServerSentEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, packets.DecodePacketServerSentEvent, packets.EncodePacketServerSentEvent, opts...)
+			return contract.RoundTrip(data,
+				packets.DecodePacketServerSentEvent, packets.EncodePacketServerSentEvent, opts...)
 		}
 	case "run_events.RunEventType":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeRunEventType, runevents.EncodeRunEventType, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeRunEventType, runevents.EncodeRunEventType, opts...)
 		}
 	case "run_events.KnownStatusValue":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeKnownStatusValue, runevents.EncodeKnownStatusValue, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeKnownStatusValue, runevents.EncodeKnownStatusValue, opts...)
 		}
 	case "run_events.StatusValue":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeStatusValue, runevents.EncodeStatusValue, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeStatusValue, runevents.EncodeStatusValue, opts...)
 		}
 	case "run_events.NormalizedStatus":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeNormalizedStatus, runevents.EncodeNormalizedStatus, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeNormalizedStatus, runevents.EncodeNormalizedStatus, opts...)
 		}
 	case "run_events.RunLifecycleStatus":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeRunLifecycleStatus, runevents.EncodeRunLifecycleStatus, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeRunLifecycleStatus, runevents.EncodeRunLifecycleStatus, opts...)
 		}
 	case "run_events.ScratchpadOperation":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeScratchpadOperation, runevents.EncodeScratchpadOperation, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeScratchpadOperation, runevents.EncodeScratchpadOperation, opts...)
 		}
 	case "run_events.RunId":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeRunId, runevents.EncodeRunId, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeRunID, runevents.EncodeRunID, opts...)
 		}
 	case "run_events.RunEventEnvelope":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeRunEventEnvelope, runevents.EncodeRunEventEnvelope, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeRunEventEnvelope, runevents.EncodeRunEventEnvelope, opts...)
 		}
 	case "run_events.ContentEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeContentEvent, runevents.EncodeContentEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeContentEvent, runevents.EncodeContentEvent, opts...)
 		}
 	case "run_events.ReasoningEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeReasoningEvent, runevents.EncodeReasoningEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeReasoningEvent, runevents.EncodeReasoningEvent, opts...)
 		}
 	case "run_events.WebStatusEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeWebStatusEvent, runevents.EncodeWebStatusEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeWebStatusEvent, runevents.EncodeWebStatusEvent, opts...)
 		}
 	case "run_events.ResearchStatusEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeResearchStatusEvent, runevents.EncodeResearchStatusEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeResearchStatusEvent, runevents.EncodeResearchStatusEvent, opts...)
 		}
 	case "run_events.ScratchpadEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeScratchpadEvent, runevents.EncodeScratchpadEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeScratchpadEvent, runevents.EncodeScratchpadEvent, opts...)
 		}
 	case "run_events.ToolCallStartEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeToolCallStartEvent, runevents.EncodeToolCallStartEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeToolCallStartEvent, runevents.EncodeToolCallStartEvent, opts...)
 		}
 	case "run_events.ToolCallManifestEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeToolCallManifestEvent, runevents.EncodeToolCallManifestEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeToolCallManifestEvent, runevents.EncodeToolCallManifestEvent, opts...)
 		}
 	case "run_events.CodeStatusEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeCodeStatusEvent, runevents.EncodeCodeStatusEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeCodeStatusEvent, runevents.EncodeCodeStatusEvent, opts...)
 		}
 	case "run_events.RunStatusEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeRunStatusEvent, runevents.EncodeRunStatusEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeRunStatusEvent, runevents.EncodeRunStatusEvent, opts...)
 		}
 	case "run_events.RunErrorEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeRunErrorEvent, runevents.EncodeRunErrorEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeRunErrorEvent, runevents.EncodeRunErrorEvent, opts...)
 		}
 	case "run_events.GeneratedFileEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeGeneratedFileEvent, runevents.EncodeGeneratedFileEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeGeneratedFileEvent, runevents.EncodeGeneratedFileEvent, opts...)
 		}
 	case "run_events.CodeInterpreterFileEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeCodeInterpreterFileEvent, runevents.EncodeCodeInterpreterFileEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeCodeInterpreterFileEvent, runevents.EncodeCodeInterpreterFileEvent, opts...)
 		}
 	case "run_events.HotCodeEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeHotCodeEvent, runevents.EncodeHotCodeEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeHotCodeEvent, runevents.EncodeHotCodeEvent, opts...)
 		}
 	case "run_events.HotCodeOutputEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeHotCodeOutputEvent, runevents.EncodeHotCodeOutputEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeHotCodeOutputEvent, runevents.EncodeHotCodeOutputEvent, opts...)
 		}
 	case "run_events.ComputerOutputEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeComputerOutputEvent, runevents.EncodeComputerOutputEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeComputerOutputEvent, runevents.EncodeComputerOutputEvent, opts...)
 		}
 	case "run_events.RunEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeRunEvent, runevents.EncodeRunEvent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeRunEvent, runevents.EncodeRunEvent, opts...)
 		}
 	case "run_events.UiComponent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, runevents.DecodeUiComponent, runevents.EncodeUiComponent, opts...)
+			return contract.RoundTrip(data,
+				runevents.DecodeUIComponent, runevents.EncodeUIComponent, opts...)
 		}
 	}
 	return nil

@@ -37,6 +37,69 @@ std::string string_literal(const std::string& s) {
 
 std::string comment_text(const std::string& text) { return visible_controls(text); }
 
+namespace {
+
+bool starts_indented(const std::string& line) { return !line.empty() && (line[0] == ' ' || line[0] == '\t'); }
+
+std::string without_lead(const std::string& line) {
+    std::size_t at = line.find_first_not_of(" \t");
+    return at == std::string::npos ? std::string() : line.substr(at);
+}
+
+bool is_bullet(const std::string& text) {
+    return text.size() > 1 && (text[0] == '-' || text[0] == '*' || text[0] == '+') && (text[1] == ' ' || text[1] == '\t');
+}
+
+// `//` lines in the form gofmt gives doc comments (go/doc/comment), so that it
+// leaves them as written: an indented span is a code block (a tab after
+// `//`, a blank line around it) or, when it starts with a bullet, a list
+// ("//   - item"); blank lines are single; `` and '' are curly quotes.
+std::string slash_comment(const std::vector<std::string>& raw, const std::string& indent) {
+    std::vector<std::string> lines;
+    for (const auto& line : raw) {
+        std::string text = comment_text(line);
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+        for (std::size_t at; (at = text.find("``")) != std::string::npos;) text.replace(at, 2, "\u201C");
+        for (std::size_t at; (at = text.find("''")) != std::string::npos;) text.replace(at, 2, "\u201D");
+        lines.push_back(std::move(text));
+    }
+    std::vector<std::string> out;  // the text after "//"
+    auto blank = [&] {
+        if (!out.empty() && !out.back().empty()) out.push_back("");
+    };
+    for (std::size_t i = 0; i < lines.size();) {
+        if (lines[i].empty()) {
+            blank();
+            ++i;
+            continue;
+        }
+        if (!starts_indented(lines[i])) {
+            out.push_back(" " + lines[i++]);
+            continue;
+        }
+        std::size_t end = i;
+        while (end < lines.size() && starts_indented(lines[end])) ++end;
+        if (is_bullet(without_lead(lines[i]))) {
+            for (; i < end; ++i) {
+                std::string text = without_lead(lines[i]);
+                out.push_back(is_bullet(text) ? "   - " + without_lead(text.substr(1)) : "     " + text);
+            }
+        } else {
+            std::size_t common = std::string::npos;
+            for (std::size_t k = i; k < end; ++k) common = std::min(common, lines[k].find_first_not_of(" \t"));
+            blank();
+            for (; i < end; ++i) out.push_back("\t" + lines[i].substr(common));
+        }
+        if (i < lines.size() && !lines[i].empty()) out.push_back("");
+    }
+    while (!out.empty() && out.back().empty()) out.pop_back();
+    std::string text;
+    for (const auto& line : out) text += indent + "//" + line + "\n";
+    return text;
+}
+
+}  // namespace
+
 std::string doc_comment(const ir::Docs& docs, const std::string& indent, const std::string& prefix_line) {
     std::vector<std::string> lines = doc_lines(docs);
     if (!prefix_line.empty()) {
@@ -44,16 +107,7 @@ std::string doc_comment(const ir::Docs& docs, const std::string& indent, const s
         lines.insert(lines.begin(), prefix_line);
     }
     if (lines.empty()) return "";
-    // A block comment with a star on every line: gofmt reformats `//` doc
-    // comments (quotes, indented lines, lists), but leaves these as written.
-    std::string out = indent + "/*\n";
-    for (const auto& line : lines) {
-        std::string text = comment_text(line);
-        for (std::size_t at; (at = text.find("*/")) != std::string::npos;) text.replace(at, 2, "*\\/");
-        while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
-        out += indent + (text.empty() ? " *" : " * " + text) + "\n";
-    }
-    return out + indent + " */\n";
+    return slash_comment(lines, indent);
 }
 
 bool is_tag_name(const std::string& name) {

@@ -17,9 +17,9 @@ namespace contractgen::emit::go {
 // line separators never reach the source text.
 std::string string_literal(const std::string& utf8);
 
-// A doc comment at `indent` (a /* */ block, a star on every line, so that
-// gofmt keeps it as written; "*/" in the text is written "*\/") from the schema
-// docs; empty when the schema documents nothing. `prefix_line`, when given,
+// A doc comment at `indent` from the schema docs: `//` lines in the form
+// gofmt gives doc comments, so that it keeps them as written; empty when the
+// schema documents nothing. `prefix_line`, when given,
 // comes first (Go's convention: "// Name is ...").
 std::string doc_comment(const ir::Docs& docs, const std::string& indent, const std::string& prefix_line = "");
 

@@ -54,6 +54,10 @@ naming::NamerConfig go_naming() {
     c.type_prefix = "T";
     c.field_prefix = "F";
     c.value_prefix = "V";
+    // Go's initialisms (the list golint and staticcheck's ST1003 know, in part).
+    c.initialisms = {"api", "ascii", "cpu", "css", "dns", "eof", "guid", "html", "http", "https", "id",  "ip",
+                     "json", "rpc", "sql", "sse", "tcp", "tls", "ttl", "udp", "ui", "uid", "uri", "url", "utf8", "uuid",
+                     "xml"};
     return c;
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 func TestTristateAndSchemaOrder(t *testing.T) {
-	e := chatstream.Entity{EntityType: chatstream.EntityTypeWebPage, Identifier: "i", FileName: "f", Mimetype: "m", WorkspaceId: "w"}
+	e := chatstream.Entity{EntityType: chatstream.EntityTypeWebPage, Identifier: "i", FileName: "f", Mimetype: "m", WorkspaceID: "w"}
 	base := `{"entity_type":"WEB_PAGE","identifier":"i","file_name":"f","mimetype":"m","workspace_id":"w"`
 	if got := string(chatstream.MarshalEntity(e)); got != base+`}` {
 		t.Fatalf("absent: %s", got)
@@ -54,7 +54,7 @@ func TestTablesAndLookup(t *testing.T) {
 	if _, ok := runevents.NormalizeStatus("COMPLETED"); ok {
 		t.Error("NormalizeStatus matched a key the table does not have")
 	}
-	if runevents.DefaultToolRoute != runevents.UiComponent("DeepResearchStatus") || len(runevents.WebToolNames) != 6 {
+	if runevents.DefaultToolRoute != runevents.UIComponent("DeepResearchStatus") || len(runevents.WebToolNames) != 6 {
 		t.Errorf("tables: %q, %v", runevents.DefaultToolRoute, runevents.WebToolNames)
 	}
 }

@@ -4,17 +4,15 @@
 // input/constructs/unions.schema.json, input/constructs/values.schema.json,
 // input/constructs/variants.schema.json (schema set sha256:073f9ab35e3b5a6c); do not edit
 
-/*
- * Package constructs is the constructs family of the contract, from constructs/enums.schema.json,
- * constructs/envelope.schema.json, constructs/objects.schema.json, constructs/reading.json,
- * constructs/tables.schema.json, constructs/unions.schema.json, constructs/values.schema.json,
- * constructs/variants.schema.json.
- *
- * Every struct's AdditionalProperties holds the members its schema does not
- * declare, in input order; they are written after the declared ones. A closed
- * struct (its schema allows none) fills it only when read in tolerant mode
- * (contract.Tolerant), so that a tolerant reader can pass such members on.
- */
+// Package constructs is the constructs family of the contract, from constructs/enums.schema.json,
+// constructs/envelope.schema.json, constructs/objects.schema.json, constructs/reading.json,
+// constructs/tables.schema.json, constructs/unions.schema.json, constructs/values.schema.json,
+// constructs/variants.schema.json.
+//
+// Every struct's AdditionalProperties holds the members its schema does not
+// declare, in input order; they are written after the declared ones. A closed
+// struct (its schema allows none) fills it only when read in tolerant mode
+// (contract.Tolerant), so that a tolerant reader can pass such members on.
 package constructs
 
 import (
@@ -24,9 +22,7 @@ import (
 
 // ---- Color (constructs/enums.schema.json#/$defs/Color)
 
-/*
- * A closed string enum.
- */
+// A closed string enum.
 type Color string
 
 const (
@@ -47,7 +43,8 @@ func EncodeColor(e *contract.Encoder, v Color) {
 	e.String(string(v))
 }
 
-// ParseColor decodes JSON text as a Color (strict unless opts say otherwise).
+// ParseColor decodes JSON text as a Color
+// (strict unless opts say otherwise).
 func ParseColor(data []byte, opts ...contract.Option) (Color, error) {
 	return contract.Parse(data, DecodeColor, opts...)
 }
@@ -70,9 +67,7 @@ func (v Color) MarshalJSON() ([]byte, error) {
 
 // ---- Mixed (constructs/enums.schema.json#/$defs/Mixed)
 
-/*
- * An enum of scalars of several kinds: compared by JSON equality (1 == 1.0, true != 1).
- */
+// An enum of scalars of several kinds: compared by JSON equality (1 == 1.0, true != 1).
 type Mixed = any
 
 var mixedValues = []any{value1, value2, value3, value4}
@@ -87,7 +82,8 @@ func EncodeMixed(e *contract.Encoder, v Mixed) {
 	e.Any(v)
 }
 
-// ParseMixed decodes JSON text as a Mixed (strict unless opts say otherwise).
+// ParseMixed decodes JSON text as a Mixed
+// (strict unless opts say otherwise).
 func ParseMixed(data []byte, opts ...contract.Option) (Mixed, error) {
 	return contract.Parse(data, DecodeMixed, opts...)
 }
@@ -105,9 +101,7 @@ func ValidateMixed(v Mixed) error {
 
 // ---- Structured (constructs/enums.schema.json#/$defs/Structured)
 
-/*
- * An enum with array and object members.
- */
+// An enum with array and object members.
 type Structured = any
 
 var structuredValues = []any{value5, value6, value7}
@@ -122,7 +116,8 @@ func EncodeStructured(e *contract.Encoder, v Structured) {
 	e.Any(v)
 }
 
-// ParseStructured decodes JSON text as a Structured (strict unless opts say otherwise).
+// ParseStructured decodes JSON text as a Structured
+// (strict unless opts say otherwise).
 func ParseStructured(data []byte, opts ...contract.Option) (Structured, error) {
 	return contract.Parse(data, DecodeStructured, opts...)
 }
@@ -140,9 +135,7 @@ func ValidateStructured(v Structured) error {
 
 // ---- Label (constructs/enums.schema.json#/$defs/Label)
 
-/*
- * An open enum: a Color, or any other string.
- */
+// An open enum: a Color, or any other string.
 type Label string
 
 const (
@@ -174,7 +167,8 @@ func EncodeLabel(e *contract.Encoder, v Label) {
 	e.String(string(v))
 }
 
-// ParseLabel decodes JSON text as a Label (strict unless opts say otherwise).
+// ParseLabel decodes JSON text as a Label
+// (strict unless opts say otherwise).
 func ParseLabel(data []byte, opts ...contract.Option) (Label, error) {
 	return contract.Parse(data, DecodeLabel, opts...)
 }
@@ -197,9 +191,7 @@ func (v Label) MarshalJSON() ([]byte, error) {
 
 // ---- Shade (constructs/enums.schema.json#/$defs/Shade)
 
-/*
- * An open enum whose other strings must be lowercase words.
- */
+// An open enum whose other strings must be lowercase words.
 type Shade string
 
 const (
@@ -231,7 +223,8 @@ func EncodeShade(e *contract.Encoder, v Shade) {
 	e.String(string(v))
 }
 
-// ParseShade decodes JSON text as a Shade (strict unless opts say otherwise).
+// ParseShade decodes JSON text as a Shade
+// (strict unless opts say otherwise).
 func ParseShade(data []byte, opts ...contract.Option) (Shade, error) {
 	return contract.Parse(data, DecodeShade, opts...)
 }
@@ -273,7 +266,8 @@ func EncodePaletteMaybe(e *contract.Encoder, v PaletteMaybe) {
 	e.String(string(v))
 }
 
-// ParsePaletteMaybe decodes JSON text as a PaletteMaybe (strict unless opts say otherwise).
+// ParsePaletteMaybe decodes JSON text as a PaletteMaybe
+// (strict unless opts say otherwise).
 func ParsePaletteMaybe(data []byte, opts ...contract.Option) (PaletteMaybe, error) {
 	return contract.Parse(data, DecodePaletteMaybe, opts...)
 }
@@ -296,9 +290,7 @@ func (v PaletteMaybe) MarshalJSON() ([]byte, error) {
 
 // ---- Palette (constructs/enums.schema.json#/$defs/Palette)
 
-/*
- * Enums used by members.
- */
+// Enums used by members.
 type Palette struct {
 	Main                 *Color                          `json:"main,omitempty"`
 	Maybe                contract.Tristate[PaletteMaybe] `json:"maybe,omitempty"`
@@ -359,7 +351,8 @@ func EncodePalette(e *contract.Encoder, v Palette) {
 	e.EndObject()
 }
 
-// ParsePalette decodes JSON text as a Palette (strict unless opts say otherwise).
+// ParsePalette decodes JSON text as a Palette
+// (strict unless opts say otherwise).
 func ParsePalette(data []byte, opts ...contract.Option) (Palette, error) {
 	return contract.Parse(data, DecodePalette, opts...)
 }
@@ -436,7 +429,8 @@ func EncodeStarted(e *contract.Encoder, v Started) {
 	e.EndObject()
 }
 
-// ParseStarted decodes JSON text as a Started (strict unless opts say otherwise).
+// ParseStarted decodes JSON text as a Started
+// (strict unless opts say otherwise).
 func ParseStarted(data []byte, opts ...contract.Option) (Started, error) {
 	return contract.Parse(data, DecodeStarted, opts...)
 }
@@ -477,7 +471,8 @@ func EncodeStoppedOp(e *contract.Encoder, v StoppedOp) {
 	e.String(string(v))
 }
 
-// ParseStoppedOp decodes JSON text as a StoppedOp (strict unless opts say otherwise).
+// ParseStoppedOp decodes JSON text as a StoppedOp
+// (strict unless opts say otherwise).
 func ParseStoppedOp(data []byte, opts ...contract.Option) (StoppedOp, error) {
 	return contract.Parse(data, DecodeStoppedOp, opts...)
 }
@@ -551,7 +546,8 @@ func EncodeStopped(e *contract.Encoder, v Stopped) {
 	e.EndObject()
 }
 
-// ParseStopped decodes JSON text as a Stopped (strict unless opts say otherwise).
+// ParseStopped decodes JSON text as a Stopped
+// (strict unless opts say otherwise).
 func ParseStopped(data []byte, opts ...contract.Option) (Stopped, error) {
 	return contract.Parse(data, DecodeStopped, opts...)
 }
@@ -574,10 +570,8 @@ func (v Stopped) MarshalJSON() ([]byte, error) {
 
 // ---- Event (constructs/envelope.schema.json#/$defs/Event)
 
-/*
- * Discriminated by `op` as its OpenAPI discriminator says, checked against the variants (Stopped's
- * tag is an enum of one string, which inference alone does not take).
- */
+// Discriminated by `op` as its OpenAPI discriminator says, checked against the variants (Stopped's
+// tag is an enum of one string, which inference alone does not take).
 type Event interface {
 	isEvent()
 	Op() string
@@ -625,7 +619,8 @@ func EncodeEvent(e *contract.Encoder, v Event) {
 	}
 }
 
-// ParseEvent decodes JSON text as an Event (strict unless opts say otherwise).
+// ParseEvent decodes JSON text as an Event
+// (strict unless opts say otherwise).
 func ParseEvent(data []byte, opts ...contract.Option) (Event, error) {
 	return contract.Parse(data, DecodeEvent, opts...)
 }
@@ -662,7 +657,8 @@ func EncodeUnit(e *contract.Encoder, v Unit) {
 	e.String(string(v))
 }
 
-// ParseUnit decodes JSON text as a Unit (strict unless opts say otherwise).
+// ParseUnit decodes JSON text as a Unit
+// (strict unless opts say otherwise).
 func ParseUnit(data []byte, opts ...contract.Option) (Unit, error) {
 	return contract.Parse(data, DecodeUnit, opts...)
 }
@@ -685,10 +681,8 @@ func (v Unit) MarshalJSON() ([]byte, error) {
 
 // ---- Reading (constructs/reading.json#)
 
-/*
- * A plain *.json file, read because it has $schema. Its root schema is the type, named after the
- * file: Reading.
- */
+// A plain *.json file, read because it has $schema. Its root schema is the type, named after the
+// file: Reading.
 type Reading struct {
 	Value                float64         `json:"value"`
 	Unit                 *Unit           `json:"unit,omitempty"`
@@ -729,7 +723,8 @@ func EncodeReading(e *contract.Encoder, v Reading) {
 	e.EndObject()
 }
 
-// ParseReading decodes JSON text as a Reading (strict unless opts say otherwise).
+// ParseReading decodes JSON text as a Reading
+// (strict unless opts say otherwise).
 func ParseReading(data []byte, opts ...contract.Option) (Reading, error) {
 	return contract.Parse(data, DecodeReading, opts...)
 }
@@ -752,13 +747,11 @@ func (v Reading) MarshalJSON() ([]byte, error) {
 
 // ---- TaggedEnvelope (constructs/envelope.schema.json#)
 
-/*
- * Tagged envelope
- *
- * A file whose root schema is the type: named after its title, TaggedEnvelope. Its event is a
- * union with an explicit OpenAPI discriminator; its reading comes from a plain *.json schema file,
- * referred to by file name alone.
- */
+// Tagged envelope
+//
+// A file whose root schema is the type: named after its title, TaggedEnvelope. Its event is a
+// union with an explicit OpenAPI discriminator; its reading comes from a plain *.json schema file,
+// referred to by file name alone.
 type TaggedEnvelope struct {
 	Event                Event           `json:"event"`
 	Reading              *Reading        `json:"reading,omitempty"`
@@ -803,7 +796,8 @@ func EncodeTaggedEnvelope(e *contract.Encoder, v TaggedEnvelope) {
 	e.EndObject()
 }
 
-// ParseTaggedEnvelope decodes JSON text as a TaggedEnvelope (strict unless opts say otherwise).
+// ParseTaggedEnvelope decodes JSON text as a TaggedEnvelope
+// (strict unless opts say otherwise).
 func ParseTaggedEnvelope(data []byte, opts ...contract.Option) (TaggedEnvelope, error) {
 	return contract.Parse(data, DecodeTaggedEnvelope, opts...)
 }
@@ -826,9 +820,7 @@ func (v TaggedEnvelope) MarshalJSON() ([]byte, error) {
 
 // ---- Batch (constructs/envelope.schema.json#/$defs/Batch)
 
-/*
- * Envelopes of this file's root type, referred to as '#'.
- */
+// Envelopes of this file's root type, referred to as '#'.
 type Batch = []TaggedEnvelope
 
 // DecodeBatch reads a Batch at the decoder's position.
@@ -841,7 +833,8 @@ func EncodeBatch(e *contract.Encoder, v Batch) {
 	contract.EncodeArray(e, v, EncodeTaggedEnvelope)
 }
 
-// ParseBatch decodes JSON text as a Batch (strict unless opts say otherwise).
+// ParseBatch decodes JSON text as a Batch
+// (strict unless opts say otherwise).
 func ParseBatch(data []byte, opts ...contract.Option) (Batch, error) {
 	return contract.Parse(data, DecodeBatch, opts...)
 }
@@ -859,11 +852,9 @@ func ValidateBatch(v Batch) error {
 
 // ---- Closed (constructs/objects.schema.json#/$defs/Closed)
 
-/*
- * additionalProperties: false: undeclared members are rejected.
- */
+// additionalProperties: false: undeclared members are rejected.
 type Closed struct {
-	Id                   string          `json:"id"`
+	ID                   string          `json:"id"`
 	AdditionalProperties contract.Object `json:"-"`
 }
 
@@ -875,7 +866,7 @@ func DecodeClosed(d *contract.Decoder) (v Closed) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(nil)
+			v.ID = d.String(nil)
 		default:
 			if d.Tolerant() {
 				d.Keep(&v.AdditionalProperties)
@@ -896,12 +887,13 @@ func DecodeClosed(d *contract.Decoder) (v Closed) {
 func EncodeClosed(e *contract.Encoder, v Closed) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParseClosed decodes JSON text as a Closed (strict unless opts say otherwise).
+// ParseClosed decodes JSON text as a Closed
+// (strict unless opts say otherwise).
 func ParseClosed(data []byte, opts ...contract.Option) (Closed, error) {
 	return contract.Parse(data, DecodeClosed, opts...)
 }
@@ -924,42 +916,28 @@ func (v Closed) MarshalJSON() ([]byte, error) {
 
 // ---- Presence (constructs/objects.schema.json#/$defs/Presence)
 
-/*
- * Presence
- *
- * Required, optional, nullable, and optional and nullable members; absent and null are different
- * values.
- */
+// Presence
+//
+// Required, optional, nullable, and optional and nullable members; absent and null are different
+// values.
 type Presence struct {
-	/*
-	 * Required, not nullable.
-	 */
+	// Required, not nullable.
 	RequiredPlain string `json:"required_plain"`
-	/*
-	 * Required and nullable (Pydantic `Optional[str]` without default).
-	 */
+	// Required and nullable (Pydantic `Optional[str]` without default).
 	RequiredNullable *string `json:"required_nullable"`
-	/*
-	 * Optional, not nullable.
-	 *
-	 * Default: 0
-	 */
+	// Optional, not nullable.
+	//
+	// Default: 0
 	OptionalPlain *int64 `json:"optional_plain,omitempty"`
-	/*
-	 * Optional and nullable (`Optional[int] = None`).
-	 */
+	// Optional and nullable (`Optional[int] = None`).
 	OptionalNullable    contract.Tristate[int64]  `json:"optional_nullable,omitempty"`
 	OptionalNullableRef contract.Tristate[Closed] `json:"optional_nullable_ref,omitempty"`
-	/*
-	 * Any JSON value, but present.
-	 */
+	// Any JSON value, but present.
 	AnyRequired any                    `json:"any_required"`
 	AnyOptional contract.Tristate[any] `json:"any_optional,omitempty"`
-	/*
-	 * Replaced by required_plain.
-	 *
-	 * Deprecated.
-	 */
+	// Replaced by required_plain.
+	//
+	// Deprecated.
 	Old                  *string         `json:"old,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1034,7 +1012,8 @@ func EncodePresence(e *contract.Encoder, v Presence) {
 	e.EndObject()
 }
 
-// ParsePresence decodes JSON text as a Presence (strict unless opts say otherwise).
+// ParsePresence decodes JSON text as a Presence
+// (strict unless opts say otherwise).
 func ParsePresence(data []byte, opts ...contract.Option) (Presence, error) {
 	return contract.Parse(data, DecodePresence, opts...)
 }
@@ -1057,11 +1036,9 @@ func (v Presence) MarshalJSON() ([]byte, error) {
 
 // ---- Open (constructs/objects.schema.json#/$defs/Open)
 
-/*
- * No additionalProperties: undeclared members are accepted and kept.
- */
+// No additionalProperties: undeclared members are accepted and kept.
 type Open struct {
-	Id                   string          `json:"id"`
+	ID                   string          `json:"id"`
 	Meta                 *shared.Meta    `json:"meta,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
 }
@@ -1074,7 +1051,7 @@ func DecodeOpen(d *contract.Decoder) (v Open) {
 		switch string(d.Key()) {
 		case "id":
 			d.Field("id", &seen[0], 0x1)
-			v.Id = d.String(nil)
+			v.ID = d.String(nil)
 		case "meta":
 			d.Field("meta", &seen[0], 0x2)
 			v.Meta = contract.Ptr(shared.DecodeMeta(d))
@@ -1094,13 +1071,14 @@ func DecodeOpen(d *contract.Decoder) (v Open) {
 func EncodeOpen(e *contract.Encoder, v Open) {
 	e.BeginObject()
 	e.Key("id")
-	e.String(v.Id)
+	e.String(v.ID)
 	contract.EncodeOptional(e, "meta", v.Meta, shared.EncodeMeta)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParseOpen decodes JSON text as an Open (strict unless opts say otherwise).
+// ParseOpen decodes JSON text as an Open
+// (strict unless opts say otherwise).
 func ParseOpen(data []byte, opts ...contract.Option) (Open, error) {
 	return contract.Parse(data, DecodeOpen, opts...)
 }
@@ -1123,10 +1101,8 @@ func (v Open) MarshalJSON() ([]byte, error) {
 
 // ---- TypedExtras (constructs/objects.schema.json#/$defs/TypedExtras)
 
-/*
- * additionalProperties is a schema: undeclared members must be non-negative integers; they are
- * kept.
- */
+// additionalProperties is a schema: undeclared members must be non-negative integers; they are
+// kept.
 type TypedExtras struct {
 	Name                 string              `json:"name"`
 	AdditionalProperties contract.Map[int64] `json:"-"`
@@ -1162,7 +1138,8 @@ func EncodeTypedExtras(e *contract.Encoder, v TypedExtras) {
 	e.EndObject()
 }
 
-// ParseTypedExtras decodes JSON text as a TypedExtras (strict unless opts say otherwise).
+// ParseTypedExtras decodes JSON text as a TypedExtras
+// (strict unless opts say otherwise).
 func ParseTypedExtras(data []byte, opts ...contract.Option) (TypedExtras, error) {
 	return contract.Parse(data, DecodeTypedExtras, opts...)
 }
@@ -1185,9 +1162,7 @@ func (v TypedExtras) MarshalJSON() ([]byte, error) {
 
 // ---- Forbidding (constructs/objects.schema.json#/$defs/Forbidding)
 
-/*
- * An open object whose members `x`, `y` (by `not`) and `gone` (a false schema) must be absent.
- */
+// An open object whose members `x`, `y` (by `not`) and `gone` (a false schema) must be absent.
 type Forbidding struct {
 	A                    *string         `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1221,7 +1196,8 @@ func EncodeForbidding(e *contract.Encoder, v Forbidding) {
 	e.EndObject()
 }
 
-// ParseForbidding decodes JSON text as a Forbidding (strict unless opts say otherwise).
+// ParseForbidding decodes JSON text as a Forbidding
+// (strict unless opts say otherwise).
 func ParseForbidding(data []byte, opts ...contract.Option) (Forbidding, error) {
 	return contract.Parse(data, DecodeForbidding, opts...)
 }
@@ -1244,9 +1220,7 @@ func (v Forbidding) MarshalJSON() ([]byte, error) {
 
 // ---- ClosedForbidding (constructs/objects.schema.json#/$defs/ClosedForbidding)
 
-/*
- * A closed object that also forbids `z` explicitly.
- */
+// A closed object that also forbids `z` explicitly.
 type ClosedForbidding struct {
 	A                    *string         `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1287,7 +1261,8 @@ func EncodeClosedForbidding(e *contract.Encoder, v ClosedForbidding) {
 	e.EndObject()
 }
 
-// ParseClosedForbidding decodes JSON text as a ClosedForbidding (strict unless opts say otherwise).
+// ParseClosedForbidding decodes JSON text as a ClosedForbidding
+// (strict unless opts say otherwise).
 func ParseClosedForbidding(data []byte, opts ...contract.Option) (ClosedForbidding, error) {
 	return contract.Parse(data, DecodeClosedForbidding, opts...)
 }
@@ -1310,9 +1285,7 @@ func (v ClosedForbidding) MarshalJSON() ([]byte, error) {
 
 // ---- Consts (constructs/objects.schema.json#/$defs/Consts)
 
-/*
- * Required members whose type is a single const: checked and re-emitted.
- */
+// Required members whose type is a single const: checked and re-emitted.
 type Consts struct {
 	Maybe                *string         `json:"maybe,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1388,7 +1361,8 @@ func EncodeConsts(e *contract.Encoder, v Consts) {
 	e.EndObject()
 }
 
-// ParseConsts decodes JSON text as a Consts (strict unless opts say otherwise).
+// ParseConsts decodes JSON text as a Consts
+// (strict unless opts say otherwise).
 func ParseConsts(data []byte, opts ...contract.Option) (Consts, error) {
 	return contract.Parse(data, DecodeConsts, opts...)
 }
@@ -1411,9 +1385,7 @@ func (v Consts) MarshalJSON() ([]byte, error) {
 
 // ---- Counted (constructs/objects.schema.json#/$defs/Counted)
 
-/*
- * An open object with one to two members in all (minProperties/maxProperties).
- */
+// An open object with one to two members in all (minProperties/maxProperties).
 type Counted struct {
 	A                    *int64          `json:"a,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -1445,7 +1417,8 @@ func EncodeCounted(e *contract.Encoder, v Counted) {
 	e.EndObject()
 }
 
-// ParseCounted decodes JSON text as a Counted (strict unless opts say otherwise).
+// ParseCounted decodes JSON text as a Counted
+// (strict unless opts say otherwise).
 func ParseCounted(data []byte, opts ...contract.Option) (Counted, error) {
 	return contract.Parse(data, DecodeCounted, opts...)
 }
@@ -1507,7 +1480,8 @@ func EncodeNestedInnerDeep(e *contract.Encoder, v NestedInnerDeep) {
 	e.EndObject()
 }
 
-// ParseNestedInnerDeep decodes JSON text as a NestedInnerDeep (strict unless opts say otherwise).
+// ParseNestedInnerDeep decodes JSON text as a NestedInnerDeep
+// (strict unless opts say otherwise).
 func ParseNestedInnerDeep(data []byte, opts ...contract.Option) (NestedInnerDeep, error) {
 	return contract.Parse(data, DecodeNestedInnerDeep, opts...)
 }
@@ -1569,7 +1543,8 @@ func EncodeNestedInner(e *contract.Encoder, v NestedInner) {
 	e.EndObject()
 }
 
-// ParseNestedInner decodes JSON text as a NestedInner (strict unless opts say otherwise).
+// ParseNestedInner decodes JSON text as a NestedInner
+// (strict unless opts say otherwise).
 func ParseNestedInner(data []byte, opts ...contract.Option) (NestedInner, error) {
 	return contract.Parse(data, DecodeNestedInner, opts...)
 }
@@ -1611,7 +1586,8 @@ func EncodeNestedMode_2(e *contract.Encoder, v NestedMode_2) {
 	e.String(string(v))
 }
 
-// ParseNestedMode_2 decodes JSON text as a NestedMode_2 (strict unless opts say otherwise).
+// ParseNestedMode_2 decodes JSON text as a NestedMode_2
+// (strict unless opts say otherwise).
 func ParseNestedMode_2(data []byte, opts ...contract.Option) (NestedMode_2, error) {
 	return contract.Parse(data, DecodeNestedMode_2, opts...)
 }
@@ -1673,7 +1649,8 @@ func EncodeNestedItemsItem(e *contract.Encoder, v NestedItemsItem) {
 	e.EndObject()
 }
 
-// ParseNestedItemsItem decodes JSON text as a NestedItemsItem (strict unless opts say otherwise).
+// ParseNestedItemsItem decodes JSON text as a NestedItemsItem
+// (strict unless opts say otherwise).
 func ParseNestedItemsItem(data []byte, opts ...contract.Option) (NestedItemsItem, error) {
 	return contract.Parse(data, DecodeNestedItemsItem, opts...)
 }
@@ -1696,10 +1673,8 @@ func (v NestedItemsItem) MarshalJSON() ([]byte, error) {
 
 // ---- Nested (constructs/objects.schema.json#/$defs/Nested)
 
-/*
- * Anonymous objects, enums and arrays of objects inside properties (lifted into their own
- * declarations).
- */
+// Anonymous objects, enums and arrays of objects inside properties (lifted into their own
+// declarations).
 type Nested struct {
 	Inner                NestedInner        `json:"inner"`
 	Mode                 *NestedMode_2      `json:"mode,omitempty"`
@@ -1749,7 +1724,8 @@ func EncodeNested(e *contract.Encoder, v Nested) {
 	e.EndObject()
 }
 
-// ParseNested decodes JSON text as a Nested (strict unless opts say otherwise).
+// ParseNested decodes JSON text as a Nested
+// (strict unless opts say otherwise).
 func ParseNested(data []byte, opts ...contract.Option) (Nested, error) {
 	return contract.Parse(data, DecodeNested, opts...)
 }
@@ -1772,10 +1748,8 @@ func (v Nested) MarshalJSON() ([]byte, error) {
 
 // ---- NestedMode (constructs/objects.schema.json#/$defs/NestedMode)
 
-/*
- * Declared under the name Nested.mode's lifted enum wants: the declared type keeps it and the
- * lifted enum becomes NestedMode_2, the suffix rule of the IR and of every target's identifiers.
- */
+// Declared under the name Nested.mode's lifted enum wants: the declared type keeps it and the
+// lifted enum becomes NestedMode_2, the suffix rule of the IR and of every target's identifiers.
 type NestedMode = string
 
 // DecodeNestedMode reads a NestedMode at the decoder's position.
@@ -1788,7 +1762,8 @@ func EncodeNestedMode(e *contract.Encoder, v NestedMode) {
 	e.String(v)
 }
 
-// ParseNestedMode decodes JSON text as a NestedMode (strict unless opts say otherwise).
+// ParseNestedMode decodes JSON text as a NestedMode
+// (strict unless opts say otherwise).
 func ParseNestedMode(data []byte, opts ...contract.Option) (NestedMode, error) {
 	return contract.Parse(data, DecodeNestedMode, opts...)
 }
@@ -1806,18 +1781,14 @@ func ValidateNestedMode(v NestedMode) error {
 
 // ---- Answer (constructs/tables.schema.json#/$defs/Answer)
 
-/*
- * Answer
- *
- * A scalar constant.
- */
+// Answer
+//
+// A scalar constant.
 const Answer int64 = 42
 
 // ---- Ratios (constructs/tables.schema.json#/$defs/Ratios)
 
-/*
- * An array constant.
- */
+// An array constant.
 var Ratios = []float64{
 	0.5,
 	1,
@@ -1826,9 +1797,7 @@ var Ratios = []float64{
 
 // ---- ColorCodes (constructs/tables.schema.json#/$defs/ColorCodes)
 
-/*
- * A map constant with a lookup function; one key is `__proto__`.
- */
+// A map constant with a lookup function; one key is `__proto__`.
 var ColorCodes = contract.Map[string]{
 	{Key: "red", Value: "#f00"},
 	{Key: "green", Value: "#0f0"},
@@ -1842,16 +1811,12 @@ func ColorCode(key string) (string, bool) {
 
 // ---- Primary (constructs/tables.schema.json#/$defs/Primary)
 
-/*
- * A constant typed by an enum.
- */
+// A constant typed by an enum.
 const Primary Color = "red"
 
 // ---- Favourites (constructs/tables.schema.json#/$defs/Favourites)
 
-/*
- * An array of enum values.
- */
+// An array of enum values.
 var Favourites = []Color{
 	"red",
 	"blue",
@@ -1859,9 +1824,7 @@ var Favourites = []Color{
 
 // ---- Origin (constructs/tables.schema.json#/$defs/Origin)
 
-/*
- * A constant typed by a struct.
- */
+// A constant typed by a struct.
 var Origin = contract.MustParseValue("{\"id\":\"origin\"}")
 
 // ---- Circle (constructs/unions.schema.json#/$defs/Circle)
@@ -1920,7 +1883,8 @@ func EncodeCircle(e *contract.Encoder, v Circle) {
 	e.EndObject()
 }
 
-// ParseCircle decodes JSON text as a Circle (strict unless opts say otherwise).
+// ParseCircle decodes JSON text as a Circle
+// (strict unless opts say otherwise).
 func ParseCircle(data []byte, opts ...contract.Option) (Circle, error) {
 	return contract.Parse(data, DecodeCircle, opts...)
 }
@@ -1997,7 +1961,8 @@ func EncodeSquare(e *contract.Encoder, v Square) {
 	e.EndObject()
 }
 
-// ParseSquare decodes JSON text as a Square (strict unless opts say otherwise).
+// ParseSquare decodes JSON text as a Square
+// (strict unless opts say otherwise).
 func ParseSquare(data []byte, opts ...contract.Option) (Square, error) {
 	return contract.Parse(data, DecodeSquare, opts...)
 }
@@ -2020,9 +1985,7 @@ func (v Square) MarshalJSON() ([]byte, error) {
 
 // ---- Shape (constructs/unions.schema.json#/$defs/Shape)
 
-/*
- * Discriminated by `kind`.
- */
+// Discriminated by `kind`.
 type Shape interface {
 	isShape()
 	Kind() string
@@ -2070,7 +2033,8 @@ func EncodeShape(e *contract.Encoder, v Shape) {
 	}
 }
 
-// ParseShape decodes JSON text as a Shape (strict unless opts say otherwise).
+// ParseShape decodes JSON text as a Shape
+// (strict unless opts say otherwise).
 func ParseShape(data []byte, opts ...contract.Option) (Shape, error) {
 	return contract.Parse(data, DecodeShape, opts...)
 }
@@ -2088,9 +2052,7 @@ func ValidateShape(v Shape) error {
 
 // ---- Scalar (constructs/unions.schema.json#/$defs/Scalar)
 
-/*
- * Variants of disjoint JSON kinds: dispatched on the kind.
- */
+// Variants of disjoint JSON kinds: dispatched on the kind.
 type Scalar struct {
 	Null    *contract.Null
 	String  *string
@@ -2136,7 +2098,8 @@ func EncodeScalar(e *contract.Encoder, v Scalar) {
 	}
 }
 
-// ParseScalar decodes JSON text as a Scalar (strict unless opts say otherwise).
+// ParseScalar decodes JSON text as a Scalar
+// (strict unless opts say otherwise).
 func ParseScalar(data []byte, opts ...contract.Option) (Scalar, error) {
 	return contract.Parse(data, DecodeScalar, opts...)
 }
@@ -2159,9 +2122,7 @@ func (v Scalar) MarshalJSON() ([]byte, error) {
 
 // ---- Exclusive (constructs/unions.schema.json#/$defs/Exclusive)
 
-/*
- * Overlapping oneOf: exactly one variant must match ("abc" matches both and is invalid).
- */
+// Overlapping oneOf: exactly one variant must match ("abc" matches both and is invalid).
 type Exclusive struct {
 	String   *string
 	String_2 *string
@@ -2192,7 +2153,8 @@ func EncodeExclusive(e *contract.Encoder, v Exclusive) {
 	}
 }
 
-// ParseExclusive decodes JSON text as an Exclusive (strict unless opts say otherwise).
+// ParseExclusive decodes JSON text as an Exclusive
+// (strict unless opts say otherwise).
 func ParseExclusive(data []byte, opts ...contract.Option) (Exclusive, error) {
 	return contract.Parse(data, DecodeExclusive, opts...)
 }
@@ -2215,9 +2177,7 @@ func (v Exclusive) MarshalJSON() ([]byte, error) {
 
 // ---- Inclusive (constructs/unions.schema.json#/$defs/Inclusive)
 
-/*
- * Overlapping anyOf: the first match wins; matching both is fine.
- */
+// Overlapping anyOf: the first match wins; matching both is fine.
 type Inclusive struct {
 	Integer *int64
 	Number  *float64
@@ -2248,7 +2208,8 @@ func EncodeInclusive(e *contract.Encoder, v Inclusive) {
 	}
 }
 
-// ParseInclusive decodes JSON text as an Inclusive (strict unless opts say otherwise).
+// ParseInclusive decodes JSON text as an Inclusive
+// (strict unless opts say otherwise).
 func ParseInclusive(data []byte, opts ...contract.Option) (Inclusive, error) {
 	return contract.Parse(data, DecodeInclusive, opts...)
 }
@@ -2271,9 +2232,7 @@ func (v Inclusive) MarshalJSON() ([]byte, error) {
 
 // ---- Holder (constructs/unions.schema.json#/$defs/Holder)
 
-/*
- * Unions as members.
- */
+// Unions as members.
 type Holder struct {
 	Shape                Shape                     `json:"shape"`
 	MaybeShape           contract.Tristate[Shape]  `json:"maybe_shape,omitempty"`
@@ -2338,7 +2297,8 @@ func EncodeHolder(e *contract.Encoder, v Holder) {
 	e.EndObject()
 }
 
-// ParseHolder decodes JSON text as a Holder (strict unless opts say otherwise).
+// ParseHolder decodes JSON text as a Holder
+// (strict unless opts say otherwise).
 func ParseHolder(data []byte, opts ...contract.Option) (Holder, error) {
 	return contract.Parse(data, DecodeHolder, opts...)
 }
@@ -2361,9 +2321,7 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 
 // ---- Strings (constructs/values.schema.json#/$defs/Strings)
 
-/*
- * Lengths in code points, formats, and patterns (searched, not anchored).
- */
+// Lengths in code points, formats, and patterns (searched, not anchored).
 type Strings struct {
 	Short                *string           `json:"short,omitempty"`
 	Slug                 *string           `json:"slug,omitempty"`
@@ -2371,8 +2329,8 @@ type Strings struct {
 	Accented             *string           `json:"accented,omitempty"`
 	Search               *string           `json:"search,omitempty"`
 	When                 *string           `json:"when,omitempty"`
-	Id                   *string           `json:"id,omitempty"`
-	LowerId              *string           `json:"lower_id,omitempty"`
+	ID                   *string           `json:"id,omitempty"`
+	LowerID              *string           `json:"lower_id,omitempty"`
 	Link                 *string           `json:"link,omitempty"`
 	Stamp                *shared.Timestamp `json:"stamp,omitempty"`
 	AdditionalProperties contract.Object   `json:"-"`
@@ -2404,10 +2362,10 @@ func DecodeStrings(d *contract.Decoder) (v Strings) {
 			v.When = contract.Ptr(d.String(rule9))
 		case "id":
 			d.Field("id", &seen[0], 0x40)
-			v.Id = contract.Ptr(d.String(rule31))
+			v.ID = contract.Ptr(d.String(rule31))
 		case "lower_id":
 			d.Field("lower_id", &seen[0], 0x80)
-			v.LowerId = contract.Ptr(d.String(rule32))
+			v.LowerID = contract.Ptr(d.String(rule32))
 		case "link":
 			d.Field("link", &seen[0], 0x100)
 			v.Link = contract.Ptr(d.String(rule33))
@@ -2436,15 +2394,16 @@ func EncodeStrings(e *contract.Encoder, v Strings) {
 	contract.EncodeOptional(e, "accented", v.Accented, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "search", v.Search, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "when", v.When, (*contract.Encoder).String)
-	contract.EncodeOptional(e, "id", v.Id, (*contract.Encoder).String)
-	contract.EncodeOptional(e, "lower_id", v.LowerId, (*contract.Encoder).String)
+	contract.EncodeOptional(e, "id", v.ID, (*contract.Encoder).String)
+	contract.EncodeOptional(e, "lower_id", v.LowerID, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "link", v.Link, (*contract.Encoder).String)
 	contract.EncodeOptional(e, "stamp", v.Stamp, shared.EncodeTimestamp)
 	contract.EncodeMembers(e, v.AdditionalProperties, (*contract.Encoder).Any)
 	e.EndObject()
 }
 
-// ParseStrings decodes JSON text as a Strings (strict unless opts say otherwise).
+// ParseStrings decodes JSON text as a Strings
+// (strict unless opts say otherwise).
 func ParseStrings(data []byte, opts ...contract.Option) (Strings, error) {
 	return contract.Parse(data, DecodeStrings, opts...)
 }
@@ -2467,9 +2426,7 @@ func (v Strings) MarshalJSON() ([]byte, error) {
 
 // ---- Numbers (constructs/values.schema.json#/$defs/Numbers)
 
-/*
- * Integers (no fraction), bounds, exclusive bounds and multipleOf.
- */
+// Integers (no fraction), bounds, exclusive bounds and multipleOf.
 type Numbers struct {
 	Small                *int64          `json:"small,omitempty"`
 	OpenUnit             *float64        `json:"open_unit,omitempty"`
@@ -2530,7 +2487,8 @@ func EncodeNumbers(e *contract.Encoder, v Numbers) {
 	e.EndObject()
 }
 
-// ParseNumbers decodes JSON text as a Numbers (strict unless opts say otherwise).
+// ParseNumbers decodes JSON text as a Numbers
+// (strict unless opts say otherwise).
 func ParseNumbers(data []byte, opts ...contract.Option) (Numbers, error) {
 	return contract.Parse(data, DecodeNumbers, opts...)
 }
@@ -2553,9 +2511,7 @@ func (v Numbers) MarshalJSON() ([]byte, error) {
 
 // ---- Arrays (constructs/values.schema.json#/$defs/Arrays)
 
-/*
- * Item counts and uniqueness (JSON equality: 1 == 1.0, members in any order).
- */
+// Item counts and uniqueness (JSON equality: 1 == 1.0, members in any order).
 type Arrays struct {
 	Tags                 *[]string       `json:"tags,omitempty"`
 	Values               *[]any          `json:"values,omitempty"`
@@ -2606,7 +2562,8 @@ func EncodeArrays(e *contract.Encoder, v Arrays) {
 	e.EndObject()
 }
 
-// ParseArrays decodes JSON text as an Arrays (strict unless opts say otherwise).
+// ParseArrays decodes JSON text as an Arrays
+// (strict unless opts say otherwise).
 func ParseArrays(data []byte, opts ...contract.Option) (Arrays, error) {
 	return contract.Parse(data, DecodeArrays, opts...)
 }
@@ -2629,9 +2586,7 @@ func (v Arrays) MarshalJSON() ([]byte, error) {
 
 // ---- Maps (constructs/values.schema.json#/$defs/Maps)
 
-/*
- * Objects with arbitrary keys: typed values and member counts; an untyped object.
- */
+// Objects with arbitrary keys: typed values and member counts; an untyped object.
 type Maps struct {
 	Counts               *contract.Map[int64] `json:"counts,omitempty"`
 	Anything             *contract.Map[any]   `json:"anything,omitempty"`
@@ -2672,7 +2627,8 @@ func EncodeMaps(e *contract.Encoder, v Maps) {
 	e.EndObject()
 }
 
-// ParseMaps decodes JSON text as a Maps (strict unless opts say otherwise).
+// ParseMaps decodes JSON text as a Maps
+// (strict unless opts say otherwise).
 func ParseMaps(data []byte, opts ...contract.Option) (Maps, error) {
 	return contract.Parse(data, DecodeMaps, opts...)
 }
@@ -2695,9 +2651,7 @@ func (v Maps) MarshalJSON() ([]byte, error) {
 
 // ---- Identifier (constructs/values.schema.json#/$defs/Identifier)
 
-/*
- * An alias of a constrained string.
- */
+// An alias of a constrained string.
 type Identifier = string
 
 // DecodeIdentifier reads an Identifier at the decoder's position.
@@ -2710,7 +2664,8 @@ func EncodeIdentifier(e *contract.Encoder, v Identifier) {
 	e.String(v)
 }
 
-// ParseIdentifier decodes JSON text as an Identifier (strict unless opts say otherwise).
+// ParseIdentifier decodes JSON text as an Identifier
+// (strict unless opts say otherwise).
 func ParseIdentifier(data []byte, opts ...contract.Option) (Identifier, error) {
 	return contract.Parse(data, DecodeIdentifier, opts...)
 }
@@ -2728,9 +2683,7 @@ func ValidateIdentifier(v Identifier) error {
 
 // ---- Count (constructs/values.schema.json#/$defs/Count)
 
-/*
- * An alias of a non-negative integer.
- */
+// An alias of a non-negative integer.
 type Count = int64
 
 // DecodeCount reads a Count at the decoder's position.
@@ -2743,7 +2696,8 @@ func EncodeCount(e *contract.Encoder, v Count) {
 	e.Int(v)
 }
 
-// ParseCount decodes JSON text as a Count (strict unless opts say otherwise).
+// ParseCount decodes JSON text as a Count
+// (strict unless opts say otherwise).
 func ParseCount(data []byte, opts ...contract.Option) (Count, error) {
 	return contract.Parse(data, DecodeCount, opts...)
 }
@@ -2761,9 +2715,7 @@ func ValidateCount(v Count) error {
 
 // ---- MaybeName (constructs/values.schema.json#/$defs/MaybeName)
 
-/*
- * An alias of a nullable string.
- */
+// An alias of a nullable string.
 type MaybeName = *string
 
 // DecodeMaybeName reads a MaybeName at the decoder's position.
@@ -2776,7 +2728,8 @@ func EncodeMaybeName(e *contract.Encoder, v MaybeName) {
 	contract.EncodeNullable(e, v, (*contract.Encoder).String)
 }
 
-// ParseMaybeName decodes JSON text as a MaybeName (strict unless opts say otherwise).
+// ParseMaybeName decodes JSON text as a MaybeName
+// (strict unless opts say otherwise).
 func ParseMaybeName(data []byte, opts ...contract.Option) (MaybeName, error) {
 	return contract.Parse(data, DecodeMaybeName, opts...)
 }
@@ -2794,9 +2747,7 @@ func ValidateMaybeName(v MaybeName) error {
 
 // ---- Names (constructs/values.schema.json#/$defs/Names)
 
-/*
- * An alias of an array.
- */
+// An alias of an array.
 type Names = []string
 
 // DecodeNames reads a Names at the decoder's position.
@@ -2809,7 +2760,8 @@ func EncodeNames(e *contract.Encoder, v Names) {
 	contract.EncodeArray(e, v, (*contract.Encoder).String)
 }
 
-// ParseNames decodes JSON text as a Names (strict unless opts say otherwise).
+// ParseNames decodes JSON text as a Names
+// (strict unless opts say otherwise).
 func ParseNames(data []byte, opts ...contract.Option) (Names, error) {
 	return contract.Parse(data, DecodeNames, opts...)
 }
@@ -2827,9 +2779,7 @@ func ValidateNames(v Names) error {
 
 // ---- Ping (constructs/variants.schema.json#/$defs/Ping)
 
-/*
- * An open member of Signal.
- */
+// An open member of Signal.
 type Ping struct {
 	Seq                  *int64          `json:"seq,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -2876,7 +2826,8 @@ func EncodePing(e *contract.Encoder, v Ping) {
 	e.EndObject()
 }
 
-// ParsePing decodes JSON text as a Ping (strict unless opts say otherwise).
+// ParsePing decodes JSON text as a Ping
+// (strict unless opts say otherwise).
 func ParsePing(data []byte, opts ...contract.Option) (Ping, error) {
 	return contract.Parse(data, DecodePing, opts...)
 }
@@ -2899,9 +2850,7 @@ func (v Ping) MarshalJSON() ([]byte, error) {
 
 // ---- Pong (constructs/variants.schema.json#/$defs/Pong)
 
-/*
- * Another open member of Signal.
- */
+// Another open member of Signal.
 type Pong struct {
 	ReplyTo              *int64          `json:"reply_to,omitempty"`
 	AdditionalProperties contract.Object `json:"-"`
@@ -2948,7 +2897,8 @@ func EncodePong(e *contract.Encoder, v Pong) {
 	e.EndObject()
 }
 
-// ParsePong decodes JSON text as a Pong (strict unless opts say otherwise).
+// ParsePong decodes JSON text as a Pong
+// (strict unless opts say otherwise).
 func ParsePong(data []byte, opts ...contract.Option) (Pong, error) {
 	return contract.Parse(data, DecodePong, opts...)
 }
@@ -2971,10 +2921,8 @@ func (v Pong) MarshalJSON() ([]byte, error) {
 
 // ---- Signal (constructs/variants.schema.json#/$defs/Signal)
 
-/*
- * Tagged by `type`, a reserved word in Python: the tag is read from the wire name only, so an
- * unknown member `type_` is just kept.
- */
+// Tagged by `type`, a reserved word in Python: the tag is read from the wire name only, so an
+// unknown member `type_` is just kept.
 type Signal interface {
 	isSignal()
 	Type() string
@@ -3022,7 +2970,8 @@ func EncodeSignal(e *contract.Encoder, v Signal) {
 	}
 }
 
-// ParseSignal decodes JSON text as a Signal (strict unless opts say otherwise).
+// ParseSignal decodes JSON text as a Signal
+// (strict unless opts say otherwise).
 func ParseSignal(data []byte, opts ...contract.Option) (Signal, error) {
 	return contract.Parse(data, DecodeSignal, opts...)
 }
@@ -3075,7 +3024,8 @@ func EncodeEitherVariant1(e *contract.Encoder, v EitherVariant1) {
 	e.EndObject()
 }
 
-// ParseEitherVariant1 decodes JSON text as an EitherVariant1 (strict unless opts say otherwise).
+// ParseEitherVariant1 decodes JSON text as an EitherVariant1
+// (strict unless opts say otherwise).
 func ParseEitherVariant1(data []byte, opts ...contract.Option) (EitherVariant1, error) {
 	return contract.Parse(data, DecodeEitherVariant1, opts...)
 }
@@ -3133,7 +3083,8 @@ func EncodeEitherVariant2(e *contract.Encoder, v EitherVariant2) {
 	e.EndObject()
 }
 
-// ParseEitherVariant2 decodes JSON text as an EitherVariant2 (strict unless opts say otherwise).
+// ParseEitherVariant2 decodes JSON text as an EitherVariant2
+// (strict unless opts say otherwise).
 func ParseEitherVariant2(data []byte, opts ...contract.Option) (EitherVariant2, error) {
 	return contract.Parse(data, DecodeEitherVariant2, opts...)
 }
@@ -3156,9 +3107,7 @@ func (v EitherVariant2) MarshalJSON() ([]byte, error) {
 
 // ---- Either (constructs/variants.schema.json#/$defs/Either)
 
-/*
- * Overlapping oneOf of open objects: exactly one must match ({"a": 1, "b": 2} matches both).
- */
+// Overlapping oneOf of open objects: exactly one must match ({"a": 1, "b": 2} matches both).
 type Either struct {
 	EitherVariant1 *EitherVariant1
 	EitherVariant2 *EitherVariant2
@@ -3189,7 +3138,8 @@ func EncodeEither(e *contract.Encoder, v Either) {
 	}
 }
 
-// ParseEither decodes JSON text as an Either (strict unless opts say otherwise).
+// ParseEither decodes JSON text as an Either
+// (strict unless opts say otherwise).
 func ParseEither(data []byte, opts ...contract.Option) (Either, error) {
 	return contract.Parse(data, DecodeEither, opts...)
 }
@@ -3242,7 +3192,8 @@ func EncodeCarrierValue(e *contract.Encoder, v CarrierValue) {
 	}
 }
 
-// ParseCarrierValue decodes JSON text as a CarrierValue (strict unless opts say otherwise).
+// ParseCarrierValue decodes JSON text as a CarrierValue
+// (strict unless opts say otherwise).
 func ParseCarrierValue(data []byte, opts ...contract.Option) (CarrierValue, error) {
 	return contract.Parse(data, DecodeCarrierValue, opts...)
 }
@@ -3295,7 +3246,8 @@ func EncodeCarrierShapeOrName(e *contract.Encoder, v CarrierShapeOrName) {
 	}
 }
 
-// ParseCarrierShapeOrName decodes JSON text as a CarrierShapeOrName (strict unless opts say otherwise).
+// ParseCarrierShapeOrName decodes JSON text as a CarrierShapeOrName
+// (strict unless opts say otherwise).
 func ParseCarrierShapeOrName(data []byte, opts ...contract.Option) (CarrierShapeOrName, error) {
 	return contract.Parse(data, DecodeCarrierShapeOrName, opts...)
 }
@@ -3318,9 +3270,7 @@ func (v CarrierShapeOrName) MarshalJSON() ([]byte, error) {
 
 // ---- Carrier (constructs/variants.schema.json#/$defs/Carrier)
 
-/*
- * Unions declared inline in properties (lifted into declarations).
- */
+// Unions declared inline in properties (lifted into declarations).
 type Carrier struct {
 	Value                *CarrierValue       `json:"value,omitempty"`
 	ShapeOrName          *CarrierShapeOrName `json:"shape_or_name,omitempty"`
@@ -3366,7 +3316,8 @@ func EncodeCarrier(e *contract.Encoder, v Carrier) {
 	e.EndObject()
 }
 
-// ParseCarrier decodes JSON text as a Carrier (strict unless opts say otherwise).
+// ParseCarrier decodes JSON text as a Carrier
+// (strict unless opts say otherwise).
 func ParseCarrier(data []byte, opts ...contract.Option) (Carrier, error) {
 	return contract.Parse(data, DecodeCarrier, opts...)
 }
@@ -3389,9 +3340,7 @@ func (v Carrier) MarshalJSON() ([]byte, error) {
 
 // ---- Directory (constructs/variants.schema.json#/$defs/Directory)
 
-/*
- * Extras typed by a declaration: every undeclared member is a Closed object.
- */
+// Extras typed by a declaration: every undeclared member is a Closed object.
 type Directory struct {
 	Version              int64                `json:"version"`
 	AdditionalProperties contract.Map[Closed] `json:"-"`
@@ -3427,7 +3376,8 @@ func EncodeDirectory(e *contract.Encoder, v Directory) {
 	e.EndObject()
 }
 
-// ParseDirectory decodes JSON text as a Directory (strict unless opts say otherwise).
+// ParseDirectory decodes JSON text as a Directory
+// (strict unless opts say otherwise).
 func ParseDirectory(data []byte, opts ...contract.Option) (Directory, error) {
 	return contract.Parse(data, DecodeDirectory, opts...)
 }

@@ -70,187 +70,233 @@ func Find(name string) RoundTrip {
 	switch name {
 	case "constructs.Color":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeColor, constructs.EncodeColor, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeColor, constructs.EncodeColor, opts...)
 		}
 	case "constructs.Mixed":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeMixed, constructs.EncodeMixed, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeMixed, constructs.EncodeMixed, opts...)
 		}
 	case "constructs.Structured":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeStructured, constructs.EncodeStructured, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeStructured, constructs.EncodeStructured, opts...)
 		}
 	case "constructs.Label":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeLabel, constructs.EncodeLabel, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeLabel, constructs.EncodeLabel, opts...)
 		}
 	case "constructs.Shade":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeShade, constructs.EncodeShade, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeShade, constructs.EncodeShade, opts...)
 		}
 	case "constructs.Palette":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodePalette, constructs.EncodePalette, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodePalette, constructs.EncodePalette, opts...)
 		}
 	case "constructs.Started":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeStarted, constructs.EncodeStarted, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeStarted, constructs.EncodeStarted, opts...)
 		}
 	case "constructs.Stopped":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeStopped, constructs.EncodeStopped, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeStopped, constructs.EncodeStopped, opts...)
 		}
 	case "constructs.Event":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeEvent, constructs.EncodeEvent, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeEvent, constructs.EncodeEvent, opts...)
 		}
 	case "constructs.Unit":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeUnit, constructs.EncodeUnit, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeUnit, constructs.EncodeUnit, opts...)
 		}
 	case "constructs.Reading":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeReading, constructs.EncodeReading, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeReading, constructs.EncodeReading, opts...)
 		}
 	case "constructs.TaggedEnvelope":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeTaggedEnvelope, constructs.EncodeTaggedEnvelope, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeTaggedEnvelope, constructs.EncodeTaggedEnvelope, opts...)
 		}
 	case "constructs.Batch":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeBatch, constructs.EncodeBatch, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeBatch, constructs.EncodeBatch, opts...)
 		}
 	case "constructs.Closed":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeClosed, constructs.EncodeClosed, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeClosed, constructs.EncodeClosed, opts...)
 		}
 	case "constructs.Presence":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodePresence, constructs.EncodePresence, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodePresence, constructs.EncodePresence, opts...)
 		}
 	case "constructs.Open":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeOpen, constructs.EncodeOpen, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeOpen, constructs.EncodeOpen, opts...)
 		}
 	case "constructs.TypedExtras":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeTypedExtras, constructs.EncodeTypedExtras, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeTypedExtras, constructs.EncodeTypedExtras, opts...)
 		}
 	case "constructs.Forbidding":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeForbidding, constructs.EncodeForbidding, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeForbidding, constructs.EncodeForbidding, opts...)
 		}
 	case "constructs.ClosedForbidding":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeClosedForbidding, constructs.EncodeClosedForbidding, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeClosedForbidding, constructs.EncodeClosedForbidding, opts...)
 		}
 	case "constructs.Consts":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeConsts, constructs.EncodeConsts, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeConsts, constructs.EncodeConsts, opts...)
 		}
 	case "constructs.Counted":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeCounted, constructs.EncodeCounted, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeCounted, constructs.EncodeCounted, opts...)
 		}
 	case "constructs.Nested":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeNested, constructs.EncodeNested, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeNested, constructs.EncodeNested, opts...)
 		}
 	case "constructs.NestedMode":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeNestedMode, constructs.EncodeNestedMode, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeNestedMode, constructs.EncodeNestedMode, opts...)
 		}
 	case "constructs.Circle":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeCircle, constructs.EncodeCircle, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeCircle, constructs.EncodeCircle, opts...)
 		}
 	case "constructs.Square":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeSquare, constructs.EncodeSquare, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeSquare, constructs.EncodeSquare, opts...)
 		}
 	case "constructs.Shape":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeShape, constructs.EncodeShape, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeShape, constructs.EncodeShape, opts...)
 		}
 	case "constructs.Scalar":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeScalar, constructs.EncodeScalar, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeScalar, constructs.EncodeScalar, opts...)
 		}
 	case "constructs.Exclusive":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeExclusive, constructs.EncodeExclusive, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeExclusive, constructs.EncodeExclusive, opts...)
 		}
 	case "constructs.Inclusive":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeInclusive, constructs.EncodeInclusive, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeInclusive, constructs.EncodeInclusive, opts...)
 		}
 	case "constructs.Holder":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeHolder, constructs.EncodeHolder, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeHolder, constructs.EncodeHolder, opts...)
 		}
 	case "constructs.Strings":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeStrings, constructs.EncodeStrings, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeStrings, constructs.EncodeStrings, opts...)
 		}
 	case "constructs.Numbers":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeNumbers, constructs.EncodeNumbers, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeNumbers, constructs.EncodeNumbers, opts...)
 		}
 	case "constructs.Arrays":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeArrays, constructs.EncodeArrays, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeArrays, constructs.EncodeArrays, opts...)
 		}
 	case "constructs.Maps":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeMaps, constructs.EncodeMaps, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeMaps, constructs.EncodeMaps, opts...)
 		}
 	case "constructs.Identifier":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeIdentifier, constructs.EncodeIdentifier, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeIdentifier, constructs.EncodeIdentifier, opts...)
 		}
 	case "constructs.Count":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeCount, constructs.EncodeCount, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeCount, constructs.EncodeCount, opts...)
 		}
 	case "constructs.MaybeName":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeMaybeName, constructs.EncodeMaybeName, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeMaybeName, constructs.EncodeMaybeName, opts...)
 		}
 	case "constructs.Names":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeNames, constructs.EncodeNames, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeNames, constructs.EncodeNames, opts...)
 		}
 	case "constructs.Ping":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodePing, constructs.EncodePing, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodePing, constructs.EncodePing, opts...)
 		}
 	case "constructs.Pong":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodePong, constructs.EncodePong, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodePong, constructs.EncodePong, opts...)
 		}
 	case "constructs.Signal":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeSignal, constructs.EncodeSignal, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeSignal, constructs.EncodeSignal, opts...)
 		}
 	case "constructs.Either":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeEither, constructs.EncodeEither, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeEither, constructs.EncodeEither, opts...)
 		}
 	case "constructs.Carrier":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeCarrier, constructs.EncodeCarrier, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeCarrier, constructs.EncodeCarrier, opts...)
 		}
 	case "constructs.Directory":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, constructs.DecodeDirectory, constructs.EncodeDirectory, opts...)
+			return contract.RoundTrip(data,
+				constructs.DecodeDirectory, constructs.EncodeDirectory, opts...)
 		}
 	case "shared.Timestamp":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, shared.DecodeTimestamp, shared.EncodeTimestamp, opts...)
+			return contract.RoundTrip(data,
+				shared.DecodeTimestamp, shared.EncodeTimestamp, opts...)
 		}
 	case "shared.Meta":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, shared.DecodeMeta, shared.EncodeMeta, opts...)
+			return contract.RoundTrip(data,
+				shared.DecodeMeta, shared.EncodeMeta, opts...)
 		}
 	}
 	return nil

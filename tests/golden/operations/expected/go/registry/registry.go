@@ -33,39 +33,48 @@ func Find(name string) RoundTrip {
 	switch name {
 	case "events.Created":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, events.DecodeCreated, events.EncodeCreated, opts...)
+			return contract.RoundTrip(data,
+				events.DecodeCreated, events.EncodeCreated, opts...)
 		}
 	case "events.Ping":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, events.DecodePing, events.EncodePing, opts...)
+			return contract.RoundTrip(data,
+				events.DecodePing, events.EncodePing, opts...)
 		}
 	case "events.Closed":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, events.DecodeClosed, events.EncodeClosed, opts...)
+			return contract.RoundTrip(data,
+				events.DecodeClosed, events.EncodeClosed, opts...)
 		}
 	case "events.OrderEvent":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, events.DecodeOrderEvent, events.EncodeOrderEvent, opts...)
+			return contract.RoundTrip(data,
+				events.DecodeOrderEvent, events.EncodeOrderEvent, opts...)
 		}
 	case "events.EventLine":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, events.DecodeEventLine, events.EncodeEventLine, opts...)
+			return contract.RoundTrip(data,
+				events.DecodeEventLine, events.EncodeEventLine, opts...)
 		}
 	case "orders.OrderStatus":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, orders.DecodeOrderStatus, orders.EncodeOrderStatus, opts...)
+			return contract.RoundTrip(data,
+				orders.DecodeOrderStatus, orders.EncodeOrderStatus, opts...)
 		}
 	case "orders.NewOrder":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, orders.DecodeNewOrder, orders.EncodeNewOrder, opts...)
+			return contract.RoundTrip(data,
+				orders.DecodeNewOrder, orders.EncodeNewOrder, opts...)
 		}
 	case "orders.Order":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, orders.DecodeOrder, orders.EncodeOrder, opts...)
+			return contract.RoundTrip(data,
+				orders.DecodeOrder, orders.EncodeOrder, opts...)
 		}
 	case "orders.Problem":
 		return func(data []byte, opts ...contract.Option) ([]byte, error) {
-			return contract.RoundTrip(data, orders.DecodeProblem, orders.EncodeProblem, opts...)
+			return contract.RoundTrip(data,
+				orders.DecodeProblem, orders.EncodeProblem, opts...)
 		}
 	}
 	return nil
