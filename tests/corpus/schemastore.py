@@ -302,7 +302,8 @@ def main() -> int:
                 except Exception as e:  # noqa: BLE001 - an oracle that cannot judge is reported, not a verdict
                     expected.append(None)
                     lines.append(f"- oracle cannot judge {file}: {type(e).__name__}: {str(e)[:120]}")
-            differs = sum(1 for (n, file, valid, _), e in zip(cases, expected) if e is not None and e != valid)
+            differing = [file for (n, file, valid, _), e in zip(cases, expected) if e is not None and e != valid]
+            differs = len(differing)
             runners = {}
             for lang in wanted:
                 try:
@@ -333,6 +334,9 @@ def main() -> int:
                       f"SchemaStore's own verdict differs from the oracle's on {differs})", "",
                       "| Language | Agree with the oracle |", "|---|---:|"]
             lines += [f"| {lang} | {agreed[lang]} of {len(judged)} |" for lang in runners]
+            if differing:
+                lines += ["", "SchemaStore's verdict differs from the oracle's (the oracle is what counts): " +
+                          ", ".join(differing)]
     summary = "\n".join(lines)
     print(summary)
     if args.report:

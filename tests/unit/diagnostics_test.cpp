@@ -118,8 +118,9 @@ TEST_CASE("diag: a chain of 10,000 $refs is refused, not a stack overflow", "[di
     text += "\"D10000\": {\"type\": \"string\"}\n}}";
     std::string got = diagnostics({{kFile, text}});
     CHECK(got == error_at(kFile, where(text, "\"D256\":"),
-                          "schemas nest more than 256 levels deep through $ref, allOf, properties and items; "
-                          "flatten the chain"));
+                          "schemas nest more than 256 levels deep through $ref, allOf, properties and items (the "
+                          "chain: #/$defs/D0 → #/$defs/D1 → #/$defs/D2 → #/$defs/D3 → … → #/$defs/D253 → "
+                          "#/$defs/D254 → #/$defs/D255 → #/$defs/D256); flatten the chain"));
 }
 
 TEST_CASE("diag: a chain of 3,000 structs through properties is refused, not a stack overflow", "[diag]") {
