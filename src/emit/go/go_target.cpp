@@ -18,7 +18,6 @@
 //                per alternative, exactly one set.
 //   Alias      → type alias. Constant → const (scalars) or var (tables), and
 //                the x-lookup function.
-#include <cstring>
 #include <algorithm>
 #include <functional>
 #include <set>
