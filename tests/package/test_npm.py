@@ -12,7 +12,6 @@ import shutil
 import tarfile
 from pathlib import Path
 
-import pytest
 
 from outside import artifact, copy_contract, expected_version, outside, run, VERSION  # noqa: F401
 

@@ -9,7 +9,6 @@ libcurl is missing.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
