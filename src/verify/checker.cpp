@@ -1,7 +1,6 @@
 #include "verify/checker.h"
 
 #include <algorithm>
-#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -97,14 +96,14 @@ void Checker::feed(std::string_view chunk) {
     auto framing = [this](const cs::StreamError& e) { add(e.offset, e.line, "framing." + e.code, e.message); };
     if (readers_->ndjson) {
         readers_->ndjson->feed(chunk, cs::overloaded{
-                                          [&](const cs::NdjsonLine& l) { item(l.text, l.offset, l.line, nullptr, nullptr); },
+                                          [&](const cs::NdjsonLine& l) { item(l.text, l.offset, l.line, nullptr, nullptr, false); },
                                           framing,
                                       });
     } else {
         readers_->sse->feed(chunk, cs::overloaded{
                                        [&](const cs::SseEventView& e) {
                                            const std::string type(e.type), id(e.last_event_id);
-                                           item(e.data, e.offset, e.line, &type, &id);
+                                           item(e.data, e.offset, e.line, &type, &id, e.own_id);
                                        },
                                        [](const cs::SseRetry&) {},
                                        framing,
@@ -133,7 +132,7 @@ void Checker::finish() {
 }
 
 void Checker::item(std::string_view text, std::uint64_t offset, std::uint64_t line, const std::string* event_type,
-                   const std::string* last_event_id) {
+                   const std::string* last_event_id, bool own_id) {
     ++tally_.items;
     Item it;
     it.offset = offset;
@@ -152,11 +151,11 @@ void Checker::item(std::string_view text, std::uint64_t offset, std::uint64_t li
         it.tag = plan_.tag_default;
     if (const Json* key = field(it.value, plan_.key_pointer)) it.key = text_of(*key);
     ++tally_.by_tag[r.ok() ? it.tag.value_or("") : "(invalid)"];
-    if (event_type) sse_fields(it, *event_type, *last_event_id);
+    if (event_type) sse_fields(it, *event_type, *last_event_id, own_id);
     protocol(it);
 }
 
-void Checker::sse_fields(const Item& it, const std::string& event_type, const std::string& last_event_id) {
+void Checker::sse_fields(const Item& it, const std::string& event_type, const std::string& last_event_id, bool own_id) {
     std::optional<std::string> expected = plan_.event_name;
     std::string source = "the stream's event name";
     if (!expected && plan_.event_pointer)
@@ -172,13 +171,12 @@ void Checker::sse_fields(const Item& it, const std::string& event_type, const st
             add(it.offset, it.line, "sse.event", "event " + q(event_type) + " is not " + q(*expected) + " (" + source + ")");
     }
     // An event without an `id:` line keeps the last event ID of the one
-    // before (WHATWG), so an ID that is empty, or did not change and is not
-    // the item's, is read as a missing `id:`: its own rule, which a stream
-    // whose events may omit it weighs as a warning (sse.id.missing).
-    const std::string before = std::exchange(previous_last_event_id_, last_event_id);
+    // before (WHATWG); one with an empty `id:` clears it. Either has no id
+    // of its own: its own rule, which a stream whose events may omit the id
+    // weighs as a warning (sse.id.missing).
     if (plan_.id_pointer)
         if (const Json* v = field(it.value, plan_.id_pointer); v && last_event_id != text_of(*v)) {
-            if (last_event_id.empty() || last_event_id == before)
+            if (!own_id || last_event_id.empty())
                 add(it.offset, it.line, "sse.id.missing",
                     "the event has no id" +
                         (last_event_id.empty() ? std::string() : " (the last event ID is still " + q(last_event_id) + ")") +

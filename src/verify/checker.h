@@ -51,8 +51,8 @@ private:
     struct KeyState;
     class Readers;
     void item(std::string_view text, std::uint64_t offset, std::uint64_t line, const std::string* event_type,
-              const std::string* last_event_id);
-    void sse_fields(const Item& it, const std::string& event_type, const std::string& last_event_id);
+              const std::string* last_event_id, bool own_id);
+    void sse_fields(const Item& it, const std::string& event_type, const std::string& last_event_id, bool own_id);
     void protocol(const Item& it);
     void sequence(const Item& it, KeyState& key);
     void heartbeat(const Item& it);
@@ -66,7 +66,6 @@ private:
     std::map<std::string, KeyState> keys_;  // by key value ("" without a key)
     std::vector<std::string> key_order_;    // in order of first appearance
     std::optional<std::int64_t> last_timestamp_ms_;
-    std::string previous_last_event_id_;  // the SSE last event ID after the previous event
     bool finished_ = false;
     Tally tally_;
 };

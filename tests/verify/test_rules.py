@@ -205,8 +205,6 @@ def test_sse_id_source_absent_is_the_items_error_not_an_sse_id_one() -> None:
     # invalid item, and its SSE id is then not compared with a member that is not there.
     c = Capture()
     first = c.add(sse('{"specversion":"1.0","source":"urn:x","type":"t"}', event="t", id="anything"))  # no id member
-    # (A new id: the last event ID alone cannot tell an `id:` that repeats the one before from none,
-    # and reads both as a missing id, sse.id.missing.)
     wrong = c.add(sse('{"specversion":"1.0","id":"e2","source":"urn:x","type":"t"}', event="t", id="other"))
     r = verify("--stream", "assist.AssistEvents", stdin=c.data)
     assert r.findings == [f'{first}: item: $: required: missing member "id"',

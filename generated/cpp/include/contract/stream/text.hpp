@@ -58,6 +58,7 @@ struct SseEventView {
     std::string_view last_event_id;
     std::uint64_t offset = 0;
     std::uint64_t line = 0;
+    bool own_id = false;  // the event had an `id` field (else last_event_id is an earlier event's, or empty)
 };
 
 struct SseEvent {

@@ -212,7 +212,10 @@ private:
         } else if (name == "event") {
             event_type_.assign(value);
         } else if (name == "id") {
-            if (value.find('\0') == std::string_view::npos) id_buffer_.assign(value);
+            if (value.find('\0') == std::string_view::npos) {
+                id_buffer_.assign(value);
+                own_id_ = true;
+            }
         } else if (name == "retry") {
             if (auto ms = retry_value(value)) {
                 reconnection_time_ = *ms;
@@ -237,13 +240,14 @@ private:
     void dispatch(Sink& sink) {
         last_event_id_ = id_buffer_;
         const std::optional<std::uint64_t> offset = block_offset_;
+        const bool own_id = std::exchange(own_id_, false);
         block_offset_.reset();
         if (data_lines_ == 0) {
             event_type_.clear();
             return;
         }
         const std::string_view type = event_type_.empty() ? std::string_view("message") : std::string_view(event_type_);
-        sink(SseEventView{type, data_, last_event_id_, offset.value_or(0), block_line_});
+        sink(SseEventView{type, data_, last_event_id_, offset.value_or(0), block_line_, own_id});
         reset_event();
     }
 
@@ -258,6 +262,7 @@ private:
         data_.clear();
         data_lines_ = 0;
         event_type_.clear();
+        own_id_ = false;
     }
 
     SseReaderOptions options_;
@@ -277,6 +282,7 @@ private:
     std::string event_type_;
     std::string id_buffer_;
     std::string last_event_id_;
+    bool own_id_ = false;  // the event being read has an `id` field of its own
     std::optional<std::int64_t> reconnection_time_;
     std::optional<std::uint64_t> block_offset_;  // where the event's first line starts
     std::uint64_t block_line_ = 0;
