@@ -631,10 +631,10 @@ TEST_CASE("diag: missing or empty schemas folder", "[diag]") {
 
 TEST_CASE("diag: every error is reported, not only the first, in file order", "[diag]") {
     Files files{{"a/x.schema.json", R"({"$defs": {"A": {"type": "strin"}}})"},
-                {"b/y.schema.json", R"({"$defs": {"B": {"format": "idn-email"}}})"}};
+                {"b/y.schema.json", R"({"$defs": {"B": {"minLength": -1}}})"}};
     std::string got = diagnostics(files);
     CHECK(got.find("schemas/a/x.schema.json:1:18: error:") == 0);
-    CHECK(got.find("schemas/b/y.schema.json:1:18: error: format 'idn-email'") != std::string::npos);
+    CHECK(got.find("schemas/b/y.schema.json:1:18: error: 'minLength' must be a non-negative integer") != std::string::npos);
 }
 
 TEST_CASE("diag: format with and without colour", "[diag]") {

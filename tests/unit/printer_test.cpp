@@ -49,7 +49,7 @@ TEST_CASE("printer: a multi-line value continues at the indentation of the line 
     CHECK(p.text() == "func f() int {\n\tx := 1\n\n\treturn x\n}\n");
 }
 
-TEST_CASE("printer: a callback prints at the indentation of its line; one that prints nothing leaves no line") {
+TEST_CASE("printer: a callback prints at the indentation of its line, and one that prints nothing leaves no line") {
     Printer p(go_style());
     auto statements = [&] {
         p.emit("if ok {\n  return\n}\n");
