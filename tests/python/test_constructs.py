@@ -511,7 +511,7 @@ def test_error_paths_leave_out_union_members() -> None:
     # JSON path only, and one anyOf/oneOf error for a union no member accepts.
     # A plain TypeAdapter shows what pydantic itself reports.
     cases = [
-        ({"shape": SHAPE, "scalar": [1]}, ("$.scalar", "anyOf"), ("scalar", "anyOf[4]", 0)),
+        ({"shape": SHAPE, "scalar": [1]}, ("$.scalar", "oneOf"), ("scalar", "oneOf[4]", 0)),
         ({"shape": SHAPE, "exclusive": 5}, ("$.exclusive", "oneOf"), ("exclusive", "oneOf[0]")),
         ({"shape": SHAPE, "maybe_shape": {"kind": "circle", "r": "x"}}, ("$.maybe_shape.r", "type"), ("maybe_shape", "circle", "r")),
         ({"shape": {"kind": "square", "side": 1, "extra": 1}}, ("$.shape.extra", "additionalProperties"), ("shape", "square", "extra")),

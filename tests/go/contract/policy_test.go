@@ -55,7 +55,7 @@ func TestRejections(t *testing.T) {
 		{"tag not a string", "chat_stream.StreamEnvelope", `{"data": {"delta": "x", "type": 3}, "timestamp": 1}`, "$.data.type", "discriminator"},
 		{"unknown tag", "chat_stream.StreamEnvelope", `{"data": {"type": "nope"}, "timestamp": 1}`, "$.data.type", "discriminator"},
 		{"enum", "chat_stream.Entity", `{"entity_type": "web_page"}`, "$.entity_type", "enum"},
-		{"format", "chat_stream.Message", `{"first_report_identifier": "not a uuid"}`, "$.first_report_identifier", "format"},
+		{"format", "packets.StreamPacketBase", `{"stream_id": "not a uuid"}`, "$.stream_id", "format"},
 		{"minimum", "chat_stream.Entity", `{"content_length": -1}`, "$.content_length", "minimum"},
 		{"member name that needs quoting", "chat_stream.Entity", entity + `, "content-type": {"b": 1, "b": 2}}`, `$["content-type"].b`, "duplicate"},
 		// The first error in document order: the tag is read before any member.

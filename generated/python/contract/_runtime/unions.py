@@ -82,7 +82,9 @@ class FirstMatch:
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.union_schema(
-            _labelled(handler, self.keyword, self.members), mode="left_to_right", metadata={"contract_union": self.keyword}
+            _labelled(handler, self.keyword, self.members),
+            mode="left_to_right",
+            metadata={"contract_union": self.keyword},
         )
 
 
