@@ -207,7 +207,8 @@ void Converter::tag_discriminated_variants(json& root) {
     for (const auto& [target, tags] : wanted) {
         if (refs[target] != as_variant[target] || !defs.contains(target)) continue;
         json& variant = defs[target];
-        bool one_value = std::all_of(tags.begin(), tags.end(), [&](const auto& t) { return t == tags.front(); });
+        const auto& first = tags.front();  // clang 14 cannot capture a structured binding
+        bool one_value = std::all_of(tags.begin(), tags.end(), [&first](const auto& t) { return t == first; });
         if (!one_value || !variant.is_object() || !variant.contains("properties")) continue;
         json& properties = variant["properties"];
         const auto& [property, value] = tags.front();
