@@ -24,15 +24,17 @@ bool load_curl(const char* name, CurlLibrary& out, std::string& error) {
                 "); install the libcurl4 package";
         return false;
     }
-    bool ok = find(library, "curl_global_init", out.global_init, error) &
-              find(library, "curl_easy_init", out.easy_init, error) &
-              find(library, "curl_easy_cleanup", out.easy_cleanup, error) &
-              find(library, "curl_easy_setopt", out.easy_setopt, error) &
-              find(library, "curl_easy_getinfo", out.easy_getinfo, error) &
-              find(library, "curl_easy_perform", out.easy_perform, error) &
-              find(library, "curl_easy_strerror", out.easy_strerror, error) &
-              find(library, "curl_slist_append", out.slist_append, error) &
-              find(library, "curl_slist_free_all", out.slist_free_all, error);
+    // Every symbol is looked up, so that the message names each one missing.
+    bool ok = true;
+    ok = find(library, "curl_global_init", out.global_init, error) && ok;
+    ok = find(library, "curl_easy_init", out.easy_init, error) && ok;
+    ok = find(library, "curl_easy_cleanup", out.easy_cleanup, error) && ok;
+    ok = find(library, "curl_easy_setopt", out.easy_setopt, error) && ok;
+    ok = find(library, "curl_easy_getinfo", out.easy_getinfo, error) && ok;
+    ok = find(library, "curl_easy_perform", out.easy_perform, error) && ok;
+    ok = find(library, "curl_easy_strerror", out.easy_strerror, error) && ok;
+    ok = find(library, "curl_slist_append", out.slist_append, error) && ok;
+    ok = find(library, "curl_slist_free_all", out.slist_free_all, error) && ok;
     if (!ok) {
         error = std::string("--url needs libcurl, but ") + name + " is not a usable libcurl (" + error +
                 "); install the libcurl4 package";
