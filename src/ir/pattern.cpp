@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ir/pattern_classes.h"
+#include "text/utf8.h"
 
 namespace contractgen::ir {
 
@@ -18,24 +19,6 @@ using namespace pattern_classes;  // NOLINT: the translator works in code point 
 bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool is_alnum(char32_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_syntax_char(char c) { return std::string_view("^$\\.*+?()[]{}|/").find(c) != std::string_view::npos; }
-
-void append_utf8(std::string& out, char32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
 
 std::string hex(char32_t cp, int width) {
     char buf[16];
@@ -81,7 +64,7 @@ private:
         } else if (d_ == PatternDialect::Python) {
             out_ += cp > 0xFFFF ? "\\U" + hex(cp, 8) : "\\u" + hex(cp, 4);
         } else if (cp > 0xFFFF) {
-            append_utf8(out_, cp);
+            text::append_utf8(out_, cp);
         } else {
             out_ += "\\u" + hex(cp, 4);
         }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include "text/utf8.h"
 
 namespace contractgen::validate {
 
@@ -12,24 +13,6 @@ std::string quote_byte(char c) {
     if (b >= 0x20 && b < 0x7F) return std::string("'") + c + "'";
     static const char* hex = "0123456789abcdef";
     return std::string("byte 0x") + hex[b >> 4] + hex[b & 15];
-}
-
-void append_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 }  // namespace
@@ -172,7 +155,7 @@ std::string_view Scanner::read_escaped(std::size_t start, std::size_t i, std::st
                         r = 0x10000 + ((r - 0xD800) << 10) + (low - 0xDC00);
                         i += 6;
                     }
-                    append_utf8(buf, r);
+                    text::append_utf8(buf, r);
                     continue;
                 }
                 default: syntax(i, "invalid escape");

@@ -5,28 +5,11 @@
 #include <unordered_map>
 
 #include "text/regex/automaton.h"
+#include "text/utf8.h"
 
 namespace contractgen::text::regex {
 
 namespace {
-
-void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-}
 
 struct VectorHash {
     std::size_t operator()(const std::vector<int>& v) const {
@@ -132,7 +115,7 @@ private:
         std::vector<char32_t> cps;
         for (; parent[i].first != SIZE_MAX; i = parent[i].first) cps.push_back(partition_.representative[parent[i].second]);
         std::string out;
-        for (auto it = cps.rbegin(); it != cps.rend(); ++it) append_utf8(out, *it);
+        for (auto it = cps.rbegin(); it != cps.rend(); ++it) text::append_utf8(out, *it);
         return out;
     }
 
