@@ -87,14 +87,7 @@ private:
         out_ += ']';
     }
 
-    char32_t utf8_at() {  // the code point at i_, advancing past it
-        auto b = static_cast<unsigned char>(p_[i_]);
-        int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
-        char32_t cp = extra == 0 ? b : (b & (0x3F >> extra));
-        ++i_;
-        for (int k = 0; k < extra && i_ < p_.size(); ++k, ++i_) cp = (cp << 6) | (static_cast<unsigned char>(p_[i_]) & 0x3F);
-        return cp;
-    }
+    char32_t utf8_at() { return text::next_code_point(p_, i_); }  // the code point at i_, advancing past it
 
     std::optional<char32_t> hex_digits(std::size_t at, std::size_t n) const {
         if (at + n > p_.size()) return std::nullopt;
