@@ -37,9 +37,9 @@ void add_common(CLI::App* cmd, Overrides& o, Options& options, bool with_output)
                     "Folder whose files override built-in templates of the same path (e.g. cpp/family.hpp.mustache)")
         ->check(CLI::ExistingDirectory);  // a mistyped folder must not silently mean "no overrides"
     std::string names;
-    for (const auto& t : contractgen::emit::targets())
-        names += std::string("\n  ") + t.name + ": " + t.description;
-    cmd->add_option("--target", options.targets, "Target to run (repeatable; default: all but those marked on request):" + names);
+    for (const auto& t : contractgen::emit::targets()) names += std::string("\n  ") + t.name + ": " + t.description;
+    cmd->add_option("--target", options.targets,
+                    "Target to run (repeatable; default: all but those marked on request):" + names);
 }
 
 // contractgen.toml (found or given), then the flags, then derived names;
@@ -63,8 +63,9 @@ bool resolve_project(const Overrides& o, Options& options, bool colour) {
                     if (used != it->second.size()) throw std::invalid_argument(it->second);
                     (*project).*(key.integer) = n;
                 } catch (const std::exception&) {
-                    sink.error("command line", 0, 0, std::string(key.flag) + " expects an integer, got " +
-                                                        contractgen::config::quoted(it->second));
+                    sink.error(
+                        "command line", 0, 0,
+                        std::string(key.flag) + " expects an integer, got " + contractgen::config::quoted(it->second));
                 }
             }
         }
@@ -73,7 +74,8 @@ bool resolve_project(const Overrides& o, Options& options, bool colour) {
     }
     if (sink.has_errors() || !project) {
         sink.print(std::cerr, colour);
-        std::cerr << sink.error_count() << (sink.error_count() == 1 ? " error" : " errors") << " in the project config\n";
+        std::cerr << sink.error_count() << (sink.error_count() == 1 ? " error" : " errors")
+                  << " in the project config\n";
         return false;
     }
     options.project = std::move(*project);
@@ -83,8 +85,9 @@ bool resolve_project(const Overrides& o, Options& options, bool colour) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"contractgen: one event contract, written once as JSON Schema, generated into C++, TypeScript/Zod, "
-                 "Pydantic v2 and Go, with its OpenAPI and AsyncAPI documents"};
+    CLI::App app{
+        "contractgen: one event contract, written once as JSON Schema, generated into C++, TypeScript/Zod, "
+        "Pydantic v2 and Go, with its OpenAPI and AsyncAPI documents"};
     app.name("contractgen");
     app.set_version_flag("--version", std::string("contractgen ") + contractgen::config::generator_version());
     app.require_subcommand(1);
@@ -116,23 +119,30 @@ int main(int argc, char** argv) {
 
     CLI::App* generate = app.add_subcommand("generate", "Regenerate the output folder from the schemas");
     add_common(generate, overrides, options, true);
-    CLI::App* check = app.add_subcommand("check", "Regenerate in memory and compare with the output folder; writes nothing");
+    CLI::App* check =
+        app.add_subcommand("check", "Regenerate in memory and compare with the output folder; writes nothing");
     add_common(check, overrides, options, true);
-    CLI::App* lint = app.add_subcommand("lint", "Validate the schemas and the conventions they declare (x-tag-enum, x-keys-of): load, build and run every "
+    CLI::App* lint = app.add_subcommand(
+        "lint",
+        "Validate the schemas and the conventions they declare (x-tag-enum, x-keys-of): load, build and run every "
         "target in memory; writes nothing");
     add_common(lint, overrides, options, false);
     for (CLI::App* cmd : {generate, check, lint}) cmd->add_flag("-q,--quiet", quiet, "Print only diagnostics");
     contractgen::app::BreakingOptions compare;
-    CLI::App* breaking = app.add_subcommand("breaking", "Compare the schemas with a previous version: what breaks whom");
-    CLI::App* changelog = app.add_subcommand("changelog", "Markdown release notes: the changes since a previous version");
+    CLI::App* breaking =
+        app.add_subcommand("breaking", "Compare the schemas with a previous version: what breaks whom");
+    CLI::App* changelog =
+        app.add_subcommand("changelog", "Markdown release notes: the changes since a previous version");
     for (CLI::App* cmd : {breaking, changelog}) {
         add_common(cmd, overrides, options, false);
         cmd->add_option("--against", compare.against, "The previous version: a folder of schemas, or a git revision");
-        cmd->add_option("--consumers", compare.consumers,
-                        "How clients read responses and streams: strict (default) or tolerant (the runtimes' tolerant-reader "
-                        "mode: new members and new tagged variants are then not breaking for them)")
+        cmd->add_option(
+               "--consumers", compare.consumers,
+               "How clients read responses and streams: strict (default) or tolerant (the runtimes' tolerant-reader "
+               "mode: new members and new tagged variants are then not breaking for them)")
             ->transform(CLI::CheckedTransformer(std::map<std::string, contractgen::breaking::Consumers>{
-                {"strict", contractgen::breaking::Consumers::Strict}, {"tolerant", contractgen::breaking::Consumers::Tolerant}}));
+                {"strict", contractgen::breaking::Consumers::Strict},
+                {"tolerant", contractgen::breaking::Consumers::Tolerant}}));
     }
     breaking->add_flag("--list-rules", compare.list_rules, "List the rules, with what each looks for, and exit");
     breaking->add_option("--ignore", compare.ignore, "Acknowledged breaks, one a line: RULE_ID family.Type [PATH]")
@@ -148,7 +158,8 @@ int main(int argc, char** argv) {
 
     contractgen::verify::VerifyOptions verify_options;
     CLI::App* verify = app.add_subcommand(
-        "verify", "Check a captured stream (FILE or -) or a live endpoint (--url) against the contract: items and stream rules");
+        "verify",
+        "Check a captured stream (FILE or -) or a live endpoint (--url) against the contract: items and stream rules");
     add_common(verify, overrides, options, false);
     verify->add_option("--framing", verify_options.framing, "sse or ndjson (required with --type)")
         ->check(CLI::IsMember({"sse", "ndjson"}));
@@ -156,18 +167,22 @@ int main(int argc, char** argv) {
     verify->add_option("--stream", verify_options.stream, "The declared stream (x-streams), family.Name");
     verify->add_option("input", verify_options.input, "The captured stream: a file, or - for stdin (default)");
     verify->add_option("--url", verify_options.url, "Check a live endpoint instead: the URL to request");
-    verify->add_option("--method", verify_options.method, "--url: the HTTP method (default: the operation's, else GET)");
+    verify->add_option("--method", verify_options.method,
+                       "--url: the HTTP method (default: the operation's, else GET)");
     verify->add_option_function<std::string>(
         "--data", [&verify_options](const std::string& v) { verify_options.data = v, verify_options.has_data = true; },
         "--url: the request body, or @FILE");
     verify->add_option("--header", verify_options.headers, "--url: a request header 'Name: value' (repeatable)");
-    verify->add_option("--timeout", verify_options.timeout_s, "--url: give up after this many seconds (default: never)");
+    verify->add_option("--timeout", verify_options.timeout_s,
+                       "--url: give up after this many seconds (default: never)");
     verify->add_option("--heartbeat-slack", verify_options.heartbeat_slack_ms,
                        "Milliseconds of jitter allowed beyond the heartbeat interval (default 1000)");
     verify->add_option("--max-line-bytes", verify_options.max_line_bytes, "The longest line or event (default 16 MiB)");
-    verify->add_flag("--strict", verify_options.strict,
-                     "Warnings fail too (exit 1): what the contract leaves optional or loosely timed, held to its recommendation");
-    verify->add_flag("--list-rules", verify_options.list_rules, "List the rules, with their default severity and what breaks each, and exit");
+    verify->add_flag(
+        "--strict", verify_options.strict,
+        "Warnings fail too (exit 1): what the contract leaves optional or loosely timed, held to its recommendation");
+    verify->add_flag("--list-rules", verify_options.list_rules,
+                     "List the rules, with their default severity and what breaks each, and exit");
     verify->add_flag("-q,--quiet", quiet, "Print only the findings (no summary)");
 
     try {

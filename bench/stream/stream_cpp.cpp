@@ -45,14 +45,17 @@ std::int64_t plain(const std::string& data) {
 
 template <class Reader, class Sink>
 void feed(Reader& reader, const std::string& data, Sink sink) {
-    for (std::size_t start = 0; start < data.size(); start += kChunk) reader.feed(std::string_view(data).substr(start, kChunk), sink);
+    for (std::size_t start = 0; start < data.size(); start += kChunk)
+        reader.feed(std::string_view(data).substr(start, kChunk), sink);
     reader.end(sink);
 }
 
 std::int64_t ndjson_reader(const std::string& data, bool decode) {
     rt::NdjsonReader reader;
     std::int64_t n = 0;
-    feed(reader, data, rt::overloaded{[&](const rt::NdjsonLine& l) { n += decode ? seq(l.text) : 1; }, [](const rt::StreamError&) {}});
+    feed(
+        reader, data,
+        rt::overloaded{[&](const rt::NdjsonLine& l) { n += decode ? seq(l.text) : 1; }, [](const rt::StreamError&) {}});
     return n;
 }
 
@@ -60,7 +63,8 @@ std::int64_t sse_reader(const std::string& data, bool decode) {
     rt::SseReader reader;
     std::int64_t n = 0;
     feed(reader, data,
-         rt::overloaded{[&](const rt::SseEventView& e) { n += decode ? seq(e.data) : 1; }, [](const rt::SseRetry&) {}, [](const rt::StreamError&) {}});
+         rt::overloaded{[&](const rt::SseEventView& e) { n += decode ? seq(e.data) : 1; }, [](const rt::SseRetry&) {},
+                        [](const rt::StreamError&) {}});
     return n;
 }
 
@@ -95,8 +99,14 @@ int main(int argc, char** argv) {
         const auto& [what, run, data] = runs[i];
         std::vector<double>& times = all[i];
         std::sort(times.begin(), times.end());
-        const double median = times.size() % 2 ? times[times.size() / 2] : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
-        std::cout << nlohmann::json{{"lang", "C++"}, {"what", what}, {"items", items}, {"mb", static_cast<double>(data->size()) / 1e6}, {"seconds", median}}.dump()
+        const double median =
+            times.size() % 2 ? times[times.size() / 2] : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+        std::cout << nlohmann::json{{"lang", "C++"},
+                                    {"what", what},
+                                    {"items", items},
+                                    {"mb", static_cast<double>(data->size()) / 1e6},
+                                    {"seconds", median}}
+                         .dump()
                   << "\n";
     }
     std::cerr << "(checksum " << sink << ")\n";

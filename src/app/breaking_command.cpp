@@ -1,7 +1,7 @@
 #include "app/breaking_command.h"
 
-#include <cstdlib>
 #include <unistd.h>
+#include <cstdlib>
 
 #include "app/pipeline.h"
 #include "breaking/acknowledged.h"
@@ -62,8 +62,10 @@ bool load_versions(const BreakingOptions& o, ScratchFolder& scratch, Versions& v
         if (!breaking::read_schemas_at(o.schemas, o.against, scratch.path(), v.previous_root, sink)) return false;
         previous_folder = scratch.path();
     } else {
-        sink.error("", 0, 0, "--against '" + o.against + "' is neither a folder nor a git revision of the repository that holds '" +
-                                 o.schemas.generic_string() + "'");
+        sink.error("", 0, 0,
+                   "--against '" + o.against +
+                       "' is neither a folder nor a git revision of the repository that holds '" +
+                       o.schemas.generic_string() + "'");
         return false;
     }
     diag::Sink previous_sink;
@@ -105,7 +107,8 @@ bool usage_ok(const BreakingOptions& o, std::ostream& err) {
 
 int run_breaking(const BreakingOptions& o, std::ostream& out, std::ostream& err, bool colour) {
     if (o.list_rules) {
-        for (const auto& r : breaking::rules()) out << r.id << std::string(32 - std::min<std::size_t>(31, r.id.size()), ' ') << r.purpose << "\n";
+        for (const auto& r : breaking::rules())
+            out << r.id << std::string(32 - std::min<std::size_t>(31, r.id.size()), ' ') << r.purpose << "\n";
         return kOk;
     }
     if (!usage_ok(o, err)) return kBadInput;
@@ -123,7 +126,9 @@ int run_breaking(const BreakingOptions& o, std::ostream& out, std::ostream& err,
     sink.print(err, colour);  // warnings
     breaking::ReportHeader header{o.against, o.schemas.generic_string(), o.fail_on, o.consumers};
     switch (o.format) {
-        case BreakingOptions::Format::Text: breaking::print_text(found, header, out, stdout_wants_colour(colour)); break;
+        case BreakingOptions::Format::Text:
+            breaking::print_text(found, header, out, stdout_wants_colour(colour));
+            break;
         case BreakingOptions::Format::Json: breaking::print_json(found, header, out); break;
         case BreakingOptions::Format::Github: breaking::print_github(found, header, out); break;
     }
@@ -139,7 +144,8 @@ int run_changelog(const BreakingOptions& o, std::ostream& out, std::ostream& err
     Versions v;
     if (!load_versions(o, scratch, v, sink)) return bad_input(sink, err, colour);
     sink.print(err, colour);
-    breaking::print_changelog(findings(v, o, true), {o.against, o.schemas.generic_string(), o.fail_on, o.consumers}, out);
+    breaking::print_changelog(findings(v, o, true), {o.against, o.schemas.generic_string(), o.fail_on, o.consumers},
+                              out);
     return kOk;
 }
 

@@ -22,7 +22,8 @@ Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink, co
     loaded.schemas = load::load_schemas(schemas, sink, reading.policy);
     if (sink.has_errors()) return loaded;
     if (loaded.schemas.documents.empty()) {
-        sink.error(schemas.generic_string(), 0, 0, "no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)");
+        sink.error(schemas.generic_string(), 0, 0,
+                   "no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)");
         return loaded;
     }
     resolve::load_vendored(loaded.schemas, reading.resolve, sink);
@@ -84,7 +85,7 @@ bool generate_outputs(const Options& options, const Loaded& loaded, write::Outpu
     pool.for_each(runs.size(), [&](std::size_t i, std::size_t worker) {
         Run& run = runs[i];
         emit::EmitContext ctx{loaded.model, loaded.schemas, options.project, templates[worker], run.sink,
-                              &pool,        worker,          &templates,      &shared_schemas};
+                              &pool,        worker,         &templates,      &shared_schemas};
         try {
             run.target->make()->emit(ctx, run.files);
         } catch (const std::exception& e) {  // RenderError, or a bug reported as one
@@ -198,8 +199,7 @@ int run_generate(const Options& options, std::ostream& out, std::ostream& err, b
         for (const auto& f : report.removed) out << "removed " << (out_dir / f).generic_string() << "\n";
         out << report.written.size() << " written, " << report.unchanged.size() << " unchanged, "
             << report.removed.size() << " removed";
-        if (!report.recovered.empty())
-            out << ", " << report.recovered.size() << " left by an interrupted run removed";
+        if (!report.recovered.empty()) out << ", " << report.recovered.size() << " left by an interrupted run removed";
         out << "\n";
     }
     leave_to_os(options, loaded, outputs);
@@ -239,7 +239,8 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err, bool
     }
     err << drift.size() << (drift.size() == 1 ? " file differs" : " files differ") << " from the schemas"
         << (interrupted ? ", some left by an interrupted generate" : "") << "; run: contractgen generate"
-        << (options.project.schemas != "schemas" ? " --schemas " + options.project.schemas.generic_string() : std::string())
+        << (options.project.schemas != "schemas" ? " --schemas " + options.project.schemas.generic_string()
+                                                 : std::string())
         << (out_dir != "generated" ? " --out " + out_dir.generic_string() : std::string()) << "\n";
     return kDrift;
 }

@@ -29,9 +29,11 @@ std::vector<Acknowledgement> read_acknowledgements(const std::filesystem::path& 
         bool known = false;
         for (const auto& r : rules()) known |= r.id == a.rule;
         if (!known) {
-            sink.error(shown, number, column, "unknown rule '" + a.rule + "' (contractgen breaking --list-rules lists them)");
+            sink.error(shown, number, column,
+                       "unknown rule '" + a.rule + "' (contractgen breaking --list-rules lists them)");
         } else if (a.type.find('.') == std::string::npos || !extra.empty()) {
-            sink.error(shown, number, column, "expected 'RULE_ID family.Type [PATH]', e.g. 'ENUM_VALUE_NO_ADD events.EventType'");
+            sink.error(shown, number, column,
+                       "expected 'RULE_ID family.Type [PATH]', e.g. 'ENUM_VALUE_NO_ADD events.EventType'");
         } else {
             out.push_back(a);
         }

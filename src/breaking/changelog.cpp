@@ -62,17 +62,20 @@ void print_changelog(const std::vector<Finding>& findings, const ReportHeader& h
                 // The member the user edits (h.Tick `$.mode`, not the lifted h.TickMode).
                 std::string type = f->type, path = f->path;
                 if (auto space = f->member.find(' '); !f->member.empty())
-                    type = f->member.substr(0, space), path = space == std::string::npos ? "$" : f->member.substr(space + 1);
+                    type = f->member.substr(0, space),
+                    path = space == std::string::npos ? "$" : f->member.substr(space + 1);
                 out << "- **" << md(type) << "**" << (path == "$" ? "" : " " + code(path)) << ": " << md(f->message);
                 if (s == kBreaking || s == kOther)
-                    out << " (" << code(f->rule) << ", " << to_string(f->category) << ", " << to_string(f->direction) << ")";
+                    out << " (" << code(f->rule) << ", " << to_string(f->category) << ", " << to_string(f->direction)
+                        << ")";
                 if (!f->affects.empty()) {
                     out << "\n  - affects";
                     for (std::size_t i = 0; i < f->affects.size(); ++i) out << (i ? ", " : " ") << code(f->affects[i]);
                 }
                 for (const auto& w : f->witnesses)
-                    out << "\n  - " << (w.accepted_by == Side::Previous ? "accepted before, rejected now: "
-                                                                       : "rejected before, accepted now: ")
+                    out << "\n  - "
+                        << (w.accepted_by == Side::Previous ? "accepted before, rejected now: "
+                                                            : "rejected before, accepted now: ")
                         << code(w.instance.dump());
                 out << "\n";
             }

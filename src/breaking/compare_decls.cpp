@@ -34,7 +34,8 @@ bool same_shape(const ir::Model& pm, const ir::TypeExpr& a, const ir::Model& cm,
     if (a.kind != b.kind || a.nullable != b.nullable || a.element.size() != b.element.size()) return false;
     if (a.kind == ir::Kind::Named && pm.decl(a.decl).qualified_name() != cm.decl(b.decl).qualified_name()) return false;
     if (a.kind == ir::Kind::Const && !json_equal(a.value, b.value)) return false;
-    if (a.string_bounds.min_length != b.string_bounds.min_length || a.string_bounds.max_length != b.string_bounds.max_length ||
+    if (a.string_bounds.min_length != b.string_bounds.min_length ||
+        a.string_bounds.max_length != b.string_bounds.max_length ||
         a.string_bounds.pattern != b.string_bounds.pattern || a.string_bounds.format != b.string_bounds.format)
         return false;
     for (std::size_t i = 0; i < a.element.size(); ++i)
@@ -86,8 +87,9 @@ void Comparer::compare_bodies(const Site& site, const ir::Decl& a, const ir::Dec
         cur_t.decl = site.cur;
         for (auto& v : instances(cm_, cur_t)) c.push_back(std::move(v));
         for (auto& v : probe_values()) c.push_back(std::move(v));
-        report(site, {"TYPE_SAME_KIND", "TYPE_SAME_KIND", "TYPE_SAME_KIND",
-                      std::string("changed from ") + kind_name(a.kind()) + " to " + kind_name(b.kind())},
+        report(site,
+               {"TYPE_SAME_KIND", "TYPE_SAME_KIND", "TYPE_SAME_KIND",
+                std::string("changed from ") + kind_name(a.kind()) + " to " + kind_name(b.kind())},
                c);
         return;
     }
@@ -97,7 +99,8 @@ void Comparer::compare_bodies(const Site& site, const ir::Decl& a, const ir::Dec
         compare_enum(site, e->values, b.as<ir::Enum>().values);
     } else if (const auto* o = std::get_if<ir::OpenEnum>(&a.body)) {
         const auto& o2 = b.as<ir::OpenEnum>();
-        compare_enum(site, std::vector<json>(o->known.begin(), o->known.end()), std::vector<json>(o2.known.begin(), o2.known.end()));
+        compare_enum(site, std::vector<json>(o->known.begin(), o->known.end()),
+                     std::vector<json>(o2.known.begin(), o2.known.end()));
         compare_string(site, o->other, o2.other);
     } else if (const auto* u = std::get_if<ir::Union>(&a.body)) {
         compare_union(site, *u, b.as<ir::Union>());
@@ -106,8 +109,9 @@ void Comparer::compare_bodies(const Site& site, const ir::Decl& a, const ir::Dec
     } else if (const auto* c = std::get_if<ir::Constant>(&a.body)) {
         const auto& c2 = b.as<ir::Constant>();
         if (!json_equal(c->value, c2.value))
-            report(site, {"CONST_SAME_VALUE", "CONST_SAME_VALUE", "CONST_SAME_VALUE",
-                          "the constant's value changed from " + c->value.dump() + " to " + c2.value.dump()},
+            report(site,
+                   {"CONST_SAME_VALUE", "CONST_SAME_VALUE", "CONST_SAME_VALUE",
+                    "the constant's value changed from " + c->value.dump() + " to " + c2.value.dump()},
                    {c->value, c2.value});
     }
 }
@@ -148,13 +152,15 @@ Comparer::Site Comparer::member_site(const Site& parent, const std::string& name
         auto base = base_instance(prev, cur, side);
         if (!base || !base->is_object()) return std::nullopt;
         if (v) (*base)[name] = *v;
-        else base->erase(name);
+        else
+            base->erase(name);
         return embed(*base, side);
     };
     return s;
 }
 
-Comparer::Site Comparer::field_site(const Site& parent, const std::string& name, const ir::Field* a, const ir::Field* b) const {
+Comparer::Site Comparer::field_site(const Site& parent, const std::string& name, const ir::Field* a,
+                                    const ir::Field* b) const {
     Site s = member_site(parent, name, member_path(name));
     s.prev_origin = a ? &a->origin : parent.prev_origin;
     s.cur_origin = b ? &b->origin : parent.cur_origin;
@@ -167,12 +173,14 @@ void Comparer::compare_struct(const Site& site, const ir::Struct& a, const ir::S
     for (const auto& name : b.forbidden)
         if (std::find(a.forbidden.begin(), a.forbidden.end(), name) == a.forbidden.end())
             report(member_site(site, name, member_path(name)),
-                   {"FORBIDDEN_PROPERTY_NO_ADD", "FORBIDDEN_PROPERTY_NO_ADD", "", "property '" + name + "' became forbidden"},
+                   {"FORBIDDEN_PROPERTY_NO_ADD", "FORBIDDEN_PROPERTY_NO_ADD", "",
+                    "property '" + name + "' became forbidden"},
                    as_candidates(probe_values()));
     for (const auto& name : a.forbidden)
         if (std::find(b.forbidden.begin(), b.forbidden.end(), name) == b.forbidden.end())
             report(member_site(site, name, member_path(name)),
-                   {"FORBIDDEN_PROPERTY_NO_REMOVE", "FORBIDDEN_PROPERTY_NO_REMOVE", "", "property '" + name + "' is no longer forbidden"},
+                   {"FORBIDDEN_PROPERTY_NO_REMOVE", "FORBIDDEN_PROPERTY_NO_REMOVE", "",
+                    "property '" + name + "' is no longer forbidden"},
                    as_candidates(probe_values()));
     if (a.bounds.min_properties != b.bounds.min_properties || a.bounds.max_properties != b.bounds.max_properties) {
         // Instances of each version with as many members as each bound, and one more or fewer.
@@ -187,16 +195,18 @@ void Comparer::compare_struct(const Site& site, const ir::Struct& a, const ir::S
                         if (!base) continue;
                         for (const auto& f : s.fields)
                             if (base->size() < k && !base->contains(f.wire_name))
-                                if (auto v = minimal_instance(side == Side::Previous ? pm_ : cm_, f.type)) (*base)[f.wire_name] = *v;
+                                if (auto v = minimal_instance(side == Side::Previous ? pm_ : cm_, f.type))
+                                    (*base)[f.wire_name] = *v;
                         for (int i = 0; base->size() < k && i < 64; ++i) (*base)["extra" + std::to_string(i)] = nullptr;
                         c.push_back(*base);
                     }
                 }
             }
         auto show = [](const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : std::string("none"); };
-        report(site, {"PROPERTY_COUNT_NO_NARROW", "PROPERTY_COUNT_NO_WIDEN", "",
-                      "minProperties " + show(a.bounds.min_properties) + " → " + show(b.bounds.min_properties) +
-                          ", maxProperties " + show(a.bounds.max_properties) + " → " + show(b.bounds.max_properties)},
+        report(site,
+               {"PROPERTY_COUNT_NO_NARROW", "PROPERTY_COUNT_NO_WIDEN", "",
+                "minProperties " + show(a.bounds.min_properties) + " → " + show(b.bounds.min_properties) +
+                    ", maxProperties " + show(a.bounds.max_properties) + " → " + show(b.bounds.max_properties)},
                c);
     }
 }
@@ -212,10 +222,14 @@ void Comparer::compare_fields(const Site& site, const ir::Struct& a, const ir::S
         Site fs = field_site(site, fa.wire_name, &fa, fb);
         compare_docs(fs, fa.docs, fb->docs, "property '" + fa.wire_name + "'");
         if (fa.required && !fb->required)
-            report(fs, {"REQUIRED_NO_REMOVE", "REQUIRED_NO_REMOVE", "REQUIRED_NO_REMOVE", "property '" + fa.wire_name + "' became optional"},
+            report(fs,
+                   {"REQUIRED_NO_REMOVE", "REQUIRED_NO_REMOVE", "REQUIRED_NO_REMOVE",
+                    "property '" + fa.wire_name + "' became optional"},
                    {std::nullopt});
         if (!fa.required && fb->required)
-            report(fs, {"REQUIRED_NO_ADD", "REQUIRED_NO_ADD", "REQUIRED_NO_ADD", "property '" + fa.wire_name + "' became required"},
+            report(fs,
+                   {"REQUIRED_NO_ADD", "REQUIRED_NO_ADD", "REQUIRED_NO_ADD",
+                    "property '" + fa.wire_name + "' became required"},
                    {std::nullopt});
         compare_expr(fs, fa.type, fb->type);
     }
@@ -245,8 +259,9 @@ void Comparer::compare_fields(const Site& site, const ir::Struct& a, const ir::S
             return embed(*base, side);
         };
         std::vector<Candidate> c = as_candidates(instances(pm_, old_field->type));
-        report(fs, {"FIELD_SAME_WIRE_NAME", "FIELD_SAME_WIRE_NAME", "FIELD_SAME_WIRE_NAME",
-                    "property '" + old_name + "' was renamed to '" + new_name + "' on the wire"},
+        report(fs,
+               {"FIELD_SAME_WIRE_NAME", "FIELD_SAME_WIRE_NAME", "FIELD_SAME_WIRE_NAME",
+                "property '" + old_name + "' was renamed to '" + new_name + "' on the wire"},
                c);
         added.erase(match);
         r = removed.erase(r);
@@ -255,16 +270,19 @@ void Comparer::compare_fields(const Site& site, const ir::Struct& a, const ir::S
         Site fs = field_site(site, f->wire_name, f, nullptr);
         std::vector<Candidate> c = as_candidates(instances(pm_, f->type));
         for (auto& v : probe_values()) c.push_back(std::move(v));
-        report(fs, {"FIELD_NO_DELETE", "FIELD_NO_DELETE", "FIELD_NO_DELETE", "property '" + f->wire_name + "' was removed"}, c);
+        report(fs,
+               {"FIELD_NO_DELETE", "FIELD_NO_DELETE", "FIELD_NO_DELETE", "property '" + f->wire_name + "' was removed"},
+               c);
     }
     for (const ir::Field* f : added) {
         Site fs = field_site(site, f->wire_name, nullptr, f);
         std::vector<Candidate> c{std::nullopt};
         for (auto& v : instances(cm_, f->type)) c.push_back(std::move(v));
         for (auto& v : probe_values()) c.push_back(std::move(v));
-        report(fs, {"FIELD_NO_ADD", "FIELD_NO_ADD", "FIELD_NO_ADD",
-                    "property '" + f->wire_name + "' was added" + (f->required ? " (required)" : " (optional)"),
-                    a.extra == ir::Extra::Forbid},
+        report(fs,
+               {"FIELD_NO_ADD", "FIELD_NO_ADD", "FIELD_NO_ADD",
+                "property '" + f->wire_name + "' was added" + (f->required ? " (required)" : " (optional)"),
+                a.extra == ir::Extra::Forbid},
                c);
     }
 }
@@ -282,14 +300,16 @@ void Comparer::compare_extra(const Site& site, const ir::Struct& a, const ir::St
     if (a.extra == ir::Extra::Forbid && b.extra != ir::Extra::Forbid) {
         std::vector<Candidate> c = as_candidates(instances(cm_, typed(b)));
         for (auto& v : probe_values()) c.push_back(std::move(v));
-        report(ms, {"ADDITIONAL_PROPERTIES_NO_OPEN", "ADDITIONAL_PROPERTIES_NO_OPEN", "",
-                    "properties it does not declare are now accepted", true},
+        report(ms,
+               {"ADDITIONAL_PROPERTIES_NO_OPEN", "ADDITIONAL_PROPERTIES_NO_OPEN", "",
+                "properties it does not declare are now accepted", true},
                c);
     } else if (a.extra != ir::Extra::Forbid && b.extra == ir::Extra::Forbid) {
         std::vector<Candidate> c = as_candidates(instances(pm_, typed(a)));
         for (auto& v : probe_values()) c.push_back(std::move(v));
-        report(ms, {"ADDITIONAL_PROPERTIES_NO_CLOSE", "ADDITIONAL_PROPERTIES_NO_CLOSE", "",
-                    "properties it does not declare are no longer accepted"},
+        report(ms,
+               {"ADDITIONAL_PROPERTIES_NO_CLOSE", "ADDITIONAL_PROPERTIES_NO_CLOSE", "",
+                "properties it does not declare are no longer accepted"},
                c);
     } else if (a.extra != ir::Extra::Forbid) {
         compare_expr(ms, typed(a), typed(b));
@@ -302,11 +322,15 @@ void Comparer::compare_enum(const Site& site, const std::vector<json>& a, const 
     };
     for (const auto& v : a)
         if (!contains(b, v))
-            report(site, {"ENUM_VALUE_NO_DELETE", "ENUM_VALUE_NO_DELETE", "ENUM_VALUE_NO_DELETE", "value " + v.dump() + " was removed"},
+            report(site,
+                   {"ENUM_VALUE_NO_DELETE", "ENUM_VALUE_NO_DELETE", "ENUM_VALUE_NO_DELETE",
+                    "value " + v.dump() + " was removed"},
                    {v});
     for (const auto& v : b)
         if (!contains(a, v))
-            report(site, {"ENUM_VALUE_NO_ADD", "ENUM_VALUE_NO_ADD", "ENUM_VALUE_NO_ADD", "value " + v.dump() + " was added"}, {v});
+            report(site,
+                   {"ENUM_VALUE_NO_ADD", "ENUM_VALUE_NO_ADD", "ENUM_VALUE_NO_ADD", "value " + v.dump() + " was added"},
+                   {v});
 }
 
 void Comparer::compare_union(const Site& site, const ir::Union& a, const ir::Union& b) {
@@ -319,9 +343,10 @@ void Comparer::compare_union(const Site& site, const ir::Union& a, const ir::Uni
     if (a.discriminator != b.discriminator) {
         auto c = all_instances(pm_, a);
         for (auto& x : all_instances(cm_, b)) c.push_back(std::move(x));
-        report(site, {"DISCRIMINATOR_SAME", "DISCRIMINATOR_SAME", "DISCRIMINATOR_SAME",
-                      "the discriminator changed from '" + a.discriminator.value_or("") + "' to '" +
-                          b.discriminator.value_or("") + "'"},
+        report(site,
+               {"DISCRIMINATOR_SAME", "DISCRIMINATOR_SAME", "DISCRIMINATOR_SAME",
+                "the discriminator changed from '" + a.discriminator.value_or("") + "' to '" +
+                    b.discriminator.value_or("") + "'"},
                c);
         return;
     }
@@ -330,34 +355,43 @@ void Comparer::compare_union(const Site& site, const ir::Union& a, const ir::Uni
     auto key = [](const ir::Model& m, const ir::Variant& v) {
         if (v.tag) return "tag " + json(*v.tag).dump();
         ir::TypeExpr t = unaliased(m, v.type);
-        return t.kind == ir::Kind::Named ? m.decl(t.decl).qualified_name() : "kind " + std::to_string(static_cast<int>(t.kind));
+        return t.kind == ir::Kind::Named ? m.decl(t.decl).qualified_name()
+                                         : "kind " + std::to_string(static_cast<int>(t.kind));
     };
     auto shown = [&](const ir::Model& m, const ir::Variant& v) {
-        return v.tag ? "variant " + json(*v.tag).dump() + " (" + describe(m, v.type) + ")" : "variant " + describe(m, v.type);
+        return v.tag ? "variant " + json(*v.tag).dump() + " (" + describe(m, v.type) + ")"
+                     : "variant " + describe(m, v.type);
     };
     for (const auto& va : a.variants) {
-        auto vb = std::find_if(b.variants.begin(), b.variants.end(), [&](const ir::Variant& x) { return key(cm_, x) == key(pm_, va); });
+        auto vb = std::find_if(b.variants.begin(), b.variants.end(),
+                               [&](const ir::Variant& x) { return key(cm_, x) == key(pm_, va); });
         if (vb != b.variants.end()) {
             compare_expr(site, va.type, vb->type);
             continue;
         }
-        report(site, {"UNION_VARIANT_NO_DELETE", "UNION_VARIANT_NO_DELETE", "UNION_VARIANT_NO_DELETE", shown(pm_, va) + " was removed"},
+        report(site,
+               {"UNION_VARIANT_NO_DELETE", "UNION_VARIANT_NO_DELETE", "UNION_VARIANT_NO_DELETE",
+                shown(pm_, va) + " was removed"},
                as_candidates(instances(pm_, va.type)));
     }
     for (const auto& vb : b.variants) {
-        bool known = std::any_of(a.variants.begin(), a.variants.end(), [&](const ir::Variant& x) { return key(pm_, x) == key(cm_, vb); });
+        bool known = std::any_of(a.variants.begin(), a.variants.end(),
+                                 [&](const ir::Variant& x) { return key(pm_, x) == key(cm_, vb); });
         if (!known)
-            report(site, {"UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD", shown(cm_, vb) + " was added",
-                          a.discriminator.has_value() && vb.tag.has_value()},
+            report(site,
+                   {"UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD", "UNION_VARIANT_NO_ADD",
+                    shown(cm_, vb) + " was added", a.discriminator.has_value() && vb.tag.has_value()},
                    as_candidates(instances(cm_, vb.type)));
     }
 }
 
 void Comparer::compare_docs(const Site& site, const ir::Docs& a, const ir::Docs& b, const std::string& what) {
-    if (!a.deprecated && b.deprecated) report_plain(site, "DEPRECATION_ADDED", Category::Source, what + " is now deprecated");
+    if (!a.deprecated && b.deprecated)
+        report_plain(site, "DEPRECATION_ADDED", Category::Source, what + " is now deprecated");
     if (a.title != b.title || a.description != b.description)
-        report_plain(site, "DOCS_CHANGED", Category::Docs,
-                     "the " + std::string(a.title != b.title ? "title" : "description") + " of the " + what + " changed");
+        report_plain(
+            site, "DOCS_CHANGED", Category::Docs,
+            "the " + std::string(a.title != b.title ? "title" : "description") + " of the " + what + " changed");
 }
 
 }  // namespace contractgen::breaking

@@ -7,8 +7,8 @@
 
 namespace contractgen::breaking {
 
-using validate::json_equal;
 using validate::code_points;
+using validate::json_equal;
 
 namespace {
 
@@ -40,14 +40,16 @@ void Comparer::compare_expr(const Site& site0, const ir::TypeExpr& a0, const ir:
     if (const auto* o = alias_origin(cm_, b0)) site.cur_origin = o;
     if (a.nullable != b.nullable && a.kind != ir::Kind::Null && b.kind != ir::Kind::Null) {
         bool added = b.nullable;
-        report(site, {added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", "",
-                      added ? "null is now accepted" : "null is no longer accepted"},
+        report(site,
+               {added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", added ? "NULLABLE_NO_ADD" : "NULLABLE_NO_REMOVE", "",
+                added ? "null is now accepted" : "null is no longer accepted"},
                {json(nullptr)});
     }
     a.nullable = b.nullable = false;
     if (a.kind != b.kind) {
-        report(site, {"FIELD_SAME_TYPE", "FIELD_SAME_TYPE", "FIELD_SAME_TYPE",
-                      "the type changed from " + describe(pm_, a) + " to " + describe(cm_, b)},
+        report(site,
+               {"FIELD_SAME_TYPE", "FIELD_SAME_TYPE", "FIELD_SAME_TYPE",
+                "the type changed from " + describe(pm_, a) + " to " + describe(cm_, b)},
                kind_change_candidates(a, b));
         return;
     }
@@ -55,13 +57,16 @@ void Comparer::compare_expr(const Site& site0, const ir::TypeExpr& a0, const ir:
         case ir::Kind::Named: compare_named(site, a, b); break;
         case ir::Kind::String: compare_string(site, a.string_bounds, b.string_bounds); break;
         case ir::Kind::Integer:
-        case ir::Kind::Number: compare_numbers(site, a.number_bounds, b.number_bounds, a.kind == ir::Kind::Integer); break;
+        case ir::Kind::Number:
+            compare_numbers(site, a.number_bounds, b.number_bounds, a.kind == ir::Kind::Integer);
+            break;
         case ir::Kind::Array: compare_array(site, a, b); break;
         case ir::Kind::Map: compare_map(site, a, b); break;
         case ir::Kind::Const:
             if (!json_equal(a.value, b.value))
-                report(site, {"CONST_SAME_VALUE", "CONST_SAME_VALUE", "CONST_SAME_VALUE",
-                              "the const value changed from " + a.value.dump() + " to " + b.value.dump()},
+                report(site,
+                       {"CONST_SAME_VALUE", "CONST_SAME_VALUE", "CONST_SAME_VALUE",
+                        "the const value changed from " + a.value.dump() + " to " + b.value.dump()},
                        {a.value, b.value});
             break;
         default: break;
@@ -115,7 +120,10 @@ void Comparer::compare_numbers(const Site& site, const ir::NumberBounds& a, cons
         for (const auto* mo : {&a.multiple_of, &b.multiple_of})
             if (*mo)
                 for (int k : {1, 2, 3}) m.push_back(json(mo->value().get<double>() * k));
-        report(site, {"MULTIPLE_OF_SAME", "MULTIPLE_OF_SAME", "", "multipleOf " + shown(a.multiple_of) + " → " + shown(b.multiple_of)}, m);
+        report(site,
+               {"MULTIPLE_OF_SAME", "MULTIPLE_OF_SAME", "",
+                "multipleOf " + shown(a.multiple_of) + " → " + shown(b.multiple_of)},
+               m);
     }
     if (!same(a.minimum, b.minimum) || !same(a.maximum, b.maximum) || !same(a.exclusive_minimum, b.exclusive_minimum) ||
         !same(a.exclusive_maximum, b.exclusive_maximum)) {
@@ -172,7 +180,8 @@ void Comparer::compare_array(const Site& site, const ir::TypeExpr& a, const ir::
         std::uint64_t n = std::max<std::uint64_t>({2, ab.min_items.value_or(0), bb.min_items.value_or(0)});
         for (auto& x : items_of(n, false)) c.push_back(std::move(x));  // repeats one item
         std::string rule = bb.unique_items ? "UNIQUE_ITEMS_NO_ADD" : "UNIQUE_ITEMS_NO_REMOVE";
-        report(site, {rule, rule, "", bb.unique_items ? "items must now be unique" : "items no longer need to be unique"}, c);
+        report(site,
+               {rule, rule, "", bb.unique_items ? "items must now be unique" : "items no longer need to be unique"}, c);
     }
 }
 
@@ -185,7 +194,8 @@ void Comparer::compare_map(const Site& site, const ir::TypeExpr& a, const ir::Ty
         const ir::TypeExpr& t = side == Side::Previous ? a : b;
         json obj = json::object({{"k0", *v}});
         auto filler = minimal_instance(side == Side::Previous ? pm_ : cm_, t.item());
-        for (int k = 1; filler && obj.size() < t.object_bounds.min_properties.value_or(0); ++k) obj["k" + std::to_string(k)] = *filler;
+        for (int k = 1; filler && obj.size() < t.object_bounds.min_properties.value_or(0); ++k)
+            obj["k" + std::to_string(k)] = *filler;
         return embed(obj, side);
     };
     compare_expr(values, a.item(), b.item());

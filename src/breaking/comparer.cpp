@@ -34,16 +34,23 @@ std::string member_path(const std::string& name) {
 }
 
 Comparer::Comparer(const Version& previous, const Version& current, bool include_docs, Consumers consumers)
-    : prev_(previous), cur_(current), pm_(*previous.model), cm_(*current.model), include_docs_(include_docs),
+    : prev_(previous),
+      cur_(current),
+      pm_(*previous.model),
+      cm_(*current.model),
+      include_docs_(include_docs),
       consumers_(consumers),
-      prev_dirs_(directions(pm_, previous.roots)), cur_dirs_(directions(cm_, current.roots)),
-      prev_places_(member_places(pm_)), cur_places_(member_places(cm_)) {}
+      prev_dirs_(directions(pm_, previous.roots)),
+      cur_dirs_(directions(cm_, current.roots)),
+      prev_places_(member_places(pm_)),
+      cur_places_(member_places(cm_)) {}
 
 std::vector<Finding> Comparer::run() {
     match_declarations();
     merge_shared_changes();
     std::sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
-        return std::tie(a.family, a.type, a.path, a.rule, a.message) < std::tie(b.family, b.type, b.path, b.rule, b.message);
+        return std::tie(a.family, a.type, a.path, a.rule, a.message) <
+               std::tie(b.family, b.type, b.path, b.rule, b.message);
     });
     return std::move(findings_);
 }
@@ -70,7 +77,8 @@ void Comparer::merge_shared_changes() {
             const std::string& schema = f->place.side == Side::Previous ? f->previous_schema : f->current_schema;
             auto hash = schema.find('#');
             bool home = hash != std::string::npos && f->place.pointer.rfind(schema.substr(hash + 1), 0) == 0 &&
-                        f->place.file.size() >= hash && f->place.file.compare(f->place.file.size() - hash, hash, schema, 0, hash) == 0;
+                        f->place.file.size() >= hash &&
+                        f->place.file.compare(f->place.file.size() - hash, hash, schema, 0, hash) == 0;
             return std::make_tuple(!home, f->path.size(), f->type, f->path);
         };
         std::stable_sort(g->begin(), g->end(), [&](const Finding* x, const Finding* y) { return key(x) < key(y); });
@@ -103,7 +111,8 @@ void Comparer::match_declarations() {
         previous_names.insert(pm_.decl(id).qualified_name());
         auto it = current_by_name.find(pm_.decl(id).qualified_name());
         if (it != current_by_name.end()) {
-            if (!pm_.decl(id).lifted || !cm_.decl(it->second).lifted) pairs_prev.push_back(id), pairs_cur.push_back(it->second);
+            if (!pm_.decl(id).lifted || !cm_.decl(it->second).lifted)
+                pairs_prev.push_back(id), pairs_cur.push_back(it->second);
         } else if (!pm_.decl(id).lifted) {
             removed.push_back(id);
         }
@@ -129,7 +138,8 @@ void Comparer::match_declarations() {
         if (renamed_.count(old_id)) continue;
         Site site = decl_site(old_id, old_id);
         site.cur_exists = false, site.cur_origin = nullptr;
-        report_plain(site, "TYPE_NO_DELETE", Category::Source, "type " + pm_.decl(old_id).qualified_name() + " was removed",
+        report_plain(site, "TYPE_NO_DELETE", Category::Source,
+                     "type " + pm_.decl(old_id).qualified_name() + " was removed",
                      /*removed=*/true);
     }
     for (ir::DeclId new_id : added) {
@@ -164,7 +174,8 @@ Comparer::Site Comparer::decl_site(ir::DeclId prev, ir::DeclId cur) const {
     return s;
 }
 
-Finding Comparer::base_finding(const Site& site, const std::string& rule, const std::string& message, bool removed) const {
+Finding Comparer::base_finding(const Site& site, const std::string& rule, const std::string& message,
+                               bool removed) const {
     Finding f;
     f.rule = rule;
     const ir::Decl& subject = site.cur_exists ? cm_.decl(site.cur) : pm_.decl(site.prev);
@@ -180,7 +191,8 @@ Finding Comparer::base_finding(const Site& site, const std::string& rule, const 
     const ir::Origin& o = at_previous ? *site.prev_origin : *site.cur_origin;
     f.place = {(at_previous ? prev_.display_root : cur_.display_root) + "/" + o.file, o.line, o.column,
                at_previous ? Side::Previous : Side::Current, o.pointer};
-    if (site.prev_exists) f.previous_schema = pm_.decl(site.prev).origin.file + "#" + pm_.decl(site.prev).origin.pointer;
+    if (site.prev_exists)
+        f.previous_schema = pm_.decl(site.prev).origin.file + "#" + pm_.decl(site.prev).origin.pointer;
     if (site.cur_exists) f.current_schema = cm_.decl(site.cur).origin.file + "#" + cm_.decl(site.cur).origin.pointer;
     return f;
 }

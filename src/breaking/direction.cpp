@@ -82,7 +82,9 @@ std::vector<Direction> directions(const ir::Model& model, const OperationRoots& 
     for (ir::DeclId id : roots.responses) mark_decl(model, id, kResponse, seen);
     std::vector<Direction> out(model.decls.size(), Direction::Both);
     for (std::size_t i = 0; i < seen.size(); ++i)
-        out[i] = seen[i] == kRequest ? Direction::Request : seen[i] == kResponse ? Direction::Response : Direction::Both;
+        out[i] = seen[i] == kRequest    ? Direction::Request
+                 : seen[i] == kResponse ? Direction::Response
+                                        : Direction::Both;
     return out;
 }
 

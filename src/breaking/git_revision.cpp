@@ -1,11 +1,11 @@
 #include "breaking/git_revision.h"
 
-#include <cerrno>
 #include <fcntl.h>
-#include <fstream>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <fstream>
 #include <string_view>
 #include <vector>
 
@@ -80,8 +80,7 @@ GitResult git(const fs::path& cwd, const std::vector<std::string>& args, const s
     if (pid <= 0) ::close(in_pipe[1]);
     int status = 0;
     if (pid > 0) {
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
         r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         if (r.status == 127) r.status = -1;
     }
@@ -105,8 +104,9 @@ bool read_schemas_at(const fs::path& schemas, const std::string& rev, const fs::
     GitResult commit = git(schemas, {"rev-parse", "--verify", "--quiet", "--end-of-options", rev + "^{commit}"});
     GitResult prefix = git(schemas, {"rev-parse", "--show-prefix"});
     if (commit.status != 0 || prefix.status != 0) {
-        sink.error("", 0, 0, "cannot read revision '" + rev + "' with git" +
-                                 (commit.err.empty() ? std::string() : ": " + first_line(commit.err)));
+        sink.error("", 0, 0,
+                   "cannot read revision '" + rev + "' with git" +
+                       (commit.err.empty() ? std::string() : ": " + first_line(commit.err)));
         return false;
     }
     std::string sha = first_line(commit.out);
@@ -134,7 +134,8 @@ bool read_schemas_at(const fs::path& schemas, const std::string& rev, const fs::
         fs::path rel = fs::path(entry.substr(tab + 1)).lexically_normal();
         if (rel.empty() || rel.is_absolute() || *rel.begin() == "..") continue;
         if (mode == "120000") {
-            sink.warning(shown_root + "/" + rel.generic_string(), 0, 0, "symbolic link in the previous version skipped");
+            sink.warning(shown_root + "/" + rel.generic_string(), 0, 0,
+                         "symbolic link in the previous version skipped");
             continue;
         }
         if (mode == "100644" || mode == "100755") files.emplace_back(rel, entry.substr(object_at, tab - object_at));
@@ -152,7 +153,8 @@ bool read_schemas_at(const fs::path& schemas, const std::string& rev, const fs::
         std::size_t header_end = blobs.out.find('\n', at);
         std::string header = blobs.out.substr(at, header_end == std::string::npos ? 0 : header_end - at);
         std::size_t size_at = header.rfind(' ');
-        if (header_end == std::string::npos || header.find(" blob ") == std::string::npos || size_at == std::string::npos) {
+        if (header_end == std::string::npos || header.find(" blob ") == std::string::npos ||
+            size_at == std::string::npos) {
             sink.error(shown_root + "/" + rel.generic_string(), 0, 0, "cannot read it with git: " + header);
             return false;
         }
@@ -164,8 +166,9 @@ bool read_schemas_at(const fs::path& schemas, const std::string& rev, const fs::
         std::ofstream file(into / rel, std::ios::binary);
         file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
         if (ec || !file) {
-            sink.error((into / rel).generic_string(), 0, 0, "cannot write a file of the previous version: " +
-                                                                (ec ? ec.message() : std::string("write failed")));
+            sink.error(
+                (into / rel).generic_string(), 0, 0,
+                "cannot write a file of the previous version: " + (ec ? ec.message() : std::string("write failed")));
             return false;
         }
     }

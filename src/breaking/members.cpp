@@ -32,7 +32,8 @@ private:
         } else if (const auto* a = std::get_if<ir::Alias>(&d.body)) {
             expr(a->target, at);
         } else if (const auto* t = std::get_if<ir::Tuple>(&d.body)) {
-            for (std::size_t i = 0; i < t->items.size(); ++i) expr(t->items[i], inside(at, "$[" + std::to_string(i) + "]"));
+            for (std::size_t i = 0; i < t->items.size(); ++i)
+                expr(t->items[i], inside(at, "$[" + std::to_string(i) + "]"));
             if (t->rest) expr(*t->rest, inside(at, "$[*]"));
         } else if (const auto* c = std::get_if<ir::Constant>(&d.body)) {
             expr(c->type, at);

@@ -51,9 +51,12 @@ std::string gh_data(const std::string& s) {
     std::string out;
     for (char c : s) {
         if (c == '%') out += "%25";
-        else if (c == '\r') out += "%0D";
-        else if (c == '\n') out += "%0A";
-        else out += c;
+        else if (c == '\r')
+            out += "%0D";
+        else if (c == '\n')
+            out += "%0A";
+        else
+            out += c;
     }
     return out;
 }
@@ -61,8 +64,10 @@ std::string gh_property(const std::string& s) {
     std::string out;
     for (char c : gh_data(s)) {
         if (c == ':') out += "%3A";
-        else if (c == ',') out += "%2C";
-        else out += c;
+        else if (c == ',')
+            out += "%2C";
+        else
+            out += c;
     }
     return out;
 }
@@ -70,19 +75,22 @@ std::string gh_property(const std::string& s) {
 }  // namespace
 
 std::string witness_text(const Witness& w) {
-    return std::string(w.accepted_by == Side::Previous ? "accepted by the previous version, rejected by the current one: "
-                                                       : "accepted by the current version, rejected by the previous one: ") +
+    return std::string(w.accepted_by == Side::Previous
+                           ? "accepted by the previous version, rejected by the current one: "
+                           : "accepted by the current version, rejected by the previous one: ") +
            w.instance.dump();
 }
 
 void print_text(const std::vector<Finding>& findings, const ReportHeader& header, std::ostream& out, bool colour) {
     diag::Sink sink;  // for its GCC format, colours and escaping of schema text
     for (const auto& f : findings) {
-        std::string message = where(f) + ": " + f.message + " [" + f.rule + ", " + to_string(f.category) + ", " +
-                              qualifiers(f) + "]";
+        std::string message =
+            where(f) + ": " + f.message + " [" + f.rule + ", " + to_string(f.category) + ", " + qualifiers(f) + "]";
         if (f.severity == Severity::Error) sink.error(f.place.file, f.place.line, f.place.column, message);
-        else if (f.severity == Severity::Warn) sink.warning(f.place.file, f.place.line, f.place.column, message);
-        else sink.note(f.place.file, f.place.line, f.place.column, message);
+        else if (f.severity == Severity::Warn)
+            sink.warning(f.place.file, f.place.line, f.place.column, message);
+        else
+            sink.note(f.place.file, f.place.line, f.place.column, message);
         if (!f.affects.empty()) sink.note(f.place.file, f.place.line, f.place.column, affected(f));
         for (const auto& w : f.witnesses) {
             std::string of = where(f) == (f.path == "$" ? f.type : f.type + " " + f.path) ? "" : " of " + f.type;
@@ -91,8 +99,9 @@ void print_text(const std::vector<Finding>& findings, const ReportHeader& header
     }
     sink.print(out, colour);
     auto counted = [](std::size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); };
-    out << counted(count(findings, Severity::Error), "error") << ", " << counted(count(findings, Severity::Warn), "warning")
-        << ", " << counted(count(findings, Severity::Info), "note") << " against " << header.previous << " (failing on "
+    out << counted(count(findings, Severity::Error), "error") << ", "
+        << counted(count(findings, Severity::Warn), "warning") << ", "
+        << counted(count(findings, Severity::Info), "note") << " against " << header.previous << " (failing on "
         << (header.fail_on == Severity::Error ? "errors" : "warnings and errors") << ")\n";
 }
 
@@ -128,7 +137,8 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
         if (!f.current_schema.empty()) j["schemas"]["current"] = f.current_schema;
         j["witnesses"] = json::array();
         for (const auto& w : f.witnesses)
-            j["witnesses"].push_back(json::object({{"accepted_by", to_string(w.accepted_by)}, {"instance", w.instance}}));
+            j["witnesses"].push_back(
+                json::object({{"accepted_by", to_string(w.accepted_by)}, {"instance", w.instance}}));
         doc["findings"].push_back(std::move(j));
     }
     doc["summary"] = json::object({{"error", count(findings, Severity::Error)},
@@ -140,9 +150,9 @@ void print_json(const std::vector<Finding>& findings, const ReportHeader& header
 void print_github(const std::vector<Finding>& findings, const ReportHeader&, std::ostream& out) {
     for (const auto& f : findings) {
         const char* command = f.acknowledged                  ? "notice"
-                               : f.severity == Severity::Error ? "error"
-                               : f.severity == Severity::Warn  ? "warning"
-                                                               : "notice";
+                              : f.severity == Severity::Error ? "error"
+                              : f.severity == Severity::Warn  ? "warning"
+                                                              : "notice";
         std::string message = where(f) + ": " + f.message + " (" + qualifiers(f) + ")";
         if (!f.affects.empty()) message += "\n" + affected(f);
         for (const auto& w : f.witnesses) message += "\nwitness " + witness_text(w);

@@ -9,8 +9,8 @@
 namespace contractgen::breaking {
 
 using validate::accepts;
-using validate::json_equal;
 using validate::code_points;
+using validate::json_equal;
 
 using ir::Kind;
 
@@ -56,18 +56,22 @@ std::vector<json> numbers_near(const ir::NumberBounds& b, bool integer) {
             double x = v + d;
             if (integer && x != std::floor(x)) continue;
             if (x == std::floor(x) && std::fabs(x) < 9e15) out.push_back(static_cast<long long>(x));
-            else out.push_back(x);
+            else
+                out.push_back(x);
         }
     };
     near(b.minimum), near(b.exclusive_minimum), near(b.maximum), near(b.exclusive_maximum);
     if (b.multiple_of) {
         double m = b.multiple_of->get<double>();
-        double from = b.minimum ? b.minimum->get<double>() : b.exclusive_minimum ? b.exclusive_minimum->get<double>() : 0;
+        double from = b.minimum             ? b.minimum->get<double>()
+                      : b.exclusive_minimum ? b.exclusive_minimum->get<double>()
+                                            : 0;
         double k = std::ceil(from / m);
         for (int i = 0; i < 3; ++i) {
             double x = (k + i) * m;
             if (x == std::floor(x) && std::fabs(x) < 9e15) out.push_back(static_cast<long long>(x));
-            else if (!integer) out.push_back(x);
+            else if (!integer)
+                out.push_back(x);
         }
     }
     if (!integer) out.push_back(0.5);
@@ -89,7 +93,8 @@ std::vector<json> decl_candidates(const ir::Model& m, ir::DeclId id, int depth) 
             if (!f.required) continue;
             auto v = minimal_instance(m, f.type);
             if (!v) ok = false;
-            else obj[f.wire_name] = *v;
+            else
+                obj[f.wire_name] = *v;
         }
         if (!ok) return out;
         out.push_back(obj);
@@ -99,7 +104,8 @@ std::vector<json> decl_candidates(const ir::Model& m, ir::DeclId id, int depth) 
             for (const auto& f : s->fields)
                 if (!f.required && obj.size() < *s->bounds.min_properties)
                     if (auto v = minimal_instance(m, f.type)) obj[f.wire_name] = *v;
-            for (int k = 0; obj.size() < *s->bounds.min_properties && k < 64; ++k) obj["x" + std::to_string(k)] = nullptr;
+            for (int k = 0; obj.size() < *s->bounds.min_properties && k < 64; ++k)
+                obj["x" + std::to_string(k)] = nullptr;
             out.insert(out.begin(), obj);
         }
         // Each optional field set once more: other valid shapes.
@@ -144,7 +150,8 @@ std::vector<json> candidates(const ir::Model& m, const ir::TypeExpr& t, int dept
             auto items = instances(m, t.item(), t.array_bounds.unique_items ? n + 1 : 1);
             if (items.empty()) break;
             json arr = json::array();
-            for (std::uint64_t k = 0; k < n; ++k) arr.push_back(items[t.array_bounds.unique_items ? k % items.size() : 0]);
+            for (std::uint64_t k = 0; k < n; ++k)
+                arr.push_back(items[t.array_bounds.unique_items ? k % items.size() : 0]);
             out.push_back(arr);
             json longer = arr;
             longer.push_back(items[t.array_bounds.unique_items ? n % items.size() : 0]);
@@ -155,7 +162,8 @@ std::vector<json> candidates(const ir::Model& m, const ir::TypeExpr& t, int dept
             auto v = minimal_instance(m, t.item());
             if (!v) break;
             json obj = json::object();
-            for (std::uint64_t k = 0; k < t.object_bounds.min_properties.value_or(0); ++k) obj["k" + std::to_string(k)] = *v;
+            for (std::uint64_t k = 0; k < t.object_bounds.min_properties.value_or(0); ++k)
+                obj["k" + std::to_string(k)] = *v;
             out.push_back(obj);
             json more = obj;
             more["k" + std::to_string(obj.size())] = *v;
@@ -224,9 +232,7 @@ std::vector<json> instances(const ir::Model& m, const ir::TypeExpr& t, std::size
     return out;
 }
 
-std::vector<json> probe_values() {
-    return {nullptr, false, 0, 0.5, -1, "", "a", json::array(), json::object()};
-}
+std::vector<json> probe_values() { return {nullptr, false, 0, 0.5, -1, "", "a", json::array(), json::object()}; }
 
 std::string invalid_for(ir::StringFormat format) {
     switch (format) {

@@ -23,7 +23,8 @@ text::regex::StringSet string_set(const ir::StringBounds& bounds);
 // the same bounds are asked for again and again. Without a pattern (or
 // with one the automata cannot decide) only a few probes, which the caller
 // must check.
-std::vector<std::string> strings_of(const ir::StringBounds& bounds, std::optional<std::uint64_t> length, std::size_t max);
+std::vector<std::string> strings_of(const ir::StringBounds& bounds, std::optional<std::uint64_t> length,
+                                    std::size_t max);
 
 // The pattern a format is approximated by, or nullopt (the validator accepts
 // every string for that format).

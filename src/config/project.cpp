@@ -64,7 +64,8 @@ bool is_npm_name(const std::string& s) {
 // PEP 508 distribution names: letters, digits, '.', '-', '_', starting and
 // ending with a letter or digit.
 bool is_distribution(const std::string& s) {
-    if (s.empty() || !std::isalnum(static_cast<unsigned char>(s.front())) || !std::isalnum(static_cast<unsigned char>(s.back())))
+    if (s.empty() || !std::isalnum(static_cast<unsigned char>(s.front())) ||
+        !std::isalnum(static_cast<unsigned char>(s.back())))
         return false;
     for (unsigned char c : s)
         if (!std::isalnum(c) && c != '.' && c != '-' && c != '_') return false;
@@ -159,13 +160,16 @@ const std::vector<Key>& keys() {
          K::Text, &Project::runtime, nullptr},
         {"cpp", "namespace", "--cpp-namespace", "C++ namespace of the generated code (e.g. acme::events)", K::Text,
          &Project::cpp_namespace, nullptr},
-        {"ts", "package", "--ts-package", "npm package name (e.g. @acme/events)", K::Text, &Project::ts_package, nullptr},
+        {"ts", "package", "--ts-package", "npm package name (e.g. @acme/events)", K::Text, &Project::ts_package,
+         nullptr},
         {"python", "distribution", "--python-distribution", "Python distribution name (pip install NAME)", K::Text,
          &Project::python_distribution, nullptr},
         {"python", "package", "--python-package", "Python import package (import NAME)", K::Text,
          &Project::python_package, nullptr},
-        {"openapi", "title", "--openapi-title", "title of the API documents", K::Text, &Project::openapi_title, nullptr},
-        {"go", "module", "--go-module", "Go module path of the generated Go code", K::Text, &Project::go_module, nullptr},
+        {"openapi", "title", "--openapi-title", "title of the API documents", K::Text, &Project::openapi_title,
+         nullptr},
+        {"go", "module", "--go-module", "Go module path of the generated Go code", K::Text, &Project::go_module,
+         nullptr},
         {"payload", "max_depth", "--payload-max-depth",
          "deepest nesting of arrays/objects the generated decoders accept (1..10000)", K::Integer, nullptr, nullptr,
          &Project::payload_max_depth},
@@ -188,8 +192,7 @@ void validate(const Project& p, diag::Sink& sink) {
         // against the command line.
         auto at = p.positions.find(key);
         std::string message = std::string(key) + " = " + quoted(value) + " is not valid: " + why;
-        if (at == p.positions.end())
-            sink.error("command line", 0, 0, message);
+        if (at == p.positions.end()) sink.error("command line", 0, 0, message);
         else
             sink.error(p.config_file.generic_string(), at->second.first, at->second.second, message);
     };
@@ -204,11 +207,13 @@ void validate(const Project& p, diag::Sink& sink) {
         if (end == std::string::npos) break;
         start = end + 2;
     }
-    if (!is_npm_name(p.ts_package)) bad("ts.package", p.ts_package, "expected an npm package name such as @acme/events");
+    if (!is_npm_name(p.ts_package))
+        bad("ts.package", p.ts_package, "expected an npm package name such as @acme/events");
     if (!is_distribution(p.python_distribution))
         bad("python.distribution", p.python_distribution, "expected a distribution name such as acme-events");
     if (!is_identifier(p.python_package)) bad("python.package", p.python_package, "expected a Python identifier");
-    if (!is_go_module(p.go_module)) bad("go.module", p.go_module, "expected a module path such as example.com/acme/events");
+    if (!is_go_module(p.go_module))
+        bad("go.module", p.go_module, "expected a module path such as example.com/acme/events");
     if (p.runtime != "include" && p.runtime != "omit") bad("project.runtime", p.runtime, "expected include or omit");
     if (p.openapi_title.empty()) bad("openapi.title", p.openapi_title, "must not be empty");
     if (p.payload_max_depth < 1 || p.payload_max_depth > 10000)

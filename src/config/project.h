@@ -96,9 +96,9 @@ struct Key {
     const char* flag;         // "--project-name"
     const char* description;  // one line for --help and the docs
     enum class Kind { Text, Path, Integer } kind;
-    std::string Project::*text = nullptr;                // Kind::Text
-    std::filesystem::path Project::*path = nullptr;      // Kind::Path
-    long long Project::*integer = nullptr;               // Kind::Integer
+    std::string Project::* text = nullptr;                // Kind::Text
+    std::filesystem::path Project::* path = nullptr;      // Kind::Path
+    long long Project::* integer = nullptr;               // Kind::Integer
 };
 const std::vector<Key>& keys();
 

@@ -72,8 +72,9 @@ std::optional<Project> read_config(const std::filesystem::path& file, diag::Sink
         auto known = std::find(sections.begin(), sections.end(), section);
         if (known == sections.end() && section != "resolve") {
             sink.error(shown, static_cast<int>(at.line), static_cast<int>(at.column),
-                       "unknown section [" + section + "]" + hint(section, sections) + "; sections: [project], [cpp], "
-                       "[ts], [python], [openapi], [go], [payload], [schemas], [resolve]");
+                       "unknown section [" + section + "]" + hint(section, sections) +
+                           "; sections: [project], [cpp], "
+                           "[ts], [python], [openapi], [go], [payload], [schemas], [resolve]");
             continue;
         }
         const toml::table* table = section_node.as_table();
@@ -106,7 +107,8 @@ std::optional<Project> read_config(const std::filesystem::path& file, diag::Sink
                                section + "." + name + " must be an integer, not " + type_name(node));
                     continue;
                 }
-                project.positions[section + "." + name] = {static_cast<int>(value_at.line), static_cast<int>(value_at.column)};
+                project.positions[section + "." + name] = {static_cast<int>(value_at.line),
+                                                           static_cast<int>(value_at.column)};
                 project.*(spec->integer) = number->get();
                 continue;
             }
@@ -116,7 +118,8 @@ std::optional<Project> read_config(const std::filesystem::path& file, diag::Sink
                            section + "." + name + " must be a string, not " + type_name(node));
                 continue;
             }
-            project.positions[section + "." + name] = {static_cast<int>(value_at.line), static_cast<int>(value_at.column)};
+            project.positions[section + "." + name] = {static_cast<int>(value_at.line),
+                                                       static_cast<int>(value_at.column)};
             if (spec->kind == Key::Kind::Text) {
                 project.*(spec->text) = value->get();
             } else {

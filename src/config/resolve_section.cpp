@@ -52,12 +52,13 @@ void read_resolve_section(const toml::table& table, const std::filesystem::path&
                                 " does not exist or is not a folder (" + folder.generic_string() + ")");
             continue;
         }
-        project.resolve.push_back(ResolveMapping{prefix, folder, static_cast<int>(key_at.line),
-                                                 static_cast<int>(key_at.column)});
+        project.resolve.push_back(
+            ResolveMapping{prefix, folder, static_cast<int>(key_at.line), static_cast<int>(key_at.column)});
     }
     // The longest prefix wins; equal lengths cannot occur (TOML keys are unique).
-    std::stable_sort(project.resolve.begin(), project.resolve.end(),
-                     [](const ResolveMapping& a, const ResolveMapping& b) { return a.prefix.size() > b.prefix.size(); });
+    std::stable_sort(
+        project.resolve.begin(), project.resolve.end(),
+        [](const ResolveMapping& a, const ResolveMapping& b) { return a.prefix.size() > b.prefix.size(); });
 }
 
 }  // namespace contractgen::config

@@ -1,9 +1,9 @@
 #include "diag/diagnostics.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
-#include <unistd.h>
 
 namespace contractgen::diag {
 
@@ -157,7 +157,8 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
         for (std::size_t j = 1; j <= b.size(); ++j) {
             std::size_t subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) cur[j] = std::min(cur[j], before[j - 2] + 1);
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                cur[j] = std::min(cur[j], before[j - 2] + 1);
         }
         std::swap(before, prev);
         std::swap(prev, cur);

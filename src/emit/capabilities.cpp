@@ -12,9 +12,9 @@ bool Capabilities::supports(const ir::ConstructUse& use) const {
 
 Capabilities Capabilities::all() {
     using F = ir::StringFormat;
-    return Capabilities{{ir::Construct::Recursion, ir::Construct::Tuple, ir::Construct::KeyPattern, ir::Construct::Assertion},
-                        {F::Date, F::Time, F::Duration, F::Email, F::Hostname, F::Ipv4, F::Ipv6, F::UriReference,
-                         F::JsonPointer}};
+    return Capabilities{
+        {ir::Construct::Recursion, ir::Construct::Tuple, ir::Construct::KeyPattern, ir::Construct::Assertion},
+        {F::Date, F::Time, F::Duration, F::Email, F::Hostname, F::Ipv4, F::Ipv6, F::UriReference, F::JsonPointer}};
 }
 
 std::string construct_name(const ir::ConstructUse& use) {

@@ -2,7 +2,8 @@
 
 namespace contractgen::emit {
 
-void EmitContext::for_each(std::size_t n, const std::function<void(std::size_t, const render::Templates&)>& body) const {
+void EmitContext::for_each(std::size_t n,
+                           const std::function<void(std::size_t, const render::Templates&)>& body) const {
     if (pool == nullptr || worker_templates == nullptr) {
         for (std::size_t i = 0; i < n; ++i) body(i, templates);
         return;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "config/project.h"
-#include "emit/capabilities.h"
 #include "diag/diagnostics.h"
+#include "emit/capabilities.h"
 #include "ir/model.h"
 #include "load/document.h"
 #include "parallel/work_pool.h"

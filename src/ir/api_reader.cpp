@@ -65,11 +65,26 @@ const json* Reader::member(const load::Document& doc, const std::string& pointer
     bool ok = false;
     std::string wanted;
     switch (want) {
-        case Want::Object: ok = v.is_object(); wanted = "an object"; break;
-        case Want::Array: ok = v.is_array(); wanted = "an array"; break;
-        case Want::String: ok = v.is_string(); wanted = "a string"; break;
-        case Want::Boolean: ok = v.is_boolean(); wanted = "a boolean"; break;
-        case Want::Integer: ok = v.is_number_integer() || v.is_number_unsigned(); wanted = "an integer"; break;
+        case Want::Object:
+            ok = v.is_object();
+            wanted = "an object";
+            break;
+        case Want::Array:
+            ok = v.is_array();
+            wanted = "an array";
+            break;
+        case Want::String:
+            ok = v.is_string();
+            wanted = "a string";
+            break;
+        case Want::Boolean:
+            ok = v.is_boolean();
+            wanted = "a boolean";
+            break;
+        case Want::Integer:
+            ok = v.is_number_integer() || v.is_number_unsigned();
+            wanted = "an integer";
+            break;
         case Want::Any: ok = true; break;
     }
     if (!ok) {
@@ -92,7 +107,8 @@ std::optional<DeclId> Reader::decl_of(const resolve::Location& loc) const {
         auto root = root_types_.find(loc.doc->path);
         return root == root_types_.end() ? std::nullopt : std::optional<DeclId>(root->second);
     }
-    if (p.compare(0, prefix.size(), prefix) != 0 || p.find('/', prefix.size()) != std::string::npos) return std::nullopt;
+    if (p.compare(0, prefix.size(), prefix) != 0 || p.find('/', prefix.size()) != std::string::npos)
+        return std::nullopt;
     std::string name = load::unescape_pointer_token(p.substr(prefix.size()));
     auto id = model_.find(loc.doc->family, name);
     if (!id || model_.decl(*id).lifted) return std::nullopt;
@@ -154,9 +170,10 @@ void Reader::check_schema(const load::Document& doc, const std::string& pointer,
                     const std::string& ref = value.get_ref<const std::string&>();
                     auto loc = resolve(doc, pointer, ref);
                     if (loc && !names_a_type(*loc))
-                        error(doc, at, "$ref '" + ref + "' names '" + loc->key() +
-                                           "', which is not inside a $defs entry or a root schema that is a type; an "
-                                           "operation's schemas may only refer to contract types");
+                        error(doc, at,
+                              "$ref '" + ref + "' names '" + loc->key() +
+                                  "', which is not inside a $defs entry or a root schema that is a type; an "
+                                  "operation's schemas may only refer to contract types");
                 }
                 break;
             case MemberKind::Discriminator:  // its mapping's values are references to variant types
@@ -168,8 +185,9 @@ void Reader::check_schema(const load::Document& doc, const std::string& pointer,
                         diag::Sink quiet;
                         auto loc = resolver_.resolve(doc, entry_at, entry->get<std::string>(), quiet);
                         if (!loc || !decl_of(*loc))
-                            error(doc, entry_at, "discriminator mapping '" + entry.key() + "': '" + entry->get<std::string>() +
-                                                     "' does not name a contract type");
+                            error(doc, entry_at,
+                                  "discriminator mapping '" + entry.key() + "': '" + entry->get<std::string>() +
+                                      "' does not name a contract type");
                     }
                 break;
             case MemberKind::Schema: check_schema(doc, at, value); break;
@@ -180,7 +198,8 @@ void Reader::check_schema(const load::Document& doc, const std::string& pointer,
                 break;
             case MemberKind::SchemaList:
                 if (value.is_array())
-                    for (std::size_t i = 0; i < value.size(); ++i) check_schema(doc, load::pointer_append(at, i), value[i]);
+                    for (std::size_t i = 0; i < value.size(); ++i)
+                        check_schema(doc, load::pointer_append(at, i), value[i]);
                 break;
             case MemberKind::Data: break;
         }

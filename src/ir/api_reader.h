@@ -64,7 +64,6 @@ public:
     bool names_a_type(const resolve::Location& loc) const;
 
 private:
-
     const load::SchemaSet& schemas_;
     const Model& model_;
     resolve::Resolver resolver_;

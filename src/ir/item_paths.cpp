@@ -39,7 +39,8 @@ public:
             case Kind::Array: {
                 bool digits = !token.empty() && token.find_first_not_of("0123456789") == std::string::npos;
                 if (digits) walk(t.item(), i + 1, false, depth + 1);
-                else fail(i, {});
+                else
+                    fail(i, {});
                 return;
             }
             case Kind::Map: walk(t.item(), i + 1, false, depth + 1); return;
@@ -62,8 +63,10 @@ public:
                 names.push_back(f.wire_name);
             }
             if (s.extra == Extra::Typed && s.extra_type) walk(*s.extra_type, i + 1, false, depth + 1);
-            else if (s.extra == Extra::Keep) out_.reached.push_back(Reached{TypeExpr{}, false, nullptr});  // an unknown member
-            else fail(i, names);
+            else if (s.extra == Extra::Keep)
+                out_.reached.push_back(Reached{TypeExpr{}, false, nullptr});  // an unknown member
+            else
+                fail(i, names);
         } else {
             fail(i, {});
         }

@@ -4,10 +4,17 @@ namespace contractgen::ir {
 
 namespace {
 constexpr std::pair<StringFormat, const char*> kFormats[] = {
-    {StringFormat::DateTime, "date-time"}, {StringFormat::Uuid, "uuid"},         {StringFormat::Uri, "uri"},
-    {StringFormat::Date, "date"},          {StringFormat::Time, "time"},         {StringFormat::Duration, "duration"},
-    {StringFormat::Email, "email"},        {StringFormat::Hostname, "hostname"}, {StringFormat::Ipv4, "ipv4"},
-    {StringFormat::Ipv6, "ipv6"},          {StringFormat::UriReference, "uri-reference"},
+    {StringFormat::DateTime, "date-time"},
+    {StringFormat::Uuid, "uuid"},
+    {StringFormat::Uri, "uri"},
+    {StringFormat::Date, "date"},
+    {StringFormat::Time, "time"},
+    {StringFormat::Duration, "duration"},
+    {StringFormat::Email, "email"},
+    {StringFormat::Hostname, "hostname"},
+    {StringFormat::Ipv4, "ipv4"},
+    {StringFormat::Ipv6, "ipv6"},
+    {StringFormat::UriReference, "uri-reference"},
     {StringFormat::JsonPointer, "json-pointer"},
 };
 }  // namespace

@@ -41,8 +41,19 @@ struct Docs {
 
 // The asserted string formats (docs/semantics.md, "Formats" and "The whole vocabulary").
 enum class StringFormat {
-    None, DateTime, Uuid, Uri,
-    Date, Time, Duration, Email, Hostname, Ipv4, Ipv6, UriReference, JsonPointer,
+    None,
+    DateTime,
+    Uuid,
+    Uri,
+    Date,
+    Time,
+    Duration,
+    Email,
+    Hostname,
+    Ipv4,
+    Ipv6,
+    UriReference,
+    JsonPointer,
 };
 
 // The keyword a format is written as ("date-time"), and back (None when unknown).
@@ -226,9 +237,18 @@ struct Decl {
     Origin origin;
 
     DeclKind kind() const { return static_cast<DeclKind>(body.index()); }
-    template <class T> const T& as() const { return std::get<T>(body); }
-    template <class T> T& as() { return std::get<T>(body); }
-    template <class T> bool is() const { return std::holds_alternative<T>(body); }
+    template <class T>
+    const T& as() const {
+        return std::get<T>(body);
+    }
+    template <class T>
+    T& as() {
+        return std::get<T>(body);
+    }
+    template <class T>
+    bool is() const {
+        return std::holds_alternative<T>(body);
+    }
     std::string qualified_name() const { return family + "." + name; }
 };
 

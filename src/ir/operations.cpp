@@ -17,7 +17,8 @@ using Want = api::Reader::Want;
 // The methods of an OpenAPI 3.1 Path Item (3.2's `query` and
 // `additionalOperations` have no 3.1 rendering, so they are not accepted).
 const std::vector<std::string>& http_methods() {
-    static const std::vector<std::string> methods = {"get", "put", "post", "delete", "options", "head", "patch", "trace"};
+    static const std::vector<std::string> methods = {"get",     "put",  "post",  "delete",
+                                                     "options", "head", "patch", "trace"};
     return methods;
 }
 
@@ -49,18 +50,23 @@ public:
     void read(const json& node) {
         const std::string pointer = "/x-openapi";
         if (!node.is_object()) {
-            r_.error(doc_, pointer, "x-openapi must be an object with 'paths' (and optionally 'tags'), not " + api::kind_name(node));
+            r_.error(doc_, pointer,
+                     "x-openapi must be an object with 'paths' (and optionally 'tags'), not " + api::kind_name(node));
             return;
         }
         r_.check_members(doc_, pointer, node, {"paths", "tags"}, "x-openapi");
-        if (auto* tags = r_.member(doc_, pointer, node, "tags", Want::Array, false, "x-openapi")) read_tags(at(pointer, "tags"), *tags);
+        if (auto* tags = r_.member(doc_, pointer, node, "tags", Want::Array, false, "x-openapi"))
+            read_tags(at(pointer, "tags"), *tags);
         const json* paths = r_.member(doc_, pointer, node, "paths", Want::Object, true, "x-openapi");
         if (!paths) return;
-        for (auto it = paths->begin(); it != paths->end(); ++it) read_path(it.key(), at(at(pointer, "paths"), it.key()), *it);
+        for (auto it = paths->begin(); it != paths->end(); ++it)
+            read_path(it.key(), at(at(pointer, "paths"), it.key()), *it);
     }
 
 private:
-    static std::string at(const std::string& pointer, std::string_view key) { return load::pointer_append(pointer, key); }
+    static std::string at(const std::string& pointer, std::string_view key) {
+        return load::pointer_append(pointer, key);
+    }
 
     void read_tags(const std::string& pointer, const json& tags) {
         for (std::size_t i = 0; i < tags.size(); ++i) {
@@ -83,7 +89,8 @@ private:
             return;
         }
         if (!item.is_object()) {
-            r_.error(doc_, pointer, "path item '" + path + "' must be an object of operations, not " + api::kind_name(item));
+            r_.error(doc_, pointer,
+                     "path item '" + path + "' must be an object of operations, not " + api::kind_name(item));
             return;
         }
         for (auto it = item.begin(); it != item.end(); ++it) {
@@ -96,22 +103,26 @@ private:
             }
             static const std::set<std::string> path_level = {"summary", "description", "parameters", "servers", "$ref"};
             if (path_level.count(key)) {
-                r_.error(doc_, p, "'" + key + "' of path item '" + path +
-                                      "' is not supported in x-openapi: put it on each operation (a path may be shared by "
-                                      "operations of several files)");
+                r_.error(doc_, p,
+                         "'" + key + "' of path item '" + path +
+                             "' is not supported in x-openapi: put it on each operation (a path may be shared by "
+                             "operations of several files)");
                 continue;
             }
             std::string hint = diag::closest_match(lower(key), http_methods());
-            r_.error(doc_, p, "unknown HTTP method '" + key + "' in path item '" + path + "'" +
-                                  (hint.empty() ? " (methods: get, put, post, delete, options, head, patch, trace)"
-                                                : " (did you mean '" + hint + "'?)"));
+            r_.error(doc_, p,
+                     "unknown HTTP method '" + key + "' in path item '" + path + "'" +
+                         (hint.empty() ? " (methods: get, put, post, delete, options, head, patch, trace)"
+                                       : " (did you mean '" + hint + "'?)"));
         }
     }
 
-    void read_operation(const std::string& path, const std::string& method, const std::string& pointer, const json& node) {
+    void read_operation(const std::string& path, const std::string& method, const std::string& pointer,
+                        const json& node) {
         const std::string what = "operation " + lower(method) + " " + path;
         if (!node.is_object()) {
-            r_.error(doc_, pointer, what + " must be an object (an OpenAPI Operation Object), not " + api::kind_name(node));
+            r_.error(doc_, pointer,
+                     what + " must be an object (an OpenAPI Operation Object), not " + api::kind_name(node));
             return;
         }
         r_.check_members(doc_, pointer, node,
@@ -127,9 +138,10 @@ private:
         if (auto* id = r_.member(doc_, pointer, node, "operationId", Want::String, true, what)) {
             op.operation_id = id->get<std::string>();
             if (!std::regex_match(op.operation_id, id_re))
-                r_.error(doc_, at(pointer, "operationId"), "operationId '" + op.operation_id +
-                                                               "' must be an identifier ([A-Za-z][A-Za-z0-9_]*): generators name "
-                                                               "functions after it");
+                r_.error(doc_, at(pointer, "operationId"),
+                         "operationId '" + op.operation_id +
+                             "' must be an identifier ([A-Za-z][A-Za-z0-9_]*): generators name "
+                             "functions after it");
         }
         r_.member(doc_, pointer, node, "summary", Want::String, false, what);
         r_.member(doc_, pointer, node, "description", Want::String, false, what);
@@ -137,7 +149,9 @@ private:
         if (auto* tags = r_.member(doc_, pointer, node, "tags", Want::Array, false, what))
             for (std::size_t i = 0; i < tags->size(); ++i) {
                 if ((*tags)[i].is_string()) op.tags.push_back((*tags)[i].get<std::string>());
-                else r_.error(doc_, load::pointer_append(at(pointer, "tags"), i), "a tag of " + what + " must be a string");
+                else
+                    r_.error(doc_, load::pointer_append(at(pointer, "tags"), i),
+                             "a tag of " + what + " must be a string");
             }
         if (auto* params = r_.member(doc_, pointer, node, "parameters", Want::Array, false, what))
             for (std::size_t i = 0; i < params->size(); ++i)
@@ -147,7 +161,8 @@ private:
         if (auto* body = r_.member(doc_, pointer, node, "requestBody", Want::Object, false, what)) {
             std::string p = at(pointer, "requestBody");
             r_.check_members(doc_, p, *body, {"description", "content", "required"}, "the request body of " + what);
-            if (auto* req = r_.member(doc_, p, *body, "required", Want::Boolean, false, "the request body")) op.request_required = req->get<bool>();
+            if (auto* req = r_.member(doc_, p, *body, "required", Want::Boolean, false, "the request body"))
+                op.request_required = req->get<bool>();
             if (auto* content = r_.member(doc_, p, *body, "content", Want::Object, true, "the request body of " + what))
                 op.request = read_content(at(p, "content"), *content);
         }
@@ -158,7 +173,9 @@ private:
                 std::string p = at(at(pointer, "responses"), it.key());
                 if (it.key().rfind("x-", 0) == 0) continue;
                 if (!std::regex_match(it.key(), status_re)) {
-                    r_.error(doc_, p, "response '" + it.key() + "' of " + what + " must be an HTTP status code (\"200\"), a range (\"4XX\") or \"default\"");
+                    r_.error(doc_, p,
+                             "response '" + it.key() + "' of " + what +
+                                 " must be an HTTP status code (\"200\"), a range (\"4XX\") or \"default\"");
                     continue;
                 }
                 op.responses.push_back(read_response(it.key(), p, *it));
@@ -168,7 +185,8 @@ private:
     }
 
     // A Parameter Object, or a Header Object when `header_name` is set (response headers).
-    std::optional<ApiParameter> read_parameter(const std::string& pointer, const json& node, const std::string& header_name) {
+    std::optional<ApiParameter> read_parameter(const std::string& pointer, const json& node,
+                                               const std::string& header_name) {
         bool header = !header_name.empty();
         const std::string what = header ? "response header '" + header_name + "'" : "parameter";
         if (!node.is_object()) {
@@ -176,11 +194,13 @@ private:
             return std::nullopt;
         }
         if (header)
-            r_.check_members(doc_, pointer, node, {"description", "required", "deprecated", "schema", "example", "examples", "style", "explode"}, what);
+            r_.check_members(
+                doc_, pointer, node,
+                {"description", "required", "deprecated", "schema", "example", "examples", "style", "explode"}, what);
         else
             r_.check_members(doc_, pointer, node,
-                             {"name", "in", "description", "required", "deprecated", "allowEmptyValue", "style", "explode",
-                              "allowReserved", "schema", "example", "examples"},
+                             {"name", "in", "description", "required", "deprecated", "allowEmptyValue", "style",
+                              "explode", "allowReserved", "schema", "example", "examples"},
                              what);
         ApiParameter p;
         p.origin = r_.origin(doc_, pointer);
@@ -195,23 +215,28 @@ private:
             static const std::vector<std::string> places = {"query", "header", "path", "cookie"};
             if (std::find(places.begin(), places.end(), p.in) == places.end()) {
                 std::string hint = diag::closest_match(p.in, places);
-                r_.error(doc_, at(pointer, "in"), "parameter '" + p.name + "' is in '" + p.in + "'; 'in' must be query, header, path or cookie" +
-                                                      (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+                r_.error(doc_, at(pointer, "in"),
+                         "parameter '" + p.name + "' is in '" + p.in + "'; 'in' must be query, header, path or cookie" +
+                             (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
                 return std::nullopt;
             }
         }
         static const std::set<std::string> described_elsewhere = {"accept", "content-type", "authorization"};
         if (p.in == "header" && described_elsewhere.count(lower(p.name)))
             r_.error(doc_, header ? pointer : at(pointer, "name"),
-                     "header '" + p.name + "' is described by the media types (Accept, Content-Type) or security "
-                     "(Authorization), and OpenAPI ignores it as a " + (header ? "header" : "parameter"));
-        if (auto* req = r_.member(doc_, pointer, node, "required", Want::Boolean, false, what)) p.required = req->get<bool>();
+                     "header '" + p.name +
+                         "' is described by the media types (Accept, Content-Type) or security "
+                         "(Authorization), and OpenAPI ignores it as a " +
+                         (header ? "header" : "parameter"));
+        if (auto* req = r_.member(doc_, pointer, node, "required", Want::Boolean, false, what))
+            p.required = req->get<bool>();
         r_.member(doc_, pointer, node, "description", Want::String, false, what);
         if (auto* schema = r_.member(doc_, pointer, node, "schema", Want::Any, true, what)) {
             r_.check_schema(doc_, at(pointer, "schema"), *schema);
             p.type = bare_ref(at(pointer, "schema"), *schema);
         }
-        if (auto* examples = r_.member(doc_, pointer, node, "examples", Want::Object, false, what)) read_examples(at(pointer, "examples"), *examples);
+        if (auto* examples = r_.member(doc_, pointer, node, "examples", Want::Object, false, what))
+            read_examples(at(pointer, "examples"), *examples);
         return p;
     }
 
@@ -224,13 +249,15 @@ private:
                 r_.error(doc_, p.origin.pointer, "parameter '" + p.name + "' in " + p.in + " is given twice");
             if (p.in != "path") continue;
             path_params.push_back(p.name);
-            if (!p.required) r_.error(doc_, p.origin.pointer, "path parameter '" + p.name + "' must have \"required\": true");
+            if (!p.required)
+                r_.error(doc_, p.origin.pointer, "path parameter '" + p.name + "' must have \"required\": true");
         }
         std::vector<std::string> names = template_names(op.path);
         for (const auto& n : names)
             if (std::find(path_params.begin(), path_params.end(), n) == path_params.end())
-                r_.error(doc_, op.origin.pointer, "path '" + op.path + "' has '{" + n + "}' but operation " + op.method +
-                                                      " has no parameter '" + n + "' in path");
+                r_.error(doc_, op.origin.pointer,
+                         "path '" + op.path + "' has '{" + n + "}' but operation " + op.method + " has no parameter '" +
+                             n + "' in path");
         for (const auto& n : path_params)
             if (std::find(names.begin(), names.end(), n) == names.end())
                 r_.error(doc_, pointer, "path parameter '" + n + "' is not a '{" + n + "}' of path '" + op.path + "'");
@@ -242,14 +269,16 @@ private:
         resp.origin = r_.origin(doc_, pointer);
         const std::string what = "response " + status;
         if (!node.is_object()) {
-            r_.error(doc_, pointer, what + " must be an object (an OpenAPI Response Object), not " + api::kind_name(node));
+            r_.error(doc_, pointer,
+                     what + " must be an object (an OpenAPI Response Object), not " + api::kind_name(node));
             return resp;
         }
         r_.check_members(doc_, pointer, node, {"description", "headers", "content", "links", "summary"}, what);
         r_.member(doc_, pointer, node, "description", Want::String, true, what);
         if (auto* headers = r_.member(doc_, pointer, node, "headers", Want::Object, false, what))
             for (auto it = headers->begin(); it != headers->end(); ++it)
-                if (auto h = read_parameter(at(at(pointer, "headers"), it.key()), *it, it.key())) resp.headers.push_back(*h);
+                if (auto h = read_parameter(at(at(pointer, "headers"), it.key()), *it, it.key()))
+                    resp.headers.push_back(*h);
         if (auto* content = r_.member(doc_, pointer, node, "content", Want::Object, false, what))
             resp.content = read_content(at(pointer, "content"), *content);
         return resp;
@@ -266,7 +295,8 @@ private:
                 continue;
             }
             if (!it->is_object()) {
-                r_.error(doc_, p, what + " must be an object (an OpenAPI Media Type Object), not " + api::kind_name(*it));
+                r_.error(doc_, p,
+                         what + " must be an object (an OpenAPI Media Type Object), not " + api::kind_name(*it));
                 continue;
             }
             const json& node = *it;
@@ -282,7 +312,8 @@ private:
                 r_.check_schema(doc_, at(p, "itemSchema"), node["itemSchema"]);
                 m.item_schema = bare_ref(at(p, "itemSchema"), node["itemSchema"]);
             }
-            if (auto* examples = r_.member(doc_, p, node, "examples", Want::Object, false, what)) read_examples(at(p, "examples"), *examples);
+            if (auto* examples = r_.member(doc_, p, node, "examples", Want::Object, false, what))
+                read_examples(at(p, "examples"), *examples);
             if (node.contains("x-stream")) read_stream_use(at(p, "x-stream"), node["x-stream"], m, node);
             out.push_back(std::move(m));
         }
@@ -300,8 +331,10 @@ private:
         auto loc = r_.resolve(doc_, pointer, ref);
         if (!loc) return;
         const std::string prefix = "/x-streams/";
-        if (loc->pointer.compare(0, prefix.size(), prefix) != 0 || loc->pointer.find('/', prefix.size()) != std::string::npos) {
-            r_.error(doc_, at(pointer, "$ref"), "x-stream $ref '" + ref + "' names '" + loc->key() + "', not a stream (#/x-streams/<Name>)");
+        if (loc->pointer.compare(0, prefix.size(), prefix) != 0 ||
+            loc->pointer.find('/', prefix.size()) != std::string::npos) {
+            r_.error(doc_, at(pointer, "$ref"),
+                     "x-stream $ref '" + ref + "' names '" + loc->key() + "', not a stream (#/x-streams/<Name>)");
             return;
         }
         auto found = streams_.find({loc->doc->path, load::unescape_pointer_token(loc->pointer.substr(prefix.size()))});
@@ -310,8 +343,10 @@ private:
         const Stream& s = model_.streams[found->second];
         bool sse_media = lower(m.name.substr(0, m.name.find(';'))) == "text/event-stream";
         if ((s.framing == Framing::Sse) != sse_media)
-            r_.error(doc_, pointer, "stream '" + s.qualified_name() + "' is " + (s.framing == Framing::Sse ? "SSE" : "NDJSON") +
-                                        "-framed, but media type '" + m.name + "' is " + (sse_media ? "" : "not ") + "text/event-stream");
+            r_.error(doc_, pointer,
+                     "stream '" + s.qualified_name() + "' is " + (s.framing == Framing::Sse ? "SSE" : "NDJSON") +
+                         "-framed, but media type '" + m.name + "' is " + (sse_media ? "" : "not ") +
+                         "text/event-stream");
         DeclId expected = s.framing == Framing::Sse && s.sse ? s.sse->event_schema : s.item;
         std::string name = model_.decl(expected).qualified_name();
         // A $ref that does not resolve has been reported where it is written (resolving it again
@@ -320,11 +355,13 @@ private:
         bool unresolved_ref = item && item->is_object() && item->contains("$ref") && (*item)["$ref"].is_string() &&
                               !r_.resolve(doc_, at(m.origin.pointer, "itemSchema"), (*item)["$ref"].get<std::string>());
         if (!m.item_schema && !unresolved_ref)
-            r_.error(doc_, m.origin.pointer, "media type '" + m.name + "' with x-stream '" + s.qualified_name() +
-                                                 "' needs \"itemSchema\": {\"$ref\": ...} naming " + name);
+            r_.error(doc_, m.origin.pointer,
+                     "media type '" + m.name + "' with x-stream '" + s.qualified_name() +
+                         "' needs \"itemSchema\": {\"$ref\": ...} naming " + name);
         else if (m.item_schema && *m.item_schema != expected)
-            r_.error(doc_, at(m.origin.pointer, "itemSchema"), "itemSchema names '" + model_.decl(*m.item_schema).qualified_name() +
-                                                                   "', but stream '" + s.qualified_name() + "' has items of '" + name + "'");
+            r_.error(doc_, at(m.origin.pointer, "itemSchema"),
+                     "itemSchema names '" + model_.decl(*m.item_schema).qualified_name() + "', but stream '" +
+                         s.qualified_name() + "' has items of '" + name + "'");
     }
 
     void read_examples(const std::string& pointer, const json& examples) {
@@ -334,7 +371,8 @@ private:
                 r_.error(doc_, p, "example '" + it.key() + "' must be an object (an OpenAPI Example Object)");
                 continue;
             }
-            r_.check_members(doc_, p, *it, {"summary", "description", "value", "dataValue", "serializedValue", "externalValue"},
+            r_.check_members(doc_, p, *it,
+                             {"summary", "description", "value", "dataValue", "serializedValue", "externalValue"},
                              "example '" + it.key() + "'");
         }
     }
@@ -366,12 +404,13 @@ void check_across_files(const api::Reader& r, Model& model) {
     for (const auto& op : model.operations) {
         auto [route, fresh] = by_route.try_emplace({op.path, op.method}, &op);
         if (!fresh)
-            report(op.origin, "duplicate operation " + op.method + " " + op.path + ": already declared at " + where(set, route->second->origin));
+            report(op.origin, "duplicate operation " + op.method + " " + op.path + ": already declared at " +
+                                  where(set, route->second->origin));
         if (!op.operation_id.empty()) {
             auto [id, new_id] = by_id.try_emplace(op.operation_id, &op);
             if (!new_id)
-                report(op.origin, "operationId '" + op.operation_id + "' is already used by " + id->second->method + " " +
-                                      id->second->path + " at " + where(set, id->second->origin));
+                report(op.origin, "operationId '" + op.operation_id + "' is already used by " + id->second->method +
+                                      " " + id->second->path + " at " + where(set, id->second->origin));
         }
         std::string shape = std::regex_replace(op.path, var, "{}");
         auto [tpl, new_tpl] = templates.try_emplace(shape, op.path);
@@ -383,8 +422,10 @@ void check_across_files(const api::Reader& r, Model& model) {
     std::vector<std::string> tag_names;
     for (const auto& t : model.api_tags) {
         auto [first, fresh] = tags.try_emplace(t.name, &t);
-        if (!fresh) report(t.origin, "tag '" + t.name + "' is already declared at " + where(set, first->second->origin));
-        else tag_names.push_back(t.name);
+        if (!fresh)
+            report(t.origin, "tag '" + t.name + "' is already declared at " + where(set, first->second->origin));
+        else
+            tag_names.push_back(t.name);
     }
     for (const auto& op : model.operations)
         for (std::size_t i = 0; i < op.tags.size(); ++i)
@@ -393,7 +434,8 @@ void check_across_files(const api::Reader& r, Model& model) {
                 Origin o = op.origin;
                 o.pointer = load::pointer_append(load::pointer_append(o.pointer, "tags"), i);
                 report(o, "tag '" + op.tags[i] + "' of operation " + op.method + " " + op.path +
-                              " is not declared in any x-openapi.tags" + (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+                              " is not declared in any x-openapi.tags" +
+                              (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
             }
 }
 

@@ -131,7 +131,8 @@ private:
     }
 
     std::optional<char32_t> lone_surrogate(char32_t v) {
-        fail("a lone surrogate ('\\u" + hex(v, 4) + "') matches no text a payload can hold (docs/semantics.md: "
+        fail("a lone surrogate ('\\u" + hex(v, 4) +
+             "') matches no text a payload can hold (docs/semantics.md: "
              "strings are Unicode scalar values); write the pair, or the code point as '\\u{...}'");
         return std::nullopt;
     }
@@ -152,9 +153,24 @@ private:
         char e = p_[i_++];
         Escape x;
         switch (e) {
-            case 'd': case 'D': x.is_set = true; x.ranges = kDigit; x.negated = e == 'D'; return x;
-            case 'w': case 'W': x.is_set = true; x.ranges = kWord; x.negated = e == 'W'; return x;
-            case 's': case 'S': x.is_set = true; x.ranges = kSpace; x.negated = e == 'S'; return x;
+            case 'd':
+            case 'D':
+                x.is_set = true;
+                x.ranges = kDigit;
+                x.negated = e == 'D';
+                return x;
+            case 'w':
+            case 'W':
+                x.is_set = true;
+                x.ranges = kWord;
+                x.negated = e == 'W';
+                return x;
+            case 's':
+            case 'S':
+                x.is_set = true;
+                x.ranges = kSpace;
+                x.negated = e == 'S';
+                return x;
             case 'n': x.cp = 0x0A; return x;
             case 'r': x.cp = 0x0D; return x;
             case 't': x.cp = 0x09; return x;
@@ -190,7 +206,8 @@ private:
                 if (i_ < p_.size() && p_[i_] >= '0' && p_[i_] <= '9') break;
                 x.cp = 0;
                 return x;
-            case 'p': case 'P':
+            case 'p':
+            case 'P':
                 fail("Unicode property escapes ('\\" + std::string(1, e) +
                      "{...}') are not supported: the engines' Unicode tables differ by version; write the class out");
                 return std::nullopt;
@@ -242,7 +259,8 @@ private:
                 ++i_;
                 auto high = class_atom();
                 if (!high) return;
-                if (item->is_set || high->is_set) return fail("a class escape ('\\d', '\\s', '\\w', ...) cannot bound a range");
+                if (item->is_set || high->is_set)
+                    return fail("a class escape ('\\d', '\\s', '\\w', ...) cannot bound a range");
                 if (*high->cp < *item->cp) return fail("range out of order in character class");
                 ranges.push_back({*item->cp, *high->cp});
                 continue;
@@ -330,7 +348,8 @@ private:
             auto comma = body.find(',');
             std::string low = body.substr(0, comma), high = comma == std::string::npos ? "" : body.substr(comma + 1);
             auto digits = [](const std::string& s) {
-                return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+                return !s.empty() && s.size() <= 9 &&
+                       std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
             };
             if (!digits(low) || (comma != std::string::npos && !high.empty() && !digits(high)))
                 return fail("'{' must start a quantifier like {2}, {1,} or {1,3}; escape a literal brace as \\{");
@@ -375,17 +394,27 @@ private:
                 }
                 auto x = escape(false);
                 if (!x) return;
-                if (x->is_set)
-                    set(x->ranges, x->negated);
+                if (x->is_set) set(x->ranges, x->negated);
                 else
                     literal(*x->cp, false);
                 break;
             }
-            case '[': ++i_; char_class(); last_ = 1; return;
-            case '(': group(); last_ = 1; return;
+            case '[':
+                ++i_;
+                char_class();
+                last_ = 1;
+                return;
+            case '(':
+                group();
+                last_ = 1;
+                return;
             case ')': close_group(); return;
-            case '*': case '+': case '?': case '{': quantifier(); return;
-            case '}': case ']': ++i_; return fail("a lone '" + std::string(1, c) + "' must be escaped");
+            case '*':
+            case '+':
+            case '?':
+            case '{': quantifier(); return;
+            case '}':
+            case ']': ++i_; return fail("a lone '" + std::string(1, c) + "' must be escaped");
             case '|':
             case '^':
                 ++i_;
@@ -397,12 +426,17 @@ private:
                 ++i_;
                 // End of text only: Python's and PCRE2's `$` also match before a final newline.
                 if (d_ == PatternDialect::Python) out_ += "\\Z";
-                else if (d_ == PatternDialect::Pcre2 || d_ == PatternDialect::Regexp2) out_ += "\\z";
-                else if (d_ == PatternDialect::Re2) out_ += '$';
+                else if (d_ == PatternDialect::Pcre2 || d_ == PatternDialect::Regexp2)
+                    out_ += "\\z";
+                else if (d_ == PatternDialect::Re2)
+                    out_ += '$';
                 can_quantify_ = false;
                 last_ = 1;
                 return;
-            case '.': ++i_; set(kLineTerminator, true); break;
+            case '.':
+                ++i_;
+                set(kLineTerminator, true);
+                break;
             default: literal(utf8_at(), false);
         }
         can_quantify_ = true;

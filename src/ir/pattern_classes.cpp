@@ -4,7 +4,7 @@
 
 namespace contractgen::ir::pattern_classes {
 
-const Ranges kSpace = {{0x09, 0x0D}, {0x20, 0x20},     {0xA0, 0xA0},     {0x1680, 0x1680}, {0x2000, 0x200A},
+const Ranges kSpace = {{0x09, 0x0D},     {0x20, 0x20},     {0xA0, 0xA0},     {0x1680, 0x1680}, {0x2000, 0x200A},
                        {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF}};
 const Ranges kDigit = {{'0', '9'}};
 const Ranges kWord = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
@@ -14,8 +14,7 @@ Ranges normalised(Ranges r) {
     std::sort(r.begin(), r.end());
     Ranges out;
     for (const auto& x : r) {
-        if (!out.empty() && x.first <= out.back().second + 1)
-            out.back().second = std::max(out.back().second, x.second);
+        if (!out.empty() && x.first <= out.back().second + 1) out.back().second = std::max(out.back().second, x.second);
         else
             out.push_back(x);
     }

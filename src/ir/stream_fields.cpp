@@ -32,8 +32,9 @@ std::optional<RuleValue> StreamFields::value(const std::string& pointer, const j
         v.value = node;
     }
     if (!ok(v.value)) {
-        r_.error(doc_, pointer, what + " must be " + expected + ", not " + v.value.dump() +
-                                    (v.constant ? " (the value of " + r_.model().decl(*v.constant).qualified_name() + ")" : ""));
+        r_.error(doc_, pointer,
+                 what + " must be " + expected + ", not " + v.value.dump() +
+                     (v.constant ? " (the value of " + r_.model().decl(*v.constant).qualified_name() + ")" : ""));
         return std::nullopt;
     }
     return v;
@@ -43,8 +44,8 @@ std::optional<RuleValue> StreamFields::tag_set(const std::string& pointer, const
     auto v = value(pointer, node, what, "a tag value or a list of them",
                    [](const json& x) { return x.is_string() || is_string_list(x); });
     if (!v) return v;
-    std::vector<json> values = v->value.is_array() ? std::vector<json>(v->value.begin(), v->value.end())
-                                                    : std::vector<json>{v->value};
+    std::vector<json> values =
+        v->value.is_array() ? std::vector<json>(v->value.begin(), v->value.end()) : std::vector<json>{v->value};
     for (const auto& one : values) check_tag_value(pointer, one.get<std::string>(), what);
     return v;
 }
@@ -57,20 +58,24 @@ void StreamFields::check_tag_value(const std::string& pointer, const std::string
         known.push_back(t.value);
     }
     std::string hint = diag::closest_match(value, known);
-    r_.error(doc_, pointer, what + ": '" + value + "' is not a value of the tag " + s_.tag.pointer + " of " + item_name_ +
-                                (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+    r_.error(doc_, pointer,
+             what + ": '" + value + "' is not a value of the tag " + s_.tag.pointer + " of " + item_name_ +
+                 (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
 }
 
-std::optional<ItemField> StreamFields::field(const std::string& pointer, const json& node, std::initializer_list<std::string_view> extra,
-                               const std::string& what, Want want, bool always) {
+std::optional<ItemField> StreamFields::field(const std::string& pointer, const json& node,
+                                             std::initializer_list<std::string_view> extra, const std::string& what,
+                                             Want want, bool always) {
     std::vector<std::string_view> allowed{"pointer", "member"};
     allowed.insert(allowed.end(), extra.begin(), extra.end());
     for (auto it = node.begin(); it != node.end(); ++it) {
-        if (it.key().rfind("x-", 0) == 0 || std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) continue;
+        if (it.key().rfind("x-", 0) == 0 || std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end())
+            continue;
         std::vector<std::string> names(allowed.begin(), allowed.end());
         std::string hint = diag::closest_match(it.key(), names);
-        r_.error(doc_, at(pointer, it.key()), "unknown member '" + it.key() + "' in " + what +
-                                                  (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+        r_.error(
+            doc_, at(pointer, it.key()),
+            "unknown member '" + it.key() + "' in " + what + (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
     }
     ItemField f;
     f.origin = r_.origin(doc_, pointer);
@@ -84,7 +89,8 @@ std::optional<ItemField> StreamFields::field(const std::string& pointer, const j
         if (!p) return std::nullopt;
         f.pointer = p->get<std::string>();
         if (f.pointer.empty() || f.pointer[0] != '/') {
-            r_.error(doc_, at(pointer, "pointer"), "pointer of " + what + " must start with '/' (RFC 6901), not '" + f.pointer + "'");
+            r_.error(doc_, at(pointer, "pointer"),
+                     "pointer of " + what + " must start with '/' (RFC 6901), not '" + f.pointer + "'");
             return std::nullopt;
         }
     } else {
@@ -98,25 +104,29 @@ std::optional<ItemField> StreamFields::field(const std::string& pointer, const j
     PointerWalk walk = walk_pointer(r_.model(), s_.item, f.pointer);
     if (walk.reached.empty()) {
         std::string hint = diag::closest_match(walk.failed_token, walk.candidates);
-        r_.error(doc_, where, what + ": '" + f.pointer + "' names nothing in " + item_name_ + " (no member '" +
-                                  walk.failed_token + "'" + (hint.empty() ? "" : "; did you mean '" + hint + "'?") + ")");
+        r_.error(doc_, where,
+                 what + ": '" + f.pointer + "' names nothing in " + item_name_ + " (no member '" + walk.failed_token +
+                     "'" + (hint.empty() ? "" : "; did you mean '" + hint + "'?") + ")");
         return std::nullopt;
     }
     for (const Reached& reached : walk.reached) {
         const TypeExpr& t = unaliased(r_.model(), reached.type);
-        bool kind_ok = t.kind == Kind::Any || want == Want::Any ||
-                       (want == Want::String && (t.kind == Kind::String || (t.kind == Kind::Const && t.value.is_string()) ||
-                                                 (t.kind == Kind::Named && (r_.model().decl(t.decl).is<Enum>() ||
-                                                                            r_.model().decl(t.decl).is<OpenEnum>())))) ||
-                       (want == Want::Integer && t.kind == Kind::Integer);
+        bool kind_ok =
+            t.kind == Kind::Any || want == Want::Any ||
+            (want == Want::String && (t.kind == Kind::String || (t.kind == Kind::Const && t.value.is_string()) ||
+                                      (t.kind == Kind::Named && (r_.model().decl(t.decl).is<Enum>() ||
+                                                                 r_.model().decl(t.decl).is<OpenEnum>())))) ||
+            (want == Want::Integer && t.kind == Kind::Integer);
         if (!kind_ok) {
-            r_.error(doc_, where, what + ": '" + f.pointer + "' of " + item_name_ + " is " + describe_type(r_.model(), t) +
-                                      ", not " + (want == Want::Integer ? "an integer" : "a string"));
+            r_.error(doc_, where,
+                     what + ": '" + f.pointer + "' of " + item_name_ + " is " + describe_type(r_.model(), t) +
+                         ", not " + (want == Want::Integer ? "an integer" : "a string"));
             return std::nullopt;
         }
         if (always && !reached.always) {
-            r_.error(doc_, where, what + ": '" + f.pointer + "' may be absent (or null) in a " + item_name_ +
-                                      "; the rule needs it in every item");
+            r_.error(doc_, where,
+                     what + ": '" + f.pointer + "' may be absent (or null) in a " + item_name_ +
+                         "; the rule needs it in every item");
             return std::nullopt;
         }
     }
@@ -135,7 +145,8 @@ bool StreamFields::read_tag(const std::string& pointer, const json& node) {
     TypeExpr item;
     item.kind = Kind::Named;
     item.decl = s_.item;
-    PointerWalk up = parent.empty() ? PointerWalk{{Reached{item, true, nullptr}}, {}, {}} : walk_pointer(r_.model(), s_.item, parent);
+    PointerWalk up = parent.empty() ? PointerWalk{{Reached{item, true, nullptr}}, {}, {}}
+                                    : walk_pointer(r_.model(), s_.item, parent);
     for (const Reached& r : up.reached) {
         const TypeExpr& t = unaliased(r_.model(), r.type);
         if (t.kind != Kind::Named || !r_.model().decl(t.decl).is<Union>()) continue;
@@ -145,7 +156,8 @@ bool StreamFields::read_tag(const std::string& pointer, const json& node) {
         s_.tag_union_pointer = parent;
         for (const auto& v : u.variants)
             if (v.tag)
-                s_.tag_values.push_back({*v.tag, v.type.kind == Kind::Named ? std::optional<DeclId>(v.type.decl) : std::nullopt});
+                s_.tag_values.push_back(
+                    {*v.tag, v.type.kind == Kind::Named ? std::optional<DeclId>(v.type.decl) : std::nullopt});
         break;
     }
     // Otherwise an enum, an open enum or a constant string.
@@ -172,9 +184,10 @@ bool StreamFields::read_tag(const std::string& pointer, const json& node) {
         }
     }
     if (s_.tag_values.empty()) {
-        r_.error(doc_, at(pointer, "pointer"), "the tag '" + f->pointer + "' of " + item_name_ +
-                                                   " must lead to a union's discriminator, an enum, an open enum or a constant "
-                                                   "string, so that its values are known");
+        r_.error(doc_, at(pointer, "pointer"),
+                 "the tag '" + f->pointer + "' of " + item_name_ +
+                     " must lead to a union's discriminator, an enum, an open enum or a constant "
+                     "string, so that its values are known");
         return false;
     }
     if (node.contains("default")) {
@@ -189,8 +202,9 @@ bool StreamFields::read_tag(const std::string& pointer, const json& node) {
             if (r.field && r.field->docs.default_value && r.field->docs.default_value->is_string())
                 s_.tag_default = RuleValue{*r.field->docs.default_value, std::nullopt, r.field->origin};
         if (!s_.tag_default)
-            r_.error(doc_, at(pointer, "pointer"), "the tag '" + f->pointer + "' may be absent in a " + item_name_ +
-                                                       " and neither it nor the stream gives a 'default'");
+            r_.error(doc_, at(pointer, "pointer"),
+                     "the tag '" + f->pointer + "' may be absent in a " + item_name_ +
+                         " and neither it nor the stream gives a 'default'");
     }
     return true;
 }

@@ -34,8 +34,9 @@ public:
     void check_tag_value(const std::string& pointer, const std::string& value, const std::string& what);
     // {"pointer": "/a/b"} or {"member": "a" | {"$ref": <constant>}}, plus `extra` members; the
     // field must exist in the item type, have kind `want` and, when `always`, be in every item.
-    std::optional<ItemField> field(const std::string& pointer, const json& node, std::initializer_list<std::string_view> extra,
-                                   const std::string& what, Want want, bool always);
+    std::optional<ItemField> field(const std::string& pointer, const json& node,
+                                   std::initializer_list<std::string_view> extra, const std::string& what, Want want,
+                                   bool always);
     // `tag`: the field, its values (a union's discriminator, an enum, an open enum or a constant)
     // and its default when it may be absent.
     bool read_tag(const std::string& pointer, const json& node);

@@ -29,15 +29,20 @@ public:
                          {"description", "framing", "item", "tag", "sse", "key", "sequence", "first", "terminal",
                           "heartbeat", "timestamp", "client", "severity"},
                          what);
-        if (auto* d = r_.member(doc_, pointer, node, "description", Want::String, true, what)) s_.description = d->get<std::string>();
+        if (auto* d = r_.member(doc_, pointer, node, "description", Want::String, true, what))
+            s_.description = d->get<std::string>();
         const json* framing = r_.member(doc_, pointer, node, "framing", Want::String, true, what);
         if (framing) {
             if (*framing == "sse") s_.framing = Framing::Sse;
-            else if (*framing == "ndjson") s_.framing = Framing::Ndjson;
-            else r_.error(doc_, at(pointer, "framing"), "framing of " + what + " must be \"sse\" or \"ndjson\", not " + framing->dump());
+            else if (*framing == "ndjson")
+                s_.framing = Framing::Ndjson;
+            else
+                r_.error(doc_, at(pointer, "framing"),
+                         "framing of " + what + " must be \"sse\" or \"ndjson\", not " + framing->dump());
         }
         const json* item = r_.member(doc_, pointer, node, "item", Want::Object, true, what);
-        std::optional<DeclId> item_type = item ? r_.type_ref(doc_, at(pointer, "item"), *item, "the item of " + what) : std::nullopt;
+        std::optional<DeclId> item_type =
+            item ? r_.type_ref(doc_, at(pointer, "item"), *item, "the item of " + what) : std::nullopt;
         if (!framing || !item_type) return false;
         f_.set_item(*item_type);
 
@@ -56,7 +61,8 @@ public:
             std::string p = at(pointer, "sequence");
             if (auto f = f_.field(p, *seq, {"gapless"}, "sequence", Want::Integer, true)) {
                 Stream::Sequence sequence{*f, false};
-                if (auto* g = r_.member(doc_, p, *seq, "gapless", Want::Boolean, false, "the sequence")) sequence.gapless = g->get<bool>();
+                if (auto* g = r_.member(doc_, p, *seq, "gapless", Want::Boolean, false, "the sequence"))
+                    sequence.gapless = g->get<bool>();
                 s_.sequence = sequence;
             }
         }
@@ -69,15 +75,21 @@ public:
             if (auto* req = r_.member(doc_, p, *term, "required", Want::Boolean, false, "the terminal rule"))
                 s_.terminal_required = req->get<bool>();
         }
-        if (auto* hb = r_.member(doc_, pointer, node, "heartbeat", Want::Object, false, what)) read_heartbeat(at(pointer, "heartbeat"), *hb);
-        if (auto* ts = r_.member(doc_, pointer, node, "timestamp", Want::Object, false, what)) read_timestamp(at(pointer, "timestamp"), *ts);
-        if (auto* client = r_.member(doc_, pointer, node, "client", Want::Object, false, what)) read_client(at(pointer, "client"), *client);
-        if (auto* sev = r_.member(doc_, pointer, node, "severity", Want::Object, false, what)) read_severity(at(pointer, "severity"), *sev);
+        if (auto* hb = r_.member(doc_, pointer, node, "heartbeat", Want::Object, false, what))
+            read_heartbeat(at(pointer, "heartbeat"), *hb);
+        if (auto* ts = r_.member(doc_, pointer, node, "timestamp", Want::Object, false, what))
+            read_timestamp(at(pointer, "timestamp"), *ts);
+        if (auto* client = r_.member(doc_, pointer, node, "client", Want::Object, false, what))
+            read_client(at(pointer, "client"), *client);
+        if (auto* sev = r_.member(doc_, pointer, node, "severity", Want::Object, false, what))
+            read_severity(at(pointer, "severity"), *sev);
         return true;
     }
 
 private:
-    static std::string at(const std::string& pointer, std::string_view key) { return load::pointer_append(pointer, key); }
+    static std::string at(const std::string& pointer, std::string_view key) {
+        return load::pointer_append(pointer, key);
+    }
 
     void read_sse(const std::string& pointer, const json& node) {
         const std::string what = "the sse rules";
@@ -94,17 +106,20 @@ private:
             if (ev->is_object() && (ev->contains("pointer") || ev->contains("member")))
                 sse.event_field = f_.field(p, *ev, {}, "the SSE event name", Want::String, false);
             else
-                sse.event_name = f_.value(p, *ev, "the SSE event name", "a string", [](const json& x) { return x.is_string(); });
+                sse.event_name =
+                    f_.value(p, *ev, "the SSE event name", "a string", [](const json& x) { return x.is_string(); });
         }
         if (auto* also = r_.member(doc_, pointer, node, "readerAlsoAccepts", Want::Array, false, what))
             for (std::size_t i = 0; i < also->size(); ++i)
-                if (auto v = f_.value(load::pointer_append(at(pointer, "readerAlsoAccepts"), i), (*also)[i], "an accepted event name",
-                                   "a string", [](const json& x) { return x.is_string(); }))
+                if (auto v =
+                        f_.value(load::pointer_append(at(pointer, "readerAlsoAccepts"), i), (*also)[i],
+                                 "an accepted event name", "a string", [](const json& x) { return x.is_string(); }))
                     sse.reader_also_accepts.push_back(*v);
         if (auto* id = r_.member(doc_, pointer, node, "id", Want::Object, false, what)) {
             bool optional = id->value("optional", false) == true;
             sse.id = f_.field(at(pointer, "id"), *id, {"optional"}, "the SSE id", Want::String, !optional);
-            if (id->contains("optional")) r_.member(doc_, at(pointer, "id"), *id, "optional", Want::Boolean, false, "the SSE id");
+            if (id->contains("optional"))
+                r_.member(doc_, at(pointer, "id"), *id, "optional", Want::Boolean, false, "the SSE id");
             sse.id_optional = optional;
         }
         check_event_name(pointer, sse);
@@ -117,9 +132,9 @@ private:
         for (const auto& f : r_.model().decl(sse.event_schema).as<Struct>().fields) {
             const TypeExpr& t = unaliased(r_.model(), f.type);
             if (f.wire_name == "event" && t.kind == Kind::Const && t.value != sse.event_name->value)
-                r_.error(doc_, at(pointer, "event"), "the SSE event name " + sse.event_name->value.dump() + " is not the " +
-                                                         t.value.dump() + " that eventSchema '" +
-                                                         r_.model().decl(sse.event_schema).qualified_name() + "' requires");
+                r_.error(doc_, at(pointer, "event"),
+                         "the SSE event name " + sse.event_name->value.dump() + " is not the " + t.value.dump() +
+                             " that eventSchema '" + r_.model().decl(sse.event_schema).qualified_name() + "' requires");
         }
     }
 
@@ -129,7 +144,8 @@ private:
         const Decl& d = r_.model().decl(id);
         const std::string name = d.qualified_name();
         if (!d.is<Struct>()) {
-            r_.error(doc_, pointer, "eventSchema '" + name + "' must be an object type with 'event' and 'data' members");
+            r_.error(doc_, pointer,
+                     "eventSchema '" + name + "' must be an object type with 'event' and 'data' members");
             return;
         }
         bool has_event = false, has_data = false;
@@ -139,8 +155,9 @@ private:
             has_data = true;
             auto ext = f.docs.extensions.find("x-json-content");
             if (ext != f.docs.extensions.end() && ext->second != json(f_.item_name()))
-                r_.error(doc_, pointer, "eventSchema '" + name + "': its data holds " + ext->second.dump() +
-                                            " (x-json-content), but the stream's item is '" + f_.item_name() + "'");
+                r_.error(doc_, pointer,
+                         "eventSchema '" + name + "': its data holds " + ext->second.dump() +
+                             " (x-json-content), but the stream's item is '" + f_.item_name() + "'");
         }
         if (!has_event || !has_data)
             r_.error(doc_, pointer, "eventSchema '" + name + "' must have 'event' and 'data' members (one SSE event)");
@@ -153,12 +170,14 @@ private:
             const std::string p = at(pointer, it.key());
             if (std::find(ids.begin(), ids.end(), it.key()) == ids.end()) {
                 std::string hint = diag::closest_match(it.key(), ids);
-                r_.error(doc_, p, "'" + it.key() + "' is not a stream rule whose severity can be set" +
-                                      (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
+                r_.error(doc_, p,
+                         "'" + it.key() + "' is not a stream rule whose severity can be set" +
+                             (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
                 continue;
             }
             if (*it != "error" && *it != "warning") {
-                r_.error(doc_, p, "the severity of '" + it.key() + "' must be \"error\" or \"warning\", not " + it->dump());
+                r_.error(doc_, p,
+                         "the severity of '" + it.key() + "' must be \"error\" or \"warning\", not " + it->dump());
                 continue;
             }
             s_.severities[it.key()] = it->get<std::string>();
@@ -170,10 +189,11 @@ private:
         const json* tag = r_.member(doc_, pointer, node, "tag", Want::Any, true, "the heartbeat rule");
         const json* interval = r_.member(doc_, pointer, node, "intervalMs", Want::Any, true, "the heartbeat rule");
         if (!tag || !interval) return;
-        auto t = f_.value(at(pointer, "tag"), *tag, "the heartbeat tag", "a string", [](const json& x) { return x.is_string(); });
+        auto t = f_.value(at(pointer, "tag"), *tag, "the heartbeat tag", "a string",
+                          [](const json& x) { return x.is_string(); });
         if (t) f_.check_tag_value(at(pointer, "tag"), t->value.get<std::string>(), "the heartbeat tag");
         auto i = f_.value(at(pointer, "intervalMs"), *interval, "intervalMs", "a positive integer (milliseconds)",
-                       [](const json& x) { return is_count(x) && x.get<std::int64_t>() > 0; });
+                          [](const json& x) { return is_count(x) && x.get<std::int64_t>() > 0; });
         if (!t || !i) return;
         s_.heartbeat = Stream::Heartbeat{*t, *i, std::nullopt};
         if (!node.contains("maxIntervalMs")) return;
@@ -195,7 +215,8 @@ private:
         } else if (*format == "date-time") {
             ts.format = TimestampFormat::DateTime;
         } else {
-            r_.error(doc_, at(pointer, "format"), "the timestamp format must be \"unix-ms\" or \"date-time\", not " + format->dump());
+            r_.error(doc_, at(pointer, "format"),
+                     "the timestamp format must be \"unix-ms\" or \"date-time\", not " + format->dump());
             return;
         }
         if (auto f = f_.field(pointer, node, {"format"}, "the timestamp", want, false)) {
@@ -207,27 +228,31 @@ private:
     void read_client(const std::string& pointer, const json& node) {
         r_.check_members(doc_, pointer, node, {"watchdogMs", "reconnect"}, "the client rules");
         Stream::Client c;
-        auto count = [&](const std::string& p, const json& obj, const char* key, bool positive) -> std::optional<RuleValue> {
+        auto count = [&](const std::string& p, const json& obj, const char* key,
+                         bool positive) -> std::optional<RuleValue> {
             if (!obj.contains(key)) return std::nullopt;
-            return f_.value(at(p, key), obj[key], key, positive ? "a positive integer" : "an integer ≥ 0",
-                         [positive](const json& x) { return is_count(x) && (!positive || x.get<std::int64_t>() > 0); });
+            return f_.value(
+                at(p, key), obj[key], key, positive ? "a positive integer" : "an integer ≥ 0",
+                [positive](const json& x) { return is_count(x) && (!positive || x.get<std::int64_t>() > 0); });
         };
         c.watchdog_ms = count(pointer, node, "watchdogMs", true);
         if (auto* rc = r_.member(doc_, pointer, node, "reconnect", Want::Object, false, "the client rules")) {
             std::string p = at(pointer, "reconnect");
-            r_.check_members(doc_, p, *rc, {"maxAttempts", "initialDelayMs", "multiplier", "maxDelayMs", "noRetryStatuses"},
+            r_.check_members(doc_, p, *rc,
+                             {"maxAttempts", "initialDelayMs", "multiplier", "maxDelayMs", "noRetryStatuses"},
                              "the reconnect rules");
             c.max_attempts = count(p, *rc, "maxAttempts", false);
             c.initial_delay_ms = count(p, *rc, "initialDelayMs", false);
             c.multiplier = count(p, *rc, "multiplier", true);
             c.max_delay_ms = count(p, *rc, "maxDelayMs", false);
             if (rc->contains("noRetryStatuses"))
-                c.no_retry_statuses = f_.value(at(p, "noRetryStatuses"), (*rc)["noRetryStatuses"], "noRetryStatuses",
-                                            "a list of HTTP status codes", [](const json& x) {
-                                                return x.is_array() && std::all_of(x.begin(), x.end(), [](const json& e) {
-                                                           return is_count(e) && e.get<std::int64_t>() >= 100 && e.get<std::int64_t>() <= 599;
-                                                       });
-                                            });
+                c.no_retry_statuses = f_.value(
+                    at(p, "noRetryStatuses"), (*rc)["noRetryStatuses"], "noRetryStatuses",
+                    "a list of HTTP status codes", [](const json& x) {
+                        return x.is_array() && std::all_of(x.begin(), x.end(), [](const json& e) {
+                                   return is_count(e) && e.get<std::int64_t>() >= 100 && e.get<std::int64_t>() <= 599;
+                               });
+                    });
         }
         s_.client = c;
     }
@@ -242,8 +267,11 @@ private:
 
 const std::vector<std::string>& stream_rule_ids() {
     static const std::vector<std::string> ids = {
-        "sse.event",      "sse.id",           "sse.id.missing", "first",           "sequence.gap",
-        "sequence.duplicate", "sequence.reorder", "terminal.after", "terminal.missing", "heartbeat.interval",
+        "sse.event",        "sse.id",
+        "sse.id.missing",   "first",
+        "sequence.gap",     "sequence.duplicate",
+        "sequence.reorder", "terminal.after",
+        "terminal.missing", "heartbeat.interval",
         "heartbeat.late",
     };
     return ids;
@@ -257,21 +285,24 @@ void build_streams(api::Reader& reader, Model& model, StreamIndex& index) {
         auto streams = doc.root.find("x-streams");
         if (streams == doc.root.end()) continue;
         if (!streams->is_object()) {
-            reader.error(doc, "/x-streams", "x-streams must be an object of stream declarations, not " + api::kind_name(*streams));
+            reader.error(doc, "/x-streams",
+                         "x-streams must be an object of stream declarations, not " + api::kind_name(*streams));
             continue;
         }
         for (auto it = streams->begin(); it != streams->end(); ++it) {
             std::string pointer = load::pointer_append("/x-streams", it.key());
             if (!std::regex_match(it.key(), name_re)) {
-                reader.error(doc, pointer, "stream name '" + it.key() + "' must be an identifier ([A-Za-z_][A-Za-z0-9_]*)");
+                reader.error(doc, pointer,
+                             "stream name '" + it.key() + "' must be an identifier ([A-Za-z_][A-Za-z0-9_]*)");
                 continue;
             }
             load::Position p = doc.position_of(pointer);
             std::string here = doc.display_path + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
             auto [first, fresh] = seen.try_emplace({doc.family, it.key()}, here);
             if (!fresh) {
-                reader.error(doc, pointer, "stream '" + doc.family + "." + it.key() + "' is already declared at " +
-                                               first->second + "; stream names must be unique within a family");
+                reader.error(doc, pointer,
+                             "stream '" + doc.family + "." + it.key() + "' is already declared at " + first->second +
+                                 "; stream names must be unique within a family");
                 continue;
             }
             Stream s;

@@ -88,21 +88,24 @@ private:
         const std::string at = load::pointer_append(def.pointer, keyword);
         const json& ref = (*def.schema)[keyword];
         if (!ref.is_string()) {
-            error_at(*def.doc, at, std::string(keyword) + " must be a string naming an enum, like \"#/$defs/MyEnum\"", true);
+            error_at(*def.doc, at, std::string(keyword) + " must be a string naming an enum, like \"#/$defs/MyEnum\"",
+                     true);
             return std::nullopt;
         }
         auto target = resolve(*def.doc, ref.get<std::string>());
         if (!target) {
-            error_at(*def.doc, at, std::string(keyword) + " " + quote(ref.get<std::string>()) +
-                                       " names no $defs entry (write it as a $ref: \"#/$defs/X\" or "
-                                       "\"file.schema.json#/$defs/X\")", true);
+            error_at(*def.doc, at,
+                     std::string(keyword) + " " + quote(ref.get<std::string>()) +
+                         " names no $defs entry (write it as a $ref: \"#/$defs/X\" or "
+                         "\"file.schema.json#/$defs/X\")",
+                     true);
             return std::nullopt;
         }
         const json* values = target->schema->contains("enum") ? &(*target->schema)["enum"] : nullptr;
         if (values == nullptr || !values->is_array() ||
             !std::all_of(values->begin(), values->end(), [](const json& v) { return v.is_string(); })) {
-            error_at(*def.doc, at, std::string(keyword) + " names '" + target->name +
-                                       "', which is not an enum of strings", true);
+            error_at(*def.doc, at,
+                     std::string(keyword) + " names '" + target->name + "', which is not an enum of strings", true);
             return std::nullopt;
         }
         return target;
@@ -164,8 +167,9 @@ private:
         const std::string property = tag_property(*def.schema);
         if (property.empty()) {
             error_at(*def.doc, load::pointer_append(def.pointer, "x-tag-enum"),
-                     "x-tag-enum on '" + def.name + "' needs the union's tag property: add \"x-discriminator\": "
-                     "\"<property>\" beside it");
+                     "x-tag-enum on '" + def.name +
+                         "' needs the union's tag property: add \"x-discriminator\": "
+                         "\"<property>\" beside it");
             return;
         }
         // The tags in the union's order, each with the variant that carries it.
@@ -180,7 +184,8 @@ private:
             const json* prop = find_property(*variant->doc, variant->pointer, property, prop_doc, prop_at, 0);
             if (prop == nullptr || !prop->is_object() || !prop->contains("const") || !(*prop)["const"].is_string()) {
                 error_at(*variant->doc, variant->pointer,
-                         "'" + variant->name + "', a variant of union '" + def.name + "', has no tag: add \"" + property +
+                         "'" + variant->name + "', a variant of union '" + def.name + "', has no tag: add \"" +
+                             property +
                              "\": {\"type\": \"string\", \"const\": \"<wire value>\"} to its properties and required");
                 continue;
             }
@@ -200,14 +205,16 @@ private:
             std::string where = i == 0 ? "first" : "after " + quote(tags[i - 1].first);
             error_at(*target->doc, enum_at,
                      "enum '" + target->name + "' lacks " + quote(tags[i].first) + ", the tag of '" + tags[i].second +
-                         "' in union '" + def.name + "' (x-tag-enum): add it to the enum, " + where, true);
+                         "' in union '" + def.name + "' (x-tag-enum): add it to the enum, " + where,
+                     true);
         }
         for (const auto& value : values) {
             if (std::any_of(tags.begin(), tags.end(), [&](const auto& t) { return t.first == value; })) continue;
             complete = false;
             error_at(*target->doc, enum_at,
                      "enum '" + target->name + "' has " + quote(value) + ", which no variant of union '" + def.name +
-                         "' carries (x-tag-enum): remove it, or add its variant to the union", true);
+                         "' carries (x-tag-enum): remove it, or add its variant to the union",
+                     true);
         }
         if (!complete) return;
         for (std::size_t i = 0; i < tags.size() && i < values.size(); ++i) {
@@ -215,7 +222,8 @@ private:
             error_at(*target->doc, enum_at,
                      "enum '" + target->name + "' lists " + quote(values[i]) + " where union '" + def.name + "' has " +
                          quote(tags[i].first) + " (position " + std::to_string(i + 1) +
-                         "): list the tags in the union's order (x-tag-enum)", true);
+                         "): list the tags in the union's order (x-tag-enum)",
+                     true);
             return;
         }
     }
@@ -225,8 +233,9 @@ private:
         if (!target) return;
         const std::string const_at = load::pointer_append(def.pointer, "const");
         if (!def.schema->contains("const") || !(*def.schema)["const"].is_object()) {
-            error_at(*def.doc, load::pointer_append(def.pointer, "x-keys-of"),
-                     "x-keys-of belongs on a constant whose value is an object: '" + def.name + "' has no such \"const\"");
+            error_at(
+                *def.doc, load::pointer_append(def.pointer, "x-keys-of"),
+                "x-keys-of belongs on a constant whose value is an object: '" + def.name + "' has no such \"const\"");
             return;
         }
         const json& table = (*def.schema)["const"];
@@ -240,7 +249,8 @@ private:
             std::string where = i == 0 ? "first" : "after " + quote(values[i - 1]);
             error_at(*def.doc, const_at,
                      "constant '" + def.name + "' has no key " + quote(values[i]) + " (a value of enum '" +
-                         target->name + "', x-keys-of): add " + quote(values[i]) + ": <value> to it, " + where, true);
+                         target->name + "', x-keys-of): add " + quote(values[i]) + ": <value> to it, " + where,
+                     true);
         }
         for (const auto& key : keys) {
             if (std::find(values.begin(), values.end(), key) != values.end()) continue;

@@ -102,8 +102,7 @@ SchemaSet load_schemas(const std::filesystem::path& root, diag::Sink& sink);
 // root ('/'-separated), `display_path` as diagnostics show it. nullopt (with
 // diagnostics) when it is not a usable schema: skipped (a *.json file that is
 // not a JSON Schema), misplaced, badly named or malformed.
-std::optional<Document> load_document(std::string path, std::string display_path, std::string text,
-                                      diag::Sink& sink);
+std::optional<Document> load_document(std::string path, std::string display_path, std::string text, diag::Sink& sink);
 
 // The digest described at SchemaSet::digest.
 std::string schema_set_digest(const SchemaSet& set);

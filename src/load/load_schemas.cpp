@@ -1,12 +1,12 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
-#include <fcntl.h>
 #include <functional>
 #include <optional>
 #include <regex>
-#include <sys/stat.h>
 #include <system_error>
-#include <unistd.h>
 
 #include "load/dialect/dialect.h"
 #include "load/document.h"
@@ -23,8 +23,10 @@ namespace {
 void append_escaped(std::string& out, std::string_view token) {
     for (char c : token) {
         if (c == '~') out += "~0";
-        else if (c == '/') out += "~1";
-        else out += c;
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
     }
 }
 }  // namespace
@@ -169,9 +171,9 @@ const Document* SchemaSet::find(const std::string& path) const {
         if (it != documents.end() && it->path == p) return &*it;
         const Link* through = nullptr;
         for (const Link& link : links) {
-            bool names = p == link.path ||
-                         (link.folder && p.size() > link.path.size() && p.compare(0, link.path.size(), link.path) == 0 &&
-                          p[link.path.size()] == '/');
+            bool names =
+                p == link.path || (link.folder && p.size() > link.path.size() &&
+                                   p.compare(0, link.path.size(), link.path) == 0 && p[link.path.size()] == '/');
             if (names && (through == nullptr || link.path.size() > through->path.size())) through = &link;
         }
         if (through == nullptr) return nullptr;
@@ -197,8 +199,10 @@ std::string suggest_family_name(const std::string& name) {
     std::string out;
     for (char c : name) {
         if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
-        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
-        else if (!out.empty() && out.back() != '_') out += '_';
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out += c;
+        else if (!out.empty() && out.back() != '_')
+            out += '_';
     }
     while (!out.empty() && out.back() == '_') out.pop_back();
     if (!out.empty() && out[0] >= '0' && out[0] <= '9') out = "f_" + out;
@@ -213,7 +217,7 @@ std::optional<std::string> read_text(const fs::path& path, std::string& why) {
         return std::nullopt;
     }
     std::string text;
-    struct stat info {};
+    struct stat info{};
     if (::fstat(fd, &info) == 0 && info.st_size > 0) text.reserve(static_cast<std::size_t>(info.st_size));
     char buffer[1 << 16];
     for (;;) {
@@ -294,8 +298,7 @@ bool check_place(const std::string& rel, const std::string& shown, diag::Sink& s
 
 }  // namespace
 
-std::optional<Document> load_document(std::string path, std::string display_path, std::string text,
-                                      diag::Sink& sink) {
+std::optional<Document> load_document(std::string path, std::string display_path, std::string text, diag::Sink& sink) {
     Document doc;
     doc.path = std::move(path);
     doc.display_path = std::move(display_path);
@@ -371,7 +374,8 @@ SchemaSet load_schemas(const fs::path& root, diag::Sink& sink, const SchemaPolic
         std::string why;
         std::optional<std::string> text = read_text(root / paths[i], why);
         if (!text) loaded[i].sink.error(shown, 0, 0, "cannot read file: " + why);
-        else loaded[i].doc = load_document(paths[i], shown, std::move(*text), loaded[i].sink);
+        else
+            loaded[i].doc = load_document(paths[i], shown, std::move(*text), loaded[i].sink);
         if (loaded[i].doc && !to_draft_2020_12(*loaded[i].doc, policy, loaded[i].unknowns, loaded[i].sink))
             loaded[i].doc.reset();
     });

@@ -28,7 +28,8 @@ public:
         while (pos_ < text_.size()) {
             char c = text_[pos_];
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':') ++pos_;
-            else break;
+            else
+                break;
         }
         return pos_;
     }
@@ -109,8 +110,8 @@ public:
             Position p = doc_.position_at(start);
             Position at = doc_.position_at(first->key_offset);
             sink_.error(doc_.display_path, p.line, p.column,
-                        "duplicate key '" + printable(k) + "' (first at line " + std::to_string(at.line) +
-                            ", column " + std::to_string(at.column) +
+                        "duplicate key '" + printable(k) + "' (first at line " + std::to_string(at.line) + ", column " +
+                            std::to_string(at.column) +
                             "); JSON parsers keep only one of them, so the schema would be ambiguous");
             return false;
         }
@@ -278,13 +279,20 @@ std::size_t first_invalid_utf8(std::string_view s) {
         std::size_t n = 0;                  // continuation bytes
         unsigned char lo = 0x80, hi = 0xBF;  // range of the first continuation byte
         if (c >= 0xC2 && c <= 0xDF) n = 1;
-        else if (c == 0xE0) n = 2, lo = 0xA0;
-        else if (c == 0xED) n = 2, hi = 0x9F;
-        else if (c >= 0xE1 && c <= 0xEF) n = 2;
-        else if (c == 0xF0) n = 3, lo = 0x90;
-        else if (c == 0xF4) n = 3, hi = 0x8F;
-        else if (c >= 0xF1 && c <= 0xF3) n = 3;
-        else return i;
+        else if (c == 0xE0)
+            n = 2, lo = 0xA0;
+        else if (c == 0xED)
+            n = 2, hi = 0x9F;
+        else if (c >= 0xE1 && c <= 0xEF)
+            n = 2;
+        else if (c == 0xF0)
+            n = 3, lo = 0x90;
+        else if (c == 0xF4)
+            n = 3, hi = 0x8F;
+        else if (c >= 0xF1 && c <= 0xF3)
+            n = 3;
+        else
+            return i;
         if (i + n >= s.size()) return i;
         for (std::size_t k = 1; k <= n; ++k) {
             auto b = static_cast<unsigned char>(s[i + k]);
@@ -311,9 +319,10 @@ bool parse_document(std::string_view text, Document& out, diag::Sink& sink) {
     Handler handler(out.text, out, sink);
     bool ok = json::sax_parse(out.text.begin(), out.text.end(), &handler, nlohmann::detail::input_format_t::json, true,
                               false);
-    std::sort(out.offsets.begin(), out.offsets.end(), [](const Document::NodeOffsets& a, const Document::NodeOffsets& b) {
-        return std::less<const json*>()(a.node, b.node);
-    });
+    std::sort(out.offsets.begin(), out.offsets.end(),
+              [](const Document::NodeOffsets& a, const Document::NodeOffsets& b) {
+                  return std::less<const json*>()(a.node, b.node);
+              });
     return ok;
 }
 

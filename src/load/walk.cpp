@@ -20,7 +20,9 @@ bool is_candidate_name(const std::string& name) {
 
 namespace {
 
-std::string join(const std::string& folder, const std::string& name) { return folder.empty() ? name : folder + "/" + name; }
+std::string join(const std::string& folder, const std::string& name) {
+    return folder.empty() ? name : folder + "/" + name;
+}
 
 // `real` relative to `real_root` ('/'-separated; "" for the root itself), or
 // nullopt when it is outside. Both are canonical, so no component is a link
@@ -96,8 +98,8 @@ private:
                         std::string("symbolic link to ") + (folder ? "folder " : "") + "'" + written +
                             "' leads out of the schemas folder" +
                             (resolved != written ? " (to '" + resolved + "')" : std::string()) +
-                            "; links are followed only within it: move the " + (folder ? "folder" : "file") +
-                            " into " + root_.generic_string() + ", or point --schemas at a folder that holds both");
+                            "; links are followed only within it: move the " + (folder ? "folder" : "file") + " into " +
+                            root_.generic_string() + ", or point --schemas at a folder that holds both");
             return;
         }
         if (folder) {

@@ -12,7 +12,8 @@
 namespace contractgen::load {
 
 struct Listing {
-    std::vector<std::string> files;  // regular *.json, *.yaml and *.yml files, relative to the root, '/'-separated, sorted
+    std::vector<std::string>
+        files;  // regular *.json, *.yaml and *.yml files, relative to the root, '/'-separated, sorted
     std::vector<Link> links;         // links that stay inside the root, sorted by path
 };
 

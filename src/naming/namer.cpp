@@ -54,7 +54,8 @@ std::string make_identifier(const std::string& name, Case style, const std::set<
         for (std::string word : split_words(name)) {
             bool upper = config.initialisms.count(word) != 0;
             for (std::size_t i = 0; i < word.size(); ++i)
-                if ((upper || i == 0) && word[i] >= 'a' && word[i] <= 'z') word[i] = static_cast<char>(word[i] - 'a' + 'A');
+                if ((upper || i == 0) && word[i] >= 'a' && word[i] <= 'z')
+                    word[i] = static_cast<char>(word[i] - 'a' + 'A');
             id += word;
         }
     } else {
@@ -109,7 +110,8 @@ Names resolve_names(const ir::Model& model, const NamerConfig& config, const loa
     std::unordered_map<std::string, std::string> field_ids, value_ids;
     auto field_id = [&](const std::string& wire) -> const std::string& {
         auto [it, fresh] = field_ids.try_emplace(wire);
-        if (fresh) it->second = make_identifier(wire, config.field_case, config.reserved_fields, config, config.field_prefix);
+        if (fresh)
+            it->second = make_identifier(wire, config.field_case, config.reserved_fields, config, config.field_prefix);
         return it->second;
     };
     auto value_id = [&](const std::string& wire) -> const std::string& {
@@ -132,7 +134,8 @@ Names resolve_names(const ir::Model& model, const NamerConfig& config, const loa
         };
         if (d.is<ir::Enum>()) {
             std::vector<std::string> wire;
-            for (const auto& v : d.as<ir::Enum>().values) wire.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+            for (const auto& v : d.as<ir::Enum>().values)
+                wire.push_back(v.is_string() ? v.get<std::string>() : v.dump());
             add_values(wire);
         } else if (d.is<ir::OpenEnum>()) {
             add_values(d.as<ir::OpenEnum>().known);

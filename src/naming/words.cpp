@@ -36,8 +36,8 @@ void for_each_word(const std::string& name, OnWord&& on_word) {
             // followed by lower case ("HTTPServer" → "http", "server").
             char prev = i > 0 ? name[i - 1] : '\0';
             bool prev_lower_or_digit = !cur.empty() && (is_lower(prev) || is_digit(prev));
-            bool acronym_end = !cur.empty() && i > 0 && is_upper(name[i - 1]) && i + 1 < name.size() &&
-                               is_lower(name[i + 1]);
+            bool acronym_end =
+                !cur.empty() && i > 0 && is_upper(name[i - 1]) && i + 1 < name.size() && is_lower(name[i + 1]);
             if (prev_lower_or_digit || acronym_end) flush();
             cur += lower(c);
         } else if (is_lower(c) || is_digit(c)) {

@@ -60,8 +60,7 @@ void WorkPool::for_each(std::size_t n, const Body& body, std::size_t caller) {
     open_.push_back(&batch);
     changed_.notify_all();
     // Our own items first, then anyone's while ours finish elsewhere.
-    while (run_one(lock, &batch, caller)) {
-    }
+    while (run_one(lock, &batch, caller)) {}
     while (batch.done < batch.size) {
         if (!run_one(lock, nullptr, caller)) changed_.wait(lock);
     }

@@ -91,8 +91,10 @@ bool safe_with_marks(const std::vector<Token>& tokens, const std::string& flag, 
             marks = true;
             if (paired_value && flag_depth == 0) shown_by.insert(t.name);
             if (flag_tag && t.sigil != '/') ++flag_depth;
-            else if (flag_tag && flag_depth > 0) --flag_depth;
-            else if (flag_tag) shown = false, shown_by.clear();  // what came before is text of one output only
+            else if (flag_tag && flag_depth > 0)
+                --flag_depth;
+            else if (flag_tag)
+                shown = false, shown_by.clear();  // what came before is text of one output only
         } else if (t.sigil == '#' || t.sigil == '^') {
             ++depth;
         } else if (t.sigil == '/') {
@@ -190,14 +192,16 @@ std::optional<Rewritten> rewrite(const std::string& source, const std::string& f
             if (t.sigil != '/') {
                 sections.push_back(Open{t.name, t.sigil == '^'});
                 if (t.name != flag) out += t.text;
-                else out += t.sigil == '^' ? std::string{kOpen} : std::string{kOpen, kSeparator};
+                else
+                    out += t.sigil == '^' ? std::string{kOpen} : std::string{kOpen, kSeparator};
                 continue;
             }
             if (sections.empty() || sections.back().name != t.name) return std::nullopt;  // kainjow refuses it too
             const bool inverted = sections.back().inverted;
             sections.pop_back();
             if (t.name != flag) out += t.text;
-            else out += inverted ? std::string{kSeparator, kClose} : std::string{kClose};
+            else
+                out += inverted ? std::string{kSeparator, kClose} : std::string{kClose};
         }
         if (dropped && has_newline) out += kDropLine;
         if (has_newline) out += '\n';

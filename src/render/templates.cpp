@@ -45,14 +45,16 @@ public:
     const km::data* get(const std::string& name) const override {
         const km::data* d = inner_.get(name);
         if (d == nullptr) missing_.insert(name);
-        else if (splice_ && d->is_string() && splices(d->string_value())) return marker_for(d);
+        else if (splice_ && d->is_string() && splices(d->string_value()))
+            return marker_for(d);
         return d;
     }
 
     const km::data* get_partial(const std::string& name) const override {
         std::string full = folder_ + name + ".mustache";
         auto it = partials_.find(full);
-        if (it == partials_.end()) it = partials_.emplace(full, std::make_unique<km::data>(templates_.source(full))).first;
+        if (it == partials_.end())
+            it = partials_.emplace(full, std::make_unique<km::data>(templates_.source(full))).first;
         return it->second.get();
     }
 
@@ -159,10 +161,11 @@ std::string glue_standalone_tags(const std::string& text) {
         std::size_t first = line.find_first_not_of(" \t");
         std::size_t last = line.find_last_not_of(" \t");
         bool standalone = has_newline && first != std::string::npos && line.compare(first, 2, "{{") == 0 &&
-                          first + 2 < line.size() && line[first + 2] == '/' &&
-                          line.compare(last - 1, 2, "}}") == 0 && line.find("}}", first) == last - 1;
+                          first + 2 < line.size() && line[first + 2] == '/' && line.compare(last - 1, 2, "}}") == 0 &&
+                          line.find("}}", first) == last - 1;
         if (standalone) out += line.substr(first, last - first + 1);
-        else out += line + (has_newline ? "\n" : "");
+        else
+            out += line + (has_newline ? "\n" : "");
         start = has_newline ? end + 1 : text.size();
     }
     return out;
@@ -224,8 +227,8 @@ bool Templates::render_pair(const std::string& name, const Data& data, const std
     return paired::split(text, first, second);
 }
 
-void Templates::render_text(const std::string& key, const std::string& name, const std::string& text,
-                            const Data& data, std::string& out) const {
+void Templates::render_text(const std::string& key, const std::string& name, const std::string& text, const Data& data,
+                            std::string& out) const {
     auto cached = parsed_.find(key);
     if (cached == parsed_.end()) {
         auto parsed = std::make_unique<km::mustache>(text);

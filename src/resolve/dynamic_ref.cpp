@@ -22,12 +22,14 @@ std::vector<std::pair<std::string, std::string>> references_in(const load::Docum
         stack.pop_back();
         if (!node->is_object()) continue;
         for (const auto& [key, value] : node->items()) {
-            if ((key == "$ref" || key == "$dynamicRef") && value.is_string()) out.emplace_back(pointer, value.get<std::string>());
+            if ((key == "$ref" || key == "$dynamicRef") && value.is_string())
+                out.emplace_back(pointer, value.get<std::string>());
             switch (ir::member_kind(key)) {
                 case ir::MemberKind::Schema: stack.emplace_back(&value, load::pointer_append(pointer, key)); break;
                 case ir::MemberKind::SchemaMap:
                     if (value.is_object())
-                        for (const auto& [name, sub] : value.items()) stack.emplace_back(&sub, load::pointer_append(pointer, key, name));
+                        for (const auto& [name, sub] : value.items())
+                            stack.emplace_back(&sub, load::pointer_append(pointer, key, name));
                     break;
                 case ir::MemberKind::SchemaList:
                     if (value.is_array())
@@ -51,7 +53,8 @@ const std::set<const load::Document*>& Resolver::reaching(const load::Document& 
             if (doc.text.find("Ref\"") == std::string::npos && doc.text.find("$ref") == std::string::npos) continue;
             for (const auto& [pointer, ref] : references_in(doc)) {
                 diag::Sink quiet;
-                if (auto loc = resolve(doc, pointer, ref, quiet); loc && loc->doc != &doc) refers_to[loc->doc].insert(&doc);
+                if (auto loc = resolve(doc, pointer, ref, quiet); loc && loc->doc != &doc)
+                    refers_to[loc->doc].insert(&doc);
             }
         }
         for (const auto& doc : set_.documents) {

@@ -55,14 +55,14 @@ void index_document(const load::Document& doc, SchemaIndex& index) {
             const std::string& text = id->get_ref<const std::string&>();
             std::string absolute = resolve_uri(p.base, text);
             if (absolute.find('#') != std::string::npos && absolute.back() != '#') {
-                index.problems.push_back({here, "'$id' must not have a fragment ('" + text +
-                                                    "'); name a schema with '$anchor' instead"});
+                index.problems.push_back(
+                    {here, "'$id' must not have a fragment ('" + text + "'); name a schema with '$anchor' instead"});
             }
             absolute = without_fragment(absolute);
             auto [it, inserted] = index.resources.emplace(absolute, here);
             if (!inserted && it->second.node != p.node)
-                index.problems.push_back({here, "'$id' '" + text + "' names the resource '" + absolute +
-                                                    "', which " + it->second.key() + " already is"});
+                index.problems.push_back({here, "'$id' '" + text + "' names the resource '" + absolute + "', which " +
+                                                    it->second.key() + " already is"});
             index.ids.emplace(p.node, absolute);
             p.base = absolute;
             p.resource = p.node;
@@ -73,8 +73,8 @@ void index_document(const load::Document& doc, SchemaIndex& index) {
             const std::string& name = a->get_ref<const std::string&>();
             auto [it, inserted] = index.anchors.emplace(std::make_pair(p.resource, name), here);
             if (!inserted && it->second.node != p.node)
-                index.problems.push_back({here, "anchor '" + name + "' is already defined in this resource at " +
-                                                    it->second.key()});
+                index.problems.push_back(
+                    {here, "anchor '" + name + "' is already defined in this resource at " + it->second.key()});
             if (std::string_view(keyword) == "$dynamicAnchor") index.dynamic_anchors[name].push_back(here);
         }
         for (const auto& [key, value] : node.items()) {

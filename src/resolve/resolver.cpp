@@ -91,11 +91,13 @@ std::string unresolved_url_message(const std::string& ref, const std::string& ur
                "relative paths like 'other.schema.json#/$defs/Name'";
     // The folder of the URL, as the prefix to map ("https://example.com/schemas/").
     const UriParts parts = split_uri(url);
-    std::string prefix = lower_ascii(parts.scheme) + "://" + parts.authority + parts.path.substr(0, parts.path.rfind('/') + 1);
+    std::string prefix =
+        lower_ascii(parts.scheme) + "://" + parts.authority + parts.path.substr(0, parts.path.rfind('/') + 1);
     if (prefix.back() != '/') prefix += '/';
     return "$ref '" + ref + "' points at the network ('" + url +
            "'), which contractgen never reads; vendor the file and map its URL prefix to that folder in "
-           "contractgen.toml: [resolve] \"" + prefix + "\" = \"vendor/<folder>\" (docs/references.md)";
+           "contractgen.toml: [resolve] \"" +
+           prefix + "\" = \"vendor/<folder>\" (docs/references.md)";
 }
 
 void Resolver::report_index_problems(diag::Sink& sink) const {
@@ -142,8 +144,10 @@ std::optional<Location> Resolver::resolve(const load::Document& from, const std:
             std::vector<std::string> known;
             for (const auto& d : set_.documents) known.push_back(stem(d.path));
             std::string hint = diag::closest_match(stem(normalised), known);
-            if (!hint.empty()) hint = set_.documents[static_cast<std::size_t>(
-                                          std::find(known.begin(), known.end(), hint) - known.begin())].path;
+            if (!hint.empty())
+                hint = set_.documents[static_cast<std::size_t>(std::find(known.begin(), known.end(), hint) -
+                                                               known.begin())]
+                           .path;
             return fail("$ref '" + ref + "' names file '" + normalised + "', which is not a schema under the root" +
                         (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
         }
@@ -160,8 +164,8 @@ std::optional<Location> Resolver::walk(const Location& resource, const std::stri
     if (!pointer.empty() && pointer[0] != '/') {
         auto it = index_.anchors.find({resource.node, pointer});
         if (it == index_.anchors.end())
-            return fail("$ref '" + ref + "' names the anchor '" + pointer + "', which no schema in '" +
-                        resource.key() + "' declares ($anchor or $dynamicAnchor)");
+            return fail("$ref '" + ref + "' names the anchor '" + pointer + "', which no schema in '" + resource.key() +
+                        "' declares ($anchor or $dynamicAnchor)");
         return it->second;
     }
 

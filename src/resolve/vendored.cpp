@@ -39,8 +39,8 @@ void references_of(const load::Document& doc, std::vector<Reference>& out) {
             switch (ir::member_kind(key)) {
                 case ir::MemberKind::Ref:
                     if (value.is_string() && (key == "$ref" || key == "$dynamicRef"))
-                        out.push_back({&doc, p.pointer, key == "$ref" ? "$ref" : "$dynamicRef",
-                                       value.get<std::string>()});
+                        out.push_back(
+                            {&doc, p.pointer, key == "$ref" ? "$ref" : "$dynamicRef", value.get<std::string>()});
                     break;
                 case ir::MemberKind::Schema: stack.push_back({&value, load::pointer_append(p.pointer, key)}); break;
                 case ir::MemberKind::SchemaMap:
@@ -63,8 +63,10 @@ std::string family_name_of(const std::string& folder_name) {
     std::string out;
     for (char c : folder_name) {
         if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
-        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
-        else if (!out.empty() && out.back() != '_') out += '_';
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out += c;
+        else if (!out.empty() && out.back() != '_')
+            out += '_';
     }
     while (!out.empty() && out.back() == '_') out.pop_back();
     if (out.empty() || (out[0] >= '0' && out[0] <= '9')) out = "vendored_" + out;
@@ -114,13 +116,13 @@ void load_vendored(load::SchemaSet& set, const std::vector<config::ResolveMappin
                 continue;
             }
             const std::filesystem::path file = mapping->folder / relative;
-            const std::string config_at = " ([resolve] '" + mapping->prefix + "' = '" +
-                                          mapping->folder.generic_string() + "')";
+            const std::string config_at =
+                " ([resolve] '" + mapping->prefix + "' = '" + mapping->folder.generic_string() + "')";
             std::ifstream in(file, std::ios::binary);
             std::error_code ec;
             if (!in || !std::filesystem::is_regular_file(file, ec)) {
-                fail("$ref '" + ref.value + "' is '" + url + "', which maps to '" + file.generic_string() +
-                     "'" + config_at + "; that file does not exist (vendor it there)");
+                fail("$ref '" + ref.value + "' is '" + url + "', which maps to '" + file.generic_string() + "'" +
+                     config_at + "; that file does not exist (vendor it there)");
                 continue;
             }
             std::stringstream text;

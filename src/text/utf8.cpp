@@ -28,7 +28,8 @@ std::size_t plain_ascii_end(const std::string& s, std::size_t at) {
         for (; at + 8 <= s.size(); at += 8) {
             const std::uint64_t w = word_at(s.data() + at);
             const bool high = (((w + kLow) | w) & kHigh) != 0;  // a byte of 0x7F or more
-            if (bytes_below(w, 0x20) != 0 || high || zero_bytes(w ^ every('"')) != 0 || zero_bytes(w ^ every('\\')) != 0)
+            if (bytes_below(w, 0x20) != 0 || high || zero_bytes(w ^ every('"')) != 0 ||
+                zero_bytes(w ^ every('\\')) != 0)
                 break;
         }
     }

@@ -28,6 +28,8 @@ bool accepts_decl(const ir::Model& model, ir::DeclId decl, const ir::json& value
     return text && check_decl(model, decl, *text).ok();
 }
 
-bool json_equal(const ir::json& a, const ir::json& b) { return equal(FreeValue::from_json(a), FreeValue::from_json(b)); }
+bool json_equal(const ir::json& a, const ir::json& b) {
+    return equal(FreeValue::from_json(a), FreeValue::from_json(b));
+}
 
 }  // namespace contractgen::validate

@@ -50,7 +50,8 @@ void Decoder::restore(const State& s) {
 }
 
 void Decoder::open() {
-    if (++depth_ > options_.max_depth) fail_at(pos_, "depth", "nesting deeper than " + std::to_string(options_.max_depth));
+    if (++depth_ > options_.max_depth)
+        fail_at(pos_, "depth", "nesting deeper than " + std::to_string(options_.max_depth));
     ++pos_;
     after_open_ = true;
 }
@@ -129,8 +130,7 @@ void Decoder::begin_array(const ir::ArrayBounds& bounds) {
     if (c != '[') type_fail("an array", c);
     if (!bounds.empty()) {
         const std::size_t start = pos_;
-        if (bounds.unique_items)
-            check_unique(start, bounds);
+        if (bounds.unique_items) check_unique(start, bounds);
         else
             check_count(start, count_entries(), bounds.min_items, bounds.max_items, "minItems", "maxItems", "items");
     }
@@ -154,7 +154,8 @@ void Decoder::check_unique(std::size_t start, const ir::ArrayBounds& bounds) {
         auto& group = groups[key];
         for (std::size_t j : group)
             if (equal(items.items[i], items.items[j]))
-                fail_at(start, "uniqueItems", "items " + std::to_string(j) + " and " + std::to_string(i) + " are equal");
+                fail_at(start, "uniqueItems",
+                        "items " + std::to_string(j) + " and " + std::to_string(i) + " are equal");
         group.push_back(i);
     }
 }
@@ -197,8 +198,7 @@ void Decoder::structure(const ir::Struct& s) {
             if (s.extra_key_pattern && !pattern_matches(*s.extra_key_pattern, key))
                 fail_at(key_start, "additionalProperties", "member " + shown(key) + " is not allowed");
             member_key(out, first, key);
-            if (s.extra == ir::Extra::Typed)
-                value(*s.extra_type);
+            if (s.extra == ir::Extra::Typed) value(*s.extra_type);
             else
                 any();
         }
@@ -230,10 +230,10 @@ void Decoder::tuple(const ir::Tuple& t) {
     if (c != '[') type_fail("an array", c);
     const std::size_t start = pos_;
     if (!t.bounds.empty()) {
-        if (t.bounds.unique_items)
-            check_unique(start, t.bounds);
+        if (t.bounds.unique_items) check_unique(start, t.bounds);
         else
-            check_count(start, count_entries(), t.bounds.min_items, t.bounds.max_items, "minItems", "maxItems", "items");
+            check_count(start, count_entries(), t.bounds.min_items, t.bounds.max_items, "minItems", "maxItems",
+                        "items");
     }
     if (!t.rest) {
         const std::size_t n = count_entries();

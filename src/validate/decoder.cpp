@@ -87,8 +87,7 @@ void Decoder::decl(ir::DeclId id) {
             } else if constexpr (std::is_same_v<T, ir::OpenEnum>) {
                 open_enum(body);
             } else if constexpr (std::is_same_v<T, ir::Union>) {
-                if (body.discriminator)
-                    tagged(body);
+                if (body.discriminator) tagged(body);
                 else
                     untagged(body);
             } else if constexpr (std::is_same_v<T, ir::Alias>) {
@@ -135,30 +134,43 @@ void Decoder::integer(const ir::NumberBounds& b) {
             if (f != std::trunc(f)) fail_at(start, "type", "expected an integer, got " + text);
             check(f);
             if (std::fabs(f) > static_cast<double>(kMaxSafeInteger))
-                fail_at(start, "range", text + " is outside the integer range \xC2\xB1(2^53\xE2\x88\x92" "1)");
+                fail_at(start, "range",
+                        text +
+                            " is outside the integer range \xC2\xB1(2^53\xE2\x88\x92"
+                            "1)");
             n = static_cast<std::int64_t>(f);
         }
         if (n > kMaxSafeInteger || n < -kMaxSafeInteger)
-            fail_at(start, "range", text + " is outside the integer range \xC2\xB1(2^53\xE2\x88\x92" "1)");
+            fail_at(start, "range",
+                    text +
+                        " is outside the integer range \xC2\xB1(2^53\xE2\x88\x92"
+                        "1)");
         out += std::to_string(n);
         return;
     }
     // format int64 / uint64: the exact 64-bit value; beyond it `range` before any bound.
     const bool unsigned64 = b.integer_format == ir::IntegerFormat::Uint64;
-    const std::string range = unsigned64 ? "0 \xE2\x80\xA6 2^64\xE2\x88\x92" "1" : "\xE2\x88\x92" "2^63 \xE2\x80\xA6 2^63\xE2\x88\x92" "1";
+    const std::string range = unsigned64 ? "0 \xE2\x80\xA6 2^64\xE2\x88\x92"
+                                           "1"
+                                         : "\xE2\x88\x92"
+                                           "2^63 \xE2\x80\xA6 2^63\xE2\x88\x92"
+                                           "1";
     bool negative = false;
     std::uint64_t magnitude = 0;
     if (is_integer) {
         bool fits = exact_integer(lit, negative, magnitude);
         if (magnitude == 0) negative = false;  // -0
-        bool in_range = fits && (unsigned64 ? !negative
-                                            : (negative ? magnitude <= std::uint64_t{1} << 63 : magnitude < std::uint64_t{1} << 63));
+        bool in_range =
+            fits &&
+            (unsigned64 ? !negative
+                        : (negative ? magnitude <= std::uint64_t{1} << 63 : magnitude < std::uint64_t{1} << 63));
         if (!in_range) fail_at(start, "range", text + " is outside the range " + range);
         check(negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude));
     } else {
         double f = finite(start, lit);
         if (f != std::trunc(f)) fail_at(start, "type", "expected an integer, got " + text);
-        bool in_range = unsigned64 ? f >= 0 && f < 18446744073709551616.0 : f >= -9223372036854775808.0 && f < 9223372036854775808.0;
+        bool in_range = unsigned64 ? f >= 0 && f < 18446744073709551616.0
+                                   : f >= -9223372036854775808.0 && f < 9223372036854775808.0;
         if (!in_range) fail_at(start, "range", text + " is outside the range " + range);
         check(f);
         negative = f < 0;

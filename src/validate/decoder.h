@@ -59,8 +59,9 @@ private:
     void tuple(const ir::Tuple& t);
     void begin_object(const ir::ObjectBounds& bounds);
     void begin_array(const ir::ArrayBounds& bounds);
-    void check_count(std::size_t start, std::size_t n, std::optional<std::uint64_t> min, std::optional<std::uint64_t> max,
-                     const char* min_keyword, const char* max_keyword, const char* what);
+    void check_count(std::size_t start, std::size_t n, std::optional<std::uint64_t> min,
+                     std::optional<std::uint64_t> max, const char* min_keyword, const char* max_keyword,
+                     const char* what);
     void check_unique(std::size_t start, const ir::ArrayBounds& bounds);
     void open();
     bool next_key();

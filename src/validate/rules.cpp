@@ -45,7 +45,8 @@ bool pattern_matches(const std::string& pattern, std::string_view s) {
 std::optional<Problem> string_problem(const ir::StringBounds& b, std::string_view s) {
     switch (b.format) {
         case ir::StringFormat::DateTime:
-            if (!format_matches(b.format, s)) return Problem{"format", "expected an RFC 3339 date-time, got " + shown(s)};
+            if (!format_matches(b.format, s))
+                return Problem{"format", "expected an RFC 3339 date-time, got " + shown(s)};
             break;
         case ir::StringFormat::Uuid:
             if (!format_matches(b.format, s)) return Problem{"format", "expected a UUID, got " + shown(s)};
@@ -61,8 +62,10 @@ std::optional<Problem> string_problem(const ir::StringBounds& b, std::string_vie
             case ir::PatternMatch::No:
                 return Problem{"pattern", "string does not match pattern " + shown(*b.pattern) + ": " + shown(s)};
             case ir::PatternMatch::TooComplex:
-                return Problem{"pattern", "pattern " + shown(*b.pattern) + " took too many steps to match (the bound of "
-                                          "docs/semantics.md), or needs a newer PCRE2: " + shown(s)};
+                return Problem{"pattern", "pattern " + shown(*b.pattern) +
+                                              " took too many steps to match (the bound of "
+                                              "docs/semantics.md), or needs a newer PCRE2: " +
+                                              shown(s)};
         }
     }
     if (b.min_length || b.max_length) {
@@ -83,8 +86,11 @@ bool is_multiple(double value, double divisor) {
 }
 
 std::optional<Problem> number_problem(const ir::NumberBounds& b, double v) {
-    auto fail = [&](const char* keyword, const std::string& what) { return Problem{keyword, number_text(v) + " " + what}; };
-    if (b.minimum && v < as_double(*b.minimum)) return fail("minimum", "is less than the minimum " + number_text(as_double(*b.minimum)));
+    auto fail = [&](const char* keyword, const std::string& what) {
+        return Problem{keyword, number_text(v) + " " + what};
+    };
+    if (b.minimum && v < as_double(*b.minimum))
+        return fail("minimum", "is less than the minimum " + number_text(as_double(*b.minimum)));
     if (b.maximum && v > as_double(*b.maximum))
         return fail("maximum", "is greater than the maximum " + number_text(as_double(*b.maximum)));
     if (b.exclusive_minimum && v <= as_double(*b.exclusive_minimum))

@@ -50,9 +50,23 @@ char Scanner::peek() {
     if (pos_ >= data_.size()) syntax(pos_, "unexpected end of input, expected a value");
     char c = data_[pos_];
     switch (c) {
-        case '{': case '[': case '"': case 't': case 'f': case 'n': case '-':
-        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-            return c;
+        case '{':
+        case '[':
+        case '"':
+        case 't':
+        case 'f':
+        case 'n':
+        case '-':
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9': return c;
         default: syntax(pos_, "unexpected character " + quote_byte(c) + ", expected a value");
     }
 }
@@ -73,8 +87,7 @@ Scanner::NumberText Scanner::scan_number() {
         while (is_digit(i)) ++i;
     };
     if (i < n && data_[i] == '-') ++i;
-    if (i < n && data_[i] == '0')
-        ++i;
+    if (i < n && data_[i] == '0') ++i;
     else
         digits();
     bool integer = true;
@@ -138,7 +151,9 @@ std::string_view Scanner::read_escaped(std::size_t start, std::size_t i, std::st
             if (i + 1 >= n) syntax(n, "unterminated string");
             char e = data_[i + 1];
             switch (e) {
-                case '"': case '\\': case '/': buf += e; break;
+                case '"':
+                case '\\':
+                case '/': buf += e; break;
                 case 'b': buf += '\b'; break;
                 case 'f': buf += '\f'; break;
                 case 'n': buf += '\n'; break;
@@ -181,8 +196,7 @@ unsigned Scanner::hex4(std::size_t at) const {
     unsigned r = 0;
     for (std::size_t k = 0; k < 4; ++k) {
         char c = data_[at + k];
-        if (c >= '0' && c <= '9')
-            r = r << 4 | static_cast<unsigned>(c - '0');
+        if (c >= '0' && c <= '9') r = r << 4 | static_cast<unsigned>(c - '0');
         else if (c >= 'a' && c <= 'f')
             r = r << 4 | static_cast<unsigned>(c - 'a' + 10);
         else if (c >= 'A' && c <= 'F')

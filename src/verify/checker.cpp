@@ -65,7 +65,8 @@ std::string q(const std::string& s) { return validate::shown(s); }
 
 }  // namespace
 
-Checker::Checker(const ir::Model& model, const Plan& plan, CheckerOptions options, std::function<void(const Finding&)> report)
+Checker::Checker(const ir::Model& model, const Plan& plan, CheckerOptions options,
+                 std::function<void(const Finding&)> report)
     : model_(model), plan_(plan), options_(options), report_(std::move(report)), readers_(std::make_unique<Readers>()) {
     if (plan_.framing == ir::Framing::Ndjson) {
         readers_->ndjson.emplace(options_.max_line_bytes);
@@ -95,10 +96,11 @@ void Checker::feed(std::string_view chunk) {
     tally_.lines += static_cast<std::uint64_t>(std::count(chunk.begin(), chunk.end(), '\n'));
     auto framing = [this](const cs::StreamError& e) { add(e.offset, e.line, "framing." + e.code, e.message); };
     if (readers_->ndjson) {
-        readers_->ndjson->feed(chunk, cs::overloaded{
-                                          [&](const cs::NdjsonLine& l) { item(l.text, l.offset, l.line, nullptr, nullptr, false); },
-                                          framing,
-                                      });
+        readers_->ndjson->feed(
+            chunk, cs::overloaded{
+                       [&](const cs::NdjsonLine& l) { item(l.text, l.offset, l.line, nullptr, nullptr, false); },
+                       framing,
+                   });
     } else {
         readers_->sse->feed(chunk, cs::overloaded{
                                        [&](const cs::SseEventView& e) {
@@ -115,8 +117,7 @@ void Checker::finish() {
     if (finished_) return;
     finished_ = true;
     auto framing = [this](const cs::StreamError& e) { add(e.offset, e.line, "framing." + e.code, e.message); };
-    if (readers_->ndjson)
-        readers_->ndjson->end(cs::overloaded{[](const cs::NdjsonLine&) {}, framing});
+    if (readers_->ndjson) readers_->ndjson->end(cs::overloaded{[](const cs::NdjsonLine&) {}, framing});
     else
         readers_->sse->end(cs::overloaded{[](const cs::SseEventView&) {}, [](const cs::SseRetry&) {}, framing});
     if (!plan_.terminal_required) return;
@@ -127,8 +128,9 @@ void Checker::finish() {
     }
     for (const auto& key : key_order_)
         if (!keys_[key].terminated)
-            report_here("terminal.missing", (plan_.key_pointer ? "stream " + q(key) + " ended" : std::string("the stream ended")) +
-                                                " without a terminal item (" + ends + ")");
+            report_here("terminal.missing",
+                        (plan_.key_pointer ? "stream " + q(key) + " ended" : std::string("the stream ended")) +
+                            " without a terminal item (" + ends + ")");
 }
 
 void Checker::item(std::string_view text, std::uint64_t offset, std::uint64_t line, const std::string* event_type,
@@ -145,8 +147,7 @@ void Checker::item(std::string_view text, std::uint64_t offset, std::uint64_t li
     // The rules read the item's fields even when it is invalid, as far as it
     // is JSON: one bad payload must not also look like a lost sequence number.
     it.value = Json::parse(text.begin(), text.end(), nullptr, false);
-    if (const Json* tag = field(it.value, plan_.tag_pointer); tag && tag->is_string())
-        it.tag = tag->get<std::string>();
+    if (const Json* tag = field(it.value, plan_.tag_pointer); tag && tag->is_string()) it.tag = tag->get<std::string>();
     else if (!field(it.value, plan_.tag_pointer) && !it.value.is_discarded())
         it.tag = plan_.tag_default;
     if (const Json* key = field(it.value, plan_.key_pointer)) it.key = text_of(*key);
@@ -166,9 +167,11 @@ void Checker::sse_fields(const Item& it, const std::string& event_type, const st
     if (expected && event_type != *expected) {
         if (contains(plan_.event_also_accepted, event_type))
             add(it.offset, it.line, "sse.event",
-                "event " + q(event_type) + " is only tolerated by readers; writers send " + q(*expected) + " (" + source + ")");
+                "event " + q(event_type) + " is only tolerated by readers; writers send " + q(*expected) + " (" +
+                    source + ")");
         else
-            add(it.offset, it.line, "sse.event", "event " + q(event_type) + " is not " + q(*expected) + " (" + source + ")");
+            add(it.offset, it.line, "sse.event",
+                "event " + q(event_type) + " is not " + q(*expected) + " (" + source + ")");
     }
     // An event without an `id:` line keeps the last event ID of the one
     // before (WHATWG); one with an empty `id:` clears it. Either has no id
@@ -179,7 +182,8 @@ void Checker::sse_fields(const Item& it, const std::string& event_type, const st
             if (!own_id || last_event_id.empty())
                 add(it.offset, it.line, "sse.id.missing",
                     "the event has no id" +
-                        (last_event_id.empty() ? std::string() : " (the last event ID is still " + q(last_event_id) + ")") +
+                        (last_event_id.empty() ? std::string()
+                                               : " (the last event ID is still " + q(last_event_id) + ")") +
                         "; when it has one it must be the item's " + *plan_.id_pointer + " " + q(text_of(*v)));
             else
                 add(it.offset, it.line, "sse.id",
@@ -199,8 +203,8 @@ void Checker::protocol(const Item& it) {
     const std::string which = plan_.key_pointer ? "stream " + q(it.key) + ": " : std::string();
     if (key.terminated) {
         add(it.offset, it.line, "terminal.after",
-            which + (it.tag ? q(*it.tag) + " " : std::string()) + "after the terminal item " + q(key.terminal_tag) + " at " +
-                std::to_string(key.terminal_offset) + "/" + std::to_string(key.terminal_line));
+            which + (it.tag ? q(*it.tag) + " " : std::string()) + "after the terminal item " + q(key.terminal_tag) +
+                " at " + std::to_string(key.terminal_offset) + "/" + std::to_string(key.terminal_line));
         return;
     }
     sequence(it, key);
@@ -241,7 +245,8 @@ void Checker::heartbeat(const Item& it) {
     if (!v) return;
     std::optional<std::int64_t> ms;
     if (plan_.timestamp_format == ir::TimestampFormat::UnixMs && v->is_number_integer()) ms = v->get<std::int64_t>();
-    if (plan_.timestamp_format == ir::TimestampFormat::DateTime && v->is_string()) ms = date_time_ms(v->get<std::string>());
+    if (plan_.timestamp_format == ir::TimestampFormat::DateTime && v->is_string())
+        ms = date_time_ms(v->get<std::string>());
     if (!ms) return;
     if (last_timestamp_ms_ && plan_.heartbeat_ms) {
         // Beyond the longest interval allowed: heartbeat.interval; beyond
@@ -257,7 +262,8 @@ void Checker::heartbeat(const Item& it) {
         else if (silence > *plan_.heartbeat_ms + slack)
             add(it.offset, it.line, "heartbeat.late",
                 "no item for " + std::to_string(silence) + " ms before this one; the server usually sends " + tag +
-                    " after " + std::to_string(*plan_.heartbeat_ms) + " ms (at the latest " + std::to_string(longest) + " ms)");
+                    " after " + std::to_string(*plan_.heartbeat_ms) + " ms (at the latest " + std::to_string(longest) +
+                    " ms)");
     }
     if (!last_timestamp_ms_ || *ms > *last_timestamp_ms_) last_timestamp_ms_ = ms;
 }

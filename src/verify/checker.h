@@ -31,13 +31,15 @@ struct CheckerOptions {
 
 // What came through, for the summary.
 struct Tally {
-    std::uint64_t items = 0, invalid = 0, findings = 0, warnings = 0, bytes = 0, lines = 1;  // warnings: of the findings
+    std::uint64_t items = 0, invalid = 0, findings = 0, warnings = 0, bytes = 0,
+                  lines = 1;  // warnings: of the findings
     std::map<std::string, std::uint64_t> by_tag;  // tag value → items
 };
 
 class Checker {
 public:
-    Checker(const ir::Model& model, const Plan& plan, CheckerOptions options, std::function<void(const Finding&)> report);
+    Checker(const ir::Model& model, const Plan& plan, CheckerOptions options,
+            std::function<void(const Finding&)> report);
     ~Checker();
 
     void feed(std::string_view chunk);

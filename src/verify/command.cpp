@@ -83,7 +83,8 @@ bool fails(const Tally& t, bool strict) { return strict ? t.findings > 0 : t.fin
 int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, bool colour) {
     if (o.list_rules) {
         for (const auto& r : rules())
-            out << std::left << std::setw(20) << r.id << " " << std::setw(7) << severity_name(r.severity) << " " << r.checks << "\n";
+            out << std::left << std::setw(20) << r.id << " " << std::setw(7) << severity_name(r.severity) << " "
+                << r.checks << "\n";
         return kOk;
     }
     if (!o.url.empty() && !o.input.empty())
@@ -111,7 +112,9 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
     options.decode.max_depth = o.max_depth;
     options.max_line_bytes = o.max_line_bytes;
     options.heartbeat_slack_ms = o.heartbeat_slack_ms;
-    Checker checker(loaded.model, *plan, options, [&](const Finding& f) { out << format_finding(f) << "\n" << std::flush; });
+    Checker checker(loaded.model, *plan, options, [&](const Finding& f) {
+        out << format_finding(f) << "\n" << std::flush;
+    });
 
     if (o.url.empty()) {
         std::string input = o.input.empty() ? "-" : o.input, why;
@@ -126,7 +129,9 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
         if (o.has_data) {
             if (!o.data.empty() && o.data[0] == '@') {
                 std::ifstream f(o.data.substr(1), std::ios::binary);
-                if (!f) return usage_error(err, colour, o.data.substr(1), "cannot read: " + std::string(std::strerror(errno)));
+                if (!f)
+                    return usage_error(err, colour, o.data.substr(1),
+                                       "cannot read: " + std::string(std::strerror(errno)));
                 std::stringstream body;
                 body << f.rdbuf();
                 request.body = body.str();
@@ -143,7 +148,9 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
         if (!has_header(request.headers, "Accept") && !plan->media_types.empty())
             request.headers.push_back("Accept: " + plan->media_types.front());
         if (request.body && !has_header(request.headers, "Content-Type"))
-            request.headers.push_back("Content-Type: " + (op && !op->request.empty() ? op->request.front().name : std::string("application/json")));
+            request.headers.push_back("Content-Type: " + (op && !op->request.empty()
+                                                              ? op->request.front().name
+                                                              : std::string("application/json")));
 
         bool streaming = false;
         std::string error_body;
@@ -157,13 +164,14 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
                     std::find(expected_types.begin(), expected_types.end(), essence) == expected_types.end()) {
                     std::string list;
                     for (const auto& t : expected_types) list += (list.empty() ? "" : " or ") + t;
-                    checker.report_here("http.content-type", "the response is " + (content_type.empty() ? std::string("untyped") : "'" + content_type + "'") +
-                                                                 ", not " + list);
+                    checker.report_here("http.content-type",
+                                        "the response is " +
+                                            (content_type.empty() ? std::string("untyped") : "'" + content_type + "'") +
+                                            ", not " + list);
                 }
             },
             [&](std::string_view chunk) {
-                if (streaming)
-                    checker.feed(chunk);
+                if (streaming) checker.feed(chunk);
                 else if (error_body.size() < 300)
                     error_body.append(chunk.substr(0, 300 - error_body.size()));
             });

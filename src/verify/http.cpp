@@ -57,8 +57,8 @@ HttpResponse fetch(const HttpRequest& request, const std::function<void(long, co
     // Loaded and initialised once per process (curl_library.h says why not linked).
     static CurlLibrary lib;
     static std::string load_error;
-    static const bool initialised = load_curl(kCurlLibraryName, lib, load_error) &&
-                                    lib.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+    static const bool initialised =
+        load_curl(kCurlLibraryName, lib, load_error) && lib.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
     HttpResponse response;
     if (!initialised) {
         response.error = load_error.empty() ? "libcurl could not be initialised" : load_error;

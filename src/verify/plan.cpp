@@ -33,7 +33,8 @@ Plan from_stream(const ir::Model& model, const ir::Stream& s) {
     for (const auto& t : s.tag_values)
         p.tag_types[t.value] = t.variant ? model.decl(*t.variant).qualified_name() : std::string();
     if (s.sse) {
-        if (s.sse->event_name && s.sse->event_name->value.is_string()) p.event_name = s.sse->event_name->value.get<std::string>();
+        if (s.sse->event_name && s.sse->event_name->value.is_string())
+            p.event_name = s.sse->event_name->value.get<std::string>();
         if (s.sse->event_field) p.event_pointer = s.sse->event_field->pointer;
         for (const auto& v : s.sse->reader_also_accepts)
             if (v.value.is_string()) p.event_also_accepted.push_back(v.value.get<std::string>());
@@ -58,7 +59,8 @@ Plan from_stream(const ir::Model& model, const ir::Stream& s) {
         p.timestamp_format = s.timestamp->format;
     }
     if (s.client) p.watchdog_ms = integer_of(s.client->watchdog_ms);
-    for (const auto& [rule, level] : s.severities) p.severities[rule] = level == "warning" ? Severity::Warning : Severity::Error;
+    for (const auto& [rule, level] : s.severities)
+        p.severities[rule] = level == "warning" ? Severity::Warning : Severity::Error;
     for (const auto& op : model.operations)
         for (const auto& r : op.responses)
             for (const auto& m : r.content)
@@ -77,8 +79,9 @@ Severity Plan::severity_of(const std::string& rule) const {
 }
 
 std::string Plan::describe() const {
-    std::string out = stream ? stream->qualified_name() + " (" + framing_name(framing) + ", items " + item_name + ")"
-                             : item_name + " items (" + framing_name(framing) + "; no stream declared for it: items only)";
+    std::string out = stream
+                          ? stream->qualified_name() + " (" + framing_name(framing) + ", items " + item_name + ")"
+                          : item_name + " items (" + framing_name(framing) + "; no stream declared for it: items only)";
     return out;
 }
 
@@ -88,7 +91,8 @@ std::optional<Plan> make_plan(const ir::Model& model, std::optional<ir::Framing>
         for (const auto& s : model.streams) {
             if (s.qualified_name() != stream) continue;
             if (framing && *framing != s.framing) {
-                error = "stream '" + stream + "' has framing " + framing_name(s.framing) + ", not " + framing_name(*framing);
+                error = "stream '" + stream + "' has framing " + framing_name(s.framing) + ", not " +
+                        framing_name(*framing);
                 return std::nullopt;
             }
             Plan p = from_stream(model, s);
@@ -101,7 +105,8 @@ std::optional<Plan> make_plan(const ir::Model& model, std::optional<ir::Framing>
         }
         std::string known;
         for (const auto& s : model.streams) known += (known.empty() ? "" : ", ") + s.qualified_name();
-        error = "no stream '" + stream + "' is declared" + (known.empty() ? std::string() : " (streams: " + known + ")");
+        error =
+            "no stream '" + stream + "' is declared" + (known.empty() ? std::string() : " (streams: " + known + ")");
         return std::nullopt;
     }
     if (type.empty()) {

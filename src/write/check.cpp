@@ -35,7 +35,8 @@ bool check_outputs(const fs::path& out_arg, const OutputSet& outputs, const std:
         if (found == files::Comparison::Same) return;
         auto existing = found == files::Comparison::Differs ? files::read(out / rel) : std::nullopt;
         if (!existing) drift.push_back({DriftKind::Missing, rel, {}});
-        else if (*existing != content) drift.push_back({DriftKind::Stale, rel, unified_diff(*existing, content, rel)});
+        else if (*existing != content)
+            drift.push_back({DriftKind::Stale, rel, unified_diff(*existing, content, rel)});
     };
     // The manifest of an interrupted run is reported as such, not diffed.
     if (current.pending) {

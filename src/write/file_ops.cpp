@@ -1,10 +1,10 @@
 #include "write/file_ops.h"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
 
 #include "write/fault_injection.h"
 
@@ -75,11 +75,13 @@ Comparison compare(const fs::path& path, std::string_view content) {
         ssize_t n = ::read(fd, piece.data(), piece.size());
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) verdict = Comparison::Unreadable;
-        else if (n == 0) break;
+        else if (n == 0)
+            break;
         else if (static_cast<std::size_t>(n) > content.size() - got ||  // the file grew since fstat
                  std::memcmp(piece.data(), content.data() + got, static_cast<std::size_t>(n)) != 0)
             verdict = Comparison::Differs;
-        else got += static_cast<std::size_t>(n);
+        else
+            got += static_cast<std::size_t>(n);
     }
     ::close(fd);
     if (verdict == Comparison::Same && got != content.size()) verdict = Comparison::Differs;  // it shrank
@@ -147,7 +149,8 @@ void remove_empty_folders(fs::path dir, const fs::path& stop) {
     // stop / relative path, so this never climbs past it.
     auto below_stop = [&stop](const fs::path& p) {
         const std::string& s = stop.native();
-        return p.native().size() > s.size() + 1 && p.native().compare(0, s.size(), s) == 0 && p.native()[s.size()] == '/';
+        return p.native().size() > s.size() + 1 && p.native().compare(0, s.size(), s) == 0 &&
+               p.native()[s.size()] == '/';
     };
     while (below_stop(dir)) {
         struct stat st{};

@@ -39,7 +39,8 @@ Manifest read_manifest(const std::filesystem::path& out) {
     std::istringstream in(*text);
     for (std::string line; std::getline(in, line);) {
         if (line + "\n" == kPendingLine) m.pending = true;
-        if (!line.empty() && line[0] != '#' && plain_relative_path(line) && line != kManifestName) m.entries.insert(line);
+        if (!line.empty() && line[0] != '#' && plain_relative_path(line) && line != kManifestName)
+            m.entries.insert(line);
     }
     return m;
 }

@@ -1,13 +1,13 @@
 #include "write/output_lock.h"
 
-#include <cerrno>
-#include <chrono>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <cerrno>
+#include <chrono>
 #include <system_error>
 #include <thread>
-#include <unistd.h>
 
 #include "write/fault_injection.h"
 

@@ -46,7 +46,8 @@ public:
     ~OutputLock();
 
 private:
-    OutputLock(int fd, std::filesystem::path path, bool exclusive) : fd_(fd), path_(std::move(path)), exclusive_(exclusive) {}
+    OutputLock(int fd, std::filesystem::path path, bool exclusive)
+        : fd_(fd), path_(std::move(path)), exclusive_(exclusive) {}
     int fd_ = -1;
     std::filesystem::path path_;
     bool exclusive_ = false;

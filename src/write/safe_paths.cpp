@@ -42,8 +42,9 @@ bool output_folder_allowed(const fs::path& out, const fs::path& schemas, diag::S
     fs::path o = resolved(out), s = resolved(schemas);
     if (o == s) {
         sink.error("", 0, 0,
-                   "--out '" + out.generic_string() + "' is the schemas folder: generated files must not be written "
-                   "among the schemas; choose another output folder");
+                   "--out '" + out.generic_string() +
+                       "' is the schemas folder: generated files must not be written "
+                       "among the schemas; choose another output folder");
         return false;
     }
     if (within(o, s)) {
@@ -80,8 +81,9 @@ bool no_symlink_out_of(const fs::path& out, const std::set<std::string>& paths, 
             // Where the link leads: resolved fully when its target exists,
             // else lexically from its text (a dangling link).
             fs::path target = fs::read_symlink(shown, ec);
-            fs::path lands = fs::exists(shown, ec) ? resolved(shown)
-                                                   : resolved(target.is_absolute() ? target : shown.parent_path() / target);
+            fs::path lands = fs::exists(shown, ec)
+                                 ? resolved(shown)
+                                 : resolved(target.is_absolute() ? target : shown.parent_path() / target);
             if (within(lands, root)) continue;
             it->second = false;
             ok = false;

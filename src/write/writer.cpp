@@ -32,11 +32,11 @@
 // hold old or partial bytes, which `check` reports and `generate` rewrites.
 #include "write/writer.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
-#include <unistd.h>
 
 #include "parallel/work_pool.h"
 #include "write/file_ops.h"
@@ -77,7 +77,9 @@ std::vector<files::Comparison> compare_with_folder(const fs::path& out, const Ou
     items.reserve(outputs.files().size());
     for (const auto& item : outputs.files()) items.push_back(&item);
     std::vector<files::Comparison> found(items.size());
-    auto compare = [&](std::size_t i, std::size_t) { found[i] = files::compare(out / items[i]->first, items[i]->second); };
+    auto compare = [&](std::size_t i, std::size_t) {
+        found[i] = files::compare(out / items[i]->first, items[i]->second);
+    };
     // Reading back what a run leaves unchanged is most of a repeated run's
     // writing stage, and the cores share it.
     parallel::WorkPool::run_batch(items.size(), compare);
@@ -114,7 +116,11 @@ class LockedWrite {
 public:
     LockedWrite(const fs::path& out, const OutputSet& outputs, const std::vector<std::string>& owned_folders,
                 WriteReport& report, diag::Sink& sink)
-        : out_(out), outputs_(outputs), owned_(owned_folders), report_(report), sink_(sink),
+        : out_(out),
+          outputs_(outputs),
+          owned_(owned_folders),
+          report_(report),
+          sink_(sink),
           manifest_path_(out / kManifestName) {}
 
     Outcome run() {
@@ -221,9 +227,11 @@ private:
         std::optional<std::size_t> first_failure;
         for (std::size_t i = 0; i < planned.size(); ++i) {
             if (!errors[i]) staged_.push_back(std::move(planned[i]));  // a failed one removed its own temporary
-            else if (!first_failure) first_failure = i;
+            else if (!first_failure)
+                first_failure = i;
         }
-        if (first_failure) return fail(out_ / changed_[*first_failure].first, "cannot write file", errors[*first_failure]);
+        if (first_failure)
+            return fail(out_ / changed_[*first_failure].first, "cannot write file", errors[*first_failure]);
         return true;
     }
 
@@ -235,7 +243,8 @@ private:
         for (auto it = folders_made_.rbegin(); it != folders_made_.rend(); ++it) files::remove_folder(*it);
         if (!pending_written_) return;
         if (old_manifest_text_) write_whole(manifest_path_, *old_manifest_text_, false);
-        else files::remove_file(manifest_path_, removed);
+        else
+            files::remove_file(manifest_path_, removed);
     }
 
     // 8. Into place. A failure here leaves a mix of old and new files, all
@@ -258,7 +267,8 @@ private:
     bool remove_stale() {
         for (const auto& rel : stale_) {
             bool removed = false;
-            if (auto ec = files::remove_file(out_ / rel, removed)) return fail(out_ / rel, "cannot remove stale file", ec);
+            if (auto ec = files::remove_file(out_ / rel, removed))
+                return fail(out_ / rel, "cannot remove stale file", ec);
             if (removed) report_.removed.push_back(rel);
             files::remove_empty_folders((out_ / rel).parent_path(), out_);
         }

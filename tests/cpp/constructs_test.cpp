@@ -23,10 +23,33 @@ const std::pair<std::string, std::string> kPolicyRejects[] = {
     {R"(constructs.Numbers {"whole":12345678901234567})", "range"},
 };
 
-const std::set<std::string> kKeywords = {
-    "syntax", "depth", "duplicate", "type", "required", "additionalProperties", "not", "discriminator", "oneOf", "anyOf",
-    "const", "enum", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
-    "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "range"};
+const std::set<std::string> kKeywords = {"syntax",
+                                         "depth",
+                                         "duplicate",
+                                         "type",
+                                         "required",
+                                         "additionalProperties",
+                                         "not",
+                                         "discriminator",
+                                         "oneOf",
+                                         "anyOf",
+                                         "const",
+                                         "enum",
+                                         "format",
+                                         "pattern",
+                                         "minLength",
+                                         "maxLength",
+                                         "minimum",
+                                         "maximum",
+                                         "exclusiveMinimum",
+                                         "exclusiveMaximum",
+                                         "multipleOf",
+                                         "minItems",
+                                         "maxItems",
+                                         "uniqueItems",
+                                         "minProperties",
+                                         "maxProperties",
+                                         "range"};
 
 }  // namespace
 
@@ -91,9 +114,10 @@ TEST_CASE("constructs: where errors are reported in the constructs") {
     const std::string shape = R"({"kind":"circle","r":1.5})";
     CHECK(verdict("constructs.Holder", R"({"shape":{"kind":"square","side":-1},"shapes":[)" + shape +
                                            R"(,{"kind":"circle","r":"x"}]})") == "$.shape.side minimum");
-    CHECK(verdict("constructs.Holder", R"({"shape":)" + shape + R"(,"shapes":[)" + shape + R"(,{"kind":"circle","r":"x"}]})") ==
-          "$.shapes[1].r type");
-    CHECK(verdict("constructs.Holder", R"({"shape":)" + shape + R"(,"scalar":[1]})") == "$.scalar oneOf");  // Scalar is a oneOf
+    CHECK(verdict("constructs.Holder", R"({"shape":)" + shape + R"(,"shapes":[)" + shape +
+                                           R"(,{"kind":"circle","r":"x"}]})") == "$.shapes[1].r type");
+    CHECK(verdict("constructs.Holder", R"({"shape":)" + shape + R"(,"scalar":[1]})") ==
+          "$.scalar oneOf");  // Scalar is a oneOf
     CHECK(verdict("constructs.Holder", R"({"shape":)" + shape + R"(,"exclusive":5})") == "$.exclusive oneOf");
     CHECK(verdict("constructs.Either", R"({"a":1,"b":2})") == "$ oneOf");
     CHECK(verdict("constructs.Shape", R"({"kind":"triangle"})") == "$.kind discriminator");
@@ -106,12 +130,15 @@ TEST_CASE("constructs: where errors are reported in the constructs") {
     CHECK(verdict("constructs.Color", "1") == "$ type");
     CHECK(verdict("constructs.Mixed", "false") == "$ enum");      // a bare enum of mixed values
     // A bare const: any other value is `const`; with `type` too, another kind is `type`.
-    const std::string consts = R"({"kind":"consts","version":2,"flag":true,"nothing":null,"shape":{"a":[1,2.5],"b":null})";
-    CHECK(verdict("constructs.Consts", R"({"kind":"consts","version":2,"flag":1,"nothing":null,"shape":{"a":[1,2.5],"b":null}})") ==
+    const std::string consts =
+        R"({"kind":"consts","version":2,"flag":true,"nothing":null,"shape":{"a":[1,2.5],"b":null})";
+    CHECK(verdict("constructs.Consts",
+                  R"({"kind":"consts","version":2,"flag":1,"nothing":null,"shape":{"a":[1,2.5],"b":null}})") ==
           "$.flag const");
     CHECK(verdict("constructs.Consts", consts + R"(,"maybe":5})") == "$.maybe type");
     CHECK(verdict("constructs.Consts", consts + R"(,"maybe":"y"})") == "$.maybe const");
-    CHECK(verdict("constructs.Consts", R"({"kind":"consts","version":3,"flag":true,"nothing":null,"shape":{"a":[1,2.5],"b":null}})") ==
+    CHECK(verdict("constructs.Consts",
+                  R"({"kind":"consts","version":3,"flag":true,"nothing":null,"shape":{"a":[1,2.5],"b":null}})") ==
           "$.version const");
 }
 

@@ -71,19 +71,22 @@ TEST_CASE("absent, null and value stay distinct through a round trip") {
 }
 
 TEST_CASE("field ownership: a web_status event may not carry research_status fields") {
-    CHECK(error_of("run_events.RunEvent",
-                   R"({"type": "web_status", "run_id": "r1", "status": "running", "tool": "browse", "message": "m", "state": "x"})") ==
-          "$.state: additionalProperties: member \"state\" is not allowed");  // closed, undeclared: that first (§2)
+    CHECK(
+        error_of(
+            "run_events.RunEvent",
+            R"({"type": "web_status", "run_id": "r1", "status": "running", "tool": "browse", "message": "m", "state": "x"})") ==
+        "$.state: additionalProperties: member \"state\" is not allowed");  // closed, undeclared: that first (§2)
     // Read tolerantly, the closed object would keep an undeclared member, but this one must be absent.
-    CHECK_THROWS_WITH(contract::parse<contract::run_events::WebStatusEvent>(
-                          R"({"type": "web_status", "run_id": "r1", "status": "running", "tool": "browse", "message": "m", "state": "x"})",
-                          contract::tolerant()),
-                      "$.state: not: member \"state\" must be absent");
+    CHECK_THROWS_WITH(
+        contract::parse<contract::run_events::WebStatusEvent>(
+            R"({"type": "web_status", "run_id": "r1", "status": "running", "tool": "browse", "message": "m", "state": "x"})",
+            contract::tolerant()),
+        "$.state: not: member \"state\" must be absent");
 }
 
 TEST_CASE("deprecated event types are rejected by the discriminator") {
-    CHECK(error_of("run_events.RunEvent", R"({"type": "activity", "run_id": "r1"})").rfind(
-              "$.type: discriminator: expected one of content|reasoning|", 0) == 0);
+    CHECK(error_of("run_events.RunEvent", R"({"type": "activity", "run_id": "r1"})")
+              .rfind("$.type: discriminator: expected one of content|reasoning|", 0) == 0);
     CHECK(error_of("run_events.RunEvent", R"({"run_id": "r1"})").rfind("$: required: missing member \"type\"", 0) == 0);
 }
 
@@ -107,9 +110,11 @@ TEST_CASE("date-times and UUIDs keep their exact wire text") {
     CHECK(contract::to_json_value(contract::parse<cs::PingEvent>(naive)).dump() == Json::parse(naive).dump());
     CHECK(error_of("chat_stream.PingEvent", R"({"type": "ping", "timestamp": "2026-02-30T10:15:30Z"})")
               .rfind("$.timestamp: pattern: ", 0) == 0);
-    CHECK(error_of("cloudevents.CloudEvent",
-                   R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:node:1", "time": "2026-02-30T10:15:30Z"})") ==
-          "$.time: format: expected an RFC 3339 date-time, got \"2026-02-30T10:15:30Z\"");
+    CHECK(
+        error_of(
+            "cloudevents.CloudEvent",
+            R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:node:1", "time": "2026-02-30T10:15:30Z"})") ==
+        "$.time: format: expected an RFC 3339 date-time, got \"2026-02-30T10:15:30Z\"");
 }
 
 TEST_CASE("open enum: known content types are named, other MIME types pass, garbage does not") {
@@ -120,13 +125,17 @@ TEST_CASE("open enum: known content types are named, other MIME types pass, garb
     auto other = contract::parse<ce::CloudEvent>(
         R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:node:1", "datacontenttype": "text/plain"})");
     CHECK_FALSE(other.datacontenttype->is_known());
-    CHECK(error_of("cloudevents.CloudEvent",
-                   R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:node:1", "datacontenttype": "not a mime"})")
-              .rfind("$.datacontenttype: anyOf: \"not a mime\" is not a known value, and string does not match pattern", 0) == 0);
+    CHECK(
+        error_of(
+            "cloudevents.CloudEvent",
+            R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:node:1", "datacontenttype": "not a mime"})")
+            .rfind("$.datacontenttype: anyOf: \"not a mime\" is not a known value, and string does not match pattern",
+                   0) == 0);
 }
 
 TEST_CASE("open objects keep members the schema does not declare") {
-    const char* text = R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:node:1", "traceparent": "00-ab", "data": {"chunk": "Hello "}})";
+    const char* text =
+        R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:node:1", "traceparent": "00-ab", "data": {"chunk": "Hello "}})";
     auto event = contract::parse<ce::CloudEvent>(text);
     CHECK(event.additional_properties.at("traceparent").as_string() == "00-ab");
     CHECK(contract::to_json_value(event) == Json::parse(text));

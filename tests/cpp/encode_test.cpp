@@ -46,14 +46,17 @@ TEST_CASE("dump: members in schema order, whatever order they were read in") {
 TEST_CASE("dump: declared members first, then the members an open object kept, in the order they came") {
     auto event = contract::parse<ce::CloudEvent>(
         R"({"zeta": 1, "type": "t", "alpha": [true], "specversion": "1.0", "source": "urn:a", "id": "e1"})");
-    CHECK(contract::dump(event) == R"({"specversion":"1.0","id":"e1","source":"urn:a","type":"t","zeta":1,"alpha":[true]})");
+    CHECK(contract::dump(event) ==
+          R"({"specversion":"1.0","id":"e1","source":"urn:a","type":"t","zeta":1,"alpha":[true]})");
 }
 
 TEST_CASE("dump: strings are escaped as JSON requires, and only that") {
     cs::MessageDelta delta;
-    delta.delta = std::string("q\" b\\ nl\n tab\t nul") + '\0' + " ctl\x01\x1f del\x7f ls\xE2\x80\xA8 emoji\xF0\x9F\x98\x80 /";
-    CHECK(contract::dump(delta) == std::string(R"({"type":"message_delta","delta":"q\" b\\ nl\n tab\t nul\u0000 ctl\u0001\u001f )") +
-                                       "del\x7f ls\xE2\x80\xA8 emoji\xF0\x9F\x98\x80 /\"}");
+    delta.delta =
+        std::string("q\" b\\ nl\n tab\t nul") + '\0' + " ctl\x01\x1f del\x7f ls\xE2\x80\xA8 emoji\xF0\x9F\x98\x80 /";
+    CHECK(contract::dump(delta) ==
+          std::string(R"({"type":"message_delta","delta":"q\" b\\ nl\n tab\t nul\u0000 ctl\u0001\u001f )") +
+              "del\x7f ls\xE2\x80\xA8 emoji\xF0\x9F\x98\x80 /\"}");
     // What was written reads back as the same string.
     CHECK(contract::parse<cs::MessageDelta>(contract::dump(delta)).delta == delta.delta);
 }
@@ -84,7 +87,8 @@ TEST_CASE("dump: integers stay integers, doubles are written so that they read b
     }
     citation.confidence = 0.1;
     CHECK(contract::dump(citation) == R"({"source_id":"s","uri":"https://example.com","title":"t","confidence":0.1})");
-    auto envelope = contract::parse<cs::StreamEnvelope>(R"({"data": {"type": "heartbeat"}, "timestamp": 9007199254740991})");
+    auto envelope =
+        contract::parse<cs::StreamEnvelope>(R"({"data": {"type": "heartbeat"}, "timestamp": 9007199254740991})");
     CHECK(contract::dump(envelope) == R"({"data":{"type":"heartbeat"},"timestamp":9007199254740991})");
 }
 
@@ -104,7 +108,9 @@ TEST_CASE("dump refuses what the decoder would refuse, naming the path") {
     CHECK(encode_error(envelope) == "$.timestamp: minimum: -5 is less than the minimum 0");
     CHECK_THROWS_WITH(contract::validate(envelope), "$.timestamp: minimum: -5 is less than the minimum 0");
     envelope.timestamp = 9007199254740992;  // beyond what every language represents exactly
-    CHECK(encode_error(envelope) == "$.timestamp: range: 9007199254740992 is outside the integer range \xC2\xB1(2^53\xE2\x88\x92" "1)");
+    CHECK(encode_error(envelope) ==
+          "$.timestamp: range: 9007199254740992 is outside the integer range \xC2\xB1(2^53\xE2\x88\x92"
+          "1)");
 
     pk::Citation citation{"s", "not a uri", "t", std::nullopt};
     CHECK(encode_error(citation) == "$.uri: format: expected an absolute URI, got \"not a uri\"");
@@ -123,7 +129,8 @@ TEST_CASE("dump refuses enumerators outside the enum, kept members that are not 
     std::get<cs::TaskUpdate>(update.data.value).status = static_cast<cs::TaskStatus>(7);
     CHECK(encode_error(update) == "$.data.status: enum: enumerator 7 is not one of loading|success|error");
 
-    auto event = contract::parse<ce::CloudEvent>(R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:a"})");
+    auto event =
+        contract::parse<ce::CloudEvent>(R"({"specversion": "1.0", "id": "e1", "type": "t", "source": "urn:a"})");
     contract::Value deep = contract::Value::object();
     deep["deep"] = contract::Value::Array{1.0, std::numeric_limits<double>::infinity()};
     event.additional_properties["x"] = deep;

@@ -28,7 +28,8 @@ std::string validation_errors(const std::string& items) {
 
 std::string packet_with(const std::string& extra) {
     return R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE",)"
-           R"("t":"2023-10-27T10:00:02Z","p":"bye")" + extra + "}";
+           R"("t":"2023-10-27T10:00:02Z","p":"bye")" +
+           extra + "}";
 }
 
 const char* kValidation = "assist.ValidationErrorResponse";
@@ -38,7 +39,8 @@ const char* kEnvelope = "chat_stream.StreamEnvelope";
 
 TEST_CASE("§2 array indexes: the item that is wrong, counted from 0") {
     CHECK(verdict(kValidation, validation_errors(kIssue + "," + kMissingMessage)) == "$.errors[1] required");
-    CHECK(verdict(kValidation, validation_errors(kIssue + "," + kIssue + "," + kMissingMessage)) == "$.errors[2] required");
+    CHECK(verdict(kValidation, validation_errors(kIssue + "," + kIssue + "," + kMissingMessage)) ==
+          "$.errors[2] required");
     CHECK(verdict(kValidation, validation_errors(kMissingMessage + "," + kMissingMessage)) == "$.errors[0] required");
     std::string bad_location = kIssue;
     bad_location.replace(bad_location.find("body"), 4, "Body");
@@ -78,21 +80,24 @@ TEST_CASE("§2 unions without a discriminator: one oneOf/anyOf error at the valu
     CHECK(verdict("cloudevents.CloudEvent", ce + "5}") == "$.datacontenttype anyOf");
     CHECK(verdict("cloudevents.CloudEvent", ce + "\"not a mime\"}") == "$.datacontenttype anyOf");
     CHECK(verdict("cloudevents.CloudEvent", ce + "\"text/plain\"}") == "ok");
-    CHECK(verdict("packets.EventPacket",
-                  R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"EVENT",)"
-                  R"("t":"2023-10-27T10:00:02Z","p":[]})") == "$.p anyOf");
+    CHECK(verdict("packets.EventPacket", R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"EVENT",)"
+                                         R"("t":"2023-10-27T10:00:02Z","p":[]})") == "$.p anyOf");
 }
 
 TEST_CASE("§2 constraints: formats, patterns, lengths, in the order of the list") {
-    CHECK(verdict("packets.StreamPacket",
-                  R"({"stream_id":"123E4567-E89B-12D3-A456-42661417400","seq":1,"op":"CLOSE","t":"2023-10-27T10:00:02Z","p":1})") ==
-          "$.stream_id format");
+    CHECK(
+        verdict(
+            "packets.StreamPacket",
+            R"({"stream_id":"123E4567-E89B-12D3-A456-42661417400","seq":1,"op":"CLOSE","t":"2023-10-27T10:00:02Z","p":1})") ==
+        "$.stream_id format");
     CHECK(verdict("packets.StreamPacket",
                   R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE","t":"ZZZ","p":1})") ==
           "$.t pattern");  // a UTC timestamp is a pattern (schemas/README.md, Timestamps)
-    CHECK(verdict("packets.StreamPacket",
-                  R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE","t":"2023-10-27T10:00:02+01:00","p":1})") ==
-          "$.t pattern");
+    CHECK(
+        verdict(
+            "packets.StreamPacket",
+            R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE","t":"2023-10-27T10:00:02+01:00","p":1})") ==
+        "$.t pattern");
     CHECK(verdict(kValidation, validation_errors(R"({"location":"body","path":"/a","message":""})")) ==
           "$.errors[0].message minLength");
     CHECK(verdict(kValidation, validation_errors(R"({"location":"body","path":"a","message":"m"})")) ==
@@ -102,11 +107,21 @@ TEST_CASE("§2 constraints: formats, patterns, lengths, in the order of the list
 TEST_CASE("§2 paths: .name for identifiers, [\"...\"] escaped as JSON.stringify, else") {
     // The member name as written in the JSON text, and the path that names it.
     const std::pair<const char*, const char*> names[] = {
-        {"a b", R"($["a b"])"},      {"\xC3\xA9", "$[\"\xC3\xA9\"]"},  {R"(\u0000)", R"($["\u0000"])"},
-        {R"(x\"y)", R"($["x\"y"])"}, {"a.b", R"($["a.b"])"},           {"1a", R"($["1a"])"},
-        {"_a1", "$._a1"},            {"", R"($[""])"},                  {R"(\\)", R"($["\\"])"},
-        {R"(\t)", R"($["\t"])"},     {"A_", "$.A_"},                    {"\x7f", "$[\"\x7f\"]"},
-        {R"(\u00e9)", "$[\"\xC3\xA9\"]"}, {"$", R"($["$"])"},             {"-", R"($["-"])"},
+        {"a b", R"($["a b"])"},
+        {"\xC3\xA9", "$[\"\xC3\xA9\"]"},
+        {R"(\u0000)", R"($["\u0000"])"},
+        {R"(x\"y)", R"($["x\"y"])"},
+        {"a.b", R"($["a.b"])"},
+        {"1a", R"($["1a"])"},
+        {"_a1", "$._a1"},
+        {"", R"($[""])"},
+        {R"(\\)", R"($["\\"])"},
+        {R"(\t)", R"($["\t"])"},
+        {"A_", "$.A_"},
+        {"\x7f", "$[\"\x7f\"]"},
+        {R"(\u00e9)", "$[\"\xC3\xA9\"]"},
+        {"$", R"($["$"])"},
+        {"-", R"($["-"])"},
     };
     for (const auto& [name, path] : names) {
         INFO("member name: " << name);
@@ -132,6 +147,7 @@ TEST_CASE("§2 the message reads <path>: <keyword>: <detail>, and the error has 
     } catch (const contract::DecodeError& e) {
         CHECK(e.path() == "$");
         CHECK(e.keyword() == "syntax");
-        CHECK(e.detail() == "invalid JSON: unexpected content after the value at byte " + std::to_string(text.size() - 1));
+        CHECK(e.detail() ==
+              "invalid JSON: unexpected content after the value at byte " + std::to_string(text.size() - 1));
     }
 }

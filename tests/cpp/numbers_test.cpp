@@ -35,7 +35,8 @@ TEST_CASE("a number member is written in the canonical spelling, an integer memb
     CHECK(contract::dump(citation).find("\"confidence\":1e-7}") != std::string::npos);
     citation.confidence = -0.0;
     CHECK(contract::dump(citation).find("\"confidence\":0}") != std::string::npos);
-    auto envelope = contract::parse<contract::chat_stream::StreamEnvelope>(R"({"data":{"type":"heartbeat"},"timestamp":1.7e12})");
+    auto envelope =
+        contract::parse<contract::chat_stream::StreamEnvelope>(R"({"data":{"type":"heartbeat"},"timestamp":1.7e12})");
     CHECK(contract::dump(envelope) == R"({"data":{"type":"heartbeat"},"timestamp":1700000000000})");
 }
 

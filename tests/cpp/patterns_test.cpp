@@ -27,7 +27,8 @@ std::string verdict(const std::string& type, const std::string& text) {
 std::string quoted(const std::string& s) { return contract::Value(s).dump(); }
 
 std::string packet_t(const std::string& t) {
-    return R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE","t":)" + quoted(t) + R"(,"p":"done"})";
+    return R"({"stream_id":"123e4567-e89b-12d3-a456-426614174000","seq":1,"op":"CLOSE","t":)" + quoted(t) +
+           R"(,"p":"done"})";
 }
 std::string ping(const std::string& timestamp) { return R"({"type":"ping","timestamp":)" + quoted(timestamp) + "}"; }
 std::string content_type(const std::string& s) {
@@ -37,7 +38,9 @@ std::string issue_path(const std::string& s) {
     return R"({"error_message":"bad","code":400,"domain":"REQUEST","retryable":false,"errors":[{"location":"body","path":)" +
            quoted(s) + R"(,"message":"m"}]})";
 }
-std::string assist_event(const std::string& data) { return R"({"event":"e","data":)" + quoted(data) + R"(,"id":null})"; }
+std::string assist_event(const std::string& data) {
+    return R"({"event":"e","data":)" + quoted(data) + R"(,"id":null})";
+}
 std::string packet_event(const std::string& data) {
     return R"({"event":"stream.packet","id":"123e4567-e89b-12d3-a456-426614174000","data":)" + quoted(data) + "}";
 }
@@ -61,9 +64,11 @@ void collect(const contract::Json& node, std::set<std::string>& out) {
         for (const auto& item : node) collect(item, out);
     if (!node.is_object()) return;
     for (const auto& [key, value] : node.items()) {
-        if (key == "const" || key == "enum" || key == "examples" || key == "default" || key.rfind("x-", 0) == 0) continue;
+        if (key == "const" || key == "enum" || key == "examples" || key == "default" || key.rfind("x-", 0) == 0)
+            continue;
         if (key == "pattern" && value.is_string()) out.insert(value.get<std::string>());
-        else collect(value, out);
+        else
+            collect(value, out);
     }
 }
 

@@ -30,7 +30,8 @@ std::string packet(const std::string& p = "\"bye\"", const std::string& seq = "1
 }
 
 std::string cloud_event(const std::string& data = R"({"chunk":"Hello"})", const std::string& extra = "") {
-    return R"({"specversion":"1.0","id":"e1","source":"urn:node:1","type":"ai.coreason.node.stream","data":)" + data + extra + "}";
+    return R"({"specversion":"1.0","id":"e1","source":"urn:node:1","type":"ai.coreason.node.stream","data":)" + data +
+           extra + "}";
 }
 
 std::string envelope(const std::string& data, const std::string& timestamp = "1730000000000") {
@@ -71,15 +72,16 @@ TEST_CASE("§1.2 a member twice is a `duplicate` at the second occurrence, where
     CHECK(verdict(kEvent, cloud_event(R"({"x":[0,{"y":{"k":1,"k":[]}}]})")) == "$.data.x[1].y.k duplicate");
     CHECK(verdict(kEvent, cloud_event("{}", R"(,"ext":1,"ext":2)")) == "$.ext duplicate");
     CHECK(verdict(kEvent, cloud_event("{}", R"(,"type":"again")")) == "$.type duplicate");
-    CHECK(verdict(kEvent, cloud_event(R"({"content-type":1,"content-type":2})")) == "$.data[\"content-type\"] duplicate");
+    CHECK(verdict(kEvent, cloud_event(R"({"content-type":1,"content-type":2})")) ==
+          "$.data[\"content-type\"] duplicate");
     std::string many = "{";
     for (int i = 0; i < 10000; ++i) many += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
     CHECK(verdict(kEvent, cloud_event(many + "\"k0\":0}")) == "$.data.k0 duplicate");
     CHECK(verdict(kEvent, cloud_event(many + "\"k10000\":0}")) == "ok");
     std::string plan = R"({"id":"p1","plan_set_id":"ps1","status":"LOADING","plan_tasks":{}})";
     CHECK(verdict("chat_stream.PlanSet", R"({"chat_id":"c","creator_user_id":"u","user_chat_message_id":"m",)"
-                                         R"("workspace_id":"w","plans":{"p1":)" + plan + R"(,"p1":)" + plan + "}}") ==
-          "$.plans.p1 duplicate");
+                                         R"("workspace_id":"w","plans":{"p1":)" +
+                                             plan + R"(,"p1":)" + plan + "}}") == "$.plans.p1 duplicate");
     // Document order: an error before the second occurrence comes first.
     CHECK(verdict(kPacket, packet("\"x\"", R"("x","seq":1)", "DELTA")) == "$.seq type");
     CHECK(verdict(kEvent, cloud_event(R"({"a":1,"A":2,"a ":3})")) == "ok");
@@ -108,7 +110,8 @@ TEST_CASE("§1.4 nesting: at most 128 deep, refused at the first container beyon
     CHECK(verdict(kEvent, cloud_event(nested_arrays(127))) == "ok");
     CHECK(verdict(kEvent, cloud_event(nested_arrays(128))) == index_path("$.data", 2, 129) + " depth");
     // Document order: what comes first wins.
-    CHECK(verdict(kEvent, cloud_event(nested_arrays(128), R"(,"subject":5)")) == index_path("$.data", 2, 129) + " depth");
+    CHECK(verdict(kEvent, cloud_event(nested_arrays(128), R"(,"subject":5)")) ==
+          index_path("$.data", 2, 129) + " depth");
     std::string wrong_const = cloud_event(nested_arrays(128));
     wrong_const.replace(wrong_const.find("\"1.0\""), 5, "\"2.0\"");
     CHECK(verdict(kEvent, wrong_const) == "$.specversion const");
@@ -123,8 +126,8 @@ TEST_CASE("§1.4 nesting: at most 128 deep, refused at the first container beyon
 
 TEST_CASE("§1.5 integers: any spelling of an integer within ±(2^53-1), beyond is `range`, after the bounds") {
     auto seq = [](const std::string& text) { return verdict(kPacket, packet("\"bye\"", text)); };
-    for (const char* ok : {"9007199254740991", "-9007199254740991", "0", "-0", "1.0", "1e2", "100e-2", "0.1e1",
-                           "-0.0", "12.5e1", "9.007199254740991e15", "1e-400"})
+    for (const char* ok : {"9007199254740991", "-9007199254740991", "0", "-0", "1.0", "1e2", "100e-2", "0.1e1", "-0.0",
+                           "12.5e1", "9.007199254740991e15", "1e-400"})
         CHECK(seq(ok) == "ok");
     for (const char* range : {"9007199254740992", "-9007199254740992", "9223372036854775807", "9223372036854775808",
                               "-9223372036854775808", "-9223372036854775809", "18446744073709551616",
@@ -134,7 +137,9 @@ TEST_CASE("§1.5 integers: any spelling of an integer within ±(2^53-1), beyond 
         CHECK(seq(type) == "$.seq type");
     CHECK(verdict(kPacket, packet("\"bye\"", "01")) == "$ syntax");
     // `timestamp` has minimum 0: the bound first, except beyond a double.
-    auto timestamp = [](const std::string& text) { return verdict(kEnvelope, envelope(R"({"type":"heartbeat"})", text)); };
+    auto timestamp = [](const std::string& text) {
+        return verdict(kEnvelope, envelope(R"({"type":"heartbeat"})", text));
+    };
     CHECK(timestamp("-1") == "$.timestamp minimum");
     CHECK(timestamp("-9007199254740992") == "$.timestamp minimum");
     CHECK(timestamp("9007199254740992") == "$.timestamp range");
@@ -147,8 +152,8 @@ TEST_CASE("§1.5 integers: any spelling of an integer within ±(2^53-1), beyond 
 
 TEST_CASE("§1.6 numbers are finite doubles: overflow is `range`, underflow is 0") {
     auto confidence = [](const std::string& text) {
-        return verdict("packets.Citation", R"({"source_id":"s","uri":"https://example.com","title":"T","confidence":)" +
-                                               text + "}");
+        return verdict("packets.Citation",
+                       R"({"source_id":"s","uri":"https://example.com","title":"T","confidence":)" + text + "}");
     };
     CHECK(confidence("1e400") == "$.confidence range");
     CHECK(confidence("1.7976931348623159e308") == "$.confidence range");
@@ -161,9 +166,10 @@ TEST_CASE("§1.6 numbers are finite doubles: overflow is `range`, underflow is 0
 }
 
 TEST_CASE("§1.7 free-form values keep every member in order and integer literals exactly") {
-    const std::string data = R"({"__proto__":{"polluted":true},"constructor":1,"b":1,"a":2,"1":3,"0":4,)"
-                             R"("big":123456789012345678901234567890,"neg":-9223372036854775809,"two64":18446744073709551616,)"
-                             R"("zero":-0,"d":1.50,"e":1E21,"f":1e-7,"g":100.0})";
+    const std::string data =
+        R"({"__proto__":{"polluted":true},"constructor":1,"b":1,"a":2,"1":3,"0":4,)"
+        R"("big":123456789012345678901234567890,"neg":-9223372036854775809,"two64":18446744073709551616,)"
+        R"("zero":-0,"d":1.50,"e":1E21,"f":1e-7,"g":100.0})";
     std::string out = contract::find_type(kEvent)(cloud_event(data), {});
     CHECK(out == R"({"specversion":"1.0","id":"e1","source":"urn:node:1","type":"ai.coreason.node.stream","data":)"
                  R"({"__proto__":{"polluted":true},"constructor":1,"b":1,"a":2,"1":3,"0":4,)"

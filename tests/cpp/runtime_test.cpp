@@ -87,7 +87,8 @@ TEST_CASE("the formats of the whole vocabulary, edge cases checked by hand again
 
 TEST_CASE("rules are built with named factories") {
     constexpr auto rule = rt::StringRule().min_length(1).max_length(3).uuid();
-    static_assert(rule.shortest == 1 && rule.longest == 3 && rule.format == rt::Format::Uuid, "each factory sets one bound");
+    static_assert(rule.shortest == 1 && rule.longest == 3 && rule.format == rt::Format::Uuid,
+                  "each factory sets one bound");
     constexpr auto bounds = rt::NumberRule().minimum(0).exclusive_maximum(1);
     static_assert(bounds.at_least.set && bounds.at_least.value == 0 && bounds.below.set && !bounds.at_most.set, "");
     constexpr auto items = rt::ArrayRule().min_items(1).unique_items().items(rt::StringRule().min_length(2));

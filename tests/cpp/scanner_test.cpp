@@ -83,15 +83,79 @@ void agree(const std::string& text) {
 
 TEST_CASE("scanner: edge cases agree with nlohmann") {
     const char* cases[] = {
-        "0", "-0", "1", "-1", "1.5", "-1.5e10", "1E+2", "1e-2", "0.0", "10", "01", "-", "1.", ".5", "1e", "1e+",
-        "18446744073709551615", "18446744073709551616", "-9223372036854775808", "-9223372036854775809",
-        "123456789012345678901234567890", "1e400", "-1e400", "1e-400", "true", "false", "null", "tru", "nul", "True",
-        "\"\"", "\"a\"", "\"\\u0041\"", "\"\\u00e9\"", "\"\\ud83d\\ude00\"", "\"\\ud83d\"", "\"\\ude00\"", "\"\\ud83dx\"",
-        "\"\\uZZZZ\"", "\"\\x\"", "\"a\tb\"", "\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"", "\"unterminated", "\"\xC3\xA9\"", "\"\xC3\"",
-        "\"\xE0\x80\xAF\"", "\"\xED\xA0\x80\"", "\"\xF4\x90\x80\x80\"", "\"\xF0\x9F\x98\x80\"", "\"\xFF\"",
-        "[]", "[1]", "[1,]", "[,1]", "[1 2]", "{}", "{\"a\":1}", "{\"a\":1,}", "{\"a\"}", "{\"a\" 1}", "{a:1}",
-        "{\"a\":1,\"a\":2}", "[[[]]]", "[{}]", " \t\n\r[ 1 , 2 ] \n", "[1] x", "", " ",
-        "{\"a\":[1,{\"b\":null}],\"c\":\"d\"}", "[\"\\u0000\"]", "[1,2", "{\"a\":", "\x01",
+        "0",
+        "-0",
+        "1",
+        "-1",
+        "1.5",
+        "-1.5e10",
+        "1E+2",
+        "1e-2",
+        "0.0",
+        "10",
+        "01",
+        "-",
+        "1.",
+        ".5",
+        "1e",
+        "1e+",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "123456789012345678901234567890",
+        "1e400",
+        "-1e400",
+        "1e-400",
+        "true",
+        "false",
+        "null",
+        "tru",
+        "nul",
+        "True",
+        "\"\"",
+        "\"a\"",
+        "\"\\u0041\"",
+        "\"\\u00e9\"",
+        "\"\\ud83d\\ude00\"",
+        "\"\\ud83d\"",
+        "\"\\ude00\"",
+        "\"\\ud83dx\"",
+        "\"\\uZZZZ\"",
+        "\"\\x\"",
+        "\"a\tb\"",
+        "\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"",
+        "\"unterminated",
+        "\"\xC3\xA9\"",
+        "\"\xC3\"",
+        "\"\xE0\x80\xAF\"",
+        "\"\xED\xA0\x80\"",
+        "\"\xF4\x90\x80\x80\"",
+        "\"\xF0\x9F\x98\x80\"",
+        "\"\xFF\"",
+        "[]",
+        "[1]",
+        "[1,]",
+        "[,1]",
+        "[1 2]",
+        "{}",
+        "{\"a\":1}",
+        "{\"a\":1,}",
+        "{\"a\"}",
+        "{\"a\" 1}",
+        "{a:1}",
+        "{\"a\":1,\"a\":2}",
+        "[[[]]]",
+        "[{}]",
+        " \t\n\r[ 1 , 2 ] \n",
+        "[1] x",
+        "",
+        " ",
+        "{\"a\":[1,{\"b\":null}],\"c\":\"d\"}",
+        "[\"\\u0000\"]",
+        "[1,2",
+        "{\"a\":",
+        "\x01",
     };
     for (const char* c : cases) agree(c);
 }
@@ -149,10 +213,12 @@ TEST_CASE("scanner: mutated documents agree with nlohmann") {
     CHECK(checked == 4500);
 }
 
-TEST_CASE("scanner: a quote, escape, control or non-ASCII byte at every offset of a string ends its plain run exactly") {
+TEST_CASE(
+    "scanner: a quote, escape, control or non-ASCII byte at every offset of a string ends its plain run exactly") {
     // Strings are skipped 8 bytes at a time up to the first byte that needs
     // a look; that byte may sit anywhere in a block, or in the tail.
-    for (const std::string special : {"\\\"", "\\\\", "\\n", "\\u00e9", "\xC3\xA9", "\xF0\x9F\x98\x80", "\x01", "\x7F", "\""}) {
+    for (const std::string special :
+         {"\\\"", "\\\\", "\\n", "\\u00e9", "\xC3\xA9", "\xF0\x9F\x98\x80", "\x01", "\x7F", "\""}) {
         for (std::size_t before = 0; before < 20; ++before) {
             for (std::size_t after : {0u, 1u, 7u, 8u, 9u}) {
                 std::string s = std::string(before, 'a') + special + std::string(after, 'b');

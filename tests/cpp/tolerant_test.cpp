@@ -31,7 +31,8 @@ TEST_CASE("tolerant: strict stays the default") {
 }
 
 TEST_CASE("tolerant: a closed object keeps undeclared members, written after the declared ones, in order") {
-    const char* text = R"({"timestamp":1,"data":{"zz":[1,2.50],"delta":"x","type":"message_delta","aa":{"k":null}},"new":true})";
+    const char* text =
+        R"({"timestamp":1,"data":{"zz":[1,2.50],"delta":"x","type":"message_delta","aa":{"k":null}},"new":true})";
     CHECK(verdict(kEnvelope, text, kTolerant) ==
           R"(ok {"data":{"type":"message_delta","delta":"x","zz":[1,2.5],"aa":{"k":null}},"timestamp":1,"new":true})");
     auto envelope = contract::parse<cs::StreamEnvelope>(text, kTolerant);
@@ -42,7 +43,8 @@ TEST_CASE("tolerant: a closed object keeps undeclared members, written after the
 }
 
 TEST_CASE("tolerant: an unknown tag decodes to the unknown variant, re-encoded exactly") {
-    const char* text = R"({"data":{"citation_id":"c1","type":"citation_added","n":12345678901234567890,"x":1.0},"timestamp":7})";
+    const char* text =
+        R"({"data":{"citation_id":"c1","type":"citation_added","n":12345678901234567890,"x":1.0},"timestamp":7})";
     CHECK(verdict(kEnvelope, text, kTolerant) ==
           R"(ok {"data":{"citation_id":"c1","type":"citation_added","n":12345678901234567890,"x":1},"timestamp":7})");
     auto envelope = contract::parse<cs::StreamEnvelope>(text, kTolerant);
@@ -65,13 +67,14 @@ TEST_CASE("tolerant: everything else stays strict") {
     CHECK(verdict(kEnvelope, R"({"data":{"type":"message_delta","delta":"x","n":1,"n":2},"timestamp":1})", kTolerant) ==
           "$.data.n duplicate");
     CHECK(verdict(kEnvelope, R"({"data":{"type":"x","a":1,"a":1},"timestamp":1})", kTolerant) == "$.data.a duplicate");
-    CHECK(verdict(kEnvelope, R"({"data":{"type":"message_delta","delta":"x","new":"\ud800"},"timestamp":1})", kTolerant) ==
-          "$ syntax");
+    CHECK(verdict(kEnvelope, R"({"data":{"type":"message_delta","delta":"x","new":"\ud800"},"timestamp":1})",
+                  kTolerant) == "$ syntax");
     CHECK(verdict(kEnvelope, R"({"data":{"type":"message_delta","delta":5},"timestamp":1})", kTolerant) ==
           "$.data.delta type");
-    CHECK(verdict(kEnvelope, R"({"data":{"type":"task_update","key":"k","title":"T","message":"M","status":"DONE",)"
-                             R"("plan_set":{"chat_id":"c","creator_user_id":"u","user_chat_message_id":"m","workspace_id":"w",)"
-                             R"("plans":{}}},"timestamp":1})",
+    CHECK(verdict(kEnvelope,
+                  R"({"data":{"type":"task_update","key":"k","title":"T","message":"M","status":"DONE",)"
+                  R"("plan_set":{"chat_id":"c","creator_user_id":"u","user_chat_message_id":"m","workspace_id":"w",)"
+                  R"("plans":{}}},"timestamp":1})",
                   kTolerant) == "$.data.status enum");
     CHECK(verdict("run_events.RunEvent",
                   R"({"type":"web_status","run_id":"r1","status":"running","tool":"browse","message":"m","state":"x"})",

@@ -63,7 +63,8 @@ std::size_t depth_of(std::string_view text) {
         char c = text[i];
         if (in_string) {
             if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {

@@ -27,7 +27,8 @@ namespace diag = contractgen::diag;
 void check_diagnostics(const diag::Sink& sink, const SchemaFiles& files) {
     for (const diag::Diagnostic& d : sink.all()) {
         const std::string line = diag::format(d, false);
-        if (diag::printable(line) != line) finding("a diagnostic that is not one printable line: " + diag::printable(line));
+        if (diag::printable(line) != line)
+            finding("a diagnostic that is not one printable line: " + diag::printable(line));
         for (const auto& [path, text] : files) {
             if (d.file != "schemas/" + path) continue;
             const auto lines = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1;
@@ -41,11 +42,13 @@ void check_model(const contractgen::ir::Model& model) {
     for (const auto& family : model.families)
         for (auto id : family.decls) {
             if (id >= model.decls.size()) finding("family " + family.name + " lists a declaration that does not exist");
-            if (model.decls[id].family != family.name) finding("family " + family.name + " lists a declaration of another");
+            if (model.decls[id].family != family.name)
+                finding("family " + family.name + " lists a declaration of another");
             ++listed[id];
         }
     for (std::size_t id = 0; id < listed.size(); ++id)
-        if (listed[id] != 1) finding(model.decls[id].qualified_name() + " is listed " + std::to_string(listed[id]) + " times");
+        if (listed[id] != 1)
+            finding(model.decls[id].qualified_name() + " is listed " + std::to_string(listed[id]) + " times");
 }
 
 // Loads and builds into `loaded`; true when the model has no errors.

@@ -76,7 +76,8 @@ TEST_CASE("component keys: family.Type, every other byte escaped, never collidin
 }
 
 TEST_CASE("JSON text: two-space layout, invisible and bidi characters escaped, the rest kept") {
-    json v = json::parse(R"({"a": [], "b": {}, "c": [1, 1.5, true, null], "d": "x\u202ey\u2028z\u00e9\ud83d\udca9\"\\\n"})");
+    json v =
+        json::parse(R"({"a": [], "b": {}, "c": [1, 1.5, true, null], "d": "x\u202ey\u2028z\u00e9\ud83d\udca9\"\\\n"})");
     std::string text = oa::to_json_text(v);
     CHECK(text ==
           "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [\n    1,\n    1.5,\n    true,\n    null\n  ],\n"
@@ -86,9 +87,15 @@ TEST_CASE("JSON text: two-space layout, invisible and bidi characters escaped, t
 
 TEST_CASE("JSON text: a character to escape is found at any place of a long string") {
     // Plain ASCII is copied eight bytes at a time: each escape at each offset of those words.
-    const std::pair<std::string, std::string> cases[] = {
-        {"\"", "\\\""}, {"\\", "\\\\"}, {"\n", "\\n"}, {"\x01", "\\u0001"}, {"\x1f", "\\u001f"},
-        {"\x7f", "\\u007f"}, {"\xC3\xA9", "\xC3\xA9"}, {"\xE2\x80\xAE", "\\u202e"}, {" ~", " ~"}};
+    const std::pair<std::string, std::string> cases[] = {{"\"", "\\\""},
+                                                         {"\\", "\\\\"},
+                                                         {"\n", "\\n"},
+                                                         {"\x01", "\\u0001"},
+                                                         {"\x1f", "\\u001f"},
+                                                         {"\x7f", "\\u007f"},
+                                                         {"\xC3\xA9", "\xC3\xA9"},
+                                                         {"\xE2\x80\xAE", "\\u202e"},
+                                                         {" ~", " ~"}};
     for (const auto& [raw, written] : cases) {
         for (std::size_t at = 0; at < 18; ++at) {
             const std::string before(at, 'a'), after(20 - at, 'z');
@@ -166,11 +173,12 @@ TEST_CASE("a $ref to something that is not inside a $defs entry is an error with
 }
 
 TEST_CASE("a file's root schema that is a type is a component, and refs to it or into it name it") {
-    Run run = generate({
-        {"a/chat_stream.schema.json", R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Chat stream", "$id": "x",
+    Run run =
+        generate({{"a/chat_stream.schema.json",
+                   R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Chat stream", "$id": "x",
             "type": "object", "properties": {"n": {"type": "integer"}, "self_n": {"$ref": "#/properties/n"}},
             "$defs": {"Item": {"type": "string"}}})"},
-        {"a/user.schema.json", file(R"("U": {"type": "object", "properties": {
+                  {"a/user.schema.json", file(R"("U": {"type": "object", "properties": {
             "a": {"$ref": "chat_stream.schema.json"}, "b": {"$ref": "chat_stream.schema.json#"},
             "c": {"$ref": "chat_stream.schema.json#/$defs/Item"}}})")}});
     REQUIRE(run.errors == "");
@@ -205,10 +213,9 @@ TEST_CASE("a discriminated union gets an OpenAPI discriminator mapping its tags 
 }
 
 TEST_CASE("a schema's own discriminator is kept as written, its mapping rewritten to components") {
-    Run run = generate({
-        {"u/shapes.schema.json", file(R"(
+    Run run = generate({{"u/shapes.schema.json", file(R"(
         "A": {"type": "object", "properties": {"kind": {"const": "a"}}, "required": ["kind"]})")},
-        {"u/u.schema.json", file(R"(
+                        {"u/u.schema.json", file(R"(
         "B": {"type": "object", "properties": {"kind": {"enum": ["b"]}}, "required": ["kind"]},
         "U": {"oneOf": [{"$ref": "shapes.schema.json#/$defs/A"}, {"$ref": "#/$defs/B"}],
               "discriminator": {"propertyName": "kind", "mapping": {"a": "shapes.schema.json#/$defs/A"}, "x-n": 1},
@@ -236,8 +243,8 @@ std::string asyncapi_text(const std::map<std::string, std::string>& files, oa::S
     const auto project = contractgen::app::Options::defaults();
     contractgen::render::Templates templates;
     contractgen::write::OutputSet out;
-    contractgen::emit::EmitContext ctx{loaded.model, loaded.schemas, project, templates, sink,
-                                       nullptr,      0,              nullptr, shared};
+    contractgen::emit::EmitContext ctx{loaded.model, loaded.schemas, project, templates, sink, nullptr, 0,
+                                       nullptr,      shared};
     if (shared != nullptr) contractgen::emit::make_openapi_target()->emit(ctx, out);
     contractgen::emit::make_asyncapi_target()->emit(ctx, out);
     REQUIRE(sink.text() == "");
@@ -259,9 +266,11 @@ TEST_CASE("asyncapi: the schemas the openapi target shares are the ones it would
         {"no discriminator: shared", R"(
         "T": {"type": "object", "properties": {"n": {"type": "integer"}, "s": {"$ref": "#/$defs/S"},
               "m": {"type": "object", "additionalProperties": {"type": "string"}}}, "required": ["n"]},
-        "S": {"type": "string", "x-json-content": "u.T", "description": "with \u202e and \"quotes\""})", true},
+        "S": {"type": "string", "x-json-content": "u.T", "description": "with \u202e and \"quotes\""})",
+         true},
         {"a union the IR tells apart: OpenAPI adds a discriminator", tagged + R"(
-        "U": {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]})", false},
+        "U": {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]})",
+         false},
         {"a schema's own discriminator: each document writes it its way", tagged + R"(
         "U": {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], "discriminator": {"propertyName": "kind"}})",
          false},
@@ -326,7 +335,7 @@ TEST_CASE("a document template without components/schemas is an error naming the
     ContractRun run = emit_contract(overrides);
     CHECK_FALSE(run.ok);
     CHECK_THAT(run.errors, Catch::Contains("openapi target: template 'openapi/document.json.mustache' has no "
-                                            "components/schemas member to hold the contract's types"));
+                                           "components/schemas member to hold the contract's types"));
     fs::remove_all(overrides);
 }
 
@@ -411,7 +420,8 @@ TEST_CASE("the 3.1 rendering moves itemSchema to x-item-schema and serializedVal
     CHECK(sse["x-item-schema"] == sse["schema"]);
     // everything else is the 3.2 document
     json a = run.document, b = run.document_31;
-    a.erase("paths"), b.erase("paths"), a.erase("openapi"), b.erase("openapi"), a.erase("jsonSchemaDialect"), b.erase("jsonSchemaDialect");
+    a.erase("paths"), b.erase("paths"), a.erase("openapi"), b.erase("openapi"), a.erase("jsonSchemaDialect"),
+        b.erase("jsonSchemaDialect");
     CHECK(a == b);
 }
 
@@ -451,11 +461,13 @@ TEST_CASE("asyncapi: a channel per streaming operation, a message per tag value"
 }
 
 TEST_CASE("x-json-content that names no type is an error with its position") {
-    Run run = generate({{"f/s.schema.json", file(R"("S": {"description": "s", "type": "string", "x-json-content": "f.Lin"},
+    Run run =
+        generate({{"f/s.schema.json", file(R"("S": {"description": "s", "type": "string", "x-json-content": "f.Lin"},
                                                      "Line": {"description": "l", "type": "object"})")}});
     CHECK_FALSE(run.ok);
     CHECK_THAT(run.errors, Catch::Contains("f/s.schema.json:1:"));
-    CHECK_THAT(run.errors, Catch::Contains(": error: x-json-content 'f.Lin' names no contract type (write 'family.Type')"));
+    CHECK_THAT(run.errors,
+               Catch::Contains(": error: x-json-content 'f.Lin' names no contract type (write 'family.Type')"));
 }
 
 TEST_CASE("an asyncapi document template without its members is an error naming the template") {
@@ -466,7 +478,8 @@ TEST_CASE("an asyncapi document template without its members is an error naming 
         << R"({"asyncapi": "3.0.0", "info": {"title": "t", "version": "1"}, "components": {}})";
     ContractRun run = emit_contract(overrides);
     CHECK_FALSE(run.ok);
-    CHECK_THAT(run.errors, Catch::Contains("asyncapi target: template 'asyncapi/document.json.mustache' needs channels, "
-                                            "operations, components/schemas and components/messages members to fill"));
+    CHECK_THAT(run.errors,
+               Catch::Contains("asyncapi target: template 'asyncapi/document.json.mustache' needs channels, "
+                               "operations, components/schemas and components/messages members to fill"));
     fs::remove_all(overrides);
 }

@@ -138,13 +138,16 @@ TEST_CASE("an unresolved $ref in x-openapi names its file, line and column and s
     REQUIRE(at != std::string::npos);
     int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
     int column = static_cast<int>(at - text.rfind('\n', at));
-    CHECK_THAT(r.errors, Catch::Contains("ev/events.schema.json:" + std::to_string(line) + ":" + std::to_string(column) +
-                                         ": error: $ref '#/$defs/Envelop' does not resolve (did you mean 'Envelope'?)"));
+    CHECK_THAT(r.errors,
+               Catch::Contains("ev/events.schema.json:" + std::to_string(line) + ":" + std::to_string(column) +
+                               ": error: $ref '#/$defs/Envelop' does not resolve (did you mean 'Envelope'?)"));
 }
 
 TEST_CASE("a stream's item, tag and values are checked against the item type") {
     Result r = load_patched(json::array({op("replace", kStream + "/tag/pointer", "/data/typ")}));
-    CHECK_THAT(r.errors, Catch::Contains("the tag: '/data/typ' names nothing in ev.Envelope (no member 'typ'; did you mean 'type'?)"));
+    CHECK_THAT(
+        r.errors,
+        Catch::Contains("the tag: '/data/typ' names nothing in ev.Envelope (no member 'typ'; did you mean 'type'?)"));
     CHECK(std::regex_search(r.errors, std::regex(R"(ev/events\.schema\.json:\d+:\d+: error: the tag)")));
 }
 
@@ -172,36 +175,48 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          "operation get /events needs 'operationId'"},
         {"operationId not an identifier", json::array({op("replace", kOp + "/operationId", "list events")}),
          "operationId 'list events' must be an identifier"},
-        {"operation without responses", json::array({op("remove", kOp + "/responses")}), "operation get /events needs 'responses'"},
-        {"no response", json::array({op("replace", kOp + "/responses", json::object())}), "needs at least one response"},
+        {"operation without responses", json::array({op("remove", kOp + "/responses")}),
+         "operation get /events needs 'responses'"},
+        {"no response", json::array({op("replace", kOp + "/responses", json::object())}),
+         "needs at least one response"},
         {"parameter in nowhere", json::array({op("replace", kOp + "/parameters/0/in", "qery")}),
          "'in' must be query, header, path or cookie (did you mean 'query'?)"},
         {"Accept as a parameter",
-         json::array({op("add", kOp + "/parameters/-", {{"name", "Accept"}, {"in", "header"}, {"schema", {{"type", "string"}}}})}),
+         json::array({op("add", kOp + "/parameters/-",
+                         {{"name", "Accept"}, {"in", "header"}, {"schema", {{"type", "string"}}}})}),
          "header 'Accept' is described by the media types"},
-        {"parameter twice", json::array({op("add", kOp + "/parameters/-", {{"name", "q"}, {"in", "query"}, {"schema", {{"type", "string"}}}})}),
+        {"parameter twice",
+         json::array(
+             {op("add", kOp + "/parameters/-", {{"name", "q"}, {"in", "query"}, {"schema", {{"type", "string"}}}})}),
          "parameter 'q' in query is given twice"},
-        {"parameter without schema", json::array({op("remove", kOp + "/parameters/0/schema")}), "parameter needs 'schema'"},
-        {"path variable without parameter", json::array({mv("/x-openapi/paths/~1events", "/x-openapi/paths/~1events~1{id}")}),
+        {"parameter without schema", json::array({op("remove", kOp + "/parameters/0/schema")}),
+         "parameter needs 'schema'"},
+        {"path variable without parameter",
+         json::array({mv("/x-openapi/paths/~1events", "/x-openapi/paths/~1events~1{id}")}),
          "path '/events/{id}' has '{id}' but operation get has no parameter 'id' in path"},
         {"path parameter not required",
-         json::array({op("add", kOp + "/parameters/-", {{"name", "p"}, {"in", "path"}, {"schema", {{"type", "string"}}}})}),
+         json::array(
+             {op("add", kOp + "/parameters/-", {{"name", "p"}, {"in", "path"}, {"schema", {{"type", "string"}}}})}),
          "path parameter 'p' must have \"required\": true"},
         {"bad status", json::array({mv(kOp + "/responses/200", kOp + "/responses/2000")}),
          "response '2000' of operation get /events must be an HTTP status code"},
         {"response without description", json::array({op("remove", kOp + "/responses/200/description")}),
          "response 200 needs 'description'"},
         {"Content-Type as a response header",
-         json::array({op("add", kOp + "/responses/200/headers", {{"Content-Type", {{"schema", {{"type", "string"}}}}}})}),
+         json::array(
+             {op("add", kOp + "/responses/200/headers", {{"Content-Type", {{"schema", {{"type", "string"}}}}}})}),
          "header 'Content-Type' is described by the media types"},
-        {"not a media type", json::array({mv(kMedia, kOp + "/responses/200/content/ndjson")}), "'ndjson' is not a media type"},
+        {"not a media type", json::array({mv(kMedia, kOp + "/responses/200/content/ndjson")}),
+         "'ndjson' is not a media type"},
         {"unknown media type member", json::array({op("add", kMedia + "/itemschema", json::object())}),
          "unknown member 'itemschema' in media type 'application/x-ndjson' (did you mean 'itemSchema'?)"},
         {"example not an object", json::array({op("add", kMedia + "/examples", {{"one", 1}})}),
          "example 'one' must be an object (an OpenAPI Example Object)"},
-        {"keyword outside the subset", json::array({op("add", kOp + "/parameters/0/schema/additionalItems", json::object())}),
+        {"keyword outside the subset",
+         json::array({op("add", kOp + "/parameters/0/schema/additionalItems", json::object())}),
          "keyword 'additionalItems' is not supported; draft 2020-12 uses prefixItems and items instead"},
-        {"inline $ref outside $defs", json::array({op("replace", kOp + "/parameters/0/schema", {{"$ref", "#/x-streams/Events"}})}),
+        {"inline $ref outside $defs",
+         json::array({op("replace", kOp + "/parameters/0/schema", {{"$ref", "#/x-streams/Events"}})}),
          "which is not inside a $defs entry or a root schema that is a type; an operation's schemas may only refer to "
          "contract types"},
         {"discriminator mapping to nothing",
@@ -215,7 +230,8 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          "itemSchema names 'ev.A', but stream 'ev.Events' has items of 'ev.Envelope'"},
         {"x-stream without itemSchema", json::array({op("remove", kMedia + "/itemSchema")}),
          "with x-stream 'ev.Events' needs \"itemSchema\": {\"$ref\": ...} naming ev.Envelope"},
-        {"NDJSON stream as text/event-stream", json::array({mv(kMedia, kOp + "/responses/200/content/text~1event-stream")}),
+        {"NDJSON stream as text/event-stream",
+         json::array({mv(kMedia, kOp + "/responses/200/content/text~1event-stream")}),
          "stream 'ev.Events' is NDJSON-framed, but media type 'text/event-stream' is text/event-stream"},
         {"undeclared tag", json::array({op("replace", kOp + "/tags/0", "event")}),
          "tag 'event' of operation get /events is not declared in any x-openapi.tags (did you mean 'events'?)"},
@@ -225,15 +241,21 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          json::array({mv("/x-openapi/paths/~1events", "/x-openapi/paths/~1e~1{a}"),
                       op("add", "/x-openapi/paths/~1e~1{a}/get/parameters/-",
                          {{"name", "a"}, {"in", "path"}, {"required", true}, {"schema", {{"type", "string"}}}}),
-                      op("add", "/x-openapi/paths/~1e~1{b}", {{"put", {{"operationId", "putE"}, {"tags", {"events"}},
-                          {"parameters", {{{"name", "b"}, {"in", "path"}, {"required", true}, {"schema", {{"type", "string"}}}}}},
-                          {"responses", {{"204", {{"description", "done"}}}}}}}})}),
+                      op("add", "/x-openapi/paths/~1e~1{b}",
+                         {{"put",
+                           {{"operationId", "putE"},
+                            {"tags", {"events"}},
+                            {"parameters",
+                             {{{"name", "b"}, {"in", "path"}, {"required", true}, {"schema", {{"type", "string"}}}}}},
+                            {"responses", {{"204", {{"description", "done"}}}}}}}})}),
          "path '/e/{b}' is the same template as '/e/{a}'"},
-        {"x-streams not an object", json::array({op("replace", "/x-streams", 1)}), "x-streams must be an object of stream declarations"},
+        {"x-streams not an object", json::array({op("replace", "/x-streams", 1)}),
+         "x-streams must be an object of stream declarations"},
         {"stream name", json::array({mv(kStream, "/x-streams/1st")}), "stream name '1st' must be an identifier"},
         {"unknown stream member", json::array({op("add", kStream + "/framming", "sse")}),
          "unknown member 'framming' in stream 'ev.Events' (did you mean 'framing'?)"},
-        {"stream without description", json::array({op("remove", kStream + "/description")}), "stream 'ev.Events' needs 'description'"},
+        {"stream without description", json::array({op("remove", kStream + "/description")}),
+         "stream 'ev.Events' needs 'description'"},
         {"unknown framing", json::array({op("replace", kStream + "/framing", "websocket")}),
          "framing of stream 'ev.Events' must be \"sse\" or \"ndjson\", not \"websocket\""},
         {"item is a constant", json::array({op("replace", kStream + "/item/$ref", "#/$defs/Interval")}),
@@ -242,7 +264,8 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          "the item of stream 'ev.Events' must be {\"$ref\": \"...\"} naming a contract type"},
         {"tag of the wrong kind", json::array({op("replace", kStream + "/tag/pointer", "/ts")}),
          "the tag: '/ts' of ev.Envelope is an integer, not a string"},
-        {"tag without known values", json::array({op("replace", kStream + "/tag/pointer", "/note"), op("add", kStream + "/tag/default", "n")}),
+        {"tag without known values",
+         json::array({op("replace", kStream + "/tag/pointer", "/note"), op("add", kStream + "/tag/default", "n")}),
          "must lead to a union's discriminator, an enum, an open enum or a constant string"},
         {"pointer and member", json::array({op("add", kStream + "/tag/member", "type")}),
          "the tag needs exactly one of 'pointer' (a JSON pointer into the item) and 'member'"},
@@ -260,9 +283,11 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          "intervalMs must be a positive integer (milliseconds), not 0"},
         {"max interval below the interval", json::array({op("add", kStream + "/heartbeat/maxIntervalMs", 500)}),
          "maxIntervalMs must be an integer (milliseconds) ≥ intervalMs (1000), not 500"},
-        {"severity of an unknown rule", json::array({op("add", kStream + "/severity", {{"terminal.mising", "warning"}})}),
+        {"severity of an unknown rule",
+         json::array({op("add", kStream + "/severity", {{"terminal.mising", "warning"}})}),
          "'terminal.mising' is not a stream rule whose severity can be set (did you mean 'terminal.missing'?)"},
-        {"severity not error or warning", json::array({op("add", kStream + "/severity", {{"terminal.missing", "info"}})}),
+        {"severity not error or warning",
+         json::array({op("add", kStream + "/severity", {{"terminal.missing", "info"}})}),
          "the severity of 'terminal.missing' must be \"error\" or \"warning\", not \"info\""},
         {"heartbeat tag unknown", json::array({op("replace", kStream + "/heartbeat/tag", "beat")}),
          "the heartbeat tag: 'beat' is not a value of the tag /data/type"},
@@ -272,7 +297,8 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
          "key: '/note' may be absent (or null) in a ev.Envelope; the rule needs it in every item"},
         {"timestamp format", json::array({op("replace", kStream + "/timestamp/format", "iso")}),
          "the timestamp format must be \"unix-ms\" or \"date-time\", not \"iso\""},
-        {"no-retry statuses", json::array({op("add", kStream + "/client", {{"reconnect", {{"noRetryStatuses", {"404"}}}}})}),
+        {"no-retry statuses",
+         json::array({op("add", kStream + "/client", {{"reconnect", {{"noRetryStatuses", {"404"}}}}})}),
          "noRetryStatuses must be a list of HTTP status codes"},
         {"unknown client member", json::array({op("add", kStream + "/client", {{"watchdog", 1}})}),
          "unknown member 'watchdog' in the client rules (did you mean 'watchdogMs'?)"},
@@ -291,8 +317,9 @@ TEST_CASE("every problem with x-openapi and x-streams is reported with its posit
 }
 
 TEST_CASE("a stream's severities and longest heartbeat interval are read into the IR") {
-    Result r = load_patched(json::array({op("add", kStream + "/severity", {{"terminal.missing", "warning"}, {"first", "error"}}),
-                                         op("add", kStream + "/heartbeat/maxIntervalMs", 1500)}));
+    Result r = load_patched(
+        json::array({op("add", kStream + "/severity", {{"terminal.missing", "warning"}, {"first", "error"}}),
+                     op("add", kStream + "/heartbeat/maxIntervalMs", 1500)}));
     REQUIRE(r.errors == "");
     const auto& s = r.model.streams.at(0);
     CHECK(s.severities == std::map<std::string, std::string>{{"first", "error"}, {"terminal.missing", "warning"}});
@@ -307,10 +334,11 @@ TEST_CASE("a stream's severities and longest heartbeat interval are read into th
 
 TEST_CASE("SSE streams: the event schema, event name and id are checked") {
     // The base stream, SSE-framed, on a text/event-stream media type.
-    json sse = json::array({op("replace", kStream + "/framing", "sse"),
-                            op("add", kStream + "/sse", {{"eventSchema", {{"$ref", "#/$defs/SseEvent"}}}, {"event", "ev"}}),
-                            mv(kMedia, kOp + "/responses/200/content/text~1event-stream"),
-                            op("replace", kOp + "/responses/200/content/text~1event-stream/itemSchema/$ref", "#/$defs/SseEvent")});
+    json sse = json::array(
+        {op("replace", kStream + "/framing", "sse"),
+         op("add", kStream + "/sse", {{"eventSchema", {{"$ref", "#/$defs/SseEvent"}}}, {"event", "ev"}}),
+         mv(kMedia, kOp + "/responses/200/content/text~1event-stream"),
+         op("replace", kOp + "/responses/200/content/text~1event-stream/itemSchema/$ref", "#/$defs/SseEvent")});
     const std::string s = kStream + "/sse";
     REQUIRE(load_patched(sse).errors == "");
     auto with = [&](std::initializer_list<json> more) {
@@ -318,26 +346,33 @@ TEST_CASE("SSE streams: the event schema, event name and id are checked") {
         for (const auto& m : more) p.push_back(m);
         return load_patched(p).errors;
     };
-    CHECK_THAT(with({op("replace", s + "/event", "other")}),
-               Catch::Contains("the SSE event name \"other\" is not the \"ev\" that eventSchema 'ev.SseEvent' requires"));
+    CHECK_THAT(
+        with({op("replace", s + "/event", "other")}),
+        Catch::Contains("the SSE event name \"other\" is not the \"ev\" that eventSchema 'ev.SseEvent' requires"));
     CHECK_THAT(with({op("replace", s + "/eventSchema/$ref", "#/$defs/A")}),
                Catch::Contains("eventSchema 'ev.A' must have 'event' and 'data' members (one SSE event)"));
-    CHECK_THAT(with({op("replace", "/$defs/SseEvent/properties/data/x-json-content", "ev.A")}),
-               Catch::Contains("eventSchema 'ev.SseEvent': its data holds \"ev.A\" (x-json-content), but the stream's item is 'ev.Envelope'"));
+    CHECK_THAT(
+        with({op("replace", "/$defs/SseEvent/properties/data/x-json-content", "ev.A")}),
+        Catch::Contains(
+            "eventSchema 'ev.SseEvent': its data holds \"ev.A\" (x-json-content), but the stream's item is 'ev.Envelope'"));
     CHECK_THAT(with({op("add", s + "/id", {{"pointer", "/note"}})}),
-               Catch::Contains("the SSE id: '/note' may be absent (or null) in a ev.Envelope; the rule needs it in every item"));
+               Catch::Contains(
+                   "the SSE id: '/note' may be absent (or null) in a ev.Envelope; the rule needs it in every item"));
     CHECK(with({op("add", s + "/id", {{"pointer", "/note"}, {"optional", true}})}) == "");
     CHECK(with({op("replace", s + "/event", {{"pointer", "/data/type"}})}) == "");
-    CHECK_THAT(with({mv(kOp + "/responses/200/content/text~1event-stream", kOp + "/responses/200/content/application~1x-ndjson")}),
-               Catch::Contains("stream 'ev.Events' is SSE-framed, but media type 'application/x-ndjson' is not text/event-stream"));
+    CHECK_THAT(with({mv(kOp + "/responses/200/content/text~1event-stream",
+                        kOp + "/responses/200/content/application~1x-ndjson")}),
+               Catch::Contains(
+                   "stream 'ev.Events' is SSE-framed, but media type 'application/x-ndjson' is not text/event-stream"));
 }
 
 TEST_CASE("a tag that may be absent needs a default, from the stream or the member's schema") {
     json base = json::array({op("add", "/$defs/Envelope/properties/kind", {{"type", "string"}, {"enum", {"x", "y"}}}),
-                             op("replace", kStream + "/tag/pointer", "/kind"),
-                             op("remove", kStream + "/terminal"), op("remove", kStream + "/heartbeat")});
+                             op("replace", kStream + "/tag/pointer", "/kind"), op("remove", kStream + "/terminal"),
+                             op("remove", kStream + "/heartbeat")});
     CHECK_THAT(load_patched(base).errors,
-               Catch::Contains("the tag '/kind' may be absent in a ev.Envelope and neither it nor the stream gives a 'default'"));
+               Catch::Contains(
+                   "the tag '/kind' may be absent in a ev.Envelope and neither it nor the stream gives a 'default'"));
     json with_default = base;
     with_default.push_back(op("add", kStream + "/tag/default", "x"));
     Result r = load_patched(with_default);
@@ -377,7 +412,8 @@ TEST_CASE("an operation may name a type that is a file's root schema") {
     // A second file whose root is a type (named by its title): the request body names it by file.
     const char* root_type = R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "New event",
                                 "description": "n", "type": "object", "properties": {"x": {"type": "string"}}})";
-    json body = {{"required", true}, {"content", {{"application/json", {{"schema", {{"$ref", "new_event.schema.json"}}}}}}}};
+    json body = {{"required", true},
+                 {"content", {{"application/json", {{"schema", {{"$ref", "new_event.schema.json"}}}}}}}};
     Result r = load({{"ev/events.schema.json", patched(json::array({op("add", kOp + "/requestBody", body)}))},
                      {"ev/new_event.schema.json", root_type}});
     REQUIRE(r.errors == "");

@@ -27,7 +27,8 @@ TEST_CASE("cli: --help shows the commands, examples and every target", "[cli]") 
     Workspace ws;
     auto r = run_contractgen({"--help"}, ws.dir.path());
     CHECK(r.exit_code == 0);
-    for (const char* part : {"generate", "check", "lint", "Examples:", "contractgen check ", "--target cpp", "Exit codes"})
+    for (const char* part :
+         {"generate", "check", "lint", "Examples:", "contractgen check ", "--target cpp", "Exit codes"})
         CHECK(has(r.out, part));
     // The first line says what the tool makes: every language and document of the default targets.
     const std::string tagline = r.out.substr(0, r.out.find('\n'));
@@ -110,7 +111,8 @@ TEST_CASE("cli: generate, check and lint with the default folders", "[cli]") {
     test::write_file(ws.dir / "generated/cpp/include/contract/alpha.hpp", "// edited\n");
     auto drift = run_contractgen({"check", "--target", "cpp"}, ws.dir.path());
     CHECK(drift.exit_code == 1);
-    CHECK(has(drift.err, "stale: generated/cpp/include/contract/alpha.hpp\n--- cpp/include/contract/alpha.hpp (on disk)\n"));
+    CHECK(has(drift.err,
+              "stale: generated/cpp/include/contract/alpha.hpp\n--- cpp/include/contract/alpha.hpp (on disk)\n"));
     CHECK(has(drift.err, "-// edited\n"));
     CHECK(has(drift.err, "1 file differs from the schemas; run: contractgen generate\n"));
     CHECK(test::read_file(ws.dir / "generated/cpp/include/contract/alpha.hpp") == "// edited\n");
@@ -185,19 +187,24 @@ TEST_CASE("cli: --templates overrides one template from the command line", "[cli
 
 TEST_CASE("cli: a template override that writes more on a line still keeps the C++ lines within 120 columns", "[cli]") {
     // The rule of this alias fits where the built-in alias.cpp.mustache writes it.
-    Workspace ws(test::Files{{"alpha/a.schema.json", R"({"$defs": {"Code": {"type": "string", "pattern": "^[A-Z]+$"}}})"}});
+    Workspace ws(
+        test::Files{{"alpha/a.schema.json", R"({"$defs": {"Code": {"type": "string", "pattern": "^[A-Z]+$"}}})"}});
     auto built_in = run_contractgen({"generate", "--target", "cpp", "--out", "out"}, ws.dir.path());
     REQUIRE(built_in.exit_code == 0);
-    CHECK(has(test::read_file(ws.out / "cpp/src/alpha.cpp"), "    rt::read(c, out, rt::StringRule().pattern(pattern_0));\n"));
+    CHECK(has(test::read_file(ws.out / "cpp/src/alpha.cpp"),
+              "    rt::read(c, out, rt::StringRule().pattern(pattern_0));\n"));
     // The override writes a comment before `out`: written out, the rule would end at column 129,
     // so the rule is named instead (defined once at the top of the file).
     const std::string comment = "/* a user's template writes more on this line than the built-in one */";
     test::write_file(ws.dir / "my-tpl/cpp/alias.cpp.mustache",
                      "\n{{decode_head}}_{{name}}(rt::Cursor& c, {{name}}& out) {\n"
-                     "    rt::read(c, " + comment + " out{{#rule}}, {{rule}}{{/rule}});\n}\n\n"
-                     "{{encode_head}}_{{name}}(rt::Writer& w, const {{name}}& v) {\n"
-                     "    rt::write(w, v{{#rule}}, {{rule}}{{/rule}});\n}\n");
-    auto custom = run_contractgen({"generate", "--templates", "my-tpl", "--target", "cpp", "--out", "out"}, ws.dir.path());
+                     "    rt::read(c, " +
+                         comment +
+                         " out{{#rule}}, {{rule}}{{/rule}});\n}\n\n"
+                         "{{encode_head}}_{{name}}(rt::Writer& w, const {{name}}& v) {\n"
+                         "    rt::write(w, v{{#rule}}, {{rule}}{{/rule}});\n}\n");
+    auto custom =
+        run_contractgen({"generate", "--templates", "my-tpl", "--target", "cpp", "--out", "out"}, ws.dir.path());
     REQUIRE(custom.exit_code == 0);
     const std::string source = test::read_file(ws.out / "cpp/src/alpha.cpp");
     CHECK(has(source, "constexpr auto rule_0 =\n    rt::StringRule().pattern(pattern_0);\n"));
@@ -213,13 +220,15 @@ TEST_CASE("cli: a template override that writes more on a line still keeps the C
 }
 
 TEST_CASE("cli: lint refuses what generate would refuse, identifier collisions included", "[cli]") {
-    const std::string text = "{\"$defs\": {\n  \"fooBar\": {\"type\": \"string\"},\n  \"FooBar\": {\"type\": \"string\"}\n}}";
+    const std::string text =
+        "{\"$defs\": {\n  \"fooBar\": {\"type\": \"string\"},\n  \"FooBar\": {\"type\": \"string\"}\n}}";
     Workspace ws(test::Files{{"f/a.schema.json", text}});
     auto lint = run_contractgen({"lint"}, ws.dir.path());
     CHECK(lint.exit_code == 2);
     CHECK(lint.out.empty());
-    CHECK(has(lint.err, "schemas/f/a.schema.json:3:3: error: type names 'fooBar' and 'FooBar' in family 'f' both become "
-                        "the identifier 'FooBar'; rename one of them\n"));
+    CHECK(has(lint.err,
+              "schemas/f/a.schema.json:3:3: error: type names 'fooBar' and 'FooBar' in family 'f' both become "
+              "the identifier 'FooBar'; rename one of them\n"));
 }
 
 TEST_CASE("cli: a target named twice runs once", "[cli]") {

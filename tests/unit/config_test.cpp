@@ -105,8 +105,9 @@ TEST_CASE("config: unknown keys and sections are errors with their position and 
     write_file(ws.dir / "contractgen.toml", "[project]\nnmae = \"x\"\n\n[pyhton]\npackage = \"x\"\n");
     auto r = run_contractgen({"generate"}, ws.dir.path());
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "contractgen.toml:2:1: error: unknown key 'nmae' in [project] (did you mean 'name'?); keys: name, "
-                     "version, schemas, out, runtime\n"));
+    CHECK(has(r.err,
+              "contractgen.toml:2:1: error: unknown key 'nmae' in [project] (did you mean 'name'?); keys: name, "
+              "version, schemas, out, runtime\n"));
     CHECK(has(r.err, "contractgen.toml:4:2: error: unknown section [pyhton] (did you mean 'python'?)"));
     CHECK(has(r.err, "2 errors in the project config"));
     CHECK_FALSE(test::fs::exists(ws.dir / "generated"));
@@ -142,7 +143,8 @@ TEST_CASE("config: invalid names are refused, in the file or on the command line
                "[python]\ndistribution = \"-x\"\npackage = \"import-me\"\n[go]\nmodule = \"/abs\"\n");
     auto r = run_contractgen({"generate"}, ws.dir.path());
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "contractgen.toml:2:11: error: project.version = \"1.0\" is not valid: expected a semantic version"));
+    CHECK(has(r.err,
+              "contractgen.toml:2:11: error: project.version = \"1.0\" is not valid: expected a semantic version"));
     CHECK(has(r.err, "contractgen.toml:4:13: error: cpp.namespace = \"acme::2x\" is not valid"));
     CHECK(has(r.err, "contractgen.toml:6:11: error: ts.package = \"Acme\" is not valid"));
     CHECK(has(r.err, "contractgen.toml:8:16: error: python.distribution = \"-x\" is not valid"));
@@ -169,8 +171,8 @@ TEST_CASE("config: every generated file names the generator version and the sche
     REQUIRE(version.rfind("contractgen ", 0) == 0);
     version = version.substr(12, version.find('\n') - 12);
     // The digest as coreutils compute it (an independent tool).
-    auto digest = test::run_shell("cd schemas && sha256sum $(find * -name '*.json' | LC_ALL=C sort) | sha256sum",
-                                  ws.dir.path());
+    auto digest =
+        test::run_shell("cd schemas && sha256sum $(find * -name '*.json' | LC_ALL=C sort) | sha256sum", ws.dir.path());
     REQUIRE(digest.exit_code == 0);
     std::string stamp = "contractgen " + version + " ";
     std::string hash = "sha256:" + digest.out.substr(0, 16);
@@ -197,8 +199,9 @@ TEST_CASE("config: [payload] max_depth is an integer from 1 to 10000", "[config]
     write_file(ws.dir / "contractgen.toml", "[payload]\nmax_depth = 0\n");
     auto zero = run_contractgen({"generate"}, ws.dir.path());
     CHECK(zero.exit_code == 2);
-    CHECK(has(zero.err, "contractgen.toml:2:13: error: payload.max_depth = \"0\" is not valid: expected an integer from 1 "
-                        "to 10000"));
+    CHECK(has(zero.err,
+              "contractgen.toml:2:13: error: payload.max_depth = \"0\" is not valid: expected an integer from 1 "
+              "to 10000"));
     write_file(ws.dir / "contractgen.toml", "[payload]\nmax_depth = 64\n");
     CHECK(run_contractgen({"generate", "-q", "--out", "out"}, ws.dir.path()).exit_code == 0);
     auto flag = run_contractgen({"generate", "--payload-max-depth", "12x"}, ws.dir.path());

@@ -54,8 +54,9 @@ std::string literal_bytes(const std::string& code) {
 
 TEST_CASE("cpp: the configured namespace names every file, folder, namespace and the CMake project", "[cpp]") {
     Workspace ws({{"alpha/a.schema.json", schema(kObject)}});
-    write_file(ws.dir / "contractgen.toml", "[project]\nname = \"acme-events\"\nversion = \"2.3.0-rc.1\"\n"
-                                            "[cpp]\nnamespace = \"acme::events\"\n");
+    write_file(ws.dir / "contractgen.toml",
+               "[project]\nname = \"acme-events\"\nversion = \"2.3.0-rc.1\"\n"
+               "[cpp]\nnamespace = \"acme::events\"\n");
     auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path());
     REQUIRE(r.exit_code == 0);
     std::string header = read_file(ws.out / "cpp/include/acme/events/alpha.hpp");
@@ -73,8 +74,9 @@ TEST_CASE("cpp: the configured namespace names every file, folder, namespace and
     std::string cmake = read_file(ws.out / "cpp/CMakeLists.txt");
     CHECK(has(cmake, "project(acme_events_bindings VERSION 2.3.0 LANGUAGES CXX)\n"));
     CHECK(has(cmake, "add_library(acme::events::bindings ALIAS acme_events_bindings)\n"));
-    CHECK(has(cmake, "  src/alpha.cpp\n  src/registry.cpp\n  src/rt/check.cpp\n  src/rt/check_eval.cpp\n  src/rt/dom.cpp\n"
-                     "  src/rt/formats.cpp\n  src/rt/formats_more.cpp\n"));
+    CHECK(has(cmake,
+              "  src/alpha.cpp\n  src/registry.cpp\n  src/rt/check.cpp\n  src/rt/check_eval.cpp\n  src/rt/dom.cpp\n"
+              "  src/rt/formats.cpp\n  src/rt/formats_more.cpp\n"));
     CHECK_FALSE(test::fs::exists(ws.out / "cpp/include/contract"));
 }
 
@@ -88,7 +90,8 @@ TEST_CASE("cpp: a family named like the runtime's names gets its own namespace",
 }
 
 TEST_CASE("cpp: long literals are cut between escapes, into adjacent literals of the same bytes", "[cpp]") {
-    std::string text = "caf\xC3\xA9 \"quoted\" back\\slash new\nline ?? " + std::string(200, 'x') + "\xF0\x9F\x98\x80 end";
+    std::string text =
+        "caf\xC3\xA9 \"quoted\" back\\slash new\nline ?? " + std::string(200, 'x') + "\xF0\x9F\x98\x80 end";
     std::string lines = cpp::string_literal_lines(text, 40, "    ");
     CHECK(literal_bytes(lines) == text);
     std::size_t start = 0;
@@ -109,8 +112,8 @@ TEST_CASE("cpp: doc comments and header lines stay within the line width", "[cpp
     for (std::size_t start = 0, end; (end = comment.find('\n', start)) != std::string::npos; start = end + 1)
         CHECK(end - start <= cpp::kLineWidth);
     CHECK(has(comment, "    /// See\n    /// uuuu"));
-    std::string header = cpp::comment_lines("generated from a/one.schema.json, " + std::string(100, 'b') + ".json, c.json",
-                                            "// ");
+    std::string header =
+        cpp::comment_lines("generated from a/one.schema.json, " + std::string(100, 'b') + ".json, c.json", "// ");
     CHECK(header == "// generated from a/one.schema.json,\n// " + std::string(100, 'b') + ".json, c.json\n");
 }
 
@@ -124,7 +127,9 @@ TEST_CASE("cpp: a rule too long for its line is defined once, by name, for the d
     auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path());
     REQUIRE(r.exit_code == 0);
     std::string source = read_file(ws.out / "cpp/src/alpha.cpp");
-    CHECK(has(source, "constexpr auto rule_0 =\n    rt::ArrayRule().items(rt::ArrayRule().items(rt::NumberRule().minimum(0)));\n"));
+    CHECK(has(
+        source,
+        "constexpr auto rule_0 =\n    rt::ArrayRule().items(rt::ArrayRule().items(rt::NumberRule().minimum(0)));\n"));
     CHECK(has(source, "case 0: object.read(out.n, rule_0); break;"));
     CHECK(has(source, "object.write(\"n\", v.n, rule_0);"));
     CHECK(has(source, "default: object.keep(out.additional_properties, rule_1);"));
@@ -159,13 +164,14 @@ TEST_CASE("cpp: lookbehind of unbounded width is refused where it is written (PC
     Workspace ws({{"f/a.schema.json", text}});
     auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path(), {{"NO_COLOR", "1"}});
     CHECK(r.exit_code == 2);
-    CHECK(ws.shown(r.err) == "schemas/f/a.schema.json:" + test::where(text, "\"pattern\"") +
-                                 ": error: pattern '(?<=ab+)c' cannot be used by the cpp target (PCRE2 10.42): lookbehind "
-                                 "assertion is not fixed length (lookbehind of unbounded width, such as '(?<=ab+)', needs "
-                                 "PCRE2 10.43; the other targets match it)\n1 error; nothing was written\n");
+    CHECK(ws.shown(r.err) ==
+          "schemas/f/a.schema.json:" + test::where(text, "\"pattern\"") +
+              ": error: pattern '(?<=ab+)c' cannot be used by the cpp target (PCRE2 10.42): lookbehind "
+              "assertion is not fixed length (lookbehind of unbounded width, such as '(?<=ab+)', needs "
+              "PCRE2 10.43; the other targets match it)\n1 error; nothing was written\n");
     CHECK(!std::filesystem::exists(ws.dir / "out"));
     // The other targets take it.
-    auto ts = run_contractgen({"generate", "-q", "--target", "ts", "--target", "python", "--target", "go", "--out", "out"},
-                              ws.dir.path());
+    auto ts = run_contractgen(
+        {"generate", "-q", "--target", "ts", "--target", "python", "--target", "go", "--out", "out"}, ws.dir.path());
     CHECK(ts.exit_code == 0);
 }

@@ -37,6 +37,7 @@ TEST_CASE("a library that is not libcurl is an error naming the missing function
     CurlLibrary lib{};
     std::string error;
     REQUIRE_FALSE(load_curl("libm.so.6", lib, error));
-    CHECK(error == "--url needs libcurl, but libm.so.6 is not a usable libcurl (it has no curl_global_init); "
-                   "install the libcurl4 package");
+    CHECK(error ==
+          "--url needs libcurl, but libm.so.6 is not a usable libcurl (it has no curl_global_init); "
+          "install the libcurl4 package");
 }

@@ -48,15 +48,19 @@ TEST_CASE("diag: malformed JSON points at the offending character", "[diag]") {
     "A": {"type": "string",}
   }
 })";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "}"),
-                            "malformed JSON: syntax error while parsing object key - unexpected '}'; expected string literal"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "}"),
+                 "malformed JSON: syntax error while parsing object key - unexpected '}'; expected string literal"));
 }
 
 TEST_CASE("diag: a truncated file is malformed JSON at its end", "[diag]") {
     const std::string text = "{\n  \"$defs\": {\n";
-    CHECK(diagnostics({{kFile, text}}) ==
-          error_at(kFile, "3:1", "malformed JSON: syntax error while parsing object key - unexpected end of input; expected string literal"));
+    CHECK(
+        diagnostics({{kFile, text}}) ==
+        error_at(
+            kFile, "3:1",
+            "malformed JSON: syntax error while parsing object key - unexpected end of input; expected string literal"));
 }
 
 TEST_CASE("diag: a number beyond a double is malformed JSON, without the parser's exception id", "[diag]") {
@@ -90,8 +94,7 @@ TEST_CASE("diag: invalid UTF-8 inside a string, at the first byte of the bad seq
 
 TEST_CASE("diag: invalid UTF-8 outside strings is reported as such", "[diag]") {
     const std::string text = "{\n  \"title\": \"x\", \xFF\n  \"description\": \"y\"\n}";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, "2:17", "invalid UTF-8 byte sequence; schema files must be UTF-8"));
+    expect_refused({{kFile, text}}, error_at(kFile, "2:17", "invalid UTF-8 byte sequence; schema files must be UTF-8"));
 }
 
 TEST_CASE("diag: invalid UTF-8 in a key, overlong forms and encoded surrogates are invalid too", "[diag]") {
@@ -126,8 +129,9 @@ TEST_CASE("diag: a chain of 10,000 $refs is refused, not a stack overflow", "[di
 TEST_CASE("diag: a chain of 3,000 structs through properties is refused, not a stack overflow", "[diag]") {
     std::string text = "{\"$defs\": {\n";
     for (int i = 0; i < 3000; ++i)
-        text += "\"D" + std::to_string(i) + "\": {\"type\": \"object\", \"properties\": {\"next\": {\"$ref\": \"#/$defs/D" +
-                std::to_string(i + 1) + "\"}}},\n";
+        text += "\"D" + std::to_string(i) +
+                "\": {\"type\": \"object\", \"properties\": {\"next\": {\"$ref\": \"#/$defs/D" + std::to_string(i + 1) +
+                "\"}}},\n";
     text += "\"D3000\": {\"type\": \"string\"}\n}}";
     std::string got = diagnostics({{kFile, text}});
     CHECK(got.find("error: schemas nest more than 256 levels deep") != std::string::npos);
@@ -138,7 +142,8 @@ TEST_CASE("diag: a chain of 3,000 structs through properties is refused, not a s
 TEST_CASE("diag: a chain of 3,000 allOf parts is refused quickly", "[diag]") {
     std::string text = "{\"$defs\": {\n";
     for (int i = 0; i < 3000; ++i)
-        text += "\"D" + std::to_string(i) + "\": {\"allOf\": [{\"$ref\": \"#/$defs/D" + std::to_string(i + 1) + "\"}]},\n";
+        text +=
+            "\"D" + std::to_string(i) + "\": {\"allOf\": [{\"$ref\": \"#/$defs/D" + std::to_string(i + 1) + "\"}]},\n";
     text += "\"D3000\": {\"type\": \"string\"}\n}}";
     auto start = std::chrono::steady_clock::now();
     std::string got = diagnostics({{kFile, text}});
@@ -178,10 +183,9 @@ TEST_CASE("diag: unresolvable $ref without a close name says which step failed",
 TEST_CASE("diag: an array index in a $ref too large for any integer", "[diag]") {
     const std::string text =
         R"({"$defs": {"A": {"enum": ["x"]}, "B": {"$ref": "#/$defs/A/enum/99999999999999999999999"}}})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"#/$defs/A/enum/9"),
-                            "$ref '#/$defs/A/enum/99999999999999999999999' does not resolve: no item "
-                            "'99999999999999999999999' in '#/$defs/A/enum'"));
+    expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"#/$defs/A/enum/9"),
+                                             "$ref '#/$defs/A/enum/99999999999999999999999' does not resolve: no item "
+                                             "'99999999999999999999999' in '#/$defs/A/enum'"));
 }
 
 TEST_CASE("diag: $ref to a missing file, with did-you-mean only for a close name", "[diag]") {
@@ -190,13 +194,13 @@ TEST_CASE("diag: $ref to a missing file, with did-you-mean only for a close name
   "B": {"$ref": "missing.schema.json#/$defs/X"}
 }})";
     Files files{{kFile, text}, {"f/entities.schema.json", R"({"$defs": {"Entity": {"type": "string"}}})"}};
-    expect_refused(files,
-                   error_at(kFile, where(text, "\"entitys"),
-                            "$ref 'entitys.schema.json#/$defs/Entity' names file 'f/entitys.schema.json', which is not "
-                            "a schema under the root (did you mean 'f/entities.schema.json'?)") +
-                       error_at(kFile, where(text, "\"missing"),
-                                "$ref 'missing.schema.json#/$defs/X' names file 'f/missing.schema.json', which is not a "
-                                "schema under the root"));
+    expect_refused(
+        files, error_at(kFile, where(text, "\"entitys"),
+                        "$ref 'entitys.schema.json#/$defs/Entity' names file 'f/entitys.schema.json', which is not "
+                        "a schema under the root (did you mean 'f/entities.schema.json'?)") +
+                   error_at(kFile, where(text, "\"missing"),
+                            "$ref 'missing.schema.json#/$defs/X' names file 'f/missing.schema.json', which is not a "
+                            "schema under the root"));
 }
 
 TEST_CASE("diag: $ref leaving the schemas root", "[diag]") {
@@ -204,13 +208,14 @@ TEST_CASE("diag: $ref leaving the schemas root", "[diag]") {
   "A": {"$ref": "../../x.schema.json"},
   "B": {"$ref": "/etc/x.schema.json"}
 }})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"../../"),
-                            "$ref '../../x.schema.json' leaves the schemas root; references must stay inside the schemas "
-                            "folder") +
-                       error_at(kFile, where(text, "\"/etc"),
-                                "$ref '/etc/x.schema.json' leaves the schemas root; references must stay inside the "
-                                "schemas folder"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"../../"),
+                 "$ref '../../x.schema.json' leaves the schemas root; references must stay inside the schemas "
+                 "folder") +
+            error_at(kFile, where(text, "\"/etc"),
+                     "$ref '/etc/x.schema.json' leaves the schemas root; references must stay inside the "
+                     "schemas folder"));
 }
 
 TEST_CASE("diag: $ref to the network", "[diag]") {
@@ -220,16 +225,17 @@ TEST_CASE("diag: $ref to the network", "[diag]") {
 }})";
     // A URL: what to map in [resolve] (docs/references.md). A network-path reference ("//host/...") takes
     // the scheme of the file's base, which is no web scheme.
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"https"),
-                            "$ref 'https://example.com/x.schema.json#/$defs/X' points at the network "
-                            "('https://example.com/x.schema.json'), which contractgen never reads; vendor the file and "
-                            "map its URL prefix to that folder in contractgen.toml: [resolve] \"https://example.com/\" = "
-                            "\"vendor/<folder>\" (docs/references.md)") +
-                       error_at(kFile, where(text, "\"//host"),
-                                "$ref '//host/x.schema.json' is an absolute URI that no schema of the set has as its "
-                                "$id; references to other files are relative paths like "
-                                "'other.schema.json#/$defs/Name'"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"https"),
+                 "$ref 'https://example.com/x.schema.json#/$defs/X' points at the network "
+                 "('https://example.com/x.schema.json'), which contractgen never reads; vendor the file and "
+                 "map its URL prefix to that folder in contractgen.toml: [resolve] \"https://example.com/\" = "
+                 "\"vendor/<folder>\" (docs/references.md)") +
+            error_at(kFile, where(text, "\"//host"),
+                     "$ref '//host/x.schema.json' is an absolute URI that no schema of the set has as its "
+                     "$id; references to other files are relative paths like "
+                     "'other.schema.json#/$defs/Name'"));
 }
 
 TEST_CASE("diag: $ref to an anchor that no schema declares", "[diag]") {
@@ -248,8 +254,9 @@ TEST_CASE("diag: an alias cycle A → B → A names the chain", "[diag]") {
   "A": {"$ref": "#/$defs/B"},
   "B": {"$ref": "#/$defs/A"}
 }})";
-    const std::string infinite = "f.A → f.B → f.A refers to itself without passing through a property, an item or "
-                                 "a map value, so no value of it could be finite";
+    const std::string infinite =
+        "f.A → f.B → f.A refers to itself without passing through a property, an item or "
+        "a map value, so no value of it could be finite";
     expect_refused({{kFile, text}}, error_at(kFile, where(text, "\"A\""), infinite));
     // In every target: no target could represent it.
     CHECK(diagnostics_for({{kFile, text}}, "go") == error_at(kFile, where(text, "\"A\""), infinite));
@@ -265,8 +272,10 @@ TEST_CASE("diag: recursion through a property, and across files, names the chain
     CHECK(diagnostics({{kFile, node}}).empty());
     CHECK(diagnostics_for({{kFile, node}}, "go").empty());
 
-    const std::string a = R"({"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "b.schema.json#/$defs/B"}}}}})";
-    const std::string b = R"({"$defs": {"B": {"type": "object", "properties": {"a": {"$ref": "a.schema.json#/$defs/A"}}}}})";
+    const std::string a =
+        R"({"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "b.schema.json#/$defs/B"}}}}})";
+    const std::string b =
+        R"({"$defs": {"B": {"type": "object", "properties": {"a": {"$ref": "a.schema.json#/$defs/A"}}}}})";
     CHECK(site_diagnostics({{"f/a.schema.json", a}, {"f/b.schema.json", b}}) ==
           error_at("f/a.schema.json", where(a, "\"A\""), site_lacks("recursive types", "f.A")));
     CHECK(diagnostics({{"f/a.schema.json", a}, {"f/b.schema.json", b}}).empty());
@@ -275,22 +284,24 @@ TEST_CASE("diag: recursion through a property, and across files, names the chain
 
 TEST_CASE("diag: recursion through an alternative of a union that also has a type", "[diag]") {
     // Each of these overflowed the stack (found by the schema fuzz harness).
-    const std::string direct = R"({"$defs": {"C": {"type": "object", "oneOf": [{"$ref": "#/$defs/C"}, {"type": "object"}]}}})";
+    const std::string direct =
+        R"({"$defs": {"C": {"type": "object", "oneOf": [{"$ref": "#/$defs/C"}, {"type": "object"}]}}})";
     // The alternative (C and an object) is an unnamed schema that contains C itself.
     const std::string unnamed = "', a schema without a name; to make it a recursive type, move it into $defs";
-    expect_refused({{kFile, direct}}, error_at(kFile, where(direct, "{\"$ref\""),
-                                               "recursive reference to '#/$defs/C/oneOf/0" + unnamed));
+    expect_refused({{kFile, direct}},
+                   error_at(kFile, where(direct, "{\"$ref\""), "recursive reference to '#/$defs/C/oneOf/0" + unnamed));
     CHECK(diagnostics_for({{kFile, direct}}, "go") ==
           error_at(kFile, where(direct, "{\"$ref\""), "recursive reference to '#/$defs/C/oneOf/0" + unnamed));
     const std::string through_all_of =
         R"({"$defs": {"C": {"type": "object", "anyOf": [{"allOf": [{"$ref": "#/$defs/C"}]}, {"type": "object"}]}}})";
-    expect_refused({{kFile, through_all_of}},
-                   error_at(kFile, where(through_all_of, "{\"allOf\""), "recursive reference to '#/$defs/C/anyOf/0" + unnamed));
+    expect_refused({{kFile, through_all_of}}, error_at(kFile, where(through_all_of, "{\"allOf\""),
+                                                       "recursive reference to '#/$defs/C/anyOf/0" + unnamed));
 }
 
 TEST_CASE("diag: recursion through allOf", "[diag]") {
     const std::string text = R"({"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}], "type": "object"}}})";
-    const std::string infinite = "this schema is a part of itself through allOf/$ref: a value of it would have to be infinite";
+    const std::string infinite =
+        "this schema is a part of itself through allOf/$ref: a value of it would have to be infinite";
     CHECK(diagnostics({{kFile, text}}) == error_at(kFile, where(text, "\"A\""), infinite));
     CHECK(diagnostics_for({{kFile, text}}, "go") == error_at(kFile, where(text, "\"A\""), infinite));
 }
@@ -301,10 +312,11 @@ TEST_CASE("diag: two oneOf variants with the same discriminator value", "[diag]"
   "Start": {"type": "object", "properties": {"type": {"const": "start"}}, "required": ["type"]},
   "Begin": {"type": "object", "properties": {"type": {"const": "start"}}, "required": ["type"]}
 }})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"Event\""),
-                            "variants 'Start' and 'Begin' of 'Event' have the same discriminator value 'start' for 'type'; "
-                            "a oneOf discriminated by a const property needs distinct values"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"Event\""),
+                 "variants 'Start' and 'Begin' of 'Event' have the same discriminator value 'start' for 'type'; "
+                 "a oneOf discriminated by a const property needs distinct values"));
 }
 
 TEST_CASE("diag: required names an unknown property, at the name, with did-you-mean", "[diag]") {
@@ -343,13 +355,14 @@ TEST_CASE("diag: an unknown keyword is an annotation: one warning per name, with
   "C": {"type": "string", "contentFormat": "base64", "x-note": 1},
   "D": {"type": "string", "contentFormat": "base32"}
 }})";
-    const std::string tail = ": read as an annotation and ignored; extensions that start with 'x-' are not reported, and "
-                             "[schemas] unknown-keywords = \"error\" refuses unknown keywords\n";
+    const std::string tail =
+        ": read as an annotation and ignored; extensions that start with 'x-' are not reported, and "
+        "[schemas] unknown-keywords = \"error\" refuses unknown keywords\n";
     CHECK(diagnostics({{kFile, text}}) ==
-          "schemas/" + kFile + ":" + where(text, "\"additionalItems\"") + ": warning: unknown keyword 'additionalItems'" +
-              tail + "schemas/" + kFile + ":" + where(text, "\"requried\"") +
-              ": warning: unknown keyword 'requried' (did you mean 'required'?)" + tail + "schemas/" + kFile + ":" +
-              where(text, "\"contentFormat\"") +
+          "schemas/" + kFile + ":" + where(text, "\"additionalItems\"") +
+              ": warning: unknown keyword 'additionalItems'" + tail + "schemas/" + kFile + ":" +
+              where(text, "\"requried\"") + ": warning: unknown keyword 'requried' (did you mean 'required'?)" + tail +
+              "schemas/" + kFile + ":" + where(text, "\"contentFormat\"") +
               ": warning: unknown keyword 'contentFormat': read as an annotation and ignored (2 places; the first is "
               "shown); extensions that start with 'x-' are not reported, and [schemas] unknown-keywords = \"error\" "
               "refuses unknown keywords\n");
@@ -364,15 +377,16 @@ TEST_CASE("diag: keyword value of the wrong shape", "[diag]") {
   "E": {"type": "number", "multipleOf": 0},
   "F": {"type": "string", "maxLength": 1.5}
 }})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"minLength\""), "'minLength' must be a non-negative integer") +
-                       error_at(kFile, where(text, "\"type\": \"strng\""),
-                                "'type' must be a type name or an array of distinct type names (did you mean 'string'?)") +
-                       error_at(kFile, where(text, "\"type\": [\"integer\""),
-                                "'type' must be a type name or an array of distinct type names (did you mean 'null'?)") +
-                       error_at(kFile, where(text, "\"required\""), "'required' must be an array of distinct strings") +
-                       error_at(kFile, where(text, "\"multipleOf\""), "'multipleOf' must be a number greater than 0") +
-                       error_at(kFile, where(text, "\"maxLength\""), "'maxLength' must be a non-negative integer"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"minLength\""), "'minLength' must be a non-negative integer") +
+            error_at(kFile, where(text, "\"type\": \"strng\""),
+                     "'type' must be a type name or an array of distinct type names (did you mean 'string'?)") +
+            error_at(kFile, where(text, "\"type\": [\"integer\""),
+                     "'type' must be a type name or an array of distinct type names (did you mean 'null'?)") +
+            error_at(kFile, where(text, "\"required\""), "'required' must be an array of distinct strings") +
+            error_at(kFile, where(text, "\"multipleOf\""), "'multipleOf' must be a number greater than 0") +
+            error_at(kFile, where(text, "\"maxLength\""), "'maxLength' must be a non-negative integer"));
 }
 
 TEST_CASE("diag: annotations of the wrong shape in a named type are errors, not an uncaught exception", "[diag]") {
@@ -398,14 +412,15 @@ TEST_CASE("diag: a float with no fraction beyond the 64-bit range is no integer"
   "D": {"type": "string", "const": 1e21},
   "E": {"type": "object", "properties": {"x": {"type": "integer", "const": -1e300}}}
 }})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"const\"", 2),
-                            "const value 1e+21 is a whole number beyond the 64-bit range, which no target's integers "
-                            "hold") +
-                       error_at(kFile, where(text, "\"const\"", 4), "const value 1e+21 does not match the schema's type") +
-                       error_at(kFile, where(text, "\"const\"", 5),
-                                "const value -1e+300 is a whole number beyond the 64-bit range, which no target's "
-                                "integers hold"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"const\"", 2),
+                 "const value 1e+21 is a whole number beyond the 64-bit range, which no target's integers "
+                 "hold") +
+            error_at(kFile, where(text, "\"const\"", 4), "const value 1e+21 does not match the schema's type") +
+            error_at(kFile, where(text, "\"const\"", 5),
+                     "const value -1e+300 is a whole number beyond the 64-bit range, which no target's "
+                     "integers hold"));
 }
 
 TEST_CASE("diag: a count written as a float beyond 2^64", "[diag]") {
@@ -418,11 +433,11 @@ TEST_CASE("diag: a count written as a float beyond 2^64", "[diag]") {
   "C": {"type": "string", "minLength": 4.0, "maxLength": 1.8e19},
   "D": {"type": "string", "maxLength": 2.5}
 }})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"maxLength\""), "'maxLength' must be a non-negative integer below 2^64") +
-                       error_at(kFile, where(text, "\"minItems\""),
-                                "'minItems' must be a non-negative integer below 2^64") +
-                       error_at(kFile, where(text, "\"maxLength\"", 3), "'maxLength' must be a non-negative integer"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"maxLength\""), "'maxLength' must be a non-negative integer below 2^64") +
+            error_at(kFile, where(text, "\"minItems\""), "'minItems' must be a non-negative integer below 2^64") +
+            error_at(kFile, where(text, "\"maxLength\"", 3), "'maxLength' must be a non-negative integer"));
 }
 
 TEST_CASE("diag: an unknown format is an annotation, and a format a target does not implement yet", "[diag]") {
@@ -463,12 +478,14 @@ TEST_CASE("diag: patterns that are not ECMA-262 or that no engine matches alike"
                      "Unicode property escapes ('\\p{...}') are not supported: the engines' Unicode tables differ by "
                      "version; write the class out") +
             error_at(kFile, where(text, "\"pattern\"", 2),
-                     "pattern '(a)\\1' " + prefix + "backreferences ('\\1') are not supported: no linear-time engine has them") +
+                     "pattern '(a)\\1' " + prefix +
+                         "backreferences ('\\1') are not supported: no linear-time engine has them") +
             error_at(kFile, where(text, "\"pattern\"", 3), "pattern '(a' " + prefix + "unbalanced '('") +
-            error_at(kFile, where(text, "\"pattern\"", 4),
-                     "pattern '\\uD800' " + prefix +
-                         "a lone surrogate ('\\uD800') matches no text a payload can hold (docs/semantics.md: strings are "
-                         "Unicode scalar values); write the pair, or the code point as '\\u{...}'") +
+            error_at(
+                kFile, where(text, "\"pattern\"", 4),
+                "pattern '\\uD800' " + prefix +
+                    "a lone surrogate ('\\uD800') matches no text a payload can hold (docs/semantics.md: strings are "
+                    "Unicode scalar values); write the pair, or the code point as '\\u{...}'") +
             error_at(kFile, where(text, "\"pattern\"", 5),
                      "pattern '(?i)a' " + prefix + "group syntax '(?i' (flags, modifiers) is not ECMA-262"));
 }
@@ -480,10 +497,11 @@ TEST_CASE("diag: two type names of a family that fold to one identifier", "[diag
   "fooBar": {"type": "string"},
   "FooBar": {"type": "integer"}
 }})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"FooBar\""),
-                            "type names 'fooBar' and 'FooBar' in family 'f' both become the identifier 'FooBar'; rename "
-                            "one of them"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"FooBar\""),
+                 "type names 'fooBar' and 'FooBar' in family 'f' both become the identifier 'FooBar'; rename "
+                 "one of them"));
     const std::string two_files_a = R"({"$defs": {"foo_bar": {"type": "string"}}})";
     const std::string two_files_b = R"({"$defs": {"Foo-Bar": {"type": "string"}}})";
     CHECK(diagnostics({{"f/a.schema.json", two_files_a}, {"f/b.schema.json", two_files_b}}) ==
@@ -512,18 +530,21 @@ TEST_CASE("diag: one type name defined twice in a family", "[diag]") {
 }
 
 TEST_CASE("diag: schema file outside a family folder", "[diag]") {
-    expect_refused({{"top.schema.json", "{}"}},
-                   "schemas/top.schema.json: error: schema files belong in a family folder (schemas/<family>/top.schema.json); "
-                   "each folder directly under the schemas root is a namespace\n");
+    expect_refused(
+        {{"top.schema.json", "{}"}},
+        "schemas/top.schema.json: error: schema files belong in a family folder (schemas/<family>/top.schema.json); "
+        "each folder directly under the schemas root is a namespace\n");
 }
 
 TEST_CASE("diag: bad family folder name, with the name to use", "[diag]") {
-    expect_refused({{"Chat-Stream/a.schema.json", "{}"}},
-                   "schemas/Chat-Stream/a.schema.json: error: family folder 'Chat-Stream' is not a valid name (lower case "
-                   "letters, digits and '_', starting with a letter); rename it to 'chat_stream'\n");
-    CHECK(diagnostics({{"2fa/a.schema.json", "{}"}}) ==
-          "schemas/2fa/a.schema.json: error: family folder '2fa' is not a valid name (lower case letters, digits and '_', "
-          "starting with a letter); rename it to 'f_2fa'\n");
+    expect_refused(
+        {{"Chat-Stream/a.schema.json", "{}"}},
+        "schemas/Chat-Stream/a.schema.json: error: family folder 'Chat-Stream' is not a valid name (lower case "
+        "letters, digits and '_', starting with a letter); rename it to 'chat_stream'\n");
+    CHECK(
+        diagnostics({{"2fa/a.schema.json", "{}"}}) ==
+        "schemas/2fa/a.schema.json: error: family folder '2fa' is not a valid name (lower case letters, digits and '_', "
+        "starting with a letter); rename it to 'f_2fa'\n");
 }
 
 TEST_CASE("diag: a $schema that names no supported dialect, beside an embedded resource", "[diag]") {
@@ -532,13 +553,14 @@ TEST_CASE("diag: a $schema that names no supported dialect, beside an embedded r
   "$defs": {"A": {"$id": "a", "type": "string"}}
 })";
     // An embedded resource ($id below the top) is supported; only the dialect is wrong.
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"$schema\""),
-                            "'$schema' names no dialect contractgen reads: \"http://json-schema.org/draft-03/schema#\" "
-                            "(supported: draft-04 (http://json-schema.org/draft-04/schema#), draft-06 "
-                            "(http://json-schema.org/draft-06/schema#), draft-07 (http://json-schema.org/draft-07/schema#), "
-                            "2019-09 (https://json-schema.org/draft/2019-09/schema), 2020-12 "
-                            "(https://json-schema.org/draft/2020-12/schema))"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"$schema\""),
+                 "'$schema' names no dialect contractgen reads: \"http://json-schema.org/draft-03/schema#\" "
+                 "(supported: draft-04 (http://json-schema.org/draft-04/schema#), draft-06 "
+                 "(http://json-schema.org/draft-06/schema#), draft-07 (http://json-schema.org/draft-07/schema#), "
+                 "2019-09 (https://json-schema.org/draft/2019-09/schema), 2020-12 "
+                 "(https://json-schema.org/draft/2020-12/schema))"));
 }
 
 TEST_CASE("diag: the schema false where it is not a forbidden property is an assertion", "[diag]") {
@@ -580,9 +602,10 @@ TEST_CASE("diag: const that does not match the type, in a property and in a $def
   "A": {"type": "object", "properties": {"kind": {"type": "string", "const": 1}}},
   "Limit": {"type": "integer", "const": "ten"}
 }})";
-    expect_refused({{kFile, text}},
-                   error_at(kFile, where(text, "\"const\""), "const value 1 does not match the schema's type") +
-                       error_at(kFile, where(text, "\"const\"", 2), "const value \"ten\" does not match the schema's type"));
+    expect_refused(
+        {{kFile, text}},
+        error_at(kFile, where(text, "\"const\""), "const value 1 does not match the schema's type") +
+            error_at(kFile, where(text, "\"const\"", 2), "const value \"ten\" does not match the schema's type"));
 }
 
 TEST_CASE("diag: enum problems", "[diag]") {
@@ -602,11 +625,12 @@ TEST_CASE("diag: a property both required and forbidden", "[diag]") {
   "required": ["a", "b"],
   "not": {"required": ["a"]}
 }}})";
-    CHECK(diagnostics({{kFile, text}}) ==
-          error_at(kFile, where(text, "\"a\": {"), "property 'a' is both required and forbidden by 'not'") +
-              error_at(kFile, where(text, "\"b\": false"),
-                       "property 'b' is required but also forbidden (a 'false' schema, or additionalProperties: false in "
-                       "an allOf part that does not list it)"));
+    CHECK(
+        diagnostics({{kFile, text}}) ==
+        error_at(kFile, where(text, "\"a\": {"), "property 'a' is both required and forbidden by 'not'") +
+            error_at(kFile, where(text, "\"b\": false"),
+                     "property 'b' is required but also forbidden (a 'false' schema, or additionalProperties: false in "
+                     "an allOf part that does not list it)"));
 }
 
 TEST_CASE("diag: a general not is an assertion, and a file that is not an object", "[diag]") {
@@ -623,7 +647,9 @@ TEST_CASE("diag: missing or empty schemas folder", "[diag]") {
     test::Workspace ws;
     contractgen::diag::Sink sink;
     contractgen::app::load_and_build(ws.schemas, sink);
-    CHECK(ws.shown(sink.text()) == "schemas: error: no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)\n");
+    CHECK(
+        ws.shown(sink.text()) ==
+        "schemas: error: no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)\n");
     contractgen::diag::Sink missing;
     contractgen::app::load_and_build(ws.dir / "nope", missing);
     CHECK(missing.text() == (ws.dir / "nope").string() + ": error: schemas folder does not exist or is not a folder\n");
@@ -634,7 +660,8 @@ TEST_CASE("diag: every error is reported, not only the first, in file order", "[
                 {"b/y.schema.json", R"({"$defs": {"B": {"minLength": -1}}})"}};
     std::string got = diagnostics(files);
     CHECK(got.find("schemas/a/x.schema.json:1:18: error:") == 0);
-    CHECK(got.find("schemas/b/y.schema.json:1:18: error: 'minLength' must be a non-negative integer") != std::string::npos);
+    CHECK(got.find("schemas/b/y.schema.json:1:18: error: 'minLength' must be a non-negative integer") !=
+          std::string::npos);
 }
 
 TEST_CASE("diag: format with and without colour", "[diag]") {

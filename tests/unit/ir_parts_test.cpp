@@ -54,9 +54,9 @@ test::Files independent_families() {
 }
 
 void dump(std::ostream& os, const ir::TypeExpr& t) {
-    os << "(" << static_cast<int>(t.kind) << (t.nullable ? "?" : "") << " decl=" << t.decl << " value=" << t.value.dump()
-       << " check=" << (t.check ? std::to_string(*t.check) : "-") << " str=" << t.string_bounds.pattern.value_or("")
-       << "/" << static_cast<int>(t.string_bounds.format);
+    os << "(" << static_cast<int>(t.kind) << (t.nullable ? "?" : "") << " decl=" << t.decl
+       << " value=" << t.value.dump() << " check=" << (t.check ? std::to_string(*t.check) : "-")
+       << " str=" << t.string_bounds.pattern.value_or("") << "/" << static_cast<int>(t.string_bounds.format);
     for (const auto& e : t.element) dump(os, e);
     os << ")";
 }
@@ -69,7 +69,8 @@ std::string dump(const ir::Model& m) {
         os << id << " " << d.qualified_name() << " wanted=" << d.wanted_name << (d.lifted ? " lifted" : "")
            << (d.recursive ? " recursive" : "") << " kind=" << static_cast<int>(d.kind())
            << " check=" << (d.check ? std::to_string(*d.check) : "-") << " at=" << d.origin.file << "#"
-           << d.origin.pointer << ":" << d.origin.line << ":" << d.origin.column << " doc=" << d.docs.description << "\n";
+           << d.origin.pointer << ":" << d.origin.line << ":" << d.origin.column << " doc=" << d.docs.description
+           << "\n";
         std::visit(
             [&](const auto& body) {
                 using B = std::decay_t<decltype(body)>;
@@ -158,7 +159,8 @@ TEST_CASE("ir parts: a file reference is placed as the resolver places it (%-esc
     CHECK(dump(*parts) == dump(ir::build_model_whole(b->loaded.schemas, whole_sink)));
 }
 
-TEST_CASE("ir parts: one group, a reference the scan cannot place, or a problem: the whole set is built at once", "[ir]") {
+TEST_CASE("ir parts: one group, a reference the scan cannot place, or a problem: the whole set is built at once",
+          "[ir]") {
     SECTION("families that use each other are one group") {
         auto files = independent_families();
         files["beta/uses.schema.json"] = R"({)" + kSchema + R"(, "$ref": "../alpha/events.schema.json#/$defs/Level"})";
@@ -169,7 +171,8 @@ TEST_CASE("ir parts: one group, a reference the scan cannot place, or a problem:
     SECTION("a reference by URI") {
         auto files = independent_families();
         files["beta/uses.schema.json"] = R"({)" + kSchema + R"(, "$ref": "https://example.com/x.schema.json"})";
-        files["alpha/id.schema.json"] = R"({)" + kSchema + R"(, "$id": "https://example.com/x.schema.json", "type": "string"})";
+        files["alpha/id.schema.json"] =
+            R"({)" + kSchema + R"(, "$id": "https://example.com/x.schema.json", "type": "string"})";
         auto b = test::build(files);
         contractgen::diag::Sink sink;
         CHECK_FALSE(ir::builder::build_in_parts(b->loaded.schemas, sink, 2).has_value());
@@ -177,7 +180,8 @@ TEST_CASE("ir parts: one group, a reference the scan cannot place, or a problem:
     SECTION("a reference the scan does not see (an escaped member name) is noticed while building") {
         auto files = independent_families();
         files["beta/uses.schema.json"] =
-            R"({)" + kSchema + R"(, "type": "object", "properties": {"l": {"\u0024ref": "../alpha/events.schema.json#/$defs/Level"}}})";
+            R"({)" + kSchema +
+            R"(, "type": "object", "properties": {"l": {"\u0024ref": "../alpha/events.schema.json#/$defs/Level"}}})";
         auto b = test::build(files);
         contractgen::diag::Sink sink;
         CHECK_FALSE(ir::builder::build_in_parts(b->loaded.schemas, sink, 2).has_value());
@@ -187,7 +191,8 @@ TEST_CASE("ir parts: one group, a reference the scan cannot place, or a problem:
     }
     SECTION("a problem in one group: the whole build reports it, in its order") {
         auto files = independent_families();
-        files["beta/bad.schema.json"] = R"({)" + kSchema + R"(, "$defs": {"X": {"type": "object", "minProperties": "2"}}})";
+        files["beta/bad.schema.json"] =
+            R"({)" + kSchema + R"(, "$defs": {"X": {"type": "object", "minProperties": "2"}}})";
         test::Workspace ws(files);
         contractgen::diag::Sink load_sink;
         auto set = contractgen::load::load_schemas(ws.schemas, load_sink);

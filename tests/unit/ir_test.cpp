@@ -146,9 +146,8 @@ TEST_CASE("ir: an error in an allOf base used twice is reported once", "[ir][dia
       "Base": {"type": "object", "properties": {"id": {"type": "string", "minLength": -1}}},
       "A": {"allOf": [{"$ref": "#/$defs/Base"}]},
       "B": {"allOf": [{"$ref": "#/$defs/Base"}]})");
-    CHECK(diagnostics({{kFile, text}}) ==
-          "schemas/f/a.schema.json:" + test::where(text, "\"minLength\"") +
-              ": error: 'minLength' must be a non-negative integer\n");
+    CHECK(diagnostics({{kFile, text}}) == "schemas/f/a.schema.json:" + test::where(text, "\"minLength\"") +
+                                              ": error: 'minLength' must be a non-negative integer\n");
 }
 
 TEST_CASE("ir: inline objects, enums and unions are lifted with deterministic names", "[ir]") {
@@ -300,14 +299,19 @@ TEST_CASE("ir: families in dependency order, a type follows what it uses", "[ir]
 }
 
 TEST_CASE("ir: families that use each other are a cycle error", "[ir][diag]") {
-    const std::string a = defs(R"("A": {"type": "object", "properties": {"b": {"$ref": "../b/y.schema.json#/$defs/B"}}})");
-    const std::string b = defs(R"("B": {"type": "object", "properties": {"c": {"$ref": "../c/z.schema.json#/$defs/C"}}})");
-    const std::string c = defs(R"("C": {"type": "object", "properties": {"a": {"$ref": "../a/w.schema.json#/$defs/A2"}}},
+    const std::string a =
+        defs(R"("A": {"type": "object", "properties": {"b": {"$ref": "../b/y.schema.json#/$defs/B"}}})");
+    const std::string b =
+        defs(R"("B": {"type": "object", "properties": {"c": {"$ref": "../c/z.schema.json#/$defs/C"}}})");
+    const std::string c =
+        defs(R"("C": {"type": "object", "properties": {"a": {"$ref": "../a/w.schema.json#/$defs/A2"}}},
                                   "D": {"type": "string"})");
     const std::string a2 = defs(R"("A2": {"type": "string"})");
-    CHECK(diagnostics({{"a/x.schema.json", a}, {"a/w.schema.json", a2}, {"b/y.schema.json", b}, {"c/z.schema.json", c}}) ==
-          "schemas/c/z.schema.json:" + test::where(c, "\"C\"") +
-              ": error: families reference each other in a cycle (a → b → c → a); move the shared types into one family\n");
+    CHECK(
+        diagnostics(
+            {{"a/x.schema.json", a}, {"a/w.schema.json", a2}, {"b/y.schema.json", b}, {"c/z.schema.json", c}}) ==
+        "schemas/c/z.schema.json:" + test::where(c, "\"C\"") +
+            ": error: families reference each other in a cycle (a → b → c → a); move the shared types into one family\n");
 }
 
 TEST_CASE("ir: nullable references, enums with null, and const", "[ir]") {
@@ -350,28 +354,30 @@ TEST_CASE("ir: docs keep title, default, examples and x- extensions verbatim", "
 }
 
 TEST_CASE("ir: a file's root schema is a type named after the file", "[ir]") {
-    auto b = build({{"f/stream_envelope.schema.json", R"({"type": "object", "properties": {"data": {}}, "$defs": {"X": {"type": "string"}}})"},
+    auto b = build({{"f/stream_envelope.schema.json",
+                     R"({"type": "object", "properties": {"data": {}}, "$defs": {"X": {"type": "string"}}})"},
                     {"f/only_defs.schema.json", R"({"title": "just a library", "$defs": {"Y": {"type": "string"}}})"}});
     CHECK(b->decl("f", "StreamEnvelope").is<ir::Struct>());
     CHECK(b->names("f") == std::vector<std::string>{"Y", "StreamEnvelope", "X"});
 }
 
 TEST_CASE("ir: ECMA-262 patterns pass, translations per engine", "[ir]") {
-    for (const char* ok : {"^[a-z0-9_]+$", "^\\d{3}-\\d{4}$", "(?:ab)+|c*?", "^\\u00e9\\.\\/$", "a{2,}", "[\\-\\]]", "^\\s+\\S$",
-                           "(?<=a)b(?<!c)", "(?=x)(?!y)", "(?<year>\\d{4})", "\\u{1F600}", "\\bword\\B", "[^\\s\\d]", "\\x41\\cJ\\0"})
+    for (const char* ok :
+         {"^[a-z0-9_]+$", "^\\d{3}-\\d{4}$", "(?:ab)+|c*?", "^\\u00e9\\.\\/$", "a{2,}", "[\\-\\]]", "^\\s+\\S$",
+          "(?<=a)b(?<!c)", "(?=x)(?!y)", "(?<year>\\d{4})", "\\u{1F600}", "\\bword\\B", "[^\\s\\d]", "\\x41\\cJ\\0"})
         CHECK_FALSE(ir::check_pattern(ok).has_value());
     CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Ecma) == "^a.b$");
     CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Python) == "^a[^\\u000A\\u000D\\u2028\\u2029]b\\Z");
     CHECK(ir::translate_pattern("^a.b$", ir::PatternDialect::Pcre2) == "^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]b\\z");
     // ECMA's \s (WhiteSpace and LineTerminator: \t \n \v \f \r, space, U+00A0, U+1680, U+2000-U+200A, U+2028,
     // U+2029, U+202F, U+205F, U+3000, U+FEFF), written out for engines whose \s means something else.
-    const std::string space = "\\x{0009}-\\x{000D} \\x{00A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}"
-                              "\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+    const std::string space =
+        "\\x{0009}-\\x{000D} \\x{00A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}"
+        "\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
     CHECK(ir::translate_pattern("\\s", ir::PatternDialect::Re2) == "[" + space + "]");
     CHECK(ir::translate_pattern("\\S", ir::PatternDialect::Re2) == "[^" + space + "]");
     // In a class, a negated class escape is its complement (no surrogates: UTF-8 text has none).
-    CHECK(ir::translate_pattern("[a\\D]", ir::PatternDialect::Re2) ==
-          "[\\x{0000}-/:-\\x{D7FF}\\x{E000}-\\x{10FFFF}]");
+    CHECK(ir::translate_pattern("[a\\D]", ir::PatternDialect::Re2) == "[\\x{0000}-/:-\\x{D7FF}\\x{E000}-\\x{10FFFF}]");
     CHECK(ir::translate_pattern("\\d\\w", ir::PatternDialect::Python) == "[0-9][0-9A-Z_a-z]");
     CHECK(ir::translate_pattern("\\u{1F600}\\uD83D\\uDE00", ir::PatternDialect::Python) == "\\U0001F600\\U0001F600");
     CHECK(ir::translate_pattern("(?<y>a)(?<=b)", ir::PatternDialect::Pcre2) == "(a)(?<=b)");
@@ -399,7 +405,9 @@ TEST_CASE("ir: patterns are matched as ECMA-262 matches them, in bounded time", 
     CHECK(match_pattern("^\\S$", "\xC2\xA0") == PatternMatch::No);
     CHECK(match_pattern("\\d", "\xD9\xA3") == PatternMatch::No);  // ARABIC-INDIC DIGIT THREE
     CHECK(match_pattern("\\w", "\xC3\xA9") == PatternMatch::No);
-    CHECK(match_pattern("\\bfoo\\b", "\xC3\xA9" "foo\xC3\xA9") == PatternMatch::Yes);
+    CHECK(match_pattern("\\bfoo\\b",
+                        "\xC3\xA9"
+                        "foo\xC3\xA9") == PatternMatch::Yes);
     CHECK(match_pattern("^(?=.*\\d)[a-z\\d]+$", "abc1") == PatternMatch::Yes);
     CHECK(match_pattern("^(?=.*\\d)[a-z\\d]+$", "abc") == PatternMatch::No);
     CHECK(match_pattern("(?<=\\$)\\d+", "$12") == PatternMatch::Yes);

@@ -30,12 +30,13 @@ std::string at(const load::Position& p) { return std::to_string(p.line) + ":" + 
 }  // namespace
 
 TEST_CASE("loader: positions of keys and values", "[loader]") {
-    const std::string text = "{\n"
-                             "  \"$defs\": {\n"
-                             "    \"A\":   {\"type\": \"string\"},\n"
-                             "    \"B\": [1, 2.5, true, null, {\"x\": -3}]\n"
-                             "  }\n"
-                             "}\n";
+    const std::string text =
+        "{\n"
+        "  \"$defs\": {\n"
+        "    \"A\":   {\"type\": \"string\"},\n"
+        "    \"B\": [1, 2.5, true, null, {\"x\": -3}]\n"
+        "  }\n"
+        "}\n";
     auto p = parse(text);
     REQUIRE(p->ok);
     CHECK(at(p->doc.value_position_of("")) == "1:1");
@@ -55,7 +56,8 @@ TEST_CASE("loader: positions of keys and values", "[loader]") {
 
 TEST_CASE("loader: positions after multi-byte UTF-8 and escapes count code points", "[loader]") {
     // "é" is two bytes, "😀" four, "\"" and "\u00e9" are escapes the cursor must skip whole.
-    const std::string text = "{\"d\": \"\xC3\xA9\xF0\x9F\x98\x80 \\\" \\u00e9 \\\\\", \"k\xC3\xA9y\": 1, \"z\": [\"\\\"]\", 2]}";
+    const std::string text =
+        "{\"d\": \"\xC3\xA9\xF0\x9F\x98\x80 \\\" \\u00e9 \\\\\", \"k\xC3\xA9y\": 1, \"z\": [\"\\\"]\", 2]}";
     auto p = parse(text);
     REQUIRE(p->ok);
     CHECK(p->doc.root["d"] == "\xC3\xA9\xF0\x9F\x98\x80 \" \xC3\xA9 \\");
@@ -85,9 +87,10 @@ TEST_CASE("loader: a byte order mark is skipped and does not count as a column",
 
     auto dup = parse("\xEF\xBB\xBF{\"a\": 1, \"a\": 2}");
     CHECK_FALSE(dup->ok);
-    CHECK(dup->sink.text() ==
-          "schemas/f/a.schema.json:1:10: error: duplicate key 'a' (first at line 1, column 2); JSON parsers keep only one "
-          "of them, so the schema would be ambiguous\n");
+    CHECK(
+        dup->sink.text() ==
+        "schemas/f/a.schema.json:1:10: error: duplicate key 'a' (first at line 1, column 2); JSON parsers keep only one "
+        "of them, so the schema would be ambiguous\n");
 }
 
 TEST_CASE("loader: key order is preserved", "[loader]") {
@@ -155,8 +158,9 @@ TEST_CASE("loader: exactly 128 levels load, 129 do not", "[loader]") {
     CHECK(fine->ok);
     auto deep = parse(std::string(129, '[') + std::string(129, ']'));
     CHECK_FALSE(deep->ok);
-    CHECK(deep->sink.text() ==
-          "schemas/f/a.schema.json:1:129: error: nesting deeper than 128 levels; flatten the schema with $defs and $ref\n");
+    CHECK(
+        deep->sink.text() ==
+        "schemas/f/a.schema.json:1:129: error: nesting deeper than 128 levels; flatten the schema with $defs and $ref\n");
 }
 
 TEST_CASE("loader: a deep object of objects is refused without recursion", "[loader]") {
@@ -171,9 +175,10 @@ TEST_CASE("loader: a deep object of objects is refused without recursion", "[loa
 TEST_CASE("loader: trailing garbage, empty text and bad escapes are malformed JSON", "[loader]") {
     auto trailing = parse("{} {}");
     CHECK_FALSE(trailing->ok);
-    CHECK(trailing->sink.text() ==
-          "schemas/f/a.schema.json:1:4: error: malformed JSON: syntax error while parsing value - unexpected '{'; expected "
-          "end of input\n");
+    CHECK(
+        trailing->sink.text() ==
+        "schemas/f/a.schema.json:1:4: error: malformed JSON: syntax error while parsing value - unexpected '{'; expected "
+        "end of input\n");
     auto empty = parse("");
     CHECK_FALSE(empty->ok);
     CHECK(empty->sink.text().rfind("schemas/f/a.schema.json:1:1: error: malformed JSON: ", 0) == 0);
@@ -184,10 +189,10 @@ TEST_CASE("loader: trailing garbage, empty text and bad escapes are malformed JS
 
 TEST_CASE("loader: files are found recursively, sorted, with family and display path", "[loader]") {
     test::Workspace ws(test::Files{{"b/z.schema.json", "{}"},
-                        {"a/y.schema.json", "{}"},
-                        {"a/sub/x.schema.json", "{}"},
-                        {"a/readme.json", R"({"title": "not a schema, not loaded"})"},
-                        {"a/notes.md", "# notes"}});
+                                   {"a/y.schema.json", "{}"},
+                                   {"a/sub/x.schema.json", "{}"},
+                                   {"a/readme.json", R"({"title": "not a schema, not loaded"})"},
+                                   {"a/notes.md", "# notes"}});
     contractgen::diag::Sink sink;
     load::SchemaSet set = load::load_schemas(ws.schemas, sink);
     // A *.json file without "$schema" is skipped, and says so (tests/unit/schema_files_test.cpp).

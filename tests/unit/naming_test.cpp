@@ -179,7 +179,8 @@ TEST_CASE("naming: a lifted type clashing exactly or after case folding gets the
 }
 
 TEST_CASE("naming: a declared type named like a runtime type is escaped, not an error", "[naming]") {
-    auto b = test::build({{"class/a.schema.json", R"({"$defs": {"Json": {"type": "string"}, "Codec": {"type": "integer"}}})"}});
+    auto b = test::build(
+        {{"class/a.schema.json", R"({"$defs": {"Json": {"type": "string"}, "Codec": {"type": "integer"}}})"}});
     naming::NamerConfig c;
     c.keywords = &naming::cpp_keywords();
     c.reserved_types = {"Json", "Codec"};

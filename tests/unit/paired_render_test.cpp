@@ -54,9 +54,7 @@ std::ostream& operator<<(std::ostream& os, const Outputs& o) { return os << "js:
 
 // A user template folder holding one template, t/page.mustache.
 struct Page {
-    explicit Page(const std::string& source) {
-        test::write_file(dir.path() / "t/page.mustache", source);
-    }
+    explicit Page(const std::string& source) { test::write_file(dir.path() / "t/page.mustache", source); }
     test::TempDir dir;
     Templates templates{dir.path()};
     const std::string name = "t/page.mustache";
@@ -104,7 +102,8 @@ TEST_CASE("render pair: each output is what rendering the template for it alone 
         REQUIRE(page.templates.pairs(page.name, "ts", kValues));
         for (int items : {0, 1, 2})
             for (bool on : {false, true})
-                for (bool empty_doc : {false, true}) CHECK(once(page, items, on, empty_doc) == twice(page, items, on, empty_doc));
+                for (bool empty_doc : {false, true})
+                    CHECK(once(page, items, on, empty_doc) == twice(page, items, on, empty_doc));
     }
 }
 
@@ -114,9 +113,9 @@ TEST_CASE("render pair: templates where marks could change which lines Mustache 
         "{{> part}}\n",                                   // a partial: not read
         "{{ts}}\n",                                       // the flag as a value
         "{{#param}}x{{/param}}\n",                        // a paired value as a section
-        "  {{#ts}}\nx\n{{/ts}}\nend\n",                   // blanks before a standalone flag tag stay when it is skipped
-        "{{#items}}{{#ts}}\nx\n{{/ts}}{{/items}}\n",      // flag and other sections, no text
-        "{{#items}}x{{param}};{{/items}}\n",              // the line's text is inside a section
+        "  {{#ts}}\nx\n{{/ts}}\nend\n",  // blanks before a standalone flag tag stay when it is skipped
+        "{{#items}}{{#ts}}\nx\n{{/ts}}{{/items}}\n",  // flag and other sections, no text
+        "{{#items}}x{{param}};{{/items}}\n",  // the line's text is inside a section
         "{{#items}}\n{{#ts}}\nx\n{{/ts}}\n{{/items}}\n",  // a mark before a loop's end: it runs into the next item
         "{{#ts}}\nunclosed\n",
     };
@@ -141,7 +140,8 @@ TEST_CASE("render pair: a line only a paired value shows renders once when the v
     CHECK(js == "js");
     CHECK(ts == "ts");
     for (int items : {0, 2}) {
-        Data both = view(Both, items, true, false), for_js = view(Js, items, true, false), for_ts = view(Ts, items, true, false);
+        Data both = view(Both, items, true, false), for_js = view(Js, items, true, false),
+             for_ts = view(Ts, items, true, false);
         both.set("returns", paired::value("/* js */", ": Thing"));
         for_js.set("returns", "/* js */");
         for_ts.set("returns", ": Thing");
@@ -193,7 +193,8 @@ TEST_CASE("render pair: every declaration template of the TypeScript target rend
     std::size_t modules = 0;
     for (const std::string& name : Templates::builtin_names()) {
         if (name.rfind("ts/", 0) != 0 || name.find(".module.mustache") == std::string::npos) continue;
-        if (name == "ts/family.module.mustache" || name == "ts/registry.module.mustache") continue;  // rendered once per file
+        if (name == "ts/family.module.mustache" || name == "ts/registry.module.mustache")
+            continue;  // rendered once per file
         INFO(name);
         const auto& values = name == "ts/entry.module.mustache" ? contractgen::emit::ts::entry_language_values()
                                                                 : contractgen::emit::ts::module_language_values();

@@ -76,10 +76,11 @@ TEST_CASE("references: $defs names shared by sibling files are qualified by file
     CHECK(b->field("f", "Main", "b").type.decl == *b->model().find("f", "PartBItem"));
     CHECK(b->field("f", "Main", "own").type.decl == *b->model().find("f", "MainItem"));
     const std::string main = files.at("f/main.schema.json");
-    CHECK(diagnostics(files) == "schemas/f/main.schema.json:" + where(main, "\"Item\": {\"type\": \"boolean") +
-                                    ": warning: type name 'Item' is declared in 3 files of family 'f' (main.schema.json, "
-                                    "part-a.schema.json, part_b.schema.json); each $defs entry of that name is "
-                                    "qualified by its file's name\n");
+    CHECK(diagnostics(files) ==
+          "schemas/f/main.schema.json:" + where(main, "\"Item\": {\"type\": \"boolean") +
+              ": warning: type name 'Item' is declared in 3 files of family 'f' (main.schema.json, "
+              "part-a.schema.json, part_b.schema.json); each $defs entry of that name is "
+              "qualified by its file's name\n");
 }
 
 TEST_CASE("references: [resolve] maps a network $ref to a vendored folder", "[references][config]") {
@@ -102,10 +103,11 @@ TEST_CASE("references: [resolve] maps a network $ref to a vendored folder", "[re
     write_file(ws.dir / "contractgen.toml", "[project]\nname = \"x\"\n");
     r = run_contractgen({"generate", "-q", "--out", "out2"}, ws.dir.path());
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "error: $ref 'https://example.com/schemas/money.json#/$defs/Money' points at the network "
-                     "('https://example.com/schemas/money.json'), which contractgen never reads; vendor the file and "
-                     "map its URL prefix to that folder in contractgen.toml: [resolve] "
-                     "\"https://example.com/schemas/\" = \"vendor/<folder>\" (docs/references.md)"));
+    CHECK(has(r.err,
+              "error: $ref 'https://example.com/schemas/money.json#/$defs/Money' points at the network "
+              "('https://example.com/schemas/money.json'), which contractgen never reads; vendor the file and "
+              "map its URL prefix to that folder in contractgen.toml: [resolve] "
+              "\"https://example.com/schemas/\" = \"vendor/<folder>\" (docs/references.md)"));
     CHECK_FALSE(std::filesystem::exists(ws.dir / "out2"));
 
     // A mapped file that is not there.
@@ -113,9 +115,10 @@ TEST_CASE("references: [resolve] maps a network $ref to a vendored folder", "[re
     r = run_contractgen({"generate", "-q", "--out", "out3"}, ws.dir.path());
     CHECK(r.exit_code == 2);
     // (The folder as the config gives it, relative to the working folder here.)
-    CHECK(has(r.err, "error: $ref 'https://example.com/schemas/money.json#/$defs/Money' is "
-                     "'https://example.com/schemas/money.json', which maps to 'vendor/schemas/money.json' ([resolve] "
-                     "'https://example.com/' = 'vendor'); that file does not exist (vendor it there)"));
+    CHECK(has(r.err,
+              "error: $ref 'https://example.com/schemas/money.json#/$defs/Money' is "
+              "'https://example.com/schemas/money.json', which maps to 'vendor/schemas/money.json' ([resolve] "
+              "'https://example.com/' = 'vendor'); that file does not exist (vendor it there)"));
 }
 
 TEST_CASE("references: [resolve] entries are checked where they are written", "[references][config]") {
@@ -129,12 +132,16 @@ TEST_CASE("references: [resolve] entries are checked where they are written", "[
                "\"https://example.com/b/\" = \"missing\"\n");
     auto r = run_contractgen({"generate", "-q"}, ws.dir.path());
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "contractgen.toml:2:1: error: [resolve] key \"ftp://example.com/\" must be an http:// or https:// "
-                     "URL prefix ending in '/' (e.g. \"https://example.com/schemas/\")"));
-    CHECK(has(r.err, "contractgen.toml:3:1: error: [resolve] key \"https://example.com/no-slash\" must be an http:// "
-                     "or https:// URL prefix ending in '/'"));
-    CHECK(has(r.err, "contractgen.toml:4:28: error: resolve.\"https://example.com/a/\" must be a string: the folder "
-                     "(relative to this file) that holds the files under that prefix"));
-    CHECK(has(r.err, "contractgen.toml:5:28: error: [resolve] folder \"missing\" for \"https://example.com/b/\" does "
-                     "not exist or is not a folder"));
+    CHECK(has(r.err,
+              "contractgen.toml:2:1: error: [resolve] key \"ftp://example.com/\" must be an http:// or https:// "
+              "URL prefix ending in '/' (e.g. \"https://example.com/schemas/\")"));
+    CHECK(has(r.err,
+              "contractgen.toml:3:1: error: [resolve] key \"https://example.com/no-slash\" must be an http:// "
+              "or https:// URL prefix ending in '/'"));
+    CHECK(has(r.err,
+              "contractgen.toml:4:28: error: resolve.\"https://example.com/a/\" must be a string: the folder "
+              "(relative to this file) that holds the files under that prefix"));
+    CHECK(has(r.err,
+              "contractgen.toml:5:28: error: [resolve] folder \"missing\" for \"https://example.com/b/\" does "
+              "not exist or is not a folder"));
 }

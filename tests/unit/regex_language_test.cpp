@@ -33,13 +33,16 @@ TEST_CASE("regex: the class escapes, word boundaries and the dot mean what ECMA-
     auto loosened = diff("^[\\t\\n\\r ]*\\{", "^\\s*\\{");
     CHECK(loosened.only_first.empty());
     CHECK(loosened.only_second == Strings{"\v{"});
-    for (const char* space : {"\u00a0", "\u1680", "\u2000", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"}) {
+    for (const char* space :
+         {"\u00a0", "\u1680", "\u2000", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"}) {
         INFO(space);
         CHECK(diff("^\\s$", std::string("^[") + space + "]$").only_first == Strings{" "});
         CHECK(diff(std::string("^[") + space + "]$", "^\\S$").only_first == Strings{space});
     }
-    CHECK(diff("^\\s$", "^[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]$").only_first.empty());
-    CHECK(diff("^\\s$", "^[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]$").only_second.empty());
+    CHECK(diff("^\\s$", "^[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]$")
+              .only_first.empty());
+    CHECK(diff("^\\s$", "^[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]$")
+              .only_second.empty());
     CHECK(diff("\\d", "[0-9]").only_first.empty());
     CHECK(diff("\\d", "[0-9]").only_second.empty());
     CHECK(diff("^\\w$", "^[A-Za-z0-9_]$").only_second.empty());
@@ -52,8 +55,11 @@ TEST_CASE("regex: the class escapes, word boundaries and the dot mean what ECMA-
 }
 
 TEST_CASE("regex: equivalent rewrites differ in nothing while anchors and lengths count", "[regex]") {
-    for (auto [a, b] : std::vector<std::pair<const char*, const char*>>{
-             {"^(a|b)$", "^[ab]$"}, {"^a+$", "^aa*$"}, {"a|b", "[ab]"}, {"^a{2,}$", "^aa+$"}, {"^(?:ab)+$", "^ab(ab)*$"}}) {
+    for (auto [a, b] : std::vector<std::pair<const char*, const char*>>{{"^(a|b)$", "^[ab]$"},
+                                                                        {"^a+$", "^aa*$"},
+                                                                        {"a|b", "[ab]"},
+                                                                        {"^a{2,}$", "^aa+$"},
+                                                                        {"^(?:ab)+$", "^ab(ab)*$"}}) {
         INFO(a << " " << b);
         auto d = diff(a, b);
         CHECK(d.only_first.empty());
@@ -72,8 +78,10 @@ TEST_CASE("regex: what an automaton cannot decide is said, with the pattern", "[
     auto look = diff("^(?=a)\\w+$", "^a\\w*$");
     REQUIRE(look.undecided);
     CHECK(*look.undecided == "pattern '^(?=a)\\w+$': lookaround '(?=...)' cannot be decided by an automaton");
-    CHECK(diff("(a)\\1", "a").undecided == "pattern '(a)\\1': backreferences ('\\1') cannot be decided by an automaton");
-    CHECK(diff("^a{100000}$", "a").undecided == "pattern '^a{100000}$': the repetition {100000,100000} is too large to decide");
+    CHECK(diff("(a)\\1", "a").undecided ==
+          "pattern '(a)\\1': backreferences ('\\1') cannot be decided by an automaton");
+    CHECK(diff("^a{100000}$", "a").undecided ==
+          "pattern '^a{100000}$': the repetition {100000,100000} is too large to decide");
     CHECK(diff("^[ab]*a[ab]{11}$", "a").undecided ==
           "pattern '^[ab]*a[ab]{11}$': the pattern needs more than 2000 automaton states");
 }

@@ -87,7 +87,8 @@ TEST_CASE("resolver: JSON-pointer escaping ~0, ~1 and %-escapes in the fragment"
 }
 
 TEST_CASE("resolver: array indexes", "[resolver]") {
-    Fixture f(test::Files{{"f/a.schema.json", R"({"$defs": {"U": {"oneOf": [{"title": "zero"}, {"title": "one"}]}}})"}});
+    Fixture f(
+        test::Files{{"f/a.schema.json", R"({"$defs": {"U": {"oneOf": [{"title": "zero"}, {"title": "one"}]}}})"}});
     CHECK((*f.node("f/a.schema.json", "#/$defs/U/oneOf/1"))["title"] == "one");
     CHECK(f.resolve("f/a.schema.json", "#/$defs/U/oneOf/01") ==
           "schemas/f/a.schema.json:1:1: error: $ref '#/$defs/U/oneOf/01' does not resolve: no item '01' in "
@@ -102,9 +103,9 @@ TEST_CASE("resolver: array indexes", "[resolver]") {
 
 TEST_CASE("resolver: relative files, across families, normalised", "[resolver]") {
     Fixture f(test::Files{{"a/x.schema.json", "{}"},
-               {"a/sub/z.schema.json", "{}"},
-               {"b/y.schema.json", R"({"$defs": {"Y": {"type": "string"}}})"},
-               {"b/my file.schema.json", R"({"$defs": {"S": {"type": "string"}}})"}});
+                          {"a/sub/z.schema.json", "{}"},
+                          {"b/y.schema.json", R"({"$defs": {"Y": {"type": "string"}}})"},
+                          {"b/my file.schema.json", R"({"$defs": {"S": {"type": "string"}}})"}});
     CHECK(f.resolve("a/x.schema.json", "../b/y.schema.json#/$defs/Y") == "b/y.schema.json#/$defs/Y");
     CHECK(f.resolve("a/x.schema.json", "./../b/./y.schema.json#/$defs/Y") == "b/y.schema.json#/$defs/Y");
     CHECK(f.resolve("a/x.schema.json", "sub/../../b/y.schema.json") == "b/y.schema.json#");
@@ -124,11 +125,12 @@ TEST_CASE("resolver: relative files, across families, normalised", "[resolver]")
 }
 
 TEST_CASE("resolver: a cross-family $ref becomes a reference to the other family's type", "[resolver][ir]") {
-    auto b = test::build({{"a/x.schema.json", R"({"$defs": {"X": {"type": "object", "properties": {
+    auto b = test::build(
+        {{"a/x.schema.json", R"({"$defs": {"X": {"type": "object", "properties": {
                               "y": {"$ref": "../b/y.schema.json#/$defs/Y"},
                               "same": {"$ref": "./sub/../x.schema.json#/$defs/Z"}}},
                             "Z": {"type": "object", "properties": {"n": {"type": "integer"}}}}})"},
-                          {"b/y.schema.json", R"({"$defs": {"Y": {"type": "object", "properties": {"s": {"type": "string"}}}}})"}});
+         {"b/y.schema.json", R"({"$defs": {"Y": {"type": "object", "properties": {"s": {"type": "string"}}}}})"}});
     const ir::Field& y = b->field("a", "X", "y");
     REQUIRE(y.type.kind == ir::Kind::Named);
     CHECK(b->model().decl(y.type.decl).qualified_name() == "b.Y");

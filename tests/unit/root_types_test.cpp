@@ -19,13 +19,14 @@ std::string error_at(const std::string& file, const std::string& line_col, const
 }  // namespace
 
 TEST_CASE("roots: a root with type keywords is a type named by its title, else by its file name", "[roots]") {
-    auto b = test::build({
-        {"f/chat_stream.schema.json", R"({"title": "Chat stream", "type": "object", "properties": {"id": {"type": "string"}}})"},
-        {"f/stream_envelope.schema.json", R"({"oneOf": [{"type": "string"}, {"type": "integer"}]})"},
-        {"f/run_event.json", R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "enum": ["a", "b"]})"},
-        {"f/tagged.schema.json", R"({"title": "!!!", "$ref": "#/$defs/T", "$defs": {"T": {"type": "string"}}})"},
+    auto b = test::build(
+        {{"f/chat_stream.schema.json",
+          R"({"title": "Chat stream", "type": "object", "properties": {"id": {"type": "string"}}})"},
+         {"f/stream_envelope.schema.json", R"({"oneOf": [{"type": "string"}, {"type": "integer"}]})"},
+         {"f/run_event.json", R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "enum": ["a", "b"]})"},
+         {"f/tagged.schema.json", R"({"title": "!!!", "$ref": "#/$defs/T", "$defs": {"T": {"type": "string"}}})"},
         // Only $defs and annotations: a library of types, not a type.
-        {"f/library.schema.json", R"({"title": "Library", "description": "d", "$comment": "c", "x-note": 1,
+         {"f/library.schema.json", R"({"title": "Library", "description": "d", "$comment": "c", "x-note": 1,
                                       "$defs": {"L": {"type": "string"}}})"}});
     CHECK(b->decl("f", "ChatStream").is<ir::Struct>());
     CHECK(b->decl("f", "ChatStream").docs.title == "Chat stream");
@@ -39,10 +40,10 @@ TEST_CASE("roots: a root with type keywords is a type named by its title, else b
 }
 
 TEST_CASE("roots: 'file', 'file#' and '#' refer to a root type", "[roots]") {
-    auto b = test::build({
-        {"f/chat.schema.json", R"({"title": "Chat stream", "type": "object", "properties": {"id": {"type": "string"}},
+    auto b = test::build(
+        {{"f/chat.schema.json", R"({"title": "Chat stream", "type": "object", "properties": {"id": {"type": "string"}},
                                    "$defs": {"Self": {"type": "array", "items": {"$ref": "#"}}}})"},
-        {"f/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
+         {"f/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
                                    "a": {"$ref": "chat.schema.json"}, "b": {"$ref": "chat.schema.json#"}}}}})"}});
     ir::DeclId root = *b->model().find("f", "ChatStream");
     for (const char* property : {"a", "b"}) {
@@ -96,18 +97,20 @@ TEST_CASE("roots: a $ref to a root that is not a type is an error at the referen
   "B": {"allOf": [{"$ref": "#"}]}
 }})";
     const std::string lib = R"({"title": "Library", "$defs": {"L": {"type": "string"}}})";
-    CHECK(diagnostics({{"f/a.schema.json", text}, {"f/lib.schema.json", lib}}) ==
-          error_at("f/a.schema.json", where(text, "\"lib.schema.json\""),
-                   "$ref 'lib.schema.json' names the root schema of 'f/lib.schema.json', which is not a type (it has "
-                   "only $defs and annotations); refer to one of its $defs entries ('lib.schema.json#/$defs/Name') or "
-                   "give the root schema a type") +
-              error_at("f/a.schema.json", where(text, "\"#\""),
-                       "$ref '#' names the root schema of 'f/a.schema.json', which is not a type (it has only $defs and "
-                       "annotations); refer to one of its $defs entries ('#/$defs/Name') or give the root schema a "
-                       "type"));
+    CHECK(
+        diagnostics({{"f/a.schema.json", text}, {"f/lib.schema.json", lib}}) ==
+        error_at("f/a.schema.json", where(text, "\"lib.schema.json\""),
+                 "$ref 'lib.schema.json' names the root schema of 'f/lib.schema.json', which is not a type (it has "
+                 "only $defs and annotations); refer to one of its $defs entries ('lib.schema.json#/$defs/Name') or "
+                 "give the root schema a type") +
+            error_at("f/a.schema.json", where(text, "\"#\""),
+                     "$ref '#' names the root schema of 'f/a.schema.json', which is not a type (it has only $defs and "
+                     "annotations); refer to one of its $defs entries ('#/$defs/Name') or give the root schema a "
+                     "type"));
 }
 
-TEST_CASE("roots: a file that is a boolean schema is a type in every target, a component in the API documents", "[roots]") {
+TEST_CASE("roots: a file that is a boolean schema is a type in every target, a component in the API documents",
+          "[roots]") {
     // The API documents copied a root's members and assumed an object; a
     // file holding `true` made the openapi and asyncapi targets fail
     // ("cannot use key() for non-object iterators").

@@ -64,7 +64,8 @@ TEST_CASE("runtime: omit writes every file made from the schemas and none copied
     for (const auto& path : lean) {
         INFO(path);
         CHECK(full.count(path) == 1);
-        if (path != ".contractgen-manifest") CHECK(read_file(ws.dir / "full" / path) == read_file(ws.dir / "lean" / path));
+        if (path != ".contractgen-manifest")
+            CHECK(read_file(ws.dir / "full" / path) == read_file(ws.dir / "lean" / path));
         CHECK_FALSE(copied(ws.dir / "lean" / path));
     }
     // What is left out is runtime copies only.
@@ -84,10 +85,11 @@ TEST_CASE("runtime: omit writes every file made from the schemas and none copied
         CHECK(full.count(runtime) == 1);
         CHECK(lean.count(runtime) == 0);
     }
-    for (const char* made : {"cpp/include/contract/alpha.hpp", "cpp/src/alpha.cpp", "cpp/src/rt/package.cpp",
-                             "cpp/include/contract/registry.hpp", "cpp/CMakeLists.txt", "ts/alpha.js", "ts/package.json",
-                             "python/contract/alpha.py", "python/contract/py.typed", "python/pyproject.toml",
-                             "go/alpha/alpha.go", "go/go.mod", "openapi/openapi.json", "asyncapi/asyncapi.json"}) {
+    for (const char* made :
+         {"cpp/include/contract/alpha.hpp", "cpp/src/alpha.cpp", "cpp/src/rt/package.cpp",
+          "cpp/include/contract/registry.hpp", "cpp/CMakeLists.txt", "ts/alpha.js", "ts/package.json",
+          "python/contract/alpha.py", "python/contract/py.typed", "python/pyproject.toml", "go/alpha/alpha.go",
+          "go/go.mod", "openapi/openapi.json", "asyncapi/asyncapi.json"}) {
         INFO(made);
         CHECK(lean.count(made) == 1);
     }
@@ -95,7 +97,8 @@ TEST_CASE("runtime: omit writes every file made from the schemas and none copied
     CHECK_FALSE(has(read_file(ws.dir / "lean/.contractgen-manifest"), "runtime.hpp"));
 }
 
-TEST_CASE("runtime: check compares with the same setting, and omit after include removes the runtime files", "[runtime]") {
+TEST_CASE("runtime: check compares with the same setting, and omit after include removes the runtime files",
+          "[runtime]") {
     Workspace ws(kSchemas);
     write_file(ws.dir / "contractgen.toml", "[project]\nruntime = \"omit\"\nout = \"out\"\n");
     REQUIRE(run_contractgen({"generate", "-q"}, ws.dir.path()).exit_code == 0);
@@ -125,7 +128,8 @@ TEST_CASE("runtime: a value other than include or omit is an error at its place,
     write_file(ws.dir / "contractgen.toml", "[project]\nruntime = \"none\"\n");
     auto file = run_contractgen({"generate"}, ws.dir.path());
     CHECK(file.exit_code == 2);
-    CHECK(has(file.err, "contractgen.toml:2:11: error: project.runtime = \"none\" is not valid: expected include or omit\n"));
+    CHECK(has(file.err,
+              "contractgen.toml:2:11: error: project.runtime = \"none\" is not valid: expected include or omit\n"));
     write_file(ws.dir / "contractgen.toml", "[project]\nruntime = false\n");
     auto type = run_contractgen({"generate"}, ws.dir.path());
     CHECK(type.exit_code == 2);

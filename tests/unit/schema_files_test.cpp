@@ -39,21 +39,22 @@ TEST_CASE("files: a *.json file that is not a JSON Schema is skipped with a warn
                 {"f/package.json", R"({"name": "x", "version": "1.0.0"})"},
                 {"f/list.json", "[1, 2]"},
                 {"f/tsconfig.json", jsonc}};
-    CHECK(diagnostics(files) ==
-          warning_at("f/list.json", "", "skipped: not a JSON object, so not a JSON Schema") +
-              warning_at("f/package.json", "",
-                         "skipped: no top-level \"$schema\", so not read as a JSON Schema (to read it, add \"$schema\": "
-                         "\"https://json-schema.org/draft/2020-12/schema\" or name it *.schema.json)") +
-              warning_at("f/tsconfig.json", where(jsonc, "/"),
-                         "skipped: not valid JSON, so not read as a JSON Schema (malformed JSON: syntax error while "
-                         "parsing object key - invalid literal; last read: '{<U+000A>  /'; expected string literal)"));
+    CHECK(
+        diagnostics(files) ==
+        warning_at("f/list.json", "", "skipped: not a JSON object, so not a JSON Schema") +
+            warning_at("f/package.json", "",
+                       "skipped: no top-level \"$schema\", so not read as a JSON Schema (to read it, add \"$schema\": "
+                       "\"https://json-schema.org/draft/2020-12/schema\" or name it *.schema.json)") +
+            warning_at("f/tsconfig.json", where(jsonc, "/"),
+                       "skipped: not valid JSON, so not read as a JSON Schema (malformed JSON: syntax error while "
+                       "parsing object key - invalid literal; last read: '{<U+000A>  /'; expected string literal)"));
     auto b = test::build(files);
     CHECK(b->loaded.schemas.documents.size() == 1);
 }
 
 TEST_CASE("files: a skipped file is a warning: generate succeeds, writes, exits 0 and prints it", "[files]") {
-    test::Workspace ws({{"f/a.schema.json", R"({"$defs": {"A": {"type": "string"}}})"},
-                        {"f/data.json", R"({"a": 1})"}});
+    test::Workspace ws(
+        {{"f/a.schema.json", R"({"$defs": {"A": {"type": "string"}}})"}, {"f/data.json", R"({"a": 1})"}});
     auto r = test::run_contractgen({"generate", "--schemas", "schemas", "--out", "out", "--target", "cpp", "-q"},
                                    ws.dir.path());
     CHECK(r.exit_code == 0);
@@ -79,21 +80,23 @@ TEST_CASE("files: a *.json schema outside a family folder is refused, a non-sche
     CHECK(diagnostics({{"top.json", "{" + kSchema + "}"}}) ==
           "schemas/top.json: error: schema files belong in a family folder (schemas/<family>/top.json); each folder "
           "directly under the schemas root is a namespace\n");
-    CHECK(diagnostics({{"f/a.schema.json", "{}"}, {"package.json", "{}"}}).rfind("schemas/package.json: warning: skipped:", 0) ==
-          0);
+    CHECK(diagnostics({{"f/a.schema.json", "{}"}, {"package.json", "{}"}})
+              .rfind("schemas/package.json: warning: skipped:", 0) == 0);
 }
 
 TEST_CASE("files: did-you-mean for a missing file keeps the suffix of the file it suggests", "[files]") {
-    const std::string text = R"({"$defs": {"A": {"$ref": "comon.json#/$defs/C"}, "B": {"$ref": "evnts.schema.json#/$defs/E"}}})";
+    const std::string text =
+        R"({"$defs": {"A": {"$ref": "comon.json#/$defs/C"}, "B": {"$ref": "evnts.schema.json#/$defs/E"}}})";
     Files files{{"f/a.schema.json", text},
                 {"f/common.json", "{" + kSchema + R"(, "$defs": {"C": {"type": "string"}}})"},
                 {"f/events.schema.json", R"({"$defs": {"E": {"type": "string"}}})"}};
-    CHECK(diagnostics(files) ==
-          "schemas/f/a.schema.json:" + where(text, "\"comon") +
-              ": error: $ref 'comon.json#/$defs/C' names file 'f/comon.json', which is not a schema under the root "
-              "(did you mean 'f/common.json'?)\n"
-              "schemas/f/a.schema.json:" +
-              where(text, "\"evnts") +
-              ": error: $ref 'evnts.schema.json#/$defs/E' names file 'f/evnts.schema.json', which is not a schema under "
-              "the root (did you mean 'f/events.schema.json'?)\n");
+    CHECK(
+        diagnostics(files) ==
+        "schemas/f/a.schema.json:" + where(text, "\"comon") +
+            ": error: $ref 'comon.json#/$defs/C' names file 'f/comon.json', which is not a schema under the root "
+            "(did you mean 'f/common.json'?)\n"
+            "schemas/f/a.schema.json:" +
+            where(text, "\"evnts") +
+            ": error: $ref 'evnts.schema.json#/$defs/E' names file 'f/evnts.schema.json', which is not a schema under "
+            "the root (did you mean 'f/events.schema.json'?)\n");
 }

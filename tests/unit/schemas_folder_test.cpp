@@ -42,7 +42,8 @@ struct Folder {
     }
     std::string tmp(std::string text) const {
         const std::string dir = fs::canonical(ws.dir.path()).generic_string();
-        for (std::size_t at = text.find(dir); at != std::string::npos; at = text.find(dir, at + 3)) text.replace(at, dir.size(), "TMP");
+        for (std::size_t at = text.find(dir); at != std::string::npos; at = text.find(dir, at + 3))
+            text.replace(at, dir.size(), "TMP");
         return text;
     }
     std::unique_ptr<app::Loaded> load() const {
@@ -101,8 +102,7 @@ TEST_CASE("schemas folder: a link to a schema file outside the root is an error,
 TEST_CASE("schemas folder: a link to a schema inside the root is another name for one document", "[folder]") {
     // Same family: the file is read once (no "already defined"), and a $ref
     // through the link's name reaches its types.
-    Folder f({{"a/a.schema.json", kA},
-              {"a/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
+    Folder f({{"a/a.schema.json", kA}, {"a/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
                   "x": {"$ref": "alias.schema.json#/$defs/A"}}}}})"}});
     f.link("a/alias.schema.json", "a.schema.json");
     CHECK(f.diagnostics().empty());
@@ -118,8 +118,7 @@ TEST_CASE("schemas folder: a link to a schema inside the root is another name fo
 }
 
 TEST_CASE("schemas folder: a link into another family keeps the types in the family of the real file", "[folder]") {
-    Folder f({{"a/a.schema.json", kA},
-              {"b/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
+    Folder f({{"a/a.schema.json", kA}, {"b/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
                   "x": {"$ref": "a.schema.json#/$defs/A"}}}}})"}});
     f.link("b/a.schema.json", "../a/a.schema.json");
     auto loaded = f.load();
@@ -129,8 +128,7 @@ TEST_CASE("schemas folder: a link into another family keeps the types in the fam
 }
 
 TEST_CASE("schemas folder: a link to a family folder inside the root is another name for it", "[folder]") {
-    Folder f({{"a/a.schema.json", kA},
-              {"b/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
+    Folder f({{"a/a.schema.json", kA}, {"b/user.schema.json", R"({"$defs": {"U": {"type": "object", "properties": {
                   "x": {"$ref": "../alias/a.schema.json#/$defs/A"},
                   "y": {"$ref": "../a/up/a/a.schema.json#/$defs/A"}}}}})"}});
     f.link("alias", "a");
@@ -169,10 +167,11 @@ TEST_CASE("schemas folder: a link to a file that is not *.json is skipped with a
     Folder f({{"a/a.schema.json", kA}, {"notes/n.txt", kA}}, {{"README.md", "# notes\n"}});
     f.link("a/n.schema.json", "../notes/n.txt");
     f.link("a/README.md", "../../outside/README.md");  // no schema by its name: not read, like any such file
-    CHECK(f.diagnostics() ==
-          "schemas/a/n.schema.json: warning: skipped: symbolic link to '../notes/n.txt', which is not a *.json, *.yaml or "
-          "*.yml file; a link is another name for the file it points to, and only those files are read as schemas "
-          "(YAML: OpenAPI documents)\n");
+    CHECK(
+        f.diagnostics() ==
+        "schemas/a/n.schema.json: warning: skipped: symbolic link to '../notes/n.txt', which is not a *.json, *.yaml or "
+        "*.yml file; a link is another name for the file it points to, and only those files are read as schemas "
+        "(YAML: OpenAPI documents)\n");
     auto r = f.generate();
     CHECK(r.exit_code == 0);
     CHECK(r.err.find("schemas/a/n.schema.json: warning: skipped: symbolic link to '../notes/n.txt'") == 0);
@@ -181,11 +180,12 @@ TEST_CASE("schemas folder: a link to a file that is not *.json is skipped with a
 TEST_CASE("schemas folder: a link to a *.json file that is not a schema is skipped under both names", "[folder]") {
     Folder f({{"a/a.schema.json", kA}, {"a/data.json", R"({"k": 1})"}});
     f.link("a/d.schema.json", "data.json");
-    CHECK(f.diagnostics() ==
-          "schemas/a/data.json: warning: skipped: no top-level \"$schema\", so not read as a JSON Schema (to read it, "
-          "add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\" or name it *.schema.json)\n"
-          "schemas/a/d.schema.json: warning: skipped: symbolic link to schemas/a/data.json, which is not read as a JSON "
-          "Schema\n");
+    CHECK(
+        f.diagnostics() ==
+        "schemas/a/data.json: warning: skipped: no top-level \"$schema\", so not read as a JSON Schema (to read it, "
+        "add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\" or name it *.schema.json)\n"
+        "schemas/a/d.schema.json: warning: skipped: symbolic link to schemas/a/data.json, which is not read as a JSON "
+        "Schema\n");
 }
 
 TEST_CASE("schemas folder: a link that cannot be followed", "[folder]") {
@@ -193,22 +193,24 @@ TEST_CASE("schemas folder: a link that cannot be followed", "[folder]") {
     f.link("a/gone.schema.json", "missing.schema.json");
     f.link("a/loop.schema.json", "loop.schema.json");
     f.link("gone", "nowhere");  // could have been a family folder
-    CHECK(f.diagnostics() ==
-          "schemas/a/gone.schema.json: error: symbolic link to 'missing.schema.json' cannot be followed: No such file "
-          "or directory\n"
-          "schemas/a/loop.schema.json: error: symbolic link to 'loop.schema.json' cannot be followed: Too many levels "
-          "of symbolic links\n"
-          "schemas/gone: warning: skipped: symbolic link to 'nowhere' cannot be followed (No such file or directory)\n");
+    CHECK(
+        f.diagnostics() ==
+        "schemas/a/gone.schema.json: error: symbolic link to 'missing.schema.json' cannot be followed: No such file "
+        "or directory\n"
+        "schemas/a/loop.schema.json: error: symbolic link to 'loop.schema.json' cannot be followed: Too many levels "
+        "of symbolic links\n"
+        "schemas/gone: warning: skipped: symbolic link to 'nowhere' cannot be followed (No such file or directory)\n");
 }
 
 TEST_CASE("schemas folder: a *.json entry that is not a regular file is skipped with a warning", "[folder]") {
     Folder f({{"a/a.schema.json", kA}});
     REQUIRE(::mkfifo((f.ws.schemas / "a/pipe.schema.json").c_str(), 0600) == 0);
     f.link("a/to_pipe.schema.json", "pipe.schema.json");
-    CHECK(f.diagnostics() ==
-          "schemas/a/pipe.schema.json: warning: skipped: a FIFO, not a regular file\n"
-          "schemas/a/to_pipe.schema.json: warning: skipped: symbolic link to 'pipe.schema.json', which is a FIFO, not a "
-          "regular file\n");
+    CHECK(
+        f.diagnostics() ==
+        "schemas/a/pipe.schema.json: warning: skipped: a FIFO, not a regular file\n"
+        "schemas/a/to_pipe.schema.json: warning: skipped: symbolic link to 'pipe.schema.json', which is a FIFO, not a "
+        "regular file\n");
 }
 
 TEST_CASE("schemas folder: a folder that cannot be listed and a file that cannot be read say why", "[folder]") {
@@ -269,8 +271,10 @@ TEST_CASE("diag: printable escapes controls, C1, bidirectional controls and byte
     CHECK(printable("plain 'text' \\d+") == "plain 'text' \\d+");
     CHECK(printable("a\nb\rc\td") == "a\\nb\\rc\\td");
     CHECK(printable(std::string("\0\x1b\x7f", 3)) == "\\x00\\x1b\\x7f");
-    CHECK(printable("\xC2\x9B" "2J") == "\\u009b2J");                       // C1 CSI
-    CHECK(printable("abc\xE2\x80\xAE" "def") == "abc\\u202edef");           // RIGHT-TO-LEFT OVERRIDE
+    CHECK(printable("\xC2\x9B"
+                    "2J") == "\\u009b2J");                       // C1 CSI
+    CHECK(printable("abc\xE2\x80\xAE"
+                    "def") == "abc\\u202edef");           // RIGHT-TO-LEFT OVERRIDE
     CHECK(printable("\xE2\x81\xA6x\xE2\x81\xA9") == "\\u2066x\\u2069");     // isolates
     CHECK(printable("caf\xC3\xA9 \xF0\x9F\x98\x80 \xE4\xB8\xAD") == "caf\xC3\xA9 \xF0\x9F\x98\x80 \xE4\xB8\xAD");
     CHECK(printable("\xFF\xC3") == "\\xff\\xc3");                           // not UTF-8, cut short

@@ -2,16 +2,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "write/writer.h"
 
@@ -138,7 +138,8 @@ Snapshot snapshot(const fs::path& root) {
     if (!fs::exists(root)) return s;
     for (const auto& e : fs::recursive_directory_iterator(root))
         if (e.is_regular_file())
-            s[fs::relative(e.path(), root).generic_string()] = FileState{read_file(e.path()), fs::last_write_time(e.path())};
+            s[fs::relative(e.path(), root).generic_string()] =
+                FileState{read_file(e.path()), fs::last_write_time(e.path())};
     return s;
 }
 
@@ -166,7 +167,8 @@ RunResult run(const std::vector<std::string>& argv, const fs::path& cwd,
     vars.erase("NO_COLOR");
     for (const auto& [k, v] : env) {
         if (v) vars[k] = *v;
-        else vars.erase(k);
+        else
+            vars.erase(k);
     }
     std::vector<std::string> env_strings;
     for (const auto& [k, v] : vars) env_strings.push_back(k + "=" + v);
@@ -191,8 +193,7 @@ RunResult run(const std::vector<std::string>& argv, const fs::path& cwd,
         ::_exit(127);
     }
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     RunResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.out = read_file(out_file);
@@ -215,8 +216,8 @@ RunResult run_shell(const std::string& command, const fs::path& cwd,
 }
 
 void check_generate_refuses(const Files& files, const std::string& expected) {
-    Workspace ws(test::Files{{"prev/ok.schema.json",
-                   R"({"$defs": {"Ok": {"type": "object", "properties": {"id": {"type": "string"}}}}})"}});
+    Workspace ws(test::Files{
+        {"prev/ok.schema.json", R"({"$defs": {"Ok": {"type": "object", "properties": {"id": {"type": "string"}}}}})"}});
     // An output folder from an earlier, successful run, plus a file of the user's.
     app::Options options;
     options.project.schemas = ws.schemas;
@@ -231,7 +232,8 @@ void check_generate_refuses(const Files& files, const std::string& expected) {
 
     fs::remove_all(ws.schemas);
     write_tree(ws.schemas, files);
-    RunResult r = run_contractgen({"generate", "--schemas", "schemas", "--out", "out", "--target", "cpp"}, ws.dir.path());
+    RunResult r =
+        run_contractgen({"generate", "--schemas", "schemas", "--out", "out", "--target", "cpp"}, ws.dir.path());
     INFO("stderr:\n" << r.err);
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());

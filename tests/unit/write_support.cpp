@@ -1,9 +1,9 @@
 #include "write_support.h"
 
 #include <fcntl.h>
-#include <stdexcept>
 #include <sys/file.h>
 #include <unistd.h>
+#include <stdexcept>
 
 #include "support.h"
 

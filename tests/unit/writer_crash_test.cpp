@@ -9,13 +9,13 @@
 // moments with a real signal, over a larger schema set.
 #include <catch2/catch.hpp>
 
-#include <csignal>
 #include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <csignal>
 #include <random>
 #include <set>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 #include "support.h"
 #include "write_support.h"
@@ -54,7 +54,8 @@ struct Sets {
     std::vector<std::string> targets;
     std::map<std::string, Clean> clean;  // by schemas folder name
 
-    Sets(const std::map<std::string, test::Files>& sets, std::vector<std::string> targets_) : targets(std::move(targets_)) {
+    Sets(const std::map<std::string, test::Files>& sets, std::vector<std::string> targets_)
+        : targets(std::move(targets_)) {
         for (const auto& [name, files] : sets) {
             test::write_tree(dir / name, files);
             auto r = run(generate_args(name, "clean-" + name));
@@ -70,7 +71,8 @@ struct Sets {
     std::vector<std::string> generate_args(const std::string& schemas, const std::string& out) const {
         return args("generate", schemas, out);
     }
-    test::RunResult run(const std::vector<std::string>& a, const std::map<std::string, std::optional<std::string>>& env = {}) {
+    test::RunResult run(const std::vector<std::string>& a,
+                        const std::map<std::string, std::optional<std::string>>& env = {}) {
         return test::run_contractgen(a, dir.path(), env);
     }
     // Puts `out` in the state a clean generate of `schemas` leaves (empty: no folder).
@@ -102,7 +104,8 @@ int kill_at_every_step(Sets& sets, const std::string& from, const std::string& t
         // or the one it was replacing (which shows files it left behind that
         // only the manifest can tell from the user's).
         for (const std::string& recover : {to, from.empty() ? to : from}) {
-            INFO("from '" << from << "' to '" << to << "', killed before change " << step << ", then '" << recover << "'");
+            INFO("from '" << from << "' to '" << to << "', killed before change " << step << ", then '" << recover
+                          << "'");
             sets.reset("out", from);
             auto killed = sets.run(sets.generate_args(to, "out"), {{"CONTRACTGEN_TEST_KILL_AT", std::to_string(step)}});
             if (killed.exit_code == 0) return kills;
@@ -161,7 +164,8 @@ Sets small_sets() {
 }
 }  // namespace
 
-TEST_CASE("writer: generate killed before each of its file-system changes is reported by check and repaired", "[writer][crash]") {
+TEST_CASE("writer: generate killed before each of its file-system changes is reported by check and repaired",
+          "[writer][crash]") {
     Sets sets = small_sets();
     int kills = kill_at_every_step(sets, "", "s1");  // into an empty folder
     kills += kill_at_every_step(sets, "s1", "s2");
@@ -217,7 +221,8 @@ std::set<std::string> fail_at_every_step(Sets& sets, const std::string& from, co
 
 }  // namespace
 
-TEST_CASE("writer: each file-system change of generate failing in turn is an error with its reason", "[writer][crash]") {
+TEST_CASE("writer: each file-system change of generate failing in turn is an error with its reason",
+          "[writer][crash]") {
     Sets sets = small_sets();
     auto seen = fail_at_every_step(sets, "", "s1", {});
     auto more = fail_at_every_step(sets, "s1", "s2", {{"cpp/include/contract/.fam1.hpp.tmp999", "half"}});
@@ -295,7 +300,8 @@ TEST_CASE("writer: generate killed at random moments by a real SIGKILL is repair
     CHECK(killed >= 50);
 }
 
-TEST_CASE("writer: many rounds of two runs with different schemas into one folder never mix (slow)", "[.slow][writer][crash]") {
+TEST_CASE("writer: many rounds of two runs with different schemas into one folder never mix (slow)",
+          "[.slow][writer][crash]") {
     Sets sets({{"a", schema_set("a", 30, 8, 6)}, {"b", schema_set("b", 30, 8, 6)}}, {"cpp", "python"});
     race(sets, "a", "b", 50);
 }

@@ -5,10 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
-#include <future>
 #include <sys/stat.h>
-#include <thread>
 #include <unistd.h>
+#include <future>
+#include <thread>
 
 #include "support.h"
 #include "write/writer.h"
@@ -38,25 +38,33 @@ TEST_CASE("writer: --out equal to or inside --schemas is refused, for generate a
     test::Workspace ws(kSchemas);
     for (const char* command : {"generate", "check"}) {
         INFO(command);
-        auto same = run_contractgen({command, "--schemas", "schemas", "--out", "schemas", "--target", "cpp"}, ws.dir.path());
+        auto same =
+            run_contractgen({command, "--schemas", "schemas", "--out", "schemas", "--target", "cpp"}, ws.dir.path());
         CHECK(same.exit_code == 2);
-        CHECK(has(same.err, "contractgen: error: --out 'schemas' is the schemas folder: generated files must not be "
-                            "written among the schemas; choose another output folder\n"));
+        CHECK(has(same.err,
+                  "contractgen: error: --out 'schemas' is the schemas folder: generated files must not be "
+                  "written among the schemas; choose another output folder\n"));
         // Spelled differently, through a symbolic link, or not there yet: still inside.
         test::fs::create_directory_symlink("schemas", ws.dir / "link");
         for (std::string out : {"schemas/generated", "./schemas/alpha/../gen", "link/gen"}) {
             INFO(out);
-            auto inside = run_contractgen({command, "--schemas", "schemas", "--out", out, "--target", "cpp"}, ws.dir.path());
+            auto inside =
+                run_contractgen({command, "--schemas", "schemas", "--out", out, "--target", "cpp"}, ws.dir.path());
             CHECK(inside.exit_code == 2);
-            CHECK(has(inside.err, "contractgen: error: --out '" + out + "' is inside the schemas folder 'schemas': "
-                                  "generated files must not be written among the schemas; choose an output folder outside it\n"));
+            CHECK(
+                has(inside.err,
+                    "contractgen: error: --out '" + out +
+                        "' is inside the schemas folder 'schemas': "
+                        "generated files must not be written among the schemas; choose an output folder outside it\n"));
         }
         test::fs::remove(ws.dir / "link");
     }
-    CHECK(test::list_tree(ws.schemas) == std::vector<std::string>{"alpha/", "alpha/a.schema.json", "beta/", "beta/b.schema.json"});
+    CHECK(test::list_tree(ws.schemas) ==
+          std::vector<std::string>{"alpha/", "alpha/a.schema.json", "beta/", "beta/b.schema.json"});
     // A sibling whose name starts the same is not inside.
-    CHECK(run_contractgen({"generate", "--schemas", "schemas", "--out", "schemas-out", "--target", "cpp"}, ws.dir.path())
-              .exit_code == 0);
+    CHECK(
+        run_contractgen({"generate", "--schemas", "schemas", "--out", "schemas-out", "--target", "cpp"}, ws.dir.path())
+            .exit_code == 0);
 }
 
 TEST_CASE("writer: an empty --out is refused, for generate and check, even inside the schemas folder", "[writer]") {
@@ -66,16 +74,19 @@ TEST_CASE("writer: an empty --out is refused, for generate and check, even insid
         // Run inside the schemas folder: "" used to be written as the working folder, among the schemas.
         auto inside = run_contractgen({command, "--schemas", ".", "--out", "", "--target", "cpp"}, ws.schemas);
         CHECK(inside.exit_code == 2);
-        CHECK(has(inside.err, "contractgen: error: --out is empty: name the output folder (for the working folder, '.')\n"));
+        CHECK(has(inside.err,
+                  "contractgen: error: --out is empty: name the output folder (for the working folder, '.')\n"));
         auto beside = run_contractgen({command, "--schemas", "schemas", "--out", "", "--target", "cpp"}, ws.dir.path());
         CHECK(beside.exit_code == 2);
         CHECK(has(beside.err, "--out is empty"));
     }
-    CHECK(test::list_tree(ws.schemas) == std::vector<std::string>{"alpha/", "alpha/a.schema.json", "beta/", "beta/b.schema.json"});
+    CHECK(test::list_tree(ws.schemas) ==
+          std::vector<std::string>{"alpha/", "alpha/a.schema.json", "beta/", "beta/b.schema.json"});
     CHECK(!test::fs::exists(ws.dir / "cpp"));
 }
 
-TEST_CASE("writer: a symbolic link out of --out is refused, by generate and check, one inside is followed", "[writer]") {
+TEST_CASE("writer: a symbolic link out of --out is refused, by generate and check, one inside is followed",
+          "[writer]") {
     test::Workspace ws(kSchemas);
     REQUIRE(generate(ws).exit_code == 0);
     test::write_file(ws.dir / "elsewhere/keep.txt", "not contractgen's\n");
@@ -91,9 +102,10 @@ TEST_CASE("writer: a symbolic link out of --out is refused, by generate and chec
         for (auto* run : {&generate, &check}) {
             auto r = (*run)(ws, "out");
             CHECK(r.exit_code == 2);
-            CHECK(has(r.err, "out/cpp/include: error: symbolic link to '" + (ws.dir / "elsewhere/include").generic_string() +
-                                 "' leads out of the output folder 'out'; contractgen does not write through it (remove "
-                                 "the link, or make it point inside)\n"));
+            CHECK(has(r.err,
+                      "out/cpp/include: error: symbolic link to '" + (ws.dir / "elsewhere/include").generic_string() +
+                          "' leads out of the output folder 'out'; contractgen does not write through it (remove "
+                          "the link, or make it point inside)\n"));
         }
         CHECK(test::snapshot(ws.dir / "elsewhere") == before);
         CHECK(test::snapshot(ws.out) == out_before);
@@ -104,8 +116,9 @@ TEST_CASE("writer: a symbolic link out of --out is refused, by generate and chec
         test::fs::create_symlink("../../../../elsewhere/alpha.hpp", ws.out / "cpp/include/contract/alpha.hpp");
         auto r = generate(ws);
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "out/cpp/include/contract/alpha.hpp: error: symbolic link to '../../../../elsewhere/alpha.hpp' "
-                         "leads out of the output folder 'out'"));
+        CHECK(has(r.err,
+                  "out/cpp/include/contract/alpha.hpp: error: symbolic link to '../../../../elsewhere/alpha.hpp' "
+                  "leads out of the output folder 'out'"));
         CHECK_FALSE(test::fs::exists(ws.dir / "elsewhere/alpha.hpp"));
         CHECK(test::fs::is_symlink(ws.out / "cpp/include/contract/alpha.hpp"));
     }
@@ -188,9 +201,11 @@ TEST_CASE("writer: check reports what an interrupted run left, generate removes 
     CHECK(c.exit_code == 1);
     CHECK(has(c.err, "leftover: out/.contractgen-lock (left by a generate that did not finish)\n"));
     CHECK(has(c.err, "leftover: out/..contractgen-manifest.tmp77 (left by a generate that did not finish)\n"));
-    CHECK(has(c.err, "leftover: out/cpp/include/contract/.alpha.hpp.tmp4242 (left by a generate that did not finish)\n"));
-    CHECK(has(c.err, "3 files differ from the schemas, some left by an interrupted generate; run: contractgen generate "
-                     "--out out\n"));
+    CHECK(
+        has(c.err, "leftover: out/cpp/include/contract/.alpha.hpp.tmp4242 (left by a generate that did not finish)\n"));
+    CHECK(has(c.err,
+              "3 files differ from the schemas, some left by an interrupted generate; run: contractgen generate "
+              "--out out\n"));
     CHECK_FALSE(has(c.err, "tmpX"));
     CHECK_FALSE(has(c.err, "tmp1"));
 
@@ -215,7 +230,8 @@ TEST_CASE("writer: a pending manifest is reported and finished, what it lists an
     test::write_file(ws.out / ".contractgen-manifest",
                      manifest.substr(0, first_line) +
                          "# pending: a contractgen generate is writing this folder or was interrupted; run it again to "
-                         "finish\n" + manifest.substr(first_line) + "cpp/include/contract/gamma.hpp\n");
+                         "finish\n" +
+                         manifest.substr(first_line) + "cpp/include/contract/gamma.hpp\n");
     test::write_file(ws.out / "cpp/include/contract/gamma.hpp", "// gamma\n");
     auto c = check(ws);
     CHECK(c.exit_code == 1);
@@ -241,8 +257,9 @@ TEST_CASE("writer: a second run waits for the one holding the folder, and says s
             CHECK_FALSE(has(test::read_file(ws.out / "cpp/include/contract/alpha.hpp"), "using A = std::string;"));
         lock.release();  // as a finishing run does: the file goes first
         auto r = waiting.get();
-        CHECK(has(r.err, "contractgen: waiting for another contractgen run to finish with 'out' (it holds "
-                         "out/.contractgen-lock)\n"));
+        CHECK(has(r.err,
+                  "contractgen: waiting for another contractgen run to finish with 'out' (it holds "
+                  "out/.contractgen-lock)\n"));
         CHECK(r.exit_code == 0);
         CHECK(has(test::read_file(ws.out / "cpp/include/contract/alpha.hpp"), "using A = std::string;"));
         CHECK_FALSE(test::fs::exists(ws.out / ".contractgen-lock"));
@@ -255,7 +272,8 @@ TEST_CASE("writer: a lock file that is a symbolic link is refused, not followed"
     test::fs::create_symlink("../elsewhere", ws.out / ".contractgen-lock");
     auto r = generate(ws);
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "out/.contractgen-lock: error: cannot lock the output folder: the lock file is a symbolic link "
-                     "(remove it)\n"));
+    CHECK(has(r.err,
+              "out/.contractgen-lock: error: cannot lock the output folder: the lock file is a symbolic link "
+              "(remove it)\n"));
     CHECK_FALSE(test::fs::exists(ws.dir / "elsewhere"));
 }

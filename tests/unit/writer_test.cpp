@@ -6,9 +6,9 @@
 
 #include "render/templates.h"
 #include "support.h"
-#include "write_support.h"
 #include "write/file_ops.h"
 #include "write/writer.h"
+#include "write_support.h"
 
 namespace app = contractgen::app;
 namespace writer = contractgen::write;
@@ -108,7 +108,8 @@ TEST_CASE("writer: unchanged files are not rewritten, their mtime stays", "[writ
     for (const auto& [path, state] : before) {
         INFO(path);
         if (path == "cpp/CMakeLists.txt") CHECK_FALSE(after.at(path) == state);
-        else CHECK(after.at(path) == state);
+        else
+            CHECK(after.at(path) == state);
     }
     CHECK(changed.out.find("wrote   " + (ws.out / "cpp/CMakeLists.txt").generic_string()) != std::string::npos);
     CHECK(changed.out.find("1 written") != std::string::npos);
@@ -264,7 +265,8 @@ TEST_CASE("writer: a folder where a generated file goes fails the run before any
     REQUIRE(generate(options_for(ws)).code == 0);
     test::fs::remove(ws.out / "cpp/include/contract/beta.hpp");
     test::write_file(ws.out / "cpp/include/contract/beta.hpp/in-the-way.txt", "x\n");
-    test::write_file(ws.schemas / "alpha/a.schema.json", R"({"$defs": {"A": {"type": "string"}}})");  // alpha.hpp changes
+    test::write_file(ws.schemas / "alpha/a.schema.json",
+                     R"({"$defs": {"A": {"type": "string"}}})");  // alpha.hpp changes
     test::age_files(ws.out);
     Snapshot before = test::snapshot(ws.out);
     Result r = generate(options_for(ws));
@@ -292,7 +294,8 @@ TEST_CASE("writer: check reports missing, stale and extra with a diff, and write
 
     Result missing = check(o);
     CHECK(missing.code == 1);
-    CHECK(missing.err.find("missing: " + (ws.out / "cpp/include/contract/alpha.hpp").generic_string()) != std::string::npos);
+    CHECK(missing.err.find("missing: " + (ws.out / "cpp/include/contract/alpha.hpp").generic_string()) !=
+          std::string::npos);
     CHECK_FALSE(test::fs::exists(ws.out));
 
     REQUIRE(generate(o).code == 0);
@@ -312,7 +315,8 @@ TEST_CASE("writer: check reports missing, stale and extra with a diff, and write
     Result drift = check(o);
     CHECK(drift.code == 1);
     const std::string out = ws.out.generic_string();
-    CHECK(drift.err.find("stale: " + out + "/cpp/include/contract/alpha.hpp\n--- cpp/include/contract/alpha.hpp (on disk)\n"
+    CHECK(drift.err.find("stale: " + out +
+                         "/cpp/include/contract/alpha.hpp\n--- cpp/include/contract/alpha.hpp (on disk)\n"
                          "+++ cpp/include/contract/alpha.hpp (generated)\n@@") != std::string::npos);
     CHECK(drift.err.find("\n-// a hand edit\n") != std::string::npos);
     CHECK(drift.err.find("extra: " + out + "/cpp/include/contract/beta.hpp\n") != std::string::npos);
@@ -350,7 +354,8 @@ TEST_CASE("writer: unified_diff is short and says how much it left out", "[write
     CHECK(diff.rfind("--- x.hpp (on disk)\n+++ x.hpp (generated)\n", 0) == 0);
     CHECK(std::count(diff.begin(), diff.end(), '\n') == 2 + 10 + 1);
     CHECK(diff.find(" more diff lines)\n") != std::string::npos);
-    CHECK(writer::unified_diff("a\nb\n", "a\nc\n", "y", 40) == "--- y (on disk)\n+++ y (generated)\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n");
+    CHECK(writer::unified_diff("a\nb\n", "a\nc\n", "y", 40) ==
+          "--- y (on disk)\n+++ y (generated)\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n");
 }
 
 TEST_CASE("writer: OutputSet refuses one path twice, text is normalised to LF and one final newline", "[writer]") {
@@ -388,7 +393,8 @@ TEST_CASE("render: a user template overrides one built-in, mistakes are errors a
     CHECK(test::snapshot(ws.out).at("cpp/include/contract/alpha.hpp") == before.at("cpp/include/contract/alpha.hpp"));
 
     contractgen::render::Templates templates;
-    CHECK_THROWS_WITH(templates.source("../etc/passwd"), "template name '../etc/passwd' must be a relative path without '..'");
+    CHECK_THROWS_WITH(templates.source("../etc/passwd"),
+                      "template name '../etc/passwd' must be a relative path without '..'");
     CHECK_THROWS_WITH(templates.source("cpp/nope.mustache"), "template 'cpp/nope.mustache' not found");
     CHECK_FALSE(contractgen::render::Templates::builtin_names().empty());
 }

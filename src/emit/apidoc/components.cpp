@@ -40,7 +40,8 @@ void error_at(diag::Sink& sink, const load::Document& doc, const std::string& po
 
 class ComponentBuilder {
 public:
-    ComponentBuilder(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink, const ComponentOptions& options)
+    ComponentBuilder(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink,
+                     const ComponentOptions& options)
         : model_(model), schemas_(schemas), rewriter_(model, schemas, sink), sink_(sink), options_(options) {
         rewriter_.json_content = options.json_content;
         rewriter_.discriminator_as_name = !options.discriminators;
@@ -79,8 +80,9 @@ public:
                 std::string pointer = load::pointer_append("", "$defs", it.key());
                 auto id = find_decl(doc.family, it.key());
                 if (!id || model_.decl(*id).lifted) {
-                    error_at(sink_, doc, pointer, "'" + doc.family + "." + it.key() +
-                                                      "' has no declaration in the model; cannot publish it as a component");
+                    error_at(sink_, doc, pointer,
+                             "'" + doc.family + "." + it.key() +
+                                 "' has no declaration in the model; cannot publish it as a component");
                     continue;
                 }
                 seen.insert(*id);
@@ -95,8 +97,9 @@ public:
             const ir::Decl& d = model_.decl(id);
             if (!d.lifted && !seen.count(id))
                 sink_.error(d.origin.file, d.origin.line, d.origin.column,
-                            "type '" + d.qualified_name() + "' is neither a $defs entry nor the root of its file; only "
-                            "those can be published as components");
+                            "type '" + d.qualified_name() +
+                                "' is neither a $defs entry nor the root of its file; only "
+                                "those can be published as components");
         }
         return out;
     }
@@ -233,19 +236,22 @@ ir::json SchemaRewriter::member(const load::Document& doc, const std::string& po
                 std::string at = load::pointer_append(pointer, key);
                 ir::json list = ir::json::array();
                 list.get_ref<ir::json::array_t&>().reserve(value.size());
-                for (std::size_t i = 0; i < value.size(); ++i) list.push_back(schema(doc, load::pointer_append(at, i), value[i]));
+                for (std::size_t i = 0; i < value.size(); ++i)
+                    list.push_back(schema(doc, load::pointer_append(at, i), value[i]));
                 return list;
             }
             break;
         case ir::MemberKind::Discriminator:  // its mapping's values are references (checked by the IR)
             met_discriminator = true;
-            if (value.is_object() && discriminator_as_name && value.contains("propertyName")) return value["propertyName"];
+            if (value.is_object() && discriminator_as_name && value.contains("propertyName"))
+                return value["propertyName"];
             if (value.is_object() && value.contains("mapping") && value["mapping"].is_object()) {
                 std::string at = load::pointer_append(pointer, key);
                 ir::json out = value;
                 for (auto entry = out["mapping"].begin(); entry != out["mapping"].end(); ++entry)
                     if (entry->is_string())
-                        *entry = ref(doc, load::pointer_append(at, "mapping", entry.key()), entry->get_ref<const std::string&>());
+                        *entry = ref(doc, load::pointer_append(at, "mapping", entry.key()),
+                                     entry->get_ref<const std::string&>());
                 return out;
             }
             break;
@@ -261,7 +267,8 @@ void SchemaRewriter::add_json_content(const load::Document& doc, const std::stri
     if (!named.is_string() || out.contains("contentMediaType") || out.contains("contentSchema")) return;
     const std::string& qualified = named.get_ref<const std::string&>();
     auto dot = qualified.find('.');
-    auto id = dot == std::string::npos ? std::nullopt : model_.find(qualified.substr(0, dot), qualified.substr(dot + 1));
+    auto id =
+        dot == std::string::npos ? std::nullopt : model_.find(qualified.substr(0, dot), qualified.substr(dot + 1));
     if (!id || model_.decl(*id).lifted) {
         error_at(sink_, doc, load::pointer_append(pointer, "x-json-content"),
                  "x-json-content '" + qualified + "' names no contract type (write 'family.Type')");
@@ -272,7 +279,8 @@ void SchemaRewriter::add_json_content(const load::Document& doc, const std::stri
         add_new_member(with, it.key(), std::move(*it));
         if (it.key() == "x-json-content") {
             add_new_member(with, "contentMediaType", "application/json");
-            add_new_member(with, "contentSchema", ir::json{{"$ref", component_ref(model_.decl(*id).family, model_.decl(*id).name)}});
+            add_new_member(with, "contentSchema",
+                           ir::json{{"$ref", component_ref(model_.decl(*id).family, model_.decl(*id).name)}});
         }
     }
     out = std::move(with);
@@ -281,14 +289,17 @@ void SchemaRewriter::add_json_content(const load::Document& doc, const std::stri
 ir::json SchemaRewriter::all_refs(const load::Document& doc, const std::string& pointer, const ir::json& node) {
     if (node.is_array()) {
         ir::json list = ir::json::array();
-        for (std::size_t i = 0; i < node.size(); ++i) list.push_back(all_refs(doc, load::pointer_append(pointer, i), node[i]));
+        for (std::size_t i = 0; i < node.size(); ++i)
+            list.push_back(all_refs(doc, load::pointer_append(pointer, i), node[i]));
         return list;
     }
     if (!node.is_object()) return node;
     ir::json out = object_of_size(node.size());
     for (auto it = node.begin(); it != node.end(); ++it) {
-        if (it.key() == "$ref" && it->is_string()) add_new_member(out, it.key(), ref(doc, pointer, it->get<std::string>()));
-        else add_new_member(out, it.key(), all_refs(doc, load::pointer_append(pointer, it.key()), *it));
+        if (it.key() == "$ref" && it->is_string())
+            add_new_member(out, it.key(), ref(doc, pointer, it->get<std::string>()));
+        else
+            add_new_member(out, it.key(), all_refs(doc, load::pointer_append(pointer, it.key()), *it));
     }
     return out;
 }
@@ -311,7 +322,8 @@ std::string SchemaRewriter::ref(const load::Document& doc, const std::string& at
         return ref;
     }
     std::size_t end = p.find('/', prefix.size());
-    std::string name = load::unescape_pointer_token(p.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size()));
+    std::string name = load::unescape_pointer_token(
+        p.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size()));
     std::string rest = end == std::string::npos ? std::string() : p.substr(end);
     return component_ref(loc->doc->family, name) + pointer_to_fragment(rest);
 }

@@ -77,7 +77,8 @@ public:
     bool met_discriminator = false;
 
 private:
-    ir::json member(const load::Document& doc, const std::string& pointer, const std::string& key, const ir::json& value);
+    ir::json member(const load::Document& doc, const std::string& pointer, const std::string& key,
+                    const ir::json& value);
     void add_json_content(const load::Document& doc, const std::string& pointer, ir::json& out);
 
     const ir::Model& model_;

@@ -20,8 +20,8 @@ bool must_escape(char32_t cp) {
            cp == 0x061C ||                                          // Arabic letter mark (bidi)
            (cp >= 0x200B && cp <= 0x200F) ||                        // zero-width, LRM, RLM
            (cp >= 0x2028 && cp <= 0x202E) ||                        // line/paragraph separators, bidi embeddings
-           (cp >= 0x2060 && cp <= 0x2069) ||                        // word joiner, invisible operators, bidi isolates
-           cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF;            // BOM, non-characters
+           (cp >= 0x2060 && cp <= 0x2069) ||  // word joiner, invisible operators, bidi isolates
+           cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF;  // BOM, non-characters
 }
 
 // Appends `text` as a JSON string literal.
@@ -93,8 +93,10 @@ void write_json(const ir::json& v, std::size_t indent, std::string& out, const W
             }
             const bool on_path = member != nullptr && v.is_object() && it.key() == member->path[depth];
             if (on_path && depth + 1 == member->path.size()) out += member->json;
-            else if (on_path) write_json(*it, indent + 2, out, member, depth + 1);
-            else write_json(*it, indent + 2, out);
+            else if (on_path)
+                write_json(*it, indent + 2, out, member, depth + 1);
+            else
+                write_json(*it, indent + 2, out);
             out += n + 1 < v.size() ? ",\n" : "\n";
         }
         out.append(indent, ' ');
@@ -252,7 +254,8 @@ std::string to_json_text(const ir::json& document, const WrittenMember& member) 
 void append_yaml_text(const ir::json& document, std::string& out, const WrittenMember& member) {
     out.reserve(out.size() + member.yaml.size() + 4096);
     if (yaml_inline(document)) append_yaml_text(document, out);
-    else write_yaml_block(document, 0, out, &member);
+    else
+        write_yaml_block(document, 0, out, &member);
 }
 
 void append_yaml_text(const ir::json& value, std::string& out) {

@@ -25,9 +25,7 @@ public:
         ready_.store(true, std::memory_order_release);
     }
     // The published texts, or nullptr when there are none (yet).
-    const WrittenMember* published() const {
-        return ready_.load(std::memory_order_acquire) ? schemas_.get() : nullptr;
-    }
+    const WrittenMember* published() const { return ready_.load(std::memory_order_acquire) ? schemas_.get() : nullptr; }
 
 private:
     std::atomic<bool> claimed_{false}, ready_{false};

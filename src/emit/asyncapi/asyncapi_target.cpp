@@ -108,9 +108,11 @@ public:
                 json binding = response ? message_binding(rw, *doc, op, *response) : json();
                 for (auto& m : asyncapi::stream_messages(ctx, s)) {
                     if (!binding.is_null()) m.message["bindings"] = json{{"http", binding}};
-                    if (!messages.contains(m.key)) messages[m.key] = m.message;  // a stream served twice: the first binding
+                    if (!messages.contains(m.key))
+                        messages[m.key] = m.message;  // a stream served twice: the first binding
                     channel_messages[m.key] = json{{"$ref", "#/components/messages/" + m.key}};
-                    operation_messages.push_back(json{{"$ref", "#/channels/" + op.operation_id + "/messages/" + m.key}});
+                    operation_messages.push_back(
+                        json{{"$ref", "#/channels/" + op.operation_id + "/messages/" + m.key}});
                 }
             }
             json channel = {{"address", op.path}, {"title", upper(op.method) + " " + op.path}};
@@ -128,8 +130,10 @@ public:
             operation["bindings"] = json{{"http", operation_binding(rw, *doc, op)}};
             for (const char* in : {"header", "cookie"})
                 if (json schema = parameters_in(rw, *doc, op, in); !schema.is_null())
-                    operation[std::string("x-request-") + (std::string(in) == "header" ? "headers" : "cookies")] = std::move(schema);
-            operation["x-openapi-operation"] = json{{"operationId", op.operation_id}, {"method", op.method}, {"path", op.path}};
+                    operation[std::string("x-request-") + (std::string(in) == "header" ? "headers" : "cookies")] =
+                        std::move(schema);
+            operation["x-openapi-operation"] =
+                json{{"operationId", op.operation_id}, {"method", op.method}, {"path", op.path}};
             operations[op.operation_id] = std::move(operation);
         }
         add_unserved_streams(ctx, rw, channels, operations, messages);
@@ -145,14 +149,18 @@ public:
         try {
             document = json::parse(text);
         } catch (const json::parse_error& e) {
-            ctx.sink.error("", 0, 0, std::string("asyncapi target: template 'asyncapi/document.json.mustache' did not render valid JSON: ") + e.what());
+            ctx.sink.error(
+                "", 0, 0,
+                std::string("asyncapi target: template 'asyncapi/document.json.mustache' did not render valid JSON: ") +
+                    e.what());
             return;
         }
         auto components = document.find("components");
         if (components == document.end() || !components->is_object() || !components->contains("schemas") ||
             !components->contains("messages") || !document.contains("channels") || !document.contains("operations")) {
-            ctx.sink.error("", 0, 0, "asyncapi target: template 'asyncapi/document.json.mustache' needs channels, operations, "
-                                     "components/schemas and components/messages members to fill");
+            ctx.sink.error("", 0, 0,
+                           "asyncapi target: template 'asyncapi/document.json.mustache' needs channels, operations, "
+                           "components/schemas and components/messages members to fill");
             return;
         }
         (*components)["schemas"] = json::object();  // written: `schemas` stands in for it
@@ -169,16 +177,19 @@ public:
 private:
     // The operation's parameters `in` one place (query, header, cookie) as one object schema, a
     // parameter's description on its member; null when it has none.
-    static json parameters_in(ad::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op, const std::string& in) {
+    static json parameters_in(ad::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op,
+                              const std::string& in) {
         std::vector<std::pair<std::string, json>> members;
         std::vector<std::string> required;
         const json params = op.source.value("parameters", json::array());
         for (std::size_t i = 0; i < params.size(); ++i) {
             if (!params[i].is_object() || params[i].value("in", "") != in || !params[i].contains("schema")) continue;
             std::string name = params[i].value("name", "");
-            std::string at = load::pointer_append(load::pointer_append(load::pointer_append(op.origin.pointer, "parameters"), i), "schema");
+            std::string at = load::pointer_append(
+                load::pointer_append(load::pointer_append(op.origin.pointer, "parameters"), i), "schema");
             json schema = rw.schema(doc, at, params[i]["schema"]);
-            if (in != "query" && params[i].contains("description") && schema.is_object() && !schema.contains("description"))
+            if (in != "query" && params[i].contains("description") && schema.is_object() &&
+                !schema.contains("description"))
                 schema["description"] = params[i]["description"];
             members.emplace_back(name, std::move(schema));
             if (params[i].value("required", false)) required.push_back(name);
@@ -196,7 +207,8 @@ private:
 
     // Streams no operation serves: a channel each, keyed by the stream's name (its family prefixed
     // when an operation already has that key), without an address.
-    static void add_unserved_streams(const EmitContext& ctx, ad::SchemaRewriter& rw, json& channels, json& operations, json& messages) {
+    static void add_unserved_streams(const EmitContext& ctx, ad::SchemaRewriter& rw, json& channels, json& operations,
+                                     json& messages) {
         std::vector<bool> served(ctx.model.streams.size(), false);
         for (const auto& op : ctx.model.operations)
             for (std::size_t index : streams_of(op)) served[index] = true;
@@ -226,20 +238,25 @@ private:
     }
 
     // The HTTP message binding: the status code and the response's headers.
-    static json message_binding(ad::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op, const ir::ApiResponse& response) {
+    static json message_binding(ad::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op,
+                                const ir::ApiResponse& response) {
         json binding = json::object();
         if (response.status.size() == 3 && std::all_of(response.status.begin(), response.status.end(), ::isdigit))
             binding["statusCode"] = std::stoi(response.status);
         const json* headers = nullptr;
         if (op.source.contains("responses") && op.source["responses"].contains(response.status))
-            if (auto h = op.source["responses"][response.status].find("headers"); h != op.source["responses"][response.status].end())
+            if (auto h = op.source["responses"][response.status].find("headers");
+                h != op.source["responses"][response.status].end())
                 headers = &*h;
         if (headers && headers->is_object() && !headers->empty()) {
             std::vector<std::pair<std::string, json>> members;
             std::vector<std::string> required;
             for (auto it = headers->begin(); it != headers->end(); ++it) {
-                std::string at = load::pointer_append(load::pointer_append(response.origin.pointer, "headers"), it.key());
-                json schema = it->contains("schema") ? rw.schema(doc, load::pointer_append(at, "schema"), (*it)["schema"]) : json::object();
+                std::string at =
+                    load::pointer_append(load::pointer_append(response.origin.pointer, "headers"), it.key());
+                json schema = it->contains("schema")
+                                  ? rw.schema(doc, load::pointer_append(at, "schema"), (*it)["schema"])
+                                  : json::object();
                 if (it->contains("description") && schema.is_object() && !schema.contains("description"))
                     schema["description"] = (*it)["description"];
                 members.emplace_back(it.key(), std::move(schema));

@@ -52,10 +52,13 @@ std::vector<Message> stream_messages(const EmitContext& ctx, const ir::Stream& s
             description = variant.docs.description;
             json ref = apidoc::ref_to(variant);
             // The variant at the union's place in the item: the item itself, or the item with that member narrowed.
-            payload = s.tag_union_pointer.empty() ? ref : json{{"allOf", json::array({apidoc::ref_to(item), nest(s.tag_union_pointer, ref, true)})}};
+            payload = s.tag_union_pointer.empty()
+                          ? ref
+                          : json{{"allOf", json::array({apidoc::ref_to(item), nest(s.tag_union_pointer, ref, true)})}};
         } else {
             bool is_default = s.tag_default && s.tag_default->value == json(tag.value);
-            payload = {{"allOf", json::array({apidoc::ref_to(item), nest(s.tag.pointer, json{{"const", tag.value}}, !is_default)})}};
+            payload = {{"allOf", json::array({apidoc::ref_to(item),
+                                              nest(s.tag.pointer, json{{"const", tag.value}}, !is_default)})}};
             description = "An item whose `" + s.tag.pointer + "` is `" + tag.value + "`" +
                           (is_default ? " (or absent: that is its default)" : "") + ".";
         }
@@ -70,9 +73,12 @@ std::vector<Message> stream_messages(const EmitContext& ctx, const ir::Stream& s
     if (s.tag_open) {
         // "-any" cannot come out of key_part, which writes '-' only before two hex digits.
         std::string description = "An item whose `" + s.tag.pointer + "` is any other value (the tag is open).";
-        out.push_back({base + ".-any",
-                       json{{"name", "other"}, {"title", "other " + s.tag.pointer}, {"summary", description},
-                            {"description", description}, {"contentType", "application/json"}, {"payload", apidoc::ref_to(item)}}});
+        out.push_back({base + ".-any", json{{"name", "other"},
+                                            {"title", "other " + s.tag.pointer},
+                                            {"summary", description},
+                                            {"description", description},
+                                            {"contentType", "application/json"},
+                                            {"payload", apidoc::ref_to(item)}}});
     }
     return out;
 }

@@ -27,7 +27,8 @@ void report_pattern_problems(const EmitContext& ctx, const std::string& target, 
     };
     for (const auto& d : ctx.model.decls) {
         if (const auto* o = std::get_if<ir::OpenEnum>(&d.body)) check(o->other);
-        if (const auto* s = std::get_if<ir::Struct>(&d.body); s && s->extra_key_pattern) check_pattern(*s->extra_key_pattern);
+        if (const auto* s = std::get_if<ir::Struct>(&d.body); s && s->extra_key_pattern)
+            check_pattern(*s->extra_key_pattern);
         ir::for_each_type_in(d, walk);
     }
     // The patterns of assertions (`pattern` values and `patternProperties` keys of their programs).
@@ -68,16 +69,18 @@ void report_pattern_problems(const EmitContext& ctx, const std::string& target, 
                     auto it = problems.find(value.get<std::string>());
                     if (it == problems.end()) continue;
                     load::Position at = doc.position_of(&value);
-                    found.push_back({{at.line, at.column}, "pattern '" + it->first + "' cannot be used by the " + target +
-                                                                " target (" + engine + "): " + it->second});
+                    found.push_back({{at.line, at.column},
+                                     "pattern '" + it->first + "' cannot be used by the " + target + " target (" +
+                                         engine + "): " + it->second});
                     continue;
                 }
                 if (key == "patternProperties" && value.is_object())
                     for (const auto& [pattern, sub] : value.items())
                         if (auto it = problems.find(pattern); it != problems.end()) {
                             load::Position at = doc.position_of(&sub);
-                            found.push_back({{at.line, at.column}, "pattern '" + it->first + "' cannot be used by the " +
-                                                                        target + " target (" + engine + "): " + it->second});
+                            found.push_back({{at.line, at.column},
+                                             "pattern '" + it->first + "' cannot be used by the " + target +
+                                                 " target (" + engine + "): " + it->second});
                         }
                 stack.push_back(&value);
             }

@@ -38,7 +38,8 @@ std::string continue_at(const std::string& value, const std::string& indent) {
 
 }  // namespace
 
-Printer::Sub Printer::Sub::list(std::string name, std::vector<std::string> items, std::string separator, bool trailing) {
+Printer::Sub Printer::Sub::list(std::string name, std::vector<std::string> items, std::string separator,
+                                bool trailing) {
     Sub sub(std::move(name), std::string());
     sub.is_list_ = true;
     sub.items_ = std::move(items);
@@ -51,7 +52,8 @@ std::size_t Printer::columns(std::string_view line) const {
     std::size_t n = 0;
     for (char c : line) {
         if (c == '\t') n += style_.tab_width;
-        else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;  // not a UTF-8 continuation byte
+        else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+            ++n;  // not a UTF-8 continuation byte
     }
     return n;
 }
@@ -77,7 +79,8 @@ void Printer::emit(const std::vector<Sub>& subs, std::string_view text) {
         std::size_t levels = level_, spaces = 0, lead = 0;
         for (; lead < line.size() && is_blank(line[lead]); ++lead) {
             if (line[lead] == '\t') levels += 1;
-            else if (++spaces == 2) spaces = 0, levels += 1;
+            else if (++spaces == 2)
+                spaces = 0, levels += 1;
         }
         std::string indent;
         for (std::size_t i = 0; i < levels; ++i) indent += style_.indent;
@@ -130,7 +133,8 @@ void Printer::print_line(const std::string& indent, std::string_view body, const
             continue;
         }
         std::size_t end = body.find('$', i + 1);
-        if (end == std::string_view::npos) throw std::logic_error("printer: unclosed $ in \"" + std::string(body) + "\"");
+        if (end == std::string_view::npos)
+            throw std::logic_error("printer: unclosed $ in \"" + std::string(body) + "\"");
         std::string_view name = body.substr(i + 1, end - i - 1);
         i = end + 1;
         if (name.empty()) {

@@ -109,7 +109,8 @@ std::vector<std::string> doc_lines(const ir::Docs& docs) {
     add_block(docs.title);
     if (docs.description != docs.title) add_block(docs.description);
     if (docs.deprecated) add_block("Deprecated.");
-    if (docs.default_value) add_block("Default: " + docs.default_value->dump(-1, ' ', false, ir::json::error_handler_t::replace));
+    if (docs.default_value)
+        add_block("Default: " + docs.default_value->dump(-1, ' ', false, ir::json::error_handler_t::replace));
     return lines;
 }
 

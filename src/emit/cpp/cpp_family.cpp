@@ -91,8 +91,9 @@ public:
 
         List texts, patterns, json_values;
         for (std::size_t i = 0; i < literals_.texts().size(); ++i) {
-            texts.push_back(Object{{"index", std::to_string(i)},
-                                   {"literal", string_view_literal_lines(literals_.texts()[i], kLineWidth - 8, "    ")}});
+            texts.push_back(
+                Object{{"index", std::to_string(i)},
+                       {"literal", string_view_literal_lines(literals_.texts()[i], kLineWidth - 8, "    ")}});
         }
         for (std::size_t i = 0; i < literals_.patterns().size(); ++i) {
             // RE2 syntax, or PCRE2's for a pattern that needs backtracking (cpp_pattern).
@@ -103,14 +104,15 @@ public:
                                       {"original", string_literal_lines(p, kLineWidth - 12, "        ")}});
         }
         for (std::size_t i = 0; i < literals_.json_values().size(); ++i) {
-            json_values.push_back(Object{{"index", std::to_string(i)},
-                                         {"text", string_literal_lines(literals_.json_values()[i], kLineWidth - 12,
-                                                                       "        ")}});
+            json_values.push_back(
+                Object{{"index", std::to_string(i)},
+                       {"text", string_literal_lines(literals_.json_values()[i], kLineWidth - 12, "        ")}});
         }
         List checks;
         for (std::size_t i = 0; i < literals_.checks().size(); ++i) {
-            checks.push_back(Object{{"index", std::to_string(i)},
-                                    {"program", string_literal_lines(literals_.checks()[i], kLineWidth - 9, "        ")}});
+            checks.push_back(
+                Object{{"index", std::to_string(i)},
+                       {"program", string_literal_lines(literals_.checks()[i], kLineWidth - 9, "        ")}});
         }
         List rules;
         for (std::size_t i = 0; i < literals_.rules().size(); ++i)
@@ -121,8 +123,8 @@ public:
         s.set("family_header", dir + "/" + family_.name + ".hpp");
         s.set("codec", dir + "/rt/codec.hpp");
         s.set("namespace", std::move(ns));
-        s.set("has_literals", flag(!texts.empty() || !patterns.empty() || !json_values.empty() || !rules.empty() ||
-                                         !checks.empty()));
+        s.set("has_literals",
+              flag(!texts.empty() || !patterns.empty() || !json_values.empty() || !rules.empty() || !checks.empty()));
         s.set("checks", std::move(checks));
         s.set("rules", std::move(rules));
         s.set("texts", std::move(texts));
@@ -163,21 +165,22 @@ private:
             const std::string& member = names_.fields[id][i];
             std::string wire = literals_.text(f.wire_name);
             table.push_back(Object{{"wire", wire}, {"flags", maybe(f.required ? "rt::kRequired" : "")}});
-            Object field{{"index", std::to_string(i)}, {"wire", wire}, {"const", flag(false)},
-                         {"member", flag(false)}, {"rule", flag(false)}, {"bare", flag(false)}};
+            Object field{{"index", std::to_string(i)}, {"wire", wire},        {"const", flag(false)},
+                         {"member", flag(false)},      {"rule", flag(false)}, {"bare", flag(false)}};
             bool states_type = typed_.states_type(f.origin);
             const ir::Presence presence = ir::presence(ctx_.model, f);
             if (presence == ir::Presence::Constant) {
                 // A required const is checked and written, not stored.
                 const ir::json& value = f.type.value;
-                field.set("const", value.is_string() ? literals_.text(value.get<std::string>()) : literals_.json(value));
+                field.set("const",
+                          value.is_string() ? literals_.text(value.get<std::string>()) : literals_.json(value));
                 field.set("bare", flag(!states_type));
             } else {
                 // Absent, null or a value, where the member's type does not hold null itself.
                 bool absent_or_null = presence == ir::Presence::OptionalNullable && types_.wraps_null(f.type);
-                std::string type = f.required         ? types_.held_type(f.type, id)
-                                   : absent_or_null   ? "Tristate<" + types_.held_value_type(f.type, id) + ">"
-                                                      : "std::optional<" + types_.held_type(f.type, id) + ">";
+                std::string type = f.required       ? types_.held_type(f.type, id)
+                                   : absent_or_null ? "Tristate<" + types_.held_value_type(f.type, id) + ">"
+                                                    : "std::optional<" + types_.held_type(f.type, id) + ">";
                 members.push_back(Object{{"doc", doc_comment(f.docs, "    ")}, {"type", type}, {"member", member}});
                 field.set("member", member);
                 field.set("rule", placed_.rule(types_.rule(f.type, states_type)));
@@ -198,7 +201,8 @@ private:
             extra_rule = placed_.rule(types_.rule(*s.extra_type));
         }
         Rule count;
-        if (!s.bounds.empty()) count = CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties, s.bounds.max_properties);
+        if (!s.bounds.empty())
+            count = CppTypes::count_rule("rt::MapRule()", s.bounds.min_properties, s.bounds.max_properties);
         v.set("has_table", flag(!table.empty()));
         v.set("table", std::move(table));
         v.set("members", std::move(members));
@@ -265,11 +269,12 @@ private:
                 for (const auto& [bit, kind] : kinds)
                     if (accepted & bit) mask += (mask.empty() ? "rt::k" : " | rt::k") + std::string(kind);
             }
-            alternatives.push_back(Object{{"index", std::to_string(i)},
-                                          {"type", std::move(type)},
-                                          {"tag", maybe(variant.tag ? literals_.text(*variant.tag) : "")},
-                                          {"rule", u.discriminator ? flag(false) : placed_.rule(types_.rule(variant.type))},
-                                          {"kinds", mask.empty() ? std::string("0") : mask}});
+            alternatives.push_back(
+                Object{{"index", std::to_string(i)},
+                       {"type", std::move(type)},
+                       {"tag", maybe(variant.tag ? literals_.text(*variant.tag) : "")},
+                       {"rule", u.discriminator ? flag(false) : placed_.rule(types_.rule(variant.type))},
+                       {"kinds", mask.empty() ? std::string("0") : mask}});
         }
         // A discriminated union has one more alternative: the tolerant reader's unknown variant.
         if (u.discriminator) types.push_back("UnknownVariant");
@@ -298,7 +303,8 @@ private:
             const ir::TypeExpr& item = t.items[i];
             std::string member = "item" + std::to_string(i);
             bool optional = i >= required;  // an array cannot skip a position: an absent one ends it
-            std::string type = optional ? "std::optional<" + types_.held_type(item, id) + ">" : types_.held_type(item, id);
+            std::string type =
+                optional ? "std::optional<" + types_.held_type(item, id) + ">" : types_.held_type(item, id);
             items.push_back(Object{{"index", std::to_string(i)},
                                    {"member", member},
                                    {"type", std::move(type)},
@@ -338,8 +344,9 @@ private:
             return value.layout(column, "");
         }));
         v.set("is_constexpr", flag(in_header));
-        v.set("lookup", maybe(lookup ? naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, cpp_naming(), "f_")
-                                     : ""));
+        v.set("lookup",
+              maybe(lookup ? naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, cpp_naming(), "f_")
+                           : ""));
         v.set("lookup_value", lookup ? types_.type(c.type.item()) : "");
     }
 
@@ -360,7 +367,8 @@ FamilyFiles render_family(const EmitContext& ctx, const render::Templates& templ
     return FamilyView(ctx, templates, names, family).render();
 }
 
-std::string cpp_header_comment(const EmitContext& ctx, const std::vector<std::string>& sources, const std::string& prefix) {
+std::string cpp_header_comment(const EmitContext& ctx, const std::vector<std::string>& sources,
+                               const std::string& prefix) {
     return comment_lines(sources.empty() ? set_header_text(ctx) : header_text(ctx, sources), prefix);
 }
 

@@ -127,7 +127,8 @@ std::string doc_comment(const ir::Docs& docs, const std::string& indent) {
     std::string out;
     const std::size_t room = kLineWidth - indent.size() - 4;  // after "/// "
     for (auto line : doc_lines(docs)) {
-        if (!line.empty() && line.back() == '\\') line += "\xE2\x8F\x8E";  // ⏎: a final backslash would continue the comment
+        if (!line.empty() && line.back() == '\\')
+            line += "\xE2\x8F\x8E";  // ⏎: a final backslash would continue the comment
         // doc_lines wraps at spaces; a longer word (a URL) is cut at a code point boundary.
         while (code_points(line) > room) {
             std::size_t cut = 0;

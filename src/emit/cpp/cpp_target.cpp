@@ -10,11 +10,11 @@
 #include <cctype>
 #include <set>
 
+#include "emit/common/pattern_check.h"
 #include "emit/cpp/cpp_family.h"
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
-#include "emit/common/pattern_check.h"
 #include "ir/pattern.h"
 #include "ir/pattern_match.h"
 #include "naming/keywords.h"
@@ -51,9 +51,9 @@ using render::Object;
 // namespace, and generated code names `rt::`, `std::` and the entry points
 // unqualified: a family may not take one of those names.
 void keep_clear_of_runtime(naming::Names& names) {
-    static const std::set<std::string> reserved = {"rt",       "std",           "parse",           "dump",
-                                                   "dump_to",  "validate",      "to_json_value",   "from_json_value",
-                                                   "find_type", "tolerant",     "to_json",         "from_json"};
+    static const std::set<std::string> reserved = {"rt",        "std",      "parse",         "dump",
+                                                   "dump_to",   "validate", "to_json_value", "from_json_value",
+                                                   "find_type", "tolerant", "to_json",       "from_json"};
     std::set<std::string> taken;
     for (const auto& [family, name] : names.family) taken.insert(name);
     for (auto& [family, name] : names.family) {
@@ -72,8 +72,9 @@ void keep_clear_of_runtime(naming::Names& names) {
 std::string runtime_text(const EmitContext& ctx, std::string_view source) {
     std::string text = cpp_header_comment(ctx, {}, "// ") + "//\n" + std::string(source);
     const std::string& ns = ctx.project.cpp_namespace;
-    for (auto [from, to] : {std::pair<std::string, std::string>{"\nnamespace contract {\n", "\nnamespace " + ns + " {\n"},
-                            {"\n}  // namespace contract\n", "\n}  // namespace " + ns + "\n"}}) {
+    for (auto [from, to] :
+         {std::pair<std::string, std::string>{"\nnamespace contract {\n", "\nnamespace " + ns + " {\n"},
+          {"\n}  // namespace contract\n", "\n}  // namespace " + ns + "\n"}}) {
         auto at = text.find(from);
         if (at == std::string::npos || text.find(from, at + 1) != std::string::npos)
             throw std::logic_error("a C++ runtime file must contain '" + from.substr(1, from.size() - 2) + "' once");
@@ -123,12 +124,13 @@ void add_registry(const EmitContext& ctx, const naming::Names& names, write::Out
             const ir::Decl& d = ctx.model.decl(id);
             if (d.lifted || d.is<ir::Constant>()) continue;
             std::string type = ns + names.of(id);
-            std::string function = d.is<ir::Alias>() ? "&rt::round_trip_alias<&" + ns + "decode_" + names.of(id) + ", &" +
-                                                           ns + "encode_" + names.of(id) + ">"
+            std::string function = d.is<ir::Alias>() ? "&rt::round_trip_alias<&" + ns + "decode_" + names.of(id) +
+                                                           ", &" + ns + "encode_" + names.of(id) + ">"
                                                      : "&rt::round_trip<" + type + ">";
             std::string name = string_literal(d.qualified_name());
             bool one_line = 4 + 1 + name.size() + 2 + function.size() + 2 <= kLineWidth;
-            entries.push_back(Object{{"name", std::move(name)}, {"function", std::move(function)}, {"one_line", flag(one_line)}});
+            entries.push_back(
+                Object{{"name", std::move(name)}, {"function", std::move(function)}, {"one_line", flag(one_line)}});
         }
     }
     std::string count = std::to_string(entries.size());
@@ -170,8 +172,9 @@ public:
         // unbounded width: such a pattern is refused here rather than thrown when the bindings start.
         report_pattern_problems(ctx, "cpp", "PCRE2 10.42", [](const std::string& p) -> std::optional<std::string> {
             if (auto why = ir::pcre2_problem(p))
-                return *why + " (lookbehind of unbounded width, such as '(?<=ab+)', needs PCRE2 10.43; "
-                              "the other targets match it)";
+                return *why +
+                       " (lookbehind of unbounded width, such as '(?<=ab+)', needs PCRE2 10.43; "
+                       "the other targets match it)";
             return std::nullopt;
         });
         if (ctx.sink.has_errors()) return;
@@ -207,7 +210,8 @@ public:
         cmake.set("alias", ctx.project.cpp_namespace + "::bindings");
         cmake.set("version", cmake_version(ctx.project.version));
         cmake.set("sources", std::move(source_list));
-        out.add("cpp/CMakeLists.txt", write::normalise_text(ctx.templates.render("cpp/CMakeLists.txt.mustache", cmake)));
+        out.add("cpp/CMakeLists.txt",
+                write::normalise_text(ctx.templates.render("cpp/CMakeLists.txt.mustache", cmake)));
     }
 };
 

@@ -34,7 +34,11 @@ std::string joined(const std::vector<std::string>& values) {
 
 FamilyView::FamilyView(const EmitContext& ctx, const render::Templates& templates, const GoNames& names,
                        const ir::Family& family)
-    : ctx_(ctx), templates_(templates), names_(names), family_(family), private_(names.private_names.at(family.name)),
+    : ctx_(ctx),
+      templates_(templates),
+      names_(names),
+      family_(family),
+      private_(names.private_names.at(family.name)),
       types_(ctx.model, names, private_) {
     types_.set_family(family.name);
 }
@@ -55,8 +59,8 @@ Data FamilyView::build() {
     List imports;
     for (auto& p : paths) imports.push_back(Object{{"path", std::move(p)}});
     ir::Docs docs;
-    docs.description = "Package " + names_.package.at(family_.name) + " is the " + family_.name +
-                       " family of the contract, from ";
+    docs.description =
+        "Package " + names_.package.at(family_.name) + " is the " + family_.name + " family of the contract, from ";
     for (std::size_t i = 0; i < family_.source_files.size(); ++i)
         docs.description += (i ? ", " : "") + family_.source_files[i];
     docs.description +=

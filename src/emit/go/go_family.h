@@ -12,7 +12,8 @@ namespace contractgen::emit::go {
 
 class FamilyView {
 public:
-    FamilyView(const EmitContext& ctx, const render::Templates& templates, const GoNames& names, const ir::Family& family);
+    FamilyView(const EmitContext& ctx, const render::Templates& templates, const GoNames& names,
+               const ir::Family& family);
     render::Data build();
 
 private:

@@ -29,8 +29,9 @@ std::string scalar_literal(const ir::Model& model, const ir::TypeExpr& type, con
     const ir::TypeExpr& t = ir::resolve_alias(model, type);
     if (t.nullable) return "";
     bool string_kind = t.kind == Kind::String ||
-                       (t.kind == Kind::Named && (model.decl(t.decl).is<ir::OpenEnum>() ||
-                                                  (model.decl(t.decl).is<ir::Enum>() && model.decl(t.decl).as<ir::Enum>().all_strings)));
+                       (t.kind == Kind::Named &&
+                        (model.decl(t.decl).is<ir::OpenEnum>() ||
+                         (model.decl(t.decl).is<ir::Enum>() && model.decl(t.decl).as<ir::Enum>().all_strings)));
     if (string_kind && value.is_string()) return string_literal(value.get<std::string>());
     if ((t.kind == Kind::Integer || t.kind == Kind::Number) && value.is_number()) return value.dump();
     if (t.kind == Kind::Boolean && value.is_boolean()) return value.get<bool>() ? "true" : "false";
@@ -55,7 +56,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         for (const Membership& m : it->second) {
             if (methods.insert(m.marker).second) markers.push_back(Object{{"marker", m.marker}});
             if (methods.insert(m.method).second)
-                tag_methods.push_back(Object{{"method", m.method}, {"wire", string_literal(m.wire)}, {"value", string_literal(m.tag)}});
+                tag_methods.push_back(
+                    Object{{"method", m.method}, {"wire", string_literal(m.wire)}, {"value", string_literal(m.tag)}});
         }
     v.set("markers", std::move(markers));
     v.set("tag_methods", std::move(tag_methods));
@@ -90,7 +92,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         if (presence == ir::Presence::Constant) {
             // Not stored: the encoder writes the constant.
             bool text = f.type.value.is_string();
-            std::string literal = text ? string_literal(f.type.value.get<std::string>()) : types_.value_var(f.type.value);
+            std::string literal =
+                text ? string_literal(f.type.value.get<std::string>()) : types_.value_var(f.type.value);
             const char* read = !text ? "d.ConstValue(" : f.type.const_typed ? "d.ConstStringTyped(" : "d.ConstString(";
             statements.push_back(read + literal + ")");
             encode.push_back("e.Key(" + wire + ")");
@@ -108,9 +111,10 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
         } else if (presence == ir::Presence::Optional) {
             bool nil_able = types_.nil_able(f.type);
             go_type = (nil_able ? "" : "*") + types_.type(f.type);
-            statements.push_back(member + " = " + (nil_able ? types_.decode(f.type) : "contract.Ptr(" + types_.decode(f.type) + ")"));
-            encode.push_back(std::string(nil_able ? "contract.EncodeIfSet" : "contract.EncodeOptional") + "(e, " + wire + ", " +
-                             member + ", " + types_.encode_fn(f.type) + ")");
+            statements.push_back(member + " = " +
+                                 (nil_able ? types_.decode(f.type) : "contract.Ptr(" + types_.decode(f.type) + ")"));
+            encode.push_back(std::string(nil_able ? "contract.EncodeIfSet" : "contract.EncodeOptional") + "(e, " +
+                             wire + ", " + member + ", " + types_.encode_fn(f.type) + ")");
             tag_options = ",omitempty";
         } else {
             ir::TypeExpr base = ir::without_null(f.type);
@@ -156,8 +160,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Struct& s) {
                                {"strict_unknown", flag(s.extra == ir::Extra::Forbid)},
                                {"lines", lines_of({"d.Forbidden()"})}});
     if (!forbidden_labels.empty())
-        cases.push_back(
-            Object{{"labels", forbidden_labels}, {"strict_unknown", flag(false)}, {"lines", lines_of({"d.Forbidden()"})}});
+        cases.push_back(Object{
+            {"labels", forbidden_labels}, {"strict_unknown", flag(false)}, {"lines", lines_of({"d.Forbidden()"})}});
     encode.push_back("contract.EncodeMembers(e, v.AdditionalProperties, " + keep_fn + ")");
 
     // What AdditionalProperties holds is said once, in the package comment (go_family.cpp).

@@ -29,7 +29,8 @@ std::string string_literal(const std::string& s) {
             continue;
         }
         if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(cp));
-        else std::snprintf(buf, sizeof buf, "\\U%08X", static_cast<unsigned>(cp));
+        else
+            std::snprintf(buf, sizeof buf, "\\U%08X", static_cast<unsigned>(cp));
         out += buf;
     }
     return out + "\"";
@@ -47,7 +48,8 @@ std::string without_lead(const std::string& line) {
 }
 
 bool is_bullet(const std::string& text) {
-    return text.size() > 1 && (text[0] == '-' || text[0] == '*' || text[0] == '+') && (text[1] == ' ' || text[1] == '\t');
+    return text.size() > 1 && (text[0] == '-' || text[0] == '*' || text[0] == '+') &&
+           (text[1] == ' ' || text[1] == '\t');
 }
 
 // `//` lines in the form gofmt gives doc comments (go/doc/comment), so that it
@@ -145,7 +147,8 @@ std::string package_word(const std::string& family) {
     std::string out;
     for (char c : family) {
         if (c >= 'A' && c <= 'Z') out += static_cast<char>(c - 'A' + 'a');
-        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out += c;
     }
     if (out.empty() || (out[0] >= '0' && out[0] <= '9')) out = "f" + out;
     return out;

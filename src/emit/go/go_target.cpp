@@ -54,9 +54,9 @@ naming::NamerConfig go_naming() {
     c.field_prefix = "F";
     c.value_prefix = "V";
     // Go's initialisms (the list golint and staticcheck's ST1003 know, in part).
-    c.initialisms = {"api", "ascii", "cpu", "css", "dns", "eof", "guid", "html", "http", "https", "id",  "ip",
-                     "json", "rpc", "sql", "sse", "tcp", "tls", "ttl", "udp", "ui", "uid", "uri", "url", "utf8", "uuid",
-                     "xml"};
+    c.initialisms = {"api",   "ascii", "cpu", "css",  "dns", "eof", "guid", "html", "http",
+                     "https", "id",    "ip",  "json", "rpc", "sql", "sse",  "tcp",  "tls",
+                     "ttl",   "udp",   "ui",  "uid",  "uri", "url", "utf8", "uuid", "xml"};
     return c;
 }
 
@@ -90,26 +90,31 @@ GoNames resolve(const EmitContext& ctx, const naming::Names& names) {
             const std::string& name = names.of(id);
             if (const auto* c = std::get_if<ir::Constant>(&d.body)) {
                 if (!c->lookup_function.empty())
-                    g.lookups[id] = public_names.claim(naming::make_identifier(c->lookup_function, naming::Case::Pascal, {},
-                                                                               go_naming(), "F"));
+                    g.lookups[id] = public_names.claim(
+                        naming::make_identifier(c->lookup_function, naming::Case::Pascal, {}, go_naming(), "F"));
                 continue;
             }
             g.functions[id] = {public_names.claim("Decode" + name), public_names.claim("Encode" + name),
                                public_names.claim("Parse" + name), public_names.claim("Marshal" + name),
                                public_names.claim("Validate" + name)};
             if (const auto* e = std::get_if<ir::Enum>(&d.body); e && e->all_strings)
-                for (const auto& value : names.values.at(id)) g.constants[id].push_back(public_names.claim(name + value));
+                for (const auto& value : names.values.at(id))
+                    g.constants[id].push_back(public_names.claim(name + value));
             if (std::holds_alternative<ir::OpenEnum>(d.body))
-                for (const auto& value : names.values.at(id)) g.constants[id].push_back(public_names.claim(name + value));
+                for (const auto& value : names.values.at(id))
+                    g.constants[id].push_back(public_names.claim(name + value));
             if (const auto* u = std::get_if<ir::Union>(&d.body); u && u->discriminator) {
                 g.unknown[id] = public_names.claim(name + "Unknown");
                 // Sealed with an unexported method when every variant is in this package.
-                bool local = std::all_of(u->variants.begin(), u->variants.end(),
-                                         [&](const ir::Variant& v) { return model.decl(v.type.decl).family == family.name; });
-                std::string marker = local ? "is" + name : "Is" + naming::to_case(family.name, naming::Case::Pascal) + name;
+                bool local = std::all_of(u->variants.begin(), u->variants.end(), [&](const ir::Variant& v) {
+                    return model.decl(v.type.decl).family == family.name;
+                });
+                std::string marker =
+                    local ? "is" + name : "Is" + naming::to_case(family.name, naming::Case::Pascal) + name;
                 g.markers[id] = marker;
                 for (const auto& v : u->variants)
-                    g.memberships[v.type.decl].push_back({marker, tag_method(*u->discriminator), *u->discriminator, *v.tag});
+                    g.memberships[v.type.decl].push_back(
+                        {marker, tag_method(*u->discriminator), *u->discriminator, *v.tag});
             }
         }
     }
@@ -131,7 +136,8 @@ bool uses_backtracking(const EmitContext& ctx) {
     };
     for (const auto& d : ctx.model.decls) {
         if (const auto* o = std::get_if<ir::OpenEnum>(&d.body)) check(o->other);
-        if (const auto* s = std::get_if<ir::Struct>(&d.body); s && s->extra_key_pattern) check_pattern(*s->extra_key_pattern);
+        if (const auto* s = std::get_if<ir::Struct>(&d.body); s && s->extra_key_pattern)
+            check_pattern(*s->extra_key_pattern);
         ir::for_each_type_in(d, walk);
     }
     // The assertions' patterns, found by the walk that spells them (its result is not needed).
@@ -201,7 +207,8 @@ public:
         registry.set("header_lines", emit::comment_lines(header, "// "));
         registry.set("imports", std::move(imports));
         registry.set("entries", std::move(entries));
-        out.add("go/registry/registry.go", write::normalise_text(ctx.templates.render("go/registry.go.mustache", registry)));
+        out.add("go/registry/registry.go",
+                write::normalise_text(ctx.templates.render("go/registry.go.mustache", registry)));
 
         Data module;
         module.set("header", header);
@@ -211,7 +218,8 @@ public:
         // go.sum has no comments, so no header line: the checksums of the one dependency, when it is used.
         if (backtracking) out.add("go/go.sum", ctx.templates.render("go/go.sum.mustache", module));
         std::string markdown_header = header;  // inside an HTML comment, "--" may not appear
-        for (std::size_t at; (at = markdown_header.find("--")) != std::string::npos;) markdown_header.replace(at, 2, "- -");
+        for (std::size_t at; (at = markdown_header.find("--")) != std::string::npos;)
+            markdown_header.replace(at, 2, "- -");
         Data readme;
         readme.set("header", markdown_header);
         readme.set("module", ctx.project.go_module);
@@ -226,12 +234,12 @@ public:
 private:
     // runtime/go/contract/*.go (tests excepted), each with the header lines.
     static void add_runtime(const EmitContext& ctx, write::OutputSet& out, bool backtracking) {
-        const std::string lines =
-            "// Code generated by contractgen. DO NOT EDIT.\n" + emit::comment_lines(comment_text(set_header_text(ctx)), "// ") + "\n";
+        const std::string lines = "// Code generated by contractgen. DO NOT EDIT.\n" +
+                                  emit::comment_lines(comment_text(set_header_text(ctx)), "// ") + "\n";
         const std::string folder = "go/contract/";
         for (const auto& [path, bytes] : builtin_runtime()) {
-            bool source = path.rfind(folder, 0) == 0 && path.size() > 3 && path.compare(path.size() - 3, 3, ".go") == 0 &&
-                          path.find("_test.go") == std::string::npos &&
+            bool source = path.rfind(folder, 0) == 0 && path.size() > 3 &&
+                          path.compare(path.size() - 3, 3, ".go") == 0 && path.find("_test.go") == std::string::npos &&
                           (backtracking || path != folder + "pattern_backtracking.go");
             if (source) out.add_runtime(path, lines + std::string(bytes));
         }

@@ -16,7 +16,9 @@ namespace {
 
 bool is_discriminated_union(const ir::Decl& d) { return d.is<ir::Union>() && d.as<ir::Union>().discriminator; }
 
-bool is_value_enum(const ir::Decl& d) { return d.is<ir::Enum>() && !(d.as<ir::Enum>().all_strings && !d.as<ir::Enum>().values.empty()); }
+bool is_value_enum(const ir::Decl& d) {
+    return d.is<ir::Enum>() && !(d.as<ir::Enum>().all_strings && !d.as<ir::Enum>().values.empty());
+}
 
 std::string number_text(const ir::json& v) { return v.dump(); }
 
@@ -56,8 +58,8 @@ const DeclFunctions& GoTypes::functions(ir::DeclId id) {
     if (it != qualified_.end()) return it->second;
     const DeclFunctions& f = names_.functions.at(id);
     const std::string& family = model_.decl(id).family;
-    DeclFunctions q{qualify(family, f.decode), qualify(family, f.encode), qualify(family, f.parse), qualify(family, f.marshal),
-                    qualify(family, f.validate)};
+    DeclFunctions q{qualify(family, f.decode), qualify(family, f.encode), qualify(family, f.parse),
+                    qualify(family, f.marshal), qualify(family, f.validate)};
     return qualified_.emplace(id, q).first->second;
 }
 
@@ -139,7 +141,9 @@ std::string GoTypes::decode(const ir::TypeExpr& t) {
 
 std::string GoTypes::decode_tristate(const ir::TypeExpr& t, bool box) {
     ir::TypeExpr base = without_null(t);
-    auto read = [&](const ir::TypeExpr& e) { return box ? "contract.DecodeBoxed(" + decode_fn(e) + ")" : decode_fn(e); };
+    auto read = [&](const ir::TypeExpr& e) {
+        return box ? "contract.DecodeBoxed(" + decode_fn(e) + ")" : decode_fn(e);
+    };
     if (!base.check) return "contract.DecodeTristate(d, " + read(base) + ")";
     // The assertion covers null too, so it is checked around the Tristate, not inside it.
     ir::TypeExpr plain = base;
@@ -277,7 +281,8 @@ std::string GoTypes::number_rule(const ir::NumberBounds& b) {
 std::string GoTypes::count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique) {
     if (!min && !max && !unique) return "nil";
     std::string text = "&contract.CountRule{Min: " + (min ? count_text(*min) : std::string("0")) +
-                       ", Max: " + (max ? count_text(*max) : std::string("-1")) + (unique ? ", Unique: true" : "") + "}";
+                       ", Max: " + (max ? count_text(*max) : std::string("-1")) + (unique ? ", Unique: true" : "") +
+                       "}";
     auto it = made_.find(text);
     if (it != made_.end()) return it->second;
     std::string name = private_.claim("rule" + std::to_string(made_.size() + 1));
@@ -297,7 +302,8 @@ std::string GoTypes::value_var(const ir::json& value) {
 }
 
 std::string GoTypes::check_var(ir::CheckId id) {
-    std::string text = "contract.MustCompileCheck(" + string_literal(go_program(model_.checks.at(id).program).dump()) + ")";
+    std::string text =
+        "contract.MustCompileCheck(" + string_literal(go_program(model_.checks.at(id).program).dump()) + ")";
     auto it = made_.find(text);
     if (it != made_.end()) return it->second;
     std::string name = private_.claim("check" + std::to_string(made_.size() + 1));

@@ -68,17 +68,17 @@ public:
     std::string encode(const ir::TypeExpr& t, const std::string& x);  // a statement writing x to `e`
     std::string encode_fn(const ir::TypeExpr& t);       // a func(*contract.Encoder, type(t))
 
-    bool nil_able(const ir::TypeExpr& t) const;         // type(t) holds nil for "no value" (interfaces, any, pointers)
+    bool nil_able(const ir::TypeExpr& t) const;  // type(t) holds nil for "no value" (interfaces, any, pointers)
 
-    std::string decl_ref(ir::DeclId id);                // qualified when from another family
-    const DeclFunctions& functions(ir::DeclId id);      // qualified likewise
+    std::string decl_ref(ir::DeclId id);  // qualified when from another family
+    const DeclFunctions& functions(ir::DeclId id);  // qualified likewise
 
-    std::string string_rule(const ir::StringBounds& b); // "nil" or a rule variable
+    std::string string_rule(const ir::StringBounds& b);  // "nil" or a rule variable
     std::string number_rule(const ir::NumberBounds& b);
     std::string count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique);
-    std::string value_var(const ir::json& value);       // a variable holding a free-form constant value
-    std::string check_var(ir::CheckId id);              // a variable holding a compiled assertion
-    std::string regexp_var(const std::string& pattern); // a variable holding a compiled key pattern
+    std::string value_var(const ir::json& value);  // a variable holding a free-form constant value
+    std::string check_var(ir::CheckId id);  // a variable holding a compiled assertion
+    std::string regexp_var(const std::string& pattern);  // a variable holding a compiled key pattern
     // A member held by value whose type closes a recursive cycle (a struct or
     // tuple): Go needs a pointer there (`*Node`), since a struct cannot contain itself.
     bool boxed(const ir::TypeExpr& t, const ir::Decl& container) const;

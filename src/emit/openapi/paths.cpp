@@ -10,7 +10,8 @@ using ir::json;
 
 class OperationWriter {
 public:
-    OperationWriter(const EmitContext& ctx, apidoc::SchemaRewriter& rw, const load::Document& doc, const ir::Operation& op)
+    OperationWriter(const EmitContext& ctx, apidoc::SchemaRewriter& rw, const load::Document& doc,
+                    const ir::Operation& op)
         : ctx_(ctx), rw_(rw), doc_(doc), op_(op) {}
 
     json write() {
@@ -20,13 +21,15 @@ public:
             std::string p = load::pointer_append(at, it.key());
             if (it.key() == "parameters" && it->is_array()) {
                 json list = json::array();
-                for (std::size_t i = 0; i < it->size(); ++i) list.push_back(with_schema(load::pointer_append(p, i), (*it)[i]));
+                for (std::size_t i = 0; i < it->size(); ++i)
+                    list.push_back(with_schema(load::pointer_append(p, i), (*it)[i]));
                 out[it.key()] = std::move(list);
             } else if (it.key() == "requestBody" && it->is_object()) {
                 out[it.key()] = body(p, *it, op_.request);
             } else if (it.key() == "responses" && it->is_object()) {
                 json responses = json::object();
-                for (auto r = it->begin(); r != it->end(); ++r) responses[r.key()] = response(load::pointer_append(p, r.key()), r.key(), *r);
+                for (auto r = it->begin(); r != it->end(); ++r)
+                    responses[r.key()] = response(load::pointer_append(p, r.key()), r.key(), *r);
                 out[it.key()] = std::move(responses);
             } else {
                 out[it.key()] = *it;
@@ -39,7 +42,8 @@ private:
     // A Parameter or Header Object: its `schema` rewritten.
     json with_schema(const std::string& pointer, const json& node) {
         json out = node;
-        if (node.contains("schema")) out["schema"] = rw_.schema(doc_, load::pointer_append(pointer, "schema"), node["schema"]);
+        if (node.contains("schema"))
+            out["schema"] = rw_.schema(doc_, load::pointer_append(pointer, "schema"), node["schema"]);
         return out;
     }
 
@@ -52,7 +56,8 @@ private:
             std::string p = load::pointer_append(pointer, it.key());
             if (it.key() == "headers" && it->is_object()) {
                 json headers = json::object();
-                for (auto h = it->begin(); h != it->end(); ++h) headers[h.key()] = with_schema(load::pointer_append(p, h.key()), *h);
+                for (auto h = it->begin(); h != it->end(); ++h)
+                    headers[h.key()] = with_schema(load::pointer_append(p, h.key()), *h);
                 out[it.key()] = std::move(headers);
             } else if (it.key() == "content" && it->is_object() && media) {
                 out[it.key()] = content(p, *it, *media);
@@ -65,7 +70,8 @@ private:
 
     json body(const std::string& pointer, const json& node, const std::vector<ir::ApiMediaType>& media) {
         json out = node;
-        if (node.contains("content")) out["content"] = content(load::pointer_append(pointer, "content"), node["content"], media);
+        if (node.contains("content"))
+            out["content"] = content(load::pointer_append(pointer, "content"), node["content"], media);
         return out;
     }
 

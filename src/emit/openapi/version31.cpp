@@ -12,7 +12,8 @@ using ir::json;
 bool is_event_stream(const std::string& media_type) {
     std::string base = media_type.substr(0, media_type.find(';'));
     base.erase(std::remove_if(base.begin(), base.end(), [](unsigned char c) { return std::isspace(c); }), base.end());
-    std::transform(base.begin(), base.end(), base.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(base.begin(), base.end(), base.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return base == "text/event-stream";
 }
 
@@ -21,8 +22,10 @@ json example_31(const json& example) {
     json out = json::object();
     for (auto it = example.begin(); it != example.end(); ++it) {
         if (it.key() == "serializedValue") out["x-oai-serializedValue"] = *it;
-        else if (it.key() == "dataValue") out["value"] = *it;
-        else out[it.key()] = *it;
+        else if (it.key() == "dataValue")
+            out["value"] = *it;
+        else
+            out[it.key()] = *it;
     }
     return out;
 }
@@ -35,8 +38,9 @@ json media_type_31(const std::string& name, const json& media) {
                 out["schema"] = is_event_stream(name)
                                     ? *it
                                     : json{{"type", "string"},
-                                           {"description", "A stream of items; `x-item-schema` is the schema of each item "
-                                                           "(OpenAPI 3.2's `itemSchema`)."}};
+                                           {"description",
+                                            "A stream of items; `x-item-schema` is the schema of each item "
+                                            "(OpenAPI 3.2's `itemSchema`)."}};
             out["x-item-schema"] = *it;
         } else if (it.key() == "examples" && it->is_object()) {
             json examples = json::object();
@@ -58,7 +62,8 @@ json content_31(const json& content) {
 // A Request Body or Response Object: its content converted.
 json with_content_31(const json& node) {
     json out = node;
-    if (node.is_object() && node.contains("content") && node["content"].is_object()) out["content"] = content_31(node["content"]);
+    if (node.is_object() && node.contains("content") && node["content"].is_object())
+        out["content"] = content_31(node["content"]);
     return out;
 }
 
@@ -76,7 +81,8 @@ json operation_31(const json& op) {
 void make_openapi_31(json& document) {
     // In place: the components (most of the document) stay where they are.
     if (document.contains("openapi")) document["openapi"] = "3.1.0";
-    if (document.contains("jsonSchemaDialect")) document["jsonSchemaDialect"] = "https://spec.openapis.org/oas/3.1/dialect/base";
+    if (document.contains("jsonSchemaDialect"))
+        document["jsonSchemaDialect"] = "https://spec.openapis.org/oas/3.1/dialect/base";
     auto paths = document.find("paths");
     if (paths == document.end() || !paths->is_object()) return;
     for (auto p = paths->begin(); p != paths->end(); ++p)

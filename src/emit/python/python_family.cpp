@@ -34,7 +34,11 @@ class FamilyView {
 public:
     FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
                const ir::Family& family, const std::map<std::string, std::string>& aliases)
-        : ctx_(ctx), templates_(templates), names_(names), family_(family), types_(ctx.model, names, aliases),
+        : ctx_(ctx),
+          templates_(templates),
+          names_(names),
+          family_(family),
+          types_(ctx.model, names, aliases),
           aliases_(aliases) {
         types_.set_family(family.name);
         for (ir::DeclId id : family.decls) scope_.reserve(names_.of(id));
@@ -59,9 +63,10 @@ public:
         List patterns;
         for (std::size_t i = 0; i < types_.patterns().size(); ++i) {
             const std::string& p = types_.patterns()[i];
-            patterns.push_back(Object{{"name", "_PATTERN_" + std::to_string(i)},
-                                      {"translated", string_literal(ir::translate_pattern(p, ir::PatternDialect::Python))},
-                                      {"source", string_literal(p)}});
+            patterns.push_back(
+                Object{{"name", "_PATTERN_" + std::to_string(i)},
+                       {"translated", string_literal(ir::translate_pattern(p, ir::PatternDialect::Python))},
+                       {"source", string_literal(p)}});
         }
         List checks;
         for (std::size_t i = 0; i < types_.checks().size(); ++i)
@@ -104,8 +109,8 @@ private:
         v.set("name", names_.of(id));
         v.set("name_literal", string_literal(names_.of(id)));
         v.set("source", comment_text(d.origin.file + "#" + d.origin.pointer));
-        for (const char* k : {"is_struct", "is_enum", "is_value_enum", "is_open_enum", "is_union", "is_alias", "is_constant",
-                              "has_adapter", "has_values", "has_assertion", "is_alias_type"})
+        for (const char* k : {"is_struct", "is_enum", "is_value_enum", "is_open_enum", "is_union", "is_alias",
+                              "is_constant", "has_adapter", "has_values", "has_assertion", "is_alias_type"})
             v.set(k, flag(false));
         // An assertion on every value of the declaration (docs/semantics.md, "Assertions").
         if (d.check) {
@@ -137,10 +142,11 @@ private:
         set_doc(v, d.docs, "    ");
         v.set("extra", s.extra == ir::Extra::Forbid ? "\"forbid\"" : "\"allow\"");
         // Kept members are any JSON value (finite numbers); typed ones follow their schema.
-        std::string extra_type = s.extra == ir::Extra::Typed ? types_.annotation(*s.extra_type)
+        std::string extra_type = s.extra == ir::Extra::Typed  ? types_.annotation(*s.extra_type)
                                  : s.extra == ir::Extra::Keep ? "_rt.JsonValue"
                                                               : "";
-        if (s.extra == ir::Extra::Typed && types_.mentions_recursive(*s.extra_type)) extra_type = string_literal(extra_type);
+        if (s.extra == ir::Extra::Typed && types_.mentions_recursive(*s.extra_type))
+            extra_type = string_literal(extra_type);
         v.set("has_extra_type", flag(!extra_type.empty()));
         // Undeclared members typed by `patternProperties`: their names must match.
         v.set("extra_key", s.extra_key_pattern ? types_.key_annotation(*s.extra_key_pattern) : "str");
@@ -160,7 +166,8 @@ private:
             if (!f.required) {
                 // Absent: the attribute is None and the member stays absent on dump.
                 if (!nullable) annotation = "_t.Annotated[" + annotation + " | None, _rt.NOT_NULL]";
-                else if (f.type.kind != Kind::Any && f.type.kind != Kind::Null && !f.type.nullable) annotation += " | None";
+                else if (f.type.kind != Kind::Any && f.type.kind != Kind::Null && !f.type.nullable)
+                    annotation += " | None";
                 args.push_back(Object{{"arg", "default=None"}});
             }
             // A member that refers back into its cycle: a forward reference, resolved by model_rebuild().
@@ -179,8 +186,8 @@ private:
             bool plain = args.empty() || (args.size() == 1 && (!f.required || constant));
             std::string call = constant ? "_rt.const_field" : "_p.Field";
             std::string default_value = !plain || args.empty() ? ""
-                                        : constant        ? " = " + call + "(" + string_literal(*constant) + ")"
-                                                          : " = None";
+                                        : constant             ? " = " + call + "(" + string_literal(*constant) + ")"
+                                                               : " = None";
             fields.push_back(Object{{"name", name},
                                     {"annotation", std::move(annotation)},
                                     {"plain", flag(plain)},
@@ -195,7 +202,8 @@ private:
         std::size_t n_fields = 0, n_extras = 0;
         for (const ir::ForbiddenMember& m : ir::forbidden_members(s)) {
             if (m.field) {
-                forbidden_fields += "(" + string_literal(names_.fields[id][*m.field]) + ", " + string_literal(m.wire) + "), ";
+                forbidden_fields +=
+                    "(" + string_literal(names_.fields[id][*m.field]) + ", " + string_literal(m.wire) + "), ";
                 ++n_fields;
             } else if (s.extra != ir::Extra::Forbid) {
                 forbidden_extras += string_literal(m.wire) + ", ";
@@ -254,8 +262,9 @@ private:
                 for (std::size_t i = 0; i < o.known.size(); ++i) known += (i ? ", " : "") + string_literal(o.known[i]);
                 known += "]";
             }
-            target = o.known.empty() ? types_.annotation(other)
-                                     : "_t.Annotated[str, _rt.FirstMatch(" + known + ", " + types_.annotation(other) + ")]";
+            target = o.known.empty()
+                         ? types_.annotation(other)
+                         : "_t.Annotated[str, _rt.FirstMatch(" + known + ", " + types_.annotation(other) + ")]";
         }
         v.set("target", checked(d, target));
         List values;
@@ -365,7 +374,8 @@ private:
         List entries;
         if (is_map)
             for (const auto& [k, e] : c.value.items())
-                entries.push_back(Object{{"key", string_literal(k)}, {"value", types_.constant_value(shape->item(), e)}});
+                entries.push_back(
+                    Object{{"key", string_literal(k)}, {"value", types_.constant_value(shape->item(), e)}});
         if (is_tuple)
             for (const auto& e : c.value) entries.push_back(Object{{"value", types_.constant_value(shape->item(), e)}});
         v.set("is_map", flag(is_map));
@@ -377,7 +387,8 @@ private:
         v.set("has_lookup", flag(lookup));
         std::string function;
         if (lookup) {
-            function = scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, python_naming(), "f_"));
+            function = scope_.claim(
+                naming::make_identifier(c.lookup_function, naming::Case::Snake, {}, python_naming(), "f_"));
             exports_.push_back(function);
         }
         v.set("lookup", std::move(function));

@@ -21,8 +21,10 @@ bool needs_escape(char32_t cp) {
 std::string escape_code_point(char32_t cp) {
     char buf[16];
     if (cp <= 0xFF) std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
-    else if (cp <= 0xFFFF) std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
-    else std::snprintf(buf, sizeof buf, "\\U%08x", static_cast<unsigned>(cp));
+    else if (cp <= 0xFFFF)
+        std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+    else
+        std::snprintf(buf, sizeof buf, "\\U%08x", static_cast<unsigned>(cp));
     return buf;
 }
 
@@ -44,7 +46,8 @@ std::string string_literal(const std::string& s) {
             case '\t': out += "\\t"; break;
             default:
                 if (needs_escape(cp)) out += escape_code_point(cp);
-                else out.append(s, start, i - start);
+                else
+                    out.append(s, start, i - start);
         }
     }
     return out + "\"";
@@ -108,7 +111,8 @@ std::string comment_text(const std::string& text) {
     std::string out;
     for (const char c : visible_controls(text)) {
         if (c == '\n') out += "<U+000A>";
-        else out += c;
+        else
+            out += c;
     }
     return out;
 }

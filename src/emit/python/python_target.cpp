@@ -47,7 +47,8 @@ public:
         const std::string kPackage = "python/" + ctx.project.python_package + "/";
 
         std::map<std::string, std::string> aliases;  // family → import alias
-        for (const auto& family : ctx.model.families) aliases[family.name] = module_alias(module_name(names.family.at(family.name)));
+        for (const auto& family : ctx.model.families)
+            aliases[family.name] = module_alias(module_name(names.family.at(family.name)));
 
         // The runtime packages, verbatim: _runtime (what the models use) and
         // _stream (the wire protocol: NDJSON/SSE readers and writers, state machines).
@@ -55,7 +56,9 @@ public:
         for (const auto& [path, text] : builtin_runtime()) {
             const bool shipped = path.rfind("python/_runtime/", 0) == 0 || path.rfind("python/_stream/", 0) == 0;
             const std::string_view extension = std::string_view(path).substr(std::min(path.size(), path.rfind('.')));
-            const char* comment = extension == ".py" || extension == ".pyi" ? "# " : extension == ".c" ? "// " : nullptr;
+            const char* comment = extension == ".py" || extension == ".pyi" ? "# "
+                                  : extension == ".c"                       ? "// "
+                                                                            : nullptr;
             if (!shipped || comment == nullptr) continue;
             out.add_runtime(kPackage + path.substr(std::string("python/").size()),
                             comment + set_header_text(ctx) + "\n" + std::string(text));
@@ -82,7 +85,8 @@ public:
                 const ir::Decl& d = ctx.model.decl(id);
                 if (d.lifted || d.is<ir::Constant>()) continue;
                 auto adapter = adapters.find(id);
-                std::string ref = aliases.at(family.name) + "." + (adapter != adapters.end() ? adapter->second : names.of(id));
+                std::string ref =
+                    aliases.at(family.name) + "." + (adapter != adapters.end() ? adapter->second : names.of(id));
                 entries.push_back(Object{{"name", string_literal(d.qualified_name())},
                                          {"adapter", adapter != adapters.end() ? ref : "_rt.Adapter(" + ref + ")"}});
             }
@@ -115,14 +119,19 @@ public:
         package.set("project", ctx.project.name.empty() ? std::string("the contract") : ctx.project.name);
         package.set("modules", std::move(modules));
         package.set("entries", std::move(entries));
-        out.add(kPackage + "__init__.py", write::normalise_text(ctx.templates.render("python/__init__.py.mustache", package)));
-        out.add(kPackage + "registry.py", write::normalise_text(ctx.templates.render("python/registry.py.mustache", package)));
-        out.add(kPackage + "py.typed", write::normalise_text(ctx.templates.render("python/py.typed.mustache", package)));
-        out.add("python/pyproject.toml", write::normalise_text(ctx.templates.render("python/pyproject.toml.mustache", package)));
+        out.add(kPackage + "__init__.py",
+                write::normalise_text(ctx.templates.render("python/__init__.py.mustache", package)));
+        out.add(kPackage + "registry.py",
+                write::normalise_text(ctx.templates.render("python/registry.py.mustache", package)));
+        out.add(kPackage + "py.typed",
+                write::normalise_text(ctx.templates.render("python/py.typed.mustache", package)));
+        out.add("python/pyproject.toml",
+                write::normalise_text(ctx.templates.render("python/pyproject.toml.mustache", package)));
         out.add("python/setup.py", write::normalise_text(ctx.templates.render("python/setup.py.mustache", package)));
         Data readme = package;
         std::string markdown_header = header;  // inside an HTML comment, "--" may not appear
-        for (std::size_t at; (at = markdown_header.find("--")) != std::string::npos;) markdown_header.replace(at, 2, "- -");
+        for (std::size_t at; (at = markdown_header.find("--")) != std::string::npos;)
+            markdown_header.replace(at, 2, "- -");
         readme.set("header", markdown_header);
         out.add("python/README.md", write::normalise_text(ctx.templates.render("python/README.md.mustache", readme)));
     }

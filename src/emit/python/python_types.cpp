@@ -68,10 +68,13 @@ std::string PyTypes::string_annotation(const ir::StringBounds& b) const {
         metadata.push_back("_p.StringConstraints(" + args + ")");
     }
     const char* format = format_rule(b.format);
-    bool plain_format = b.format == ir::StringFormat::DateTime || b.format == ir::StringFormat::Uuid || b.format == ir::StringFormat::Uri;
+    bool plain_format = b.format == ir::StringFormat::DateTime || b.format == ir::StringFormat::Uuid ||
+                        b.format == ir::StringFormat::Uri;
     if (plain_format && metadata.empty() && !b.pattern) {
         // The runtime's aliases for the plain formats read better in signatures.
-        return b.format == ir::StringFormat::DateTime ? "_rt.DateTime" : b.format == ir::StringFormat::Uuid ? "_rt.Uuid" : "_rt.Uri";
+        return b.format == ir::StringFormat::DateTime ? "_rt.DateTime"
+               : b.format == ir::StringFormat::Uuid   ? "_rt.Uuid"
+                                                      : "_rt.Uri";
     }
     if (format) metadata.push_back(std::string("_rt.") + format);
     if (b.pattern) metadata.push_back(pattern_name(*b.pattern));
@@ -103,7 +106,8 @@ std::string PyTypes::tuple_annotation(const ir::Tuple& t) const {
     std::size_t least = static_cast<std::size_t>(std::min<std::uint64_t>(t.bounds.min_items.value_or(0), n));
     std::string rest = t.rest ? annotation(*t.rest) : "";
     std::vector<std::string> variants;
-    for (std::size_t k = least; k < n || (!t.rest && k == n); ++k) variants.push_back("tuple[" + (k ? joined(k) : "()") + "]");
+    for (std::size_t k = least; k < n || (!t.rest && k == n); ++k)
+        variants.push_back("tuple[" + (k ? joined(k) : "()") + "]");
     if (t.rest) variants.push_back("tuple[" + joined(n) + (n ? ", " : "") + "_t.Unpack[tuple[" + rest + ", ...]]]");
     std::string type;
     for (std::size_t i = 0; i < variants.size(); ++i) type += (i ? " | " : "") + variants[i];
@@ -129,8 +133,10 @@ std::string PyTypes::number_annotation(const ir::NumberBounds& b, bool integer) 
     add("multiple_of", b.multiple_of);
     // The representable range: ±(2^53−1) unless the schema widens it (docs/semantics.md §1.5).
     if (integer && b.integer_format != ir::IntegerFormat::Safe)
-        args += std::string(args.empty() ? "" : ", ") + "format=" + (b.integer_format == ir::IntegerFormat::Int64 ? "\"int64\"" : "\"uint64\"");
-    return integer ? "_t.Annotated[int, _rt.IntegerRule(" + args + ")]" : "_t.Annotated[float, _rt.NumberRule(" + args + ")]";
+        args += std::string(args.empty() ? "" : ", ") +
+                "format=" + (b.integer_format == ir::IntegerFormat::Int64 ? "\"int64\"" : "\"uint64\"");
+    return integer ? "_t.Annotated[int, _rt.IntegerRule(" + args + ")]"
+                   : "_t.Annotated[float, _rt.NumberRule(" + args + ")]";
 }
 
 std::string PyTypes::value_union(const std::vector<ir::json>& values) {
@@ -138,12 +144,18 @@ std::string PyTypes::value_union(const std::vector<ir::json>& values) {
     bool null = false, fraction = false, array = false, object = false;
     for (const auto& v : values) {
         if (v.is_null()) null = true;
-        else if (v.is_boolean()) literals.push_back(v.get<bool>() ? "True" : "False");
-        else if (v.is_string()) literals.push_back(string_literal(v.get<std::string>()));
-        else if (v.is_number_integer()) literals.push_back(v.dump());
-        else if (v.is_number_float()) fraction = true;  // typed float: the value kept is the one listed
-        else if (v.is_array()) array = true;
-        else if (v.is_object()) object = true;
+        else if (v.is_boolean())
+            literals.push_back(v.get<bool>() ? "True" : "False");
+        else if (v.is_string())
+            literals.push_back(string_literal(v.get<std::string>()));
+        else if (v.is_number_integer())
+            literals.push_back(v.dump());
+        else if (v.is_number_float())
+            fraction = true;  // typed float: the value kept is the one listed
+        else if (v.is_array())
+            array = true;
+        else if (v.is_object())
+            object = true;
     }
     std::vector<std::string> unique;
     for (const auto& l : literals)
@@ -166,8 +178,8 @@ std::string PyTypes::value_union(const std::vector<ir::json>& values) {
 // kind is a `type` error rather than a `const` one (docs/semantics.md §2).
 std::string PyTypes::const_annotation(const ir::json& value, bool typed) const {
     if (value.is_string()) return "_t.Literal[" + string_literal(value.get<std::string>()) + "]";
-    return "_t.Annotated[" + value_union({value}) + ", _rt.Const(" + json_literal(value) + (typed ? "" : ", typed=False") +
-           ")]";
+    return "_t.Annotated[" + value_union({value}) + ", _rt.Const(" + json_literal(value) +
+           (typed ? "" : ", typed=False") + ")]";
 }
 
 std::string PyTypes::value_annotation(const ir::TypeExpr& t) const {
@@ -196,7 +208,8 @@ std::string PyTypes::value_annotation(const ir::TypeExpr& t) const {
         }
         case Kind::Map: {
             std::vector<std::string> metadata;
-            if (auto count = count_field(t.object_bounds.min_properties, t.object_bounds.max_properties); !count.empty())
+            if (auto count = count_field(t.object_bounds.min_properties, t.object_bounds.max_properties);
+                !count.empty())
                 metadata.push_back(count);
             std::string key = t.string_bounds.pattern ? key_annotation(*t.string_bounds.pattern) : "str";
             return annotated("dict[" + key + ", " + annotation(t.item()) + "]", metadata);
@@ -221,9 +234,7 @@ std::string PyTypes::check_name(ir::CheckId id) const {
     return "_CHECK_" + std::to_string(index);
 }
 
-ir::json python_program(const ir::json& program) {
-    return ir::program_in_dialect(program, ir::PatternDialect::Python);
-}
+ir::json python_program(const ir::json& program) { return ir::program_in_dialect(program, ir::PatternDialect::Python); }
 
 bool PyTypes::mentions_recursive(const ir::TypeExpr& t) const {
     if (t.kind == Kind::Named) return model_.decl(t.decl).recursive;
@@ -236,7 +247,8 @@ const std::string* PyTypes::string_constant(const ir::TypeExpr& t) const {
     if (t.nullable) return nullptr;
     const ir::json* value = nullptr;
     if (t.kind == Kind::Const) value = &t.value;
-    if (t.kind == Kind::Named && model_.decl(t.decl).is<ir::Constant>()) value = &model_.decl(t.decl).as<ir::Constant>().value;
+    if (t.kind == Kind::Named && model_.decl(t.decl).is<ir::Constant>())
+        value = &model_.decl(t.decl).as<ir::Constant>().value;
     return value && value->is_string() ? value->get_ptr<const std::string*>() : nullptr;
 }
 
@@ -299,7 +311,8 @@ std::string PyTypes::constant_value(const ir::TypeExpr& t, const ir::json& v) co
             const ir::Decl& d = model_.decl(t.decl);
             if (d.is<ir::Alias>()) return constant_value(d.as<ir::Alias>().target, v);
             if (d.is<ir::Constant>()) return constant_value(d.as<ir::Constant>().type, v);
-            if ((d.is<ir::Enum>() || d.is<ir::OpenEnum>()) && v.is_string()) return string_literal(v.get<std::string>());
+            if ((d.is<ir::Enum>() || d.is<ir::OpenEnum>()) && v.is_string())
+                return string_literal(v.get<std::string>());
             // Models, unions and other enums: the value is validated by the type when the module is imported.
             return "_rt.decode(" + decl_ref(t.decl) + ", " + string_literal(v.dump()) + ")";
         }

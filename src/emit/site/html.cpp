@@ -61,7 +61,8 @@ std::string inline_json(const ir::json& value) { return escape(dump(value, -1));
 std::string pretty_json(const ir::json& value) { return escape(dump(value, 2)); }
 
 std::string comment_safe(std::string text) {
-    for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at)) text.replace(at, 2, "- -");
+    for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at))
+        text.replace(at, 2, "- -");
     if (!text.empty() && text.back() == '-') text += ' ';
     return escape(text);
 }
@@ -70,7 +71,8 @@ namespace {
 
 std::string file_stem(const std::string& name) {
     std::string out;
-    for (unsigned char c : name) out += (std::isalnum(c) || c == '_' || c == '-') && c < 0x80 ? static_cast<char>(c) : '_';
+    for (unsigned char c : name)
+        out += (std::isalnum(c) || c == '_' || c == '-') && c < 0x80 ? static_cast<char>(c) : '_';
     return out.empty() ? "_" : out;
 }
 
@@ -94,7 +96,8 @@ Paths::Paths(const ir::Model& model) : pages_(model.decls.size()) {
         std::string dir = claim(file_stem(family.name), dirs);
         family_dirs_[family.name] = dir;
         std::set<std::string> files = {"index"};
-        for (ir::DeclId id : family.decls) pages_[id] = dir + "/" + claim(file_stem(model.decl(id).name), files) + ".html";
+        for (ir::DeclId id : family.decls)
+            pages_[id] = dir + "/" + claim(file_stem(model.decl(id).name), files) + ".html";
     }
 }
 

@@ -19,9 +19,9 @@ namespace contractgen::emit {
 namespace {
 
 using render::Data;
+using render::flag;
 using render::List;
 using render::Object;
-using render::flag;
 namespace st = site;
 
 // The members every page's head and navigation use.
@@ -42,20 +42,23 @@ List items(const std::vector<std::string>& html) {
 // A family's declarations grouped by kind, each group sorted by name.
 List kind_groups(const ir::Model& model, const ir::Family& family, const st::TypeWriter& types) {
     static const std::pair<ir::DeclKind, const char*> order[] = {
-        {ir::DeclKind::Struct, "Objects"}, {ir::DeclKind::Union, "Unions"},   {ir::DeclKind::Enum, "Enums"},
-        {ir::DeclKind::OpenEnum, "Open enums"}, {ir::DeclKind::Alias, "Aliases"},
-        {ir::DeclKind::Constant, "Constants"}};
+        {ir::DeclKind::Struct, "Objects"}, {ir::DeclKind::Union, "Unions"},
+        {ir::DeclKind::Enum, "Enums"},     {ir::DeclKind::OpenEnum, "Open enums"},
+        {ir::DeclKind::Alias, "Aliases"},  {ir::DeclKind::Constant, "Constants"}};
     List groups;
     for (const auto& [kind, label] : order) {
         std::vector<ir::DeclId> ids;
         for (ir::DeclId id : family.decls)
             if (model.decl(id).kind() == kind) ids.push_back(id);
         if (ids.empty()) continue;
-        std::sort(ids.begin(), ids.end(), [&](ir::DeclId a, ir::DeclId b) { return model.decl(a).name < model.decl(b).name; });
+        std::sort(ids.begin(), ids.end(),
+                  [&](ir::DeclId a, ir::DeclId b) { return model.decl(a).name < model.decl(b).name; });
         List entries;
         for (ir::DeclId id : ids)
-            entries.push_back(Object{{"link", Data(types.link(id))}, {"summary", Data(st::summary(model.decl(id).docs.description))}});
-        groups.push_back(Object{{"label", Data(std::string(label))}, {"count", Data(std::to_string(ids.size()))},
+            entries.push_back(Object{{"link", Data(types.link(id))},
+                                     {"summary", Data(st::summary(model.decl(id).docs.description))}});
+        groups.push_back(Object{{"label", Data(std::string(label))},
+                                {"count", Data(std::to_string(ids.size()))},
                                 {"types", Data(std::move(entries))}});
     }
     return groups;
@@ -82,7 +85,8 @@ public:
             List files;
             for (const auto& f : family.source_files) files.push_back(Object{{"item", Data(st::escape(f))}});
             page.set("files", Data(std::move(files)));
-            out.add("site/" + paths.family_dir(family.name) + "/index.html", ctx.templates.render("site/family.html.mustache", page));
+            out.add("site/" + paths.family_dir(family.name) + "/index.html",
+                    ctx.templates.render("site/family.html.mustache", page));
             for (ir::DeclId id : family.decls)
                 out.add("site/" + paths.page(id), type_page(ctx, paths, travels, types, id));
         }
@@ -121,7 +125,8 @@ private:
         page.set("kind", Data(std::string(st::kind_label(d))));
         page.set("deprecated", flag(d.docs.deprecated));
         page.set("lifted", flag(d.lifted));
-        page.set("title", Data(d.docs.title.empty() ? std::string() : "<p class=\"title\">" + st::escape(d.docs.title) + "</p>"));
+        page.set("title", Data(d.docs.title.empty() ? std::string()
+                                                    : "<p class=\"title\">" + st::escape(d.docs.title) + "</p>"));
         page.set("description", Data(st::paragraphs(d.docs.description)));
         page.set("body", types.body(d));
 
@@ -139,12 +144,14 @@ private:
         if (d.docs.default_value) page.set("default", Data(st::inline_json(*d.docs.default_value)));
         page.set("has_default", flag(d.docs.default_value.has_value()));
         if (!d.docs.default_value) page.set("default", Data(std::string()));
-        page.set("source", Data(st::escape(d.origin.file + ":" + std::to_string(d.origin.line) + " " + d.origin.pointer)));
+        page.set("source",
+                 Data(st::escape(d.origin.file + ":" + std::to_string(d.origin.line) + " " + d.origin.pointer)));
 
         List siblings;
         const ir::Family* family = ctx.model.find_family(d.family);
         std::vector<ir::DeclId> ids = family->decls;
-        std::sort(ids.begin(), ids.end(), [&](ir::DeclId a, ir::DeclId b) { return ctx.model.decl(a).name < ctx.model.decl(b).name; });
+        std::sort(ids.begin(), ids.end(),
+                  [&](ir::DeclId a, ir::DeclId b) { return ctx.model.decl(a).name < ctx.model.decl(b).name; });
         for (ir::DeclId other : ids)
             siblings.push_back(Object{{"link", Data(types.link(other))}, {"current", flag(other == id)}});
         page.set("siblings", Data(std::move(siblings)));

@@ -3,9 +3,9 @@
 namespace contractgen::emit::site {
 
 using render::Data;
+using render::flag;
 using render::List;
 using render::Object;
-using render::flag;
 
 const char* kind_label(const ir::Decl& d) {
     switch (d.kind()) {
@@ -50,14 +50,16 @@ std::string bound(const char* keyword, const std::string& value) {
 std::string number(const std::optional<ir::json>& v) { return inline_json(*v); }
 }  // namespace
 
-void TypeWriter::string_rules(const ir::StringBounds& b, const std::string& prefix, std::vector<std::string>& out) const {
+void TypeWriter::string_rules(const ir::StringBounds& b, const std::string& prefix,
+                              std::vector<std::string>& out) const {
     if (b.format != ir::StringFormat::None) out.push_back(prefix + bound("format", ir::format_name(b.format)));
     if (b.pattern) out.push_back(prefix + bound("pattern", "<code>" + escape(*b.pattern) + "</code>"));
     if (b.min_length) out.push_back(prefix + bound("minLength", std::to_string(*b.min_length)));
     if (b.max_length) out.push_back(prefix + bound("maxLength", std::to_string(*b.max_length)));
 }
 
-void TypeWriter::number_rules(const ir::NumberBounds& b, const std::string& prefix, std::vector<std::string>& out) const {
+void TypeWriter::number_rules(const ir::NumberBounds& b, const std::string& prefix,
+                              std::vector<std::string>& out) const {
     if (b.minimum) out.push_back(prefix + bound("minimum", number(b.minimum)));
     if (b.exclusive_minimum) out.push_back(prefix + bound("exclusiveMinimum", number(b.exclusive_minimum)));
     if (b.maximum) out.push_back(prefix + bound("maximum", number(b.maximum)));
@@ -85,7 +87,8 @@ void TypeWriter::nested_rules(const ir::TypeExpr& t, const std::string& prefix, 
             if (b.min_properties) out.push_back(prefix + bound("minProperties", std::to_string(*b.min_properties)));
             if (b.max_properties) out.push_back(prefix + bound("maxProperties", std::to_string(*b.max_properties)));
             if (t.string_bounds.pattern)
-                out.push_back(prefix + "each key: " + bound("pattern", "<code>" + escape(*t.string_bounds.pattern) + "</code>"));
+                out.push_back(prefix +
+                              "each key: " + bound("pattern", "<code>" + escape(*t.string_bounds.pattern) + "</code>"));
             nested_rules(t.item(), prefix + "each value: ", out);
             break;
         }
@@ -94,9 +97,11 @@ void TypeWriter::nested_rules(const ir::TypeExpr& t, const std::string& prefix, 
             const ir::Decl& d = model_.decl(t.decl);
             std::string values;
             if (const auto* e = std::get_if<ir::Enum>(&d.body))
-                for (const auto& v : e->values) values += (values.empty() ? "" : " ") + ("<code>" + inline_json(v) + "</code>");
+                for (const auto& v : e->values)
+                    values += (values.empty() ? "" : " ") + ("<code>" + inline_json(v) + "</code>");
             if (const auto* o = std::get_if<ir::OpenEnum>(&d.body)) {
-                for (const auto& v : o->known) values += (values.empty() ? "" : " ") + ("<code>" + inline_json(v) + "</code>");
+                for (const auto& v : o->known)
+                    values += (values.empty() ? "" : " ") + ("<code>" + inline_json(v) + "</code>");
                 values += ", or any other string";
             }
             if (!values.empty()) out.push_back(prefix + "one of " + values);
@@ -126,7 +131,8 @@ std::string doc_html(const ir::Docs& docs) {
     if (!docs.title.empty()) out += "<p class=\"title\">" + escape(docs.title) + "</p>";
     out += paragraphs(docs.description);
     if (docs.deprecated) out += "<p class=\"deprecated\">Deprecated.</p>";
-    if (docs.default_value) out += "<p>Default (documented, never applied): <code>" + inline_json(*docs.default_value) + "</code></p>";
+    if (docs.default_value)
+        out += "<p>Default (documented, never applied): <code>" + inline_json(*docs.default_value) + "</code></p>";
     for (const auto& e : docs.examples) out += "<p>Example: <code>" + inline_json(e) + "</code></p>";
     return out;
 }
@@ -150,7 +156,8 @@ Data TypeWriter::struct_body(const ir::Decl& d) const {
     List fields;
     for (std::size_t i = 0; i < s.fields.size(); ++i) fields.push_back(field(s.fields[i], i));
     std::vector<std::string> notes;
-    if (s.extra == ir::Extra::Forbid) notes.push_back("No other members are allowed (<code>additionalProperties: false</code>).");
+    if (s.extra == ir::Extra::Forbid)
+        notes.push_back("No other members are allowed (<code>additionalProperties: false</code>).");
     if (s.extra == ir::Extra::Keep) notes.push_back("Other members are accepted and kept as they are.");
     if (s.extra == ir::Extra::Typed && s.extra_type) {
         std::string note = "Other members are accepted when their value is " + type(*s.extra_type);
@@ -161,10 +168,15 @@ Data TypeWriter::struct_body(const ir::Decl& d) const {
         for (const auto& n : s.forbidden) names += (names.empty() ? "" : ", ") + ("<code>" + escape(n) + "</code>");
         notes.push_back("These members must be absent: " + names + ".");
     }
-    if (s.bounds.min_properties) notes.push_back("At least " + std::to_string(*s.bounds.min_properties) + " members (<code>minProperties</code>).");
-    if (s.bounds.max_properties) notes.push_back("At most " + std::to_string(*s.bounds.max_properties) + " members (<code>maxProperties</code>).");
+    if (s.bounds.min_properties)
+        notes.push_back("At least " + std::to_string(*s.bounds.min_properties) +
+                        " members (<code>minProperties</code>).");
+    if (s.bounds.max_properties)
+        notes.push_back("At most " + std::to_string(*s.bounds.max_properties) +
+                        " members (<code>maxProperties</code>).");
     bool has_fields = !fields.empty();
-    return Object{{"fields", Data(std::move(fields))}, {"has_fields", flag(has_fields)}, {"notes", Data(rule_list(notes))}};
+    return Object{
+        {"fields", Data(std::move(fields))}, {"has_fields", flag(has_fields)}, {"notes", Data(rule_list(notes))}};
 }
 
 Data TypeWriter::union_body(const ir::Decl& d) const {
@@ -174,13 +186,17 @@ Data TypeWriter::union_body(const ir::Decl& d) const {
         std::string about = v.type.kind == ir::Kind::Named ? summary(model_.decl(v.type.decl).docs.description) : "";
         std::string tag = v.tag ? "<code>" + inline_json(ir::json(*v.tag)) + "</code>" : "";
         std::string shown = type(v.type) + (v.type.nullable ? " or <code>null</code>" : "");
-        variants.push_back(Object{{"tag", Data(std::move(tag))}, {"type", Data(std::move(shown))}, {"summary", Data(std::move(about))}});
+        variants.push_back(Object{
+            {"tag", Data(std::move(tag))}, {"type", Data(std::move(shown))}, {"summary", Data(std::move(about))}});
     }
-    std::string rule = u.discriminator
-                           ? "The member <code>" + escape(*u.discriminator) + "</code> says which variant a value is."
-                           : (u.mode == ir::UnionMode::OneOf ? "A value matches exactly one variant (<code>oneOf</code>)."
-                                                             : "A value matches at least one variant (<code>anyOf</code>).");
-    return Object{{"rule", Data(std::move(rule))}, {"tagged", flag(u.discriminator.has_value())}, {"variants", Data(std::move(variants))}};
+    std::string rule =
+        u.discriminator
+            ? "The member <code>" + escape(*u.discriminator) + "</code> says which variant a value is."
+            : (u.mode == ir::UnionMode::OneOf ? "A value matches exactly one variant (<code>oneOf</code>)."
+                                              : "A value matches at least one variant (<code>anyOf</code>).");
+    return Object{{"rule", Data(std::move(rule))},
+                  {"tagged", flag(u.discriminator.has_value())},
+                  {"variants", Data(std::move(variants))}};
 }
 
 Data TypeWriter::body(const ir::Decl& d) const {
@@ -217,9 +233,9 @@ Data TypeWriter::body(const ir::Decl& d) const {
         case ir::DeclKind::Tuple:
             break;  // never reached: the site declares no capabilities, so the generator refuses tuples for it
     }
-    return Object{{"struct", Data(std::move(structs))},   {"union", Data(std::move(unions))},
-                  {"enum", Data(std::move(enums))},       {"open_enum", Data(std::move(open_enums))},
-                  {"alias", Data(std::move(aliases))},    {"constant", Data(std::move(constants))}};
+    return Object{{"struct", Data(std::move(structs))}, {"union", Data(std::move(unions))},
+                  {"enum", Data(std::move(enums))},     {"open_enum", Data(std::move(open_enums))},
+                  {"alias", Data(std::move(aliases))},  {"constant", Data(std::move(constants))}};
 }
 
 }  // namespace contractgen::emit::site

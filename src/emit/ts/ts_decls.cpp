@@ -148,7 +148,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
         bool own_members = false, checked = false, lazy = false;
         List tags;
         std::vector<std::string> shown;
-        for (const auto& variant : u.variants) checked = checked || ctx_.model.decl(variant.type.decl).check.has_value();
+        for (const auto& variant : u.variants)
+            checked = checked || ctx_.model.decl(variant.type.decl).check.has_value();
         for (const auto& variant : u.variants) {
             const ir::Decl& vd = ctx_.model.decl(variant.type.decl);
             // rt.ownMembers(...) wraps the struct's schema (so do rt.depthLimited for a
@@ -163,7 +164,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
             }
             // A variant with an assertion is parsed whole (a z.union: only its tag's variant can match).
             variants.push_back(Object{{"schema", checked ? types_.schema(variant.type) : option}});
-            tags.push_back(Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
+            tags.push_back(
+                Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
             shown.push_back(*variant.tag);
         }
         open = "z.discriminatedUnion(" + string_literal(*u.discriminator) + ", [";
@@ -225,8 +227,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Constant& c) {
     v.set("constant", constant);
     bool lookup = !c.lookup_function.empty() && c.type.kind == Kind::Map;
     v.set("has_lookup", flag(lookup));
-    v.set("lookup", lookup ? scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Camel,
-                                                                   ts_reserved(), ts_naming(), "f_"))
+    v.set("lookup", lookup ? scope_.claim(naming::make_identifier(c.lookup_function, naming::Case::Camel, ts_reserved(),
+                                                                  ts_naming(), "f_"))
                            : "");
 }
 

@@ -28,8 +28,9 @@ using render::Object;
 // `__proto__` (which Zod never copies).
 bool inherited_member(const std::string& name) {
     static const std::set<std::string> names = {
-        "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString",
-        "valueOf", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"};
+        "constructor",      "hasOwnProperty",   "isPrototypeOf",    "propertyIsEnumerable",
+        "toLocaleString",   "toString",         "valueOf",          "__proto__",
+        "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"};
     return names.count(name) > 0;
 }
 
@@ -104,8 +105,13 @@ ModelNames model_names(const ir::Model& model, const naming::Names& names) {
 
 FamilyView::FamilyView(const EmitContext& ctx, const render::Templates& templates, const naming::Names& names,
                        const ModelNames& model_names, const ir::Family& family)
-    : ctx_(ctx), templates_(templates), names_(names), model_(model_names), family_(family),
-      types_(ctx.model, names, model_names.generic), readers_(ctx.model, names, model_names.readers, types_, scope_) {
+    : ctx_(ctx),
+      templates_(templates),
+      names_(names),
+      model_(model_names),
+      family_(family),
+      types_(ctx.model, names, model_names.generic),
+      readers_(ctx.model, names, model_names.readers, types_, scope_) {
     types_.set_family(family.name);
     types_.set_scope(scope_);
     readers_.set_family(family.name);
@@ -194,7 +200,8 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     const bool generic = types_.is_generic(id);
     List fields, members;
     for (const ir::Field& f : s.fields) {
-        fields.push_back(Object{{"key", property_key(f.wire_name)}, {"schema", types_.field_schema(f.type, f.required)}});
+        fields.push_back(
+            Object{{"key", property_key(f.wire_name)}, {"schema", types_.field_schema(f.type, f.required)}});
         members.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
                                  {"key", type_key(f.wire_name) + (f.required ? "" : "?")},
                                  {"type", types_.type(f.type, generic ? TypeMode::Generic : TypeMode::Strict)}});
@@ -222,7 +229,9 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
             open = "z.object({";
             close = "}).catchall(" + types_.schema(*s.extra_type) + ")";
             type_open = "export type " + names_.of(id) + params + " = {";
-            type_close = "} & { [key: string]: " + types_.type(*s.extra_type, generic ? TypeMode::Generic : TypeMode::Strict) + " };";
+            type_close =
+                "} & { [key: string]: " + types_.type(*s.extra_type, generic ? TypeMode::Generic : TypeMode::Strict) +
+                " };";
             break;
     }
     if (s.extra_key_pattern) {  // the undeclared members' names must match the key pattern
@@ -242,7 +251,10 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
         if (f.wire_name == "__proto__")
             proto = "{ schema: " + types_.schema(f.type) + ", required: " + (f.required ? "true" : "false") + " }";
     for (const std::string& name : s.forbidden)
-        if (name == "__proto__") proto = std::string("{ schema: ") + (ir::field_index(s, name) || s.extra != ir::Extra::Forbid ? "rt.forbidden" : "rt.notAllowed") + ", required: false }";
+        if (name == "__proto__")
+            proto = std::string("{ schema: ") +
+                    (ir::field_index(s, name) || s.extra != ir::Extra::Forbid ? "rt.forbidden" : "rt.notAllowed") +
+                    ", required: false }";
     if (proto.empty() && s.extra == ir::Extra::Keep) proto = "{ schema: rt.json, required: false }";
     if (proto.empty() && s.extra == ir::Extra::Typed) {
         std::string schema = types_.schema(*s.extra_type);
@@ -303,9 +315,10 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
         case ir::Extra::Forbid: unknown = "kept = d.unknown(key, kept);"; break;
         case ir::Extra::Keep: unknown = "kept = d.keep(key, kept, rt.readAny);"; break;
         case ir::Extra::Typed:
-            unknown = s.extra_key_pattern ? "kept = rt.keepMatching(d, key, kept, " + readers_.key_pattern(*s.extra_key_pattern) + ", " +
-                                                readers_.read_fn(*s.extra_type) + ");"
-                                          : "kept = d.keep(key, kept, " + readers_.read_fn(*s.extra_type) + ");";
+            unknown = s.extra_key_pattern
+                          ? "kept = rt.keepMatching(d, key, kept, " + readers_.key_pattern(*s.extra_key_pattern) +
+                                ", " + readers_.read_fn(*s.extra_type) + ");"
+                          : "kept = d.keep(key, kept, " + readers_.read_fn(*s.extra_type) + ");";
             break;
     }
     if (index_names) assignments.push_back(Object{{"line", "rt.recordOrder(v, [" + names_in_order + "]);"}});
@@ -320,7 +333,8 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
     const std::string count = readers_.count_rule(s.bounds.min_properties, s.bounds.max_properties, false);
     v.set("count_rule", count == "undefined" ? std::string() : count);
     language_["key_declaration"] = {"/** @type {string | undefined} */ let key;", "let key: string | undefined;"};
-    language_["kept_declaration"] = {"/** @type {rt.Members | undefined} */ let kept;", "let kept: rt.Members | undefined;"};
+    language_["kept_declaration"] = {"/** @type {rt.Members | undefined} */ let kept;",
+                                     "let kept: rt.Members | undefined;"};
     language_["value_statement"] = {"const v = /** @type {" + type + "} */ (" + object + ");",
                                     "const v = " + object + " as " + type + ";"};
 }

@@ -14,10 +14,10 @@ using render::flag;
 
 // Every variable set_language spells per language (language_ included).
 const std::set<std::string>& module_language_values() {
-    static const std::set<std::string> names = {
-        "ts_schema_type",  "ts_param",         "ts_returns",     "reader_doc",    "checked_reader",
-        "union_cast",      "values",           "alternatives",   "ts_union_type", "value",
-        "key_declaration", "kept_declaration", "value_statement"};
+    static const std::set<std::string> names = {"ts_schema_type", "ts_param",   "ts_returns",      "reader_doc",
+                                                "checked_reader", "union_cast", "values",          "alternatives",
+                                                "ts_union_type",  "value",      "key_declaration", "kept_declaration",
+                                                "value_statement"};
     return names;
 }
 
@@ -77,22 +77,29 @@ void FamilyView::entry_points(ir::DeclId id, FamilyModule& out) {
     e.set("tolerant_type", tolerant);
     e.set("decoded_type", decoded);
     e.set("max_depth", max_depth_);
-    const std::string summary =
-        "Decodes JSON text (a string, or UTF-8 bytes) as a {@link " + name + "} under the contract's payload\n"
-        " * policy; throws an rt.DecodeError with the path and keyword of the first problem.";
-    const std::string tolerant_note = generic ? "\n * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant." : "";
+    const std::string summary = "Decodes JSON text (a string, or UTF-8 bytes) as a {@link " + name +
+                                "} under the contract's payload\n"
+                                " * policy; throws an rt.DecodeError with the path and keyword of the first problem.";
+    const std::string tolerant_note =
+        generic ? "\n * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant." : "";
     const std::string ts_doc = "/**\n * " + summary + tolerant_note + "\n */";
     e.set("decode_doc", ts_doc);
     templates_.render_to("ts/entry.declare.mustache", e, out.dts);
     std::string js_doc = "/**\n * " + summary + tolerant_note;
     if (generic)
-        js_doc += "\n * @overload\n * @param {string | Uint8Array} text\n * @param {rt.StrictDecodeOptions} [options]\n"
-                  " * @returns {" + name + "}\n */\n/**\n * @overload\n * @param {string | Uint8Array} text\n"
-                  " * @param {rt.TolerantDecodeOptions} options\n * @returns {" + tolerant + "}\n */\n/**";
-    js_doc += "\n * @param {string | Uint8Array} text\n * @param {rt.DecodeOptions} [options]\n * @returns {" + decoded +
-              "}\n */";
-    e.set("encode_doc", "/**\n * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.\n"
-                        " * @param {" + decoded + "} value\n * @returns {string}\n */");
+        js_doc +=
+            "\n * @overload\n * @param {string | Uint8Array} text\n * @param {rt.StrictDecodeOptions} [options]\n"
+            " * @returns {" +
+            name +
+            "}\n */\n/**\n * @overload\n * @param {string | Uint8Array} text\n"
+            " * @param {rt.TolerantDecodeOptions} options\n * @returns {" +
+            tolerant + "}\n */\n/**";
+    js_doc += "\n * @param {string | Uint8Array} text\n * @param {rt.DecodeOptions} [options]\n * @returns {" +
+              decoded + "}\n */";
+    e.set("encode_doc",
+          "/**\n * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.\n"
+          " * @param {" +
+              decoded + "} value\n * @returns {string}\n */");
     const std::string entry = "ts/entry.module.mustache";
     if (templates_.pairs(entry, "ts", entry_language_values())) {
         e.set("decode_doc", render::paired::value(js_doc, ts_doc));

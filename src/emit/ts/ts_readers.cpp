@@ -40,8 +40,8 @@ std::string TsReaders::reader_of(ir::DeclId id) const {
     return d.family == family_ ? name : names_.family.at(d.family) + "." + name;
 }
 
-std::string TsReaders::hoist(const std::string& prefix, const std::string& key, std::string_view js, std::string_view ts,
-                             std::vector<Printer::Sub> subs) {
+std::string TsReaders::hoist(const std::string& prefix, const std::string& key, std::string_view js,
+                             std::string_view ts, std::vector<Printer::Sub> subs) {
     auto it = made_.find(key);
     if (it != made_.end()) return it->second;
     std::string name = scope_.claim(prefix + std::to_string(made_.size() + 1));
@@ -75,8 +75,7 @@ std::string TsReaders::string_rule(const ir::StringBounds& b) {
         case ir::StringFormat::None: break;
         default: add(std::string("format: \"") + ir::format_name(b.format) + "\""); break;
     }
-    if (b.pattern)
-        add("pattern: " + pattern_call(*b.pattern));
+    if (b.pattern) add("pattern: " + pattern_call(*b.pattern));
     if (b.min_length) add("minLength: " + count_text(*b.min_length));
     if (b.max_length) add("maxLength: " + count_text(*b.max_length));
     return rule("StringRule", fields);
@@ -130,7 +129,8 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
             std::string r = number_rule(t.number_bounds, big);
             std::string args = r == "undefined" ? "" : r;
             if (format == ir::IntegerFormat::Int64) return "d.bigint(" + (args.empty() ? "undefined" : args) + ")";
-            if (format == ir::IntegerFormat::Uint64) return "d.bigint(" + (args.empty() ? "undefined" : args) + ", true)";
+            if (format == ir::IntegerFormat::Uint64)
+                return "d.bigint(" + (args.empty() ? "undefined" : args) + ", true)";
             return "d.int(" + args + ")";
         }
         case Kind::Number: {
@@ -149,11 +149,11 @@ std::string TsReaders::value_read(const ir::TypeExpr& t) {
             const auto& b = t.object_bounds;
             const std::string rule = count_rule(b.min_properties, b.max_properties, false);
             if (t.string_bounds.pattern)  // a key pattern
-                return "rt.readMapMatching(d, " + rule + ", " + key_pattern(*t.string_bounds.pattern) + ", " + read_fn(t.item()) + ")";
+                return "rt.readMapMatching(d, " + rule + ", " + key_pattern(*t.string_bounds.pattern) + ", " +
+                       read_fn(t.item()) + ")";
             return "d.map(" + rule + ", " + read_fn(t.item()) + ")";
         }
-        case Kind::Const:
-        {
+        case Kind::Const: {
             const std::string typed = t.const_integer ? ", \"integer\"" : t.const_typed ? ", true" : "";
             if (t.value.is_string()) return "d.constString(" + string_literal(t.value.get<std::string>()) + typed + ")";
             return "d.constValue(" + value_const(t.value) + typed + ")";

@@ -134,7 +134,8 @@ std::string broken_value(const ir::json& v, const std::string& indent, std::size
     if (v.is_array()) {
         for (const auto& e : v) out += inner + value_literal(e, inner, width) + ",\n";
     } else {
-        for (const auto& [k, e] : v.items()) out += inner + property_key(k) + ": " + value_literal(e, inner, width) + ",\n";
+        for (const auto& [k, e] : v.items())
+            out += inner + property_key(k) + ": " + value_literal(e, inner, width) + ",\n";
     }
     return out + indent + (v.is_array() ? "]" : "}");
 }
@@ -147,7 +148,8 @@ std::string broken_type(const ir::json& v, const std::string& indent, std::size_
         return out + indent + "]";
     }
     std::string out = "{\n";
-    for (const auto& [k, e] : v.items()) out += inner + "readonly " + type_key(k) + ": " + literal_type(e, inner, width) + ";\n";
+    for (const auto& [k, e] : v.items())
+        out += inner + "readonly " + type_key(k) + ": " + literal_type(e, inner, width) + ";\n";
     return out + indent + "}";
 }
 
@@ -190,7 +192,8 @@ std::string line_comment_text(const std::string& text) {
     std::string out;
     for (char c : visible_controls(text)) {
         if (c == '\n') out += "<U+000A>";
-        else out += c;
+        else
+            out += c;
     }
     return out;
 }

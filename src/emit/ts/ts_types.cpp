@@ -40,7 +40,8 @@ std::string bigint_multiple_of(const ir::json& v) {
 
 std::string pattern_call(const std::string& pattern) {
     std::string out = "rt.pattern(" + string_literal(pattern);
-    if (!ir::needs_backtracking(pattern)) out += ", " + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Re2));
+    if (!ir::needs_backtracking(pattern))
+        out += ", " + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Re2));
     return out + ")";
 }
 
@@ -74,7 +75,8 @@ std::set<ir::DeclId> tolerant_generic(const ir::Model& model) {
 std::string TsTypes::decl_type(ir::DeclId id, TypeMode mode) const {
     std::string name = decl_ref(id);
     if (!generic_.count(id) || mode == TypeMode::Strict) return name;
-    return name + "<" + (mode == TypeMode::Generic ? std::string(kUnknownParameter) : std::string("rt.UnknownVariant")) + ">";
+    return name + "<" +
+           (mode == TypeMode::Generic ? std::string(kUnknownParameter) : std::string("rt.UnknownVariant")) + ">";
 }
 
 std::string TsTypes::decl_ref(ir::DeclId id) const {
@@ -112,8 +114,7 @@ std::string TsTypes::string_schema(const ir::StringBounds& b) {
         if (b.max_length) out += ", " + std::to_string(*b.max_length);
         out += "))";
     }
-    if (b.pattern)
-        out += ".regex(" + pattern_call(*b.pattern) + ")";
+    if (b.pattern) out += ".regex(" + pattern_call(*b.pattern) + ")";
     return out;
 }
 
@@ -136,7 +137,8 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
         case Kind::Integer:
             if (t.number_bounds.integer_format != ir::IntegerFormat::Safe) {
                 const ir::NumberBounds& b = t.number_bounds;
-                std::string out = std::string("rt.int64(") + (b.integer_format == ir::IntegerFormat::Uint64 ? "true" : "") + ")";
+                std::string out =
+                    std::string("rt.int64(") + (b.integer_format == ir::IntegerFormat::Uint64 ? "true" : "") + ")";
                 if (b.minimum) out += ".gte(" + bigint_literal(*b.minimum, Round::Up) + ")";
                 if (b.exclusive_minimum) out += ".gt(" + bigint_literal(*b.exclusive_minimum, Round::Down) + ")";
                 if (b.maximum) out += ".lte(" + bigint_literal(*b.maximum, Round::Down) + ")";
@@ -151,7 +153,8 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
         case Kind::Any: return "rt.json";
         case Kind::Const: return const_schema(t.value);
         // A declaration on a cycle may not be defined yet where it is used: z.lazy defers the reference.
-        case Kind::Named: return model_.decl(t.decl).recursive ? "z.lazy(() => " + decl_ref(t.decl) + ")" : decl_ref(t.decl);
+        case Kind::Named:
+            return model_.decl(t.decl).recursive ? "z.lazy(() => " + decl_ref(t.decl) + ")" : decl_ref(t.decl);
         case Kind::Array: {
             std::string out = "z.array(" + schema(t.item()) + ")";
             const ir::ArrayBounds& b = t.array_bounds;
@@ -162,9 +165,11 @@ std::string TsTypes::value_schema(const ir::TypeExpr& t) const {
         }
         case Kind::Map: {
             // A key pattern: the member names must match it.
-            const std::string key = t.string_bounds.pattern ? string_schema(ir::StringBounds{{}, {}, t.string_bounds.pattern, {}})
-                                                            : "z.string()";
-            std::string out = "z.record(" + key + ", " + schema(t.item()) + (t.string_bounds.pattern ? ", rt.KEY_PATTERN)" : ")");
+            const std::string key = t.string_bounds.pattern
+                                        ? string_schema(ir::StringBounds{{}, {}, t.string_bounds.pattern, {}})
+                                        : "z.string()";
+            std::string out =
+                "z.record(" + key + ", " + schema(t.item()) + (t.string_bounds.pattern ? ", rt.KEY_PATTERN)" : ")");
             const ir::ObjectBounds& b = t.object_bounds;
             if (!b.empty()) {
                 out += ".check(rt.propertyCount(" + std::to_string(b.min_properties.value_or(0));

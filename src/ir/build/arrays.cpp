@@ -50,12 +50,14 @@ TypeExpr Builder::convert_array(const Location& at, const Merged& m, const Hint&
         std::vector<Location> at_i;
         for (const auto& a : m.array_parts) {
             if (i < a.prefix.size()) at_i.push_back(a.prefix[i]);
-            else if (a.items) at_i.push_back(*a.items);
+            else if (a.items)
+                at_i.push_back(*a.items);
         }
         if (m.rest_from_unevaluated && i >= prefix) at_i.push_back(*m.rest_from_unevaluated);
         tuple.items.push_back(convert_conjunction(at_i, hint.nested("Item" + std::to_string(i))));
     }
-    if (end == std::numeric_limits<std::size_t>::max()) tuple.rest = convert_conjunction(rest_parts, hint.nested("Rest"));
+    if (end == std::numeric_limits<std::size_t>::max())
+        tuple.rest = convert_conjunction(rest_parts, hint.nested("Rest"));
     use(Construct::Tuple, at, "prefixItems");
     return put_decl(std::move(tuple), at, hint, m.docs);
 }

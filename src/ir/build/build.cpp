@@ -77,7 +77,8 @@ void Builder::fill_declaration(DeclId id, TypeExpr expr, const Location& loc) {
     }
     bool filled = into_this && expr.kind == Kind::Named && expr.decl == id && !expr.nullable;
     if (filled) model_.decls[id].check = std::exchange(expr.check, std::nullopt);
-    else model_.decls[id].body = Alias{expr};
+    else
+        model_.decls[id].body = Alias{expr};
 }
 
 TypeExpr Builder::named(DeclId id) {
@@ -119,9 +120,7 @@ bool Builder::too_deep(const Location& loc, std::size_t depth) {
 // What the nesting went through, for the message: the cycle when the chain
 // repeats a schema (the usual cause), else its first and last steps.
 std::string Builder::nesting_chain(const Location& at) const {
-    auto shown = [&](const Location& l) {
-        return (l.doc == at.doc ? std::string() : l.doc->path) + "#" + l.pointer;
-    };
+    auto shown = [&](const Location& l) { return (l.doc == at.doc ? std::string() : l.doc->path) + "#" + l.pointer; };
     std::vector<const Location*> chain = converting_;
     chain.push_back(&at);
     auto join = [&](std::size_t from, std::size_t to) {
@@ -130,8 +129,7 @@ std::string Builder::nesting_chain(const Location& at) const {
         return out;
     };
     for (std::size_t i = chain.size() - 1; i-- > 0;)
-        if (chain[i]->node == at.node)
-            return "the chain repeats: " + join(i, chain.size()) + " → …";
+        if (chain[i]->node == at.node) return "the chain repeats: " + join(i, chain.size()) + " → …";
     constexpr std::size_t kEnds = 4;
     if (chain.size() <= 2 * kEnds) return "the chain: " + join(0, chain.size());
     return "the chain: " + join(0, kEnds) + " → … → " + join(chain.size() - kEnds, chain.size());

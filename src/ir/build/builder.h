@@ -110,23 +110,24 @@ struct Merged {
     std::vector<Property> properties;
     std::vector<RequiredName> required;  // each name once, in the order first listed
     bool has_properties = false;         // some part has `properties` (then `required` may only name those)
-    std::size_t closed = 0;              // parts with additionalProperties: false (each allows only its own properties)
+    std::size_t closed = 0;  // parts with additionalProperties: false (each allows only its own properties)
     std::optional<Location> additional;  // additionalProperties: <schema>
-    NameSet additional_allowed;          // the properties of the part that has it
+    NameSet additional_allowed;  // the properties of the part that has it
     bool additional_explicitly_open = false;
-    bool additional_any = false;         // some part has additionalProperties (whatever it says)
-    std::optional<std::string> key_pattern;  // a closed part's one patternProperties pattern (its schema is in `additional`)
+    bool additional_any = false;  // some part has additionalProperties (whatever it says)
+    std::optional<std::string>
+        key_pattern;  // a closed part's one patternProperties pattern (its schema is in `additional`)
     std::optional<Location> key_pattern_at;
-    std::size_t pattern_parts = 0;       // parts with patternProperties
+    std::size_t pattern_parts = 0;  // parts with patternProperties
     // the parts with unevaluatedProperties / unevaluatedItems, and what they decide when that is static
     std::vector<Location> unevaluated_properties, unevaluated_items;
-    bool closed_by_unevaluated = false;          // unevaluatedProperties: false over every part's properties
+    bool closed_by_unevaluated = false;  // unevaluatedProperties: false over every part's properties
     std::optional<Location> rest_from_unevaluated;  // unevaluatedItems: the items after every prefix
-    Location first;                              // the part the others were reached from
-    bool conditional = false;            // some part has anyOf, oneOf, if or dependentSchemas
-    bool contains = false;               // some part has contains
-    std::vector<Location> unions;        // parts with oneOf/anyOf
-    std::size_t union_keywords = 0;      // how many oneOf/anyOf keywords those parts have
+    Location first;  // the part the others were reached from
+    bool conditional = false;  // some part has anyOf, oneOf, if or dependentSchemas
+    bool contains = false;  // some part has contains
+    std::vector<Location> unions;  // parts with oneOf/anyOf
+    std::size_t union_keywords = 0;  // how many oneOf/anyOf keywords those parts have
     std::vector<std::string> forbidden;
     ObjectBounds object_bounds;
     // array
@@ -150,9 +151,9 @@ struct Merged {
 struct Hint {
     const std::string& family;
     const Hint* parent = nullptr;
-    std::string_view fragment;     // appended to the parent's name
-    bool property = false;         // `fragment` is a property name, spelt in Pascal case
-    std::optional<DeclId> into;    // fill this declaration instead of lifting
+    std::string_view fragment;  // appended to the parent's name
+    bool property = false;  // `fragment` is a property name, spelt in Pascal case
+    std::optional<DeclId> into;  // fill this declaration instead of lifting
 
     std::string name() const;
     // For a type nested in this one: this hint's name plus `suffix`, lifted.
@@ -174,11 +175,11 @@ public:
     };
     // A group of documents built on its own (parts.cpp), before the passes.
     struct Part {
-        Model model;                        // its named declarations first, in document order
+        Model model;  // its named declarations first, in document order
         std::vector<std::size_t> named_in;  // the document (index in the set) of each named declaration
-        Sizes declared;                     // after declaring the named types
-        std::vector<Sizes> defined;         // after defining each named type from the top-level loop
-        bool left = false;                  // a reference led out of the group: the part is not usable
+        Sizes declared;  // after declaring the named types
+        std::vector<Sizes> defined;  // after defining each named type from the top-level loop
+        bool left = false;  // a reference led out of the group: the part is not usable
     };
     // Builds the documents `in_part` marks (one flag per document of the set)
     // the way run() would, recording what each step added. `report_index`:

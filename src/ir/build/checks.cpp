@@ -22,9 +22,7 @@ bool in_place(std::string_view key) {
 }
 
 // Keywords with no part in validation (docs and identifiers, which the program no longer needs).
-bool dropped(const std::string& key) {
-    return is_annotation_keyword(key) || key == "$defs" || key == "discriminator";
-}
+bool dropped(const std::string& key) { return is_annotation_keyword(key) || key == "$defs" || key == "discriminator"; }
 
 // Adds `offset` to every `$ref` index of a compiled schema (schema positions only).
 void shift_refs(json& s, std::size_t offset) {
@@ -160,9 +158,9 @@ json Builder::compile_schema(const Location& loc, Program& p, std::optional<std:
     json out = json::object();
     auto reference = [&](const char* keyword) {
         const std::string& ref = node[keyword].get_ref<const std::string&>();
-        std::optional<Location> target = within_part(std::string_view(keyword) == "$ref"
-                                             ? resolver_.resolve(*loc.doc, loc.pointer, ref, sink_)
-                                             : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_));
+        std::optional<Location> target = within_part(
+            std::string_view(keyword) == "$ref" ? resolver_.resolve(*loc.doc, loc.pointer, ref, sink_)
+                                                : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_));
         if (!target) {
             ok = false;
             return;
@@ -181,7 +179,8 @@ json Builder::compile_schema(const Location& loc, Program& p, std::optional<std:
         }
         if (def) p.in_place_refs[*def].push_back(index);
         if (out.contains("$ref")) out["allOf"].push_back(json{{"$ref", index}});  // both $ref and $dynamicRef
-        else out["$ref"] = index;
+        else
+            out["$ref"] = index;
     };
     for (const auto& [key, value] : node.items()) {
         if (only && std::find(only->begin(), only->end(), key) == only->end()) continue;
@@ -207,7 +206,8 @@ json Builder::compile_schema(const Location& loc, Program& p, std::optional<std:
                             ok = false;
                         }
                     }
-                    map[name] = compile_schema(Location{loc.doc, load::pointer_append(at, name), &sub}, p, sub_def, nullptr, ok);
+                    map[name] = compile_schema(Location{loc.doc, load::pointer_append(at, name), &sub}, p, sub_def,
+                                               nullptr, ok);
                 }
                 out[key] = std::move(map);
                 break;
@@ -223,19 +223,22 @@ json Builder::compile_schema(const Location& loc, Program& p, std::optional<std:
             default:
                 if (key == "pattern") {
                     if (auto why = check_pattern(value.get<std::string>())) {
-                        error_at(loc, "pattern '" + value.get<std::string>() + "' is not supported: " + *why, "pattern");
+                        error_at(loc, "pattern '" + value.get<std::string>() + "' is not supported: " + *why,
+                                 "pattern");
                         ok = false;
                     }
                 } else if (key == "format") {
                     StringFormat f = parse_format(value.get<std::string>());
                     if (f == StringFormat::None) {
-                        error_at(loc, "format '" + value.get<std::string>() +
-                                          "' is not supported in an assertion (supported: date-time, date, time, "
-                                          "duration, email, hostname, ipv4, ipv6, uri, uri-reference, json-pointer, uuid)",
+                        error_at(loc,
+                                 "format '" + value.get<std::string>() +
+                                     "' is not supported in an assertion (supported: date-time, date, time, "
+                                     "duration, email, hostname, ipv4, ipv6, uri, uri-reference, json-pointer, uuid)",
                                  "format");
                         ok = false;
                     } else if (f != StringFormat::DateTime && f != StringFormat::Uuid && f != StringFormat::Uri) {
-                        use(Construct::Format, Location{loc.doc, at, &value}, "format '" + value.get<std::string>() + "'", f);
+                        use(Construct::Format, Location{loc.doc, at, &value},
+                            "format '" + value.get<std::string>() + "'", f);
                     }
                 }
                 out[key] = value;

@@ -48,17 +48,18 @@ bool contains(const NameSet& names, std::string_view name) {
 // of only `$defs` would stand for "any value".
 std::optional<Location> Builder::follow_ref(const Location& loc, const char* keyword) {
     const std::string& ref = (*loc.node)[keyword].get_ref<const std::string&>();
-    std::optional<Location> target = within_part(std::string_view(keyword) == "$ref"
-                                         ? resolver_.resolve(*loc.doc, loc.pointer, ref, sink_)
-                                         : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_));
+    std::optional<Location> target =
+        within_part(std::string_view(keyword) == "$ref" ? resolver_.resolve(*loc.doc, loc.pointer, ref, sink_)
+                                                        : resolver_.resolve_dynamic(*loc.doc, loc.pointer, ref, sink_));
     if (!target || !target->pointer.empty() || named_by_location_.count(target->node)) return target;
     if (!root_is_type(*target->node) && target->node->is_object()) {  // (a type whose name clashed is reported already)
         load::Position p = loc.doc->value_position_of(load::pointer_append(loc.pointer, keyword));
         std::string file = ref.substr(0, ref.find('#'));
-        sink_.error(loc.doc->display_path, p.line, p.column,
-                    "$ref '" + ref + "' names the root schema of '" + target->doc->path +
-                        "', which is not a type (it has only $defs and annotations); refer to one of its $defs entries ('" +
-                        file + "#/$defs/Name') or give the root schema a type");
+        sink_.error(
+            loc.doc->display_path, p.line, p.column,
+            "$ref '" + ref + "' names the root schema of '" + target->doc->path +
+                "', which is not a type (it has only $defs and annotations); refer to one of its $defs entries ('" +
+                file + "#/$defs/Name') or give the root schema a type");
     }
     return std::nullopt;
 }
@@ -150,7 +151,9 @@ TypeExpr Builder::convert_merged(const Location& at, Merged& m, const Hint& hint
     bool any_constraint = m.object_keywords || m.array_keywords || m.string_keywords || m.number_keywords;
     if (!m.typed && !any_constraint) return TypeExpr{};  // annotations only: any value
     if (m.kinds == 0) {
-        warning_at(at, "this schema accepts no value: the types it (and its allOf/$ref parts) requires have nothing in common");
+        warning_at(
+            at,
+            "this schema accepts no value: the types it (and its allOf/$ref parts) requires have nothing in common");
         return never(at);
     }
     bool nullable = (m.kinds & kNull) && m.kinds != kNull;

@@ -25,7 +25,8 @@ struct Declared {
 
     // "at FILE:L:C" for a $defs entry, "as the root schema of FILE:L:C (named after ...)" for a root.
     std::string where() const {
-        load::Position p = loc.doc->position_of(named_by_title ? load::pointer_append(loc.pointer, "title") : loc.pointer);
+        load::Position p =
+            loc.doc->position_of(named_by_title ? load::pointer_append(loc.pointer, "title") : loc.pointer);
         std::string at = loc.doc->display_path + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
         return root ? "as the root schema of " + at + " (" + how() + ")" : "at " + at;
     }
@@ -48,7 +49,8 @@ bool root_is_type(const json& root) {
     // Documentation and identifiers alone do not make a type; content
     // annotations (contentMediaType, readOnly, ...) describe the value, so they do.
     for (const auto& [k, v] : root.items())
-        if (k != "$defs" && (!is_annotation_keyword(k) || k.rfind("content", 0) == 0 || k == "readOnly" || k == "writeOnly"))
+        if (k != "$defs" &&
+            (!is_annotation_keyword(k) || k.rfind("content", 0) == 0 || k == "readOnly" || k == "writeOnly"))
             return true;
     return false;
 }
@@ -117,13 +119,14 @@ void Builder::declare_named_schemas() {
                 error_at(d.loc, "type '" + name + "' is already defined in family '" + doc.family + "' " +
                                     first.where() + "; type names must be unique within a family");
             } else {
-                error_at(d.loc,
-                         "the root schema of this file is the type '" + name + "' (" + d.how() + "), which family '" +
-                             doc.family + "' already has " + first.where() +
-                             "; type names must be unique within a family (" +
-                             (d.named_by_title ? "change the title" : "rename the file or give its root schema a 'title'") +
-                             ")",
-                         d.named_by_title ? "title" : "");
+                error_at(
+                    d.loc,
+                    "the root schema of this file is the type '" + name + "' (" + d.how() + "), which family '" +
+                        doc.family + "' already has " + first.where() +
+                        "; type names must be unique within a family (" +
+                        (d.named_by_title ? "change the title" : "rename the file or give its root schema a 'title'") +
+                        ")",
+                    d.named_by_title ? "title" : "");
             }
             continue;
         }

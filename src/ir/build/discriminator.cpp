@@ -77,9 +77,11 @@ void Builder::apply_discriminator(const Location& union_loc, const char* keyword
     const json* mapping = nullptr;
     for (const auto& [key, value] : discriminator.items()) {
         if (key == "propertyName") property_name = &value;
-        else if (key == "mapping") mapping = &value;
+        else if (key == "mapping")
+            mapping = &value;
         else if (key.rfind("x-", 0) != 0)
-            problem(at, "'discriminator' has no member '" + key + "' (it has 'propertyName', 'mapping' and x- extensions)",
+            problem(at,
+                    "'discriminator' has no member '" + key + "' (it has 'propertyName', 'mapping' and x- extensions)",
                     key);
     }
     if (!property_name) {
@@ -96,8 +98,9 @@ void Builder::apply_discriminator(const Location& union_loc, const char* keyword
         mapping = nullptr;
     }
     if (nullable)
-        problem(at, std::string("a ") + keyword + " with a 'discriminator' cannot have a null alternative, which has no '" +
-                        property + "'; make the property that holds the union nullable instead");
+        problem(at, std::string("a ") + keyword +
+                        " with a 'discriminator' cannot have a null alternative, which has no '" + property +
+                        "'; make the property that holds the union nullable instead");
 
     const json& alternatives = (*union_loc.node)[keyword];
     auto label = [&](std::size_t i) {
@@ -120,8 +123,8 @@ void Builder::apply_discriminator(const Location& union_loc, const char* keyword
         }
         auto [first, fresh] = owner.emplace(*tags[i], i);
         if (!fresh)
-            problem(item, "variants " + label(first->second) + " and " + label(i) + " both have '" + property + "' = '" +
-                              *tags[i] + "'; the values of a discriminator must be distinct");
+            problem(item, "variants " + label(first->second) + " and " + label(i) + " both have '" + property +
+                              "' = '" + *tags[i] + "'; the values of a discriminator must be distinct");
     }
     // Each mapping entry: a $ref to a variant whose value is the entry's key.
     if (mapping) {
@@ -147,15 +150,16 @@ void Builder::apply_discriminator(const Location& union_loc, const char* keyword
                 if (!same_schema && !same_type && member(alt, "$ref") && alt["$ref"].is_string()) {
                     diag::Sink reported_already;  // the variant's own $ref was resolved when it was converted
                     auto alt_target = within_part(resolver_.resolve(
-                        *union_loc.doc, load::pointer_append(load::pointer_append(union_loc.pointer, keyword), alternative[i]),
+                        *union_loc.doc,
+                        load::pointer_append(load::pointer_append(union_loc.pointer, keyword), alternative[i]),
                         alt["$ref"].get<std::string>(), reported_already));
                     same_schema = alt_target && alt_target->node == target->node;
                 }
                 if (same_schema || same_type) variant = i;
             }
             if (!variant) {
-                problem(entry, "mapping '" + value + "' names '" + target->key() + "', which is not a variant of this " +
-                                   keyword);
+                problem(entry, "mapping '" + value + "' names '" + target->key() +
+                                   "', which is not a variant of this " + keyword);
             } else if (tags[*variant] && *tags[*variant] != value) {
                 problem(entry, "mapping '" + value + "' names variant " + label(*variant) + ", whose '" + property +
                                    "' is '" + *tags[*variant] + "'");

@@ -45,7 +45,8 @@ inline unsigned value_kind(const json& v) {
 inline std::string const_kind_error(const json& v, unsigned admitted) {
     const bool whole_beyond = v.is_number_float() && is_whole(v.get<double>()) && !is_int64_float(v.get<double>());
     if (whole_beyond && (admitted & kInt))
-        return "const value " + v.dump() + " is a whole number beyond the 64-bit range, which no target's integers hold";
+        return "const value " + v.dump() +
+               " is a whole number beyond the 64-bit range, which no target's integers hold";
     return "const value " + v.dump() + " does not match the schema's type";
 }
 

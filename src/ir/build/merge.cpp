@@ -62,7 +62,8 @@ void Builder::merge_part(const Location& part, Merged& m, bool ignore_const) {
     if (const json* t = kw[Keyword::Type]) {
         unsigned bits = 0;
         if (t->is_string()) bits = kind_bits(t->get_ref<const std::string&>());
-        else for (const auto& e : *t) bits |= kind_bits(e.get_ref<const std::string&>());
+        else
+            for (const auto& e : *t) bits |= kind_bits(e.get_ref<const std::string&>());
         m.kinds &= bits;
         m.typed = true;
     }
@@ -83,7 +84,8 @@ void Builder::merge_part(const Location& part, Merged& m, bool ignore_const) {
         if (m.enum_values) {  // intersect
             std::vector<json> both;
             for (const auto& v : values)
-                if (std::find(m.enum_values->begin(), m.enum_values->end(), v) != m.enum_values->end()) both.push_back(v);
+                if (std::find(m.enum_values->begin(), m.enum_values->end(), v) != m.enum_values->end())
+                    both.push_back(v);
             values = both;
         }
         m.enum_values = values;
@@ -106,17 +108,32 @@ void Builder::merge_part(const Location& part, Merged& m, bool ignore_const) {
         if (const json* items = kw[Keyword::Items]) a.items = child(part, "items", *items);
         m.array_parts.push_back(std::move(a));
     }
-    if (const json* v = kw[Keyword::MinItems]) { m.array_keywords = true; tighten(m.array_bounds.min_items, as_count(*v), false); }
-    if (const json* v = kw[Keyword::MaxItems]) { m.array_keywords = true; tighten(m.array_bounds.max_items, as_count(*v), true); }
-    if (const json* v = kw[Keyword::UniqueItems]) { m.array_keywords = true; m.array_bounds.unique_items |= v->get<bool>(); }
+    if (const json* v = kw[Keyword::MinItems]) {
+        m.array_keywords = true;
+        tighten(m.array_bounds.min_items, as_count(*v), false);
+    }
+    if (const json* v = kw[Keyword::MaxItems]) {
+        m.array_keywords = true;
+        tighten(m.array_bounds.max_items, as_count(*v), true);
+    }
+    if (const json* v = kw[Keyword::UniqueItems]) {
+        m.array_keywords = true;
+        m.array_bounds.unique_items |= v->get<bool>();
+    }
     if (kw.has(Keyword::UnevaluatedItems)) m.unevaluated_items.push_back(part);
     if (kw.has(Keyword::Contains)) {
         m.contains = true;
         set_aside(m, part, {"contains", "minContains", "maxContains"});
     }
     // string
-    if (const json* v = kw[Keyword::MinLength]) { m.string_keywords = true; tighten(m.string_bounds.min_length, as_count(*v), false); }
-    if (const json* v = kw[Keyword::MaxLength]) { m.string_keywords = true; tighten(m.string_bounds.max_length, as_count(*v), true); }
+    if (const json* v = kw[Keyword::MinLength]) {
+        m.string_keywords = true;
+        tighten(m.string_bounds.min_length, as_count(*v), false);
+    }
+    if (const json* v = kw[Keyword::MaxLength]) {
+        m.string_keywords = true;
+        tighten(m.string_bounds.max_length, as_count(*v), true);
+    }
     if (const json* v = kw[Keyword::Pattern]) {
         std::string pattern = v->get<std::string>();
         if (auto why = check_pattern(pattern)) {
@@ -203,8 +220,7 @@ void Builder::merge_object_keywords(const Location& part, const KeywordSlots& kw
         ++m.pattern_parts;
         m.object_keywords = true;
         key_pattern = patterns->size() == 1 && additional && *additional == false && !m.key_pattern &&
-                      !patterns->begin().value().is_boolean() &&
-                      !check_pattern(patterns->begin().key()).has_value();
+                      !patterns->begin().value().is_boolean() && !check_pattern(patterns->begin().key()).has_value();
         if (key_pattern) {
             m.key_pattern = patterns->begin().key();
             m.key_pattern_at = child(part, "patternProperties", *m.key_pattern, patterns->begin().value());
@@ -237,7 +253,8 @@ void Builder::merge_object_keywords(const Location& part, const KeywordSlots& kw
         for (std::size_t i = 0; i < r->size(); ++i) {
             std::string_view name = (*r)[i].get_ref<const std::string&>();
             auto same = [&](const RequiredName& q) { return q.name == name; };
-            if (std::none_of(m.required.begin(), m.required.begin() + earlier, same)) m.required.push_back({name, &part, i});
+            if (std::none_of(m.required.begin(), m.required.begin() + earlier, same))
+                m.required.push_back({name, &part, i});
         }
     }
     if (key_pattern) {
@@ -261,10 +278,17 @@ void Builder::merge_object_keywords(const Location& part, const KeywordSlots& kw
     }
     if (const json* n = kw[Keyword::Not]) {
         if (read_forbidden(child(part, "not", *n), m.forbidden)) m.object_keywords = true;
-        else set_aside(m, part, {"not"});
+        else
+            set_aside(m, part, {"not"});
     }
-    if (const json* v = kw[Keyword::MinProperties]) { m.object_keywords = true; tighten(m.object_bounds.min_properties, as_count(*v), false); }
-    if (const json* v = kw[Keyword::MaxProperties]) { m.object_keywords = true; tighten(m.object_bounds.max_properties, as_count(*v), true); }
+    if (const json* v = kw[Keyword::MinProperties]) {
+        m.object_keywords = true;
+        tighten(m.object_bounds.min_properties, as_count(*v), false);
+    }
+    if (const json* v = kw[Keyword::MaxProperties]) {
+        m.object_keywords = true;
+        tighten(m.object_bounds.max_properties, as_count(*v), true);
+    }
     if (kw.has(Keyword::UnevaluatedProperties)) m.unevaluated_properties.push_back(part);
 }
 
@@ -298,8 +322,8 @@ void Builder::decide_unevaluated(Merged& m) {
         const Location& part = m.unevaluated_items.front();
         bool has_items = std::any_of(m.array_parts.begin(), m.array_parts.end(),
                                      [](const ArrayPart& a) { return a.items.has_value(); });
-        bool is_static = m.unevaluated_items.size() == 1 && part.node == m.first.node && !m.conditional &&
-                         !m.contains && !has_items;
+        bool is_static =
+            m.unevaluated_items.size() == 1 && part.node == m.first.node && !m.conditional && !m.contains && !has_items;
         if (is_static) {
             m.array_keywords = true;
             m.rest_from_unevaluated = child(part, "unevaluatedItems", *member(*part.node, "unevaluatedItems"));

@@ -31,7 +31,8 @@ RequiredSplit split_required(const Merged& m) {
     for (const auto& name : m.required) {
         auto it = std::lower_bound(r.declared.begin(), r.declared.end(), std::pair{name.name, std::size_t{0}});
         if (it != r.declared.end() && it->first == name.name) r.marks[it->second] = true;
-        else r.undeclared.push_back(&name);
+        else
+            r.undeclared.push_back(&name);
     }
     return r;
 }
@@ -52,14 +53,15 @@ TypeExpr Builder::convert_kind(unsigned bit, const Location& at, const Merged& m
             t.kind = bit == kInt ? Kind::Integer : Kind::Number;
             t.number_bounds = m.number_bounds;
             if (bit == kFrac && m.number_bounds.integer_format != IntegerFormat::Safe) {
-                error_at(*m.integer_format_at, "format 'int64'/'uint64' applies to integers; give this schema "
-                                               "\"type\": \"integer\"", "format");
+                error_at(*m.integer_format_at,
+                         "format 'int64'/'uint64' applies to integers; give this schema "
+                         "\"type\": \"integer\"",
+                         "format");
                 t.number_bounds.integer_format = IntegerFormat::Safe;
             }
             return t;
         case kArray: return convert_array(at, m, hint);
-        default:
-            return convert_object(at, m, hint);
+        default: return convert_object(at, m, hint);
     }
 }
 
@@ -80,11 +82,13 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
         for (const auto& l : locs) forbidden |= l.node->is_boolean() && !l.node->get<bool>();
         if (forbidden) {
             if (is_required) {
-                error_at(locs.front(), "property '" + name +
-                                           "' is required but also forbidden (a 'false' schema, or additionalProperties: "
-                                           "false in an allOf part that does not list it)");
+                error_at(locs.front(),
+                         "property '" + name +
+                             "' is required but also forbidden (a 'false' schema, or additionalProperties: "
+                             "false in an allOf part that does not list it)");
             }
-            if (std::find(s.forbidden.begin(), s.forbidden.end(), name) == s.forbidden.end()) s.forbidden.push_back(name);
+            if (std::find(s.forbidden.begin(), s.forbidden.end(), name) == s.forbidden.end())
+                s.forbidden.push_back(name);
             continue;
         }
         if (std::find(s.forbidden.begin(), s.forbidden.end(), name) != s.forbidden.end()) {
@@ -117,10 +121,12 @@ TypeExpr Builder::convert_object(const Location& at, const Merged& m, const Hint
             Location item{part->doc, load::pointer_append(load::pointer_append(part->pointer, "required"), index),
                           &(*part->node)["required"][index]};
             const std::string wire(name);
-            bool allowed = m.closed == 0 && !m.closed_by_unevaluated && (!m.key_pattern || pattern_matches(*m.key_pattern, wire));
+            bool allowed =
+                m.closed == 0 && !m.closed_by_unevaluated && (!m.key_pattern || pattern_matches(*m.key_pattern, wire));
             if (!allowed || std::find(s.forbidden.begin(), s.forbidden.end(), wire) != s.forbidden.end()) {
-                error_at(item, "'required' names '" + wire + "', which this object does not allow (additionalProperties, "
-                                                             "patternProperties or not)");
+                error_at(item, "'required' names '" + wire +
+                                   "', which this object does not allow (additionalProperties, "
+                                   "patternProperties or not)");
                 continue;
             }
             Field& f = s.fields.emplace_back();
@@ -187,8 +193,10 @@ TypeExpr Builder::convert_enum(const Location& at, const Merged& m, const Hint& 
             t.kind = Kind::Null;
             return t;
         }
-        warning_at(at, m.enum_values->empty() ? "this schema accepts no value: its enum is empty"
-                                              : "this schema accepts no value: no enum value matches its type", "enum");
+        warning_at(at,
+                   m.enum_values->empty() ? "this schema accepts no value: its enum is empty"
+                                          : "this schema accepts no value: no enum value matches its type",
+                   "enum");
         return m.enum_values->empty() ? never(at, json{{"enum", json::array()}}) : never(at);
     }
     TypeExpr t = put_decl(std::move(e), at, hint, m.docs);

@@ -44,8 +44,10 @@ bool reference_values(std::string_view text, std::vector<std::string_view>& out)
         if (at == 0 || text[at - 1] != '"') continue;
         std::size_t end;
         if (text.compare(at, 5, "$ref\"") == 0) end = at + 5;
-        else if (text.compare(at, 12, "$dynamicRef\"") == 0) end = at + 12;
-        else continue;
+        else if (text.compare(at, 12, "$dynamicRef\"") == 0)
+            end = at + 12;
+        else
+            continue;
         while (end < text.size() && is_space(text[end])) ++end;
         if (end >= text.size() || text[end] != ':') continue;  // the word in a string, not a member name
         ++end;

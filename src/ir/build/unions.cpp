@@ -83,7 +83,8 @@ std::optional<TypeExpr> Builder::convert_restricted(const Location& sub, const H
     if (n.is_object() && n.contains("$ref") && only_annotations_besides(n, {"$ref"})) {
         const int errors = sink_.error_count();
         TypeExpr t = convert(sub, hint);
-        if (sink_.error_count() > errors) return TypeExpr{};  // unresolvable or recursive: reported, and no kinds to go by
+        if (sink_.error_count() > errors)
+            return TypeExpr{};  // unresolvable or recursive: reported, and no kinds to go by
         unsigned k = accepted_kinds(model_, t);
         if ((k & ~allowed) == 0) return t;
         if ((k & allowed) == 0) return std::nullopt;
@@ -91,13 +92,15 @@ std::optional<TypeExpr> Builder::convert_restricted(const Location& sub, const H
     std::vector<Location> parts;
     bool never_valid = false;
     if (n.is_boolean()) parts.push_back(sub);  // `true`: just the kinds
-    else expand(sub, parts, never_valid);
+    else
+        expand(sub, parts, never_valid);
     if (never_valid) return std::nullopt;  // never matches
     for (const auto& part : parts) {  // a const or enum outside the kinds never matches
         const json& p = *part.node;
         if (!p.is_object()) continue;
         if (p.contains("const") && !(value_kind(p["const"]) & allowed)) return std::nullopt;
-        if (auto e = p.find("enum"); e != p.end() && e->is_array() &&
+        if (auto e = p.find("enum");
+            e != p.end() && e->is_array() &&
             std::none_of(e->begin(), e->end(), [&](const json& v) { return (value_kind(v) & allowed) != 0; }))
             return std::nullopt;
     }
@@ -123,7 +126,9 @@ std::optional<OpenEnum> Builder::as_open_enum(const Union& u) {
         if (!d.is<Enum>() || !d.as<Enum>().all_strings) return nullptr;
         return &d.as<Enum>();
     };
-    const TypeExpr* enum_side = string_enum(a) && is_plain_string(b) ? &a : string_enum(b) && is_plain_string(a) ? &b : nullptr;
+    const TypeExpr* enum_side = string_enum(a) && is_plain_string(b)   ? &a
+                                : string_enum(b) && is_plain_string(a) ? &b
+                                                                       : nullptr;
     if (!enum_side) return std::nullopt;
     OpenEnum o;
     for (const auto& v : string_enum(*enum_side)->values) o.known.push_back(v.get<std::string>());

@@ -71,9 +71,9 @@ void order_families(Model& model, const load::SchemaSet& schemas, diag::Sink& si
                 chain += next;
                 const Decl& d = model.decls[example_use[{name, next}]];
                 const load::Document* doc = schemas.find(d.origin.file);
-                sink.error(doc ? doc->display_path : d.origin.file, d.origin.line, d.origin.column,
-                           "families reference each other in a cycle (" + chain +
-                               "); move the shared types into one family");
+                sink.error(
+                    doc ? doc->display_path : d.origin.file, d.origin.line, d.origin.column,
+                    "families reference each other in a cycle (" + chain + "); move the shared types into one family");
                 return true;
             }
             if (colour[next] == 0 && cyclic(next)) return true;

@@ -36,7 +36,11 @@ inline void run_passes(Model& model, const load::SchemaSet& schemas, diag::Sink&
 
 // Which JSON kinds a type accepts, as bits (shared by passes and targets).
 enum JsonKind : unsigned {
-    kJsonNull = 1, kJsonBool = 2, kJsonObject = 4, kJsonArray = 8, kJsonString = 16,
+    kJsonNull = 1,
+    kJsonBool = 2,
+    kJsonObject = 4,
+    kJsonArray = 8,
+    kJsonString = 16,
     kJsonInteger = 32,   // numbers with no fraction
     kJsonFraction = 64,  // numbers with a fraction
 };

@@ -74,7 +74,8 @@ void check_recursion(Model& model, const load::SchemaSet& schemas, diag::Sink& s
             if (next < graph[v].size()) {
                 DeclId w = graph[v][next++].to;
                 if (index[w] < 0) work.push_back({w, 0});
-                else if (on_stack[w]) low[v] = std::min(low[v], index[w]);
+                else if (on_stack[w])
+                    low[v] = std::min(low[v], index[w]);
                 continue;
             }
             if (low[v] == index[v]) {
@@ -116,8 +117,9 @@ void check_recursion(Model& model, const load::SchemaSet& schemas, diag::Sink& s
                 const Decl& d = model.decls[e.to];
                 const load::Document* doc = schemas.find(d.origin.file);
                 sink.error(doc ? doc->display_path : d.origin.file, d.origin.line, d.origin.column,
-                           chain + " refers to itself without passing through a property, an item or a map value, so "
-                                   "no value of it could be finite");
+                           chain +
+                               " refers to itself without passing through a property, an item or a map value, so "
+                               "no value of it could be finite");
                 return true;
             }
             if (colour[e.to] == 0 && infinite(e.to)) return true;
@@ -132,7 +134,8 @@ void check_recursion(Model& model, const load::SchemaSet& schemas, diag::Sink& s
     for (DeclId id = 0; id < n; ++id) {
         if (!model.decls[id].recursive) continue;
         const Decl& d = model.decls[id];
-        model.constructs.push_back(ConstructUse{Construct::Recursion, StringFormat::None, d.qualified_name(), d.origin});
+        model.constructs.push_back(
+            ConstructUse{Construct::Recursion, StringFormat::None, d.qualified_name(), d.origin});
         break;
     }
 }

@@ -43,7 +43,8 @@ void discriminate_unions(Model& model, const load::SchemaSet& schemas, diag::Sin
         std::vector<std::string> candidates;
         for (const auto& f : model.decl(first.decl).as<Struct>().fields)
             if (f.wire_name == "type") candidates.insert(candidates.begin(), f.wire_name);
-            else candidates.push_back(f.wire_name);
+            else
+                candidates.push_back(f.wire_name);
 
         std::string duplicate_message;
         for (const auto& property : candidates) {
@@ -90,20 +91,27 @@ unsigned accepted_kinds(const Model& model, const TypeExpr& t) {
         case Kind::Const: {
             const json& v = t.value;
             if (v.is_null()) k = kJsonNull;
-            else if (v.is_boolean()) k = kJsonBool;
-            else if (v.is_object()) k = kJsonObject;
-            else if (v.is_array()) k = kJsonArray;
-            else if (v.is_string()) k = kJsonString;
+            else if (v.is_boolean())
+                k = kJsonBool;
+            else if (v.is_object())
+                k = kJsonObject;
+            else if (v.is_array())
+                k = kJsonArray;
+            else if (v.is_string())
+                k = kJsonString;
             else if (v.is_number_float() && !is_int64_float(v.get<double>()))
                 k = kJsonFraction;
-            else k = kJsonInteger;
+            else
+                k = kJsonInteger;
             break;
         }
         case Kind::Named: {
             const Decl& d = model.decl(t.decl);
             if (d.is<Struct>()) k = kJsonObject;
-            else if (d.is<Tuple>()) k = kJsonArray;
-            else if (d.is<OpenEnum>()) k = kJsonString;
+            else if (d.is<Tuple>())
+                k = kJsonArray;
+            else if (d.is<OpenEnum>())
+                k = kJsonString;
             else if (d.is<Enum>()) {
                 for (const auto& v : d.as<Enum>().values) {
                     TypeExpr c;
@@ -111,8 +119,10 @@ unsigned accepted_kinds(const Model& model, const TypeExpr& t) {
                     c.value = v;
                     k |= accepted_kinds(model, c);
                 }
-            } else if (d.is<Alias>()) k = accepted_kinds(model, d.as<Alias>().target);
-            else if (d.is<Constant>()) k = accepted_kinds(model, d.as<Constant>().type);
+            } else if (d.is<Alias>())
+                k = accepted_kinds(model, d.as<Alias>().target);
+            else if (d.is<Constant>())
+                k = accepted_kinds(model, d.as<Constant>().type);
             else if (d.is<Union>())
                 for (const auto& v : d.as<Union>().variants) k |= accepted_kinds(model, v.type);
             break;

@@ -38,25 +38,103 @@ std::string_view essence(std::string_view uri) {
 
 // The keywords of each dialect before draft 2020-12, from its meta-schemas
 // (draft-04: the core and validation meta-schema; 2019-09: every vocabulary).
-const std::set<std::string_view> kDraft4 = {
-    "id", "$schema", "$ref", "definitions", "title", "description", "default", "multipleOf", "maximum",
-    "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "additionalItems", "items",
-    "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required", "additionalProperties",
-    "properties", "patternProperties", "dependencies", "enum", "type", "allOf", "anyOf", "oneOf", "not", "format"};
+const std::set<std::string_view> kDraft4 = {"id",
+                                            "$schema",
+                                            "$ref",
+                                            "definitions",
+                                            "title",
+                                            "description",
+                                            "default",
+                                            "multipleOf",
+                                            "maximum",
+                                            "exclusiveMaximum",
+                                            "minimum",
+                                            "exclusiveMinimum",
+                                            "maxLength",
+                                            "minLength",
+                                            "pattern",
+                                            "additionalItems",
+                                            "items",
+                                            "maxItems",
+                                            "minItems",
+                                            "uniqueItems",
+                                            "maxProperties",
+                                            "minProperties",
+                                            "required",
+                                            "additionalProperties",
+                                            "properties",
+                                            "patternProperties",
+                                            "dependencies",
+                                            "enum",
+                                            "type",
+                                            "allOf",
+                                            "anyOf",
+                                            "oneOf",
+                                            "not",
+                                            "format"};
 // draft-06: `id` became `$id`; const, contains, propertyNames, examples are new.
 const std::set<std::string_view> kDraft6Added = {"$id", "const", "contains", "propertyNames", "examples"};
 // draft-07: conditionals, $comment, readOnly/writeOnly, the content keywords.
-const std::set<std::string_view> kDraft7Added = {"$comment", "if", "then", "else", "readOnly", "writeOnly",
-                                                 "contentMediaType", "contentEncoding"};
-const std::set<std::string_view> kDraft2019 = {
-    "$schema", "$id", "$anchor", "$ref", "$recursiveRef", "$recursiveAnchor", "$vocabulary", "$comment", "$defs",
-    "definitions", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "items",
-    "additionalItems", "unevaluatedItems", "contains", "properties", "patternProperties", "additionalProperties",
-    "unevaluatedProperties", "propertyNames", "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum",
-    "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems",
-    "maxContains", "minContains", "maxProperties", "minProperties", "required", "dependentRequired", "title",
-    "description", "default", "deprecated", "readOnly", "writeOnly", "examples", "format", "contentEncoding",
-    "contentMediaType", "contentSchema"};
+const std::set<std::string_view> kDraft7Added = {
+    "$comment", "if", "then", "else", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"};
+const std::set<std::string_view> kDraft2019 = {"$schema",
+                                               "$id",
+                                               "$anchor",
+                                               "$ref",
+                                               "$recursiveRef",
+                                               "$recursiveAnchor",
+                                               "$vocabulary",
+                                               "$comment",
+                                               "$defs",
+                                               "definitions",
+                                               "allOf",
+                                               "anyOf",
+                                               "oneOf",
+                                               "not",
+                                               "if",
+                                               "then",
+                                               "else",
+                                               "dependentSchemas",
+                                               "items",
+                                               "additionalItems",
+                                               "unevaluatedItems",
+                                               "contains",
+                                               "properties",
+                                               "patternProperties",
+                                               "additionalProperties",
+                                               "unevaluatedProperties",
+                                               "propertyNames",
+                                               "type",
+                                               "enum",
+                                               "const",
+                                               "multipleOf",
+                                               "maximum",
+                                               "exclusiveMaximum",
+                                               "minimum",
+                                               "exclusiveMinimum",
+                                               "maxLength",
+                                               "minLength",
+                                               "pattern",
+                                               "maxItems",
+                                               "minItems",
+                                               "uniqueItems",
+                                               "maxContains",
+                                               "minContains",
+                                               "maxProperties",
+                                               "minProperties",
+                                               "required",
+                                               "dependentRequired",
+                                               "title",
+                                               "description",
+                                               "default",
+                                               "deprecated",
+                                               "readOnly",
+                                               "writeOnly",
+                                               "examples",
+                                               "format",
+                                               "contentEncoding",
+                                               "contentMediaType",
+                                               "contentSchema"};
 
 }  // namespace
 
@@ -140,8 +218,10 @@ void report_unknowns(const std::vector<Unknown>& unknowns, const SchemaPolicy& p
                      keyword ? not_a_keyword(u) + ": read as an annotation and ignored" + places +
                                    "; extensions that start with 'x-' are not reported, and [schemas] "
                                    "unknown-keywords = \"error\" refuses unknown keywords"
-                             : "format '" + u.name + "' is not one contractgen knows: read as an annotation, "
-                                   "nothing checks it" + places + " (known: " + format_list() +
+                             : "format '" + u.name +
+                                   "' is not one contractgen knows: read as an annotation, "
+                                   "nothing checks it" +
+                                   places + " (known: " + format_list() +
                                    "; [schemas] unknown-formats = \"error\" refuses unknown formats)");
     }
 }

@@ -25,7 +25,8 @@ NodePlaces::Snapshot NodePlaces::snapshot(const json& object) const {
     return out;
 }
 
-void NodePlaces::restore(const json& object, const Snapshot& before, const std::map<std::string, std::string>& renamed) {
+void NodePlaces::restore(const json& object, const Snapshot& before,
+                         const std::map<std::string, std::string>& renamed) {
     for (const auto& [key, value] : object.items()) {
         auto from = renamed.find(key);
         const std::string& old_key = from == renamed.end() ? key : from->second;

@@ -49,9 +49,12 @@ std::string ref_to_moved_keywords(const std::string& ref) {
             next = then;
         };
         if (t == "definitions") replace("$defs", Next::Name);
-        else if (t == "dependencies") replace("dependentSchemas", Next::Name);
-        else if (t == "items" && i + 1 < tokens.size() && is_index(tokens[i + 1])) replace("prefixItems", Next::Index);
-        else if (t == "additionalItems") replace("items", Next::Keyword);
+        else if (t == "dependencies")
+            replace("dependentSchemas", Next::Name);
+        else if (t == "items" && i + 1 < tokens.size() && is_index(tokens[i + 1]))
+            replace("prefixItems", Next::Index);
+        else if (t == "additionalItems")
+            replace("items", Next::Keyword);
         else {
             switch (ir::member_kind(t)) {
                 case ir::MemberKind::Schema: next = Next::Keyword; break;

@@ -26,9 +26,9 @@ constexpr const char* kDocAnnotations[] = {"markdownDescription", "deprecationMe
 // What stays beside `$ref` in drafts 04 to 07, where `$ref` makes every
 // sibling keyword mean nothing: annotations (documentation), and the places
 // other references reach into.
-const std::set<std::string> kBesideRef = {"$ref",    "$schema",    "$comment", "title",    "description",
-                                          "default", "examples",   "deprecated", "readOnly", "writeOnly",
-                                          "$defs",   "definitions"};
+const std::set<std::string> kBesideRef = {"$ref",        "$schema",   "$comment", "title",
+                                          "description", "default",   "examples", "deprecated",
+                                          "readOnly",    "writeOnly", "$defs",    "definitions"};
 
 bool is_extension(const std::string& key) { return key.rfind("x-", 0) == 0; }
 
@@ -59,8 +59,8 @@ private:
             if (!named) {
                 Position at = places_.position_of(&*s);
                 sink_.error(doc_.display_path, at.line, at.column,
-                            "'$schema' names no dialect contractgen reads: " + s->dump() + " (supported: " +
-                                supported_dialects() + ")");
+                            "'$schema' names no dialect contractgen reads: " + s->dump() +
+                                " (supported: " + supported_dialects() + ")");
                 ok_ = false;
                 return;
             }
@@ -95,15 +95,16 @@ private:
         for (const auto& [key, value] : node.items()) {
             if (is_extension(key) || key == "$defs") continue;  // `$defs`: a place references reach, in any dialect
             if (!is_dialect_keyword(d, key)) {
-                if (std::find(std::begin(kDocAnnotations), std::end(kDocAnnotations), key) != std::end(kDocAnnotations)) {
+                if (std::find(std::begin(kDocAnnotations), std::end(kDocAnnotations), key) !=
+                    std::end(kDocAnnotations)) {
                     docs = true;
                     continue;
                 }
                 unknowns_.push_back({Unknown::Kind::Keyword, key, d, doc_.display_path, places_.position_of(&value)});
                 dropped.push_back(key);
             } else if (key == "format" && value.is_string() && !known_format(value.get_ref<const std::string&>())) {
-                unknowns_.push_back(
-                    {Unknown::Kind::Format, value.get<std::string>(), d, doc_.display_path, places_.position_of(&value)});
+                unknowns_.push_back({Unknown::Kind::Format, value.get<std::string>(), d, doc_.display_path,
+                                     places_.position_of(&value)});
                 dropped.push_back(key);
             }
         }
@@ -132,20 +133,23 @@ private:
         for (const char* key : kDocAnnotations) {
             if (!node.contains(key)) continue;
             if (!node.contains("description") && node[key].is_string()) rename(node, key, "description", renamed);
-            else node.erase(key);
+            else
+                node.erase(key);
         }
     }
 
     void convert(json& node, Dialect d, bool file_root, bool recursive, Renamed& renamed) {
         if (d == Dialect::Draft4 && node.contains("id")) {
             if (node["id"].is_string() && !node.contains("$id")) rename(node, "id", "$id", renamed);
-            else node.erase("id");
+            else
+                node.erase("id");
         }
         if (at_most_draft7(d) && node.contains("$ref")) {
             // A sibling `$id` changes no base URI either; a file's own stays, as the name others know it by.
             std::vector<std::string> ignored;
             for (const auto& [key, value] : node.items())
-                if (!kBesideRef.count(key) && !is_extension(key) && !(key == "$id" && file_root)) ignored.push_back(key);
+                if (!kBesideRef.count(key) && !is_extension(key) && !(key == "$id" && file_root))
+                    ignored.push_back(key);
             for (const auto& key : ignored) node.erase(key);
         }
         if (d != Dialect::Draft2019_09) id_fragment_to_anchor(node, renamed);

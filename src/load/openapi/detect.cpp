@@ -13,7 +13,8 @@ bool is_openapi_name(const std::string& path) {
     std::string name = path.substr(path.rfind('/') + 1);
     for (const char* ext : {".json", ".yaml", ".yml"}) {
         std::string tail = std::string("openapi") + ext;
-        if (name == tail || (name.size() > tail.size() + 1 && name.compare(name.size() - tail.size() - 1, std::string::npos, "." + tail) == 0))
+        if (name == tail || (name.size() > tail.size() + 1 &&
+                             name.compare(name.size() - tail.size() - 1, std::string::npos, "." + tail) == 0))
             return true;
     }
     return false;

@@ -66,8 +66,10 @@ public:
             json written = json::object();
             for (const auto& [k, v] : item.items()) {
                 if (is_method(k)) written[k] = operation(v, pointer_append(at, k), shared);
-                else if (k == "parameters" || k == "summary" || k == "description") continue;  // given to each operation / prose
-                else written[k] = v;  // `servers`, an unknown method: the operations' reader reports it
+                else if (k == "parameters" || k == "summary" || k == "description")
+                    continue;  // given to each operation / prose
+                else
+                    written[k] = v;  // `servers`, an unknown method: the operations' reader reports it
             }
             out[path] = std::move(written);
         }
@@ -86,7 +88,8 @@ private:
             const json& ref = (*at)["$ref"];
             const std::string prefix = "#/components/" + kind + "/";
             if (!ref.is_string() || ref.get_ref<const std::string&>().compare(0, prefix.size(), prefix) != 0) {
-                c_.error(ref, "this '$ref' must name one of this document's components/" + kind + " (\"" + prefix + "<Name>\")");
+                c_.error(ref, "this '$ref' must name one of this document's components/" + kind + " (\"" + prefix +
+                                  "<Name>\")");
                 return nullptr;
             }
             std::string name = unescape_pointer_token(ref.get_ref<const std::string&>().substr(prefix.size()));
@@ -127,7 +130,8 @@ private:
         if (shared_from && shared_from->is_array())
             for (const json& p : *shared_from)
                 if (const json* s = resolve(p, "parameters"))
-                    if (std::none_of(own.begin(), own.end(), [&](const json* o) { return same(o, s); })) all.push_back(s);
+                    if (std::none_of(own.begin(), own.end(), [&](const json* o) { return same(o, s); }))
+                        all.push_back(s);
         all.insert(all.end(), own.begin(), own.end());
         json out = json::array();
         for (std::size_t i = 0; i < all.size(); ++i) out.push_back(parameter(*all[i], pointer_append(pointer, i)));
@@ -138,7 +142,8 @@ private:
     json parameter(const json& from, const std::string& pointer) {
         c_.origins.note(pointer, from);
         json out = from;
-        if (from.is_object() && from.contains("schema")) out["schema"] = c_.schema(from["schema"], pointer_append(pointer, "schema"));
+        if (from.is_object() && from.contains("schema"))
+            out["schema"] = c_.schema(from["schema"], pointer_append(pointer, "schema"));
         return out;
     }
 
@@ -149,16 +154,23 @@ private:
         for (const auto& [k, v] : from.items()) {
             const std::string at = pointer_append(pointer, k);
             if (k == "parameters") out[k] = parameters(&v, shared, at);
-            else if (k == "requestBody") out[k] = body(v, at);
-            else if (k == "responses") out[k] = responses(v, at);
-            else if (k == "callbacks") c_.warning(v, "callbacks are not read; the operation is kept without them");
-            else if (k == "security") security_ = security_ ? security_ : &v;
-            else out[k] = v;
+            else if (k == "requestBody")
+                out[k] = body(v, at);
+            else if (k == "responses")
+                out[k] = responses(v, at);
+            else if (k == "callbacks")
+                c_.warning(v, "callbacks are not read; the operation is kept without them");
+            else if (k == "security")
+                security_ = security_ ? security_ : &v;
+            else
+                out[k] = v;
             if (k == "tags" && v.is_array())
                 for (const json& t : v)
-                    if (t.is_string() && std::find(tags_.begin(), tags_.end(), t.get<std::string>()) == tags_.end()) tags_.push_back(t.get<std::string>());
+                    if (t.is_string() && std::find(tags_.begin(), tags_.end(), t.get<std::string>()) == tags_.end())
+                        tags_.push_back(t.get<std::string>());
         }
-        if (!from.contains("parameters") && shared) out["parameters"] = parameters(nullptr, shared, pointer_append(pointer, "parameters"));
+        if (!from.contains("parameters") && shared)
+            out["parameters"] = parameters(nullptr, shared, pointer_append(pointer, "parameters"));
         return out;
     }
 
@@ -167,7 +179,8 @@ private:
         if (!b) return from;
         c_.origins.note(pointer, *b);
         json out = *b;
-        if (b->is_object() && b->contains("content")) out["content"] = content((*b)["content"], pointer_append(pointer, "content"));
+        if (b->is_object() && b->contains("content"))
+            out["content"] = content((*b)["content"], pointer_append(pointer, "content"));
         return out;
     }
 
@@ -182,11 +195,13 @@ private:
             json written = *resolved;
             if (resolved->is_object()) {
                 written.erase("links");  // links name operations and components that are not written out
-                if (resolved->contains("content")) written["content"] = content((*resolved)["content"], pointer_append(at, "content"));
+                if (resolved->contains("content"))
+                    written["content"] = content((*resolved)["content"], pointer_append(at, "content"));
                 if (resolved->contains("headers") && (*resolved)["headers"].is_object())
                     for (const auto& [name, h] : (*resolved)["headers"].items()) {
                         const std::string hp = pointer_append(pointer_append(at, "headers"), name);
-                        if (const json* header = resolve(h, "headers")) written["headers"][name] = parameter(*header, hp);
+                        if (const json* header = resolve(h, "headers"))
+                            written["headers"][name] = parameter(*header, hp);
                     }
             }
             out[status] = std::move(written);
@@ -201,7 +216,8 @@ private:
             const std::string at = pointer_append(pointer, media);
             c_.origins.note(at, m);
             json written = m;
-            if (m.is_object() && m.contains("schema")) written["schema"] = c_.schema(m["schema"], pointer_append(at, "schema"));
+            if (m.is_object() && m.contains("schema"))
+                written["schema"] = c_.schema(m["schema"], pointer_append(at, "schema"));
             if (m.is_object() && m.contains("examples") && m["examples"].is_object())
                 for (const auto& [name, e] : m["examples"].items()) {
                     const json* example = resolve(e, "examples");
@@ -249,10 +265,12 @@ json convert_root(Converter& c, const json& root) {
     else if (components.contains("schemas")) {
         const json& schemas = components["schemas"];
         c.origins.note("/$defs", schemas);
-        if (!schemas.is_object()) c.error(schemas, "\"components/schemas\" must be an object of schemas, not " + kind_name(schemas));
+        if (!schemas.is_object())
+            c.error(schemas, "\"components/schemas\" must be an object of schemas, not " + kind_name(schemas));
         else {
             out["$defs"] = json::object();
-            for (const auto& [name, s] : schemas.items()) out["$defs"][name] = c.schema(s, pointer_append("/$defs", name));
+            for (const auto& [name, s] : schemas.items())
+                out["$defs"][name] = c.schema(s, pointer_append("/$defs", name));
         }
     }
     Paths paths(c, root);
@@ -278,10 +296,12 @@ json convert_root(Converter& c, const json& root) {
     // Security schemes have no place in x-openapi, and a requirement naming
     // no scheme would make the published document invalid: said once.
     const json* security = root.contains("security") ? &root["security"] : paths.first_security();
-    if (!security && root.contains("components") && root["components"].is_object() && root["components"].contains("securitySchemes"))
+    if (!security && root.contains("components") && root["components"].is_object() &&
+        root["components"].contains("securitySchemes"))
         security = &root["components"]["securitySchemes"];
     if (security)
-        c.warning(*security, "security schemes and requirements are not read; the operations are published without them");
+        c.warning(*security,
+                  "security schemes and requirements are not read; the operations are published without them");
     if (!api.empty()) {
         if (!api.contains("paths")) api["paths"] = json::object();
         out["x-openapi"] = std::move(api);
@@ -296,8 +316,10 @@ bool convert_openapi(Document& doc, diag::Sink& sink) {
     const json& root = doc.root;
     Converter c{doc, sink, Version::V31, {}, false};
     if (root.contains("swagger")) {
-        c.error(root["swagger"], "Swagger " + (root["swagger"].is_string() ? root["swagger"].get<std::string>() + " " : std::string()) +
-                                     "documents are not read: contractgen reads OpenAPI 3.0 and 3.1; convert the document to OpenAPI 3 first (for instance with swagger2openapi)");
+        c.error(
+            root["swagger"],
+            "Swagger " + (root["swagger"].is_string() ? root["swagger"].get<std::string>() + " " : std::string()) +
+                "documents are not read: contractgen reads OpenAPI 3.0 and 3.1; convert the document to OpenAPI 3 first (for instance with swagger2openapi)");
         return false;
     }
     const json& v = root["openapi"];
@@ -309,23 +331,28 @@ bool convert_openapi(Document& doc, diag::Sink& sink) {
     const std::string& version = v.get_ref<const std::string&>();
     if (std::regex_match(version, v30)) c.version = Version::V30;
     else if (!std::regex_match(version, v31)) {
-        c.error(v, "OpenAPI " + diag::printable(version) + " documents are not read as input: contractgen reads OpenAPI 3.0.x and 3.1.x");
+        c.error(v, "OpenAPI " + diag::printable(version) +
+                       " documents are not read as input: contractgen reads OpenAPI 3.0.x and 3.1.x");
         return false;
     }
-    static const std::set<std::string> members = {"openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks",
-                                                  "components", "security", "tags", "externalDocs"};
+    static const std::set<std::string> members = {"openapi", "info",        "jsonSchemaDialect", "servers",
+                                                  "paths",   "webhooks",    "components",        "security",
+                                                  "tags",    "externalDocs"};
     for (const auto& [k, m] : root.items())
         if (!members.count(k) && k.rfind("x-", 0) != 0) {
             std::string hint = diag::closest_match(k, std::vector<std::string>(members.begin(), members.end()));
-            c.error(m, "unknown member '" + diag::printable(k) + "' of an OpenAPI document" + (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+            c.error(m, "unknown member '" + diag::printable(k) + "' of an OpenAPI document" +
+                           (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
         }
     if (c.version == Version::V31 && root.contains("jsonSchemaDialect")) {
         const json& d = root["jsonSchemaDialect"];
         if (d != kDialect2020 && d != "https://spec.openapis.org/oas/3.1/dialect/base")
-            c.error(d, "jsonSchemaDialect " + (d.is_string() ? "'" + diag::printable(d.get<std::string>()) + "'" : kind_name(d)) +
+            c.error(d, "jsonSchemaDialect " +
+                           (d.is_string() ? "'" + diag::printable(d.get<std::string>()) + "'" : kind_name(d)) +
                            " is not read: the schemas of an OpenAPI 3.1 document are read as JSON Schema 2020-12");
     }
-    if (root.contains("webhooks") && !root["webhooks"].empty()) c.warning(root["webhooks"], "webhooks are not read; only 'paths' become operations");
+    if (root.contains("webhooks") && !root["webhooks"].empty())
+        c.warning(root["webhooks"], "webhooks are not read; only 'paths' become operations");
     json converted = convert_root(c, root);
     if (c.failed) return false;
     Document out;

@@ -8,13 +8,14 @@ void Origins::apply(const Document& source, Document& out) const {
     out.offsets.clear();
     out.root_offset = source.root_offset;
     walk(source, out, out.root, "", &source.root, source.root_offset);
-    std::sort(out.offsets.begin(), out.offsets.end(), [](const Document::NodeOffsets& a, const Document::NodeOffsets& b) {
-        return std::less<const json*>()(a.node, b.node);
-    });
+    std::sort(out.offsets.begin(), out.offsets.end(),
+              [](const Document::NodeOffsets& a, const Document::NodeOffsets& b) {
+                  return std::less<const json*>()(a.node, b.node);
+              });
 }
 
-void Origins::walk(const Document& source, Document& out, const json& node, const std::string& pointer, const json* from,
-                   std::size_t fallback) const {
+void Origins::walk(const Document& source, Document& out, const json& node, const std::string& pointer,
+                   const json* from, std::size_t fallback) const {
     auto visit = [&](const json& child, const std::string& p, const json* same_place) {
         auto noted = noted_.find(p);
         const json* child_from = noted != noted_.end() ? noted->second : same_place;
@@ -37,7 +38,8 @@ void Origins::walk(const Document& source, Document& out, const json& node, cons
         }
     } else if (node.is_array()) {
         for (std::size_t i = 0; i < node.size(); ++i)
-            visit(node[i], pointer_append(pointer, i), from && from->is_array() && i < from->size() ? &(*from)[i] : nullptr);
+            visit(node[i], pointer_append(pointer, i),
+                  from && from->is_array() && i < from->size() ? &(*from)[i] : nullptr);
     }
 }
 

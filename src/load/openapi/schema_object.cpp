@@ -33,7 +33,8 @@ bool flag(const json& schema, const char* key) {
 
 std::string Converter::schema_ref(const std::string& ref) {
     auto hash = ref.find('#');
-    if (hash == std::string::npos || ref.compare(hash + 1, kComponentsSchemas.size(), kComponentsSchemas) != 0) return ref;
+    if (hash == std::string::npos || ref.compare(hash + 1, kComponentsSchemas.size(), kComponentsSchemas) != 0)
+        return ref;
     return ref.substr(0, hash + 1) + "/$defs/" + ref.substr(hash + 1 + kComponentsSchemas.size());
 }
 
@@ -42,12 +43,14 @@ json Converter::schema(const json& from, const std::string& pointer) {
     if (!from.is_object()) return from;
     if (version == Version::V30 && from.contains("$ref")) {
         if (flag(from, "nullable"))
-            warning(from["nullable"], "\"nullable\" beside \"$ref\" has no effect (OpenAPI 3.0 ignores the siblings of "
-                                      "\"$ref\"); to accept null, write {\"anyOf\": [{\"$ref\": ...}, {\"enum\": [null]}]}");
+            warning(from["nullable"],
+                    "\"nullable\" beside \"$ref\" has no effect (OpenAPI 3.0 ignores the siblings of "
+                    "\"$ref\"); to accept null, write {\"anyOf\": [{\"$ref\": ...}, {\"enum\": [null]}]}");
         json out = json::object();
         for (const auto& [k, v] : from.items())
             if (k == "$ref" && v.is_string()) out[k] = schema_ref(v.get<std::string>());
-            else if (k == "description" || k == "title" || k == "$ref") out[k] = v;
+            else if (k == "description" || k == "title" || k == "$ref")
+                out[k] = v;
         return out;
     }
     json out = json::object();
@@ -58,7 +61,8 @@ json Converter::schema(const json& from, const std::string& pointer) {
             if (!from.contains("examples")) out["examples"] = json::array({v});
             continue;
         }
-        if (version == Version::V30 && (k == "nullable" || k == "exclusiveMinimum" || k == "exclusiveMaximum") && v.is_boolean())
+        if (version == Version::V30 && (k == "nullable" || k == "exclusiveMinimum" || k == "exclusiveMaximum") &&
+            v.is_boolean())
             continue;  // below
         if (k.rfind("x-", 0) == 0) {
             out[k] = v;
@@ -109,19 +113,22 @@ json Converter::schema(const json& from, const std::string& pointer) {
         if (it == from.end() || !it->is_boolean()) continue;
         if (!it->get<bool>()) continue;
         if (!from.contains(inclusive)) {
-            error(*it, "\"" + exclusive + "\": true needs \"" + inclusive + "\" beside it (OpenAPI 3.0 makes the bound exclusive)");
+            error(*it, "\"" + exclusive + "\": true needs \"" + inclusive +
+                           "\" beside it (OpenAPI 3.0 makes the bound exclusive)");
             continue;
         }
         out[exclusive] = out[inclusive];
         out.erase(inclusive);
     }
 
-    if (out.contains("required") && out["required"].is_array() && out.contains("properties") && out["properties"].is_object()) {
+    if (out.contains("required") && out["required"].is_array() && out.contains("properties") &&
+        out["properties"].is_object()) {
         json& required = out["required"];
         const json& properties = out["properties"];
         required.erase(std::remove_if(required.begin(), required.end(),
                                       [&](const json& name) {
-                                          if (!name.is_string() || !properties.contains(name.get<std::string>())) return false;
+                                          if (!name.is_string() || !properties.contains(name.get<std::string>()))
+                                              return false;
                                           const json& p = properties[name.get<std::string>()];
                                           return p.is_object() && (flag(p, "readOnly") || flag(p, "writeOnly"));
                                       }),
@@ -135,8 +142,10 @@ json Converter::schema(const json& from, const std::string& pointer) {
     // behavior" (an `enum` without null still refuses null).
     if (!flag(from, "nullable")) return out;
     if (out.contains("type") && out["type"].is_string()) out["type"] = json::array({out["type"], "null"});
-    else warning(from["nullable"], "\"nullable\": true has no effect without \"type\" beside it (OpenAPI 3.0.3); "
-                                   "to accept null, write \"type\" here or use anyOf with {\"type\": \"null\"}");
+    else
+        warning(from["nullable"],
+                "\"nullable\": true has no effect without \"type\" beside it (OpenAPI 3.0.3); "
+                "to accept null, write \"type\" here or use anyOf with {\"type\": \"null\"}");
     return out;
 }
 
@@ -193,7 +202,8 @@ void Converter::tag_discriminated_variants(json& root) {
         for (const char* key : {"oneOf", "anyOf"}) {
             if (!s.contains(key) || !s[key].is_array()) continue;
             for (const json& variant : s[key]) {
-                std::string target = variant.is_object() && variant.size() == 1 ? local_def(variant.value("$ref", json())) : "";
+                std::string target =
+                    variant.is_object() && variant.size() == 1 ? local_def(variant.value("$ref", json())) : "";
                 if (target.empty()) continue;
                 ++as_variant[target];
                 std::string value = target;
@@ -214,7 +224,8 @@ void Converter::tag_discriminated_variants(json& root) {
         const auto& [property, value] = tags.front();
         if (!properties.is_object() || !properties.contains(property)) continue;
         json& p = properties[property];
-        if (!p.is_object() || p.contains("const") || p.contains("enum") || p.value("type", json()) != "string") continue;
+        if (!p.is_object() || p.contains("const") || p.contains("enum") || p.value("type", json()) != "string")
+            continue;
         p["const"] = value;
     }
 }

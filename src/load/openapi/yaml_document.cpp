@@ -14,7 +14,9 @@
 namespace contractgen::load::openapi {
 
 bool is_yaml_name(const std::string& name) {
-    auto ends = [&](std::string_view s) { return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0; };
+    auto ends = [&](std::string_view s) {
+        return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+    };
     return ends(".yaml") || ends(".yml");
 }
 
@@ -75,7 +77,9 @@ public:
         doc_.root_offset = root_offset;
         if (!next(ev)) return false;  // DOCUMENT-END
         if (!next(ev)) return false;
-        if (ev.e.type == YAML_DOCUMENT_START_EVENT) return fail(ev.e.start_mark, "a second YAML document ('---') in one file; an OpenAPI document is one YAML document");
+        if (ev.e.type == YAML_DOCUMENT_START_EVENT)
+            return fail(ev.e.start_mark,
+                        "a second YAML document ('---') in one file; an OpenAPI document is one YAML document");
         return true;
     }
 
@@ -121,8 +125,11 @@ private:
             case YAML_SEQUENCE_START_EVENT: {
                 const bool mapping = ev.e.type == YAML_MAPPING_START_EVENT;
                 const yaml_char_t* tag = mapping ? ev.e.data.mapping_start.tag : ev.e.data.sequence_start.tag;
-                if (tag && std::string_view(reinterpret_cast<const char*>(tag)) != std::string(kTagPrefix) + (mapping ? "map" : "seq"))
-                    return fail(ev.e.start_mark, "unsupported YAML tag '" + diag::printable(reinterpret_cast<const char*>(tag)) + "'; OpenAPI documents are plain JSON values");
+                if (tag && std::string_view(reinterpret_cast<const char*>(tag)) !=
+                               std::string(kTagPrefix) + (mapping ? "map" : "seq"))
+                    return fail(ev.e.start_mark, "unsupported YAML tag '" +
+                                                     diag::printable(reinterpret_cast<const char*>(tag)) +
+                                                     "'; OpenAPI documents are plain JSON values");
                 if (depth >= kMaxJsonDepth)
                     return fail(ev.e.start_mark, "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
                 ok = mapping ? mapping_node(ev, out, depth) : sequence_node(ev, out, depth);
@@ -141,7 +148,8 @@ private:
             return fail(ev.e.start_mark, "alias '*" + diag::printable(name) + "' names no anchor completed before it");
         copied_ += count_nodes(it->second);
         if (copied_ > kMaxAliasNodes)
-            return fail(ev.e.start_mark, "aliases expand to more than " + std::to_string(kMaxAliasNodes) + " values; write the document out");
+            return fail(ev.e.start_mark, "aliases expand to more than " + std::to_string(kMaxAliasNodes) +
+                                             " values; write the document out");
         out = it->second;
         return true;
     }
@@ -150,14 +158,16 @@ private:
         const auto& s = ev.e.data.scalar;
         std::string text(reinterpret_cast<const char*>(s.value), s.length);
         std::string tag = s.tag ? reinterpret_cast<const char*>(s.tag) : "";
-        if (tag == std::string(kTagPrefix) + "str" || (tag.empty() && s.style != YAML_PLAIN_SCALAR_STYLE) || tag == "!") {
+        if (tag == std::string(kTagPrefix) + "str" || (tag.empty() && s.style != YAML_PLAIN_SCALAR_STYLE) ||
+            tag == "!") {
             out = std::move(text);
             return true;
         }
         static const std::vector<std::string> typed = {"null", "bool", "int", "float"};
         if (!tag.empty() && (tag.rfind(kTagPrefix, 0) != 0 ||
                              std::find(typed.begin(), typed.end(), tag.substr(kTagPrefix.size())) == typed.end()))
-            return fail(ev.e.start_mark, "unsupported YAML tag '" + diag::printable(tag) + "'; OpenAPI documents are plain JSON values");
+            return fail(ev.e.start_mark,
+                        "unsupported YAML tag '" + diag::printable(tag) + "'; OpenAPI documents are plain JSON values");
         std::string why;
         if (!plain_value(text, out, why)) return fail(ev.e.start_mark, why);
         if (!tag.empty()) {
@@ -178,9 +188,12 @@ private:
         static const std::regex special_re(R"([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))");
         std::smatch m;
         if (std::regex_match(text, null_re)) out = nullptr;
-        else if (std::regex_match(text, true_re)) out = true;
-        else if (std::regex_match(text, false_re)) out = false;
-        else if (std::regex_match(text, m, int_re)) out = json::parse((m[1] == "-" ? "-" : "") + m[2].str());
+        else if (std::regex_match(text, true_re))
+            out = true;
+        else if (std::regex_match(text, false_re))
+            out = false;
+        else if (std::regex_match(text, m, int_re))
+            out = json::parse((m[1] == "-" ? "-" : "") + m[2].str());
         else if (std::regex_match(text, m, oct_re) || std::regex_match(text, m, hex_re)) {
             errno = 0;
             unsigned long long v = std::strtoull(m[1].str().c_str(), nullptr, text[1] == 'o' ? 8 : 16);
@@ -217,14 +230,16 @@ private:
             if (ev.e.type == YAML_MAPPING_END_EVENT) break;
             std::size_t key_offset = offset_of(ev.e.start_mark);
             if (ev.e.type != YAML_SCALAR_EVENT)
-                return fail(ev.e.start_mark, "a key must be a scalar (a name), not a " +
-                                                 std::string(ev.e.type == YAML_ALIAS_EVENT ? "alias" : "mapping or sequence"));
+                return fail(ev.e.start_mark,
+                            "a key must be a scalar (a name), not a " +
+                                std::string(ev.e.type == YAML_ALIAS_EVENT ? "alias" : "mapping or sequence"));
             std::string key(reinterpret_cast<const char*>(ev.e.data.scalar.value), ev.e.data.scalar.length);
             if (auto first = seen.find(key); first != seen.end()) {
                 Position at = doc_.position_at(first->second);
-                return fail(ev.e.start_mark, "duplicate key '" + diag::printable(key) + "' (first at line " +
-                                                 std::to_string(at.line) + ", column " + std::to_string(at.column) +
-                                                 "); YAML and JSON parsers keep only one of them, so the document would be ambiguous");
+                return fail(ev.e.start_mark,
+                            "duplicate key '" + diag::printable(key) + "' (first at line " + std::to_string(at.line) +
+                                ", column " + std::to_string(at.column) +
+                                "); YAML and JSON parsers keep only one of them, so the document would be ambiguous");
             }
             seen.emplace(key, key_offset);
             if (!next(ev)) return false;
@@ -278,9 +293,10 @@ bool parse_yaml_document(std::string_view text, Document& out, diag::Sink& sink)
         if (out.text[i] == '\n') out.line_starts.push_back(i + 1);
     out.offsets.clear();
     bool ok = Reader(out.text, out, sink).read();
-    std::sort(out.offsets.begin(), out.offsets.end(), [](const Document::NodeOffsets& a, const Document::NodeOffsets& b) {
-        return std::less<const json*>()(a.node, b.node);
-    });
+    std::sort(out.offsets.begin(), out.offsets.end(),
+              [](const Document::NodeOffsets& a, const Document::NodeOffsets& b) {
+                  return std::less<const json*>()(a.node, b.node);
+              });
     return ok;
 }
 

@@ -181,7 +181,8 @@ private:
         c.push_back(prev_word ? -3 : -4);
         auto it = ids_.find(c);
         if (it != ids_.end()) return it->second;
-        if (states_.size() >= max_) throw TooLarge("the pattern needs more than " + std::to_string(max_) + " automaton states");
+        if (states_.size() >= max_)
+            throw TooLarge("the pattern needs more than " + std::to_string(max_) + " automaton states");
         int id = static_cast<int>(states_.size());
         ids_.emplace(c, id);
         c.resize(c.size() - 2);

@@ -30,7 +30,8 @@ void CharSet::normalise() {
     std::vector<std::pair<char32_t, char32_t>> out;
     for (const auto& r : ranges_) {
         if (!out.empty() && r.first <= out.back().second + 1) out.back().second = std::max(out.back().second, r.second);
-        else out.push_back(r);
+        else
+            out.push_back(r);
     }
     ranges_ = std::move(out);
 }

@@ -29,7 +29,8 @@ public:
         for (const auto* s : sets)
             for (const auto& pattern : s->patterns) {
                 auto parsed = parse(pattern);
-                if (const auto* u = std::get_if<Unsupported>(&parsed)) throw Undecided{"pattern " + quoted(pattern) + ": " + u->reason};
+                if (const auto* u = std::get_if<Unsupported>(&parsed))
+                    throw Undecided{"pattern " + quoted(pattern) + ": " + u->reason};
                 try {
                     nfas.push_back(search_nfa(std::get<Node>(parsed), limits.nfa_states));
                 } catch (const TooLarge& e) {
@@ -75,7 +76,8 @@ public:
         parent.emplace_back(SIZE_MAX, -1);
         for (std::size_t i = 0; i < nodes.size(); ++i) {
             std::vector<bool> in(sets_.size()), alive(sets_.size());
-            for (std::size_t s = 0; s < sets_.size(); ++s) in[s] = accepted(nodes[i], s), alive[s] = can_accept(nodes[i], s);
+            for (std::size_t s = 0; s < sets_.size(); ++s)
+                in[s] = accepted(nodes[i], s), alive[s] = can_accept(nodes[i], s);
             if (!visit(in, [&] { return text(parent, i); })) return;
             if (std::none_of(alive.begin(), alive.end(), [](bool b) { return b; })) continue;
             for (std::size_t k = 0; k < partition_.classes.size(); ++k) {
@@ -113,7 +115,8 @@ private:
 
     std::string text(const std::vector<std::pair<std::size_t, int>>& parent, std::size_t i) const {
         std::vector<char32_t> cps;
-        for (; parent[i].first != SIZE_MAX; i = parent[i].first) cps.push_back(partition_.representative[parent[i].second]);
+        for (; parent[i].first != SIZE_MAX; i = parent[i].first)
+            cps.push_back(partition_.representative[parent[i].second]);
         std::string out;
         for (auto it = cps.rbegin(); it != cps.rend(); ++it) text::append_utf8(out, *it);
         return out;

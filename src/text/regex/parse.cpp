@@ -74,7 +74,8 @@ private:
         if (next_is("\\b")) return i_ += 2, kind_node(Node::Kind::WordBoundary);
         if (next_is("\\B")) return i_ += 2, kind_node(Node::Kind::NotWordBoundary);
         for (const char* look : {"(?=", "(?!", "(?<=", "(?<!"})
-            if (next_is(look)) throw Refused{std::string("lookaround '") + look + "...)' cannot be decided by an automaton"};
+            if (next_is(look))
+                throw Refused{std::string("lookaround '") + look + "...)' cannot be decided by an automaton"};
         Node a = atom();
         return quantified(std::move(a));
     }
@@ -84,8 +85,10 @@ private:
         std::uint32_t lo = 0, hi = 0;
         char c = peek();
         if (c == '*') lo = 0, hi = kUnbounded, ++i_;
-        else if (c == '+') lo = 1, hi = kUnbounded, ++i_;
-        else if (c == '?') lo = 0, hi = 1, ++i_;
+        else if (c == '+')
+            lo = 1, hi = kUnbounded, ++i_;
+        else if (c == '?')
+            lo = 0, hi = 1, ++i_;
         else if (c == '{') {
             auto close = p_.find('}', i_);
             if (close == std::string::npos) throw Refused{"'{' must start a quantifier"};
@@ -98,7 +101,9 @@ private:
                 return static_cast<std::uint32_t>(std::stoul(s));
             };
             lo = number(body.substr(0, comma));
-            hi = comma == std::string::npos ? lo : comma + 1 == body.size() ? kUnbounded : number(body.substr(comma + 1));
+            hi = comma == std::string::npos ? lo
+                 : comma + 1 == body.size() ? kUnbounded
+                                            : number(body.substr(comma + 1));
             if (hi < lo) throw Refused{"numbers out of order in quantifier '{" + body + "}'"};
             i_ = close + 1;
         } else {
@@ -135,9 +140,12 @@ private:
                 return inner;
             }
             case ')': throw Refused{"unbalanced ')'"};
-            case '*': case '+': case '?': case '{':
-                throw Refused{std::string("quantifier '") + c + "' has nothing to repeat"};
-            case '}': case ']': throw Refused{std::string("a lone '") + c + "' must be escaped"};
+            case '*':
+            case '+':
+            case '?':
+            case '{': throw Refused{std::string("quantifier '") + c + "' has nothing to repeat"};
+            case '}':
+            case ']': throw Refused{std::string("a lone '") + c + "' must be escaped"};
             case '\\': {
                 ++i_;
                 CharSet s;
@@ -154,10 +162,14 @@ private:
         char e = peek();
         CharSet s;
         switch (e) {
-            case 'd': case 'D': s = ecma_digit(); break;
-            case 'w': case 'W': s = ecma_word(); break;
-            case 's': case 'S': s = ecma_space(); break;
-            case 'p': case 'P': throw Refused{"Unicode property escapes ('\\p{...}') are not supported"};
+            case 'd':
+            case 'D': s = ecma_digit(); break;
+            case 'w':
+            case 'W': s = ecma_word(); break;
+            case 's':
+            case 'S': s = ecma_space(); break;
+            case 'p':
+            case 'P': throw Refused{"Unicode property escapes ('\\p{...}') are not supported"};
             default: return false;
         }
         ++i_;
@@ -182,14 +194,16 @@ private:
                 if (at_end() || !std::isdigit(static_cast<unsigned char>(peek()))) return U'\0';
                 break;
             case 'c':
-                if (!at_end() && std::isalpha(static_cast<unsigned char>(peek()))) return static_cast<char32_t>(p_[i_++] % 32);
+                if (!at_end() && std::isalpha(static_cast<unsigned char>(peek())))
+                    return static_cast<char32_t>(p_[i_++] % 32);
                 break;
             case 'x': return hex_digits(2);
             case 'u': return unicode_escape();
             case 'k': throw Refused{"backreferences ('\\k<...>') cannot be decided by an automaton"};
             default: break;
         }
-        if (e >= '1' && e <= '9') throw Refused{"backreferences ('\\" + std::string(1, e) + "') cannot be decided by an automaton"};
+        if (e >= '1' && e <= '9')
+            throw Refused{"backreferences ('\\" + std::string(1, e) + "') cannot be decided by an automaton"};
         if (std::string_view("^$\\.*+?()[]{}|/").find(e) != std::string_view::npos || (in_class && e == '-'))
             return static_cast<char32_t>(e);
         throw Refused{"'\\" + std::string(1, e) + "' is not a valid escape in ECMA-262 (with the u flag)"};

@@ -27,7 +27,8 @@ std::string one_line(std::string s) {
     return s;
 }
 
-void run_one(contract::RoundTrip round_trip, std::string_view text, const contract::Options& options, std::string& out) {
+void run_one(contract::RoundTrip round_trip, std::string_view text, const contract::Options& options,
+             std::string& out) {
     try {
         std::string encoded = round_trip(text, options);  // the binding's own encoder: compact JSON
         out += "ok ";
@@ -53,10 +54,12 @@ int usage(const char* argv0) {
 }
 
 int unknown_type(std::string_view name) {
-    std::fprintf(stderr, "unknown type '%.*s'; known types of that family:\n", static_cast<int>(name.size()), name.data());
+    std::fprintf(stderr, "unknown type '%.*s'; known types of that family:\n", static_cast<int>(name.size()),
+                 name.data());
     std::string_view family = name.substr(0, name.find('.') + 1);
     for (const auto& t : contract::kRegisteredTypes)
-        if (!family.empty() && std::string_view(t.name).substr(0, family.size()) == family) std::fprintf(stderr, "  %s\n", t.name);
+        if (!family.empty() && std::string_view(t.name).substr(0, family.size()) == family)
+            std::fprintf(stderr, "  %s\n", t.name);
     return 2;
 }
 
@@ -70,11 +73,16 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
         if (a == "--type" && i + 1 < argc) type = argv[++i];
-        else if (a.substr(0, 7) == "--type=") type = std::string(a.substr(7));
-        else if (a == "--mixed") mixed = true;
-        else if (a == "--list") list = true;
-        else if (a == "--tolerant") options.tolerant = true;
-        else return usage(argv[0]);
+        else if (a.substr(0, 7) == "--type=")
+            type = std::string(a.substr(7));
+        else if (a == "--mixed")
+            mixed = true;
+        else if (a == "--list")
+            list = true;
+        else if (a == "--tolerant")
+            options.tolerant = true;
+        else
+            return usage(argv[0]);
     }
     if (list) {
         for (const auto& t : contract::kRegisteredTypes) std::printf("%s\n", t.name);
@@ -96,7 +104,8 @@ int main(int argc, char** argv) {
             std::string_view name = std::string_view(line).substr(0, tab == std::string::npos ? 0 : tab);
             contract::RoundTrip rt = tab == std::string::npos ? nullptr : contract::find_type(name);
             if (rt) run_one(rt, std::string_view(line).substr(tab + 1), options, out);
-            else out += "unknown-type " + std::string(name) + "\n";
+            else
+                out += "unknown-type " + std::string(name) + "\n";
         }
         if (out.size() >= (1 << 16) || std::cin.rdbuf()->in_avail() <= 0) {
             std::fwrite(out.data(), 1, out.size(), stdout);

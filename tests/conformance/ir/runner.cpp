@@ -28,7 +28,8 @@ namespace cv = contractgen::validate;
 namespace {
 
 int usage() {
-    std::fprintf(stderr, "usage: runner [--schemas DIR] [--tolerant] [--max-depth N] --type family.Type | --mixed | --list\n");
+    std::fprintf(stderr,
+                 "usage: runner [--schemas DIR] [--tolerant] [--max-depth N] --type family.Type | --mixed | --list\n");
     return 2;
 }
 

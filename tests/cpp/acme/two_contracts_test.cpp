@@ -33,7 +33,8 @@ std::string encode_error(const T& value) {
 TEST_CASE("each contract has its own runtime, types and registry") {
     static_assert(!std::is_same_v<ae::DecodeError, contract::DecodeError>, "errors are each contract's own");
     static_assert(!std::is_same_v<ae::rt::Writer, contract::rt::Writer>, "so is the runtime");
-    auto envelope = contract::parse<contract::chat_stream::StreamEnvelope>(R"({"data": {"type": "heartbeat"}, "timestamp": 1})");
+    auto envelope =
+        contract::parse<contract::chat_stream::StreamEnvelope>(R"({"data": {"type": "heartbeat"}, "timestamp": 1})");
     auto shape = ae::parse<ac::Shape>(R"({"r": 1.5, "kind": "circle"})");
     CHECK(contract::dump(envelope) == R"({"data":{"type":"heartbeat"},"timestamp":1})");
     CHECK(ae::dump(shape) == R"({"kind":"circle","r":1.5})");
@@ -46,7 +47,8 @@ TEST_CASE("each contract has its own runtime, types and registry") {
 
 TEST_CASE("encode: const members are written, forbidden and declared names are refused as kept members") {
     ac::Consts consts;
-    CHECK(ae::dump(consts) == R"({"kind":"consts","version":2,"flag":true,"nothing":null,"shape":{"a":[1,2.5],"b":null}})");
+    CHECK(ae::dump(consts) ==
+          R"({"kind":"consts","version":2,"flag":true,"nothing":null,"shape":{"a":[1,2.5],"b":null}})");
     consts.maybe = "y";
     CHECK(encode_error(consts) == "$.maybe: const: expected \"x\", got \"y\"");
 

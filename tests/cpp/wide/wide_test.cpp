@@ -71,7 +71,8 @@ TEST_CASE("[payload] max_depth from contractgen.toml is the bindings' limit") {
 TEST_CASE("bounds that are no 64-bit integer: huge counts, fractional and out-of-range integer bounds") {
     // That this file compiles with -Werror is half the test: a count of 2^63
     // or more was printed as an unsuffixed literal, which is ill-formed.
-    CHECK(limits(R"({"text":"abc","items":[1,2],"labels":{"a":"b"}})") == R"(ok {"text":"abc","items":[1,2],"labels":{"a":"b"}})");
+    CHECK(limits(R"({"text":"abc","items":[1,2],"labels":{"a":"b"}})") ==
+          R"(ok {"text":"abc","items":[1,2],"labels":{"a":"b"}})");
     // minimum 1.5, exclusiveMaximum 4.5: 2, 3 and 4.
     CHECK(limits(R"({"half":1})") == "$.half minimum");
     CHECK(limits(R"({"half":2})") == R"(ok {"half":2})");

@@ -101,8 +101,9 @@ TEST_CASE("errors say where and what") {
     SECTION("duplicate key") {
         Parsed p = parse("a: 1\nb:\n  c: 2\n  c: 3\n");
         CHECK_FALSE(p.ok);
-        CHECK(p.errors == "duplicate key 'c' (first at line 3, column 3); YAML and JSON parsers keep only one of them, "
-                          "so the document would be ambiguous");
+        CHECK(p.errors ==
+              "duplicate key 'c' (first at line 3, column 3); YAML and JSON parsers keep only one of them, "
+              "so the document would be ambiguous");
         CHECK(p.line == 4);
         CHECK(p.column == 3);
     }

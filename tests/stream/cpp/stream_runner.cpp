@@ -21,9 +21,10 @@ namespace rt = contract::stream;
 namespace {
 
 [[noreturn]] void usage(const std::string& message) {
-    std::cerr << "stream_runner_cpp: " << message
-              << "\nusage: stream_runner_cpp --framing ndjson|sse [--chunk N] [--decode text|json] [--max-line-bytes N] "
-                 "[--max-event-bytes N] [FILE...]\n";
+    std::cerr
+        << "stream_runner_cpp: " << message
+        << "\nusage: stream_runner_cpp --framing ndjson|sse [--chunk N] [--decode text|json] [--max-line-bytes N] "
+           "[--max-event-bytes N] [FILE...]\n";
     std::exit(2);
 }
 
@@ -50,7 +51,8 @@ std::string position(std::uint64_t offset, std::uint64_t line) {
 }
 
 // The item's text as JSON (a string, or the parsed value re-serialised); false after a decode error line.
-bool value(const Settings& settings, std::string_view text, std::uint64_t offset, std::uint64_t line, std::string& into, std::string& out) {
+bool value(const Settings& settings, std::string_view text, std::uint64_t offset, std::uint64_t line, std::string& into,
+           std::string& out) {
     if (!settings.decode_json) {
         into = dump(text);
         return true;
@@ -67,18 +69,22 @@ bool value(const Settings& settings, std::string_view text, std::uint64_t offset
 template <class Reader, class Sink>
 void feed_all(const Settings& settings, const std::string& data, Reader& reader, Sink sink) {
     const std::size_t size = settings.chunk != 0 ? settings.chunk : std::max<std::size_t>(1, data.size());
-    for (std::size_t start = 0; start < data.size(); start += size) reader.feed(std::string_view(data).substr(start, size), sink);
+    for (std::size_t start = 0; start < data.size(); start += size)
+        reader.feed(std::string_view(data).substr(start, size), sink);
     reader.end(sink);
 }
 
 void run(const Settings& settings, const std::string& data, std::string& out) {
     std::string text;
-    const auto on_error = [&](const rt::StreamError& e) { out += "error " + position(e.offset, e.line) + ": " + e.code + ": " + e.message + "\n"; };
+    const auto on_error = [&](const rt::StreamError& e) {
+        out += "error " + position(e.offset, e.line) + ": " + e.code + ": " + e.message + "\n";
+    };
     if (settings.framing == "ndjson") {
         rt::NdjsonReader reader(settings.max_line);
         feed_all(settings, data, reader,
                  rt::overloaded{[&](const rt::NdjsonLine& l) {
-                                    if (value(settings, l.text, l.offset, l.line, text, out)) out += "item " + text + "\n";
+                                    if (value(settings, l.text, l.offset, l.line, text, out))
+                                        out += "item " + text + "\n";
                                 },
                                 on_error});
         return;
@@ -90,7 +96,8 @@ void run(const Settings& settings, const std::string& data, std::string& out) {
     feed_all(settings, data, reader,
              rt::overloaded{[&](const rt::SseEventView& e) {
                                 if (value(settings, e.data, e.offset, e.line, text, out))
-                                    out += "item {\"event\":" + dump(e.type) + ",\"id\":" + dump(e.last_event_id) + ",\"data\":" + text + "}\n";
+                                    out += "item {\"event\":" + dump(e.type) + ",\"id\":" + dump(e.last_event_id) +
+                                           ",\"data\":" + text + "}\n";
                             },
                             [&](const rt::SseRetry& r) { out += "retry " + std::to_string(r.ms) + "\n"; }, on_error});
 }
@@ -107,7 +114,8 @@ int main(int argc, char** argv) {
             continue;
         }
         if ((name != "--framing" && name != "--chunk" && name != "--decode" && name != "--max-line-bytes" &&
-             name != "--max-event-bytes") || i + 1 >= argc)
+             name != "--max-event-bytes") ||
+            i + 1 >= argc)
             usage("unknown or incomplete option " + name);
         options[name] = argv[++i];
     }
@@ -123,7 +131,8 @@ int main(int argc, char** argv) {
 
     std::ios::sync_with_stdio(false);
     std::string out;
-    if (files.empty()) run(settings, std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()), out);
+    if (files.empty())
+        run(settings, std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()), out);
     for (const std::string& path : files) {
         std::ifstream in(path, std::ios::binary);
         if (!in) usage("cannot read " + path);

@@ -59,7 +59,8 @@ inline std::string input_bytes(const Json& segments) {
         std::string hex = s["hex"].get<std::string>(), digits;
         for (char c : hex)
             if (c != ' ') digits += c;
-        for (std::size_t i = 0; i + 1 < digits.size(); i += 2) out += static_cast<char>(std::stoi(digits.substr(i, 2), nullptr, 16));
+        for (std::size_t i = 0; i + 1 < digits.size(); i += 2)
+            out += static_cast<char>(std::stoi(digits.substr(i, 2), nullptr, 16));
     }
     return out;
 }
@@ -73,7 +74,8 @@ inline std::vector<std::vector<std::string>> chunkings(const std::string& data) 
     }
     if (data.size() <= 64)  // short inputs: also every pair of split positions
         for (std::size_t i = 0; i <= data.size(); ++i)
-            for (std::size_t j = i; j <= data.size(); ++j) out.push_back({data.substr(0, i), data.substr(i, j - i), data.substr(j)});
+            for (std::size_t j = i; j <= data.size(); ++j)
+                out.push_back({data.substr(0, i), data.substr(i, j - i), data.substr(j)});
     return out;
 }
 
@@ -82,14 +84,17 @@ inline Json error_json(const rt::StreamError& e) {
 }
 
 inline Json record_json(const rt::NdjsonRecord& record) {
-    if (auto* item = std::get_if<rt::NdjsonItem>(&record)) return Json{{"item", item->text}, {"offset", item->offset}, {"line", item->line}};
+    if (auto* item = std::get_if<rt::NdjsonItem>(&record))
+        return Json{{"item", item->text}, {"offset", item->offset}, {"line", item->line}};
     return error_json(std::get<rt::StreamError>(record));
 }
 
 inline Json record_json(const rt::SseRecord& record) {
     if (auto* e = std::get_if<rt::SseEvent>(&record))
-        return Json{{"event", e->type}, {"data", e->data}, {"id", e->last_event_id}, {"offset", e->offset}, {"line", e->line}};
-    if (auto* r = std::get_if<rt::SseRetry>(&record)) return Json{{"retry", r->ms}, {"offset", r->offset}, {"line", r->line}};
+        return Json{
+            {"event", e->type}, {"data", e->data}, {"id", e->last_event_id}, {"offset", e->offset}, {"line", e->line}};
+    if (auto* r = std::get_if<rt::SseRetry>(&record))
+        return Json{{"retry", r->ms}, {"offset", r->offset}, {"line", r->line}};
     return error_json(std::get<rt::StreamError>(record));
 }
 
@@ -124,7 +129,8 @@ inline rt::ChatClientConfig chat_config(const Json& overrides = Json::object()) 
 inline rt::SequencerConfig sequencer_config(const Json& c) {
     rt::SequencerConfig config;
     config.terminal_ops = const_of("packets/tables.schema.json", "TerminalOpCodes").get<std::vector<std::string>>();
-    config.error_op = defs("packets/stream_packet.schema.json")["ErrorPacket"]["allOf"][1]["properties"]["op"]["const"].get<std::string>();
+    config.error_op = defs("packets/stream_packet.schema.json")["ErrorPacket"]["allOf"][1]["properties"]["op"]["const"]
+                          .get<std::string>();
     config.policy = c["policy"].get<std::string>();
     config.window = c.value("window", std::size_t{0});
     if (c.contains("first_seq")) config.first_seq = c["first_seq"].get<std::int64_t>();
@@ -147,9 +153,12 @@ inline rt::ContentTypeRoutes content_type_routes() {
 
 inline rt::GraphEventMigration graph_event_migration() {
     rt::GraphEventMigration config;
-    config.content_types = const_of("cloudevents/legacy.schema.json", "GraphEventContentTypes").get<std::map<std::string, std::string>>();
-    config.default_content_type = const_of("cloudevents/legacy.schema.json", "GraphEventDefaultContentType").get<std::string>();
-    config.specversion = defs("cloudevents/cloudevent.schema.json")["CloudEvent"]["properties"]["specversion"]["const"].get<std::string>();
+    config.content_types =
+        const_of("cloudevents/legacy.schema.json", "GraphEventContentTypes").get<std::map<std::string, std::string>>();
+    config.default_content_type =
+        const_of("cloudevents/legacy.schema.json", "GraphEventDefaultContentType").get<std::string>();
+    config.specversion = defs("cloudevents/cloudevent.schema.json")["CloudEvent"]["properties"]["specversion"]["const"]
+                             .get<std::string>();
     return config;
 }
 
@@ -157,13 +166,17 @@ inline rt::RunEventRouting run_event_routing() {
     const std::string tables = "run_events/tables.schema.json";
     rt::RunEventRouting config;
     const auto components = defs(tables)["UiComponent"]["enum"].get<std::vector<std::string>>();
-    const auto normalized = defs("run_events/events.schema.json")["NormalizedStatus"]["enum"].get<std::vector<std::string>>();
+    const auto normalized =
+        defs("run_events/events.schema.json")["NormalizedStatus"]["enum"].get<std::vector<std::string>>();
     std::set<std::string> web_routes;
     const Json routes = const_of(tables, "WebToolRoutes");
     for (const Json& route : routes) web_routes.insert(route.get<std::string>());
     config.terminal_states = {"success", "error"};  // the NormalizedStatus values that end an operation
-    const auto has = [](const std::vector<std::string>& list, const std::string& v) { return std::find(list.begin(), list.end(), v) != list.end(); };
-    if (web_routes.size() != 1 || !has(components, "ScratchpadStatus") || !has(normalized, "success") || !has(normalized, "error"))
+    const auto has = [](const std::vector<std::string>& list, const std::string& v) {
+        return std::find(list.begin(), list.end(), v) != list.end();
+    };
+    if (web_routes.size() != 1 || !has(components, "ScratchpadStatus") || !has(normalized, "success") ||
+        !has(normalized, "error"))
         throw std::runtime_error("the run-event tables changed shape");
     config.web_tools = const_of(tables, "WebToolNames").get<std::vector<std::string>>();
     config.scratchpad_tools = const_of(tables, "ScratchpadToolNames").get<std::vector<std::string>>();

@@ -10,7 +10,8 @@ namespace {
 using Event = rt::ChatEvent<Json>;
 
 Event chat_event(const Json& value, const rt::ChatClientConfig& config) {
-    if (!value.is_object() || !value.contains("type") || !value["type"].is_string()) throw std::runtime_error("no data.type");
+    if (!value.is_object() || !value.contains("type") || !value["type"].is_string())
+        throw std::runtime_error("no data.type");
     Event event;
     event.type = value["type"].get<std::string>();
     if (event.type == config.message_delta_event_type && value.contains("delta") && value["delta"].is_string())
@@ -40,7 +41,8 @@ Json action_json(const rt::ChatAction<Json>& a) {
         case K::terminal: return Json{{"terminal", a.event->type}};
         case K::invalid: {
             const auto& e = *a.error;
-            return Json{{"invalid", Json{{"code", e.code}, {"offset", e.offset}, {"line", e.line}, {"message", e.message}}}};
+            return Json{
+                {"invalid", Json{{"code", e.code}, {"offset", e.offset}, {"line", e.line}, {"message", e.message}}}};
         }
         case K::text: return Json{{"text", a.text}};
         case K::cancel: return Json{{"cancel", a.reason}};
@@ -69,19 +71,26 @@ void run_chat(const Json& c) {
         got = Json::array();
         const auto [verb, arg] = only(step["in"]);
         if (verb == "start") client.start();
-        else if (verb == "response") client.response(arg.get<int>());
-        else if (verb == "chunk") client.chunk(input_bytes(arg.is_array() ? arg : Json::array({arg})));
-        else if (verb == "closed") client.closed();
-        else if (verb == "abort") client.abort();
-        else if (verb == "advance") scheduler.advance(arg.get<std::int64_t>());
+        else if (verb == "response")
+            client.response(arg.get<int>());
+        else if (verb == "chunk")
+            client.chunk(input_bytes(arg.is_array() ? arg : Json::array({arg})));
+        else if (verb == "closed")
+            client.closed();
+        else if (verb == "abort")
+            client.abort();
+        else if (verb == "advance")
+            scheduler.advance(arg.get<std::int64_t>());
         else if (verb == "play") {
-            const auto replay = rt::replay_events(arg["log"].get<std::string>(), arg["final_message"].get<std::string>(),
-                                                  config.heartbeat_event_type, type_const(kChatEvents, "DoneEvent"));
+            const auto replay =
+                rt::replay_events(arg["log"].get<std::string>(), arg["final_message"].get<std::string>(),
+                                  config.heartbeat_event_type, type_const(kChatEvents, "DoneEvent"));
             if (!replay.errors.empty()) throw Mismatch("replay errors");
             std::vector<Event> events;
             for (const auto& text : replay.events) events.push_back(chat_event(parse(text), config));
             client.play(std::move(events), arg["spacing_ms"].get<std::int64_t>());
-        } else throw Mismatch("unknown input " + verb);
+        } else
+            throw Mismatch("unknown input " + verb);
         const std::string where = "step " + std::to_string(index++) + " " + step["in"].dump();
         expect_equal(got, step["out"], where);
         if (step.contains("state")) expect_equal(rt::to_string(client.state()), step["state"], where + " state");
@@ -100,11 +109,16 @@ void run_timer(const Json& c) {
         got = Json::array();
         const auto [verb, arg] = only(step["in"]);
         if (verb == "advance") scheduler.advance(arg.get<std::int64_t>());
-        else if (verb == "start") heartbeat ? emitter.start() : watchdog.start();
-        else if (verb == "stop") heartbeat ? emitter.stop() : watchdog.stop();
-        else if (verb == "sent" && heartbeat) emitter.sent();
-        else if (verb == "reset" && !heartbeat) watchdog.reset();
-        else throw Mismatch("unknown input " + verb);
+        else if (verb == "start")
+            heartbeat ? emitter.start() : watchdog.start();
+        else if (verb == "stop")
+            heartbeat ? emitter.stop() : watchdog.stop();
+        else if (verb == "sent" && heartbeat)
+            emitter.sent();
+        else if (verb == "reset" && !heartbeat)
+            watchdog.reset();
+        else
+            throw Mismatch("unknown input " + verb);
         expect_equal(got, step["out"], "step " + std::to_string(index++) + " " + step["in"].dump());
     }
 }
@@ -144,7 +158,8 @@ void api_checks(const Json&) {
     refused([&] { ndjson.feed("x"); }, "NdjsonReader::feed after end()");
     refused([&] { sse.feed("x"); }, "SseReader::feed after end()");
     rt::ManualScheduler scheduler;
-    rt::ChatClient<Json> client(chat_config(), scheduler, [](std::string_view) { return Event{}; }, [](const rt::ChatAction<Json>&) {});
+    rt::ChatClient<Json> client(
+        chat_config(), scheduler, [](std::string_view) { return Event{}; }, [](const rt::ChatAction<Json>&) {});
     client.start();
     refused([&] { client.start(); }, "ChatClient::start in state connecting");
     refused([&] { client.play({}, 0); }, "ChatClient::play in state connecting");
@@ -155,15 +170,19 @@ void api_checks(const Json&) {
 
 void run_routing(const Json& c) {
     const Json expect = c.contains("expect") ? c["expect"] : Json();  // absent where an error is expected
-    const auto optional_string = [](const Json& v) { return v.is_string() ? std::optional<std::string>(v.get<std::string>()) : std::nullopt; };
+    const auto optional_string = [](const Json& v) {
+        return v.is_string() ? std::optional<std::string>(v.get<std::string>()) : std::nullopt;
+    };
     if (c.contains("content_type")) {
-        expect_equal(rt::route_content_type(content_type_routes(), optional_string(c["content_type"])), expect, "route");
+        expect_equal(rt::route_content_type(content_type_routes(), optional_string(c["content_type"])), expect,
+                     "route");
     } else if (c.contains("cloudevent")) {
         const Json& event = c["cloudevent"];
         const auto type = event.contains("datacontenttype") ? optional_string(event["datacontenttype"]) : std::nullopt;
         expect_equal(rt::route_content_type(content_type_routes(), type), expect, "route");
     } else if (c.contains("graph_event_type")) {
-        expect_equal(rt::graph_event_content_type(graph_event_migration(), c["graph_event_type"].get<std::string>()), expect, "content type");
+        expect_equal(rt::graph_event_content_type(graph_event_migration(), c["graph_event_type"].get<std::string>()),
+                     expect, "content type");
     } else if (c.contains("migrate")) {
         const Json& m = c["migrate"];
         rt::GraphEventFields fields;
@@ -181,14 +200,18 @@ void run_routing(const Json& c) {
             }
             throw std::runtime_error("migrate_graph_event accepted an empty id");
         }
-        expect_equal(rt::migrate_graph_event(graph_event_migration(), m["graph_event_type"].get<std::string>(), fields), expect, "event");
+        expect_equal(rt::migrate_graph_event(graph_event_migration(), m["graph_event_type"].get<std::string>(), fields),
+                     expect, "event");
     } else if (c.contains("tool_call_start")) {
-        expect_equal(rt::route_tool_call_start(run_event_routing(), c["tool_call_start"].get<std::string>()), expect, "route");
+        expect_equal(rt::route_tool_call_start(run_event_routing(), c["tool_call_start"].get<std::string>()), expect,
+                     "route");
     } else if (c.contains("web_status")) {
         expect_equal(rt::route_web_status(run_event_routing(), c["web_status"].get<std::string>()), expect, "route");
     } else if (c.contains("research_status")) {
         const Json& args = c["research_status"];
-        expect_equal(rt::route_research_status(run_event_routing(), args[0].get<std::string>(), args[1].get<std::string>()), expect, "route");
+        expect_equal(
+            rt::route_research_status(run_event_routing(), args[0].get<std::string>(), args[1].get<std::string>()),
+            expect, "route");
     } else if (c.contains("normalize")) {
         const auto normalized = rt::normalize_status(run_event_routing(), c["normalize"].get<std::string>());
         expect_equal(normalized ? Json(*normalized) : Json(), expect, "normalized");
@@ -203,7 +226,8 @@ void run_routing(const Json& c) {
             }
             const rt::ContentDecision decision = router.route(step["text"].get<std::string>());
             Json out{{"route", decision.route}};
-            if (decision.route == "scratchpad_start") out["closed_entry"] = decision.closed_entry ? Json(*decision.closed_entry) : Json();
+            if (decision.route == "scratchpad_start")
+                out["closed_entry"] = decision.closed_entry ? Json(*decision.closed_entry) : Json();
             got.push_back(out);
         }
         expect_equal(got, expect, "decisions");

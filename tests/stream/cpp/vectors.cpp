@@ -46,9 +46,11 @@ void sse_case(const Json& c) {
         o.last_event_id = options.value("last_event_id", std::string());
         rt::SseReader reader(o);
         expect_equal(read(reader, chunks), c["expect"], "chunks " + sizes(chunks));
-        if (final_state.contains("last_event_id")) expect_equal(reader.last_event_id(), final_state["last_event_id"], "last_event_id");
+        if (final_state.contains("last_event_id"))
+            expect_equal(reader.last_event_id(), final_state["last_event_id"], "last_event_id");
         if (final_state.contains("reconnection_time"))
-            expect_equal(reader.reconnection_time() ? Json(*reader.reconnection_time()) : Json(), final_state["reconnection_time"], "reconnection_time");
+            expect_equal(reader.reconnection_time() ? Json(*reader.reconnection_time()) : Json(),
+                         final_state["reconnection_time"], "reconnection_time");
     }
 }
 
@@ -91,14 +93,19 @@ Json sequencer_json(const rt::SequencerOutput<Json>& output) {
         return Json{{"deliver", Json::array({d->stream_id, d->seq})}};
     }
     const auto& f = std::get<rt::Finding>(output);
-    return Json{{"finding", f.kind}, {"stream", f.stream_id}, {"seq", f.seq}, {"expected", f.expected ? Json(*f.expected) : Json()}, {"message", f.message}};
+    return Json{{"finding", f.kind},
+                {"stream", f.stream_id},
+                {"seq", f.seq},
+                {"expected", f.expected ? Json(*f.expected) : Json()},
+                {"message", f.message}};
 }
 
 void sequencer_case(const Json& c) {
     rt::PacketSequencer<Json> sequencer(sequencer_config(c));
     Json got = Json::array();
     for (const Json& p : c["packets"])
-        for (auto& o : sequencer.push(p[0].get<std::string>(), p[1].get<std::int64_t>(), p[2].get<std::string>(), Json::array({p[0], p[1]})))
+        for (auto& o : sequencer.push(p[0].get<std::string>(), p[1].get<std::int64_t>(), p[2].get<std::string>(),
+                                      Json::array({p[0], p[1]})))
             got.push_back(sequencer_json(o));
     expect_equal(got, c["expect"], "push");
     Json finished = Json::array();
@@ -145,9 +152,10 @@ int main(int argc, char** argv) {
     }
     root_dir = argv[1];
     const std::vector<std::pair<std::string, std::function<void(const Json&)>>> files = {
-        {"ndjson.json", ndjson_case}, {"sse.json", sse_case}, {"writers.json", writer_case}, {"sequencer.json", sequencer_case},
-        {"citation.json", citation_case}, {"backoff.json", backoff_case}, {"chat_client.json", run_chat},
-        {"timers.json", run_timer}, {"replay.json", run_replay}, {"routing.json", run_routing},
+        {"ndjson.json", ndjson_case},       {"sse.json", sse_case},           {"writers.json", writer_case},
+        {"sequencer.json", sequencer_case}, {"citation.json", citation_case}, {"backoff.json", backoff_case},
+        {"chat_client.json", run_chat},     {"timers.json", run_timer},       {"replay.json", run_replay},
+        {"routing.json", run_routing},
     };
     int passed = 0, failed = 0;
     for (const auto& [file, run] : files) {

@@ -29,12 +29,18 @@ std::uint8_t type_bits(const std::string& name) {
 }
 
 Format format_named(const std::string& name) {
-    static const std::pair<const char*, Format> formats[] = {
-        {"date-time", Format::DateTime}, {"uuid", Format::Uuid},         {"uri", Format::Uri},
-        {"date", Format::Date},          {"time", Format::Time},         {"duration", Format::Duration},
-        {"email", Format::Email},        {"hostname", Format::Hostname}, {"ipv4", Format::Ipv4},
-        {"ipv6", Format::Ipv6},          {"uri-reference", Format::UriReference},
-        {"json-pointer", Format::JsonPointer}};
+    static const std::pair<const char*, Format> formats[] = {{"date-time", Format::DateTime},
+                                                             {"uuid", Format::Uuid},
+                                                             {"uri", Format::Uri},
+                                                             {"date", Format::Date},
+                                                             {"time", Format::Time},
+                                                             {"duration", Format::Duration},
+                                                             {"email", Format::Email},
+                                                             {"hostname", Format::Hostname},
+                                                             {"ipv4", Format::Ipv4},
+                                                             {"ipv6", Format::Ipv6},
+                                                             {"uri-reference", Format::UriReference},
+                                                             {"json-pointer", Format::JsonPointer}};
     for (const auto& f : formats)
         if (name == f.first) return f.second;
     throw std::logic_error("a check program has an unknown format " + name);
@@ -83,46 +89,80 @@ void compile_keyword(Check::Schema& s, const std::string& key, const Value& v) {
     } else if (key == "const") {
         s.has_const = true;
         s.constant = v;
-    } else if (key == "multipleOf") bound(s.multiple_of);
-    else if (key == "maximum") bound(s.maximum);
-    else if (key == "exclusiveMaximum") bound(s.exclusive_maximum);
-    else if (key == "minimum") bound(s.minimum);
-    else if (key == "exclusiveMinimum") bound(s.exclusive_minimum);
-    else if (key == "maxLength") s.max_length = limit(v);
-    else if (key == "minLength") s.min_length = limit(v);
-    else if (key == "pattern") s.pattern = compile_pattern(v.as_string());
-    else if (key == "format") s.format = format_named(v.as_string());
-    else if (key == "maxItems") s.max_items = limit(v);
-    else if (key == "minItems") s.min_items = limit(v);
-    else if (key == "uniqueItems") s.unique_items = v.as_bool();
-    else if (key == "maxContains") s.max_contains = limit(v);
-    else if (key == "minContains") s.min_contains = limit(v);
-    else if (key == "maxProperties") s.max_properties = limit(v);
-    else if (key == "minProperties") s.min_properties = limit(v);
-    else if (key == "required") s.required = strings(v);
+    } else if (key == "multipleOf")
+        bound(s.multiple_of);
+    else if (key == "maximum")
+        bound(s.maximum);
+    else if (key == "exclusiveMaximum")
+        bound(s.exclusive_maximum);
+    else if (key == "minimum")
+        bound(s.minimum);
+    else if (key == "exclusiveMinimum")
+        bound(s.exclusive_minimum);
+    else if (key == "maxLength")
+        s.max_length = limit(v);
+    else if (key == "minLength")
+        s.min_length = limit(v);
+    else if (key == "pattern")
+        s.pattern = compile_pattern(v.as_string());
+    else if (key == "format")
+        s.format = format_named(v.as_string());
+    else if (key == "maxItems")
+        s.max_items = limit(v);
+    else if (key == "minItems")
+        s.min_items = limit(v);
+    else if (key == "uniqueItems")
+        s.unique_items = v.as_bool();
+    else if (key == "maxContains")
+        s.max_contains = limit(v);
+    else if (key == "minContains")
+        s.min_contains = limit(v);
+    else if (key == "maxProperties")
+        s.max_properties = limit(v);
+    else if (key == "minProperties")
+        s.min_properties = limit(v);
+    else if (key == "required")
+        s.required = strings(v);
     else if (key == "dependentRequired") {
         for (const auto& m : v.as_object())
             s.dependent_required.push_back(Check::Schema::NamedNames{m.first, strings(m.second)});
-    } else if (key == "allOf") s.all_of = compile_list(v);
-    else if (key == "anyOf") s.any_of = compile_list(v);
-    else if (key == "oneOf") s.one_of = compile_list(v);
-    else if (key == "not") s.not_ = compile(v);
-    else if (key == "if") s.if_ = compile(v);
-    else if (key == "then") s.then_ = compile(v);
-    else if (key == "else") s.else_ = compile(v);
-    else if (key == "dependentSchemas") s.dependent_schemas = compile_named(v);
-    else if (key == "prefixItems") s.prefix_items = compile_list(v);
-    else if (key == "items") s.items = compile(v);
-    else if (key == "contains") s.contains = compile(v);
-    else if (key == "properties") s.properties = compile_named(v);
+    } else if (key == "allOf")
+        s.all_of = compile_list(v);
+    else if (key == "anyOf")
+        s.any_of = compile_list(v);
+    else if (key == "oneOf")
+        s.one_of = compile_list(v);
+    else if (key == "not")
+        s.not_ = compile(v);
+    else if (key == "if")
+        s.if_ = compile(v);
+    else if (key == "then")
+        s.then_ = compile(v);
+    else if (key == "else")
+        s.else_ = compile(v);
+    else if (key == "dependentSchemas")
+        s.dependent_schemas = compile_named(v);
+    else if (key == "prefixItems")
+        s.prefix_items = compile_list(v);
+    else if (key == "items")
+        s.items = compile(v);
+    else if (key == "contains")
+        s.contains = compile(v);
+    else if (key == "properties")
+        s.properties = compile_named(v);
     else if (key == "patternProperties") {
         for (const auto& m : v.as_object())
             s.pattern_properties.push_back(Check::Schema::Patterned{compile_pattern(m.first), compile(m.second)});
-    } else if (key == "additionalProperties") s.additional_properties = compile(v);
-    else if (key == "propertyNames") s.property_names = compile(v);
-    else if (key == "unevaluatedItems") s.unevaluated_items = compile(v);
-    else if (key == "unevaluatedProperties") s.unevaluated_properties = compile(v);
-    else throw std::logic_error("a check program has an unknown keyword " + key);
+    } else if (key == "additionalProperties")
+        s.additional_properties = compile(v);
+    else if (key == "propertyNames")
+        s.property_names = compile(v);
+    else if (key == "unevaluatedItems")
+        s.unevaluated_items = compile(v);
+    else if (key == "unevaluatedProperties")
+        s.unevaluated_properties = compile(v);
+    else
+        throw std::logic_error("a check program has an unknown keyword " + key);
 }
 
 std::unique_ptr<Check::Schema> compile(const Value& v) {

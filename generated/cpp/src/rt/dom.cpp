@@ -26,14 +26,16 @@ void dom_to_tape(const Json& root, Tape& tape, std::size_t max_depth) {
             case Json::value_t::number_integer: {
                 auto i = v.get<std::int64_t>();
                 if (i < 0) tape.push(Tok::Int).num.i = i;
-                else tape.push(Tok::Uint).num.u = static_cast<std::uint64_t>(i);
+                else
+                    tape.push(Tok::Uint).num.u = static_cast<std::uint64_t>(i);
                 break;
             }
             case Json::value_t::number_unsigned: tape.push(Tok::Uint).num.u = v.get<std::uint64_t>(); break;
             case Json::value_t::number_float: {
                 double d = v.get<double>();
                 if (std::isfinite(d)) tape.push(Tok::Float).num.f = d;
-                else tape.push_string(Tok::Float, d > 0 ? "Infinity" : d < 0 ? "-Infinity" : "NaN").num.f = d;
+                else
+                    tape.push_string(Tok::Float, d > 0 ? "Infinity" : d < 0 ? "-Infinity" : "NaN").num.f = d;
                 break;
             }
             case Json::value_t::string: tape.push_string(Tok::String, v.get_ref<const std::string&>()); break;

@@ -239,9 +239,16 @@ Problem problem(std::uint64_t v, const NumberRule& r) { return integer_problem(v
 
 const char* range_text(IntegerRange range) {
     switch (range) {
-        case IntegerRange::Int64: return "\xE2\x88\x92" "2^63 to 2^63\xE2\x88\x92" "1";  // −2^63 to 2^63−1
-        case IntegerRange::Uint64: return "0 to 2^64\xE2\x88\x92" "1";
-        default: return "\xC2\xB1(2^53\xE2\x88\x92" "1)";  // ±(2^53−1)
+        case IntegerRange::Int64:
+            return "\xE2\x88\x92"
+                   "2^63 to 2^63\xE2\x88\x92"
+                   "1";  // −2^63 to 2^63−1
+        case IntegerRange::Uint64:
+            return "0 to 2^64\xE2\x88\x92"
+                   "1";
+        default:
+            return "\xC2\xB1(2^53\xE2\x88\x92"
+                   "1)";  // ±(2^53−1)
     }
 }
 

@@ -13,8 +13,8 @@
 #include <cstdlib>
 #include <limits>
 
-#include "contract/rt/tape.hpp"
 #include "contract/rt/rules.hpp"
+#include "contract/rt/tape.hpp"
 
 namespace contract {
 namespace rt {
@@ -175,9 +175,7 @@ private:
                         return;
                     }
                     continue;
-                case '"':
-                    ++p_;
-                    return string(Tok::String);
+                case '"': ++p_; return string(Tok::String);
                 case 't': return literal("true", Tok::True);
                 case 'f': return literal("false", Tok::False);
                 case 'n': return literal("null", Tok::Null);

@@ -267,7 +267,5 @@ Value encoded_value(const std::string& text) { return parse<Value>(text); }
 
 void encode(rt::Writer& w, const Value& v) { w.value(v); }
 
-namespace rt {
-
-}  // namespace rt
+namespace rt {}  // namespace rt
 }  // namespace contract

@@ -128,8 +128,8 @@ public:
     Value() = default;
     Value(std::nullptr_t) {}
     Value(bool b) : kind_(Kind::Boolean), boolean_(b) {}
-    template <class I, std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool> &&
-                                            !std::is_same_v<I, char>, int> = 0>
+    template <class I,
+              std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool> && !std::is_same_v<I, char>, int> = 0>
     Value(I i) : kind_(Kind::Integer), text_(std::to_string(i)) {}
     Value(double d) : kind_(Kind::Number), number_(d) {}
     Value(const char* s) : kind_(Kind::String), text_(s) {}

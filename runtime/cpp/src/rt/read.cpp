@@ -73,7 +73,10 @@ void read(Cursor& c, std::int64_t& out, const NumberRule& rule) {
             c.take();
             return;
         case Tok::Big:
-        case Tok::Float: out = static_cast<std::int64_t>(integral(c, t, rule)); c.take(); return;
+        case Tok::Float:
+            out = static_cast<std::int64_t>(integral(c, t, rule));
+            c.take();
+            return;
         default: fail_type(c, "an integer");
     }
     refuse(problem(out, rule));
@@ -113,8 +116,10 @@ void read(Cursor& c, double& out, const NumberRule& rule) {
 void read(Cursor& c, bool& out) {
     const Token& t = c.peek();
     if (t.kind == Tok::True) out = true;
-    else if (t.kind == Tok::False) out = false;
-    else fail_type(c, "a boolean");
+    else if (t.kind == Tok::False)
+        out = false;
+    else
+        fail_type(c, "a boolean");
     c.take();
 }
 

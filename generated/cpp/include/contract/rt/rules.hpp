@@ -158,7 +158,7 @@ struct StringRule {
 
 private:
     template <class M, class V>
-    constexpr StringRule with(M StringRule::*member, V value) const {
+    constexpr StringRule with(M StringRule::* member, V value) const {
         StringRule r = *this;
         r.*member = value;
         return r;
@@ -189,7 +189,7 @@ struct NumberRule {
     constexpr NumberRule uint64() const { return ranged(IntegerRange::Uint64); }
 
 private:
-    constexpr NumberRule with(Bound NumberRule::*member, double v) const {
+    constexpr NumberRule with(Bound NumberRule::* member, double v) const {
         NumberRule r = *this;
         (r.*member).set = true;
         (r.*member).value = v;
@@ -209,9 +209,15 @@ struct ArrayRule {
     bool unique = false;
     Item item{};
 
-    constexpr ArrayRule min_items(std::uint64_t n) const { return copy([&](ArrayRule& r) { r.fewest = n; }); }
-    constexpr ArrayRule max_items(std::uint64_t n) const { return copy([&](ArrayRule& r) { r.most = n; }); }
-    constexpr ArrayRule unique_items() const { return copy([](ArrayRule& r) { r.unique = true; }); }
+    constexpr ArrayRule min_items(std::uint64_t n) const {
+        return copy([&](ArrayRule& r) { r.fewest = n; });
+    }
+    constexpr ArrayRule max_items(std::uint64_t n) const {
+        return copy([&](ArrayRule& r) { r.most = n; });
+    }
+    constexpr ArrayRule unique_items() const {
+        return copy([](ArrayRule& r) { r.unique = true; });
+    }
     template <class Other>
     constexpr ArrayRule<Other> items(Other rule) const {
         return ArrayRule<Other>{fewest, most, unique, rule};

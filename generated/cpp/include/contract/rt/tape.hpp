@@ -48,8 +48,8 @@ inline constexpr std::uint64_t kSyntax = 0, kDepth = 1;
 // holds as it is, and allocates nothing once its buffers have grown.
 struct Token {
     Tok kind = Tok::Null;
-    bool in_input = false;                 // the bytes are in the input text, not the arena (a string without escapes)
-    std::uint32_t end = 0;                 // BeginObject/BeginArray: index of the matching End
+    bool in_input = false;  // the bytes are in the input text, not the arena (a string without escapes)
+    std::uint32_t end = 0;  // BeginObject/BeginArray: index of the matching End
     std::uint32_t offset = 0, length = 0;  // String, Key, Big, Error (and Float beyond a double): bytes in Tape::text
     union {
         std::int64_t i;
@@ -107,7 +107,7 @@ public:
     // tape scans without allocating: the open containers, and the text of
     // a string with escapes as it is decoded.
     struct Scratch {
-        std::string kinds;              // '{' or '[' for every open container, kept or not
+        std::string kinds;  // '{' or '[' for every open container, kept or not
         std::vector<std::size_t> open;  // the BeginObject/BeginArray tokens of the kept ones
         std::string text;
     } scratch;
@@ -162,10 +162,10 @@ private:
 
 // ---- messages --------------------------------------------------------------------
 
-std::string json_quoted(std::string_view s);               // as JSON.stringify writes it
-std::string quote(std::string_view s);                     // the same, cut after 60 code points (for details)
-std::string describe(const Cursor& c, const Token& t);     // "number 3", "\"abc\"", "an object"
-std::string number_text(double d);                         // the canonical spelling (§3)
+std::string json_quoted(std::string_view s);  // as JSON.stringify writes it
+std::string quote(std::string_view s);  // the same, cut after 60 code points (for details)
+std::string describe(const Cursor& c, const Token& t);  // "number 3", "\"abc\"", "an object"
+std::string number_text(double d);  // the canonical spelling (§3)
 std::string joined(const std::string_view* names, std::size_t n);  // "a|b|c"
 [[noreturn]] void fail(const char* keyword, std::string detail);
 // The token is not the JSON kind expected (`what`, e.g. "a string"): a

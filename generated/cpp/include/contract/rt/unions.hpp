@@ -53,8 +53,7 @@ void check_union_value(const Cursor& c);
 // otherwise each in turn, oneOf requiring exactly one match and anyOf
 // taking the first.
 template <class T>
-void read_union(Cursor& c, T& out, Match mode, const unsigned* kinds,
-                void (*alternative)(Cursor&, T&, std::size_t)) {
+void read_union(Cursor& c, T& out, Match mode, const unsigned* kinds, void (*alternative)(Cursor&, T&, std::size_t)) {
     constexpr std::size_t n = std::variant_size_v<decltype(out.value)>;
     check_union_value(c);
     std::size_t start = c.pos(), after = start;

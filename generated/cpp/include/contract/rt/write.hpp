@@ -26,7 +26,8 @@ public:
     void boolean(bool b) {
         separate();
         if (b) out_.append("true", 4);
-        else out_.append("false", 5);
+        else
+            out_.append("false", 5);
     }
     template <class I>
     void integer(I v) {
@@ -150,7 +151,8 @@ void write_with(Writer& w, const T& v, const R& rule) {
 template <class T, class... Rule>
 void write(Writer& w, const Nullable<T>& v, const Rule&... rule) {
     if (v.is_null()) w.null();
-    else write(w, v.value(), rule...);
+    else
+        write(w, v.value(), rule...);
 }
 
 template <class T, class Item>

@@ -67,7 +67,8 @@ public:
             std::size_t next = end + 1;
             if (end == cr) {
                 if (next < n && chunk[next] == '\n') ++next;
-                else if (next == n) after_cr_ = true;
+                else if (next == n)
+                    after_cr_ = true;
             }
             complete_line(chunk.substr(pos, end - pos), sink);
             pos = next;
@@ -188,7 +189,8 @@ private:
         }
         const std::ptrdiff_t bad = invalid_utf8_at(piece);
         if (bad >= 0) fail(detail::utf8_error(piece, bad, line_start_, line_), sink);
-        else field(piece, sink);
+        else
+            field(piece, sink);
     }
 
     template <class Sink>

@@ -39,7 +39,8 @@ public:
         for (std::size_t i = scanned_; i < buffer_.size(); ++i) {
             const char c = buffer_[i];
             if (c == '[') in_citation_ = true;
-            else if (c == ']' || c == '\n') in_citation_ = false;
+            else if (c == ']' || c == '\n')
+                in_citation_ = false;
             if (!in_citation_) ready_ = i + 1;
         }
         scanned_ = buffer_.size();
