@@ -18,8 +18,8 @@ import sys
 CEILINGS = {
     "cpp": ((".hpp", ".cpp", ".h"), 0),
     "go": ((".go",), 31),
-    "python": ((".py", ".pyi"), 101),
-    "ts": ((".ts", ".js"), 447),
+    "python": ((".py", ".pyi"), 94),
+    "ts": ((".ts", ".js"), 341),
 }
 WIDTH = 120
 

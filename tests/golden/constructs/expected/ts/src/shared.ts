@@ -56,7 +56,7 @@ export function readMeta(d: rt.Decoder): Meta {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "source":
           if ($source !== undefined) d.duplicate(key);

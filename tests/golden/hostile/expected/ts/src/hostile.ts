@@ -227,7 +227,7 @@ export function readEverything(d: rt.Decoder): Everything {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "class":
           if ($class !== undefined) d.duplicate(key);
@@ -519,7 +519,7 @@ export function readClass(d: rt.Decoder): Class {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "for":
           if ($for !== undefined) d.duplicate(key);

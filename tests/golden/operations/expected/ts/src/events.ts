@@ -22,7 +22,7 @@ export function readCreated(d: rt.Decoder): Created {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -84,7 +84,7 @@ export function readPing(d: rt.Decoder): Ping {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -141,7 +141,7 @@ export function readClosed(d: rt.Decoder): Closed {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -253,7 +253,7 @@ export function readEventLine(d: rt.Decoder): EventLine<rt.UnknownVariant> {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "seq":
           if ($seq !== undefined) d.duplicate(key);

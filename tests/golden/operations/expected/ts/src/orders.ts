@@ -55,7 +55,7 @@ export function readNewOrder(d: rt.Decoder): NewOrder {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "total":
           if ($total !== undefined) d.duplicate(key);
@@ -118,7 +118,7 @@ export function readOrder(d: rt.Decoder): Order {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "id":
           if ($id !== undefined) d.duplicate(key);
@@ -188,7 +188,7 @@ export function readProblem(d: rt.Decoder): Problem {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "message":
           if ($message !== undefined) d.duplicate(key);
