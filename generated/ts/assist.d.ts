@@ -25,7 +25,10 @@ export declare function safeParseValidationIssueLocation(data: unknown): z.ZodSa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeValidationIssueLocation(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationIssueLocation;
+export declare function decodeValidationIssueLocation(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ValidationIssueLocation;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeValidationIssueLocation(value: ValidationIssueLocation): string;
 
@@ -44,7 +47,10 @@ export interface ValidationIssue {
   message: string;
 }
 export declare const ValidationIssue: z.ZodType<ValidationIssue>;
-/** Reads a {@link ValidationIssue} at the decoder's position (what `decodeValidationIssue` and the readers of other types call). */
+/**
+ * Reads a {@link ValidationIssue} at the decoder's position
+ * (what `decodeValidationIssue` and the readers of other types call).
+ */
 export declare function readValidationIssue(d: rt.Decoder): ValidationIssue;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ValidationIssue}; throws a ZodError. */
@@ -55,7 +61,10 @@ export declare function safeParseValidationIssue(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeValidationIssue(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationIssue;
+export declare function decodeValidationIssue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ValidationIssue;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeValidationIssue(value: ValidationIssue): string;
 
@@ -79,7 +88,10 @@ export interface ValidationErrorResponse {
   errors: ValidationIssue[];
 }
 export declare const ValidationErrorResponse: z.ZodType<ValidationErrorResponse>;
-/** Reads a {@link ValidationErrorResponse} at the decoder's position (what `decodeValidationErrorResponse` and the readers of other types call). */
+/**
+ * Reads a {@link ValidationErrorResponse} at the decoder's position
+ * (what `decodeValidationErrorResponse` and the readers of other types call).
+ */
 export declare function readValidationErrorResponse(d: rt.Decoder): ValidationErrorResponse;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ValidationErrorResponse}; throws a ZodError. */
@@ -90,7 +102,10 @@ export declare function safeParseValidationErrorResponse(data: unknown): z.ZodSa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeValidationErrorResponse(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationErrorResponse;
+export declare function decodeValidationErrorResponse(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ValidationErrorResponse;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeValidationErrorResponse(value: ValidationErrorResponse): string;
 
@@ -107,7 +122,10 @@ export interface AgentRequestPayload {
   [key: string]: unknown;
 }
 export declare const AgentRequestPayload: z.ZodType<AgentRequestPayload>;
-/** Reads a {@link AgentRequestPayload} at the decoder's position (what `decodeAgentRequestPayload` and the readers of other types call). */
+/**
+ * Reads a {@link AgentRequestPayload} at the decoder's position
+ * (what `decodeAgentRequestPayload` and the readers of other types call).
+ */
 export declare function readAgentRequestPayload(d: rt.Decoder): AgentRequestPayload;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link AgentRequestPayload}; throws a ZodError. */
@@ -118,7 +136,10 @@ export declare function safeParseAgentRequestPayload(data: unknown): z.ZodSafePa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeAgentRequestPayload(text: string | Uint8Array, options?: rt.DecodeOptions): AgentRequestPayload;
+export declare function decodeAgentRequestPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AgentRequestPayload;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeAgentRequestPayload(value: AgentRequestPayload): string;
 
@@ -150,7 +171,10 @@ export interface ClientCapabilities {
   [key: string]: unknown;
 }
 export declare const ClientCapabilities: z.ZodType<ClientCapabilities>;
-/** Reads a {@link ClientCapabilities} at the decoder's position (what `decodeClientCapabilities` and the readers of other types call). */
+/**
+ * Reads a {@link ClientCapabilities} at the decoder's position
+ * (what `decodeClientCapabilities` and the readers of other types call).
+ */
 export declare function readClientCapabilities(d: rt.Decoder): ClientCapabilities;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ClientCapabilities}; throws a ZodError. */
@@ -161,7 +185,10 @@ export declare function safeParseClientCapabilities(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeClientCapabilities(text: string | Uint8Array, options?: rt.DecodeOptions): ClientCapabilities;
+export declare function decodeClientCapabilities(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClientCapabilities;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeClientCapabilities(value: ClientCapabilities): string;
 
@@ -205,7 +232,10 @@ export interface AgentRequest {
   [key: string]: unknown;
 }
 export declare const AgentRequest: z.ZodType<AgentRequest>;
-/** Reads a {@link AgentRequest} at the decoder's position (what `decodeAgentRequest` and the readers of other types call). */
+/**
+ * Reads a {@link AgentRequest} at the decoder's position
+ * (what `decodeAgentRequest` and the readers of other types call).
+ */
 export declare function readAgentRequest(d: rt.Decoder): AgentRequest;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link AgentRequest}; throws a ZodError. */
@@ -216,7 +246,10 @@ export declare function safeParseAgentRequest(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeAgentRequest(text: string | Uint8Array, options?: rt.DecodeOptions): AgentRequest;
+export declare function decodeAgentRequest(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AgentRequest;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeAgentRequest(value: AgentRequest): string;
 
@@ -240,7 +273,10 @@ export declare function safeParseDeliveryMode(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeDeliveryMode(text: string | Uint8Array, options?: rt.DecodeOptions): DeliveryMode;
+export declare function decodeDeliveryMode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DeliveryMode;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeDeliveryMode(value: DeliveryMode): string;
 
@@ -262,7 +298,10 @@ export interface AgentCapability {
   [key: string]: unknown;
 }
 export declare const AgentCapability: z.ZodType<AgentCapability>;
-/** Reads a {@link AgentCapability} at the decoder's position (what `decodeAgentCapability` and the readers of other types call). */
+/**
+ * Reads a {@link AgentCapability} at the decoder's position
+ * (what `decodeAgentCapability` and the readers of other types call).
+ */
 export declare function readAgentCapability(d: rt.Decoder): AgentCapability;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link AgentCapability}; throws a ZodError. */
@@ -273,7 +312,10 @@ export declare function safeParseAgentCapability(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeAgentCapability(text: string | Uint8Array, options?: rt.DecodeOptions): AgentCapability;
+export declare function decodeAgentCapability(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AgentCapability;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeAgentCapability(value: AgentCapability): string;
 
@@ -299,7 +341,10 @@ export interface ServerSentEvent {
   id: string | null;
 }
 export declare const ServerSentEvent: z.ZodType<ServerSentEvent>;
-/** Reads a {@link ServerSentEvent} at the decoder's position (what `decodeServerSentEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ServerSentEvent} at the decoder's position
+ * (what `decodeServerSentEvent` and the readers of other types call).
+ */
 export declare function readServerSentEvent(d: rt.Decoder): ServerSentEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ServerSentEvent}; throws a ZodError. */
@@ -310,7 +355,10 @@ export declare function safeParseServerSentEvent(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeServerSentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ServerSentEvent;
+export declare function decodeServerSentEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ServerSentEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeServerSentEvent(value: ServerSentEvent): string;
 
@@ -328,7 +376,10 @@ export interface AssistResponse {
   [key: string]: unknown;
 }
 export declare const AssistResponse: z.ZodType<AssistResponse>;
-/** Reads a {@link AssistResponse} at the decoder's position (what `decodeAssistResponse` and the readers of other types call). */
+/**
+ * Reads a {@link AssistResponse} at the decoder's position
+ * (what `decodeAssistResponse` and the readers of other types call).
+ */
 export declare function readAssistResponse(d: rt.Decoder): AssistResponse;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link AssistResponse}; throws a ZodError. */
@@ -339,7 +390,10 @@ export declare function safeParseAssistResponse(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeAssistResponse(text: string | Uint8Array, options?: rt.DecodeOptions): AssistResponse;
+export declare function decodeAssistResponse(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AssistResponse;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeAssistResponse(value: AssistResponse): string;
 

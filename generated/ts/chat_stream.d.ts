@@ -47,7 +47,10 @@ export declare function safeParseEntityType(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeEntityType(text: string | Uint8Array, options?: rt.DecodeOptions): EntityType;
+export declare function decodeEntityType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EntityType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEntityType(value: EntityType): string;
 
@@ -110,7 +113,10 @@ export interface Entity {
   [key: string]: unknown;
 }
 export declare const Entity: z.ZodType<Entity>;
-/** Reads a {@link Entity} at the decoder's position (what `decodeEntity` and the readers of other types call). */
+/**
+ * Reads a {@link Entity} at the decoder's position
+ * (what `decodeEntity` and the readers of other types call).
+ */
 export declare function readEntity(d: rt.Decoder): Entity;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Entity}; throws a ZodError. */
@@ -121,7 +127,10 @@ export declare function safeParseEntity(data: unknown): z.ZodSafeParseResult<Ent
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Entity} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeEntity(text: string | Uint8Array, options?: rt.DecodeOptions): Entity;
+export declare function decodeEntity(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Entity;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEntity(value: Entity): string;
 
@@ -142,7 +151,10 @@ export declare function safeParseCreatorType(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCreatorType(text: string | Uint8Array, options?: rt.DecodeOptions): CreatorType;
+export declare function decodeCreatorType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CreatorType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCreatorType(value: CreatorType): string;
 
@@ -163,7 +175,10 @@ export declare function safeParseMessageType(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMessageType(text: string | Uint8Array, options?: rt.DecodeOptions): MessageType;
+export declare function decodeMessageType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMessageType(value: MessageType): string;
 
@@ -193,7 +208,10 @@ export declare function safeParseDeliverableType(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeDeliverableType(text: string | Uint8Array, options?: rt.DecodeOptions): DeliverableType;
+export declare function decodeDeliverableType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DeliverableType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeDeliverableType(value: DeliverableType): string;
 
@@ -214,7 +232,10 @@ export declare function safeParseMessageErrorType(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMessageErrorType(text: string | Uint8Array, options?: rt.DecodeOptions): MessageErrorType;
+export declare function decodeMessageErrorType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageErrorType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMessageErrorType(value: MessageErrorType): string;
 
@@ -281,7 +302,10 @@ export interface Message {
   [key: string]: unknown;
 }
 export declare const Message: z.ZodType<Message>;
-/** Reads a {@link Message} at the decoder's position (what `decodeMessage` and the readers of other types call). */
+/**
+ * Reads a {@link Message} at the decoder's position
+ * (what `decodeMessage` and the readers of other types call).
+ */
 export declare function readMessage(d: rt.Decoder): Message;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Message}; throws a ZodError. */
@@ -292,7 +316,10 @@ export declare function safeParseMessage(data: unknown): z.ZodSafeParseResult<Me
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Message} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMessage(text: string | Uint8Array, options?: rt.DecodeOptions): Message;
+export declare function decodeMessage(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Message;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMessage(value: Message): string;
 
@@ -313,7 +340,10 @@ export declare function safeParsePlanStatus(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePlanStatus(text: string | Uint8Array, options?: rt.DecodeOptions): PlanStatus;
+export declare function decodePlanStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PlanStatus;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePlanStatus(value: PlanStatus): string;
 
@@ -334,7 +364,10 @@ export interface PlanTask {
   previous_task_id?: string | null;
 }
 export declare const PlanTask: z.ZodType<PlanTask>;
-/** Reads a {@link PlanTask} at the decoder's position (what `decodePlanTask` and the readers of other types call). */
+/**
+ * Reads a {@link PlanTask} at the decoder's position
+ * (what `decodePlanTask` and the readers of other types call).
+ */
 export declare function readPlanTask(d: rt.Decoder): PlanTask;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PlanTask}; throws a ZodError. */
@@ -345,7 +378,10 @@ export declare function safeParsePlanTask(data: unknown): z.ZodSafeParseResult<P
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanTask} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePlanTask(text: string | Uint8Array, options?: rt.DecodeOptions): PlanTask;
+export declare function decodePlanTask(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PlanTask;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePlanTask(value: PlanTask): string;
 
@@ -370,7 +406,10 @@ export interface Plan {
   previous_plan_id?: string | null;
 }
 export declare const Plan: z.ZodType<Plan>;
-/** Reads a {@link Plan} at the decoder's position (what `decodePlan` and the readers of other types call). */
+/**
+ * Reads a {@link Plan} at the decoder's position
+ * (what `decodePlan` and the readers of other types call).
+ */
 export declare function readPlan(d: rt.Decoder): Plan;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Plan}; throws a ZodError. */
@@ -381,7 +420,10 @@ export declare function safeParsePlan(data: unknown): z.ZodSafeParseResult<Plan>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Plan} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePlan(text: string | Uint8Array, options?: rt.DecodeOptions): Plan;
+export declare function decodePlan(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Plan;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePlan(value: Plan): string;
 
@@ -400,7 +442,10 @@ export interface PlanSet {
   plans: { [key: string]: Plan };
 }
 export declare const PlanSet: z.ZodType<PlanSet>;
-/** Reads a {@link PlanSet} at the decoder's position (what `decodePlanSet` and the readers of other types call). */
+/**
+ * Reads a {@link PlanSet} at the decoder's position
+ * (what `decodePlanSet` and the readers of other types call).
+ */
 export declare function readPlanSet(d: rt.Decoder): PlanSet;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PlanSet}; throws a ZodError. */
@@ -411,7 +456,10 @@ export declare function safeParsePlanSet(data: unknown): z.ZodSafeParseResult<Pl
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanSet} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePlanSet(text: string | Uint8Array, options?: rt.DecodeOptions): PlanSet;
+export declare function decodePlanSet(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PlanSet;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePlanSet(value: PlanSet): string;
 
@@ -432,7 +480,10 @@ export declare function safeParsePendingSourceType(data: unknown): z.ZodSafePars
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePendingSourceType(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSourceType;
+export declare function decodePendingSourceType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PendingSourceType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePendingSourceType(value: PendingSourceType): string;
 
@@ -453,7 +504,10 @@ export interface PendingSource {
   web_domain?: string | null;
 }
 export declare const PendingSource: z.ZodType<PendingSource>;
-/** Reads a {@link PendingSource} at the decoder's position (what `decodePendingSource` and the readers of other types call). */
+/**
+ * Reads a {@link PendingSource} at the decoder's position
+ * (what `decodePendingSource` and the readers of other types call).
+ */
 export declare function readPendingSource(d: rt.Decoder): PendingSource;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PendingSource}; throws a ZodError. */
@@ -464,7 +518,10 @@ export declare function safeParsePendingSource(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePendingSource(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSource;
+export declare function decodePendingSource(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PendingSource;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePendingSource(value: PendingSource): string;
 
@@ -541,7 +598,10 @@ export declare function safeParseStreamEventType(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStreamEventType(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEventType;
+export declare function decodeStreamEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEventType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamEventType(value: StreamEventType): string;
 
@@ -560,7 +620,10 @@ export interface StreamStart {
   workspace_id: string;
 }
 export declare const StreamStart: z.ZodType<StreamStart>;
-/** Reads a {@link StreamStart} at the decoder's position (what `decodeStreamStart` and the readers of other types call). */
+/**
+ * Reads a {@link StreamStart} at the decoder's position
+ * (what `decodeStreamStart` and the readers of other types call).
+ */
 export declare function readStreamStart(d: rt.Decoder): StreamStart;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamStart}; throws a ZodError. */
@@ -571,7 +634,10 @@ export declare function safeParseStreamStart(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStreamStart(text: string | Uint8Array, options?: rt.DecodeOptions): StreamStart;
+export declare function decodeStreamStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamStart;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamStart(value: StreamStart): string;
 
@@ -585,7 +651,10 @@ export interface Heartbeat {
   type: "heartbeat";
 }
 export declare const Heartbeat: z.ZodType<Heartbeat>;
-/** Reads a {@link Heartbeat} at the decoder's position (what `decodeHeartbeat` and the readers of other types call). */
+/**
+ * Reads a {@link Heartbeat} at the decoder's position
+ * (what `decodeHeartbeat` and the readers of other types call).
+ */
 export declare function readHeartbeat(d: rt.Decoder): Heartbeat;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Heartbeat}; throws a ZodError. */
@@ -596,7 +665,10 @@ export declare function safeParseHeartbeat(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Heartbeat} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeHeartbeat(text: string | Uint8Array, options?: rt.DecodeOptions): Heartbeat;
+export declare function decodeHeartbeat(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Heartbeat;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeHeartbeat(value: Heartbeat): string;
 
@@ -619,7 +691,10 @@ export interface DoneEvent {
   message?: { [key: string]: rt.Json } | null;
 }
 export declare const DoneEvent: z.ZodType<DoneEvent>;
-/** Reads a {@link DoneEvent} at the decoder's position (what `decodeDoneEvent` and the readers of other types call). */
+/**
+ * Reads a {@link DoneEvent} at the decoder's position
+ * (what `decodeDoneEvent` and the readers of other types call).
+ */
 export declare function readDoneEvent(d: rt.Decoder): DoneEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link DoneEvent}; throws a ZodError. */
@@ -630,7 +705,10 @@ export declare function safeParseDoneEvent(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DoneEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeDoneEvent(text: string | Uint8Array, options?: rt.DecodeOptions): DoneEvent;
+export declare function decodeDoneEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DoneEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeDoneEvent(value: DoneEvent): string;
 
@@ -648,7 +726,10 @@ export interface StreamError {
   error_message: string;
 }
 export declare const StreamError: z.ZodType<StreamError>;
-/** Reads a {@link StreamError} at the decoder's position (what `decodeStreamError` and the readers of other types call). */
+/**
+ * Reads a {@link StreamError} at the decoder's position
+ * (what `decodeStreamError` and the readers of other types call).
+ */
 export declare function readStreamError(d: rt.Decoder): StreamError;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamError}; throws a ZodError. */
@@ -659,7 +740,10 @@ export declare function safeParseStreamError(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStreamError(text: string | Uint8Array, options?: rt.DecodeOptions): StreamError;
+export declare function decodeStreamError(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamError;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamError(value: StreamError): string;
 
@@ -675,7 +759,10 @@ export interface MessageDelta {
   delta: string;
 }
 export declare const MessageDelta: z.ZodType<MessageDelta>;
-/** Reads a {@link MessageDelta} at the decoder's position (what `decodeMessageDelta` and the readers of other types call). */
+/**
+ * Reads a {@link MessageDelta} at the decoder's position
+ * (what `decodeMessageDelta` and the readers of other types call).
+ */
 export declare function readMessageDelta(d: rt.Decoder): MessageDelta;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageDelta}; throws a ZodError. */
@@ -686,7 +773,10 @@ export declare function safeParseMessageDelta(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMessageDelta(text: string | Uint8Array, options?: rt.DecodeOptions): MessageDelta;
+export declare function decodeMessageDelta(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageDelta;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMessageDelta(value: MessageDelta): string;
 
@@ -699,7 +789,10 @@ export interface AiMessage {
   message: Message;
 }
 export declare const AiMessage: z.ZodType<AiMessage>;
-/** Reads a {@link AiMessage} at the decoder's position (what `decodeAiMessage` and the readers of other types call). */
+/**
+ * Reads a {@link AiMessage} at the decoder's position
+ * (what `decodeAiMessage` and the readers of other types call).
+ */
 export declare function readAiMessage(d: rt.Decoder): AiMessage;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link AiMessage}; throws a ZodError. */
@@ -710,7 +803,10 @@ export declare function safeParseAiMessage(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AiMessage} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeAiMessage(text: string | Uint8Array, options?: rt.DecodeOptions): AiMessage;
+export declare function decodeAiMessage(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AiMessage;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeAiMessage(value: AiMessage): string;
 
@@ -723,7 +819,10 @@ export interface MessageIsAnswer {
   is_answer: boolean;
 }
 export declare const MessageIsAnswer: z.ZodType<MessageIsAnswer>;
-/** Reads a {@link MessageIsAnswer} at the decoder's position (what `decodeMessageIsAnswer` and the readers of other types call). */
+/**
+ * Reads a {@link MessageIsAnswer} at the decoder's position
+ * (what `decodeMessageIsAnswer` and the readers of other types call).
+ */
 export declare function readMessageIsAnswer(d: rt.Decoder): MessageIsAnswer;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageIsAnswer}; throws a ZodError. */
@@ -734,7 +833,10 @@ export declare function safeParseMessageIsAnswer(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMessageIsAnswer(text: string | Uint8Array, options?: rt.DecodeOptions): MessageIsAnswer;
+export declare function decodeMessageIsAnswer(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageIsAnswer;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMessageIsAnswer(value: MessageIsAnswer): string;
 
@@ -747,7 +849,10 @@ export interface ChatTitleGenerated {
   title: string;
 }
 export declare const ChatTitleGenerated: z.ZodType<ChatTitleGenerated>;
-/** Reads a {@link ChatTitleGenerated} at the decoder's position (what `decodeChatTitleGenerated` and the readers of other types call). */
+/**
+ * Reads a {@link ChatTitleGenerated} at the decoder's position
+ * (what `decodeChatTitleGenerated` and the readers of other types call).
+ */
 export declare function readChatTitleGenerated(d: rt.Decoder): ChatTitleGenerated;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ChatTitleGenerated}; throws a ZodError. */
@@ -758,7 +863,10 @@ export declare function safeParseChatTitleGenerated(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeChatTitleGenerated(text: string | Uint8Array, options?: rt.DecodeOptions): ChatTitleGenerated;
+export declare function decodeChatTitleGenerated(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ChatTitleGenerated;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeChatTitleGenerated(value: ChatTitleGenerated): string;
 
@@ -771,7 +879,10 @@ export interface ClarificationNeeded {
   message: Message;
 }
 export declare const ClarificationNeeded: z.ZodType<ClarificationNeeded>;
-/** Reads a {@link ClarificationNeeded} at the decoder's position (what `decodeClarificationNeeded` and the readers of other types call). */
+/**
+ * Reads a {@link ClarificationNeeded} at the decoder's position
+ * (what `decodeClarificationNeeded` and the readers of other types call).
+ */
 export declare function readClarificationNeeded(d: rt.Decoder): ClarificationNeeded;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ClarificationNeeded}; throws a ZodError. */
@@ -782,7 +893,10 @@ export declare function safeParseClarificationNeeded(data: unknown): z.ZodSafePa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeClarificationNeeded(text: string | Uint8Array, options?: rt.DecodeOptions): ClarificationNeeded;
+export declare function decodeClarificationNeeded(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClarificationNeeded;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeClarificationNeeded(value: ClarificationNeeded): string;
 
@@ -795,7 +909,10 @@ export interface MessageClarificationUpdate {
   needs_clarification_message: string | null;
 }
 export declare const MessageClarificationUpdate: z.ZodType<MessageClarificationUpdate>;
-/** Reads a {@link MessageClarificationUpdate} at the decoder's position (what `decodeMessageClarificationUpdate` and the readers of other types call). */
+/**
+ * Reads a {@link MessageClarificationUpdate} at the decoder's position
+ * (what `decodeMessageClarificationUpdate` and the readers of other types call).
+ */
 export declare function readMessageClarificationUpdate(d: rt.Decoder): MessageClarificationUpdate;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageClarificationUpdate}; throws a ZodError. */
@@ -806,7 +923,10 @@ export declare function safeParseMessageClarificationUpdate(data: unknown): z.Zo
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMessageClarificationUpdate(text: string | Uint8Array, options?: rt.DecodeOptions): MessageClarificationUpdate;
+export declare function decodeMessageClarificationUpdate(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageClarificationUpdate;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMessageClarificationUpdate(value: MessageClarificationUpdate): string;
 
@@ -819,7 +939,10 @@ export interface UpdateMessageClarificationMessage {
   update: MessageClarificationUpdate;
 }
 export declare const UpdateMessageClarificationMessage: z.ZodType<UpdateMessageClarificationMessage>;
-/** Reads a {@link UpdateMessageClarificationMessage} at the decoder's position (what `decodeUpdateMessageClarificationMessage` and the readers of other types call). */
+/**
+ * Reads a {@link UpdateMessageClarificationMessage} at the decoder's position
+ * (what `decodeUpdateMessageClarificationMessage` and the readers of other types call).
+ */
 export declare function readUpdateMessageClarificationMessage(d: rt.Decoder): UpdateMessageClarificationMessage;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link UpdateMessageClarificationMessage}; throws a ZodError. */
@@ -830,7 +953,10 @@ export declare function safeParseUpdateMessageClarificationMessage(data: unknown
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUpdateMessageClarificationMessage(text: string | Uint8Array, options?: rt.DecodeOptions): UpdateMessageClarificationMessage;
+export declare function decodeUpdateMessageClarificationMessage(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UpdateMessageClarificationMessage;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUpdateMessageClarificationMessage(value: UpdateMessageClarificationMessage): string;
 
@@ -851,7 +977,10 @@ export declare function safeParseTaskStatus(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeTaskStatus(text: string | Uint8Array, options?: rt.DecodeOptions): TaskStatus;
+export declare function decodeTaskStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TaskStatus;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeTaskStatus(value: TaskStatus): string;
 
@@ -874,7 +1003,10 @@ export interface TaskUpdate {
   metadata?: { [key: string]: rt.Json } | null;
 }
 export declare const TaskUpdate: z.ZodType<TaskUpdate>;
-/** Reads a {@link TaskUpdate} at the decoder's position (what `decodeTaskUpdate` and the readers of other types call). */
+/**
+ * Reads a {@link TaskUpdate} at the decoder's position
+ * (what `decodeTaskUpdate` and the readers of other types call).
+ */
 export declare function readTaskUpdate(d: rt.Decoder): TaskUpdate;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link TaskUpdate}; throws a ZodError. */
@@ -885,7 +1017,10 @@ export declare function safeParseTaskUpdate(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeTaskUpdate(text: string | Uint8Array, options?: rt.DecodeOptions): TaskUpdate;
+export declare function decodeTaskUpdate(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TaskUpdate;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeTaskUpdate(value: TaskUpdate): string;
 
@@ -898,7 +1033,10 @@ export interface PendingSources {
   pending_sources: PendingSource[];
 }
 export declare const PendingSources: z.ZodType<PendingSources>;
-/** Reads a {@link PendingSources} at the decoder's position (what `decodePendingSources` and the readers of other types call). */
+/**
+ * Reads a {@link PendingSources} at the decoder's position
+ * (what `decodePendingSources` and the readers of other types call).
+ */
 export declare function readPendingSources(d: rt.Decoder): PendingSources;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PendingSources}; throws a ZodError. */
@@ -909,7 +1047,10 @@ export declare function safeParsePendingSources(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePendingSources(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSources;
+export declare function decodePendingSources(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PendingSources;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePendingSources(value: PendingSources): string;
 
@@ -922,7 +1063,10 @@ export interface ReferencesFound {
   references: Entity[];
 }
 export declare const ReferencesFound: z.ZodType<ReferencesFound>;
-/** Reads a {@link ReferencesFound} at the decoder's position (what `decodeReferencesFound` and the readers of other types call). */
+/**
+ * Reads a {@link ReferencesFound} at the decoder's position
+ * (what `decodeReferencesFound` and the readers of other types call).
+ */
 export declare function readReferencesFound(d: rt.Decoder): ReferencesFound;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ReferencesFound}; throws a ZodError. */
@@ -933,7 +1077,10 @@ export declare function safeParseReferencesFound(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeReferencesFound(text: string | Uint8Array, options?: rt.DecodeOptions): ReferencesFound;
+export declare function decodeReferencesFound(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ReferencesFound;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeReferencesFound(value: ReferencesFound): string;
 
@@ -952,7 +1099,10 @@ export declare function safeParseUnixTimestampMs(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUnixTimestampMs(text: string | Uint8Array, options?: rt.DecodeOptions): UnixTimestampMs;
+export declare function decodeUnixTimestampMs(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UnixTimestampMs;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUnixTimestampMs(value: UnixTimestampMs): string;
 
@@ -974,7 +1124,10 @@ export interface NodeToolsExecutionStart {
   timestamp: UnixTimestampMs;
 }
 export declare const NodeToolsExecutionStart: z.ZodType<NodeToolsExecutionStart>;
-/** Reads a {@link NodeToolsExecutionStart} at the decoder's position (what `decodeNodeToolsExecutionStart` and the readers of other types call). */
+/**
+ * Reads a {@link NodeToolsExecutionStart} at the decoder's position
+ * (what `decodeNodeToolsExecutionStart` and the readers of other types call).
+ */
 export declare function readNodeToolsExecutionStart(d: rt.Decoder): NodeToolsExecutionStart;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeToolsExecutionStart}; throws a ZodError. */
@@ -985,7 +1138,10 @@ export declare function safeParseNodeToolsExecutionStart(data: unknown): z.ZodSa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNodeToolsExecutionStart(text: string | Uint8Array, options?: rt.DecodeOptions): NodeToolsExecutionStart;
+export declare function decodeNodeToolsExecutionStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeToolsExecutionStart;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNodeToolsExecutionStart(value: NodeToolsExecutionStart): string;
 
@@ -1011,7 +1167,10 @@ export interface NodeToolEvent {
   timestamp: UnixTimestampMs;
 }
 export declare const NodeToolEvent: z.ZodType<NodeToolEvent>;
-/** Reads a {@link NodeToolEvent} at the decoder's position (what `decodeNodeToolEvent` and the readers of other types call). */
+/**
+ * Reads a {@link NodeToolEvent} at the decoder's position
+ * (what `decodeNodeToolEvent` and the readers of other types call).
+ */
 export declare function readNodeToolEvent(d: rt.Decoder): NodeToolEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeToolEvent}; throws a ZodError. */
@@ -1022,7 +1181,10 @@ export declare function safeParseNodeToolEvent(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNodeToolEvent(text: string | Uint8Array, options?: rt.DecodeOptions): NodeToolEvent;
+export declare function decodeNodeToolEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeToolEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNodeToolEvent(value: NodeToolEvent): string;
 
@@ -1044,7 +1206,10 @@ export interface UpdateSubagentCurrentAction {
   timestamp: UnixTimestampMs;
 }
 export declare const UpdateSubagentCurrentAction: z.ZodType<UpdateSubagentCurrentAction>;
-/** Reads a {@link UpdateSubagentCurrentAction} at the decoder's position (what `decodeUpdateSubagentCurrentAction` and the readers of other types call). */
+/**
+ * Reads a {@link UpdateSubagentCurrentAction} at the decoder's position
+ * (what `decodeUpdateSubagentCurrentAction` and the readers of other types call).
+ */
 export declare function readUpdateSubagentCurrentAction(d: rt.Decoder): UpdateSubagentCurrentAction;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link UpdateSubagentCurrentAction}; throws a ZodError. */
@@ -1055,7 +1220,10 @@ export declare function safeParseUpdateSubagentCurrentAction(data: unknown): z.Z
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUpdateSubagentCurrentAction(text: string | Uint8Array, options?: rt.DecodeOptions): UpdateSubagentCurrentAction;
+export declare function decodeUpdateSubagentCurrentAction(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UpdateSubagentCurrentAction;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUpdateSubagentCurrentAction(value: UpdateSubagentCurrentAction): string;
 
@@ -1089,7 +1257,10 @@ export interface NodeReportPreviewStart {
   workspace_id: string;
 }
 export declare const NodeReportPreviewStart: z.ZodType<NodeReportPreviewStart>;
-/** Reads a {@link NodeReportPreviewStart} at the decoder's position (what `decodeNodeReportPreviewStart` and the readers of other types call). */
+/**
+ * Reads a {@link NodeReportPreviewStart} at the decoder's position
+ * (what `decodeNodeReportPreviewStart` and the readers of other types call).
+ */
 export declare function readNodeReportPreviewStart(d: rt.Decoder): NodeReportPreviewStart;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeReportPreviewStart}; throws a ZodError. */
@@ -1100,7 +1271,10 @@ export declare function safeParseNodeReportPreviewStart(data: unknown): z.ZodSaf
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNodeReportPreviewStart(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewStart;
+export declare function decodeNodeReportPreviewStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeReportPreviewStart;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNodeReportPreviewStart(value: NodeReportPreviewStart): string;
 
@@ -1123,7 +1297,10 @@ export interface NodeReportPreviewDelta {
   section_id?: string | null;
 }
 export declare const NodeReportPreviewDelta: z.ZodType<NodeReportPreviewDelta>;
-/** Reads a {@link NodeReportPreviewDelta} at the decoder's position (what `decodeNodeReportPreviewDelta` and the readers of other types call). */
+/**
+ * Reads a {@link NodeReportPreviewDelta} at the decoder's position
+ * (what `decodeNodeReportPreviewDelta` and the readers of other types call).
+ */
 export declare function readNodeReportPreviewDelta(d: rt.Decoder): NodeReportPreviewDelta;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeReportPreviewDelta}; throws a ZodError. */
@@ -1134,7 +1311,10 @@ export declare function safeParseNodeReportPreviewDelta(data: unknown): z.ZodSaf
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNodeReportPreviewDelta(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewDelta;
+export declare function decodeNodeReportPreviewDelta(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeReportPreviewDelta;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNodeReportPreviewDelta(value: NodeReportPreviewDelta): string;
 
@@ -1168,7 +1348,10 @@ export interface NodeReportPreviewDone {
   workspace_id: string;
 }
 export declare const NodeReportPreviewDone: z.ZodType<NodeReportPreviewDone>;
-/** Reads a {@link NodeReportPreviewDone} at the decoder's position (what `decodeNodeReportPreviewDone` and the readers of other types call). */
+/**
+ * Reads a {@link NodeReportPreviewDone} at the decoder's position
+ * (what `decodeNodeReportPreviewDone` and the readers of other types call).
+ */
 export declare function readNodeReportPreviewDone(d: rt.Decoder): NodeReportPreviewDone;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeReportPreviewDone}; throws a ZodError. */
@@ -1179,7 +1362,10 @@ export declare function safeParseNodeReportPreviewDone(data: unknown): z.ZodSafe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNodeReportPreviewDone(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewDone;
+export declare function decodeNodeReportPreviewDone(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeReportPreviewDone;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNodeReportPreviewDone(value: NodeReportPreviewDone): string;
 
@@ -1198,7 +1384,10 @@ export interface BrowserUseStart {
   timestamp: UnixTimestampMs;
 }
 export declare const BrowserUseStart: z.ZodType<BrowserUseStart>;
-/** Reads a {@link BrowserUseStart} at the decoder's position (what `decodeBrowserUseStart` and the readers of other types call). */
+/**
+ * Reads a {@link BrowserUseStart} at the decoder's position
+ * (what `decodeBrowserUseStart` and the readers of other types call).
+ */
 export declare function readBrowserUseStart(d: rt.Decoder): BrowserUseStart;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link BrowserUseStart}; throws a ZodError. */
@@ -1209,7 +1398,10 @@ export declare function safeParseBrowserUseStart(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeBrowserUseStart(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseStart;
+export declare function decodeBrowserUseStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): BrowserUseStart;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeBrowserUseStart(value: BrowserUseStart): string;
 
@@ -1222,7 +1414,10 @@ export interface BrowserUseStop {
   browser_session_id: string;
 }
 export declare const BrowserUseStop: z.ZodType<BrowserUseStop>;
-/** Reads a {@link BrowserUseStop} at the decoder's position (what `decodeBrowserUseStop` and the readers of other types call). */
+/**
+ * Reads a {@link BrowserUseStop} at the decoder's position
+ * (what `decodeBrowserUseStop` and the readers of other types call).
+ */
 export declare function readBrowserUseStop(d: rt.Decoder): BrowserUseStop;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link BrowserUseStop}; throws a ZodError. */
@@ -1233,7 +1428,10 @@ export declare function safeParseBrowserUseStop(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeBrowserUseStop(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseStop;
+export declare function decodeBrowserUseStop(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): BrowserUseStop;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeBrowserUseStop(value: BrowserUseStop): string;
 
@@ -1248,7 +1446,10 @@ export interface BrowserUseAwaitUserInput {
   agent_message?: string | null;
 }
 export declare const BrowserUseAwaitUserInput: z.ZodType<BrowserUseAwaitUserInput>;
-/** Reads a {@link BrowserUseAwaitUserInput} at the decoder's position (what `decodeBrowserUseAwaitUserInput` and the readers of other types call). */
+/**
+ * Reads a {@link BrowserUseAwaitUserInput} at the decoder's position
+ * (what `decodeBrowserUseAwaitUserInput` and the readers of other types call).
+ */
 export declare function readBrowserUseAwaitUserInput(d: rt.Decoder): BrowserUseAwaitUserInput;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link BrowserUseAwaitUserInput}; throws a ZodError. */
@@ -1259,7 +1460,10 @@ export declare function safeParseBrowserUseAwaitUserInput(data: unknown): z.ZodS
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeBrowserUseAwaitUserInput(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseAwaitUserInput;
+export declare function decodeBrowserUseAwaitUserInput(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): BrowserUseAwaitUserInput;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeBrowserUseAwaitUserInput(value: BrowserUseAwaitUserInput): string;
 
@@ -1275,7 +1479,10 @@ export interface PingEvent {
   timestamp: cloudevents.IsoTimestamp;
 }
 export declare const PingEvent: z.ZodType<PingEvent>;
-/** Reads a {@link PingEvent} at the decoder's position (what `decodePingEvent` and the readers of other types call). */
+/**
+ * Reads a {@link PingEvent} at the decoder's position
+ * (what `decodePingEvent` and the readers of other types call).
+ */
 export declare function readPingEvent(d: rt.Decoder): PingEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PingEvent}; throws a ZodError. */
@@ -1286,7 +1493,10 @@ export declare function safeParsePingEvent(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PingEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePingEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PingEvent;
+export declare function decodePingEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PingEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePingEvent(value: PingEvent): string;
 
@@ -1320,7 +1530,10 @@ export declare function safeParseErrorCode(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorCode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeErrorCode(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorCode;
+export declare function decodeErrorCode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorCode;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeErrorCode(value: ErrorCode): string;
 
@@ -1343,7 +1556,10 @@ export interface ErrorEvent {
   context?: { [key: string]: rt.Json } | null;
 }
 export declare const ErrorEvent: z.ZodType<ErrorEvent>;
-/** Reads a {@link ErrorEvent} at the decoder's position (what `decodeErrorEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ErrorEvent} at the decoder's position
+ * (what `decodeErrorEvent` and the readers of other types call).
+ */
 export declare function readErrorEvent(d: rt.Decoder): ErrorEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ErrorEvent}; throws a ZodError. */
@@ -1354,7 +1570,10 @@ export declare function safeParseErrorEvent(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeErrorEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorEvent;
+export declare function decodeErrorEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeErrorEvent(value: ErrorEvent): string;
 
@@ -1382,7 +1601,10 @@ export interface MessageFileEvent {
   size?: number | null;
 }
 export declare const MessageFileEvent: z.ZodType<MessageFileEvent>;
-/** Reads a {@link MessageFileEvent} at the decoder's position (what `decodeMessageFileEvent` and the readers of other types call). */
+/**
+ * Reads a {@link MessageFileEvent} at the decoder's position
+ * (what `decodeMessageFileEvent` and the readers of other types call).
+ */
 export declare function readMessageFileEvent(d: rt.Decoder): MessageFileEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageFileEvent}; throws a ZodError. */
@@ -1393,7 +1615,10 @@ export declare function safeParseMessageFileEvent(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMessageFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): MessageFileEvent;
+export declare function decodeMessageFileEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageFileEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMessageFileEvent(value: MessageFileEvent): string;
 
@@ -1406,7 +1631,10 @@ export interface UsageCost {
   currency: string;
 }
 export declare const UsageCost: z.ZodType<UsageCost>;
-/** Reads a {@link UsageCost} at the decoder's position (what `decodeUsageCost` and the readers of other types call). */
+/**
+ * Reads a {@link UsageCost} at the decoder's position
+ * (what `decodeUsageCost` and the readers of other types call).
+ */
 export declare function readUsageCost(d: rt.Decoder): UsageCost;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link UsageCost}; throws a ZodError. */
@@ -1417,7 +1645,10 @@ export declare function safeParseUsageCost(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageCost} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUsageCost(text: string | Uint8Array, options?: rt.DecodeOptions): UsageCost;
+export declare function decodeUsageCost(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UsageCost;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUsageCost(value: UsageCost): string;
 
@@ -1436,7 +1667,10 @@ export interface UsageUpdateEvent {
   cost?: UsageCost | null;
 }
 export declare const UsageUpdateEvent: z.ZodType<UsageUpdateEvent>;
-/** Reads a {@link UsageUpdateEvent} at the decoder's position (what `decodeUsageUpdateEvent` and the readers of other types call). */
+/**
+ * Reads a {@link UsageUpdateEvent} at the decoder's position
+ * (what `decodeUsageUpdateEvent` and the readers of other types call).
+ */
 export declare function readUsageUpdateEvent(d: rt.Decoder): UsageUpdateEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link UsageUpdateEvent}; throws a ZodError. */
@@ -1447,7 +1681,10 @@ export declare function safeParseUsageUpdateEvent(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUsageUpdateEvent(text: string | Uint8Array, options?: rt.DecodeOptions): UsageUpdateEvent;
+export declare function decodeUsageUpdateEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UsageUpdateEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUsageUpdateEvent(value: UsageUpdateEvent): string;
 
@@ -1498,9 +1735,18 @@ export declare function safeParseStreamEvent(data: unknown): z.ZodSafeParseResul
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeStreamEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamEvent;
-export declare function decodeStreamEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamEvent<rt.UnknownVariant>;
-export declare function decodeStreamEvent(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEvent | StreamEvent<rt.UnknownVariant>;
+export declare function decodeStreamEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): StreamEvent;
+export declare function decodeStreamEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): StreamEvent<rt.UnknownVariant>;
+export declare function decodeStreamEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEvent | StreamEvent<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamEvent(value: StreamEvent | StreamEvent<rt.UnknownVariant>): string;
 
@@ -1519,7 +1765,10 @@ export interface StreamEnvelope<U = never> {
   timestamp: UnixTimestampMs;
 }
 export declare const StreamEnvelope: z.ZodType<StreamEnvelope>;
-/** Reads a {@link StreamEnvelope} at the decoder's position (what `decodeStreamEnvelope` and the readers of other types call). */
+/**
+ * Reads a {@link StreamEnvelope} at the decoder's position
+ * (what `decodeStreamEnvelope` and the readers of other types call).
+ */
 export declare function readStreamEnvelope(d: rt.Decoder): StreamEnvelope<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamEnvelope}; throws a ZodError. */
@@ -1531,9 +1780,18 @@ export declare function safeParseStreamEnvelope(data: unknown): z.ZodSafeParseRe
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeStreamEnvelope(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamEnvelope;
-export declare function decodeStreamEnvelope(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamEnvelope<rt.UnknownVariant>;
-export declare function decodeStreamEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEnvelope | StreamEnvelope<rt.UnknownVariant>;
+export declare function decodeStreamEnvelope(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): StreamEnvelope;
+export declare function decodeStreamEnvelope(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): StreamEnvelope<rt.UnknownVariant>;
+export declare function decodeStreamEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEnvelope | StreamEnvelope<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamEnvelope(value: StreamEnvelope | StreamEnvelope<rt.UnknownVariant>): string;
 

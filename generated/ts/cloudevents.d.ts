@@ -39,7 +39,10 @@ export declare function safeParseEventContentType(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeEventContentType(text: string | Uint8Array, options?: rt.DecodeOptions): EventContentType;
+export declare function decodeEventContentType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EventContentType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEventContentType(value: EventContentType): string;
 
@@ -83,7 +86,10 @@ export declare function safeParseJsonValue(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link JsonValue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeJsonValue(text: string | Uint8Array, options?: rt.DecodeOptions): JsonValue;
+export declare function decodeJsonValue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): JsonValue;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeJsonValue(value: JsonValue): string;
 
@@ -136,7 +142,10 @@ export interface CloudEvent {
   [key: string]: unknown;
 }
 export declare const CloudEvent: z.ZodType<CloudEvent>;
-/** Reads a {@link CloudEvent} at the decoder's position (what `decodeCloudEvent` and the readers of other types call). */
+/**
+ * Reads a {@link CloudEvent} at the decoder's position
+ * (what `decodeCloudEvent` and the readers of other types call).
+ */
 export declare function readCloudEvent(d: rt.Decoder): CloudEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link CloudEvent}; throws a ZodError. */
@@ -147,7 +156,10 @@ export declare function safeParseCloudEvent(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCloudEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CloudEvent;
+export declare function decodeCloudEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CloudEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCloudEvent(value: CloudEvent): string;
 
@@ -177,7 +189,10 @@ export declare function safeParseIsoTimestamp(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeIsoTimestamp(text: string | Uint8Array, options?: rt.DecodeOptions): IsoTimestamp;
+export declare function decodeIsoTimestamp(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): IsoTimestamp;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeIsoTimestamp(value: IsoTimestamp): string;
 
@@ -206,7 +221,10 @@ export declare function safeParseUtcTimestamp(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUtcTimestamp(text: string | Uint8Array, options?: rt.DecodeOptions): UtcTimestamp;
+export declare function decodeUtcTimestamp(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UtcTimestamp;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUtcTimestamp(value: UtcTimestamp): string;
 
@@ -242,7 +260,10 @@ export declare function safeParseKnownGraphEventType(data: unknown): z.ZodSafePa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeKnownGraphEventType(text: string | Uint8Array, options?: rt.DecodeOptions): KnownGraphEventType;
+export declare function decodeKnownGraphEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): KnownGraphEventType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeKnownGraphEventType(value: KnownGraphEventType): string;
 
@@ -274,7 +295,10 @@ export declare function safeParseGraphEventType(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeGraphEventType(text: string | Uint8Array, options?: rt.DecodeOptions): GraphEventType;
+export declare function decodeGraphEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): GraphEventType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeGraphEventType(value: GraphEventType): string;
 
@@ -321,7 +345,10 @@ export interface StreamChunkPayload {
   [key: string]: unknown;
 }
 export declare const StreamChunkPayload: z.ZodType<StreamChunkPayload>;
-/** Reads a {@link StreamChunkPayload} at the decoder's position (what `decodeStreamChunkPayload` and the readers of other types call). */
+/**
+ * Reads a {@link StreamChunkPayload} at the decoder's position
+ * (what `decodeStreamChunkPayload` and the readers of other types call).
+ */
 export declare function readStreamChunkPayload(d: rt.Decoder): StreamChunkPayload;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamChunkPayload}; throws a ZodError. */
@@ -332,7 +359,10 @@ export declare function safeParseStreamChunkPayload(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStreamChunkPayload(text: string | Uint8Array, options?: rt.DecodeOptions): StreamChunkPayload;
+export declare function decodeStreamChunkPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamChunkPayload;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamChunkPayload(value: StreamChunkPayload): string;
 
@@ -354,7 +384,10 @@ export interface ErrorPayload {
   [key: string]: unknown;
 }
 export declare const ErrorPayload: z.ZodType<ErrorPayload>;
-/** Reads a {@link ErrorPayload} at the decoder's position (what `decodeErrorPayload` and the readers of other types call). */
+/**
+ * Reads a {@link ErrorPayload} at the decoder's position
+ * (what `decodeErrorPayload` and the readers of other types call).
+ */
 export declare function readErrorPayload(d: rt.Decoder): ErrorPayload;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ErrorPayload}; throws a ZodError. */
@@ -365,7 +398,10 @@ export declare function safeParseErrorPayload(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeErrorPayload(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorPayload;
+export declare function decodeErrorPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorPayload;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeErrorPayload(value: ErrorPayload): string;
 
@@ -383,7 +419,10 @@ export interface NodeStartedPayload {
   [key: string]: unknown;
 }
 export declare const NodeStartedPayload: z.ZodType<NodeStartedPayload>;
-/** Reads a {@link NodeStartedPayload} at the decoder's position (what `decodeNodeStartedPayload` and the readers of other types call). */
+/**
+ * Reads a {@link NodeStartedPayload} at the decoder's position
+ * (what `decodeNodeStartedPayload` and the readers of other types call).
+ */
 export declare function readNodeStartedPayload(d: rt.Decoder): NodeStartedPayload;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeStartedPayload}; throws a ZodError. */
@@ -394,7 +433,10 @@ export declare function safeParseNodeStartedPayload(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNodeStartedPayload(text: string | Uint8Array, options?: rt.DecodeOptions): NodeStartedPayload;
+export declare function decodeNodeStartedPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeStartedPayload;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNodeStartedPayload(value: NodeStartedPayload): string;
 
@@ -410,7 +452,10 @@ export interface NodeCompletedPayload {
   [key: string]: unknown;
 }
 export declare const NodeCompletedPayload: z.ZodType<NodeCompletedPayload>;
-/** Reads a {@link NodeCompletedPayload} at the decoder's position (what `decodeNodeCompletedPayload` and the readers of other types call). */
+/**
+ * Reads a {@link NodeCompletedPayload} at the decoder's position
+ * (what `decodeNodeCompletedPayload` and the readers of other types call).
+ */
 export declare function readNodeCompletedPayload(d: rt.Decoder): NodeCompletedPayload;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NodeCompletedPayload}; throws a ZodError. */
@@ -421,6 +466,9 @@ export declare function safeParseNodeCompletedPayload(data: unknown): z.ZodSafeP
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNodeCompletedPayload(text: string | Uint8Array, options?: rt.DecodeOptions): NodeCompletedPayload;
+export declare function decodeNodeCompletedPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeCompletedPayload;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNodeCompletedPayload(value: NodeCompletedPayload): string;

@@ -25,7 +25,10 @@ export declare function safeParsePresentationEventType(data: unknown): z.ZodSafe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePresentationEventType(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEventType;
+export declare function decodePresentationEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PresentationEventType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePresentationEventType(value: PresentationEventType): string;
 
@@ -51,7 +54,10 @@ export interface Citation {
   confidence?: number;
 }
 export declare const Citation: z.ZodType<Citation>;
-/** Reads a {@link Citation} at the decoder's position (what `decodeCitation` and the readers of other types call). */
+/**
+ * Reads a {@link Citation} at the decoder's position
+ * (what `decodeCitation` and the readers of other types call).
+ */
 export declare function readCitation(d: rt.Decoder): Citation;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Citation}; throws a ZodError. */
@@ -62,7 +68,10 @@ export declare function safeParseCitation(data: unknown): z.ZodSafeParseResult<C
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Citation} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCitation(text: string | Uint8Array, options?: rt.DecodeOptions): Citation;
+export declare function decodeCitation(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Citation;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCitation(value: Citation): string;
 
@@ -78,7 +87,10 @@ export interface PresentationEventData {
   [key: string]: unknown;
 }
 export declare const PresentationEventData: z.ZodType<PresentationEventData>;
-/** Reads a {@link PresentationEventData} at the decoder's position (what `decodePresentationEventData` and the readers of other types call). */
+/**
+ * Reads a {@link PresentationEventData} at the decoder's position
+ * (what `decodePresentationEventData` and the readers of other types call).
+ */
 export declare function readPresentationEventData(d: rt.Decoder): PresentationEventData;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PresentationEventData}; throws a ZodError. */
@@ -89,7 +101,10 @@ export declare function safeParsePresentationEventData(data: unknown): z.ZodSafe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePresentationEventData(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEventData;
+export declare function decodePresentationEventData(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PresentationEventData;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePresentationEventData(value: PresentationEventData): string;
 
@@ -109,7 +124,10 @@ export interface PresentationEvent {
   data: PresentationEventData;
 }
 export declare const PresentationEvent: z.ZodType<PresentationEvent>;
-/** Reads a {@link PresentationEvent} at the decoder's position (what `decodePresentationEvent` and the readers of other types call). */
+/**
+ * Reads a {@link PresentationEvent} at the decoder's position
+ * (what `decodePresentationEvent` and the readers of other types call).
+ */
 export declare function readPresentationEvent(d: rt.Decoder): PresentationEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PresentationEvent}; throws a ZodError. */
@@ -120,7 +138,10 @@ export declare function safeParsePresentationEvent(data: unknown): z.ZodSafePars
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePresentationEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEvent;
+export declare function decodePresentationEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PresentationEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePresentationEvent(value: PresentationEvent): string;
 
@@ -147,7 +168,10 @@ export declare function safeParseStreamOpCode(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStreamOpCode(text: string | Uint8Array, options?: rt.DecodeOptions): StreamOpCode;
+export declare function decodeStreamOpCode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamOpCode;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamOpCode(value: StreamOpCode): string;
 
@@ -175,7 +199,10 @@ export interface StreamPacketBase {
   p: cloudevents.JsonValue;
 }
 export declare const StreamPacketBase: z.ZodType<StreamPacketBase>;
-/** Reads a {@link StreamPacketBase} at the decoder's position (what `decodeStreamPacketBase` and the readers of other types call). */
+/**
+ * Reads a {@link StreamPacketBase} at the decoder's position
+ * (what `decodeStreamPacketBase` and the readers of other types call).
+ */
 export declare function readStreamPacketBase(d: rt.Decoder): StreamPacketBase;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamPacketBase}; throws a ZodError. */
@@ -186,7 +213,10 @@ export declare function safeParseStreamPacketBase(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStreamPacketBase(text: string | Uint8Array, options?: rt.DecodeOptions): StreamPacketBase;
+export declare function decodeStreamPacketBase(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamPacketBase;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamPacketBase(value: StreamPacketBase): string;
 
@@ -214,7 +244,10 @@ export interface DeltaPacket {
   p: string;
 }
 export declare const DeltaPacket: z.ZodType<DeltaPacket>;
-/** Reads a {@link DeltaPacket} at the decoder's position (what `decodeDeltaPacket` and the readers of other types call). */
+/**
+ * Reads a {@link DeltaPacket} at the decoder's position
+ * (what `decodeDeltaPacket` and the readers of other types call).
+ */
 export declare function readDeltaPacket(d: rt.Decoder): DeltaPacket;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link DeltaPacket}; throws a ZodError. */
@@ -225,7 +258,10 @@ export declare function safeParseDeltaPacket(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeDeltaPacket(text: string | Uint8Array, options?: rt.DecodeOptions): DeltaPacket;
+export declare function decodeDeltaPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DeltaPacket;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeDeltaPacket(value: DeltaPacket): string;
 
@@ -264,7 +300,10 @@ export interface EventPacket {
   p: EventPacketP;
 }
 export declare const EventPacket: z.ZodType<EventPacket>;
-/** Reads a {@link EventPacket} at the decoder's position (what `decodeEventPacket` and the readers of other types call). */
+/**
+ * Reads a {@link EventPacket} at the decoder's position
+ * (what `decodeEventPacket` and the readers of other types call).
+ */
 export declare function readEventPacket(d: rt.Decoder): EventPacket;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link EventPacket}; throws a ZodError. */
@@ -275,7 +314,10 @@ export declare function safeParseEventPacket(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeEventPacket(text: string | Uint8Array, options?: rt.DecodeOptions): EventPacket;
+export declare function decodeEventPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EventPacket;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEventPacket(value: EventPacket): string;
 
@@ -310,7 +352,10 @@ export interface ErrorPacket {
   p: ErrorPacketP;
 }
 export declare const ErrorPacket: z.ZodType<ErrorPacket>;
-/** Reads a {@link ErrorPacket} at the decoder's position (what `decodeErrorPacket` and the readers of other types call). */
+/**
+ * Reads a {@link ErrorPacket} at the decoder's position
+ * (what `decodeErrorPacket` and the readers of other types call).
+ */
 export declare function readErrorPacket(d: rt.Decoder): ErrorPacket;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ErrorPacket}; throws a ZodError. */
@@ -321,7 +366,10 @@ export declare function safeParseErrorPacket(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeErrorPacket(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorPacket;
+export declare function decodeErrorPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorPacket;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeErrorPacket(value: ErrorPacket): string;
 
@@ -358,7 +406,10 @@ export interface ClosePacket {
   p: ClosePacketP;
 }
 export declare const ClosePacket: z.ZodType<ClosePacket>;
-/** Reads a {@link ClosePacket} at the decoder's position (what `decodeClosePacket` and the readers of other types call). */
+/**
+ * Reads a {@link ClosePacket} at the decoder's position
+ * (what `decodeClosePacket` and the readers of other types call).
+ */
 export declare function readClosePacket(d: rt.Decoder): ClosePacket;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ClosePacket}; throws a ZodError. */
@@ -369,7 +420,10 @@ export declare function safeParseClosePacket(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeClosePacket(text: string | Uint8Array, options?: rt.DecodeOptions): ClosePacket;
+export declare function decodeClosePacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClosePacket;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeClosePacket(value: ClosePacket): string;
 
@@ -395,9 +449,18 @@ export declare function safeParseStreamPacket(data: unknown): z.ZodSafeParseResu
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeStreamPacket(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamPacket;
-export declare function decodeStreamPacket(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamPacket<rt.UnknownVariant>;
-export declare function decodeStreamPacket(text: string | Uint8Array, options?: rt.DecodeOptions): StreamPacket | StreamPacket<rt.UnknownVariant>;
+export declare function decodeStreamPacket(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): StreamPacket;
+export declare function decodeStreamPacket(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): StreamPacket<rt.UnknownVariant>;
+export declare function decodeStreamPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamPacket | StreamPacket<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStreamPacket(value: StreamPacket | StreamPacket<rt.UnknownVariant>): string;
 
@@ -420,7 +483,10 @@ export interface PacketServerSentEvent {
   data: string;
 }
 export declare const PacketServerSentEvent: z.ZodType<PacketServerSentEvent>;
-/** Reads a {@link PacketServerSentEvent} at the decoder's position (what `decodePacketServerSentEvent` and the readers of other types call). */
+/**
+ * Reads a {@link PacketServerSentEvent} at the decoder's position
+ * (what `decodePacketServerSentEvent` and the readers of other types call).
+ */
 export declare function readPacketServerSentEvent(d: rt.Decoder): PacketServerSentEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link PacketServerSentEvent}; throws a ZodError. */
@@ -431,7 +497,10 @@ export declare function safeParsePacketServerSentEvent(data: unknown): z.ZodSafe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePacketServerSentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PacketServerSentEvent;
+export declare function decodePacketServerSentEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PacketServerSentEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePacketServerSentEvent(value: PacketServerSentEvent): string;
 

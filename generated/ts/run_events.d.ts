@@ -54,7 +54,10 @@ export declare function safeParseRunEventType(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeRunEventType(text: string | Uint8Array, options?: rt.DecodeOptions): RunEventType;
+export declare function decodeRunEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunEventType;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeRunEventType(value: RunEventType): string;
 
@@ -103,7 +106,10 @@ export declare function safeParseKnownStatusValue(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeKnownStatusValue(text: string | Uint8Array, options?: rt.DecodeOptions): KnownStatusValue;
+export declare function decodeKnownStatusValue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): KnownStatusValue;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeKnownStatusValue(value: KnownStatusValue): string;
 
@@ -142,7 +148,10 @@ export declare function safeParseStatusValue(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStatusValue(text: string | Uint8Array, options?: rt.DecodeOptions): StatusValue;
+export declare function decodeStatusValue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StatusValue;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStatusValue(value: StatusValue): string;
 
@@ -172,7 +181,10 @@ export declare function safeParseNormalizedStatus(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNormalizedStatus(text: string | Uint8Array, options?: rt.DecodeOptions): NormalizedStatus;
+export declare function decodeNormalizedStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NormalizedStatus;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNormalizedStatus(value: NormalizedStatus): string;
 
@@ -193,7 +205,10 @@ export declare function safeParseRunLifecycleStatus(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeRunLifecycleStatus(text: string | Uint8Array, options?: rt.DecodeOptions): RunLifecycleStatus;
+export declare function decodeRunLifecycleStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunLifecycleStatus;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeRunLifecycleStatus(value: RunLifecycleStatus): string;
 
@@ -214,7 +229,10 @@ export declare function safeParseScratchpadOperation(data: unknown): z.ZodSafePa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeScratchpadOperation(text: string | Uint8Array, options?: rt.DecodeOptions): ScratchpadOperation;
+export declare function decodeScratchpadOperation(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ScratchpadOperation;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeScratchpadOperation(value: ScratchpadOperation): string;
 
@@ -237,7 +255,10 @@ export declare function safeParseRunId(data: unknown): z.ZodSafeParseResult<RunI
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunId} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeRunId(text: string | Uint8Array, options?: rt.DecodeOptions): RunId;
+export declare function decodeRunId(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunId;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeRunId(value: RunId): string;
 
@@ -254,7 +275,10 @@ export interface RunEventEnvelope {
   [key: string]: unknown;
 }
 export declare const RunEventEnvelope: z.ZodType<RunEventEnvelope>;
-/** Reads a {@link RunEventEnvelope} at the decoder's position (what `decodeRunEventEnvelope` and the readers of other types call). */
+/**
+ * Reads a {@link RunEventEnvelope} at the decoder's position
+ * (what `decodeRunEventEnvelope` and the readers of other types call).
+ */
 export declare function readRunEventEnvelope(d: rt.Decoder): RunEventEnvelope;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link RunEventEnvelope}; throws a ZodError. */
@@ -265,7 +289,10 @@ export declare function safeParseRunEventEnvelope(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeRunEventEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): RunEventEnvelope;
+export declare function decodeRunEventEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunEventEnvelope;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeRunEventEnvelope(value: RunEventEnvelope): string;
 
@@ -290,7 +317,10 @@ export interface ContentEvent {
   content: string;
 }
 export declare const ContentEvent: z.ZodType<ContentEvent>;
-/** Reads a {@link ContentEvent} at the decoder's position (what `decodeContentEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ContentEvent} at the decoder's position
+ * (what `decodeContentEvent` and the readers of other types call).
+ */
 export declare function readContentEvent(d: rt.Decoder): ContentEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ContentEvent}; throws a ZodError. */
@@ -301,7 +331,10 @@ export declare function safeParseContentEvent(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeContentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ContentEvent;
+export declare function decodeContentEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ContentEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeContentEvent(value: ContentEvent): string;
 
@@ -318,7 +351,10 @@ export interface ReasoningEvent {
   content: string;
 }
 export declare const ReasoningEvent: z.ZodType<ReasoningEvent>;
-/** Reads a {@link ReasoningEvent} at the decoder's position (what `decodeReasoningEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ReasoningEvent} at the decoder's position
+ * (what `decodeReasoningEvent` and the readers of other types call).
+ */
 export declare function readReasoningEvent(d: rt.Decoder): ReasoningEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ReasoningEvent}; throws a ZodError. */
@@ -329,7 +365,10 @@ export declare function safeParseReasoningEvent(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeReasoningEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ReasoningEvent;
+export declare function decodeReasoningEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ReasoningEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeReasoningEvent(value: ReasoningEvent): string;
 
@@ -358,7 +397,10 @@ export interface WebStatusEvent {
   operation?: never;
 }
 export declare const WebStatusEvent: z.ZodType<WebStatusEvent>;
-/** Reads a {@link WebStatusEvent} at the decoder's position (what `decodeWebStatusEvent` and the readers of other types call). */
+/**
+ * Reads a {@link WebStatusEvent} at the decoder's position
+ * (what `decodeWebStatusEvent` and the readers of other types call).
+ */
 export declare function readWebStatusEvent(d: rt.Decoder): WebStatusEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link WebStatusEvent}; throws a ZodError. */
@@ -369,7 +411,10 @@ export declare function safeParseWebStatusEvent(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeWebStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): WebStatusEvent;
+export declare function decodeWebStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): WebStatusEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeWebStatusEvent(value: WebStatusEvent): string;
 
@@ -401,7 +446,10 @@ export interface ResearchStatusEvent {
   operation?: never;
 }
 export declare const ResearchStatusEvent: z.ZodType<ResearchStatusEvent>;
-/** Reads a {@link ResearchStatusEvent} at the decoder's position (what `decodeResearchStatusEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ResearchStatusEvent} at the decoder's position
+ * (what `decodeResearchStatusEvent` and the readers of other types call).
+ */
 export declare function readResearchStatusEvent(d: rt.Decoder): ResearchStatusEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ResearchStatusEvent}; throws a ZodError. */
@@ -412,7 +460,10 @@ export declare function safeParseResearchStatusEvent(data: unknown): z.ZodSafePa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeResearchStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ResearchStatusEvent;
+export declare function decodeResearchStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ResearchStatusEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeResearchStatusEvent(value: ResearchStatusEvent): string;
 
@@ -448,7 +499,10 @@ export interface ScratchpadEvent {
   message?: never;
 }
 export declare const ScratchpadEvent: z.ZodType<ScratchpadEvent>;
-/** Reads a {@link ScratchpadEvent} at the decoder's position (what `decodeScratchpadEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ScratchpadEvent} at the decoder's position
+ * (what `decodeScratchpadEvent` and the readers of other types call).
+ */
 export declare function readScratchpadEvent(d: rt.Decoder): ScratchpadEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ScratchpadEvent}; throws a ZodError. */
@@ -459,7 +513,10 @@ export declare function safeParseScratchpadEvent(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeScratchpadEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ScratchpadEvent;
+export declare function decodeScratchpadEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ScratchpadEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeScratchpadEvent(value: ScratchpadEvent): string;
 
@@ -480,7 +537,10 @@ export interface ToolCallStartEvent {
   args: { [key: string]: rt.Json };
 }
 export declare const ToolCallStartEvent: z.ZodType<ToolCallStartEvent>;
-/** Reads a {@link ToolCallStartEvent} at the decoder's position (what `decodeToolCallStartEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ToolCallStartEvent} at the decoder's position
+ * (what `decodeToolCallStartEvent` and the readers of other types call).
+ */
 export declare function readToolCallStartEvent(d: rt.Decoder): ToolCallStartEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ToolCallStartEvent}; throws a ZodError. */
@@ -491,7 +551,10 @@ export declare function safeParseToolCallStartEvent(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeToolCallStartEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ToolCallStartEvent;
+export declare function decodeToolCallStartEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ToolCallStartEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeToolCallStartEvent(value: ToolCallStartEvent): string;
 
@@ -513,7 +576,10 @@ export interface ToolCallManifestEvent {
   args: { [key: string]: rt.Json };
 }
 export declare const ToolCallManifestEvent: z.ZodType<ToolCallManifestEvent>;
-/** Reads a {@link ToolCallManifestEvent} at the decoder's position (what `decodeToolCallManifestEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ToolCallManifestEvent} at the decoder's position
+ * (what `decodeToolCallManifestEvent` and the readers of other types call).
+ */
 export declare function readToolCallManifestEvent(d: rt.Decoder): ToolCallManifestEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ToolCallManifestEvent}; throws a ZodError. */
@@ -524,7 +590,10 @@ export declare function safeParseToolCallManifestEvent(data: unknown): z.ZodSafe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeToolCallManifestEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ToolCallManifestEvent;
+export declare function decodeToolCallManifestEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ToolCallManifestEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeToolCallManifestEvent(value: ToolCallManifestEvent): string;
 
@@ -542,7 +611,10 @@ export interface CodeStatusEvent {
   activity: string;
 }
 export declare const CodeStatusEvent: z.ZodType<CodeStatusEvent>;
-/** Reads a {@link CodeStatusEvent} at the decoder's position (what `decodeCodeStatusEvent` and the readers of other types call). */
+/**
+ * Reads a {@link CodeStatusEvent} at the decoder's position
+ * (what `decodeCodeStatusEvent` and the readers of other types call).
+ */
 export declare function readCodeStatusEvent(d: rt.Decoder): CodeStatusEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link CodeStatusEvent}; throws a ZodError. */
@@ -553,7 +625,10 @@ export declare function safeParseCodeStatusEvent(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCodeStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CodeStatusEvent;
+export declare function decodeCodeStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CodeStatusEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCodeStatusEvent(value: CodeStatusEvent): string;
 
@@ -573,7 +648,10 @@ export interface RunStatusEvent {
   status: RunLifecycleStatus;
 }
 export declare const RunStatusEvent: z.ZodType<RunStatusEvent>;
-/** Reads a {@link RunStatusEvent} at the decoder's position (what `decodeRunStatusEvent` and the readers of other types call). */
+/**
+ * Reads a {@link RunStatusEvent} at the decoder's position
+ * (what `decodeRunStatusEvent` and the readers of other types call).
+ */
 export declare function readRunStatusEvent(d: rt.Decoder): RunStatusEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link RunStatusEvent}; throws a ZodError. */
@@ -584,7 +662,10 @@ export declare function safeParseRunStatusEvent(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeRunStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunStatusEvent;
+export declare function decodeRunStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunStatusEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeRunStatusEvent(value: RunStatusEvent): string;
 
@@ -598,7 +679,10 @@ export interface RunErrorEvent {
   error: string;
 }
 export declare const RunErrorEvent: z.ZodType<RunErrorEvent>;
-/** Reads a {@link RunErrorEvent} at the decoder's position (what `decodeRunErrorEvent` and the readers of other types call). */
+/**
+ * Reads a {@link RunErrorEvent} at the decoder's position
+ * (what `decodeRunErrorEvent` and the readers of other types call).
+ */
 export declare function readRunErrorEvent(d: rt.Decoder): RunErrorEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link RunErrorEvent}; throws a ZodError. */
@@ -609,7 +693,10 @@ export declare function safeParseRunErrorEvent(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeRunErrorEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunErrorEvent;
+export declare function decodeRunErrorEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunErrorEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeRunErrorEvent(value: RunErrorEvent): string;
 
@@ -637,7 +724,10 @@ export interface GeneratedFileEvent {
   base64?: string;
 }
 export declare const GeneratedFileEvent: z.ZodType<GeneratedFileEvent>;
-/** Reads a {@link GeneratedFileEvent} at the decoder's position (what `decodeGeneratedFileEvent` and the readers of other types call). */
+/**
+ * Reads a {@link GeneratedFileEvent} at the decoder's position
+ * (what `decodeGeneratedFileEvent` and the readers of other types call).
+ */
 export declare function readGeneratedFileEvent(d: rt.Decoder): GeneratedFileEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link GeneratedFileEvent}; throws a ZodError. */
@@ -648,7 +738,10 @@ export declare function safeParseGeneratedFileEvent(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeGeneratedFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): GeneratedFileEvent;
+export declare function decodeGeneratedFileEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): GeneratedFileEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeGeneratedFileEvent(value: GeneratedFileEvent): string;
 
@@ -676,7 +769,10 @@ export interface CodeInterpreterFileEvent {
   base64?: string;
 }
 export declare const CodeInterpreterFileEvent: z.ZodType<CodeInterpreterFileEvent>;
-/** Reads a {@link CodeInterpreterFileEvent} at the decoder's position (what `decodeCodeInterpreterFileEvent` and the readers of other types call). */
+/**
+ * Reads a {@link CodeInterpreterFileEvent} at the decoder's position
+ * (what `decodeCodeInterpreterFileEvent` and the readers of other types call).
+ */
 export declare function readCodeInterpreterFileEvent(d: rt.Decoder): CodeInterpreterFileEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link CodeInterpreterFileEvent}; throws a ZodError. */
@@ -687,7 +783,10 @@ export declare function safeParseCodeInterpreterFileEvent(data: unknown): z.ZodS
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCodeInterpreterFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CodeInterpreterFileEvent;
+export declare function decodeCodeInterpreterFileEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CodeInterpreterFileEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCodeInterpreterFileEvent(value: CodeInterpreterFileEvent): string;
 
@@ -701,7 +800,10 @@ export interface HotCodeEvent {
   content: string;
 }
 export declare const HotCodeEvent: z.ZodType<HotCodeEvent>;
-/** Reads a {@link HotCodeEvent} at the decoder's position (what `decodeHotCodeEvent` and the readers of other types call). */
+/**
+ * Reads a {@link HotCodeEvent} at the decoder's position
+ * (what `decodeHotCodeEvent` and the readers of other types call).
+ */
 export declare function readHotCodeEvent(d: rt.Decoder): HotCodeEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link HotCodeEvent}; throws a ZodError. */
@@ -712,7 +814,10 @@ export declare function safeParseHotCodeEvent(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeHotCodeEvent(text: string | Uint8Array, options?: rt.DecodeOptions): HotCodeEvent;
+export declare function decodeHotCodeEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): HotCodeEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeHotCodeEvent(value: HotCodeEvent): string;
 
@@ -729,7 +834,10 @@ export interface HotCodeOutputEvent {
   content: string;
 }
 export declare const HotCodeOutputEvent: z.ZodType<HotCodeOutputEvent>;
-/** Reads a {@link HotCodeOutputEvent} at the decoder's position (what `decodeHotCodeOutputEvent` and the readers of other types call). */
+/**
+ * Reads a {@link HotCodeOutputEvent} at the decoder's position
+ * (what `decodeHotCodeOutputEvent` and the readers of other types call).
+ */
 export declare function readHotCodeOutputEvent(d: rt.Decoder): HotCodeOutputEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link HotCodeOutputEvent}; throws a ZodError. */
@@ -740,7 +848,10 @@ export declare function safeParseHotCodeOutputEvent(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeHotCodeOutputEvent(text: string | Uint8Array, options?: rt.DecodeOptions): HotCodeOutputEvent;
+export declare function decodeHotCodeOutputEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): HotCodeOutputEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeHotCodeOutputEvent(value: HotCodeOutputEvent): string;
 
@@ -757,7 +868,10 @@ export interface ComputerOutputEvent {
   content: string;
 }
 export declare const ComputerOutputEvent: z.ZodType<ComputerOutputEvent>;
-/** Reads a {@link ComputerOutputEvent} at the decoder's position (what `decodeComputerOutputEvent` and the readers of other types call). */
+/**
+ * Reads a {@link ComputerOutputEvent} at the decoder's position
+ * (what `decodeComputerOutputEvent` and the readers of other types call).
+ */
 export declare function readComputerOutputEvent(d: rt.Decoder): ComputerOutputEvent;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ComputerOutputEvent}; throws a ZodError. */
@@ -768,7 +882,10 @@ export declare function safeParseComputerOutputEvent(data: unknown): z.ZodSafePa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeComputerOutputEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ComputerOutputEvent;
+export declare function decodeComputerOutputEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ComputerOutputEvent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeComputerOutputEvent(value: ComputerOutputEvent): string;
 
@@ -810,9 +927,18 @@ export declare function safeParseRunEvent(data: unknown): z.ZodSafeParseResult<R
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeRunEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): RunEvent;
-export declare function decodeRunEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): RunEvent<rt.UnknownVariant>;
-export declare function decodeRunEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunEvent | RunEvent<rt.UnknownVariant>;
+export declare function decodeRunEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): RunEvent;
+export declare function decodeRunEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): RunEvent<rt.UnknownVariant>;
+export declare function decodeRunEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunEvent | RunEvent<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeRunEvent(value: RunEvent | RunEvent<rt.UnknownVariant>): string;
 
@@ -837,7 +963,10 @@ export declare function safeParseUiComponent(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUiComponent(text: string | Uint8Array, options?: rt.DecodeOptions): UiComponent;
+export declare function decodeUiComponent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UiComponent;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUiComponent(value: UiComponent): string;
 

@@ -35,7 +35,10 @@ export function safeParseValidationIssueLocation(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeValidationIssueLocation(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationIssueLocation {
+export function decodeValidationIssueLocation(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ValidationIssueLocation {
   return rt.decode(text, readValidationIssueLocation, options, maxDepth);
 }
 
@@ -113,7 +116,10 @@ export function safeParseValidationIssue(data: unknown): z.ZodSafeParseResult<Va
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeValidationIssue(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationIssue {
+export function decodeValidationIssue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ValidationIssue {
   return rt.decode(text, readValidationIssue, options, maxDepth);
 }
 
@@ -208,7 +214,10 @@ export function safeParseValidationErrorResponse(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeValidationErrorResponse(text: string | Uint8Array, options?: rt.DecodeOptions): ValidationErrorResponse {
+export function decodeValidationErrorResponse(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ValidationErrorResponse {
   return rt.decode(text, readValidationErrorResponse, options, maxDepth);
 }
 
@@ -272,7 +281,10 @@ export function safeParseAgentRequestPayload(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeAgentRequestPayload(text: string | Uint8Array, options?: rt.DecodeOptions): AgentRequestPayload {
+export function decodeAgentRequestPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AgentRequestPayload {
   return rt.decode(text, readAgentRequestPayload, options, maxDepth);
 }
 
@@ -363,7 +375,10 @@ export function safeParseClientCapabilities(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClientCapabilities(text: string | Uint8Array, options?: rt.DecodeOptions): ClientCapabilities {
+export function decodeClientCapabilities(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClientCapabilities {
   return rt.decode(text, readClientCapabilities, options, maxDepth);
 }
 
@@ -497,7 +512,10 @@ export function safeParseAgentRequest(data: unknown): z.ZodSafeParseResult<Agent
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeAgentRequest(text: string | Uint8Array, options?: rt.DecodeOptions): AgentRequest {
+export function decodeAgentRequest(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AgentRequest {
   return rt.decode(text, readAgentRequest, options, maxDepth);
 }
 
@@ -534,7 +552,10 @@ export function safeParseDeliveryMode(data: unknown): z.ZodSafeParseResult<Deliv
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeDeliveryMode(text: string | Uint8Array, options?: rt.DecodeOptions): DeliveryMode {
+export function decodeDeliveryMode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DeliveryMode {
   return rt.decode(text, readDeliveryMode, options, maxDepth);
 }
 
@@ -609,7 +630,10 @@ export function safeParseAgentCapability(data: unknown): z.ZodSafeParseResult<Ag
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeAgentCapability(text: string | Uint8Array, options?: rt.DecodeOptions): AgentCapability {
+export function decodeAgentCapability(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AgentCapability {
   return rt.decode(text, readAgentCapability, options, maxDepth);
 }
 
@@ -694,7 +718,10 @@ export function safeParseServerSentEvent(data: unknown): z.ZodSafeParseResult<Se
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeServerSentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ServerSentEvent {
+export function decodeServerSentEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ServerSentEvent {
   return rt.decode(text, readServerSentEvent, options, maxDepth);
 }
 
@@ -759,7 +786,10 @@ export function safeParseAssistResponse(data: unknown): z.ZodSafeParseResult<Ass
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeAssistResponse(text: string | Uint8Array, options?: rt.DecodeOptions): AssistResponse {
+export function decodeAssistResponse(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AssistResponse {
   return rt.decode(text, readAssistResponse, options, maxDepth);
 }
 

@@ -57,7 +57,10 @@ export function safeParseEntityType(data: unknown): z.ZodSafeParseResult<EntityT
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeEntityType(text: string | Uint8Array, options?: rt.DecodeOptions): EntityType {
+export function decodeEntityType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EntityType {
   return rt.decode(text, readEntityType, options, maxDepth);
 }
 
@@ -272,7 +275,10 @@ export function safeParseEntity(data: unknown): z.ZodSafeParseResult<Entity> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Entity} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeEntity(text: string | Uint8Array, options?: rt.DecodeOptions): Entity {
+export function decodeEntity(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Entity {
   return rt.decode(text, readEntity, options, maxDepth);
 }
 
@@ -306,7 +312,10 @@ export function safeParseCreatorType(data: unknown): z.ZodSafeParseResult<Creato
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCreatorType(text: string | Uint8Array, options?: rt.DecodeOptions): CreatorType {
+export function decodeCreatorType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CreatorType {
   return rt.decode(text, readCreatorType, options, maxDepth);
 }
 
@@ -340,7 +349,10 @@ export function safeParseMessageType(data: unknown): z.ZodSafeParseResult<Messag
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMessageType(text: string | Uint8Array, options?: rt.DecodeOptions): MessageType {
+export function decodeMessageType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageType {
   return rt.decode(text, readMessageType, options, maxDepth);
 }
 
@@ -377,7 +389,10 @@ export function safeParseDeliverableType(data: unknown): z.ZodSafeParseResult<De
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeDeliverableType(text: string | Uint8Array, options?: rt.DecodeOptions): DeliverableType {
+export function decodeDeliverableType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DeliverableType {
   return rt.decode(text, readDeliverableType, options, maxDepth);
 }
 
@@ -411,7 +426,10 @@ export function safeParseMessageErrorType(data: unknown): z.ZodSafeParseResult<M
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMessageErrorType(text: string | Uint8Array, options?: rt.DecodeOptions): MessageErrorType {
+export function decodeMessageErrorType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageErrorType {
   return rt.decode(text, readMessageErrorType, options, maxDepth);
 }
 
@@ -648,7 +666,10 @@ export function safeParseMessage(data: unknown): z.ZodSafeParseResult<Message> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Message} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMessage(text: string | Uint8Array, options?: rt.DecodeOptions): Message {
+export function decodeMessage(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Message {
   return rt.decode(text, readMessage, options, maxDepth);
 }
 
@@ -682,7 +703,10 @@ export function safeParsePlanStatus(data: unknown): z.ZodSafeParseResult<PlanSta
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePlanStatus(text: string | Uint8Array, options?: rt.DecodeOptions): PlanStatus {
+export function decodePlanStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PlanStatus {
   return rt.decode(text, readPlanStatus, options, maxDepth);
 }
 
@@ -780,7 +804,10 @@ export function safeParsePlanTask(data: unknown): z.ZodSafeParseResult<PlanTask>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanTask} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePlanTask(text: string | Uint8Array, options?: rt.DecodeOptions): PlanTask {
+export function decodePlanTask(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PlanTask {
   return rt.decode(text, readPlanTask, options, maxDepth);
 }
 
@@ -896,7 +923,10 @@ export function safeParsePlan(data: unknown): z.ZodSafeParseResult<Plan> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Plan} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePlan(text: string | Uint8Array, options?: rt.DecodeOptions): Plan {
+export function decodePlan(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Plan {
   return rt.decode(text, readPlan, options, maxDepth);
 }
 
@@ -986,7 +1016,10 @@ export function safeParsePlanSet(data: unknown): z.ZodSafeParseResult<PlanSet> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanSet} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePlanSet(text: string | Uint8Array, options?: rt.DecodeOptions): PlanSet {
+export function decodePlanSet(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PlanSet {
   return rt.decode(text, readPlanSet, options, maxDepth);
 }
 
@@ -1020,7 +1053,10 @@ export function safeParsePendingSourceType(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePendingSourceType(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSourceType {
+export function decodePendingSourceType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PendingSourceType {
   return rt.decode(text, readPendingSourceType, options, maxDepth);
 }
 
@@ -1118,7 +1154,10 @@ export function safeParsePendingSource(data: unknown): z.ZodSafeParseResult<Pend
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePendingSource(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSource {
+export function decodePendingSource(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PendingSource {
   return rt.decode(text, readPendingSource, options, maxDepth);
 }
 
@@ -1208,7 +1247,10 @@ export function safeParseStreamEventType(data: unknown): z.ZodSafeParseResult<St
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStreamEventType(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEventType {
+export function decodeStreamEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEventType {
   return rt.decode(text, readStreamEventType, options, maxDepth);
 }
 
@@ -1298,7 +1340,10 @@ export function safeParseStreamStart(data: unknown): z.ZodSafeParseResult<Stream
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStreamStart(text: string | Uint8Array, options?: rt.DecodeOptions): StreamStart {
+export function decodeStreamStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamStart {
   return rt.decode(text, readStreamStart, options, maxDepth);
 }
 
@@ -1359,7 +1404,10 @@ export function safeParseHeartbeat(data: unknown): z.ZodSafeParseResult<Heartbea
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Heartbeat} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeHeartbeat(text: string | Uint8Array, options?: rt.DecodeOptions): Heartbeat {
+export function decodeHeartbeat(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Heartbeat {
   return rt.decode(text, readHeartbeat, options, maxDepth);
 }
 
@@ -1441,7 +1489,10 @@ export function safeParseDoneEvent(data: unknown): z.ZodSafeParseResult<DoneEven
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DoneEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeDoneEvent(text: string | Uint8Array, options?: rt.DecodeOptions): DoneEvent {
+export function decodeDoneEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DoneEvent {
   return rt.decode(text, readDoneEvent, options, maxDepth);
 }
 
@@ -1518,7 +1569,10 @@ export function safeParseStreamError(data: unknown): z.ZodSafeParseResult<Stream
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStreamError(text: string | Uint8Array, options?: rt.DecodeOptions): StreamError {
+export function decodeStreamError(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamError {
   return rt.decode(text, readStreamError, options, maxDepth);
 }
 
@@ -1587,7 +1641,10 @@ export function safeParseMessageDelta(data: unknown): z.ZodSafeParseResult<Messa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMessageDelta(text: string | Uint8Array, options?: rt.DecodeOptions): MessageDelta {
+export function decodeMessageDelta(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageDelta {
   return rt.decode(text, readMessageDelta, options, maxDepth);
 }
 
@@ -1653,7 +1710,10 @@ export function safeParseAiMessage(data: unknown): z.ZodSafeParseResult<AiMessag
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AiMessage} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeAiMessage(text: string | Uint8Array, options?: rt.DecodeOptions): AiMessage {
+export function decodeAiMessage(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): AiMessage {
   return rt.decode(text, readAiMessage, options, maxDepth);
 }
 
@@ -1719,7 +1779,10 @@ export function safeParseMessageIsAnswer(data: unknown): z.ZodSafeParseResult<Me
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMessageIsAnswer(text: string | Uint8Array, options?: rt.DecodeOptions): MessageIsAnswer {
+export function decodeMessageIsAnswer(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageIsAnswer {
   return rt.decode(text, readMessageIsAnswer, options, maxDepth);
 }
 
@@ -1785,7 +1848,10 @@ export function safeParseChatTitleGenerated(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeChatTitleGenerated(text: string | Uint8Array, options?: rt.DecodeOptions): ChatTitleGenerated {
+export function decodeChatTitleGenerated(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ChatTitleGenerated {
   return rt.decode(text, readChatTitleGenerated, options, maxDepth);
 }
 
@@ -1851,7 +1917,10 @@ export function safeParseClarificationNeeded(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClarificationNeeded(text: string | Uint8Array, options?: rt.DecodeOptions): ClarificationNeeded {
+export function decodeClarificationNeeded(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClarificationNeeded {
   return rt.decode(text, readClarificationNeeded, options, maxDepth);
 }
 
@@ -1917,7 +1986,10 @@ export function safeParseMessageClarificationUpdate(data: unknown): z.ZodSafePar
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMessageClarificationUpdate(text: string | Uint8Array, options?: rt.DecodeOptions): MessageClarificationUpdate {
+export function decodeMessageClarificationUpdate(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageClarificationUpdate {
   return rt.decode(text, readMessageClarificationUpdate, options, maxDepth);
 }
 
@@ -1983,7 +2055,10 @@ export function safeParseUpdateMessageClarificationMessage(data: unknown): z.Zod
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUpdateMessageClarificationMessage(text: string | Uint8Array, options?: rt.DecodeOptions): UpdateMessageClarificationMessage {
+export function decodeUpdateMessageClarificationMessage(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UpdateMessageClarificationMessage {
   return rt.decode(text, readUpdateMessageClarificationMessage, options, maxDepth);
 }
 
@@ -2017,7 +2092,10 @@ export function safeParseTaskStatus(data: unknown): z.ZodSafeParseResult<TaskSta
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeTaskStatus(text: string | Uint8Array, options?: rt.DecodeOptions): TaskStatus {
+export function decodeTaskStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TaskStatus {
   return rt.decode(text, readTaskStatus, options, maxDepth);
 }
 
@@ -2123,7 +2201,10 @@ export function safeParseTaskUpdate(data: unknown): z.ZodSafeParseResult<TaskUpd
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeTaskUpdate(text: string | Uint8Array, options?: rt.DecodeOptions): TaskUpdate {
+export function decodeTaskUpdate(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TaskUpdate {
   return rt.decode(text, readTaskUpdate, options, maxDepth);
 }
 
@@ -2189,7 +2270,10 @@ export function safeParsePendingSources(data: unknown): z.ZodSafeParseResult<Pen
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePendingSources(text: string | Uint8Array, options?: rt.DecodeOptions): PendingSources {
+export function decodePendingSources(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PendingSources {
   return rt.decode(text, readPendingSources, options, maxDepth);
 }
 
@@ -2255,7 +2339,10 @@ export function safeParseReferencesFound(data: unknown): z.ZodSafeParseResult<Re
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeReferencesFound(text: string | Uint8Array, options?: rt.DecodeOptions): ReferencesFound {
+export function decodeReferencesFound(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ReferencesFound {
   return rt.decode(text, readReferencesFound, options, maxDepth);
 }
 
@@ -2287,7 +2374,10 @@ export function safeParseUnixTimestampMs(data: unknown): z.ZodSafeParseResult<Un
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUnixTimestampMs(text: string | Uint8Array, options?: rt.DecodeOptions): UnixTimestampMs {
+export function decodeUnixTimestampMs(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UnixTimestampMs {
   return rt.decode(text, readUnixTimestampMs, options, maxDepth);
 }
 
@@ -2392,7 +2482,10 @@ export function safeParseNodeToolsExecutionStart(data: unknown): z.ZodSafeParseR
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNodeToolsExecutionStart(text: string | Uint8Array, options?: rt.DecodeOptions): NodeToolsExecutionStart {
+export function decodeNodeToolsExecutionStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeToolsExecutionStart {
   return rt.decode(text, readNodeToolsExecutionStart, options, maxDepth);
 }
 
@@ -2514,7 +2607,10 @@ export function safeParseNodeToolEvent(data: unknown): z.ZodSafeParseResult<Node
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNodeToolEvent(text: string | Uint8Array, options?: rt.DecodeOptions): NodeToolEvent {
+export function decodeNodeToolEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeToolEvent {
   return rt.decode(text, readNodeToolEvent, options, maxDepth);
 }
 
@@ -2620,7 +2716,10 @@ export function safeParseUpdateSubagentCurrentAction(data: unknown): z.ZodSafePa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUpdateSubagentCurrentAction(text: string | Uint8Array, options?: rt.DecodeOptions): UpdateSubagentCurrentAction {
+export function decodeUpdateSubagentCurrentAction(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UpdateSubagentCurrentAction {
   return rt.decode(text, readUpdateSubagentCurrentAction, options, maxDepth);
 }
 
@@ -2775,7 +2874,10 @@ export function safeParseNodeReportPreviewStart(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNodeReportPreviewStart(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewStart {
+export function decodeNodeReportPreviewStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeReportPreviewStart {
   return rt.decode(text, readNodeReportPreviewStart, options, maxDepth);
 }
 
@@ -2881,7 +2983,10 @@ export function safeParseNodeReportPreviewDelta(data: unknown): z.ZodSafeParseRe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNodeReportPreviewDelta(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewDelta {
+export function decodeNodeReportPreviewDelta(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeReportPreviewDelta {
   return rt.decode(text, readNodeReportPreviewDelta, options, maxDepth);
 }
 
@@ -3036,7 +3141,10 @@ export function safeParseNodeReportPreviewDone(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNodeReportPreviewDone(text: string | Uint8Array, options?: rt.DecodeOptions): NodeReportPreviewDone {
+export function decodeNodeReportPreviewDone(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeReportPreviewDone {
   return rt.decode(text, readNodeReportPreviewDone, options, maxDepth);
 }
 
@@ -3120,7 +3228,10 @@ export function safeParseBrowserUseStart(data: unknown): z.ZodSafeParseResult<Br
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeBrowserUseStart(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseStart {
+export function decodeBrowserUseStart(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): BrowserUseStart {
   return rt.decode(text, readBrowserUseStart, options, maxDepth);
 }
 
@@ -3186,7 +3297,10 @@ export function safeParseBrowserUseStop(data: unknown): z.ZodSafeParseResult<Bro
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeBrowserUseStop(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseStop {
+export function decodeBrowserUseStop(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): BrowserUseStop {
   return rt.decode(text, readBrowserUseStop, options, maxDepth);
 }
 
@@ -3260,7 +3374,10 @@ export function safeParseBrowserUseAwaitUserInput(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeBrowserUseAwaitUserInput(text: string | Uint8Array, options?: rt.DecodeOptions): BrowserUseAwaitUserInput {
+export function decodeBrowserUseAwaitUserInput(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): BrowserUseAwaitUserInput {
   return rt.decode(text, readBrowserUseAwaitUserInput, options, maxDepth);
 }
 
@@ -3329,7 +3446,10 @@ export function safeParsePingEvent(data: unknown): z.ZodSafeParseResult<PingEven
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PingEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePingEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PingEvent {
+export function decodePingEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PingEvent {
   return rt.decode(text, readPingEvent, options, maxDepth);
 }
 
@@ -3376,7 +3496,10 @@ export function safeParseErrorCode(data: unknown): z.ZodSafeParseResult<ErrorCod
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorCode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeErrorCode(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorCode {
+export function decodeErrorCode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorCode {
   return rt.decode(text, readErrorCode, options, maxDepth);
 }
 
@@ -3470,7 +3593,10 @@ export function safeParseErrorEvent(data: unknown): z.ZodSafeParseResult<ErrorEv
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeErrorEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorEvent {
+export function decodeErrorEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorEvent {
   return rt.decode(text, readErrorEvent, options, maxDepth);
 }
 
@@ -3576,7 +3702,10 @@ export function safeParseMessageFileEvent(data: unknown): z.ZodSafeParseResult<M
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMessageFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): MessageFileEvent {
+export function decodeMessageFileEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MessageFileEvent {
   return rt.decode(text, readMessageFileEvent, options, maxDepth);
 }
 
@@ -3642,7 +3771,10 @@ export function safeParseUsageCost(data: unknown): z.ZodSafeParseResult<UsageCos
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageCost} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUsageCost(text: string | Uint8Array, options?: rt.DecodeOptions): UsageCost {
+export function decodeUsageCost(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UsageCost {
   return rt.decode(text, readUsageCost, options, maxDepth);
 }
 
@@ -3732,7 +3864,10 @@ export function safeParseUsageUpdateEvent(data: unknown): z.ZodSafeParseResult<U
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUsageUpdateEvent(text: string | Uint8Array, options?: rt.DecodeOptions): UsageUpdateEvent {
+export function decodeUsageUpdateEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UsageUpdateEvent {
   return rt.decode(text, readUsageUpdateEvent, options, maxDepth);
 }
 
@@ -3878,10 +4013,22 @@ export function safeParseStreamEvent(data: unknown): z.ZodSafeParseResult<Stream
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeStreamEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamEvent;
-export function decodeStreamEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamEvent<rt.UnknownVariant>;
-export function decodeStreamEvent(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEvent | StreamEvent<rt.UnknownVariant>;
-export function decodeStreamEvent(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEvent | StreamEvent<rt.UnknownVariant> {
+export function decodeStreamEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): StreamEvent;
+export function decodeStreamEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): StreamEvent<rt.UnknownVariant>;
+export function decodeStreamEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEvent | StreamEvent<rt.UnknownVariant>;
+export function decodeStreamEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEvent | StreamEvent<rt.UnknownVariant> {
   return rt.decode(text, readStreamEvent, options, maxDepth);
 }
 
@@ -3954,10 +4101,22 @@ export function safeParseStreamEnvelope(data: unknown): z.ZodSafeParseResult<Str
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeStreamEnvelope(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamEnvelope;
-export function decodeStreamEnvelope(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamEnvelope<rt.UnknownVariant>;
-export function decodeStreamEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEnvelope | StreamEnvelope<rt.UnknownVariant>;
-export function decodeStreamEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): StreamEnvelope | StreamEnvelope<rt.UnknownVariant> {
+export function decodeStreamEnvelope(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): StreamEnvelope;
+export function decodeStreamEnvelope(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): StreamEnvelope<rt.UnknownVariant>;
+export function decodeStreamEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEnvelope | StreamEnvelope<rt.UnknownVariant>;
+export function decodeStreamEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamEnvelope | StreamEnvelope<rt.UnknownVariant> {
   return rt.decode(text, readStreamEnvelope, options, maxDepth);
 }
 

@@ -50,7 +50,10 @@ export function safeParseEventContentType(data: unknown): z.ZodSafeParseResult<E
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeEventContentType(text: string | Uint8Array, options?: rt.DecodeOptions): EventContentType {
+export function decodeEventContentType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EventContentType {
   return rt.decode(text, readEventContentType, options, maxDepth);
 }
 
@@ -109,7 +112,10 @@ export function safeParseJsonValue(data: unknown): z.ZodSafeParseResult<JsonValu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link JsonValue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeJsonValue(text: string | Uint8Array, options?: rt.DecodeOptions): JsonValue {
+export function decodeJsonValue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): JsonValue {
   return rt.decode(text, readJsonValue, options, maxDepth);
 }
 
@@ -257,7 +263,10 @@ export function safeParseCloudEvent(data: unknown): z.ZodSafeParseResult<CloudEv
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCloudEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CloudEvent {
+export function decodeCloudEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CloudEvent {
   return rt.decode(text, readCloudEvent, options, maxDepth);
 }
 
@@ -300,7 +309,10 @@ export function safeParseIsoTimestamp(data: unknown): z.ZodSafeParseResult<IsoTi
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeIsoTimestamp(text: string | Uint8Array, options?: rt.DecodeOptions): IsoTimestamp {
+export function decodeIsoTimestamp(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): IsoTimestamp {
   return rt.decode(text, readIsoTimestamp, options, maxDepth);
 }
 
@@ -342,7 +354,10 @@ export function safeParseUtcTimestamp(data: unknown): z.ZodSafeParseResult<UtcTi
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUtcTimestamp(text: string | Uint8Array, options?: rt.DecodeOptions): UtcTimestamp {
+export function decodeUtcTimestamp(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UtcTimestamp {
   return rt.decode(text, readUtcTimestamp, options, maxDepth);
 }
 
@@ -391,7 +406,10 @@ export function safeParseKnownGraphEventType(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeKnownGraphEventType(text: string | Uint8Array, options?: rt.DecodeOptions): KnownGraphEventType {
+export function decodeKnownGraphEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): KnownGraphEventType {
   return rt.decode(text, readKnownGraphEventType, options, maxDepth);
 }
 
@@ -436,7 +454,10 @@ export function safeParseGraphEventType(data: unknown): z.ZodSafeParseResult<Gra
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeGraphEventType(text: string | Uint8Array, options?: rt.DecodeOptions): GraphEventType {
+export function decodeGraphEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): GraphEventType {
   return rt.decode(text, readGraphEventType, options, maxDepth);
 }
 
@@ -532,7 +553,10 @@ export function safeParseStreamChunkPayload(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStreamChunkPayload(text: string | Uint8Array, options?: rt.DecodeOptions): StreamChunkPayload {
+export function decodeStreamChunkPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamChunkPayload {
   return rt.decode(text, readStreamChunkPayload, options, maxDepth);
 }
 
@@ -619,7 +643,10 @@ export function safeParseErrorPayload(data: unknown): z.ZodSafeParseResult<Error
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeErrorPayload(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorPayload {
+export function decodeErrorPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorPayload {
   return rt.decode(text, readErrorPayload, options, maxDepth);
 }
 
@@ -690,7 +717,10 @@ export function safeParseNodeStartedPayload(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNodeStartedPayload(text: string | Uint8Array, options?: rt.DecodeOptions): NodeStartedPayload {
+export function decodeNodeStartedPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeStartedPayload {
   return rt.decode(text, readNodeStartedPayload, options, maxDepth);
 }
 
@@ -753,7 +783,10 @@ export function safeParseNodeCompletedPayload(data: unknown): z.ZodSafeParseResu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNodeCompletedPayload(text: string | Uint8Array, options?: rt.DecodeOptions): NodeCompletedPayload {
+export function decodeNodeCompletedPayload(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NodeCompletedPayload {
   return rt.decode(text, readNodeCompletedPayload, options, maxDepth);
 }
 

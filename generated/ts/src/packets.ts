@@ -35,7 +35,10 @@ export function safeParsePresentationEventType(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePresentationEventType(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEventType {
+export function decodePresentationEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PresentationEventType {
   return rt.decode(text, readPresentationEventType, options, maxDepth);
 }
 
@@ -128,7 +131,10 @@ export function safeParseCitation(data: unknown): z.ZodSafeParseResult<Citation>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Citation} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCitation(text: string | Uint8Array, options?: rt.DecodeOptions): Citation {
+export function decodeCitation(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Citation {
   return rt.decode(text, readCitation, options, maxDepth);
 }
 
@@ -191,7 +197,10 @@ export function safeParsePresentationEventData(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePresentationEventData(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEventData {
+export function decodePresentationEventData(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PresentationEventData {
   return rt.decode(text, readPresentationEventData, options, maxDepth);
 }
 
@@ -276,7 +285,10 @@ export function safeParsePresentationEvent(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePresentationEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PresentationEvent {
+export function decodePresentationEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PresentationEvent {
   return rt.decode(text, readPresentationEvent, options, maxDepth);
 }
 
@@ -316,7 +328,10 @@ export function safeParseStreamOpCode(data: unknown): z.ZodSafeParseResult<Strea
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStreamOpCode(text: string | Uint8Array, options?: rt.DecodeOptions): StreamOpCode {
+export function decodeStreamOpCode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamOpCode {
   return rt.decode(text, readStreamOpCode, options, maxDepth);
 }
 
@@ -415,7 +430,10 @@ export function safeParseStreamPacketBase(data: unknown): z.ZodSafeParseResult<S
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStreamPacketBase(text: string | Uint8Array, options?: rt.DecodeOptions): StreamPacketBase {
+export function decodeStreamPacketBase(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamPacketBase {
   return rt.decode(text, readStreamPacketBase, options, maxDepth);
 }
 
@@ -514,7 +532,10 @@ export function safeParseDeltaPacket(data: unknown): z.ZodSafeParseResult<DeltaP
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeDeltaPacket(text: string | Uint8Array, options?: rt.DecodeOptions): DeltaPacket {
+export function decodeDeltaPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): DeltaPacket {
   return rt.decode(text, readDeltaPacket, options, maxDepth);
 }
 
@@ -629,7 +650,10 @@ export function safeParseEventPacket(data: unknown): z.ZodSafeParseResult<EventP
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeEventPacket(text: string | Uint8Array, options?: rt.DecodeOptions): EventPacket {
+export function decodeEventPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EventPacket {
   return rt.decode(text, readEventPacket, options, maxDepth);
 }
 
@@ -740,7 +764,10 @@ export function safeParseErrorPacket(data: unknown): z.ZodSafeParseResult<ErrorP
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeErrorPacket(text: string | Uint8Array, options?: rt.DecodeOptions): ErrorPacket {
+export function decodeErrorPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ErrorPacket {
   return rt.decode(text, readErrorPacket, options, maxDepth);
 }
 
@@ -853,7 +880,10 @@ export function safeParseClosePacket(data: unknown): z.ZodSafeParseResult<CloseP
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClosePacket(text: string | Uint8Array, options?: rt.DecodeOptions): ClosePacket {
+export function decodeClosePacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClosePacket {
   return rt.decode(text, readClosePacket, options, maxDepth);
 }
 
@@ -908,10 +938,22 @@ export function safeParseStreamPacket(data: unknown): z.ZodSafeParseResult<Strea
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeStreamPacket(text: string | Uint8Array, options?: rt.StrictDecodeOptions): StreamPacket;
-export function decodeStreamPacket(text: string | Uint8Array, options: rt.TolerantDecodeOptions): StreamPacket<rt.UnknownVariant>;
-export function decodeStreamPacket(text: string | Uint8Array, options?: rt.DecodeOptions): StreamPacket | StreamPacket<rt.UnknownVariant>;
-export function decodeStreamPacket(text: string | Uint8Array, options?: rt.DecodeOptions): StreamPacket | StreamPacket<rt.UnknownVariant> {
+export function decodeStreamPacket(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): StreamPacket;
+export function decodeStreamPacket(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): StreamPacket<rt.UnknownVariant>;
+export function decodeStreamPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamPacket | StreamPacket<rt.UnknownVariant>;
+export function decodeStreamPacket(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StreamPacket | StreamPacket<rt.UnknownVariant> {
   return rt.decode(text, readStreamPacket, options, maxDepth);
 }
 
@@ -993,7 +1035,10 @@ export function safeParsePacketServerSentEvent(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePacketServerSentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): PacketServerSentEvent {
+export function decodePacketServerSentEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): PacketServerSentEvent {
   return rt.decode(text, readPacketServerSentEvent, options, maxDepth);
 }
 

@@ -65,7 +65,10 @@ export function safeParseRunEventType(data: unknown): z.ZodSafeParseResult<RunEv
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeRunEventType(text: string | Uint8Array, options?: rt.DecodeOptions): RunEventType {
+export function decodeRunEventType(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunEventType {
   return rt.decode(text, readRunEventType, options, maxDepth);
 }
 
@@ -127,7 +130,10 @@ export function safeParseKnownStatusValue(data: unknown): z.ZodSafeParseResult<K
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeKnownStatusValue(text: string | Uint8Array, options?: rt.DecodeOptions): KnownStatusValue {
+export function decodeKnownStatusValue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): KnownStatusValue {
   return rt.decode(text, readKnownStatusValue, options, maxDepth);
 }
 
@@ -179,7 +185,10 @@ export function safeParseStatusValue(data: unknown): z.ZodSafeParseResult<Status
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStatusValue(text: string | Uint8Array, options?: rt.DecodeOptions): StatusValue {
+export function decodeStatusValue(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): StatusValue {
   return rt.decode(text, readStatusValue, options, maxDepth);
 }
 
@@ -217,7 +226,10 @@ export function safeParseNormalizedStatus(data: unknown): z.ZodSafeParseResult<N
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNormalizedStatus(text: string | Uint8Array, options?: rt.DecodeOptions): NormalizedStatus {
+export function decodeNormalizedStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NormalizedStatus {
   return rt.decode(text, readNormalizedStatus, options, maxDepth);
 }
 
@@ -251,7 +263,10 @@ export function safeParseRunLifecycleStatus(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeRunLifecycleStatus(text: string | Uint8Array, options?: rt.DecodeOptions): RunLifecycleStatus {
+export function decodeRunLifecycleStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunLifecycleStatus {
   return rt.decode(text, readRunLifecycleStatus, options, maxDepth);
 }
 
@@ -285,7 +300,10 @@ export function safeParseScratchpadOperation(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeScratchpadOperation(text: string | Uint8Array, options?: rt.DecodeOptions): ScratchpadOperation {
+export function decodeScratchpadOperation(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ScratchpadOperation {
   return rt.decode(text, readScratchpadOperation, options, maxDepth);
 }
 
@@ -321,7 +339,10 @@ export function safeParseRunId(data: unknown): z.ZodSafeParseResult<RunId> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunId} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeRunId(text: string | Uint8Array, options?: rt.DecodeOptions): RunId {
+export function decodeRunId(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunId {
   return rt.decode(text, readRunId, options, maxDepth);
 }
 
@@ -391,7 +412,10 @@ export function safeParseRunEventEnvelope(data: unknown): z.ZodSafeParseResult<R
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeRunEventEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): RunEventEnvelope {
+export function decodeRunEventEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunEventEnvelope {
   return rt.decode(text, readRunEventEnvelope, options, maxDepth);
 }
 
@@ -475,7 +499,10 @@ export function safeParseContentEvent(data: unknown): z.ZodSafeParseResult<Conte
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeContentEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ContentEvent {
+export function decodeContentEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ContentEvent {
   return rt.decode(text, readContentEvent, options, maxDepth);
 }
 
@@ -551,7 +578,10 @@ export function safeParseReasoningEvent(data: unknown): z.ZodSafeParseResult<Rea
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeReasoningEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ReasoningEvent {
+export function decodeReasoningEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ReasoningEvent {
   return rt.decode(text, readReasoningEvent, options, maxDepth);
 }
 
@@ -671,7 +701,10 @@ export function safeParseWebStatusEvent(data: unknown): z.ZodSafeParseResult<Web
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeWebStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): WebStatusEvent {
+export function decodeWebStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): WebStatusEvent {
   return rt.decode(text, readWebStatusEvent, options, maxDepth);
 }
 
@@ -794,7 +827,10 @@ export function safeParseResearchStatusEvent(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeResearchStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ResearchStatusEvent {
+export function decodeResearchStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ResearchStatusEvent {
   return rt.decode(text, readResearchStatusEvent, options, maxDepth);
 }
 
@@ -923,7 +959,10 @@ export function safeParseScratchpadEvent(data: unknown): z.ZodSafeParseResult<Sc
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeScratchpadEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ScratchpadEvent {
+export function decodeScratchpadEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ScratchpadEvent {
   return rt.decode(text, readScratchpadEvent, options, maxDepth);
 }
 
@@ -1009,7 +1048,10 @@ export function safeParseToolCallStartEvent(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeToolCallStartEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ToolCallStartEvent {
+export function decodeToolCallStartEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ToolCallStartEvent {
   return rt.decode(text, readToolCallStartEvent, options, maxDepth);
 }
 
@@ -1096,7 +1138,10 @@ export function safeParseToolCallManifestEvent(data: unknown): z.ZodSafeParseRes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeToolCallManifestEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ToolCallManifestEvent {
+export function decodeToolCallManifestEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ToolCallManifestEvent {
   return rt.decode(text, readToolCallManifestEvent, options, maxDepth);
 }
 
@@ -1185,7 +1230,10 @@ export function safeParseCodeStatusEvent(data: unknown): z.ZodSafeParseResult<Co
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCodeStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CodeStatusEvent {
+export function decodeCodeStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CodeStatusEvent {
   return rt.decode(text, readCodeStatusEvent, options, maxDepth);
 }
 
@@ -1264,7 +1312,10 @@ export function safeParseRunStatusEvent(data: unknown): z.ZodSafeParseResult<Run
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeRunStatusEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunStatusEvent {
+export function decodeRunStatusEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunStatusEvent {
   return rt.decode(text, readRunStatusEvent, options, maxDepth);
 }
 
@@ -1337,7 +1388,10 @@ export function safeParseRunErrorEvent(data: unknown): z.ZodSafeParseResult<RunE
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeRunErrorEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunErrorEvent {
+export function decodeRunErrorEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunErrorEvent {
   return rt.decode(text, readRunErrorEvent, options, maxDepth);
 }
 
@@ -1448,7 +1502,10 @@ export function safeParseGeneratedFileEvent(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeGeneratedFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): GeneratedFileEvent {
+export function decodeGeneratedFileEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): GeneratedFileEvent {
   return rt.decode(text, readGeneratedFileEvent, options, maxDepth);
 }
 
@@ -1559,7 +1616,10 @@ export function safeParseCodeInterpreterFileEvent(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCodeInterpreterFileEvent(text: string | Uint8Array, options?: rt.DecodeOptions): CodeInterpreterFileEvent {
+export function decodeCodeInterpreterFileEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): CodeInterpreterFileEvent {
   return rt.decode(text, readCodeInterpreterFileEvent, options, maxDepth);
 }
 
@@ -1632,7 +1692,10 @@ export function safeParseHotCodeEvent(data: unknown): z.ZodSafeParseResult<HotCo
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeHotCodeEvent(text: string | Uint8Array, options?: rt.DecodeOptions): HotCodeEvent {
+export function decodeHotCodeEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): HotCodeEvent {
   return rt.decode(text, readHotCodeEvent, options, maxDepth);
 }
 
@@ -1708,7 +1771,10 @@ export function safeParseHotCodeOutputEvent(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeHotCodeOutputEvent(text: string | Uint8Array, options?: rt.DecodeOptions): HotCodeOutputEvent {
+export function decodeHotCodeOutputEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): HotCodeOutputEvent {
   return rt.decode(text, readHotCodeOutputEvent, options, maxDepth);
 }
 
@@ -1784,7 +1850,10 @@ export function safeParseComputerOutputEvent(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeComputerOutputEvent(text: string | Uint8Array, options?: rt.DecodeOptions): ComputerOutputEvent {
+export function decodeComputerOutputEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ComputerOutputEvent {
   return rt.decode(text, readComputerOutputEvent, options, maxDepth);
 }
 
@@ -1888,10 +1957,22 @@ export function safeParseRunEvent(data: unknown): z.ZodSafeParseResult<RunEvent>
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeRunEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): RunEvent;
-export function decodeRunEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): RunEvent<rt.UnknownVariant>;
-export function decodeRunEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunEvent | RunEvent<rt.UnknownVariant>;
-export function decodeRunEvent(text: string | Uint8Array, options?: rt.DecodeOptions): RunEvent | RunEvent<rt.UnknownVariant> {
+export function decodeRunEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): RunEvent;
+export function decodeRunEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): RunEvent<rt.UnknownVariant>;
+export function decodeRunEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunEvent | RunEvent<rt.UnknownVariant>;
+export function decodeRunEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): RunEvent | RunEvent<rt.UnknownVariant> {
   return rt.decode(text, readRunEvent, options, maxDepth);
 }
 
@@ -1925,7 +2006,10 @@ export function safeParseUiComponent(data: unknown): z.ZodSafeParseResult<UiComp
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUiComponent(text: string | Uint8Array, options?: rt.DecodeOptions): UiComponent {
+export function decodeUiComponent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): UiComponent {
   return rt.decode(text, readUiComponent, options, maxDepth);
 }
 

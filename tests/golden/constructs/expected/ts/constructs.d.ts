@@ -23,7 +23,10 @@ export declare function safeParseColor(data: unknown): z.ZodSafeParseResult<Colo
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Color} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeColor(text: string | Uint8Array, options?: rt.DecodeOptions): Color;
+export declare function decodeColor(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Color;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeColor(value: Color): string;
 
@@ -44,7 +47,10 @@ export declare function safeParseMixed(data: unknown): z.ZodSafeParseResult<Mixe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Mixed} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMixed(text: string | Uint8Array, options?: rt.DecodeOptions): Mixed;
+export declare function decodeMixed(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Mixed;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMixed(value: Mixed): string;
 
@@ -65,7 +71,10 @@ export declare function safeParseStructured(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStructured(text: string | Uint8Array, options?: rt.DecodeOptions): Structured;
+export declare function decodeStructured(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Structured;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStructured(value: Structured): string;
 
@@ -86,7 +95,10 @@ export declare function safeParseLabel(data: unknown): z.ZodSafeParseResult<Labe
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Label} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeLabel(text: string | Uint8Array, options?: rt.DecodeOptions): Label;
+export declare function decodeLabel(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Label;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeLabel(value: Label): string;
 
@@ -107,7 +119,10 @@ export declare function safeParseShade(data: unknown): z.ZodSafeParseResult<Shad
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Shade} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeShade(text: string | Uint8Array, options?: rt.DecodeOptions): Shade;
+export declare function decodeShade(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Shade;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeShade(value: Shade): string;
 
@@ -130,7 +145,10 @@ export interface Palette {
   structured?: Structured;
 }
 export declare const Palette: z.ZodType<Palette>;
-/** Reads a {@link Palette} at the decoder's position (what `decodePalette` and the readers of other types call). */
+/**
+ * Reads a {@link Palette} at the decoder's position
+ * (what `decodePalette` and the readers of other types call).
+ */
 export declare function readPalette(d: rt.Decoder): Palette;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Palette}; throws a ZodError. */
@@ -141,7 +159,10 @@ export declare function safeParsePalette(data: unknown): z.ZodSafeParseResult<Pa
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Palette} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePalette(text: string | Uint8Array, options?: rt.DecodeOptions): Palette;
+export declare function decodePalette(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Palette;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePalette(value: Palette): string;
 
@@ -151,7 +172,10 @@ export interface Started {
   at: string;
 }
 export declare const Started: z.ZodType<Started>;
-/** Reads a {@link Started} at the decoder's position (what `decodeStarted` and the readers of other types call). */
+/**
+ * Reads a {@link Started} at the decoder's position
+ * (what `decodeStarted` and the readers of other types call).
+ */
 export declare function readStarted(d: rt.Decoder): Started;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Started}; throws a ZodError. */
@@ -162,7 +186,10 @@ export declare function safeParseStarted(data: unknown): z.ZodSafeParseResult<St
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Started} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStarted(text: string | Uint8Array, options?: rt.DecodeOptions): Started;
+export declare function decodeStarted(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Started;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStarted(value: Started): string;
 
@@ -180,7 +207,10 @@ export interface Stopped {
   reason?: string;
 }
 export declare const Stopped: z.ZodType<Stopped>;
-/** Reads a {@link Stopped} at the decoder's position (what `decodeStopped` and the readers of other types call). */
+/**
+ * Reads a {@link Stopped} at the decoder's position
+ * (what `decodeStopped` and the readers of other types call).
+ */
 export declare function readStopped(d: rt.Decoder): Stopped;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Stopped}; throws a ZodError. */
@@ -191,7 +221,10 @@ export declare function safeParseStopped(data: unknown): z.ZodSafeParseResult<St
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Stopped} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStopped(text: string | Uint8Array, options?: rt.DecodeOptions): Stopped;
+export declare function decodeStopped(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Stopped;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStopped(value: Stopped): string;
 
@@ -214,9 +247,18 @@ export declare function safeParseEvent(data: unknown): z.ZodSafeParseResult<Even
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Event;
-export declare function decodeEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Event<rt.UnknownVariant>;
-export declare function decodeEvent(text: string | Uint8Array, options?: rt.DecodeOptions): Event | Event<rt.UnknownVariant>;
+export declare function decodeEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Event;
+export declare function decodeEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Event<rt.UnknownVariant>;
+export declare function decodeEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Event | Event<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEvent(value: Event | Event<rt.UnknownVariant>): string;
 
@@ -236,7 +278,10 @@ export declare function safeParseUnit(data: unknown): z.ZodSafeParseResult<Unit>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Unit} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeUnit(text: string | Uint8Array, options?: rt.DecodeOptions): Unit;
+export declare function decodeUnit(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Unit;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeUnit(value: Unit): string;
 
@@ -252,7 +297,10 @@ export interface Reading {
   [key: string]: unknown;
 }
 export declare const Reading: z.ZodType<Reading>;
-/** Reads a {@link Reading} at the decoder's position (what `decodeReading` and the readers of other types call). */
+/**
+ * Reads a {@link Reading} at the decoder's position
+ * (what `decodeReading` and the readers of other types call).
+ */
 export declare function readReading(d: rt.Decoder): Reading;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Reading}; throws a ZodError. */
@@ -263,7 +311,10 @@ export declare function safeParseReading(data: unknown): z.ZodSafeParseResult<Re
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Reading} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeReading(text: string | Uint8Array, options?: rt.DecodeOptions): Reading;
+export declare function decodeReading(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Reading;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeReading(value: Reading): string;
 
@@ -280,7 +331,10 @@ export interface TaggedEnvelope<U = never> {
   reading?: Reading;
 }
 export declare const TaggedEnvelope: z.ZodType<TaggedEnvelope>;
-/** Reads a {@link TaggedEnvelope} at the decoder's position (what `decodeTaggedEnvelope` and the readers of other types call). */
+/**
+ * Reads a {@link TaggedEnvelope} at the decoder's position
+ * (what `decodeTaggedEnvelope` and the readers of other types call).
+ */
 export declare function readTaggedEnvelope(d: rt.Decoder): TaggedEnvelope<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link TaggedEnvelope}; throws a ZodError. */
@@ -292,9 +346,18 @@ export declare function safeParseTaggedEnvelope(data: unknown): z.ZodSafeParseRe
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeTaggedEnvelope(text: string | Uint8Array, options?: rt.StrictDecodeOptions): TaggedEnvelope;
-export declare function decodeTaggedEnvelope(text: string | Uint8Array, options: rt.TolerantDecodeOptions): TaggedEnvelope<rt.UnknownVariant>;
-export declare function decodeTaggedEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>;
+export declare function decodeTaggedEnvelope(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): TaggedEnvelope;
+export declare function decodeTaggedEnvelope(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): TaggedEnvelope<rt.UnknownVariant>;
+export declare function decodeTaggedEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeTaggedEnvelope(value: TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>): string;
 
@@ -314,9 +377,18 @@ export declare function safeParseBatch(data: unknown): z.ZodSafeParseResult<Batc
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeBatch(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Batch;
-export declare function decodeBatch(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Batch<rt.UnknownVariant>;
-export declare function decodeBatch(text: string | Uint8Array, options?: rt.DecodeOptions): Batch | Batch<rt.UnknownVariant>;
+export declare function decodeBatch(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Batch;
+export declare function decodeBatch(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Batch<rt.UnknownVariant>;
+export declare function decodeBatch(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Batch | Batch<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeBatch(value: Batch | Batch<rt.UnknownVariant>): string;
 
@@ -326,7 +398,10 @@ export interface Closed {
   id: string;
 }
 export declare const Closed: z.ZodType<Closed>;
-/** Reads a {@link Closed} at the decoder's position (what `decodeClosed` and the readers of other types call). */
+/**
+ * Reads a {@link Closed} at the decoder's position
+ * (what `decodeClosed` and the readers of other types call).
+ */
 export declare function readClosed(d: rt.Decoder): Closed;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Closed}; throws a ZodError. */
@@ -337,7 +412,10 @@ export declare function safeParseClosed(data: unknown): z.ZodSafeParseResult<Clo
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeClosed(text: string | Uint8Array, options?: rt.DecodeOptions): Closed;
+export declare function decodeClosed(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Closed;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeClosed(value: Closed): string;
 
@@ -374,7 +452,10 @@ export interface Presence {
   old?: string;
 }
 export declare const Presence: z.ZodType<Presence>;
-/** Reads a {@link Presence} at the decoder's position (what `decodePresence` and the readers of other types call). */
+/**
+ * Reads a {@link Presence} at the decoder's position
+ * (what `decodePresence` and the readers of other types call).
+ */
 export declare function readPresence(d: rt.Decoder): Presence;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Presence}; throws a ZodError. */
@@ -385,7 +466,10 @@ export declare function safeParsePresence(data: unknown): z.ZodSafeParseResult<P
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Presence} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePresence(text: string | Uint8Array, options?: rt.DecodeOptions): Presence;
+export declare function decodePresence(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Presence;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePresence(value: Presence): string;
 
@@ -398,7 +482,10 @@ export interface Open {
   [key: string]: unknown;
 }
 export declare const Open: z.ZodType<Open>;
-/** Reads a {@link Open} at the decoder's position (what `decodeOpen` and the readers of other types call). */
+/**
+ * Reads a {@link Open} at the decoder's position
+ * (what `decodeOpen` and the readers of other types call).
+ */
 export declare function readOpen(d: rt.Decoder): Open;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Open}; throws a ZodError. */
@@ -409,7 +496,10 @@ export declare function safeParseOpen(data: unknown): z.ZodSafeParseResult<Open>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Open} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeOpen(text: string | Uint8Array, options?: rt.DecodeOptions): Open;
+export declare function decodeOpen(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Open;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeOpen(value: Open): string;
 
@@ -422,7 +512,10 @@ export type TypedExtras = {
   name: string;
 } & { [key: string]: number };
 export declare const TypedExtras: z.ZodType<TypedExtras>;
-/** Reads a {@link TypedExtras} at the decoder's position (what `decodeTypedExtras` and the readers of other types call). */
+/**
+ * Reads a {@link TypedExtras} at the decoder's position
+ * (what `decodeTypedExtras` and the readers of other types call).
+ */
 export declare function readTypedExtras(d: rt.Decoder): TypedExtras;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link TypedExtras}; throws a ZodError. */
@@ -433,7 +526,10 @@ export declare function safeParseTypedExtras(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeTypedExtras(text: string | Uint8Array, options?: rt.DecodeOptions): TypedExtras;
+export declare function decodeTypedExtras(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TypedExtras;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeTypedExtras(value: TypedExtras): string;
 
@@ -448,7 +544,10 @@ export interface Forbidding {
   [key: string]: unknown;
 }
 export declare const Forbidding: z.ZodType<Forbidding>;
-/** Reads a {@link Forbidding} at the decoder's position (what `decodeForbidding` and the readers of other types call). */
+/**
+ * Reads a {@link Forbidding} at the decoder's position
+ * (what `decodeForbidding` and the readers of other types call).
+ */
 export declare function readForbidding(d: rt.Decoder): Forbidding;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Forbidding}; throws a ZodError. */
@@ -459,7 +558,10 @@ export declare function safeParseForbidding(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeForbidding(text: string | Uint8Array, options?: rt.DecodeOptions): Forbidding;
+export declare function decodeForbidding(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Forbidding;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeForbidding(value: Forbidding): string;
 
@@ -470,7 +572,10 @@ export interface ClosedForbidding {
   z?: never;
 }
 export declare const ClosedForbidding: z.ZodType<ClosedForbidding>;
-/** Reads a {@link ClosedForbidding} at the decoder's position (what `decodeClosedForbidding` and the readers of other types call). */
+/**
+ * Reads a {@link ClosedForbidding} at the decoder's position
+ * (what `decodeClosedForbidding` and the readers of other types call).
+ */
 export declare function readClosedForbidding(d: rt.Decoder): ClosedForbidding;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link ClosedForbidding}; throws a ZodError. */
@@ -481,7 +586,10 @@ export declare function safeParseClosedForbidding(data: unknown): z.ZodSafeParse
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeClosedForbidding(text: string | Uint8Array, options?: rt.DecodeOptions): ClosedForbidding;
+export declare function decodeClosedForbidding(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClosedForbidding;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeClosedForbidding(value: ClosedForbidding): string;
 
@@ -496,7 +604,10 @@ export interface Consts {
   maybe?: "x";
 }
 export declare const Consts: z.ZodType<Consts>;
-/** Reads a {@link Consts} at the decoder's position (what `decodeConsts` and the readers of other types call). */
+/**
+ * Reads a {@link Consts} at the decoder's position
+ * (what `decodeConsts` and the readers of other types call).
+ */
 export declare function readConsts(d: rt.Decoder): Consts;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Consts}; throws a ZodError. */
@@ -507,7 +618,10 @@ export declare function safeParseConsts(data: unknown): z.ZodSafeParseResult<Con
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Consts} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeConsts(text: string | Uint8Array, options?: rt.DecodeOptions): Consts;
+export declare function decodeConsts(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Consts;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeConsts(value: Consts): string;
 
@@ -519,7 +633,10 @@ export interface Counted {
   [key: string]: unknown;
 }
 export declare const Counted: z.ZodType<Counted>;
-/** Reads a {@link Counted} at the decoder's position (what `decodeCounted` and the readers of other types call). */
+/**
+ * Reads a {@link Counted} at the decoder's position
+ * (what `decodeCounted` and the readers of other types call).
+ */
 export declare function readCounted(d: rt.Decoder): Counted;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Counted}; throws a ZodError. */
@@ -530,7 +647,10 @@ export declare function safeParseCounted(data: unknown): z.ZodSafeParseResult<Co
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Counted} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCounted(text: string | Uint8Array, options?: rt.DecodeOptions): Counted;
+export declare function decodeCounted(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Counted;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCounted(value: Counted): string;
 
@@ -539,7 +659,10 @@ export interface NestedInnerDeep {
   leaf: number;
 }
 export declare const NestedInnerDeep: z.ZodType<NestedInnerDeep>;
-/** Reads a {@link NestedInnerDeep} at the decoder's position (what `decodeNestedInnerDeep` and the readers of other types call). */
+/**
+ * Reads a {@link NestedInnerDeep} at the decoder's position
+ * (what `decodeNestedInnerDeep` and the readers of other types call).
+ */
 export declare function readNestedInnerDeep(d: rt.Decoder): NestedInnerDeep;
 
 // ---- NestedInner (constructs/objects.schema.json#/$defs/Nested/properties/inner)
@@ -547,7 +670,10 @@ export interface NestedInner {
   deep: NestedInnerDeep;
 }
 export declare const NestedInner: z.ZodType<NestedInner>;
-/** Reads a {@link NestedInner} at the decoder's position (what `decodeNestedInner` and the readers of other types call). */
+/**
+ * Reads a {@link NestedInner} at the decoder's position
+ * (what `decodeNestedInner` and the readers of other types call).
+ */
 export declare function readNestedInner(d: rt.Decoder): NestedInner;
 
 // ---- NestedMode_2 (constructs/objects.schema.json#/$defs/Nested/properties/mode)
@@ -563,7 +689,10 @@ export interface NestedItemsItem {
   n: number;
 }
 export declare const NestedItemsItem: z.ZodType<NestedItemsItem>;
-/** Reads a {@link NestedItemsItem} at the decoder's position (what `decodeNestedItemsItem` and the readers of other types call). */
+/**
+ * Reads a {@link NestedItemsItem} at the decoder's position
+ * (what `decodeNestedItemsItem` and the readers of other types call).
+ */
 export declare function readNestedItemsItem(d: rt.Decoder): NestedItemsItem;
 
 // ---- Nested (constructs/objects.schema.json#/$defs/Nested)
@@ -577,7 +706,10 @@ export interface Nested {
   items?: NestedItemsItem[];
 }
 export declare const Nested: z.ZodType<Nested>;
-/** Reads a {@link Nested} at the decoder's position (what `decodeNested` and the readers of other types call). */
+/**
+ * Reads a {@link Nested} at the decoder's position
+ * (what `decodeNested` and the readers of other types call).
+ */
 export declare function readNested(d: rt.Decoder): Nested;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Nested}; throws a ZodError. */
@@ -588,7 +720,10 @@ export declare function safeParseNested(data: unknown): z.ZodSafeParseResult<Nes
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Nested} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNested(text: string | Uint8Array, options?: rt.DecodeOptions): Nested;
+export declare function decodeNested(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Nested;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNested(value: Nested): string;
 
@@ -610,7 +745,10 @@ export declare function safeParseNestedMode(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNestedMode(text: string | Uint8Array, options?: rt.DecodeOptions): NestedMode;
+export declare function decodeNestedMode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NestedMode;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNestedMode(value: NestedMode): string;
 
@@ -655,7 +793,10 @@ export interface Circle {
   r: number;
 }
 export declare const Circle: z.ZodType<Circle>;
-/** Reads a {@link Circle} at the decoder's position (what `decodeCircle` and the readers of other types call). */
+/**
+ * Reads a {@link Circle} at the decoder's position
+ * (what `decodeCircle` and the readers of other types call).
+ */
 export declare function readCircle(d: rt.Decoder): Circle;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Circle}; throws a ZodError. */
@@ -666,7 +807,10 @@ export declare function safeParseCircle(data: unknown): z.ZodSafeParseResult<Cir
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Circle} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCircle(text: string | Uint8Array, options?: rt.DecodeOptions): Circle;
+export declare function decodeCircle(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Circle;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCircle(value: Circle): string;
 
@@ -676,7 +820,10 @@ export interface Square {
   side: number;
 }
 export declare const Square: z.ZodType<Square>;
-/** Reads a {@link Square} at the decoder's position (what `decodeSquare` and the readers of other types call). */
+/**
+ * Reads a {@link Square} at the decoder's position
+ * (what `decodeSquare` and the readers of other types call).
+ */
 export declare function readSquare(d: rt.Decoder): Square;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Square}; throws a ZodError. */
@@ -687,7 +834,10 @@ export declare function safeParseSquare(data: unknown): z.ZodSafeParseResult<Squ
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Square} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeSquare(text: string | Uint8Array, options?: rt.DecodeOptions): Square;
+export declare function decodeSquare(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Square;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeSquare(value: Square): string;
 
@@ -707,9 +857,18 @@ export declare function safeParseShape(data: unknown): z.ZodSafeParseResult<Shap
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeShape(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Shape;
-export declare function decodeShape(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Shape<rt.UnknownVariant>;
-export declare function decodeShape(text: string | Uint8Array, options?: rt.DecodeOptions): Shape | Shape<rt.UnknownVariant>;
+export declare function decodeShape(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Shape;
+export declare function decodeShape(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Shape<rt.UnknownVariant>;
+export declare function decodeShape(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Shape | Shape<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeShape(value: Shape | Shape<rt.UnknownVariant>): string;
 
@@ -728,7 +887,10 @@ export declare function safeParseScalar(data: unknown): z.ZodSafeParseResult<Sca
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Scalar} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeScalar(text: string | Uint8Array, options?: rt.DecodeOptions): Scalar;
+export declare function decodeScalar(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Scalar;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeScalar(value: Scalar): string;
 
@@ -747,7 +909,10 @@ export declare function safeParseExclusive(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Exclusive} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeExclusive(text: string | Uint8Array, options?: rt.DecodeOptions): Exclusive;
+export declare function decodeExclusive(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Exclusive;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeExclusive(value: Exclusive): string;
 
@@ -766,7 +931,10 @@ export declare function safeParseInclusive(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Inclusive} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeInclusive(text: string | Uint8Array, options?: rt.DecodeOptions): Inclusive;
+export declare function decodeInclusive(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Inclusive;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeInclusive(value: Inclusive): string;
 
@@ -781,7 +949,10 @@ export interface Holder<U = never> {
   shapes?: Shape<U>[];
 }
 export declare const Holder: z.ZodType<Holder>;
-/** Reads a {@link Holder} at the decoder's position (what `decodeHolder` and the readers of other types call). */
+/**
+ * Reads a {@link Holder} at the decoder's position
+ * (what `decodeHolder` and the readers of other types call).
+ */
 export declare function readHolder(d: rt.Decoder): Holder<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Holder}; throws a ZodError. */
@@ -793,9 +964,18 @@ export declare function safeParseHolder(data: unknown): z.ZodSafeParseResult<Hol
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeHolder(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Holder;
-export declare function decodeHolder(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Holder<rt.UnknownVariant>;
-export declare function decodeHolder(text: string | Uint8Array, options?: rt.DecodeOptions): Holder | Holder<rt.UnknownVariant>;
+export declare function decodeHolder(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Holder;
+export declare function decodeHolder(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Holder<rt.UnknownVariant>;
+export declare function decodeHolder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Holder | Holder<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeHolder(value: Holder | Holder<rt.UnknownVariant>): string;
 
@@ -814,7 +994,10 @@ export interface Strings {
   stamp?: shared.Timestamp;
 }
 export declare const Strings: z.ZodType<Strings>;
-/** Reads a {@link Strings} at the decoder's position (what `decodeStrings` and the readers of other types call). */
+/**
+ * Reads a {@link Strings} at the decoder's position
+ * (what `decodeStrings` and the readers of other types call).
+ */
 export declare function readStrings(d: rt.Decoder): Strings;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Strings}; throws a ZodError. */
@@ -825,7 +1008,10 @@ export declare function safeParseStrings(data: unknown): z.ZodSafeParseResult<St
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Strings} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeStrings(text: string | Uint8Array, options?: rt.DecodeOptions): Strings;
+export declare function decodeStrings(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Strings;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeStrings(value: Strings): string;
 
@@ -840,7 +1026,10 @@ export interface Numbers {
   real?: number;
 }
 export declare const Numbers: z.ZodType<Numbers>;
-/** Reads a {@link Numbers} at the decoder's position (what `decodeNumbers` and the readers of other types call). */
+/**
+ * Reads a {@link Numbers} at the decoder's position
+ * (what `decodeNumbers` and the readers of other types call).
+ */
 export declare function readNumbers(d: rt.Decoder): Numbers;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Numbers}; throws a ZodError. */
@@ -851,7 +1040,10 @@ export declare function safeParseNumbers(data: unknown): z.ZodSafeParseResult<Nu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Numbers} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNumbers(text: string | Uint8Array, options?: rt.DecodeOptions): Numbers;
+export declare function decodeNumbers(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Numbers;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNumbers(value: Numbers): string;
 
@@ -864,7 +1056,10 @@ export interface Arrays {
   holes?: (string | null)[];
 }
 export declare const Arrays: z.ZodType<Arrays>;
-/** Reads a {@link Arrays} at the decoder's position (what `decodeArrays` and the readers of other types call). */
+/**
+ * Reads a {@link Arrays} at the decoder's position
+ * (what `decodeArrays` and the readers of other types call).
+ */
 export declare function readArrays(d: rt.Decoder): Arrays;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Arrays}; throws a ZodError. */
@@ -875,7 +1070,10 @@ export declare function safeParseArrays(data: unknown): z.ZodSafeParseResult<Arr
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Arrays} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeArrays(text: string | Uint8Array, options?: rt.DecodeOptions): Arrays;
+export declare function decodeArrays(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Arrays;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeArrays(value: Arrays): string;
 
@@ -886,7 +1084,10 @@ export interface Maps {
   anything?: { [key: string]: rt.Json };
 }
 export declare const Maps: z.ZodType<Maps>;
-/** Reads a {@link Maps} at the decoder's position (what `decodeMaps` and the readers of other types call). */
+/**
+ * Reads a {@link Maps} at the decoder's position
+ * (what `decodeMaps` and the readers of other types call).
+ */
 export declare function readMaps(d: rt.Decoder): Maps;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Maps}; throws a ZodError. */
@@ -897,7 +1098,10 @@ export declare function safeParseMaps(data: unknown): z.ZodSafeParseResult<Maps>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Maps} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMaps(text: string | Uint8Array, options?: rt.DecodeOptions): Maps;
+export declare function decodeMaps(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Maps;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMaps(value: Maps): string;
 
@@ -916,7 +1120,10 @@ export declare function safeParseIdentifier(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeIdentifier(text: string | Uint8Array, options?: rt.DecodeOptions): Identifier;
+export declare function decodeIdentifier(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Identifier;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeIdentifier(value: Identifier): string;
 
@@ -935,7 +1142,10 @@ export declare function safeParseCount(data: unknown): z.ZodSafeParseResult<Coun
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Count} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCount(text: string | Uint8Array, options?: rt.DecodeOptions): Count;
+export declare function decodeCount(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Count;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCount(value: Count): string;
 
@@ -954,7 +1164,10 @@ export declare function safeParseMaybeName(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MaybeName} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMaybeName(text: string | Uint8Array, options?: rt.DecodeOptions): MaybeName;
+export declare function decodeMaybeName(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MaybeName;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMaybeName(value: MaybeName): string;
 
@@ -973,7 +1186,10 @@ export declare function safeParseNames(data: unknown): z.ZodSafeParseResult<Name
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Names} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNames(text: string | Uint8Array, options?: rt.DecodeOptions): Names;
+export declare function decodeNames(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Names;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNames(value: Names): string;
 
@@ -986,7 +1202,10 @@ export interface Ping {
   [key: string]: unknown;
 }
 export declare const Ping: z.ZodType<Ping>;
-/** Reads a {@link Ping} at the decoder's position (what `decodePing` and the readers of other types call). */
+/**
+ * Reads a {@link Ping} at the decoder's position
+ * (what `decodePing` and the readers of other types call).
+ */
 export declare function readPing(d: rt.Decoder): Ping;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Ping}; throws a ZodError. */
@@ -997,7 +1216,10 @@ export declare function safeParsePing(data: unknown): z.ZodSafeParseResult<Ping>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePing(text: string | Uint8Array, options?: rt.DecodeOptions): Ping;
+export declare function decodePing(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Ping;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePing(value: Ping): string;
 
@@ -1010,7 +1232,10 @@ export interface Pong {
   [key: string]: unknown;
 }
 export declare const Pong: z.ZodType<Pong>;
-/** Reads a {@link Pong} at the decoder's position (what `decodePong` and the readers of other types call). */
+/**
+ * Reads a {@link Pong} at the decoder's position
+ * (what `decodePong` and the readers of other types call).
+ */
 export declare function readPong(d: rt.Decoder): Pong;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Pong}; throws a ZodError. */
@@ -1021,7 +1246,10 @@ export declare function safeParsePong(data: unknown): z.ZodSafeParseResult<Pong>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Pong} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePong(text: string | Uint8Array, options?: rt.DecodeOptions): Pong;
+export declare function decodePong(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Pong;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePong(value: Pong): string;
 
@@ -1044,9 +1272,18 @@ export declare function safeParseSignal(data: unknown): z.ZodSafeParseResult<Sig
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeSignal(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Signal;
-export declare function decodeSignal(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Signal<rt.UnknownVariant>;
-export declare function decodeSignal(text: string | Uint8Array, options?: rt.DecodeOptions): Signal | Signal<rt.UnknownVariant>;
+export declare function decodeSignal(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Signal;
+export declare function decodeSignal(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Signal<rt.UnknownVariant>;
+export declare function decodeSignal(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Signal | Signal<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeSignal(value: Signal | Signal<rt.UnknownVariant>): string;
 
@@ -1057,7 +1294,10 @@ export interface EitherVariant1 {
   [key: string]: unknown;
 }
 export declare const EitherVariant1: z.ZodType<EitherVariant1>;
-/** Reads a {@link EitherVariant1} at the decoder's position (what `decodeEitherVariant1` and the readers of other types call). */
+/**
+ * Reads a {@link EitherVariant1} at the decoder's position
+ * (what `decodeEitherVariant1` and the readers of other types call).
+ */
 export declare function readEitherVariant1(d: rt.Decoder): EitherVariant1;
 
 // ---- EitherVariant2 (constructs/variants.schema.json#/$defs/Either/oneOf/1)
@@ -1067,7 +1307,10 @@ export interface EitherVariant2 {
   [key: string]: unknown;
 }
 export declare const EitherVariant2: z.ZodType<EitherVariant2>;
-/** Reads a {@link EitherVariant2} at the decoder's position (what `decodeEitherVariant2` and the readers of other types call). */
+/**
+ * Reads a {@link EitherVariant2} at the decoder's position
+ * (what `decodeEitherVariant2` and the readers of other types call).
+ */
 export declare function readEitherVariant2(d: rt.Decoder): EitherVariant2;
 
 // ---- Either (constructs/variants.schema.json#/$defs/Either)
@@ -1085,7 +1328,10 @@ export declare function safeParseEither(data: unknown): z.ZodSafeParseResult<Eit
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Either} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeEither(text: string | Uint8Array, options?: rt.DecodeOptions): Either;
+export declare function decodeEither(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Either;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEither(value: Either): string;
 
@@ -1109,7 +1355,10 @@ export interface Carrier<U = never> {
   signals?: Signal<U>[];
 }
 export declare const Carrier: z.ZodType<Carrier>;
-/** Reads a {@link Carrier} at the decoder's position (what `decodeCarrier` and the readers of other types call). */
+/**
+ * Reads a {@link Carrier} at the decoder's position
+ * (what `decodeCarrier` and the readers of other types call).
+ */
 export declare function readCarrier(d: rt.Decoder): Carrier<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Carrier}; throws a ZodError. */
@@ -1121,9 +1370,18 @@ export declare function safeParseCarrier(data: unknown): z.ZodSafeParseResult<Ca
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeCarrier(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Carrier;
-export declare function decodeCarrier(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Carrier<rt.UnknownVariant>;
-export declare function decodeCarrier(text: string | Uint8Array, options?: rt.DecodeOptions): Carrier | Carrier<rt.UnknownVariant>;
+export declare function decodeCarrier(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Carrier;
+export declare function decodeCarrier(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Carrier<rt.UnknownVariant>;
+export declare function decodeCarrier(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Carrier | Carrier<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCarrier(value: Carrier | Carrier<rt.UnknownVariant>): string;
 
@@ -1133,7 +1391,10 @@ export type Directory = {
   version: number;
 } & { [key: string]: Closed };
 export declare const Directory: z.ZodType<Directory>;
-/** Reads a {@link Directory} at the decoder's position (what `decodeDirectory` and the readers of other types call). */
+/**
+ * Reads a {@link Directory} at the decoder's position
+ * (what `decodeDirectory` and the readers of other types call).
+ */
 export declare function readDirectory(d: rt.Decoder): Directory;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Directory}; throws a ZodError. */
@@ -1144,6 +1405,9 @@ export declare function safeParseDirectory(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Directory} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeDirectory(text: string | Uint8Array, options?: rt.DecodeOptions): Directory;
+export declare function decodeDirectory(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Directory;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeDirectory(value: Directory): string;

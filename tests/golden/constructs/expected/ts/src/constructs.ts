@@ -33,7 +33,10 @@ export function safeParseColor(data: unknown): z.ZodSafeParseResult<Color> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Color} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeColor(text: string | Uint8Array, options?: rt.DecodeOptions): Color {
+export function decodeColor(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Color {
   return rt.decode(text, readColor, options, maxDepth);
 }
 
@@ -66,7 +69,10 @@ export function safeParseMixed(data: unknown): z.ZodSafeParseResult<Mixed> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Mixed} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMixed(text: string | Uint8Array, options?: rt.DecodeOptions): Mixed {
+export function decodeMixed(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Mixed {
   return rt.decode(text, readMixed, options, maxDepth);
 }
 
@@ -99,7 +105,10 @@ export function safeParseStructured(data: unknown): z.ZodSafeParseResult<Structu
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStructured(text: string | Uint8Array, options?: rt.DecodeOptions): Structured {
+export function decodeStructured(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Structured {
   return rt.decode(text, readStructured, options, maxDepth);
 }
 
@@ -133,7 +142,10 @@ export function safeParseLabel(data: unknown): z.ZodSafeParseResult<Label> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Label} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeLabel(text: string | Uint8Array, options?: rt.DecodeOptions): Label {
+export function decodeLabel(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Label {
   return rt.decode(text, readLabel, options, maxDepth);
 }
 
@@ -167,7 +179,10 @@ export function safeParseShade(data: unknown): z.ZodSafeParseResult<Shade> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Shade} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeShade(text: string | Uint8Array, options?: rt.DecodeOptions): Shade {
+export function decodeShade(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Shade {
   return rt.decode(text, readShade, options, maxDepth);
 }
 
@@ -269,7 +284,10 @@ export function safeParsePalette(data: unknown): z.ZodSafeParseResult<Palette> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Palette} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePalette(text: string | Uint8Array, options?: rt.DecodeOptions): Palette {
+export function decodePalette(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Palette {
   return rt.decode(text, readPalette, options, maxDepth);
 }
 
@@ -332,7 +350,10 @@ export function safeParseStarted(data: unknown): z.ZodSafeParseResult<Started> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Started} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStarted(text: string | Uint8Array, options?: rt.DecodeOptions): Started {
+export function decodeStarted(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Started {
   return rt.decode(text, readStarted, options, maxDepth);
 }
 
@@ -405,7 +426,10 @@ export function safeParseStopped(data: unknown): z.ZodSafeParseResult<Stopped> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Stopped} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStopped(text: string | Uint8Array, options?: rt.DecodeOptions): Stopped {
+export function decodeStopped(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Stopped {
   return rt.decode(text, readStopped, options, maxDepth);
 }
 
@@ -451,10 +475,22 @@ export function safeParseEvent(data: unknown): z.ZodSafeParseResult<Event> {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Event;
-export function decodeEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Event<rt.UnknownVariant>;
-export function decodeEvent(text: string | Uint8Array, options?: rt.DecodeOptions): Event | Event<rt.UnknownVariant>;
-export function decodeEvent(text: string | Uint8Array, options?: rt.DecodeOptions): Event | Event<rt.UnknownVariant> {
+export function decodeEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Event;
+export function decodeEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Event<rt.UnknownVariant>;
+export function decodeEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Event | Event<rt.UnknownVariant>;
+export function decodeEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Event | Event<rt.UnknownVariant> {
   return rt.decode(text, readEvent, options, maxDepth);
 }
 
@@ -487,7 +523,10 @@ export function safeParseUnit(data: unknown): z.ZodSafeParseResult<Unit> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Unit} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeUnit(text: string | Uint8Array, options?: rt.DecodeOptions): Unit {
+export function decodeUnit(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Unit {
   return rt.decode(text, readUnit, options, maxDepth);
 }
 
@@ -556,7 +595,10 @@ export function safeParseReading(data: unknown): z.ZodSafeParseResult<Reading> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Reading} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeReading(text: string | Uint8Array, options?: rt.DecodeOptions): Reading {
+export function decodeReading(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Reading {
   return rt.decode(text, readReading, options, maxDepth);
 }
 
@@ -627,10 +669,22 @@ export function safeParseTaggedEnvelope(data: unknown): z.ZodSafeParseResult<Tag
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeTaggedEnvelope(text: string | Uint8Array, options?: rt.StrictDecodeOptions): TaggedEnvelope;
-export function decodeTaggedEnvelope(text: string | Uint8Array, options: rt.TolerantDecodeOptions): TaggedEnvelope<rt.UnknownVariant>;
-export function decodeTaggedEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>;
-export function decodeTaggedEnvelope(text: string | Uint8Array, options?: rt.DecodeOptions): TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant> {
+export function decodeTaggedEnvelope(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): TaggedEnvelope;
+export function decodeTaggedEnvelope(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): TaggedEnvelope<rt.UnknownVariant>;
+export function decodeTaggedEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>;
+export function decodeTaggedEnvelope(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant> {
   return rt.decode(text, readTaggedEnvelope, options, maxDepth);
 }
 
@@ -663,10 +717,22 @@ export function safeParseBatch(data: unknown): z.ZodSafeParseResult<Batch> {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeBatch(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Batch;
-export function decodeBatch(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Batch<rt.UnknownVariant>;
-export function decodeBatch(text: string | Uint8Array, options?: rt.DecodeOptions): Batch | Batch<rt.UnknownVariant>;
-export function decodeBatch(text: string | Uint8Array, options?: rt.DecodeOptions): Batch | Batch<rt.UnknownVariant> {
+export function decodeBatch(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Batch;
+export function decodeBatch(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Batch<rt.UnknownVariant>;
+export function decodeBatch(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Batch | Batch<rt.UnknownVariant>;
+export function decodeBatch(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Batch | Batch<rt.UnknownVariant> {
   return rt.decode(text, readBatch, options, maxDepth);
 }
 
@@ -723,7 +789,10 @@ export function safeParseClosed(data: unknown): z.ZodSafeParseResult<Closed> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClosed(text: string | Uint8Array, options?: rt.DecodeOptions): Closed {
+export function decodeClosed(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Closed {
   return rt.decode(text, readClosed, options, maxDepth);
 }
 
@@ -850,7 +919,10 @@ export function safeParsePresence(data: unknown): z.ZodSafeParseResult<Presence>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Presence} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePresence(text: string | Uint8Array, options?: rt.DecodeOptions): Presence {
+export function decodePresence(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Presence {
   return rt.decode(text, readPresence, options, maxDepth);
 }
 
@@ -916,7 +988,10 @@ export function safeParseOpen(data: unknown): z.ZodSafeParseResult<Open> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Open} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeOpen(text: string | Uint8Array, options?: rt.DecodeOptions): Open {
+export function decodeOpen(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Open {
   return rt.decode(text, readOpen, options, maxDepth);
 }
 
@@ -976,7 +1051,10 @@ export function safeParseTypedExtras(data: unknown): z.ZodSafeParseResult<TypedE
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeTypedExtras(text: string | Uint8Array, options?: rt.DecodeOptions): TypedExtras {
+export function decodeTypedExtras(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): TypedExtras {
   return rt.decode(text, readTypedExtras, options, maxDepth);
 }
 
@@ -1050,7 +1128,10 @@ export function safeParseForbidding(data: unknown): z.ZodSafeParseResult<Forbidd
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeForbidding(text: string | Uint8Array, options?: rt.DecodeOptions): Forbidding {
+export function decodeForbidding(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Forbidding {
   return rt.decode(text, readForbidding, options, maxDepth);
 }
 
@@ -1113,7 +1194,10 @@ export function safeParseClosedForbidding(data: unknown): z.ZodSafeParseResult<C
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClosedForbidding(text: string | Uint8Array, options?: rt.DecodeOptions): ClosedForbidding {
+export function decodeClosedForbidding(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): ClosedForbidding {
   return rt.decode(text, readClosedForbidding, options, maxDepth);
 }
 
@@ -1205,7 +1289,10 @@ export function safeParseConsts(data: unknown): z.ZodSafeParseResult<Consts> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Consts} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeConsts(text: string | Uint8Array, options?: rt.DecodeOptions): Consts {
+export function decodeConsts(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Consts {
   return rt.decode(text, readConsts, options, maxDepth);
 }
 
@@ -1264,7 +1351,10 @@ export function safeParseCounted(data: unknown): z.ZodSafeParseResult<Counted> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Counted} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCounted(text: string | Uint8Array, options?: rt.DecodeOptions): Counted {
+export function decodeCounted(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Counted {
   return rt.decode(text, readCounted, options, maxDepth);
 }
 
@@ -1447,7 +1537,10 @@ export function safeParseNested(data: unknown): z.ZodSafeParseResult<Nested> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Nested} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNested(text: string | Uint8Array, options?: rt.DecodeOptions): Nested {
+export function decodeNested(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Nested {
   return rt.decode(text, readNested, options, maxDepth);
 }
 
@@ -1482,7 +1575,10 @@ export function safeParseNestedMode(data: unknown): z.ZodSafeParseResult<NestedM
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNestedMode(text: string | Uint8Array, options?: rt.DecodeOptions): NestedMode {
+export function decodeNestedMode(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NestedMode {
   return rt.decode(text, readNestedMode, options, maxDepth);
 }
 
@@ -1578,7 +1674,10 @@ export function safeParseCircle(data: unknown): z.ZodSafeParseResult<Circle> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Circle} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCircle(text: string | Uint8Array, options?: rt.DecodeOptions): Circle {
+export function decodeCircle(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Circle {
   return rt.decode(text, readCircle, options, maxDepth);
 }
 
@@ -1641,7 +1740,10 @@ export function safeParseSquare(data: unknown): z.ZodSafeParseResult<Square> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Square} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeSquare(text: string | Uint8Array, options?: rt.DecodeOptions): Square {
+export function decodeSquare(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Square {
   return rt.decode(text, readSquare, options, maxDepth);
 }
 
@@ -1684,10 +1786,22 @@ export function safeParseShape(data: unknown): z.ZodSafeParseResult<Shape> {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeShape(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Shape;
-export function decodeShape(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Shape<rt.UnknownVariant>;
-export function decodeShape(text: string | Uint8Array, options?: rt.DecodeOptions): Shape | Shape<rt.UnknownVariant>;
-export function decodeShape(text: string | Uint8Array, options?: rt.DecodeOptions): Shape | Shape<rt.UnknownVariant> {
+export function decodeShape(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Shape;
+export function decodeShape(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Shape<rt.UnknownVariant>;
+export function decodeShape(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Shape | Shape<rt.UnknownVariant>;
+export function decodeShape(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Shape | Shape<rt.UnknownVariant> {
   return rt.decode(text, readShape, options, maxDepth);
 }
 
@@ -1725,7 +1839,10 @@ export function safeParseScalar(data: unknown): z.ZodSafeParseResult<Scalar> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Scalar} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeScalar(text: string | Uint8Array, options?: rt.DecodeOptions): Scalar {
+export function decodeScalar(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Scalar {
   return rt.decode(text, readScalar, options, maxDepth);
 }
 
@@ -1760,7 +1877,10 @@ export function safeParseExclusive(data: unknown): z.ZodSafeParseResult<Exclusiv
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Exclusive} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeExclusive(text: string | Uint8Array, options?: rt.DecodeOptions): Exclusive {
+export function decodeExclusive(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Exclusive {
   return rt.decode(text, readExclusive, options, maxDepth);
 }
 
@@ -1795,7 +1915,10 @@ export function safeParseInclusive(data: unknown): z.ZodSafeParseResult<Inclusiv
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Inclusive} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeInclusive(text: string | Uint8Array, options?: rt.DecodeOptions): Inclusive {
+export function decodeInclusive(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Inclusive {
   return rt.decode(text, readInclusive, options, maxDepth);
 }
 
@@ -1888,10 +2011,22 @@ export function safeParseHolder(data: unknown): z.ZodSafeParseResult<Holder> {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeHolder(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Holder;
-export function decodeHolder(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Holder<rt.UnknownVariant>;
-export function decodeHolder(text: string | Uint8Array, options?: rt.DecodeOptions): Holder | Holder<rt.UnknownVariant>;
-export function decodeHolder(text: string | Uint8Array, options?: rt.DecodeOptions): Holder | Holder<rt.UnknownVariant> {
+export function decodeHolder(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Holder;
+export function decodeHolder(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Holder<rt.UnknownVariant>;
+export function decodeHolder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Holder | Holder<rt.UnknownVariant>;
+export function decodeHolder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Holder | Holder<rt.UnknownVariant> {
   return rt.decode(text, readHolder, options, maxDepth);
 }
 
@@ -2011,7 +2146,10 @@ export function safeParseStrings(data: unknown): z.ZodSafeParseResult<Strings> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Strings} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeStrings(text: string | Uint8Array, options?: rt.DecodeOptions): Strings {
+export function decodeStrings(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Strings {
   return rt.decode(text, readStrings, options, maxDepth);
 }
 
@@ -2103,7 +2241,10 @@ export function safeParseNumbers(data: unknown): z.ZodSafeParseResult<Numbers> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Numbers} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNumbers(text: string | Uint8Array, options?: rt.DecodeOptions): Numbers {
+export function decodeNumbers(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Numbers {
   return rt.decode(text, readNumbers, options, maxDepth);
 }
 
@@ -2181,7 +2322,10 @@ export function safeParseArrays(data: unknown): z.ZodSafeParseResult<Arrays> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Arrays} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeArrays(text: string | Uint8Array, options?: rt.DecodeOptions): Arrays {
+export function decodeArrays(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Arrays {
   return rt.decode(text, readArrays, options, maxDepth);
 }
 
@@ -2245,7 +2389,10 @@ export function safeParseMaps(data: unknown): z.ZodSafeParseResult<Maps> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Maps} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMaps(text: string | Uint8Array, options?: rt.DecodeOptions): Maps {
+export function decodeMaps(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Maps {
   return rt.decode(text, readMaps, options, maxDepth);
 }
 
@@ -2277,7 +2424,10 @@ export function safeParseIdentifier(data: unknown): z.ZodSafeParseResult<Identif
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeIdentifier(text: string | Uint8Array, options?: rt.DecodeOptions): Identifier {
+export function decodeIdentifier(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Identifier {
   return rt.decode(text, readIdentifier, options, maxDepth);
 }
 
@@ -2309,7 +2459,10 @@ export function safeParseCount(data: unknown): z.ZodSafeParseResult<Count> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Count} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCount(text: string | Uint8Array, options?: rt.DecodeOptions): Count {
+export function decodeCount(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Count {
   return rt.decode(text, readCount, options, maxDepth);
 }
 
@@ -2341,7 +2494,10 @@ export function safeParseMaybeName(data: unknown): z.ZodSafeParseResult<MaybeNam
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MaybeName} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMaybeName(text: string | Uint8Array, options?: rt.DecodeOptions): MaybeName {
+export function decodeMaybeName(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): MaybeName {
   return rt.decode(text, readMaybeName, options, maxDepth);
 }
 
@@ -2373,7 +2529,10 @@ export function safeParseNames(data: unknown): z.ZodSafeParseResult<Names> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Names} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNames(text: string | Uint8Array, options?: rt.DecodeOptions): Names {
+export function decodeNames(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Names {
   return rt.decode(text, readNames, options, maxDepth);
 }
 
@@ -2439,7 +2598,10 @@ export function safeParsePing(data: unknown): z.ZodSafeParseResult<Ping> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePing(text: string | Uint8Array, options?: rt.DecodeOptions): Ping {
+export function decodePing(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Ping {
   return rt.decode(text, readPing, options, maxDepth);
 }
 
@@ -2505,7 +2667,10 @@ export function safeParsePong(data: unknown): z.ZodSafeParseResult<Pong> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Pong} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePong(text: string | Uint8Array, options?: rt.DecodeOptions): Pong {
+export function decodePong(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Pong {
   return rt.decode(text, readPong, options, maxDepth);
 }
 
@@ -2551,10 +2716,22 @@ export function safeParseSignal(data: unknown): z.ZodSafeParseResult<Signal> {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeSignal(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Signal;
-export function decodeSignal(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Signal<rt.UnknownVariant>;
-export function decodeSignal(text: string | Uint8Array, options?: rt.DecodeOptions): Signal | Signal<rt.UnknownVariant>;
-export function decodeSignal(text: string | Uint8Array, options?: rt.DecodeOptions): Signal | Signal<rt.UnknownVariant> {
+export function decodeSignal(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Signal;
+export function decodeSignal(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Signal<rt.UnknownVariant>;
+export function decodeSignal(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Signal | Signal<rt.UnknownVariant>;
+export function decodeSignal(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Signal | Signal<rt.UnknownVariant> {
   return rt.decode(text, readSignal, options, maxDepth);
 }
 
@@ -2659,7 +2836,10 @@ export function safeParseEither(data: unknown): z.ZodSafeParseResult<Either> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Either} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeEither(text: string | Uint8Array, options?: rt.DecodeOptions): Either {
+export function decodeEither(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Either {
   return rt.decode(text, readEither, options, maxDepth);
 }
 
@@ -2753,10 +2933,22 @@ export function safeParseCarrier(data: unknown): z.ZodSafeParseResult<Carrier> {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeCarrier(text: string | Uint8Array, options?: rt.StrictDecodeOptions): Carrier;
-export function decodeCarrier(text: string | Uint8Array, options: rt.TolerantDecodeOptions): Carrier<rt.UnknownVariant>;
-export function decodeCarrier(text: string | Uint8Array, options?: rt.DecodeOptions): Carrier | Carrier<rt.UnknownVariant>;
-export function decodeCarrier(text: string | Uint8Array, options?: rt.DecodeOptions): Carrier | Carrier<rt.UnknownVariant> {
+export function decodeCarrier(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): Carrier;
+export function decodeCarrier(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): Carrier<rt.UnknownVariant>;
+export function decodeCarrier(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Carrier | Carrier<rt.UnknownVariant>;
+export function decodeCarrier(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Carrier | Carrier<rt.UnknownVariant> {
   return rt.decode(text, readCarrier, options, maxDepth);
 }
 
@@ -2813,7 +3005,10 @@ export function safeParseDirectory(data: unknown): z.ZodSafeParseResult<Director
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Directory} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeDirectory(text: string | Uint8Array, options?: rt.DecodeOptions): Directory {
+export function decodeDirectory(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Directory {
   return rt.decode(text, readDirectory, options, maxDepth);
 }
 

@@ -62,7 +62,10 @@ export function safeParseHostileEnum(data: unknown): z.ZodSafeParseResult<Hostil
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeHostileEnum(text: string | Uint8Array, options?: rt.DecodeOptions): HostileEnum {
+export function decodeHostileEnum(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): HostileEnum {
   return rt.decode(text, readHostileEnum, options, maxDepth);
 }
 
@@ -493,7 +496,10 @@ export function safeParseEverything(data: unknown): z.ZodSafeParseResult<Everyth
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeEverything(text: string | Uint8Array, options?: rt.DecodeOptions): Everything {
+export function decodeEverything(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Everything {
   return rt.decode(text, readEverything, options, maxDepth);
 }
 
@@ -557,7 +563,10 @@ export function safeParseClass(data: unknown): z.ZodSafeParseResult<Class> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Class} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClass(text: string | Uint8Array, options?: rt.DecodeOptions): Class {
+export function decodeClass(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Class {
   return rt.decode(text, readClass, options, maxDepth);
 }
 

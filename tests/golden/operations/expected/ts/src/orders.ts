@@ -30,7 +30,10 @@ export function safeParseOrderStatus(data: unknown): z.ZodSafeParseResult<OrderS
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeOrderStatus(text: string | Uint8Array, options?: rt.DecodeOptions): OrderStatus {
+export function decodeOrderStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): OrderStatus {
   return rt.decode(text, readOrderStatus, options, maxDepth);
 }
 
@@ -88,7 +91,10 @@ export function safeParseNewOrder(data: unknown): z.ZodSafeParseResult<NewOrder>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NewOrder} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNewOrder(text: string | Uint8Array, options?: rt.DecodeOptions): NewOrder {
+export function decodeNewOrder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NewOrder {
   return rt.decode(text, readNewOrder, options, maxDepth);
 }
 
@@ -161,7 +167,10 @@ export function safeParseOrder(data: unknown): z.ZodSafeParseResult<Order> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Order} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeOrder(text: string | Uint8Array, options?: rt.DecodeOptions): Order {
+export function decodeOrder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Order {
   return rt.decode(text, readOrder, options, maxDepth);
 }
 
@@ -221,7 +230,10 @@ export function safeParseProblem(data: unknown): z.ZodSafeParseResult<Problem> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Problem} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeProblem(text: string | Uint8Array, options?: rt.DecodeOptions): Problem {
+export function decodeProblem(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Problem {
   return rt.decode(text, readProblem, options, maxDepth);
 }
 
