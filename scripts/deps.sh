@@ -21,8 +21,9 @@ APT_BUILD=(
   libtomlplusplus-dev libssl-dev libre2-dev libyaml-dev libpcre2-dev
   libcurl4-openssl-dev
 )
-# What only the tests need: Catch2, and the browser the API reference page is opened in.
-APT_TEST=(catch2 chromium python3-dev)
+# What only the tests need: Catch2, the browser the API reference page is opened in, and the
+# clang-tidy that checks the generated C++ headers (tests/hygiene, cpp_clang_tidy; Debian's 14).
+APT_TEST=(catch2 chromium python3-dev clang-tidy-14)
 # What the fuzz harnesses need (a configuration of their own; the default
 # build uses g++): clang, and its runtime libraries, which hold libFuzzer and
 # the address and undefined-behaviour sanitizers (-fsanitize=fuzzer,address,undefined).

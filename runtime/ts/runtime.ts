@@ -67,7 +67,12 @@ function byteOffset(text: string, at: number): number {
   let n = 0;
   for (let i = 0; i < at && i < text.length; i++) {
     const c = text.charCodeAt(i);
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : (c & 0xfc00) === 0xd800 ? (i++, 4) : 3;
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if ((c & 0xfc00) === 0xd800) {
+      n += 4; // a surrogate pair: one four-byte character in two UTF-16 units
+      i++;
+    } else n += 3;
   }
   return n;
 }
@@ -211,6 +216,7 @@ export function ownMembers<T extends z.core.SomeType>(
       kept = undefined;
       if (!isObject(input)) return input;
       if (Object.hasOwn(input, "__proto__")) {
+        // biome-ignore lint: an own JSON member named "__proto__" (JSON.parse makes one), not the prototype
         const result = z.safeParse(proto.schema, input["__proto__"]);
         if (result.success) kept = { value: result.data, input };
         else

@@ -115,6 +115,11 @@ TEST_CASE("cpp: doc comments and header lines stay within the line width", "[cpp
     std::string header =
         cpp::comment_lines("generated from a/one.schema.json, " + std::string(100, 'b') + ".json, c.json", "// ");
     CHECK(header == "// generated from a/one.schema.json,\n// " + std::string(100, 'b') + ".json, c.json\n");
+    // The last piece has no comma, so no space to drop: 121 columns wrap (they fit before the fix).
+    std::string last = cpp::comment_lines("a.json, " + std::string(110, 'l'), "// ");
+    CHECK(last == "// a.json,\n// " + std::string(110, 'l') + "\n");
+    CHECK(cpp::comment_lines("a.json, " + std::string(109, 'l'), "// ") ==
+          "// a.json, " + std::string(109, 'l') + "\n");
 }
 
 TEST_CASE("cpp: a rule too long for its line is defined once, by name, for the decoder and the encoder", "[cpp]") {

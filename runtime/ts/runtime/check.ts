@@ -125,10 +125,12 @@ class Annotations {
   items: Set<number> | undefined;
   allItems = false;
   prop(name: string): void {
-    (this.props ??= new Set()).add(name);
+    this.props ??= new Set();
+    this.props.add(name);
   }
   item(i: number): void {
-    (this.items ??= new Set()).add(i);
+    this.items ??= new Set();
+    this.items.add(i);
   }
   merge(b: Annotations): void {
     this.allProps ||= b.allProps;

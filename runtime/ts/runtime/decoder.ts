@@ -42,8 +42,8 @@ export type Reader<T> = (d: Decoder) => T;
  */
 function dictionary(): Record<string, unknown> {
   const o: Record<string, unknown> = { a: 0, b: 0 };
-  delete o["a"];
-  delete o["b"];
+  delete o.a;
+  delete o.b;
   return o;
 }
 
@@ -198,7 +198,7 @@ export class Decoder extends ScalarDecoder {
     let key: string | undefined;
     let order: string[] | undefined;
     try {
-      while ((key = this.key()) !== undefined) {
+      for (key = this.key(); key !== undefined; key = this.key()) {
         if (Object.hasOwn(out, key)) this.duplicate(key);
         const v = value(this);
         if (key === "__proto__") Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });

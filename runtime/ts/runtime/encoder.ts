@@ -36,16 +36,16 @@ function write(v: unknown, depth: number): string {
           if (v[i] === undefined) throw new TypeError(`cannot encode an array item that is undefined (index ${i})`);
           out += (i === 0 ? "" : ",") + write(v[i], depth + 1);
         }
-        return out + "]";
+        return `${out}]`;
       } else {
         const object = v as Record<string, unknown>;
         let out = "{";
         for (const key of memberNames(object)) {
           const member = object[key];
           if (member === undefined) continue;
-          out += (out.length === 1 ? "" : ",") + JSON.stringify(key) + ":" + write(member, depth + 1);
+          out += `${out.length === 1 ? "" : ","}${JSON.stringify(key)}:${write(member, depth + 1)}`;
         }
-        return out + "}";
+        return `${out}}`;
       }
   }
   throw new TypeError(`cannot encode a ${typeof v}: it is not JSON`);

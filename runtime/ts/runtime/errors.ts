@@ -36,6 +36,7 @@ export const Keyword = {
   // The keywords only an assertion reports (docs/semantics.md, "Assertions").
   ref: "$ref",
   allOf: "allOf",
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's "then" keyword, a name in a table
   then: "then",
   else: "else",
   dependentRequired: "dependentRequired",
@@ -78,7 +79,7 @@ export function quote(s: string): string {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) i++;
-    if (++n === 60 && i + 1 < s.length) return JSON.stringify(s.slice(0, i + 1)) + "…";
+    if (++n === 60 && i + 1 < s.length) return `${JSON.stringify(s.slice(0, i + 1))}…`;
   }
   return JSON.stringify(s);
 }
@@ -110,7 +111,8 @@ export class DecodeError extends Error {
 
   /** The JSON path of the problem. */
   get path(): string {
-    return (this.spelled ??= formatPath(this.segments));
+    this.spelled ??= formatPath(this.segments);
+    return this.spelled;
   }
 
   /** The path as member names and indexes, outermost first. */

@@ -10,12 +10,12 @@ const ATEXT_SYMBOLS = "!#$%&'*+-/=?^_`{|}~";
 
 /** `format: date`: RFC 3339 full-date, YYYY-MM-DD, a day that exists. */
 export function isDate(s: string): boolean {
-  return s.length === 10 && isDateTime(s + "T00:00:00Z");
+  return s.length === 10 && isDateTime(`${s}T00:00:00Z`);
 }
 
 /** `format: time`: RFC 3339 full-time; a leap second only at 23:59:60 UTC. */
 export function isTime(s: string): boolean {
-  return s.length >= 9 && isDateTime("2000-01-01T" + s);
+  return s.length >= 9 && isDateTime(`2000-01-01T${s}`);
 }
 
 /**

@@ -107,7 +107,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /** Whether two numbers (number or bigint) are equal as values: 1 == 1.0, 2n == 2. */
 function numberEqual(a: number | bigint, b: number | bigint): boolean {
   // Mixed comparisons are exact in JavaScript (2n ** 60n == 2 ** 60, 2n ** 53n + 1n != 2 ** 53 + 1).
-  return a == b; // eslint-disable-line eqeqeq
+  // biome-ignore lint/suspicious/noDoubleEquals: number == bigint compares values, as intended here
+  return a == b;
 }
 
 /** JSON Schema equality: numbers by value, arrays item by item, objects member-wise in any order. */
@@ -134,15 +135,15 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function sameKey(value: unknown): string {
   if (typeof value === "bigint") {
     const n = Number(value); // the same key as the equal double, when there is one
-    return Number.isFinite(n) && BigInt(n) === value ? "n" + String(n) : "i" + value.toString();
+    return Number.isFinite(n) && BigInt(n) === value ? `n${String(n)}` : `i${value.toString()}`;
   }
-  if (typeof value === "number") return "n" + String(value === 0 ? 0 : value);
+  if (typeof value === "number") return `n${String(value === 0 ? 0 : value)}`;
   if (typeof value === "string") return JSON.stringify(value);
   if (value === null || typeof value !== "object") return String(value);
   if (value instanceof UnknownVariant) return sameKey(value.value);
-  if (Array.isArray(value)) return "[" + value.map(sameKey).join(",") + "]";
+  if (Array.isArray(value)) return `[${value.map(sameKey).join(",")}]`;
   const object = value as Record<string, unknown>;
-  return "{" + Object.keys(object).sort().map((k) => JSON.stringify(k) + ":" + sameKey(object[k])).join(",") + "}";
+  return `{${Object.keys(object).sort().map((k) => `${JSON.stringify(k)}:${sameKey(object[k])}`).join(",")}}`;
 }
 
 /** The indexes of the first two equal items (JSON equality), or undefined when all differ. */
@@ -150,7 +151,7 @@ export function firstDuplicate(items: readonly unknown[]): [number, number] | un
   const seen = new Map<string, number>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    const key = typeof item === "string" ? "s" + item : sameKey(item);
+    const key = typeof item === "string" ? `s${item}` : sameKey(item);
     const earlier = seen.get(key);
     if (earlier !== undefined) return [earlier, i];
     seen.set(key, i);

@@ -57,7 +57,7 @@ export function readMapMatching<T>(d: Decoder, rule: CountRule | undefined, key:
   let name: string | undefined;
   let order: string[] | undefined;
   try {
-    while ((name = d.key()) !== undefined) {
+    for (name = d.key(); name !== undefined; name = d.key()) {
       if (Object.hasOwn(out, name)) d.duplicate(name);
       if (!key.test(name)) unmatched(d, name);
       const v = value(d);

@@ -75,7 +75,7 @@ let measuring = false;
  */
 export function depthLimited<S extends z.ZodType>(schema: S, maxDepth: number): z.ZodType<z.output<S>, z.input<S>> & Lent<S> {
   const pipe = z.unknown().transform((input, ctx) => {
-    let result;
+    let result: z.ZodSafeParseResult<z.output<S>>;
     if (measuring) {
       result = z.safeParse(schema, input);
     } else {

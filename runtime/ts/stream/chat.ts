@@ -298,6 +298,6 @@ function eventType(text: string): string | null {
     return null;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const type = (value as Record<string, unknown>)["type"];
+  const type = (value as Record<string, unknown>).type;
   return typeof type === "string" ? type : null;
 }

@@ -61,8 +61,8 @@ export interface GraphEventFields {
 export function migrateGraphEvent(config: GraphEventMigration, graphEventType: string, fields: GraphEventFields): Record<string, unknown> {
   if (typeof fields.id !== "string" || fields.id === "") throw new RangeError("migrateGraphEvent: a CloudEvent needs a non-empty id");
   const event: Record<string, unknown> = { specversion: config.specversion, type: fields.type, source: fields.source, id: fields.id };
-  event["datacontenttype"] = graphEventContentType(config, graphEventType);
-  if (fields.data !== undefined) event["data"] = fields.data;
+  event.datacontenttype = graphEventContentType(config, graphEventType);
+  if (fields.data !== undefined) event.data = fields.data;
   return event;
 }
 

@@ -14,7 +14,7 @@ const LINE_BREAK = /\r\n|\r|\n/;
 export function ndjsonLine(text: string): string {
   if (text.includes("\n") || text.includes("\r")) throw new RangeError("an NDJSON item must not contain a line break");
   if (/^[ \t]*$/.test(text)) throw new RangeError("an NDJSON item must not be blank");
-  return text + "\n";
+  return `${text}\n`;
 }
 
 function field(name: string, value: string): string {
@@ -46,7 +46,7 @@ export function sseEvent(data: string, fields: SseFields = {}): string {
     out += field("retry", String(fields.retry));
   }
   for (const piece of data.split(LINE_BREAK)) out += field("data", piece);
-  return out + "\n";
+  return `${out}\n`;
 }
 
 /** Comment lines (`: text`), e.g. a keep-alive; they do not end an event. */

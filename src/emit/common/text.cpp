@@ -120,7 +120,9 @@ std::string comment_lines(const std::string& text, const std::string& prefix, st
         std::size_t comma = text.find(", ", start);
         std::size_t end = comma == std::string::npos ? text.size() : comma + 2;
         std::string piece = text.substr(start, end - start);
-        if (line.size() > prefix.size() && line.size() + piece.size() > width + 1) {  // + 1: the space it ends in
+        // What the piece shows at a line's end: a piece before a comma ends in a space, dropped there.
+        const std::size_t shown = piece.size() - (comma == std::string::npos ? 0 : 1);
+        if (line.size() > prefix.size() && line.size() + shown > width) {
             while (!line.empty() && line.back() == ' ') line.pop_back();
             out += line + "\n";
             line = prefix;

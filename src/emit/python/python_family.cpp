@@ -83,6 +83,7 @@ public:
         }
         Data data;
         data.set("header", comment_text(family_header_text(ctx_, family_)));
+        data.set("header_comment", comment_lines(comment_text(family_header_text(ctx_, family_)), "# "));
         data.set("doc", docstring(doc, ""));
         data.set("has_patterns", flag(!patterns.empty()));
         data.set("imports", std::move(imports));

@@ -18,6 +18,7 @@
 //   Constant   → Final module constant (tuples, read-only mappings) and the lookup function.
 #include <set>
 
+#include "emit/common/text.h"
 #include "emit/python/python_family.h"
 #include "emit/python/python_syntax.h"
 #include "emit/runtime_files.h"
@@ -112,6 +113,8 @@ public:
         package.set("example_module", example_module);
         package.set("example_type", example_type);
         package.set("header", header);
+        // The header as comment lines within 120 columns (the source list wraps at its commas).
+        package.set("header_comment", comment_lines(header, "# "));
         package.set("package", ctx.project.python_package);
         package.set("distribution", ctx.project.python_distribution);
         package.set("version", ctx.project.version);

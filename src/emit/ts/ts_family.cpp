@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "emit/common/text.h"
 #include "emit/ts/ts_syntax.h"
 #include "ir/pattern.h"
 #include "ir/queries.h"
@@ -156,6 +157,7 @@ FamilyModule FamilyView::build() {
                                  {"path", string_literal("./" + names_.family.at(other) + ".js")}});
     Data data;
     data.set("header", line_comment_text(family_header_text(ctx_, family_)));
+    data.set("header_comment", comment_lines(line_comment_text(family_header_text(ctx_, family_)), "// "));
     data.set("imports", std::move(imports));
     data.set("max_depth", max_depth_);
     data.set("max_depth_value", std::to_string(ctx_.project.payload_max_depth));

@@ -12,6 +12,7 @@
 // lays it out.
 #include <set>
 
+#include "emit/common/text.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
 #include "emit/ts/ts_family.h"
@@ -97,6 +98,7 @@ public:
 
         Data registry;
         registry.set("header", header);
+        registry.set("header_comment", comment_lines(header, "// "));
         registry.set("families", families);
         registry.set("entries", std::move(entries));
         registry.set("max_depth", std::to_string(ctx.project.payload_max_depth));
@@ -109,6 +111,7 @@ public:
 
         Data index;
         index.set("header", header);
+        index.set("header_comment", comment_lines(header, "// "));
         index.set("package", ctx.project.ts_package);
         index.set("families", families);
         std::string index_text = write::normalise_text(ctx.templates.render("ts/index.mustache", index));

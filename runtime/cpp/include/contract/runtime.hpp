@@ -163,7 +163,8 @@ private:
 // per rejected text, the first in document order.
 class DecodeError final : public Error {
 public:
-    DecodeError(std::string keyword, std::string detail) : Error(keyword, std::move(detail), keyword == "syntax") {}
+    DecodeError(const std::string& keyword, std::string detail)
+        : Error(keyword, std::move(detail), keyword == "syntax") {}
 };
 
 // A value the encoder refuses to write because the contract does not allow

@@ -16,7 +16,9 @@ type Replay struct {
 // object a line) without heartbeats, then {"type": <done>, "message":
 // <finalMessage>}. Event texts are kept as they are; finalMessage must be a
 // JSON text (it is spliced in verbatim), else an error.
-func ReplayEvents(log []byte, finalMessage, heartbeatEventType, doneEventType string, maxLineBytes int) (Replay, error) {
+func ReplayEvents(
+	log []byte, finalMessage, heartbeatEventType, doneEventType string, maxLineBytes int,
+) (Replay, error) {
 	if !json.Valid([]byte(finalMessage)) {
 		return Replay{}, errors.New("the final message is not a JSON text")
 	}

@@ -91,7 +91,9 @@ type MigratedEvent struct {
 
 // MigrateGraphEvent is migrate_graph_event_to_cloud_event: a CloudEvent whose
 // datacontenttype follows the legacy type. An empty ID is an error.
-func MigrateGraphEvent(config GraphEventMigration, graphEventType string, fields GraphEventFields) (MigratedEvent, error) {
+func MigrateGraphEvent(
+	config GraphEventMigration, graphEventType string, fields GraphEventFields,
+) (MigratedEvent, error) {
 	if fields.ID == "" {
 		return MigratedEvent{}, errors.New("MigrateGraphEvent: a CloudEvent needs a non-empty id")
 	}
@@ -126,7 +128,8 @@ func NormalizeStatus(config RunEventRouting, value string) (string, bool) {
 	return normalized, ok
 }
 
-// RouteToolCallStart: a web tool goes to the web route, a scratchpad tool is swallowed, any other goes to the default route.
+// RouteToolCallStart: a web tool goes to the web route, a scratchpad tool is swallowed, any other goes to
+// the default route.
 func RouteToolCallStart(config RunEventRouting, tool string) string {
 	switch {
 	case containsString(config.WebTools, tool):

@@ -175,7 +175,9 @@ func (st *sequencedStream[P]) takeMissing(seq int64) bool {
 	return true
 }
 
-func (s *PacketSequencer[P]) report(st *sequencedStream[P], seq int64, op string, packet P, out []SequencerOutput) []SequencerOutput {
+func (s *PacketSequencer[P]) report(
+	st *sequencedStream[P], seq int64, op string, packet P, out []SequencerOutput,
+) []SequencerOutput {
 	if st.hasHighest && seq <= st.highest {
 		if !st.takeMissing(seq) {
 			return append(out, duplicate(st.id, seq))
@@ -191,7 +193,9 @@ func (s *PacketSequencer[P]) report(st *sequencedStream[P], seq int64, op string
 	return s.deliver(st, seq, op, packet, out)
 }
 
-func (s *PacketSequencer[P]) reorder(st *sequencedStream[P], seq int64, op string, packet P, out []SequencerOutput) []SequencerOutput {
+func (s *PacketSequencer[P]) reorder(
+	st *sequencedStream[P], seq int64, op string, packet P, out []SequencerOutput,
+) []SequencerOutput {
 	if seq < st.next {
 		if st.takeMissing(seq) {
 			return append(out, Finding{"late", st.id, seq, nil, "seq " + num(seq) + " arrived after its gap was given up"})
@@ -243,7 +247,9 @@ func (s *PacketSequencer[P]) giveUp(st *sequencedStream[P], out []SequencerOutpu
 	return s.release(st, out)
 }
 
-func (s *PacketSequencer[P]) deliver(st *sequencedStream[P], seq int64, op string, packet P, out []SequencerOutput) []SequencerOutput {
+func (s *PacketSequencer[P]) deliver(
+	st *sequencedStream[P], seq int64, op string, packet P, out []SequencerOutput,
+) []SequencerOutput {
 	if op == s.config.ErrorOp {
 		out = append(out, Finding{"error_packet", st.id, seq, nil, "seq " + num(seq) + " is an " + op + " packet"})
 	}

@@ -118,10 +118,12 @@ class Annotations {
     items;
     allItems = false;
     prop(name) {
-        (this.props ??= new Set()).add(name);
+        this.props ??= new Set();
+        this.props.add(name);
     }
     item(i) {
-        (this.items ??= new Set()).add(i);
+        this.items ??= new Set();
+        this.items.add(i);
     }
     merge(b) {
         this.allProps ||= b.allProps;

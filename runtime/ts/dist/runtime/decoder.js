@@ -35,8 +35,8 @@ export { exactInteger, numberProblem, stringProblem } from "./rules.js";
  */
 function dictionary() {
     const o = { a: 0, b: 0 };
-    delete o["a"];
-    delete o["b"];
+    delete o.a;
+    delete o.b;
     return o;
 }
 /** The JSON kind of a value, named as {@link kindName} names it. */
@@ -192,7 +192,7 @@ export class Decoder extends ScalarDecoder {
         let key;
         let order;
         try {
-            while ((key = this.key()) !== undefined) {
+            for (key = this.key(); key !== undefined; key = this.key()) {
                 if (Object.hasOwn(out, key))
                     this.duplicate(key);
                 const v = value(this);

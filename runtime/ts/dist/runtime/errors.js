@@ -35,6 +35,7 @@ export const Keyword = {
     // The keywords only an assertion reports (docs/semantics.md, "Assertions").
     ref: "$ref",
     allOf: "allOf",
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's "then" keyword, a name in a table
     then: "then",
     else: "else",
     dependentRequired: "dependentRequired",
@@ -75,7 +76,7 @@ export function quote(s) {
         if (c >= 0xd800 && c <= 0xdbff)
             i++;
         if (++n === 60 && i + 1 < s.length)
-            return JSON.stringify(s.slice(0, i + 1)) + "…";
+            return `${JSON.stringify(s.slice(0, i + 1))}…`;
     }
     return JSON.stringify(s);
 }
@@ -104,7 +105,8 @@ export class DecodeError extends Error {
     }
     /** The JSON path of the problem. */
     get path() {
-        return (this.spelled ??= formatPath(this.segments));
+        this.spelled ??= formatPath(this.segments);
+        return this.spelled;
     }
     /** The path as member names and indexes, outermost first. */
     get segments() {

@@ -8,11 +8,11 @@ const isAlpha = (c) => (c >= "a" && c <= "z") || (c >= "A" && c <= "Z");
 const ATEXT_SYMBOLS = "!#$%&'*+-/=?^_`{|}~";
 /** `format: date`: RFC 3339 full-date, YYYY-MM-DD, a day that exists. */
 export function isDate(s) {
-    return s.length === 10 && isDateTime(s + "T00:00:00Z");
+    return s.length === 10 && isDateTime(`${s}T00:00:00Z`);
 }
 /** `format: time`: RFC 3339 full-time; a leap second only at 23:59:60 UTC. */
 export function isTime(s) {
-    return s.length >= 9 && isDateTime("2000-01-01T" + s);
+    return s.length >= 9 && isDateTime(`2000-01-01T${s}`);
 }
 /**
  * `format: duration`: RFC 3339 appendix A: P then nW, a date part (nD,

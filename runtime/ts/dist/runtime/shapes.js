@@ -52,7 +52,7 @@ export function readMapMatching(d, rule, key, value) {
     let name;
     let order;
     try {
-        while ((name = d.key()) !== undefined) {
+        for (name = d.key(); name !== undefined; name = d.key()) {
             if (Object.hasOwn(out, name))
                 d.duplicate(name);
             if (!key.test(name))

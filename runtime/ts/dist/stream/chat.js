@@ -267,6 +267,6 @@ function eventType(text) {
     }
     if (typeof value !== "object" || value === null || Array.isArray(value))
         return null;
-    const type = value["type"];
+    const type = value.type;
     return typeof type === "string" ? type : null;
 }

@@ -31,9 +31,9 @@ export function migrateGraphEvent(config, graphEventType, fields) {
     if (typeof fields.id !== "string" || fields.id === "")
         throw new RangeError("migrateGraphEvent: a CloudEvent needs a non-empty id");
     const event = { specversion: config.specversion, type: fields.type, source: fields.source, id: fields.id };
-    event["datacontenttype"] = graphEventContentType(config, graphEventType);
+    event.datacontenttype = graphEventContentType(config, graphEventType);
     if (fields.data !== undefined)
-        event["data"] = fields.data;
+        event.data = fields.data;
     return event;
 }
 export const SWALLOW = "swallow";

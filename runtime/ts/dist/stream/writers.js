@@ -14,7 +14,7 @@ export function ndjsonLine(text) {
         throw new RangeError("an NDJSON item must not contain a line break");
     if (/^[ \t]*$/.test(text))
         throw new RangeError("an NDJSON item must not be blank");
-    return text + "\n";
+    return `${text}\n`;
 }
 function field(name, value) {
     return value === "" ? `${name}:\n` : `${name}: ${value}\n`;
@@ -39,7 +39,7 @@ export function sseEvent(data, fields = {}) {
     }
     for (const piece of data.split(LINE_BREAK))
         out += field("data", piece);
-    return out + "\n";
+    return `${out}\n`;
 }
 /** Comment lines (`: text`), e.g. a keep-alive; they do not end an event. */
 export function sseComment(text) {

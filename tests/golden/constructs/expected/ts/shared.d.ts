@@ -17,7 +17,10 @@ export declare function safeParseTimestamp(data: unknown): z.ZodSafeParseResult<
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Timestamp} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeTimestamp(text: string | Uint8Array, options?: rt.DecodeOptions): Timestamp;
+export declare function decodeTimestamp(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Timestamp;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeTimestamp(value: Timestamp): string;
 
@@ -30,7 +33,10 @@ export interface Meta {
   [key: string]: unknown;
 }
 export declare const Meta: z.ZodType<Meta>;
-/** Reads a {@link Meta} at the decoder's position (what `decodeMeta` and the readers of other types call). */
+/**
+ * Reads a {@link Meta} at the decoder's position
+ * (what `decodeMeta` and the readers of other types call).
+ */
 export declare function readMeta(d: rt.Decoder): Meta;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Meta}; throws a ZodError. */
@@ -41,6 +47,9 @@ export declare function safeParseMeta(data: unknown): z.ZodSafeParseResult<Meta>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Meta} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeMeta(text: string | Uint8Array, options?: rt.DecodeOptions): Meta;
+export declare function decodeMeta(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Meta;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeMeta(value: Meta): string;

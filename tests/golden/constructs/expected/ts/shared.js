@@ -62,7 +62,7 @@ export function readMeta(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "source":
           if ($source !== undefined) d.duplicate(key);

@@ -51,7 +51,10 @@ export declare function safeParseHostileEnum(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeHostileEnum(text: string | Uint8Array, options?: rt.DecodeOptions): HostileEnum;
+export declare function decodeHostileEnum(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): HostileEnum;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeHostileEnum(value: HostileEnum): string;
 
@@ -156,7 +159,10 @@ export interface Everything {
   enum_field?: HostileEnum;
 }
 export declare const Everything: z.ZodType<Everything>;
-/** Reads a {@link Everything} at the decoder's position (what `decodeEverything` and the readers of other types call). */
+/**
+ * Reads a {@link Everything} at the decoder's position
+ * (what `decodeEverything` and the readers of other types call).
+ */
 export declare function readEverything(d: rt.Decoder): Everything;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Everything}; throws a ZodError. */
@@ -167,7 +173,10 @@ export declare function safeParseEverything(data: unknown): z.ZodSafeParseResult
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeEverything(text: string | Uint8Array, options?: rt.DecodeOptions): Everything;
+export declare function decodeEverything(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Everything;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEverything(value: Everything): string;
 
@@ -178,7 +187,10 @@ export interface Class {
   while?: HostileEnum[];
 }
 export declare const Class: z.ZodType<Class>;
-/** Reads a {@link Class} at the decoder's position (what `decodeClass` and the readers of other types call). */
+/**
+ * Reads a {@link Class} at the decoder's position
+ * (what `decodeClass` and the readers of other types call).
+ */
 export declare function readClass(d: rt.Decoder): Class;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Class}; throws a ZodError. */
@@ -189,7 +201,10 @@ export declare function safeParseClass(data: unknown): z.ZodSafeParseResult<Clas
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Class} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeClass(text: string | Uint8Array, options?: rt.DecodeOptions): Class;
+export declare function decodeClass(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Class;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeClass(value: Class): string;
 

@@ -123,7 +123,7 @@ export function readEverything(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "class":
           if ($class !== undefined) d.duplicate(key);
@@ -421,7 +421,7 @@ export function readClass(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "for":
           if ($for !== undefined) d.duplicate(key);

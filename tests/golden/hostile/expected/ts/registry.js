@@ -14,9 +14,18 @@ const maxDepth = 128;
 // TypeScript compare all their types pairwise (seconds of type checking).
 /** @type {Map<string, Entry>} */
 const table = new Map();
-table.set("hostile.HostileEnum", { schema: hostile.HostileEnum, read: hostile.readHostileEnum });
-table.set("hostile.Everything", { schema: hostile.Everything, read: hostile.readEverything });
-table.set("hostile.Class", { schema: hostile.Class, read: hostile.readClass });
+table.set("hostile.HostileEnum", {
+  schema: hostile.HostileEnum,
+  read: hostile.readHostileEnum,
+});
+table.set("hostile.Everything", {
+  schema: hostile.Everything,
+  read: hostile.readEverything,
+});
+table.set("hostile.Class", {
+  schema: hostile.Class,
+  read: hostile.readClass,
+});
 /** "family.Type" → the type's schema and reader (declared types only: no lifted helpers, no constants). */
 export const entries = table;
 

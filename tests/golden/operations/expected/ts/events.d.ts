@@ -9,7 +9,10 @@ export interface Created {
   total: number;
 }
 export declare const Created: z.ZodType<Created>;
-/** Reads a {@link Created} at the decoder's position (what `decodeCreated` and the readers of other types call). */
+/**
+ * Reads a {@link Created} at the decoder's position
+ * (what `decodeCreated` and the readers of other types call).
+ */
 export declare function readCreated(d: rt.Decoder): Created;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Created}; throws a ZodError. */
@@ -20,7 +23,10 @@ export declare function safeParseCreated(data: unknown): z.ZodSafeParseResult<Cr
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Created} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeCreated(text: string | Uint8Array, options?: rt.DecodeOptions): Created;
+export declare function decodeCreated(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Created;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeCreated(value: Created): string;
 
@@ -30,7 +36,10 @@ export interface Ping {
   kind: "ping";
 }
 export declare const Ping: z.ZodType<Ping>;
-/** Reads a {@link Ping} at the decoder's position (what `decodePing` and the readers of other types call). */
+/**
+ * Reads a {@link Ping} at the decoder's position
+ * (what `decodePing` and the readers of other types call).
+ */
 export declare function readPing(d: rt.Decoder): Ping;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Ping}; throws a ZodError. */
@@ -41,7 +50,10 @@ export declare function safeParsePing(data: unknown): z.ZodSafeParseResult<Ping>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodePing(text: string | Uint8Array, options?: rt.DecodeOptions): Ping;
+export declare function decodePing(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Ping;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodePing(value: Ping): string;
 
@@ -51,7 +63,10 @@ export interface Closed {
   kind: "closed";
 }
 export declare const Closed: z.ZodType<Closed>;
-/** Reads a {@link Closed} at the decoder's position (what `decodeClosed` and the readers of other types call). */
+/**
+ * Reads a {@link Closed} at the decoder's position
+ * (what `decodeClosed` and the readers of other types call).
+ */
 export declare function readClosed(d: rt.Decoder): Closed;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Closed}; throws a ZodError. */
@@ -62,7 +77,10 @@ export declare function safeParseClosed(data: unknown): z.ZodSafeParseResult<Clo
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeClosed(text: string | Uint8Array, options?: rt.DecodeOptions): Closed;
+export declare function decodeClosed(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Closed;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeClosed(value: Closed): string;
 
@@ -82,9 +100,18 @@ export declare function safeParseOrderEvent(data: unknown): z.ZodSafeParseResult
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeOrderEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): OrderEvent;
-export declare function decodeOrderEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): OrderEvent<rt.UnknownVariant>;
-export declare function decodeOrderEvent(text: string | Uint8Array, options?: rt.DecodeOptions): OrderEvent | OrderEvent<rt.UnknownVariant>;
+export declare function decodeOrderEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): OrderEvent;
+export declare function decodeOrderEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): OrderEvent<rt.UnknownVariant>;
+export declare function decodeOrderEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): OrderEvent | OrderEvent<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeOrderEvent(value: OrderEvent | OrderEvent<rt.UnknownVariant>): string;
 
@@ -98,7 +125,10 @@ export interface EventLine<U = never> {
   event: OrderEvent<U>;
 }
 export declare const EventLine: z.ZodType<EventLine>;
-/** Reads a {@link EventLine} at the decoder's position (what `decodeEventLine` and the readers of other types call). */
+/**
+ * Reads a {@link EventLine} at the decoder's position
+ * (what `decodeEventLine` and the readers of other types call).
+ */
 export declare function readEventLine(d: rt.Decoder): EventLine<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link EventLine}; throws a ZodError. */
@@ -110,9 +140,18 @@ export declare function safeParseEventLine(data: unknown): z.ZodSafeParseResult<
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export declare function decodeEventLine(text: string | Uint8Array, options?: rt.StrictDecodeOptions): EventLine;
-export declare function decodeEventLine(text: string | Uint8Array, options: rt.TolerantDecodeOptions): EventLine<rt.UnknownVariant>;
-export declare function decodeEventLine(text: string | Uint8Array, options?: rt.DecodeOptions): EventLine | EventLine<rt.UnknownVariant>;
+export declare function decodeEventLine(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): EventLine;
+export declare function decodeEventLine(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): EventLine<rt.UnknownVariant>;
+export declare function decodeEventLine(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EventLine | EventLine<rt.UnknownVariant>;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeEventLine(value: EventLine | EventLine<rt.UnknownVariant>): string;
 

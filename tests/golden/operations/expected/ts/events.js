@@ -21,7 +21,7 @@ export function readCreated(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -90,7 +90,7 @@ export function readPing(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -154,7 +154,7 @@ export function readClosed(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -287,7 +287,7 @@ export function readEventLine(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "seq":
           if ($seq !== undefined) d.duplicate(key);

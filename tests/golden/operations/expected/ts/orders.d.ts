@@ -19,7 +19,10 @@ export declare function safeParseOrderStatus(data: unknown): z.ZodSafeParseResul
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeOrderStatus(text: string | Uint8Array, options?: rt.DecodeOptions): OrderStatus;
+export declare function decodeOrderStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): OrderStatus;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeOrderStatus(value: OrderStatus): string;
 
@@ -30,7 +33,10 @@ export interface NewOrder {
   total: number;
 }
 export declare const NewOrder: z.ZodType<NewOrder>;
-/** Reads a {@link NewOrder} at the decoder's position (what `decodeNewOrder` and the readers of other types call). */
+/**
+ * Reads a {@link NewOrder} at the decoder's position
+ * (what `decodeNewOrder` and the readers of other types call).
+ */
 export declare function readNewOrder(d: rt.Decoder): NewOrder;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link NewOrder}; throws a ZodError. */
@@ -41,7 +47,10 @@ export declare function safeParseNewOrder(data: unknown): z.ZodSafeParseResult<N
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NewOrder} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeNewOrder(text: string | Uint8Array, options?: rt.DecodeOptions): NewOrder;
+export declare function decodeNewOrder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NewOrder;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeNewOrder(value: NewOrder): string;
 
@@ -55,7 +64,10 @@ export interface Order {
   status: OrderStatus;
 }
 export declare const Order: z.ZodType<Order>;
-/** Reads a {@link Order} at the decoder's position (what `decodeOrder` and the readers of other types call). */
+/**
+ * Reads a {@link Order} at the decoder's position
+ * (what `decodeOrder` and the readers of other types call).
+ */
 export declare function readOrder(d: rt.Decoder): Order;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Order}; throws a ZodError. */
@@ -66,7 +78,10 @@ export declare function safeParseOrder(data: unknown): z.ZodSafeParseResult<Orde
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Order} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeOrder(text: string | Uint8Array, options?: rt.DecodeOptions): Order;
+export declare function decodeOrder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Order;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeOrder(value: Order): string;
 
@@ -79,7 +94,10 @@ export interface Problem {
   [key: string]: unknown;
 }
 export declare const Problem: z.ZodType<Problem>;
-/** Reads a {@link Problem} at the decoder's position (what `decodeProblem` and the readers of other types call). */
+/**
+ * Reads a {@link Problem} at the decoder's position
+ * (what `decodeProblem` and the readers of other types call).
+ */
 export declare function readProblem(d: rt.Decoder): Problem;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Problem}; throws a ZodError. */
@@ -90,6 +108,9 @@ export declare function safeParseProblem(data: unknown): z.ZodSafeParseResult<Pr
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Problem} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export declare function decodeProblem(text: string | Uint8Array, options?: rt.DecodeOptions): Problem;
+export declare function decodeProblem(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Problem;
 /** JSON text of `value`: members in schema order, numbers in the contract's canonical spelling. */
 export declare function encodeProblem(value: Problem): string;

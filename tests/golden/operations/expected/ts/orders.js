@@ -63,7 +63,7 @@ export function readNewOrder(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "total":
           if ($total !== undefined) d.duplicate(key);
@@ -129,7 +129,7 @@ export function readOrder(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "id":
           if ($id !== undefined) d.duplicate(key);
@@ -203,7 +203,7 @@ export function readProblem(d) {
   /** @type {rt.Members | undefined} */ let kept;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "message":
           if ($message !== undefined) d.duplicate(key);

@@ -28,7 +28,10 @@ export function safeParseTimestamp(data: unknown): z.ZodSafeParseResult<Timestam
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Timestamp} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeTimestamp(text: string | Uint8Array, options?: rt.DecodeOptions): Timestamp {
+export function decodeTimestamp(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Timestamp {
   return rt.decode(text, readTimestamp, options, maxDepth);
 }
 
@@ -56,7 +59,7 @@ export function readMeta(d: rt.Decoder): Meta {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "source":
           if ($source !== undefined) d.duplicate(key);
@@ -94,7 +97,10 @@ export function safeParseMeta(data: unknown): z.ZodSafeParseResult<Meta> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Meta} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeMeta(text: string | Uint8Array, options?: rt.DecodeOptions): Meta {
+export function decodeMeta(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Meta {
   return rt.decode(text, readMeta, options, maxDepth);
 }
 

@@ -16,12 +16,12 @@ undeclared members are kept and written back, and an unknown union tag is an
 """
 
 from . import _runtime
-
-# [payload] max_depth of contractgen.toml: the deepest nesting a decode accepts.
-_runtime.configure(max_depth=128)
-
 from . import hostile
 from ._runtime import Adapter, ContractModel, UnknownVariant, describe_error, dump, dump_json, error_path
+
+# [payload] max_depth of contractgen.toml: the deepest nesting a decode accepts. Decoders read it
+# when they run, not when a module is imported, so it may be set after the imports.
+_runtime.configure(max_depth=128)
 
 __all__ = [
     "Adapter",

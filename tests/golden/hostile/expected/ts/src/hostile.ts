@@ -62,7 +62,10 @@ export function safeParseHostileEnum(data: unknown): z.ZodSafeParseResult<Hostil
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeHostileEnum(text: string | Uint8Array, options?: rt.DecodeOptions): HostileEnum {
+export function decodeHostileEnum(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): HostileEnum {
   return rt.decode(text, readHostileEnum, options, maxDepth);
 }
 
@@ -227,7 +230,7 @@ export function readEverything(d: rt.Decoder): Everything {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "class":
           if ($class !== undefined) d.duplicate(key);
@@ -493,7 +496,10 @@ export function safeParseEverything(data: unknown): z.ZodSafeParseResult<Everyth
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeEverything(text: string | Uint8Array, options?: rt.DecodeOptions): Everything {
+export function decodeEverything(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Everything {
   return rt.decode(text, readEverything, options, maxDepth);
 }
 
@@ -519,7 +525,7 @@ export function readClass(d: rt.Decoder): Class {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "for":
           if ($for !== undefined) d.duplicate(key);
@@ -557,7 +563,10 @@ export function safeParseClass(data: unknown): z.ZodSafeParseResult<Class> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Class} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClass(text: string | Uint8Array, options?: rt.DecodeOptions): Class {
+export function decodeClass(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Class {
   return rt.decode(text, readClass, options, maxDepth);
 }
 

@@ -17,9 +17,18 @@ export interface Entry {
 // One statement per entry: a single array literal of every schema would make
 // TypeScript compare all their types pairwise (seconds of type checking).
 const table = new Map<string, Entry>();
-table.set("hostile.HostileEnum", { schema: hostile.HostileEnum, read: hostile.readHostileEnum });
-table.set("hostile.Everything", { schema: hostile.Everything, read: hostile.readEverything });
-table.set("hostile.Class", { schema: hostile.Class, read: hostile.readClass });
+table.set("hostile.HostileEnum", {
+  schema: hostile.HostileEnum,
+  read: hostile.readHostileEnum,
+});
+table.set("hostile.Everything", {
+  schema: hostile.Everything,
+  read: hostile.readEverything,
+});
+table.set("hostile.Class", {
+  schema: hostile.Class,
+  read: hostile.readClass,
+});
 /** "family.Type" → the type's schema and reader (declared types only: no lifted helpers, no constants). */
 export const entries: ReadonlyMap<string, Entry> = table;
 

@@ -22,7 +22,7 @@ export function readCreated(d: rt.Decoder): Created {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -60,7 +60,10 @@ export function safeParseCreated(data: unknown): z.ZodSafeParseResult<Created> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Created} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeCreated(text: string | Uint8Array, options?: rt.DecodeOptions): Created {
+export function decodeCreated(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Created {
   return rt.decode(text, readCreated, options, maxDepth);
 }
 
@@ -84,7 +87,7 @@ export function readPing(d: rt.Decoder): Ping {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -117,7 +120,10 @@ export function safeParsePing(data: unknown): z.ZodSafeParseResult<Ping> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Ping} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodePing(text: string | Uint8Array, options?: rt.DecodeOptions): Ping {
+export function decodePing(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Ping {
   return rt.decode(text, readPing, options, maxDepth);
 }
 
@@ -141,7 +147,7 @@ export function readClosed(d: rt.Decoder): Closed {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "kind":
           if ($kind !== undefined) d.duplicate(key);
@@ -174,7 +180,10 @@ export function safeParseClosed(data: unknown): z.ZodSafeParseResult<Closed> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Closed} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeClosed(text: string | Uint8Array, options?: rt.DecodeOptions): Closed {
+export function decodeClosed(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Closed {
   return rt.decode(text, readClosed, options, maxDepth);
 }
 
@@ -220,10 +229,22 @@ export function safeParseOrderEvent(data: unknown): z.ZodSafeParseResult<OrderEv
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeOrderEvent(text: string | Uint8Array, options?: rt.StrictDecodeOptions): OrderEvent;
-export function decodeOrderEvent(text: string | Uint8Array, options: rt.TolerantDecodeOptions): OrderEvent<rt.UnknownVariant>;
-export function decodeOrderEvent(text: string | Uint8Array, options?: rt.DecodeOptions): OrderEvent | OrderEvent<rt.UnknownVariant>;
-export function decodeOrderEvent(text: string | Uint8Array, options?: rt.DecodeOptions): OrderEvent | OrderEvent<rt.UnknownVariant> {
+export function decodeOrderEvent(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): OrderEvent;
+export function decodeOrderEvent(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): OrderEvent<rt.UnknownVariant>;
+export function decodeOrderEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): OrderEvent | OrderEvent<rt.UnknownVariant>;
+export function decodeOrderEvent(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): OrderEvent | OrderEvent<rt.UnknownVariant> {
   return rt.decode(text, readOrderEvent, options, maxDepth);
 }
 
@@ -253,7 +274,7 @@ export function readEventLine(d: rt.Decoder): EventLine<rt.UnknownVariant> {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "seq":
           if ($seq !== undefined) d.duplicate(key);
@@ -297,10 +318,22 @@ export function safeParseEventLine(data: unknown): z.ZodSafeParseResult<EventLin
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
-export function decodeEventLine(text: string | Uint8Array, options?: rt.StrictDecodeOptions): EventLine;
-export function decodeEventLine(text: string | Uint8Array, options: rt.TolerantDecodeOptions): EventLine<rt.UnknownVariant>;
-export function decodeEventLine(text: string | Uint8Array, options?: rt.DecodeOptions): EventLine | EventLine<rt.UnknownVariant>;
-export function decodeEventLine(text: string | Uint8Array, options?: rt.DecodeOptions): EventLine | EventLine<rt.UnknownVariant> {
+export function decodeEventLine(
+  text: string | Uint8Array,
+  options?: rt.StrictDecodeOptions,
+): EventLine;
+export function decodeEventLine(
+  text: string | Uint8Array,
+  options: rt.TolerantDecodeOptions,
+): EventLine<rt.UnknownVariant>;
+export function decodeEventLine(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EventLine | EventLine<rt.UnknownVariant>;
+export function decodeEventLine(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): EventLine | EventLine<rt.UnknownVariant> {
   return rt.decode(text, readEventLine, options, maxDepth);
 }
 

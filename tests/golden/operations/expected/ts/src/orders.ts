@@ -30,7 +30,10 @@ export function safeParseOrderStatus(data: unknown): z.ZodSafeParseResult<OrderS
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeOrderStatus(text: string | Uint8Array, options?: rt.DecodeOptions): OrderStatus {
+export function decodeOrderStatus(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): OrderStatus {
   return rt.decode(text, readOrderStatus, options, maxDepth);
 }
 
@@ -55,7 +58,7 @@ export function readNewOrder(d: rt.Decoder): NewOrder {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "total":
           if ($total !== undefined) d.duplicate(key);
@@ -88,7 +91,10 @@ export function safeParseNewOrder(data: unknown): z.ZodSafeParseResult<NewOrder>
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NewOrder} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeNewOrder(text: string | Uint8Array, options?: rt.DecodeOptions): NewOrder {
+export function decodeNewOrder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): NewOrder {
   return rt.decode(text, readNewOrder, options, maxDepth);
 }
 
@@ -118,7 +124,7 @@ export function readOrder(d: rt.Decoder): Order {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "id":
           if ($id !== undefined) d.duplicate(key);
@@ -161,7 +167,10 @@ export function safeParseOrder(data: unknown): z.ZodSafeParseResult<Order> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Order} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeOrder(text: string | Uint8Array, options?: rt.DecodeOptions): Order {
+export function decodeOrder(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Order {
   return rt.decode(text, readOrder, options, maxDepth);
 }
 
@@ -188,7 +197,7 @@ export function readProblem(d: rt.Decoder): Problem {
   let kept: rt.Members | undefined;
   try {
     d.object();
-    while ((key = d.key()) !== undefined) {
+    for (key = d.key(); key !== undefined; key = d.key()) {
       switch (key) {
         case "message":
           if ($message !== undefined) d.duplicate(key);
@@ -221,7 +230,10 @@ export function safeParseProblem(data: unknown): z.ZodSafeParseResult<Problem> {
  * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Problem} under the contract's payload
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
-export function decodeProblem(text: string | Uint8Array, options?: rt.DecodeOptions): Problem {
+export function decodeProblem(
+  text: string | Uint8Array,
+  options?: rt.DecodeOptions,
+): Problem {
   return rt.decode(text, readProblem, options, maxDepth);
 }
 
