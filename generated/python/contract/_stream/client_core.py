@@ -24,14 +24,20 @@ from .timing import BackoffConfig, backoff_delay
 _MISSING = object()
 
 
-def pointer_get(value: Any, pointer: str) -> Any:
-    """The value at an RFC 6901 pointer, or ``_MISSING``."""
-    if pointer == "":
-        return value
-    for token in pointer[1:].split("/"):
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(value, dict) and token in value:
-            value = value[token]
+def pointer_tokens(pointer: str | None) -> tuple[str, ...] | None:
+    """An RFC 6901 pointer's tokens, unescaped (read once per stream, not per item)."""
+    if pointer is None:
+        return None
+    return tuple(t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")) if pointer else ()
+
+
+def pointer_get(value: Any, tokens: tuple[str, ...]) -> Any:
+    """The value at a pointer (its tokens), or ``_MISSING``."""
+    for token in tokens:
+        if type(value) is dict:
+            value = value.get(token, _MISSING)
+            if value is _MISSING:
+                return value
         elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
             value = value[int(token)]
         else:
@@ -197,6 +203,12 @@ class StreamCore:
 
     def __post_init__(self) -> None:
         self.reconnection = Reconnection(self.rules.backoff, self.rules.no_retry_statuses)
+        r = self.rules
+        self._tag = pointer_tokens(r.tag_pointer) or ()
+        self._key = pointer_tokens(r.key_pointer)
+        self._seq = pointer_tokens(r.sequence_pointer)
+        self._event = pointer_tokens(r.sse_event_pointer)
+        self._id = pointer_tokens(r.sse_id_pointer)
 
     def request_headers(self) -> dict[str, str]:
         if self.rules.resumable and self.last_event_id:
@@ -246,20 +258,20 @@ class StreamCore:
         if event is not None:
             if r.sse_events and event not in r.sse_events:
                 self._finding("sse.event", f"event {event!r}, not one of {list(r.sse_events)}")
-            if r.sse_event_pointer is not None and pointer_get(item, r.sse_event_pointer) != event:
+            if self._event is not None and pointer_get(item, self._event) != event:
                 self._finding("sse.event", f"event {event!r} is not the item's {r.sse_event_pointer}")
-        if r.sse_id_pointer is not None and event_id:
-            own = pointer_get(item, r.sse_id_pointer)
+        if self._id is not None and event_id:
+            own = pointer_get(item, self._id)
             if own is not _MISSING and own != event_id:
                 self._finding("sse.id", f"id {event_id!r} is not the item's {r.sse_id_pointer} ({own!r})")
         if event_id:
             self.last_event_id = event_id
-        tag = pointer_get(item, r.tag_pointer)
+        tag = pointer_get(item, self._tag)
         tag = r.tag_default if tag is _MISSING else tag
-        key = pointer_get(item, r.key_pointer) if r.key_pointer else None
+        key = pointer_get(item, self._key) if self._key is not None else None
         key = json.dumps(key) if isinstance(key, (dict, list)) else key
-        if r.sequence_pointer is not None:
-            seq = pointer_get(item, r.sequence_pointer)
+        if self._seq is not None:
+            seq = pointer_get(item, self._seq)
             last = self._last_seq.get(key)
             if isinstance(seq, int) and last is not None:
                 if seq <= last:
@@ -275,7 +287,7 @@ class StreamCore:
         if r.heartbeat_tag is not None and tag == r.heartbeat_tag:
             return False  # it kept the connection alive (and counted in the sequence)
         self._connection_delivered += 1
-        first_of_key = key not in self._keys if r.sequence_pointer else self._connection_delivered == 1
+        first_of_key = key not in self._keys if self._seq is not None else self._connection_delivered == 1
         if key in self._terminated:
             self._finding("terminal.after", f"an item after the terminal one (key {key!r})")
             return False
