@@ -21,9 +21,8 @@ from typing import Any, Generic, Protocol, TypeVar
 from urllib.parse import quote
 
 import httpx
-import jiter
 
-from .._runtime import dump_json
+from .._runtime import dump_json, payload
 from .._stream.client_core import (
     ApiError,
     ClientError,
@@ -46,6 +45,13 @@ T_co = TypeVar("T_co", covariant=True)
 
 class Decoder(Protocol[T_co]):
     def validate_json(self, data: str | bytes, *, tolerant: bool = False) -> T_co: ...
+
+
+class ItemDecoder(Decoder[T_co], Protocol[T_co]):
+    """A stream item's decoder (the bindings' Adapter): the item is parsed once, under the payload
+    policy, for the stream's rules and the bindings alike."""
+
+    def validate_python(self, data: Any, *, tolerant: bool = False) -> T_co: ...
 
 
 @dataclass(frozen=True)
@@ -140,7 +146,7 @@ def _request(base: str, call: Call, args: Mapping[str, Any], body: Any, extra: M
 class _Feed(Generic[T]):
     """One connection's bytes → the items to deliver (framing, the stream's rules, the bindings)."""
 
-    def __init__(self, core: StreamCore, decoder: Decoder[T], tolerant: bool) -> None:
+    def __init__(self, core: StreamCore, decoder: ItemDecoder[T], tolerant: bool) -> None:
         self.core = core
         self.decoder = decoder
         self.tolerant = tolerant
@@ -169,14 +175,21 @@ class _Feed(Generic[T]):
                 text, event, event_id = record.text, None, None
             else:  # SseRetry: the server's reconnection time is advice the declared backoff overrides
                 continue
+            # Parsed once, by the bindings' parser, for the rules and the bindings; what its fast
+            # path cannot judge goes to the bindings' exact reader (validate_json) as it would alone.
             try:
-                raw = jiter.from_json(text.encode())  # the rules read the item's JSON; the bindings decode it
-            except ValueError as e:
-                raise StreamRuleError("item", f"not JSON: {e}") from e
+                raw, parsed = payload.parse(text, payload.SETTINGS.max_depth), True
+            except payload.Refused:
+                parsed = False
+                try:
+                    raw = json.loads(text)
+                except ValueError as e:
+                    raise StreamRuleError("item", f"not JSON: {e}") from e
             if not self.core.accept(raw, event, event_id):
                 continue
             try:
-                out.append(self.decoder.validate_json(text, tolerant=self.tolerant))
+                out.append(self.decoder.validate_python(raw, tolerant=self.tolerant) if parsed
+                           else self.decoder.validate_json(text, tolerant=self.tolerant))
             except ValueError as e:
                 raise StreamRuleError("item", str(e).splitlines()[0]) from e
         return out
@@ -187,7 +200,7 @@ def _cut_reason(error: Exception) -> str:
 
 
 class _StreamBase(Generic[T]):
-    def __init__(self, call: Call, core: StreamCore, decoder: Decoder[T], tolerant: bool,
+    def __init__(self, call: Call, core: StreamCore, decoder: ItemDecoder[T], tolerant: bool,
                  request: tuple[str, dict[str, str], dict[str, str], str | None]) -> None:
         self._call = call
         self.core = core
@@ -333,7 +346,7 @@ class ClientBase:
         response = self.http.request(call.method, url, params=query, headers=h, content=content)
         return _answer(call, response.status_code, response.headers, response.text, result, self.tolerant)
 
-    def _stream(self, call: Call, args: Mapping[str, Any], body: Any, item: Decoder[T],
+    def _stream(self, call: Call, args: Mapping[str, Any], body: Any, item: ItemDecoder[T],
                 headers: Mapping[str, str] | None, options: Mapping[str, int] | None) -> Stream[T]:
         request = _request(self.base_url, call, args, body, {**self.headers, **(headers or {})}, call.accept)
         return Stream(self.http, call, StreamCore(_rules(call, options)), item, self.tolerant, request)
@@ -365,7 +378,7 @@ class AsyncClientBase:
         response = await self.http.request(call.method, url, params=query, headers=h, content=content)
         return _answer(call, response.status_code, response.headers, response.text, result, self.tolerant)
 
-    def _stream(self, call: Call, args: Mapping[str, Any], body: Any, item: Decoder[T],
+    def _stream(self, call: Call, args: Mapping[str, Any], body: Any, item: ItemDecoder[T],
                 headers: Mapping[str, str] | None, options: Mapping[str, int] | None) -> AsyncStream[T]:
         request = _request(self.base_url, call, args, body, {**self.headers, **(headers or {})}, call.accept)
         return AsyncStream(self.http, call, StreamCore(_rules(call, options)), item, self.tolerant, request)
