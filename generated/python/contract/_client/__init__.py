@@ -178,8 +178,8 @@ class _Feed(Generic[T]):
             # Parsed once, by the bindings' parser, for the rules and the bindings; what its fast
             # path cannot judge goes to the bindings' exact reader (validate_json) as it would alone.
             try:
-                raw, parsed = payload.parse(text, payload.SETTINGS.max_depth), True
-            except payload.Refused:
+                raw, parsed = payload.parse(text.encode(), payload.SETTINGS.max_depth), True
+            except (payload.Refused, UnicodeEncodeError):
                 parsed = False
                 try:
                     raw = json.loads(text)

@@ -33,6 +33,8 @@ def pointer_tokens(pointer: str | None) -> tuple[str, ...] | None:
 
 def pointer_get(value: Any, tokens: tuple[str, ...]) -> Any:
     """The value at a pointer (its tokens), or ``_MISSING``."""
+    if len(tokens) == 1 and type(value) is dict:  # a top-level member: most rules
+        return value.get(tokens[0], _MISSING)
     for token in tokens:
         if type(value) is dict:
             value = value.get(token, _MISSING)
@@ -254,7 +256,8 @@ class StreamCore:
         deliver it. Raises StreamRuleError for a broken rule of severity error."""
         r = self.rules
         self._connection_items += 1
-        self.reconnection.delivered()
+        if self._connection_items == 1:
+            self.reconnection.delivered()
         if event is not None:
             if r.sse_events and event not in r.sse_events:
                 self._finding("sse.event", f"event {event!r}, not one of {list(r.sse_events)}")
@@ -269,7 +272,8 @@ class StreamCore:
         tag = pointer_get(item, self._tag)
         tag = r.tag_default if tag is _MISSING else tag
         key = pointer_get(item, self._key) if self._key is not None else None
-        key = json.dumps(key) if isinstance(key, (dict, list)) else key
+        if type(key) is dict or type(key) is list:
+            key = json.dumps(key)
         if self._seq is not None:
             seq = pointer_get(item, self._seq)
             last = self._last_seq.get(key)
