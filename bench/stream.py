@@ -8,6 +8,8 @@ with the language's JSON parser (the generated bindings will take its place):
   plain NDJSON split   the bytes split at LF by hand, each line parsed
   NdjsonReader         the runtime's NDJSON reader, 64 KiB chunks, each item parsed
   SseReader            the runtime's SSE reader on the SSE file, each event's data parsed
+and, in Python, the generated client's read path beside the SSE reader, both decoding each packet
+with the bindings (bench/stream/client_py.py).
 and the two readers alone (no parse). Reports the median of --repeats rounds (each round runs every measurement once):
 items per second, MB/s of each one's own input, and SSE (read + parse) as a
 share of plain NDJSON (read + parse) of the same items.
@@ -55,6 +57,8 @@ def main():
         f.write('{"type": "module"}\n')
     results += run_json_lines(["node", os.path.join(HERE, "stream", "stream_ts.mjs"), os.path.join(js, "index.js"), prefix, str(args.repeats)])
     results += run_json_lines([sys.executable, os.path.join(HERE, "stream", "stream_py.py"), prefix, str(args.repeats)])
+    # The generated Python client's read path (generated/python) beside the reader with the same bindings.
+    clients = run_json_lines([sys.executable, os.path.join(HERE, "stream", "client_py.py"), prefix, str(args.repeats)])
     # Go: bench/stream/go against runtime/go, built with the installed toolchain (caches in the build folder).
     go = shutil.which("go") or "/usr/local/go/bin/go"
     go_bin = os.path.join(work, "stream_go")
@@ -72,6 +76,11 @@ def main():
             items_s = r["items"] / r["seconds"]
             share = f"{plain['seconds'] / r['seconds']:6.0%} of plain" if "only" not in r["what"] else ""
             print(f"  {lang:<10} {r['what']:<38} {items_s:>11,.0f} items/s {r['mb'] / r['seconds']:8.1f} MB/s  {share}")
+    reader, client = clients
+    print(f"client read throughput (SSE, each packet decoded by the bindings), median of {args.repeats}:")
+    for r in clients:
+        print(f"  Python     {r['what']:<38} {r['items'] / r['seconds']:>11,.0f} items/s {r['mb'] / r['seconds']:8.1f} MB/s")
+    print(f"  the client costs {client['seconds'] / reader['seconds'] - 1:+.0%} over the reader")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@
 #include <set>
 
 #include "emit/common/text.h"
+#include "emit/python/python_client.h"
 #include "emit/python/python_family.h"
 #include "emit/python/python_syntax.h"
 #include "emit/runtime_files.h"
@@ -55,7 +56,8 @@ public:
         // _stream (the wire protocol: NDJSON/SSE readers and writers, state machines).
         // Python modules, their stubs, and the C source of the optional extension (setup.py builds it).
         for (const auto& [path, text] : builtin_runtime()) {
-            const bool shipped = path.rfind("python/_runtime/", 0) == 0 || path.rfind("python/_stream/", 0) == 0;
+            const bool shipped = path.rfind("python/_runtime/", 0) == 0 || path.rfind("python/_stream/", 0) == 0 ||
+                                 path.rfind("python/_client/", 0) == 0;
             const std::string_view extension = std::string_view(path).substr(std::min(path.size(), path.rfind('.')));
             const char* comment = extension == ".py" || extension == ".pyi" ? "# "
                                   : extension == ".c"                       ? "// "
@@ -72,7 +74,8 @@ public:
             built[i] = render_family(ctx, templates, names, all[i], aliases);
         });
 
-        List modules, entries;
+        List modules, entries, client_modules;
+        std::map<ir::DeclId, std::string> all_adapters;  // a non-model type → its adapter, for the client
         for (std::size_t i = 0; i < all.size(); ++i) {
             const ir::Family& family = all[i];
             const std::map<ir::DeclId, std::string>& adapters = built[i].adapters;
@@ -82,12 +85,14 @@ public:
                                      {"alias", aliases.at(family.name)},
                                      {"name", string_literal(module)},
                                      {"last", flag(i + 1 == all.size())}});
+            client_modules.push_back(Object{{"module", module}, {"alias", aliases.at(family.name)}});
             for (ir::DeclId id : family.decls) {
                 const ir::Decl& d = ctx.model.decl(id);
                 if (d.lifted || d.is<ir::Constant>()) continue;
                 auto adapter = adapters.find(id);
                 std::string ref =
                     aliases.at(family.name) + "." + (adapter != adapters.end() ? adapter->second : names.of(id));
+                if (adapter != adapters.end()) all_adapters.emplace(id, ref);
                 entries.push_back(Object{{"name", string_literal(d.qualified_name())},
                                          {"adapter", adapter != adapters.end() ? ref : "_rt.Adapter(" + ref + ")"}});
             }
@@ -130,6 +135,10 @@ public:
                 write::normalise_text(ctx.templates.render("python/py.typed.mustache", package)));
         out.add("python/pyproject.toml",
                 write::normalise_text(ctx.templates.render("python/pyproject.toml.mustache", package)));
+        // The operation clients (docs/clients.md), when the schemas declare operations.
+        if (!ctx.model.operations.empty())
+            out.add(kPackage + "client.py",
+                    render_client(ctx, names, aliases, all_adapters, header, std::move(client_modules)));
         out.add("python/setup.py", write::normalise_text(ctx.templates.render("python/setup.py.mustache", package)));
         Data readme = package;
         std::string markdown_header = header;  // inside an HTML comment, "--" may not appear

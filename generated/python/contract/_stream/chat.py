@@ -15,7 +15,8 @@ Decisions where the chat-stream contract is silent or loose (docs/streams.md):
 * reconnection: a drop after data on this connection retries; a drop before
   any data retries only if an earlier connection delivered data ("only if
   buffer non-empty"); a manual abort or a no-retry status (404) never
-  retries; the attempt count restarts when a chunk arrives;
+  retries; the attempt count restarts when a chunk arrives (``Reconnection``,
+  client_core.py: the same code as the generated operation clients);
 * the watchdog runs from the response until the stream ends; when it fires
   the connection is cancelled and handled as a drop;
 * ``stream_start`` resets the message (the server replays from its log
@@ -32,8 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from .client_core import Reconnection
 from .readers import DEFAULT_MAX_LINE_BYTES, NdjsonItem, NdjsonReader, StreamError
-from .timing import BackoffConfig, Scheduler, Watchdog, backoff_delay
+from .timing import BackoffConfig, Scheduler, Watchdog
 
 V = TypeVar("V")
 
@@ -139,8 +141,7 @@ class ChatClient(Generic[V]):
         self._citations = CitationBuffer()
         self._shown = ""
         self.state = "idle"
-        self._attempt = 0
-        self._data_ever = False
+        self._reconnection = Reconnection(config.backoff, config.no_retry_statuses)
         self._connection: _Connection | None = None
         self._retry_timer: object | None = None
         self._replay: list[object] = []
@@ -162,7 +163,7 @@ class ChatClient(Generic[V]):
         if 200 <= status <= 299:
             self.state = "open"
             self._watchdog.start()
-        elif status in self._config.no_retry_statuses:
+        elif self._reconnection.refuses(status):
             self._finish_failed("status")
         else:
             self._dropped()
@@ -173,8 +174,8 @@ class ChatClient(Generic[V]):
         if self.state != "open" or connection is None or not data:
             return
         self._watchdog.reset()
-        connection.got_data = self._data_ever = True
-        self._attempt = 0
+        connection.got_data = True
+        self._reconnection.delivered()
         for record in connection.reader.feed(data):
             if self.state != "open":
                 return  # a terminal event ended the stream inside this chunk
@@ -214,7 +215,7 @@ class ChatClient(Generic[V]):
     def _connect(self) -> None:
         self.state = "connecting"
         self._connection = _Connection(NdjsonReader(self._config.max_line_bytes))
-        self._emit(ChatAction("connect", attempt=self._attempt))
+        self._emit(ChatAction("connect", attempt=self._reconnection.attempt))
 
     def _line(self, record: NdjsonItem | StreamError) -> None:
         if isinstance(record, StreamError):
@@ -262,16 +263,12 @@ class ChatClient(Generic[V]):
         connection = self._connection
         self._watchdog.stop()
         self._connection = None
-        if not (connection is not None and connection.got_data) and not self._data_ever:
-            self._finish_failed("no_data")
-            return
-        self._attempt += 1
-        delay = backoff_delay(self._config.backoff, self._attempt)
+        delay, why = self._reconnection.after_drop(connection is not None and connection.got_data)
         if delay is None:
-            self._finish_failed("retries_exhausted")
+            self._finish_failed(why)
             return
         self.state = "waiting"
-        self._emit(ChatAction("retry", attempt=self._attempt, delay_ms=delay))
+        self._emit(ChatAction("retry", attempt=self._reconnection.attempt, delay_ms=delay))
         self._retry_timer = self._scheduler.schedule(delay, self._on_retry_due)
 
     def _on_retry_due(self) -> None:
