@@ -184,3 +184,12 @@ def test_the_environment_turns_the_codec_off(pkg: ModuleType) -> None:
         env = {**os.environ, "PYTHONPATH": folder, "CONTRACTGEN_CODEC": setting}
         out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True).stdout
         assert out.strip() == expected
+
+
+def test_a_subclass_decodes_to_itself_both_ways(pkg: ModuleType) -> None:
+    class Sub(pkg.chat_stream.StreamEnvelope):  # type: ignore[misc, name-defined]
+        pass
+
+    assert type(Sub.model_validate_json(ENVELOPE)) is Sub  # the codec, with Sub's own table
+    # A text the codec refuses goes to Sub's own pure path (once, the parent's: a StreamEnvelope).
+    assert type(Sub.model_validate_json(REFUSED["integral double"])) is Sub

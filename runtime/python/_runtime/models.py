@@ -215,11 +215,12 @@ _PURE_VALIDATE_JSON: Final = ContractModel.__dict__["model_validate_json"].__fun
 
 
 def _inherits_contract_entry(cls: type) -> bool:
-    # A class that defines its own model_validate_json keeps it, and so do its subclasses.
+    # A class that defines its own model_validate_json keeps it, and so do its subclasses (an entry
+    # of the codec in front of the inherited one is not its own: codec.py).
     for base in cls.__mro__:
         own = base.__dict__.get("model_validate_json")
         if own is not None:
-            return base is ContractModel or (base is not cls and isinstance(own, _policy.Entry))
+            return base is ContractModel or (base is not cls and isinstance(own, (_policy.Entry, _LazyCodecEntry, codec.Entry)))
     return False
 
 
@@ -239,8 +240,9 @@ class _LazyCodecEntry:
 
     __slots__ = ("cls", "fallback", "method")
 
-    def __init__(self, cls: type, fallback: Any) -> None:
-        self.cls, self.fallback, self.method = cls, fallback, None
+    def __init__(self, cls: type[BaseModel], fallback: Any) -> None:
+        self.cls, self.fallback = cls, fallback
+        self.method: Any = None
 
     def __call__(self, json_data: Any, **options: Any) -> Any:
         if self.method is None:  # (a caller may hold on to this object: it reads the table once)
@@ -407,7 +409,8 @@ _CODEC_WRITERS: Final[dict[type, Any]] = {}
 
 
 def _codec_writer(cls: type) -> Any:
-    table = codec.table(cls.__pydantic_core_schema__) if codec.ENABLED else None
+    # (cls is a model class: dump_json found its serializer)
+    table = codec.table(getattr(cls, "__pydantic_core_schema__")) if codec.ENABLED else None
     if isinstance(cls.__dict__.get("__pydantic_serializer__"), SchemaSerializer):
         _CODEC_WRITERS[cls] = table.dump if table is not None else None
     return table.dump if table is not None else None

@@ -70,6 +70,7 @@ typedef struct {
      * setting them through setattr looked each name up in the class's MRO every time. */
     Py_ssize_t fields_set_at, extra_at, private_at;
     PyObject* index_of; /* MODEL: field name -> its index (encoding reads the fields set) */
+    PyObject* blank;    /* MODEL: field name -> its default (None for a required field), in order */
 } Node;
 
 typedef struct {
@@ -89,6 +90,7 @@ typedef struct {
     const unsigned char *p, *end;
     int depth, max_depth, floats;
     Table* table;
+    int ascii; /* the last string scan_string read is ASCII */
 } Dec;
 
 static inline void skip_ws(Dec* d) {
@@ -112,6 +114,7 @@ static int hex4_value(const unsigned char* p) {
  * has an escape. 0, or -1 (refused: a control character, a bad escape, no closing quote). */
 static int scan_string(Dec* d, const unsigned char** start, Py_ssize_t* length, int* escaped) {
     const unsigned char* p = d->p + 1;
+    unsigned char high = 0; /* the bits of every byte, ORed: >= 0x80 means not ASCII */
     *escaped = 0;
     *start = p;
     while (p < d->end) {
@@ -125,10 +128,14 @@ static int scan_string(Dec* d, const unsigned char** start, Py_ssize_t* length, 
             /* c < 0x20 unsigned: (c ^ 0x80) < (0x20 ^ 0x80) signed */
             __m128i control = _mm_cmplt_epi8(_mm_xor_si128(bytes, _mm_set1_epi8((char)0x80)), _mm_set1_epi8((char)(0x20 ^ 0x80)));
             int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control));
+            int non_ascii = _mm_movemask_epi8(bytes);
             if (mask != 0) {
-                p += __builtin_ctz((unsigned)mask);
+                int at = __builtin_ctz((unsigned)mask);
+                if ((non_ascii & ((1 << at) - 1)) != 0) high = 0x80; /* the bytes before the stop */
+                p += at;
                 break;
             }
+            if (non_ascii != 0) high = 0x80;
             p += 16;
         }
         if (p >= d->end) break;
@@ -137,8 +144,10 @@ static int scan_string(Dec* d, const unsigned char** start, Py_ssize_t* length, 
         if (c == '"') {
             *length = p - *start;
             d->p = p + 1;
+            d->ascii = high < 0x80;
             return 0;
         }
+        high |= c;
         if (c < 0x20) return -1;
         if (c == '\\') {
             *escaped = 1;
@@ -209,6 +218,11 @@ static PyObject* read_string(Dec* d) {
     Py_ssize_t n;
     int escaped;
     if (d->p >= d->end || *d->p != '"' || scan_string(d, &s, &n, &escaped) < 0) return NULL;
+    if (!escaped && d->ascii) { /* ASCII: copied, without the UTF-8 decoder's checks */
+        PyObject* text = PyUnicode_New(n, 127);
+        if (text != NULL) memcpy(PyUnicode_DATA(text), s, (size_t)n);
+        return text;
+    }
     return make_string(s, n, escaped);
 }
 
@@ -394,19 +408,35 @@ static inline PyObject* get_slot(PyObject* obj, PyObject* dict, Py_ssize_t at, P
     return *(PyObject**)((char*)obj + at);
 }
 
+/* A bare instance of a model class, before build_model sets its __dict__. object.__new__ would
+ * also give it an empty dict (or, with Python 3.11's managed dicts, the values of one, which
+ * setting __dict__ then turns into a dict to throw away): allocating the object directly leaves
+ * its dict pointer empty, which PyObject_GenericSetDict fills, as object.__new__ and then
+ * setting __dict__ would. From Python 3.13 the values live inline in the object and must be
+ * initialised: there, object.__new__. */
+static PyObject* new_instance(PyTypeObject* cls) {
+#if PY_VERSION_HEX < 0x030D0000
+    if (cls->tp_dictoffset != 0 && !PyType_HasFeature(cls, Py_TPFLAGS_IS_ABSTRACT)) return cls->tp_alloc(cls, 0);
+#endif
+    return PyBaseObject_Type.tp_new(cls, empty_tuple, NULL);
+}
+
 static PyObject* build_model(Node* node, PyObject** values, PyObject* extras) {
-    /* Sized for every field (and __pydantic_extra__, slot_offset): no resizing while filling. */
-    PyObject* dict = _PyDict_NewPresized(node->count + 1);
-    PyObject* set = PySet_New(NULL);
+    /* A copy of the blank dict (every field, in order, with its default): copying a dict is one
+     * memcpy of its table, so only the members present cost a store. Sized for every field and
+     * __pydantic_extra__ (slot_offset). */
+    PyObject* dict = NULL;
+    PyObject* set = NULL;
     PyObject* obj = NULL;
+    for (int k = 0; k < node->count; ++k) {
+        if (values[k] == NULL && node->fields[k].required) return NULL;
+    }
+    dict = PyDict_Copy(node->blank);
+    set = PySet_New(NULL);
     if (dict == NULL || set == NULL) goto fail;
     for (int k = 0; k < node->count; ++k) {
         Field* f = &node->fields[k];
-        if (values[k] != NULL) {
-            if (PyDict_SetItem(dict, f->name, values[k]) < 0 || PySet_Add(set, f->name) < 0) goto fail;
-        } else if (f->required || PyDict_SetItem(dict, f->name, f->fallback) < 0) {
-            goto fail;
-        }
+        if (values[k] != NULL && (PyDict_SetItem(dict, f->name, values[k]) < 0 || PySet_Add(set, f->name) < 0)) goto fail;
     }
     /* pydantic-core counts the extra members as set too. */
     Py_ssize_t pos = 0;
@@ -416,7 +446,7 @@ static PyObject* build_model(Node* node, PyObject** values, PyObject* extras) {
     }
     /* pydantic-core's order: __dict__, then the fields set, the extras and the private
      * attributes (each into the dict, when the class shadows its slot: slot_offset). */
-    obj = PyBaseObject_Type.tp_new((PyTypeObject*)node->object, empty_tuple, NULL);
+    obj = new_instance((PyTypeObject*)node->object);
     if (obj == NULL || PyObject_GenericSetDict(obj, dict, NULL) < 0 ||
         set_slot(obj, dict, node->fields_set_at, name_fields_set, set) < 0 ||
         set_slot(obj, dict, node->extra_at, name_extra, extras != NULL ? extras : Py_None) < 0 ||
@@ -434,7 +464,7 @@ static PyObject* decode_model(Dec* d, Node* node) {
     PyObject* small[32];
     PyObject** values = node->count <= 32 ? small : PyMem_Calloc((size_t)node->count, sizeof(PyObject*));
     if (values == NULL) return PyErr_NoMemory();
-    if (values == small) memset(small, 0, sizeof small);
+    if (values == small) memset(small, 0, sizeof(PyObject*) * (size_t)node->count);
     PyObject* extras = node->allow_extra ? PyDict_New() : NULL;
     PyObject* result = NULL;
     int expected = 0; /* members usually come in the fields' order: try the next one first */
@@ -641,7 +671,7 @@ static PyObject* decode_text(Table* table, int root, PyObject* data) {
     } else {
         return NULL;
     }
-    Dec d = {(const unsigned char*)text, (const unsigned char*)text + length, 0, codec_max_depth, 0, table};
+    Dec d = {(const unsigned char*)text, (const unsigned char*)text + length, 0, codec_max_depth, 0, table, 0};
     if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) return NULL; /* a byte order mark */
     skip_ws(&d);
     PyObject* value = decode_node(&d, root);
@@ -898,6 +928,7 @@ static void table_free_nodes(Table* t) {
     if (t->nodes == NULL) return;
     for (int i = 0; i < t->count; ++i) {
         Py_CLEAR(t->nodes[i].index_of);
+        Py_CLEAR(t->nodes[i].blank);
         PyMem_Free(t->nodes[i].fields);
         PyMem_Free(t->nodes[i].variants);
     }
@@ -1006,7 +1037,8 @@ static int compile_node(Table* t, int i, PyObject* item) {
             PyObject* fields = PyTuple_GET_ITEM(item, 4);
             node->count = (int)PyTuple_GET_SIZE(fields);
             node->index_of = PyDict_New();
-            if (node->index_of == NULL) return -1;
+            node->blank = _PyDict_NewPresized(node->count + 1);
+            if (node->index_of == NULL || node->blank == NULL) return -1;
             node->fields = PyMem_Calloc((size_t)node->count + 1, sizeof(Field));
             if (node->fields == NULL) { PyErr_NoMemory(); return -1; }
             for (int k = 0; k < node->count; ++k) {
@@ -1024,6 +1056,7 @@ static int compile_node(Table* t, int i, PyObject* item) {
                 PyObject* at = PyLong_FromLong(k);
                 if (at == NULL || PyDict_SetItem(node->index_of, field->name, at) < 0) { Py_XDECREF(at); return -1; }
                 Py_DECREF(at);
+                if (PyDict_SetItem(node->blank, field->name, field->required ? Py_None : field->fallback) < 0) return -1;
             }
             return 0;
         }
@@ -1217,12 +1250,18 @@ static void entry_dealloc(Entry* self) {
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
+static PyMemberDef entry_members[] = {
+    {"fallback", T_OBJECT, offsetof(Entry, fallback), READONLY, "what a refused text goes to (the pure path)"},
+    {NULL, 0, 0, 0, NULL},
+};
+
 static PyTypeObject EntryType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "_codec.Entry",
     .tp_basicsize = sizeof(Entry),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_doc = "Entry(table, fallback): a model class's model_validate_json through the codec",
+    .tp_members = entry_members,
     .tp_new = entry_new,
     .tp_traverse = (traverseproc)entry_traverse,
     .tp_clear = (inquiry)entry_clear,

@@ -21,5 +21,6 @@ class Table:
 class Entry:
     """A model class's ``model_validate_json`` through the codec, ``fallback`` for what it refuses."""
 
+    fallback: Callable[..., Any]
     def __init__(self, table: Table, fallback: Callable[..., Any]) -> None: ...
     def __call__(self, data: object, /, **options: Any) -> Any: ...
