@@ -193,3 +193,13 @@ def test_a_subclass_decodes_to_itself_both_ways(pkg: ModuleType) -> None:
     assert type(Sub.model_validate_json(ENVELOPE)) is Sub  # the codec, with Sub's own table
     # A text the codec refuses goes to Sub's own pure path (once, the parent's: a StreamEnvelope).
     assert type(Sub.model_validate_json(REFUSED["integral double"])) is Sub
+
+
+def test_string_lengths_count_characters(pkg: ModuleType) -> None:
+    # run_events.RunId: a string of at least one character (minLength 1).
+    judge = Judge(pkg)
+    assert judge.table("run_events.RunId") is not None
+    assert judge.table("run_events.RunId").decode(b'""') is pkg._runtime.codec.REFUSED
+    for text in (b'"r"', '"\u00e9"'.encode(), b'"\\ud83d\\ude00"'):  # one character each (2 and 4 UTF-8 bytes)
+        judge.check("run_events.RunId", text, repr(text))
+    assert judge.accepted == 3

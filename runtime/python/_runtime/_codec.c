@@ -55,7 +55,7 @@ typedef struct {
 typedef struct {
     int kind;
     int child;            /* NULLABLE, LIST, DICT, AFTER; MODEL: the extras' node or -1 */
-    long long ge, le;     /* INT */
+    long long ge, le;     /* INT: the bounds; STR: the bounds of the length */
     PyObject* object;     /* LITERAL: dict str -> str; MODEL: the class; JSON, AFTER: the function */
     PyObject* reserved;   /* MODEL: Python names that are not wire names (never extras) */
     int allow_extra;      /* MODEL */
@@ -559,8 +559,12 @@ static PyObject* decode_node(Dec* d, int index) {
     if (d->p >= d->end) return NULL;
     unsigned char c = *d->p;
     switch (node->kind) {
-        case K_STR:
-            return c == '"' ? read_string(d) : NULL;
+        case K_STR: {
+            PyObject* text = c == '"' ? read_string(d) : NULL;
+            if (text != NULL && (PyUnicode_GET_LENGTH(text) < node->ge || PyUnicode_GET_LENGTH(text) > node->le))
+                Py_CLEAR(text); /* minLength, maxLength: in characters, as pydantic counts */
+            return text;
+        }
         case K_BOOL:
             if (c == 't') return literal(d, "true", 4) < 0 ? NULL : Py_NewRef(Py_True);
             if (c == 'f') return literal(d, "false", 5) < 0 ? NULL : Py_NewRef(Py_False);
@@ -988,7 +992,16 @@ static int compile_node(Table* t, int i, PyObject* item) {
     node->child = -1;
     Py_ssize_t size = PyTuple_GET_SIZE(item);
     switch (node->kind) {
-        case K_STR: case K_BOOL: return 0;
+        case K_STR:
+            /* ("str",) or ("str", min_length, max_length) */
+            node->ge = 0;
+            node->le = PY_SSIZE_T_MAX;
+            if (size == 1) return 0;
+            if (size != 3) goto bad;
+            node->ge = PyLong_AsLongLong(PyTuple_GET_ITEM(item, 1));
+            node->le = PyLong_AsLongLong(PyTuple_GET_ITEM(item, 2));
+            return PyErr_Occurred() ? -1 : 0;
+        case K_BOOL: return 0;
         case K_INT:
             if (size != 3) goto bad;
             node->ge = PyLong_AsLongLong(PyTuple_GET_ITEM(item, 1));

@@ -3,6 +3,7 @@
 A table is a tuple of nodes; a node refers to others by their index in it:
 
 * ``("str",)``, ``("bool",)``: a JSON string, a JSON boolean;
+* ``("str", min_length, max_length)``: a string of that many characters (as pydantic counts);
 * ``("int", ge, le)``: a JSON integer within ``ge..le`` (numeric.IntegerRule);
 * ``("literal", {value: value})``: one of these strings (enums, string constants);
 * ``("nullable", n)``, ``("list", n)``, ``("dict", n)``: null or n, an array of n, an object of n;
@@ -68,6 +69,9 @@ class _Builder:
             return self._reference(s["ref"])
         if t == "definition-ref":
             return self._reference(s["schema_ref"])
+        if t == "str" and ("min_length" in s or "max_length" in s):
+            _only(s, _SCALAR_KEYS | {"min_length", "max_length"})
+            return self.add(("str", s.get("min_length", 0), s.get("max_length", 2**62)))
         if t in ("str", "bool"):
             _only(s, _SCALAR_KEYS)
             return self.add((t,))
