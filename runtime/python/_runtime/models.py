@@ -220,7 +220,8 @@ def _inherits_contract_entry(cls: type) -> bool:
     for base in cls.__mro__:
         own = base.__dict__.get("model_validate_json")
         if own is not None:
-            return base is ContractModel or (base is not cls and isinstance(own, (_policy.Entry, _LazyCodecEntry, codec.Entry)))
+            entries = (_policy.Entry, _LazyCodecEntry, codec.Entry)
+            return base is ContractModel or (base is not cls and isinstance(own, entries))
     return False
 
 

@@ -126,7 +126,8 @@ static int scan_string(Dec* d, const unsigned char** start, Py_ssize_t* length, 
             __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
             __m128i backslash = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'));
             /* c < 0x20 unsigned: (c ^ 0x80) < (0x20 ^ 0x80) signed */
-            __m128i control = _mm_cmplt_epi8(_mm_xor_si128(bytes, _mm_set1_epi8((char)0x80)), _mm_set1_epi8((char)(0x20 ^ 0x80)));
+            __m128i control =
+                _mm_cmplt_epi8(_mm_xor_si128(bytes, _mm_set1_epi8((char)0x80)), _mm_set1_epi8((char)(0x20 ^ 0x80)));
             int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control));
             int non_ascii = _mm_movemask_epi8(bytes);
             if (mask != 0) {
@@ -436,7 +437,8 @@ static PyObject* build_model(Node* node, PyObject** values, PyObject* extras) {
     if (dict == NULL || set == NULL) goto fail;
     for (int k = 0; k < node->count; ++k) {
         Field* f = &node->fields[k];
-        if (values[k] != NULL && (PyDict_SetItem(dict, f->name, values[k]) < 0 || PySet_Add(set, f->name) < 0)) goto fail;
+        if (values[k] != NULL && (PyDict_SetItem(dict, f->name, values[k]) < 0 || PySet_Add(set, f->name) < 0))
+            goto fail;
     }
     /* pydantic-core counts the extra members as set too. */
     Py_ssize_t pos = 0;
@@ -500,7 +502,8 @@ static PyObject* decode_model(Dec* d, Node* node) {
                 int taken = PySet_Contains(node->reserved, key);
                 PyObject* value = taken != 0 ? NULL : decode_node(d, node->child);
                 Py_ssize_t before = PyDict_GET_SIZE(extras);
-                int failed = value == NULL || PyDict_SetItem(extras, key, value) < 0 || PyDict_GET_SIZE(extras) == before;
+                int failed =
+                    value == NULL || PyDict_SetItem(extras, key, value) < 0 || PyDict_GET_SIZE(extras) == before;
                 Py_DECREF(key);
                 Py_XDECREF(value);
                 if (failed) goto done;
@@ -746,7 +749,8 @@ static int put_string(Out* o, PyObject* s) {
         __m128i bytes = _mm_loadu_si128((const __m128i*)(text + i));
         __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
         __m128i backslash = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'));
-        __m128i control = _mm_cmplt_epi8(_mm_xor_si128(bytes, _mm_set1_epi8((char)0x80)), _mm_set1_epi8((char)(0x20 ^ 0x80)));
+        __m128i control =
+            _mm_cmplt_epi8(_mm_xor_si128(bytes, _mm_set1_epi8((char)0x80)), _mm_set1_epi8((char)(0x20 ^ 0x80)));
         if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control)) != 0) break;
         _mm_storeu_si128((__m128i*)w, bytes);
         w += 16;
@@ -895,7 +899,8 @@ static int encode_node(Out* o, Table* t, int index, PyObject* v, int depth) {
         case K_LIST:
             if (!PyList_CheckExact(v) || put(o, "[", 1) < 0) return -1;
             for (Py_ssize_t i = 0; i < PyList_GET_SIZE(v); ++i) {
-                if ((i > 0 && put(o, ",", 1) < 0) || encode_node(o, t, node->child, PyList_GET_ITEM(v, i), depth + 1) < 0)
+                if ((i > 0 && put(o, ",", 1) < 0) ||
+                    encode_node(o, t, node->child, PyList_GET_ITEM(v, i), depth + 1) < 0)
                     return -1;
             }
             return put(o, "]", 1);
@@ -980,7 +985,8 @@ static int slot_offset(PyObject* cls, PyObject* name, Py_ssize_t* at) {
     return 0;
 }
 
-static const char* const kind_names[] = {"str", "bool", "int", "literal", "nullable", "list", "dict", "model", "tagged", "json", "after"};
+static const char* const kind_names[] = {"str",  "bool",  "int",    "literal", "nullable", "list",
+                                         "dict", "model", "tagged", "json",    "after"};
 
 /* Node i from its description (codec.py's table format, documented there). */
 static int compile_node(Table* t, int i, PyObject* item) {
@@ -1069,7 +1075,8 @@ static int compile_node(Table* t, int i, PyObject* item) {
                 PyObject* at = PyLong_FromLong(k);
                 if (at == NULL || PyDict_SetItem(node->index_of, field->name, at) < 0) { Py_XDECREF(at); return -1; }
                 Py_DECREF(at);
-                if (PyDict_SetItem(node->blank, field->name, field->required ? Py_None : field->fallback) < 0) return -1;
+                PyObject* blank_value = field->required ? Py_None : field->fallback;
+                if (PyDict_SetItem(node->blank, field->name, blank_value) < 0) return -1;
             }
             return 0;
         }
@@ -1196,7 +1203,8 @@ static void table_dealloc(Table* self) {
 static PyMethodDef table_methods[] = {
     {"decode", (PyCFunction)table_decode, METH_O,
      "decode(data: bytes | str): the value at the root, or REFUSED (the pure path decides)"},
-    {"dump", (PyCFunction)table_dump, METH_O, "dump(value) -> str | None: the JSON text, or None (the pure path writes)"},
+    {"dump", (PyCFunction)table_dump, METH_O,
+     "dump(value) -> str | None: the JSON text, or None (the pure path writes)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1308,7 +1316,8 @@ PyMODINIT_FUNC PyInit__codec(void) {
     name_private = PyUnicode_InternFromString("__pydantic_private__");
     name_dict = PyUnicode_InternFromString("__dict__");
     empty_tuple = PyTuple_New(0);
-    if (name_fields_set == NULL || name_extra == NULL || name_private == NULL || name_dict == NULL || empty_tuple == NULL)
+    if (name_fields_set == NULL || name_extra == NULL || name_private == NULL || name_dict == NULL ||
+        empty_tuple == NULL)
         return NULL;
     if (PyType_Ready(&TableType) < 0 || PyType_Ready(&EntryType) < 0) return NULL;
     PyObject* module = PyModule_Create(&definition);

@@ -141,7 +141,8 @@ class _Builder:
             raise Unsupported("a model with its own initialisation")
         if cls.__private_attributes__ or fields_schema["type"] != "model-fields":
             raise Unsupported("a model with private attributes")
-        _only(fields_schema, _SCALAR_KEYS | {"fields", "extras_schema", "computed_fields", "model_name", "extra_behavior"})
+        model_keys = {"fields", "extras_schema", "computed_fields", "model_name", "extra_behavior"}
+        _only(fields_schema, _SCALAR_KEYS | model_keys)
         if fields_schema.get("computed_fields"):
             raise Unsupported("computed fields")
         extra = fields_schema.get("extra_behavior") or config.get("extra_fields_behavior", "ignore")
