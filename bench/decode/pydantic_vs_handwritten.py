@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The generated Pydantic binding against hand-written Pydantic models of the same
-contract (bench/decode/handwritten/pydantic/), on one corpus, in interleaved rounds.
+contract (bench/decode/handwritten/pydantic/), and the hand-written msgspec peer
+(handwritten/msgspec/), on one corpus, in interleaved rounds.
 
 Per round, every line of the corpus is
   validated  generated: chat_stream.StreamEnvelope.model_validate_json (payload policy included)
              hand-written: StreamEnvelope.model_validate_json
   dumped     generated: contract.dump_json (exact round trip, canonical numbers)
              hand-written: model_dump_json(exclude_unset=True) (absent members stay absent)
+  msgspec    Decoder.decode and Encoder.encode of the msgspec peer
 As a reference, the generated models' own pydantic validator without the payload
 policy (validate_json: no duplicate, depth or located-error handling).
 The order of the runs alternates between rounds; the garbage collector is
@@ -33,11 +35,13 @@ import time
 from typing import Any, Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "handwritten", "pydantic"))
 
 import chat_stream as handwritten  # noqa: E402
 import contract  # noqa: E402
 from contract import chat_stream  # noqa: E402
+from handwritten_msgspec import load as load_msgspec  # noqa: E402
 
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -75,6 +79,8 @@ def main() -> int:
 
     gen_validate = chat_stream.StreamEnvelope.model_validate_json
     hw_validate = handwritten.StreamEnvelope.model_validate_json
+    peer = load_msgspec()
+    ms_values = [peer.decoder.decode(line) for line in lines]
     gen_values = [gen_validate(line) for line in lines]
     hw_values = [hw_validate(line) for line in lines]
     dump_json = contract.dump_json
@@ -96,6 +102,8 @@ def main() -> int:
         "generated, pydantic only": each(chat_stream.StreamEnvelope.__pydantic_validator__.validate_json, lines),
         "generated dump": each(dump_json, gen_values),
         "hand-written dump": each(lambda v: v.model_dump_json(exclude_unset=True), hw_values),
+        "msgspec validate": each(peer.decoder.decode, lines),
+        "msgspec dump": each(peer.encoder.encode, ms_values),
     }
     times: dict[str, list[float]] = {name: [] for name in runs}
     for r in range(args.rounds):
@@ -104,16 +112,21 @@ def main() -> int:
             times[name].append(timed(runs[name]))
 
     from contract._runtime import models
+    from contract._runtime import codec
+
     compiled = "with" if models._clean is not None else "WITHOUT"
+    with_codec = "with" if codec.ENABLED else "WITHOUT"
     print(f"{len(lines)} lines, {mb:.1f} MB, {args.rounds} interleaved rounds, {args.clock} clock, "
-          f"generated package {compiled} its compiled payload checks")
+          f"generated package {compiled} its compiled payload checks, {with_codec} its compiled codec")
     for name, ts in times.items():
         median = statistics.median(ts)
         print(f"  {name:24} {median * 1e3:8.1f} ms  {mb / median:6.1f} MB/s  {median / len(lines) * 1e6:6.2f} us/line")
-    for what, ours in (("validate", "generated validate"), ("dump", "generated dump"), ("validate", "generated, pydantic only")):
+    for what, ours in (("validate", "generated validate"), ("dump", "generated dump"), ("validate", "generated, pydantic only"),
+                       ("validate", "msgspec validate"), ("dump", "msgspec dump")):
         ratios = [h / g for h, g in zip(times[f"hand-written {what}"], times[ours])]
         what = what if ours != "generated, pydantic only" else "validate without the payload policy (reference)"
-        print(f"  {what}: generated / hand-written speed, median of per-round ratios: {statistics.median(ratios):.2f}x "
+        what = what if not ours.startswith("msgspec") else f"msgspec {what}"
+        print(f"  {what}: {'msgspec' if ours.startswith('msgspec') else 'generated'} / hand-written speed, median of per-round ratios: {statistics.median(ratios):.2f}x "
               f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
     return 0
 

@@ -6,14 +6,15 @@
 # schemas/packets/presentation.schema.json, schemas/packets/stream_packet.schema.json,
 # schemas/packets/tables.schema.json, schemas/run_events/events.schema.json,
 # schemas/run_events/tables.schema.json (schema set sha256:018a30095499af3b); do not edit
-"""The package's one compiled part: the payload policy's checks in C
-(contract/_runtime/_policy.c), built when a C compiler is at hand. Optional:
-without it the package installs all the same and gives the same verdicts,
-decoding more slowly. Everything else is in pyproject.toml."""
+"""The package's compiled parts, built when a C compiler is at hand: the payload policy's checks
+(contract/_runtime/_policy.c) and the codec that decodes JSON text straight into the models
+and writes them back (contract/_runtime/_codec.c, driven by the type tables of codec.py).
+Optional: without them the package installs all the same and gives the same verdicts, decoding
+and encoding more slowly. Everything else is in pyproject.toml."""
 import os
 
 from setuptools import Extension, setup
 
-source = "contract/_runtime/_policy.c"
-policy = Extension("contract._runtime._policy", [source], optional=True)
-setup(ext_modules=[policy] if os.path.exists(source) else [])
+sources = {"_policy": "contract/_runtime/_policy.c", "_codec": "contract/_runtime/_codec.c"}
+extensions = [Extension(f"contract._runtime.{name}", [source], optional=True) for name, source in sources.items()]
+setup(ext_modules=[e for e in extensions if os.path.exists(e.sources[0])])

@@ -200,10 +200,20 @@ def test_valid_lines_decode_through_validate_json_to_the_same_values(compiled: M
         assert compiled.dump(value) == contract.dump(expected)
 
 
+def policy_entry(model: Any) -> Any:
+    # The compiled entry of the checks: behind the codec's (_codec.c), which reads its table on the
+    # first call and sends what it refuses there.
+    model.model_validate_json(envelope(DELTA))
+    codec_entry = model.model_validate_json
+    assert type(codec_entry).__name__ == "Entry" and type(codec_entry).__module__ == "_codec"
+    return codec_entry.fallback
+
+
 def test_model_classes_get_the_compiled_entry(compiled: ModuleType) -> None:
     model = compiled.chat_stream.StreamEnvelope
-    assert repr(model.model_validate_json) == f"<compiled model_validate_json of {model!r}>"
-    assert isinstance(model.model_validate_json, compiled._runtime.models._Entry)
+    entry = policy_entry(model)
+    assert repr(entry) == f"<compiled model_validate_json of {model!r}>"
+    assert isinstance(entry, compiled._runtime.models._Entry)
 
 
 def test_options_take_the_python_way(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -232,7 +242,7 @@ def test_subclasses_get_their_own_entry_and_an_own_method_is_kept(compiled: Modu
         pass
 
     assert type(Sub.model_validate_json(envelope(DELTA))) is Sub
-    assert repr(Sub.model_validate_json) == f"<compiled model_validate_json of {Sub!r}>"
+    assert repr(policy_entry(Sub)) == f"<compiled model_validate_json of {Sub!r}>"
 
     class Own(base):  # type: ignore[misc, valid-type]
         @classmethod

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The generated Python package as a user gets it, from a folder outside the
 # repository: `pip wheel` builds a wheel of generated/python (setuptools,
-# which compiles the runtime's optional C extension, _runtime/_policy.c),
+# which compiles the runtime's optional C extensions, _runtime/_policy.c and _codec.c),
 # which installs into a new virtual environment; there it validates and dumps
 # a chat-stream line (bytes through the compiled checks), reads it through the
 # stream runtime the package ships (_stream), and mypy --strict accepts a user
@@ -36,10 +36,11 @@ wheel, package = sys.argv[1], sys.argv[2]
 names = zipfile.ZipFile(wheel).namelist()
 metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
 text = zipfile.ZipFile(wheel).read(metadata).decode()
-for part in ("py.typed", "_runtime/__init__.py", "_runtime/payload.py", "_runtime/_policy.pyi", "_stream/__init__.py", "_stream/sse.py"):
+for part in ("py.typed", "_runtime/__init__.py", "_runtime/payload.py", "_runtime/_policy.pyi", "_runtime/_codec.pyi", "_stream/__init__.py", "_stream/sse.py"):
     assert f"{package}/{part}" in names, (part, names)
-# setup.py compiled the payload policy's checks (a C compiler is at hand here).
-assert any(n.startswith(f"{package}/_runtime/_policy.") and n.endswith(".so") for n in names), names
+# setup.py compiled the payload policy's checks and the codec (a C compiler is at hand here).
+for extension in ("_policy", "_codec"):
+    assert any(n.startswith(f"{package}/_runtime/{extension}.") and n.endswith(".so") for n in names), (extension, names)
 for dependency in ("pydantic", "jiter", "regex"):
     assert any(line.startswith("Requires-Dist: " + dependency) for line in text.splitlines()), text
 print("the wheel has py.typed, the runtime with its compiled checks and the stream runtime, and requires pydantic, jiter and regex")

@@ -20,7 +20,7 @@ from pydantic.plugin._schema_validator import PluggableSchemaValidator
 from pydantic_core import SchemaSerializer, SchemaValidator, to_json
 from typing_extensions import Self
 
-from . import errors, payload, tolerant
+from . import codec, errors, payload, tolerant
 from .check import BUILT
 from .numeric import respell_core_numbers, respell_numbers
 from .unions import type_adapter
@@ -36,6 +36,9 @@ try:  # the payload policy's checks in C, when the package was built with them (
     payload.LISTENERS.append(_policy.configure)
 except ImportError:  # pragma: no cover - depends on how the package was installed
     _clean = _Entry = None
+
+codec.configure(payload.SETTINGS.max_depth)
+payload.LISTENERS.append(codec.configure)
 
 T = TypeVar("T")
 
@@ -167,9 +170,14 @@ class ContractModel(pydantic.BaseModel):
                     # otherwise go through BaseModel.__getattr__'s AttributeError.
                     setattr(cls, wire, args[0])
         cls.__contract_constants__ = constants
+        codec_applies = codec.ENABLED and _inherits_codec_entry(cls)
         if _Entry is not None and _inherits_contract_entry(cls):
             # model_validate_json in C (_policy.Entry): the same steps, without a Python frame.
             setattr(cls, "model_validate_json", _Entry(cls, _PURE_VALIDATE_JSON, _located, pydantic.ValidationError))
+        if codec_applies:
+            # The compiled codec first (codec.py), its table read on the first call, when every
+            # forward reference of the class is resolved.
+            setattr(cls, "model_validate_json", _LazyCodecEntry(cls, cls.model_validate_json))
 
     @classmethod
     def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Self:
@@ -207,12 +215,42 @@ _PURE_VALIDATE_JSON: Final = ContractModel.__dict__["model_validate_json"].__fun
 
 
 def _inherits_contract_entry(cls: type) -> bool:
-    # A class that defines its own model_validate_json keeps it, and so do its subclasses.
+    # A class that defines its own model_validate_json keeps it, and so do its subclasses (an entry
+    # of the codec in front of the inherited one is not its own: codec.py).
     for base in cls.__mro__:
         own = base.__dict__.get("model_validate_json")
         if own is not None:
-            return base is ContractModel or (base is not cls and isinstance(own, _policy.Entry))
+            entries = (_policy.Entry, _LazyCodecEntry, codec.Entry)
+            return base is ContractModel or (base is not cls and isinstance(own, entries))
     return False
+
+
+def _inherits_codec_entry(cls: type) -> bool:
+    # As _inherits_contract_entry, before the class gets its own entries: a class that defines
+    # its own model_validate_json keeps it, and so do its subclasses.
+    for base in cls.__mro__:
+        own = base.__dict__.get("model_validate_json")
+        if own is not None:
+            return base is ContractModel or isinstance(own, (_LazyCodecEntry, codec.Entry, *_ENTRY_TYPES))
+    return False
+
+
+class _LazyCodecEntry:
+    """A model class's model_validate_json until its first call, which reads the class's type
+    table and puts the compiled entry (or, without a table, ``fallback``) in its place."""
+
+    __slots__ = ("cls", "fallback", "method")
+
+    def __init__(self, cls: type[BaseModel], fallback: Any) -> None:
+        self.cls, self.fallback = cls, fallback
+        self.method: Any = None
+
+    def __call__(self, json_data: Any, **options: Any) -> Any:
+        if self.method is None:  # (a caller may hold on to this object: it reads the table once)
+            table = codec.table(self.cls.__pydantic_core_schema__)
+            self.method = self.fallback if table is None else codec.entry(table, self.fallback)
+            setattr(self.cls, "model_validate_json", self.method)
+        return self.method(json_data, **options)
 
 
 def _located(cls: type[ContractModel], json_data: Any) -> Any:
@@ -226,11 +264,18 @@ class Adapter(Generic[T]):
     Built on first use, so importing a module stays cheap.
     """
 
-    __slots__ = ("type", "_adapter")
+    __slots__ = ("type", "_adapter", "_table")
 
     def __init__(self, tp: Any) -> None:
         self.type = tp
         self._adapter: pydantic.TypeAdapter[T] | None = None
+        self._table: Any = _NO_TABLE_YET
+
+    def _codec_table(self) -> Any:
+        # The compiled codec's table of this type (codec.py), or None: read on first use.
+        if self._table is _NO_TABLE_YET:
+            self._table = codec.table(self.type_adapter.core_schema)
+        return self._table
 
     @property
     def type_adapter(self) -> pydantic.TypeAdapter[T]:
@@ -245,6 +290,12 @@ class Adapter(Generic[T]):
         ``tolerant=True``: the tolerant-reader mode (docs/semantics.md).
         """
         adapter = self._adapter or self.type_adapter
+        if not tolerant and codec.ENABLED:
+            table = self._codec_table()
+            if table is not None:
+                value = table.decode(data)
+                if value is not _REFUSED:
+                    return value  # type: ignore[no-any-return]
         if tolerant:
             return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), _TOLERANT)  # type: ignore[no-any-return]
         try:
@@ -275,10 +326,19 @@ class Adapter(Generic[T]):
         """``value`` as compact JSON text (UTF-8 kept, canonical numbers)."""
         if _TOLERANT_STATE.used:
             return _text(_tolerant_module.to_json_value(value))
+        table = self._codec_table() if codec.ENABLED else None
+        text = table.dump(value) if table is not None else None
+        if text is not None:
+            return text  # type: ignore[no-any-return]
         return _finish(self.type_adapter.dump_json(value, by_alias=True, exclude_unset=True))
 
     def __repr__(self) -> str:
         return f"Adapter({self.type!r})"
+
+
+_NO_TABLE_YET: Final = object()
+_REFUSED: Final = codec.REFUSED
+_ENTRY_TYPES: Final[tuple[type, ...]] = (_Entry,) if _Entry is not None else ()
 
 
 def _title(tp: Any) -> str:
@@ -306,11 +366,22 @@ def dump(value: Any) -> Any:
 
 def dump_json(value: Any) -> str:
     """``dump(value)`` as compact JSON text, numbers in canonical spelling."""
+    writer = _CODEC_WRITERS.get(type(value))
+    if writer is not None and not _TOLERANT_STATE.used:  # the compiled codec (codec.py), first
+        text = writer(value)
+        if text is not None:
+            return text  # type: ignore[no-any-return]
     to_json = _MODEL_WRITERS.get(type(value)) or _model_writer(type(value))
     if to_json is None:
         return _text(dump(value))
     if _TOLERANT_STATE.used:  # a tolerant decode happened: what it kept is written too
         return _text(tolerant.to_json_value(value))
+    if type(value) not in _CODEC_WRITERS:
+        dump_table = _codec_writer(type(value))
+        if dump_table is not None:
+            text = dump_table(value)
+            if text is not None:
+                return text  # type: ignore[no-any-return]
     # _finish, inline: this is the hot path of every dump.
     raw = to_json(value, by_alias=True, exclude_unset=True)
     text = raw.decode()
@@ -332,6 +403,18 @@ def _model_writer(cls: type) -> Any:
     if isinstance(serializer, SchemaSerializer):
         _MODEL_WRITERS[cls] = serializer.to_json
     return serializer.to_json
+
+
+# A model class → its codec table's dump (None: the class has no table, or the codec is off).
+_CODEC_WRITERS: Final[dict[type, Any]] = {}
+
+
+def _codec_writer(cls: type) -> Any:
+    # (cls is a model class: dump_json found its serializer)
+    table = codec.table(getattr(cls, "__pydantic_core_schema__")) if codec.ENABLED else None
+    if isinstance(cls.__dict__.get("__pydantic_serializer__"), SchemaSerializer):
+        _CODEC_WRITERS[cls] = table.dump if table is not None else None
+    return table.dump if table is not None else None
 
 
 def _text(value: Any) -> str:

@@ -180,9 +180,10 @@ PY_PURE_ENV = "CONTRACTGEN_PY_PURE"
 
 
 def py_with_extension(py_dir: Path) -> Path:
-    """A copy of the package at `py_dir` with its optional C extension (_runtime/_policy.c) compiled
-    in place (warnings are errors), as `pip install` builds it: the runner then judges what an
-    installed package does. The copy lives until the process ends."""
+    """A copy of the package at `py_dir` with its optional C extensions (_runtime/_policy.c and
+    _runtime/_codec.c) compiled in place (warnings are errors), as `pip install` builds them: the
+    runner then judges what an installed package does (CONTRACTGEN_CODEC=pure in the environment:
+    without the codec). The copy lives until the process ends."""
     import atexit
     import shlex
     import sysconfig
@@ -190,13 +191,13 @@ def py_with_extension(py_dir: Path) -> Path:
     copy = Path(tempfile.mkdtemp(prefix="contractgen-py-"))
     atexit.register(shutil.rmtree, copy, True)
     shutil.copytree(py_dir, copy, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
-    sources = sorted(copy.glob("*/_runtime/_policy.c"))
+    sources = sorted(copy.glob("*/_runtime/_policy.c")) + sorted(copy.glob("*/_runtime/_codec.c"))
     if not sources:
         raise Unavailable(f"{py_dir} has no _runtime/_policy.c (generated with the runtime omitted?); "
                           f"{PY_PURE_ENV}=1 judges the package without it")
     cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
     for source in sources:
-        built = source.with_name("_policy" + sysconfig.get_config_var("EXT_SUFFIX"))
+        built = source.with_name(source.stem + sysconfig.get_config_var("EXT_SUFFIX"))
         flags = ["-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-I", sysconfig.get_paths()["include"]]
         subprocess.run([*cc, *flags, str(source), "-o", str(built)], check=True)
     return copy
