@@ -19,7 +19,7 @@ envelopes, deterministic, written to build/bench/), then
             Encoder.encode                hand-written msgspec
 Reports, per encoder, the median MB/s of the rounds (megabytes written), and
 the median of the per-round ratios to nlohmann (C++) or to hand-written
-Pydantic (Python). Targets: contract::dump >= 300 MB/s; the Python binding >=
+Pydantic (Python). Targets: contract::dump >= 1,000 MB/s; the Python binding >=
 4x hand-written Pydantic.
 
 usage: bench/encode.py [--lines 200000] [--rounds 7] [--build build] [--runtimes cpp,python]
@@ -37,6 +37,7 @@ REFERENCE = "C++ nlohmann::json::dump (DOM, reference)"
 HAND_PYDANTIC = "Python hand-written Pydantic (model_dump_json)"
 PY_BINDING = "Python binding: contract.dump_json"
 PY_TARGET = 4.0
+CPP_TARGET_MBS = 1000.0
 
 
 def run_cpp(args, corpus):
@@ -95,7 +96,8 @@ def main():
         print(f"command: {command}")
         rates = report(rows, REFERENCE, "nlohmann")
         dump = statistics.median(rates["C++ contract::dump (generated encoder)"].values())
-        print(f"target: contract::dump >= 300 MB/s: {dump:.1f} MB/s")
+        print(f"target: contract::dump >= {CPP_TARGET_MBS:,.0f} MB/s: {dump:.1f} MB/s "
+              f"({'met' if dump >= CPP_TARGET_MBS else 'NOT met'})")
     if "python" in runtimes:
         rows, command = run_python(args, corpus)
         print(f"command: {command}")

@@ -61,6 +61,24 @@ TEST_CASE("dump: strings are escaped as JSON requires, and only that") {
     CHECK(contract::parse<cs::MessageDelta>(contract::dump(delta)).delta == delta.delta);
 }
 
+TEST_CASE("dump: a byte to escape at every offset of short and long strings is escaped, and nothing else") {
+    // Short plain strings are written in one piece, others escaped as they
+    // are scanned (rt/write.hpp, Writer::quoted): both ways, at every offset.
+    for (std::size_t length : {1u, 15u, 16u, 17u, 59u, 60u, 61u, 62u, 100u}) {
+        for (std::size_t at = 0; at <= length; ++at) {
+            cs::MessageDelta delta;
+            delta.delta = std::string(length, 'a');
+            std::string expected = delta.delta;
+            if (at < length) {
+                delta.delta[at] = '\n';
+                expected.replace(at, 1, "\\n");
+            }
+            INFO("length " << length << ", newline at " << at);
+            CHECK(contract::dump(delta) == R"({"type":"message_delta","delta":")" + expected + "\"}");
+        }
+    }
+}
+
 TEST_CASE("dump: a string that is not UTF-8 is refused, and dump_to leaves the buffer as it was") {
     cs::MessageDelta delta;
     delta.delta = "ok \xC3(";

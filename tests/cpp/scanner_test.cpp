@@ -103,6 +103,9 @@ TEST_CASE("scanner: edge cases agree with nlohmann") {
         "18446744073709551616",
         "-9223372036854775808",
         "-9223372036854775809",
+        "9999999999999999999",  // 19 digits, the most read without an overflow check
+        "-9999999999999999999",
+        "99999999999999999999",
         "123456789012345678901234567890",
         "1e400",
         "-1e400",
@@ -215,12 +218,27 @@ TEST_CASE("scanner: mutated documents agree with nlohmann") {
 
 TEST_CASE(
     "scanner: a quote, escape, control or non-ASCII byte at every offset of a string ends its plain run exactly") {
-    // Strings are skipped 8 bytes at a time up to the first byte that needs
-    // a look; that byte may sit anywhere in a block, or in the tail.
-    for (const std::string special :
-         {"\\\"", "\\\\", "\\n", "\\u00e9", "\xC3\xA9", "\xF0\x9F\x98\x80", "\x01", "\x7F", "\""}) {
-        for (std::size_t before = 0; before < 20; ++before) {
-            for (std::size_t after : {0u, 1u, 7u, 8u, 9u}) {
+    // The run itself, against its byte-by-byte definition.
+    for (std::size_t length = 0; length < 40; ++length) {
+        for (std::size_t at = 0; at <= length; ++at) {
+            for (char c : {'"', '\\', '\x00', '\x1F', '\x80', '\xFF', ' ', '\x7F'}) {
+                std::string text(length, 'a');
+                if (at < length) text[at] = c;
+                std::size_t expected = 0;
+                while (expected < text.size() && rt::plain_byte(text[expected])) ++expected;
+                INFO("length " << length << ", byte " << static_cast<int>(static_cast<unsigned char>(c)) << " at "
+                               << at);
+                CHECK(rt::plain_prefix(text.data(), text.data() + text.size()) == expected);
+            }
+        }
+    }
+    // Strings are skipped 16 bytes (SSE2) or 8 at a time up to the first
+    // byte that needs a look; that byte may sit anywhere in a block, in a
+    // second block, or in the tail.
+    for (const std::string special : {"\\\"", "\\\\", "\\n", "\\u00e9", "\xC3\xA9", "\xF0\x9F\x98\x80", "\x01", "\x1F",
+                                      "\x7F", "\x80", "\xFF", "\""}) {
+        for (std::size_t before = 0; before < 40; ++before) {
+            for (std::size_t after : {0u, 1u, 7u, 8u, 9u, 15u, 16u, 17u}) {
                 std::string s = std::string(before, 'a') + special + std::string(after, 'b');
                 agree("\"" + s + "\"");
                 agree("{\"" + s + "\":[\"" + s + "\"]}");

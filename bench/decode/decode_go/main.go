@@ -11,7 +11,8 @@
 // other, so a noisy machine slows both alike)
 // or: decode_go CORPUS NEGATIVE   (one round of bench/decode.py: the
 // binding must accept every corpus line and reject every negative line, then
-// a warm-up pass and one timed pass of the binding alone)
+// a warm-up pass and one timed pass of the binding and of encoding/json
+// into the hand-written structs of handwritten.go)
 package main
 
 import (
@@ -117,7 +118,8 @@ func readLines(data []byte) [][]byte {
 }
 
 // benchRound is one round of bench/decode.py: the verdicts, then the binding
-// alone (a warm-up pass and one timed pass), printed as one JSON line.
+// and its peer, encoding/json into the hand-written structs of handwritten.go
+// (a warm-up pass and one timed pass each), printed as one JSON line each.
 func benchRound(lines [][]byte, negative string, mb float64) int {
 	data, err := os.ReadFile(negative)
 	if err != nil {
@@ -145,8 +147,28 @@ func benchRound(lines [][]byte, negative string, mb float64) int {
 		}
 		return time.Since(start).Seconds()
 	}
-	pass() // warm-up
+	// The peer must read every corpus line too (it rejects nothing: it does not validate).
+	for _, line := range lines {
+		if _, err := handwritten(line); err != nil {
+			fmt.Fprintf(os.Stderr, "Go encoding/json (hand-written structs) rejects a corpus line: %v\n%s\n", err, line)
+			return 1
+		}
+	}
+	peer := func() float64 {
+		start := time.Now()
+		for _, line := range lines {
+			v, _ := handwritten(line)
+			checksum += v.Timestamp
+		}
+		return time.Since(start).Seconds()
+	}
+	// Warm-up passes, then one timed pass of each, the binding first.
+	pass()
+	peer()
 	out, _ := json.Marshal(map[string]any{"row": "Go binding: ParseStreamEnvelope", "lines": len(lines), "mb": mb, "seconds": pass()})
+	fmt.Println(string(out))
+	out, _ = json.Marshal(map[string]any{"row": "Go encoding/json into hand-written structs (no validation)", "lines": len(lines),
+		"mb": mb, "seconds": peer()})
 	fmt.Println(string(out))
 	fmt.Fprintf(os.Stderr, "checksum %d\n", checksum)
 	return 0
@@ -171,6 +193,10 @@ func main() {
 	}{
 		{"Go (contractgen, streaming decoder)", binding},
 		{"Go encoding/json into the structs (reference)", encodingJSON},
+		{"Go encoding/json into hand-written structs (no validation)", func(line []byte) (chatstream.StreamEnvelope, error) {
+			v, err := handwritten(line)
+			return chatstream.StreamEnvelope{Timestamp: v.Timestamp}, err
+		}},
 		{"Go json Decoder.Token only (reference)", tokens},
 		{"Go json.Valid only (reference)", valid},
 	}

@@ -24,7 +24,7 @@ std::string shown(const Value& v) {
 
 }  // namespace
 
-void Writer::quoted(char before, std::string_view s, char after) {
+void Writer::quoted_escaped(char before, std::string_view s, char after) {
     const char* p = s.data();
     const char* end = p + s.size();
     std::size_t plain = plain_prefix(p, end);

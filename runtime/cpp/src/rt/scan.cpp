@@ -104,6 +104,8 @@ private:
         throw Stop();
     }
     void skip_space() {
+        // Compact text has no space between tokens: one compare decides.
+        if (p_ != end_ && static_cast<unsigned char>(*p_) > ' ') return;
         while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
     }
     // Tokens go to the tape unless the scanner is inside a container nested
@@ -219,10 +221,15 @@ private:
             // and beyond 64 bits the digits themselves.
             std::uint64_t magnitude = 0;
             bool overflow = false;
-            for (const char* d = start + (negative ? 1 : 0); d != p_; ++d) {
-                unsigned digit = static_cast<unsigned>(*d - '0');
-                if (magnitude > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) overflow = true;
-                magnitude = magnitude * 10 + digit;
+            const char* first = start + (negative ? 1 : 0);
+            if (p_ - first <= 19) {  // 19 digits fit in 64 bits: no check per digit
+                for (const char* d = first; d != p_; ++d) magnitude = magnitude * 10 + static_cast<unsigned>(*d - '0');
+            } else {
+                for (const char* d = first; d != p_; ++d) {
+                    unsigned digit = static_cast<unsigned>(*d - '0');
+                    if (magnitude > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) overflow = true;
+                    magnitude = magnitude * 10 + digit;
+                }
             }
             if (!overflow && !negative) {
                 tape_.push(Tok::Uint).num.u = magnitude;
@@ -295,7 +302,6 @@ private:
     // The string after its opening quote; plain runs are copied in bulk.
     void string(Tok kind) {
         const char* run = p_;
-        scratch_.clear();
         bool escaped = false;
         for (;;) {
             p_ += plain_prefix(p_, end_);  // printable ASCII, 8 bytes at a time
@@ -310,6 +316,7 @@ private:
                 continue;
             }
             // An escape: flush the plain run, decode the escape.
+            if (!escaped) scratch_.clear();  // most strings have none: cleared only here
             escaped = true;
             scratch_.append(run, p_);
             const char* escape = p_++;

@@ -72,7 +72,9 @@ public:
     int field() {
         for (std::size_t k = 0; k < N; ++k) {
             std::size_t i = hint_ + k < N ? hint_ + k : hint_ + k - N;
-            if (fields_[i].name != key_) continue;
+            // Lengths and first bytes tell most names apart before memcmp.
+            std::string_view name = fields_[i].name;
+            if (name.size() != key_.size() || (!name.empty() && name[0] != key_[0]) || name != key_) continue;
             if (fields_[i].flags & kForbidden)
                 in_field(key_, [&] {
                     if ((fields_[i].flags & kUndeclared) && !c_.tolerant())

@@ -29,10 +29,12 @@ public:
     }
     template <class I>
     void integer(I v) {
-        separate();
         char buffer[24];
-        auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-        out_.append(buffer, static_cast<std::size_t>(end - buffer));
+        char* q = buffer;
+        if (comma_) *q++ = ',';
+        comma_ = true;
+        q = std::to_chars(q, buffer + sizeof buffer, v).ptr;
+        out_.append(buffer, static_cast<std::size_t>(q - buffer));
     }
     // A double in the canonical spelling of docs/semantics.md §3, which is
     // ECMAScript's Number.prototype.toString: the shortest digits that read
@@ -48,8 +50,9 @@ public:
         comma_ = true;
     }
     void begin_object() {
-        separate();
-        out_ += '{';
+        if (comma_) out_.append(",{", 2);
+        else
+            out_ += '{';
         comma_ = false;
         enter();
     }
@@ -63,8 +66,9 @@ public:
         --depth_;
     }
     void begin_array() {
-        separate();
-        out_ += '[';
+        if (comma_) out_.append(",[", 2);
+        else
+            out_ += '[';
         comma_ = false;
         enter();
     }
@@ -93,8 +97,28 @@ private:
         if (++depth_ > kMaxDepth) too_deep();
     }
     [[noreturn]] void too_deep() const;
-    // `s` in quotes, with `before` and `after` around it (unless NUL).
-    void quoted(char before, std::string_view s, char after);
+    // `s` in quotes, with `before` and `after` around it (unless NUL). Most
+    // strings and every generated key are short with nothing to escape:
+    // assembled on the stack and appended at once, since each append to
+    // the string is a call that checks its capacity (bench/README.md, "C++
+    // decoding and encoding").
+    void quoted(char before, std::string_view s, char after) {
+        constexpr std::size_t kShort = 60;
+        if (s.size() <= kShort && plain_prefix(s.data(), s.data() + s.size()) == s.size()) {
+            char buffer[kShort + 4];
+            char* q = buffer;
+            if (before != 0) *q++ = before;
+            *q++ = '"';
+            std::memcpy(q, s.data(), s.size());
+            q += s.size();
+            *q++ = '"';
+            if (after != 0) *q++ = after;
+            out_.append(buffer, static_cast<std::size_t>(q - buffer));
+            return;
+        }
+        quoted_escaped(before, s, after);
+    }
+    void quoted_escaped(char before, std::string_view s, char after);
 
     std::string& out_;
     bool comma_ = false;
