@@ -319,10 +319,12 @@ def test_a_vendored_file_is_read_in_its_dialect_else_in_its_referrers(tmp_path):
 
 
 def test_a_ref_through_an_unknown_keyword_reaches_its_value(tmp_path):
-    # `specific` is no keyword: an annotation, yet `$ref`s into it resolve (as SchemaStore's schemas expect);
-    # before, the keyword was taken out and the reference did not resolve.
+    # `specific` is no keyword: an annotation, yet `$ref`s into it resolve (as SchemaStore's schemas expect),
+    # and what they reach is read in the dialect around it (its `$schema`, where no `$id` starts a resource,
+    # says the dialect and goes); before, the keyword was taken out and the reference did not resolve.
     schema = {"$schema": URIS["draft-07"], "title": "T", "type": "object",
-              "definitions": {"lists": {"specific": {"a.*": {"type": "string", "minLength": 2}}}},
+              "definitions": {"lists": {"specific": {"a.*": {"$schema": URIS["draft-07"], "type": "string",
+                                                             "minLength": 2}}}},
               "properties": {"x": {"$ref": "#/definitions/lists/specific/a.*"}}}
     r = check_semantics(tmp_path, "draft-07", schema, [({"x": "ab"}, True), ({"x": "a"}, False), ({"x": 1}, False)])
     assert "unknown keyword 'specific': read as an annotation and ignored" in r.stderr

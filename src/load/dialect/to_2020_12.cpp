@@ -68,6 +68,9 @@ private:
             d = *named;
             // One spelling downstream: the resource is now in draft 2020-12.
             if (*s != dialect_uri(Dialect::Draft2020_12)) *s = std::string(dialect_uri(Dialect::Draft2020_12));
+            // Where no resource starts (no `$id`), `$schema` is not for the
+            // spec to read: its dialect is taken here, then the member goes.
+            if (!file_root && !node.contains("$id") && !node.contains("id")) node.erase("$schema");
         }
         if (file_root) doc_.dialect = d;
         // A resource's root says whether its `$recursiveRef`s are dynamic (2019-09).
@@ -85,7 +88,11 @@ private:
                     if (value.is_array())
                         for (auto& sub : value) walk(sub, d, false, recursive);
                     break;
-                default: break;
+                default:
+                    // Unknown keywords' values that references may reach are read as schemas of this dialect.
+                    if (key == kUnknownKeywords && value.is_object())
+                        for (auto& [name, sub] : value.items()) walk(sub, d, false, recursive);
+                    break;
             }
         }
     }
