@@ -26,7 +26,7 @@ Loaded load_and_build(const std::filesystem::path& schemas, diag::Sink& sink, co
                    "no schema files found (*.schema.json, *.json with a top-level $schema, or an OpenAPI document)");
         return loaded;
     }
-    resolve::load_vendored(loaded.schemas, reading.resolve, sink);
+    resolve::load_vendored(loaded.schemas, reading, sink);
     if (sink.has_errors()) return loaded;
     loaded.schemas.digest = load::schema_set_digest(loaded.schemas);
     loaded.model = ir::build_model(loaded.schemas, sink);

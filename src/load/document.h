@@ -15,6 +15,9 @@ namespace contractgen::load {
 
 using json = ir::json;
 
+// The JSON Schema dialects contractgen reads (load/dialect/dialect.h, docs/dialects.md).
+enum class Dialect { Draft4, Draft6, Draft7, Draft2019_09, Draft2020_12 };
+
 struct Position {
     int line = 0;    // 1-based; 0 = unknown
     int column = 0;  // 1-based, in Unicode code points
@@ -28,6 +31,10 @@ struct Document {
     // which is also its `path`, and its base URI. Empty for the files of
     // the schemas folder.
     std::string base_uri;
+    // The dialect the file's root resource was written in (its `$schema`, else
+    // the project's default), before the loader rewrote it into 2020-12: a
+    // vendored file without `$schema` that this file refers to is read in it.
+    Dialect dialect = Dialect::Draft2020_12;
     json root;
 
     // Where things are in the source text. Recorded as byte offsets per JSON

@@ -1,5 +1,7 @@
 #include "resolve/resolver.h"
 
+#include "load/dialect/dialect.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string_view>
@@ -183,6 +185,13 @@ std::optional<Location> Resolver::walk(const Location& resource, const std::stri
         start = slash + 1;
         if (node->is_object()) {
             auto it = node->find(token);
+            // Into the value of an unknown keyword, which the loader set aside.
+            if (auto aside = node->find(load::kUnknownKeywords);
+                it == node->end() && aside != node->end() && aside->is_object() && aside->contains(token)) {
+                node = &aside->at(token);
+                walked = load::pointer_append(load::pointer_append(walked, load::kUnknownKeywords), token);
+                continue;
+            }
             if (it == node->end()) {
                 std::vector<std::string> keys;
                 for (auto& [k, v] : node->items()) keys.push_back(k);

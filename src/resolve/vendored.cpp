@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "ir/schema_members.h"
+#include "load/dialect/dialect.h"
 #include "resolve/index.h"
 #include "resolve/resolver.h"
 #include "resolve/uri.h"
@@ -82,8 +83,10 @@ std::string vendored_family(const config::ResolveMapping& mapping) {
     return family_name_of(name);
 }
 
-void load_vendored(load::SchemaSet& set, const std::vector<config::ResolveMapping>& mappings, diag::Sink& sink) {
+void load_vendored(load::SchemaSet& set, const config::SchemaReading& reading, diag::Sink& sink) {
+    const std::vector<config::ResolveMapping>& mappings = reading.resolve;
     if (mappings.empty()) return;
+    std::vector<load::Unknown> unknowns;  // keywords and formats the vendored files' dialects do not define
     std::set<std::string> tried;  // URLs looked up (loaded or reported), each once
     std::size_t scanned = 0;      // documents before this index have had their references read
     std::vector<load::Document> added;
@@ -115,14 +118,25 @@ void load_vendored(load::SchemaSet& set, const std::vector<config::ResolveMappin
                      mapping->prefix + "'");
                 continue;
             }
-            const std::filesystem::path file = mapping->folder / relative;
+            std::filesystem::path file = mapping->folder / relative;
             const std::string config_at =
                 " ([resolve] '" + mapping->prefix + "' = '" + mapping->folder.generic_string() + "')";
-            std::ifstream in(file, std::ios::binary);
             std::error_code ec;
+            // Catalogues serve schemas at URLs without `.json` (SchemaStore's
+            // https://json.schemastore.org/grunt-task is grunt-task.json): a URL
+            // whose file is not there is read from the same name with `.json`.
+            std::string also_tried;
+            if (!std::filesystem::is_regular_file(file, ec) && file.extension() != ".json") {
+                std::filesystem::path with_json = file;
+                with_json += ".json";
+                if (std::filesystem::is_regular_file(with_json, ec)) file = with_json;
+                else
+                    also_tried = ", nor '" + with_json.generic_string() + "'";
+            }
+            std::ifstream in(file, std::ios::binary);
             if (!in || !std::filesystem::is_regular_file(file, ec)) {
                 fail("$ref '" + ref.value + "' is '" + url + "', which maps to '" + file.generic_string() + "'" +
-                     config_at + "; that file does not exist (vendor it there)");
+                     config_at + "; that file does not exist" + also_tried + " (vendor it there)");
                 continue;
             }
             std::stringstream text;
@@ -133,11 +147,15 @@ void load_vendored(load::SchemaSet& set, const std::vector<config::ResolveMappin
             doc.family = vendored_family(*mapping);
             doc.base_uri = url;
             if (!load::parse_document(text.str(), doc, sink)) continue;
+            load::SchemaPolicy policy = reading.policy;
+            policy.dialect = ref.doc->dialect;  // unless the file's `$schema` names its own
+            if (!load::to_draft_2020_12(doc, policy, unknowns, sink)) continue;
             doc.text_sha256 = load::sha256_hex(doc.text);
             added.push_back(std::move(doc));
         }
         if (added.empty()) break;
     }
+    load::report_unknowns(unknowns, reading.policy, sink);
     std::sort(set.documents.begin(), set.documents.end(),
               [](const load::Document& a, const load::Document& b) { return a.path < b.path; });
 }

@@ -18,7 +18,11 @@ namespace contractgen::resolve {
 // its URL as path, in the family named after its mapped folder, with that
 // URL as its base URI) and sorts the documents again. A reference under a
 // prefix whose file is missing or malformed is reported where it is written.
-void load_vendored(load::SchemaSet& set, const std::vector<config::ResolveMapping>& mappings, diag::Sink& sink);
+// Each file is read in its dialect as the schemas folder's are (the policy of
+// `reading`): the one its `$schema` names, else the dialect of the file whose
+// reference brought it in (a vendored draft-07 file without `$schema`, such
+// as the official test suite's remotes, means what a draft-07 referrer means).
+void load_vendored(load::SchemaSet& set, const config::SchemaReading& reading, diag::Sink& sink);
 
 // The family of the types of a mapped folder: its last path component in
 // the form family folders take (lower case, digits, '_').

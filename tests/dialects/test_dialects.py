@@ -296,3 +296,35 @@ def test_bad_schemas_settings_are_reported_at_their_place(tmp_path, key, value, 
     r = run(["generate", "--schemas", "schemas", "--out", "out"], tmp_path)
     assert r.returncode == 2
     assert f'contractgen.toml:2:{len(key) + 4}: error: schemas.{key} = "{value}" is not valid: {why}' in r.stderr, r.stderr
+
+
+def test_a_vendored_file_is_read_in_its_dialect_else_in_its_referrers(tmp_path):
+    # A `[resolve]` file without `$schema` means what its referrer's dialect says (draft-04 here: `id`
+    # names a fragment, a boolean `exclusiveMaximum` makes `maximum` exclusive, `$ref` overrides
+    # `minimum`); one with `$schema` is read in the dialect it names (2020-12: a numeric bound).
+    write(tmp_path, {
+        "contractgen.toml": '[resolve]\n"https://example.com/v/" = "vendor/v"\n',
+        "schemas/f/t.schema.json": {"$schema": URIS["draft-04"], "title": "T", "type": "object",
+                                    "properties": {"n": {"$ref": "https://example.com/v/count.json"},
+                                                   "m": {"$ref": "https://example.com/v/new.json"}}},
+        "vendor/v/count.json": {"definitions": {"Limit": {"id": "#count", "type": "integer", "maximum": 5,
+                                                          "exclusiveMaximum": True}},
+                                "$ref": "#count", "minimum": 100},
+        "vendor/v/new.json": {"$schema": URIS["2020-12"], "type": "integer", "exclusiveMaximum": 3},
+    })
+    r = run(["generate", "--schemas", "schemas", "--out", "out", "--target", "python"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert python_verdicts(tmp_path / "out", "f.T", [{"n": 4}, {"n": 5}, {"n": 4.5}, {"m": 2}, {"m": 3}]) == [
+        True, False, False, True, False]
+
+
+def test_a_ref_through_an_unknown_keyword_reaches_its_value(tmp_path):
+    # `specific` is no keyword: an annotation, yet `$ref`s into it resolve (as SchemaStore's schemas expect),
+    # and what they reach is read in the dialect around it (its `$schema`, where no `$id` starts a resource,
+    # says the dialect and goes); before, the keyword was taken out and the reference did not resolve.
+    schema = {"$schema": URIS["draft-07"], "title": "T", "type": "object",
+              "definitions": {"lists": {"specific": {"a.*": {"$schema": URIS["draft-07"], "type": "string",
+                                                             "minLength": 2}}}},
+              "properties": {"x": {"$ref": "#/definitions/lists/specific/a.*"}}}
+    r = check_semantics(tmp_path, "draft-07", schema, [({"x": "ab"}, True), ({"x": "a"}, False), ({"x": 1}, False)])
+    assert "unknown keyword 'specific': read as an annotation and ignored" in r.stderr

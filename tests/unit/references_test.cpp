@@ -121,6 +121,65 @@ TEST_CASE("references: [resolve] maps a network $ref to a vendored folder", "[re
               "'https://example.com/' = 'vendor'); that file does not exist (vendor it there)"));
 }
 
+TEST_CASE("references: a mapped URL without .json is read from the file with .json", "[references][config]") {
+    // SchemaStore's URLs: https://json.schemastore.org/grunt-task is the catalogue's grunt-task.json.
+    Workspace ws(Files{{"app/task.schema.json", R"({"type": "object", "properties": {
+        "t": {"$ref": "https://example.com/s/grunt-task#/$defs/Tag"}}})"}});
+    write_file(ws.dir / "vendor/ex/grunt-task.json", R"({"$defs": {"Tag": {"type": "string", "minLength": 2}}})");
+    write_file(ws.dir / "contractgen.toml", "[resolve]\n\"https://example.com/s/\" = \"vendor/ex\"\n");
+    auto r = run_contractgen({"generate", "-q", "--out", "out", "--target", "python"}, ws.dir.path());
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(read_file(ws.dir / "out/python/contract/ex.py"), "Tag: _t.TypeAlias"));
+    // Neither there: the message names both files.
+    write_file(ws.dir / "schemas/app/task.schema.json", R"({"$ref": "https://example.com/s/other"})");
+    r = run_contractgen({"generate", "-q", "--out", "out2", "--target", "python"}, ws.dir.path());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err,
+              "error: $ref 'https://example.com/s/other' is 'https://example.com/s/other', which maps to "
+              "'vendor/ex/other' ([resolve] 'https://example.com/s/' = 'vendor/ex'); that file does not "
+              "exist, nor 'vendor/ex/other.json' (vendor it there)"));
+}
+
+TEST_CASE("references: names that differ only in case are one name across files", "[references]") {
+    // "integer" and "Integer" both become the identifier Integer: before, an error in every target.
+    const Files files = {{"f/integer.schema.json", R"({"type": "integer"})"},
+                         {"f/lib.schema.json", R"({"$defs": {"integer": {"type": "integer", "minimum": 1}}})"}};
+    auto b = test::build(files);
+    CHECK(b->names("f") == std::vector<std::string>{"Integer", "Libinteger"});
+}
+
+TEST_CASE("references: vendored roots of one name are qualified by the folder or file they come from",
+          "[references][config]") {
+    // Vendored copies cannot be renamed: two `item.json` in different folders, and two files with one title.
+    Workspace ws(Files{{"app/order.schema.json", R"({"type": "object", "properties": {
+        "a": {"$ref": "https://example.com/s/a/item.json"}, "b": {"$ref": "https://example.com/s/b/item.json"},
+        "c": {"$ref": "https://example.com/s/v1.json"}, "d": {"$ref": "https://example.com/s/v2.json"}}})"}});
+    write_file(ws.dir / "vendor/ex/a/item.json", R"({"type": "string"})");
+    write_file(ws.dir / "vendor/ex/b/item.json", R"({"type": "integer"})");
+    write_file(ws.dir / "vendor/ex/v1.json", R"({"title": "Config", "type": "object"})");
+    write_file(ws.dir / "vendor/ex/v2.json", R"({"title": "Config", "type": "array"})");
+    write_file(ws.dir / "contractgen.toml", "[resolve]\n\"https://example.com/s/\" = \"vendor/ex\"\n");
+    auto r = run_contractgen({"generate", "--out", "out", "--target", "python"}, ws.dir.path());
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string py = read_file(ws.dir / "out/python/contract/ex.py");
+    for (const char* name : {"AItem", "BItem", "V1Config", "V2Config"})
+        CHECK(has(py, std::string("\"") + name + "\","));
+    CHECK(has(r.err,
+              "vendor/ex/a/item.json:1:1: warning: vendored root type name 'Item' is taken by 2 vendored files of "
+              "family 'ex'; this one is named 'AItem'"));
+
+    // A root of the schemas folder and one vendored root of one name stay an error: the first can be renamed.
+    Workspace own(Files{{"ex/item.schema.json", R"({"type": "boolean"})"},
+                        {"app/order.schema.json", R"({"$ref": "https://example.com/s/a/item.json"})"}});
+    write_file(own.dir / "vendor/ex/a/item.json", R"({"type": "string"})");
+    write_file(own.dir / "contractgen.toml", "[resolve]\n\"https://example.com/s/\" = \"vendor/ex\"\n");
+    r = run_contractgen({"generate", "--out", "out", "--target", "python"}, own.dir.path());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "type names must be unique within a family"));
+}
+
 TEST_CASE("references: [resolve] entries are checked where they are written", "[references][config]") {
     Workspace ws(Files{{"app/a.schema.json", R"({"type": "string"})"}});
     write_file(ws.dir / "vendor/.keep", "");

@@ -41,6 +41,14 @@ std::string file_stem(const std::string& path) {
     return name;
 }
 
+// The folder a vendored file sits in, below its URL's host ("https://h/a/b/c.json" → "b").
+std::string parent_folder(const std::string& url) {
+    const std::size_t last = url.rfind('/');
+    if (last == std::string::npos || last == 0) return "";
+    const std::size_t before = url.rfind('/', last - 1);
+    return before == std::string::npos ? url.substr(0, last) : url.substr(before + 1, last - before - 1);
+}
+
 }  // namespace
 
 bool root_is_type(const json& root) {
@@ -85,7 +93,29 @@ void Builder::declare_named_schemas() {
             for (const auto& [name, schema] : defs->items())
                 candidates.push_back({&doc, name, Declared{child(root, "$defs", name, schema)}});
     }
-    for (const Candidate& c : candidates) files_of[{c.doc->family, c.name}].insert(c.doc);
+    // Names are compared as the identifiers they become ("integer" and
+    // "Integer" are one type name in every target).
+    auto key_of = [](const Candidate& c) { return std::make_pair(c.doc->family, pascal(c.name)); };
+    std::map<std::pair<std::string, std::string>, std::set<const load::Document*>> vendored_roots;
+    for (const Candidate& c : candidates) {
+        files_of[key_of(c)].insert(c.doc);
+        if (c.how.root && !c.doc->base_uri.empty()) vendored_roots[key_of(c)].insert(c.doc);
+    }
+    // Vendored files cannot be renamed (they are copies of someone else's):
+    // roots of two of them with one name, both named after the file name
+    // ("a/item.json", "b/item.json") or after the same title, are qualified by
+    // the folder, or the file, they come from (AItem, BItem; docs/references.md).
+    for (Candidate& c : candidates) {
+        const auto key = key_of(c);
+        if (!c.how.root || c.doc->base_uri.empty() || vendored_roots[key].size() < 2) continue;
+        const std::string qualifier = c.how.named_by_title ? file_stem(c.doc->path) : parent_folder(c.doc->path);
+        warning_at(c.how.loc, "vendored root type name '" + c.name + "' is taken by " +
+                                  std::to_string(vendored_roots[key].size()) + " vendored files of family '" +
+                                  c.doc->family + "'; this one is named '" + pascal(qualifier) + c.name + "'");
+        c.name = pascal(qualifier) + c.name;
+        files_of[key].erase(c.doc);
+        files_of[key_of(c)].insert(c.doc);
+    }
     // Sibling files (a schema split over files, each with its own `$defs`)
     // often use the same names. A `$defs` entry whose name another file of
     // the family declares too is qualified by its file's name in Pascal
@@ -93,7 +123,7 @@ void Builder::declare_named_schemas() {
     // it; roots keep their names (docs/references.md, "Names across files").
     std::set<std::pair<std::string, std::string>> warned;
     for (Candidate& c : candidates) {
-        const auto key = std::make_pair(c.doc->family, c.name);
+        const auto key = key_of(c);
         const auto& files = files_of[key];
         if (c.how.root || files.size() < 2) continue;
         if (warned.insert(key).second) {

@@ -20,7 +20,12 @@
 
 namespace contractgen::load {
 
-enum class Dialect { Draft4, Draft6, Draft7, Draft2019_09, Draft2020_12 };
+// Where the loader sets aside the object and array values of unknown keywords
+// (annotations, below) in their schema: no keyword reads them, and a `$ref`
+// whose JSON pointer goes through the keyword still reaches them
+// (resolve/resolver.cpp), as catalogues that keep shared schemas under a
+// keyword of their own expect ("#/$defs/list/specific/a").
+inline constexpr const char* kUnknownKeywords = "x-contractgen-unknown";
 
 // `[schemas]` of contractgen.toml, as the loader needs it.
 struct SchemaPolicy {

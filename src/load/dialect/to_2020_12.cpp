@@ -44,6 +44,7 @@ public:
         : doc_(doc), policy_(policy), unknowns_(unknowns), sink_(sink), places_(doc) {}
 
     bool run() {
+        doc_.dialect = policy_.dialect;
         walk(doc_.root, policy_.dialect, true, false);
         places_.finish();
         return ok_;
@@ -67,7 +68,11 @@ private:
             d = *named;
             // One spelling downstream: the resource is now in draft 2020-12.
             if (*s != dialect_uri(Dialect::Draft2020_12)) *s = std::string(dialect_uri(Dialect::Draft2020_12));
+            // Where no resource starts (no `$id`), `$schema` is not for the
+            // spec to read: its dialect is taken here, then the member goes.
+            if (!file_root && !node.contains("$id") && !node.contains("id")) node.erase("$schema");
         }
+        if (file_root) doc_.dialect = d;
         // A resource's root says whether its `$recursiveRef`s are dynamic (2019-09).
         if (d == Dialect::Draft2019_09 && (file_root || node.contains("$id")))
             recursive = node.value("$recursiveAnchor", json(false)) == json(true);
@@ -83,7 +88,11 @@ private:
                     if (value.is_array())
                         for (auto& sub : value) walk(sub, d, false, recursive);
                     break;
-                default: break;
+                default:
+                    // Unknown keywords' values that references may reach are read as schemas of this dialect.
+                    if (key == kUnknownKeywords && value.is_object())
+                        for (auto& [name, sub] : value.items()) walk(sub, d, false, recursive);
+                    break;
             }
         }
     }
@@ -114,12 +123,25 @@ private:
         }
         const NodePlaces::Snapshot before = places_.snapshot(node);
         Renamed renamed;
-        for (const auto& key : dropped) node.erase(key);
+        for (const auto& key : dropped) set_aside(node, key, renamed);
         if (docs) take_docs(node, renamed);
         if (d != Dialect::Draft2020_12) convert(node, d, file_root, recursive, renamed);
         definitions_to_defs(node, renamed);
         places_.restore(node, before, renamed);
         rewrite_refs(node);
+    }
+
+    // An unknown keyword's value leaves the schema; an object or an array
+    // stays reachable by references under kUnknownKeywords (load/document.h).
+    static void set_aside(json& node, const std::string& key, Renamed& renamed) {
+        json value = std::move(node[key]);
+        node.erase(key);
+        if (!value.is_object() && !value.is_array()) return;
+        if (!node.contains(kUnknownKeywords)) {
+            node[kUnknownKeywords] = json::object();
+            renamed[kUnknownKeywords] = key;
+        }
+        if (json& aside = node[kUnknownKeywords]; aside.is_object()) aside[key] = std::move(value);
     }
 
     void rename(json& node, const std::string& from, const std::string& to, Renamed& renamed) {

@@ -17,6 +17,13 @@ it: a group the generator cannot support must be refused with a clear error
 language, and every test's `valid` verdict (and, for valid data, the round
 trip) is checked in one process per language.
 
+The suite's remote schemas (its remotes/ folder, served at http://localhost:1234/ by the suite's
+convention) are read through contractgen's own `[resolve]` mapping (docs/references.md) when a
+remotes/ folder sits beside the suite's tests/ folder: each dialect's URL space (below, own_uris)
+is mapped to it in a contractgen.toml of the work folder. Without one (the repository's copy holds
+draft 2020-12 only), a group that refers to a remote schema is not run, with the reason, and the
+baseline does not count it.
+
 format.json is not judged: in draft 2020-12 it expects formats to be
 annotations only, while contractgen asserts the formats it supports
 (docs/semantics.md). optional/format/{date-time,uri,uuid,email}.json judge
@@ -33,6 +40,7 @@ import re
 import shutil
 import subprocess
 import time
+from urllib.parse import urldefrag, urljoin
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,6 +80,7 @@ DIALECTS = {
 }
 LATEST = "draft2020-12"
 MAX_SHOWN = 40
+REMOTE = "http://localhost:1234/"  # where the suite's convention serves its remotes/ folder
 
 
 @dataclass
@@ -90,6 +99,7 @@ class Group:
     failing: set[str] = field(default_factory=set)         # languages with a disagreement
     type_name: str = ""
     failures: list[str] = field(default_factory=list)
+    remote: str = ""          # a remote schema's URL it refers to (remote_reference)
 
     @property
     def label(self) -> str:
@@ -139,6 +149,64 @@ def suite_folders(args) -> tuple[dict[str, Path], dict[str, str]]:
                                "official JSON-Schema-Test-Suite's tests/ folder with -DCONFORMANCE_SUITE_ROOT=<it> "
                                "(CMake) or --suite-root (driver.py suite)")
     return folders, absent
+
+
+def remotes_folder(args, folders: dict[str, Path]) -> Path | None:
+    """The suite's remotes/ folder: beside its tests/ folder (the upstream layout), or beside the
+    dialect folders."""
+    roots = [Path(args.suite_root)] if getattr(args, "suite_root", None) else []
+    roots += [folder.parent for folder in folders.values()]
+    for root in roots:
+        for candidate in (root / "remotes", root.parent / "remotes"):
+            if candidate.is_dir():
+                return candidate.resolve()
+    return None
+
+
+def remote_reference(schema: Any) -> str:
+    """The first URL under REMOTE that a reference of the group reaches and that no `$id` (`id`) of
+    the group names: the group needs the suite's remote schemas ('' when it does not)."""
+    defined: set[str] = set()
+    reached: list[str] = []
+    stack = [(schema, "")]
+    while stack:
+        node, base = stack.pop()
+        if isinstance(node, list):
+            stack += [(v, base) for v in node]
+            continue
+        if not isinstance(node, dict):
+            continue
+        ident = node.get("$id", node.get("id"))
+        if isinstance(ident, str):
+            base = urljoin(base, ident)
+            defined.add(urldefrag(base)[0])
+        for key in ("$ref", "$recursiveRef", "$dynamicRef"):
+            if isinstance(node.get(key), str):
+                reached.append(urldefrag(urljoin(base, node[key]))[0])
+        stack += [(v, base) for k, v in node.items() if k not in ("enum", "const", "default", "examples")]
+    return next((url for url in reached if url.startswith(REMOTE) and url not in defined), "")
+
+
+def write_remotes_config(work: Path, remotes: Path, dialects: list[str]) -> Path:
+    """A contractgen.toml for the work folder: the repository's own (the names the runners expect), and
+    `[resolve]` mapping each dialect's space of REMOTE (own_uris) to the remotes/ folder, through a
+    link named after the dialect (the vendored family is named after the folder: one per dialect, as
+    the suite's remote files of one dialect would clash by name with another's)."""
+    folder = work / "remotes"
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["", "[resolve]"]
+    for dialect in dialects:
+        tag = DIALECTS[dialect][2].rstrip("_")
+        link = folder / (f"remotes_{tag}" if tag else "remotes")
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        link.symlink_to(remotes, target_is_directory=True)
+        lines.append(f"{json.dumps(REMOTE + (tag + '/' if tag else ''))} = {json.dumps(str(link))}")
+    own = Path("contractgen.toml")
+    config = work / "contractgen.toml"
+    config.write_text((own.read_text(encoding="utf-8") if own.is_file() else "") + "\n".join(lines) + "\n",
+                      encoding="utf-8")
+    return config
 
 
 def assign_families(groups: list[Group]) -> None:
@@ -220,7 +288,7 @@ def own_uris(value: Any, dialect: str) -> Any:
     return out
 
 
-def classify(contractgen: str, g: Group, work: Path, targets: list[str]) -> tuple[str, str]:
+def classify(contractgen: str, g: Group, work: Path, targets: list[str], config: Path | None = None) -> tuple[str, str]:
     """Generates the group alone for the targets under test, into a scratch folder.
 
     (`contractgen lint` checks every target, OpenAPI included, which only
@@ -230,6 +298,7 @@ def classify(contractgen: str, g: Group, work: Path, targets: list[str]) -> tupl
         shutil.rmtree(root)
     write_group(g, root / "schemas")
     cmd = [contractgen, "generate", "--quiet", "--schemas", str(root / "schemas"), "--out", str(root / "out")]
+    cmd += ["--config", str(config)] if config else []
     for t in targets:
         cmd += ["--target", t]
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -260,8 +329,17 @@ def run(args) -> int:
     args.absent_dialects = absent
     assign_families(groups)
     failures += check_extra_expectations(groups)
+    remotes = remotes_folder(args, folders)
+    config = write_remotes_config(work, remotes, list(folders)) if remotes else None
+    log(f"remote schemas: {remotes}" if remotes else "remote schemas: no remotes/ folder beside the suite's folders; "
+        "the groups that refer to one are not run")
     for g in groups:
-        if g.file in KEYWORD_FILES_SKIPPED:
+        g.remote = remote_reference(g.schema)
+        if g.remote and not remotes:
+            g.status, g.reason = "skipped", (f"not run: refers to the suite's remote schema {g.remote}, and no "
+                                             "remotes/ folder of the suite is beside its tests/ folder (supply a "
+                                             "whole checkout with -DCONFORMANCE_SUITE_ROOT=<it>/tests)")
+        elif g.file in KEYWORD_FILES_SKIPPED:
             g.status, g.reason = "skipped", KEYWORD_FILES_SKIPPED[g.file]
         elif f"{g.file} #{g.index}" in GROUPS_SKIPPED:
             g.status, g.reason = "skipped", GROUPS_SKIPPED[f"{g.file} #{g.index}"]
@@ -294,7 +372,7 @@ def run(args) -> int:
     # languages only; each is then generated for each language alone.
     todo = [g for g in groups if g.status != "skipped"]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2) * 2)) as pool:
-        results = pool.map(lambda g: classify(args.contractgen, g, work, [targets[l] for l in wanted]), todo)
+        results = pool.map(lambda g: classify(args.contractgen, g, work, [targets[l] for l in wanted], config), todo)
         for g, (status, reason) in zip(todo, results):
             g.status, g.reason = status, reason
             if status == "crashed":  # counted as disagreeing: the generator must refuse cleanly
@@ -303,7 +381,7 @@ def run(args) -> int:
         refused = [g for g in todo if g.status == "unsupported"]
         if len(wanted) > 1:
             pairs = [(g, lang) for g in refused for lang in wanted]
-            alone = pool.map(lambda p: classify(args.contractgen, p[0], work / p[1], [targets[p[1]]]), pairs)
+            alone = pool.map(lambda p: classify(args.contractgen, p[0], work / p[1], [targets[p[1]]], config), pairs)
             for (g, lang), (status, reason) in zip(pairs, alone):
                 if status == "crashed":
                     g.failures.append(f"{lang}: {reason}")
@@ -333,7 +411,7 @@ def run(args) -> int:
         if not mine:
             continue
         cmd = [args.contractgen, "generate", "--quiet", "--schemas", str(schemas_root), "--out", str(outs[lang]),
-               "--target", targets[lang]]
+               "--target", targets[lang]] + (["--config", str(config)] if config else [])
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
             # each group generated alone, so this is a generator bug: name the groups it hits
@@ -611,6 +689,11 @@ def file_order(f: str) -> tuple:
     return (f.startswith("contractgen/"), f.startswith("optional/"), f.lower())
 
 
+def unrun(g: Group) -> bool:
+    """A group not run for want of the suite's remotes/ folder: neither a regression nor an improvement."""
+    return g.status == "skipped" and g.reason.startswith("not run:")
+
+
 def baseline_key(g: Group) -> str:
     return f"{g.file} #{g.index} {g.description}"
 
@@ -627,10 +710,11 @@ def compare_baseline(groups: list[Group], checked: list[str], baseline: Path = B
     data = json.loads(baseline.read_text(encoding="utf-8"))
     recorded = data.get("supported_in") or {lang: data["supported"] for lang in NAMES}
     files = {g.file for g in groups}
+    not_run = {baseline_key(g) for g in groups if unrun(g)}
     regressions, improvements = [], []
     for lang in checked:
         now = {baseline_key(g) for g in groups if g.status == "supported" and lang not in g.refused}
-        was = set(recorded.get(lang, []))
+        was = set(recorded.get(lang, [])) - not_run
         regressions += [f"{k} [{NAMES[lang]}]" for k in sorted(was - now) if k.split(" #")[0] in files]
         improvements += [f"{k} [{NAMES[lang]}]" for k in sorted(now - was)]
     return regressions, improvements
@@ -640,8 +724,11 @@ def write_baseline(groups: list[Group], checked: list[str], baseline: Path = BAS
     """Records the languages checked; the others keep what was recorded for them."""
     old = json.loads(baseline.read_text(encoding="utf-8")) if baseline.is_file() else {}
     supported_in = old.get("supported_in") or {lang: old.get("supported", []) for lang in NAMES}
+    not_run = {baseline_key(g) for g in groups if unrun(g)}
     for lang in checked:
-        supported_in[lang] = sorted(baseline_key(g) for g in groups if g.status == "supported" and lang not in g.refused)
+        kept = [k for k in supported_in.get(lang, []) if k in not_run]  # what this run could not see stays
+        supported_in[lang] = sorted(kept + [baseline_key(g) for g in groups
+                                            if g.status == "supported" and lang not in g.refused])
     everywhere = sorted(set.intersection(*(set(v) for v in supported_in.values())))
     baseline.write_text(json.dumps({"comment": "Test-suite groups the generator supports, in every language and in each "
                                                "(supported_in); a group leaving a list fails conformance_suite "
