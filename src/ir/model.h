@@ -367,6 +367,7 @@ struct ApiParameter {
     std::string in;  // query, header, path, cookie; "header" for response headers
     bool required = false;
     std::optional<DeclId> type;  // when the schema is a bare $ref to a contract type
+    json schema;                 // the schema as written (inline scalars: {"type": "string", ...})
     Origin origin;
 };
 

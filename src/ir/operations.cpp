@@ -234,6 +234,7 @@ private:
         if (auto* schema = r_.member(doc_, pointer, node, "schema", Want::Any, true, what)) {
             r_.check_schema(doc_, at(pointer, "schema"), *schema);
             p.type = bare_ref(at(pointer, "schema"), *schema);
+            p.schema = *schema;
         }
         if (auto* examples = r_.member(doc_, pointer, node, "examples", Want::Object, false, what))
             read_examples(at(pointer, "examples"), *examples);

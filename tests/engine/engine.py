@@ -14,12 +14,13 @@ and what `contractgen verify --url` is tested against (tests/verify/).
 
 Switches that break one rule each (BREAKS below; `--list-breaks` prints them), for every
 request with `--break NAME`, or for one request with the query parameter `break=NAME`
-(repeatable).
+(repeatable). Faults of the connection itself (a cut, a stall, 429 then 404: tests/engine/faults.py)
+are asked for with the header `X-Engine-Fault: NAME`, or `--fault NAME` for every request.
 
 Timestamps come from a virtual clock (the runtime's ManualScheduler), so a 45-second pause
 in the script costs no time: the heartbeat emitter fires on that clock as it would on a real one.
 
-Usage: python tests/engine/engine.py [--port 0] [--break NAME]...; it prints
+Usage: python tests/engine/engine.py [--port 0] [--break NAME]... [--fault NAME]; it prints
 "listening on http://127.0.0.1:PORT" once it accepts connections and stops on SIGTERM/SIGINT.
 """
 
@@ -43,6 +44,7 @@ sys.path.insert(0, str(REPO / "runtime" / "python"))
 
 import _stream as stream  # noqa: E402
 import pydantic  # noqa: E402
+from faults import FAULT_HEADER, KEY_HEADER, RETRY_AFTER_S, RUNS_PATH, Faults, Plan, describe  # noqa: E402
 
 from contract import assist, chat_stream, cloudevents, dump, dump_json, packets  # noqa: E402
 
@@ -168,6 +170,7 @@ class Engine(BaseHTTPRequestHandler):
     breaks: set[str] = set()
     connections: dict[str, int] = {}  # chat: connections per message_stream_id (for `drop`)
     lock = threading.Lock()
+    faults = Faults()
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the tests read stdout
         pass
@@ -197,7 +200,25 @@ class Engine(BaseHTTPRequestHandler):
     def not_found(self, path: str) -> None:
         self.plain(404, "text/plain; charset=utf-8", f"no route {path}\n")
 
-    def stream(self, content_type: str, texts: Iterator[str], cut: bool = False) -> None:
+    def fault_plan(self, key: str = "default") -> Plan | None:
+        """The connection's fault (tests/engine/faults.py); None once it has been answered with an error."""
+        key = self.headers.get(KEY_HEADER) or key
+        plan = self.faults.plan(self.headers.get(FAULT_HEADER), key, self.headers.get("Last-Event-ID"))
+        if plan.status in (429, 404):
+            retryable = plan.status == 429
+            body = cloudevents.ErrorPayload(error_message="Rate limit exceeded" if retryable else "no such stream",
+                                            code=plan.status, domain="LLM" if retryable else "REQUEST",
+                                            retryable=retryable)
+            extra = {"Retry-After": str(RETRY_AFTER_S)} if retryable else {}
+            self.plain(plan.status, JSON_TYPE, dump_json(body), extra)
+            return None
+        if plan.status != 200:
+            self.plain(plan.status, "text/plain; charset=utf-8", "upstream engine unavailable (fault mode)\n")
+            return None
+        return plan
+
+    def stream(self, content_type: str, texts: Iterator[str], cut: bool = False, plan: Plan | None = None) -> None:
+        plan = plan or Plan()
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         self.send_header("Cache-Control", "no-cache")
@@ -205,7 +226,12 @@ class Engine(BaseHTTPRequestHandler):
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         try:
-            for text in texts:
+            for sent, text in enumerate(texts):
+                if sent == plan.cut_after:
+                    cut = True
+                    break
+                if sent == plan.stall_after:
+                    time.sleep(self.faults.stall_ms / 1000)
                 data = text.encode("utf-8")
                 self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
                 self.wfile.flush()
@@ -223,8 +249,14 @@ class Engine(BaseHTTPRequestHandler):
             breaks = self.request_breaks()
         except ValueError as e:
             return self.rejected(str(e), [assist.ValidationIssue(location="query", path="/break", message=str(e))])
+        if url.path.startswith(RUNS_PATH):
+            return self.plain(200, JSON_TYPE, self.faults.report(url.path[len(RUNS_PATH):]))
         if url.path == assist.ASSIST_ENDPOINT_PATH:
-            return self.stream(packets.STREAM_PACKET_SSE_CONTENT_TYPE, packet_events(breaks))
+            if (plan := self.fault_plan()) is None:
+                return None
+            if plan.skip_seq:
+                breaks = breaks | {"seq-gap"}
+            return self.stream(packets.STREAM_PACKET_SSE_CONTENT_TYPE, packet_events(breaks), plan=plan)
         if url.path == chat_stream.CHAT_STREAM_PATH:
             ids = parse_qs(url.query).get("message_stream_id", [""])
             issues = []
@@ -237,12 +269,14 @@ class Engine(BaseHTTPRequestHandler):
                                                      message=f"{BROWSER_CLIENT_HEADER} must be 1 when sent"))
             if issues:
                 return self.rejected("the chat stream request is incomplete", issues)
+            if (plan := self.fault_plan(ids[0])) is None:
+                return None
             with self.lock:
                 Engine.connections[ids[0]] = attempt = Engine.connections.get(ids[0], 0) + 1
             cut = "drop" in breaks and attempt == 1
             accept = self.headers.get("Accept", "")
             content_type = NDJSON_TYPE if NDJSON_TYPE in accept else chat_stream.CHAT_STREAM_CONTENT_TYPE
-            return self.stream(content_type, chat_events(ids[0], breaks, 3 if cut else None), cut=cut)
+            return self.stream(content_type, chat_events(ids[0], breaks, 3 if cut else None), cut=cut, plan=plan)
         self.not_found(url.path)
 
     def do_POST(self) -> None:
@@ -260,8 +294,10 @@ class Engine(BaseHTTPRequestHandler):
             issues = [assist.ValidationIssue(location="body", path="".join(f"/{p}" for p in err["loc"]),
                                              message=err["msg"] or "invalid") for err in e.errors()]
             return self.rejected("the body is not an AgentRequest", issues)
+        if (plan := self.fault_plan()) is None:
+            return None
         if SSE_TYPE in self.headers.get("Accept", ""):
-            return self.stream(SSE_TYPE, assist_events(request, breaks))
+            return self.stream(SSE_TYPE, assist_events(request, breaks), plan=plan)
         self.plain(200, JSON_TYPE, dump_json(assist.AssistResponse(summary="Hello world")))
 
 
@@ -271,12 +307,19 @@ def main() -> int:
     ap.add_argument("--break", dest="breaks", action="append", default=[], choices=sorted(BREAKS),
                     help="break one rule in every response (repeatable)")
     ap.add_argument("--list-breaks", action="store_true")
+    ap.add_argument("--fault", help="a fault of every connection (tests/engine/faults.py; --list-faults)")
+    ap.add_argument("--stall-ms", type=int, default=1500, help="how long the `stall` fault keeps silent")
+    ap.add_argument("--list-faults", action="store_true")
     args = ap.parse_args()
     if args.list_breaks:
         for name, what in BREAKS.items():
             print(f"{name:16} {what}")
         return 0
+    if args.list_faults:
+        print(describe())
+        return 0
     Engine.breaks = set(args.breaks)
+    Engine.faults = Faults(args.fault, args.stall_ms)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Engine)
     server.daemon_threads = True
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
