@@ -22,6 +22,7 @@
 #include <functional>
 #include <set>
 
+#include "emit/go/go_client.h"
 #include "emit/go/go_family.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
@@ -60,12 +61,14 @@ naming::NamerConfig go_naming() {
     return c;
 }
 
-// Names a family package may not take: the module's other packages, and the
-// identifiers generated function bodies use (a package name would shadow them).
+// Names a family package may not take: the module's other packages, the
+// identifiers generated function bodies use (a package name would shadow
+// them) and the packages the operations package imports.
 std::set<std::string> taken_package_names() {
     std::set<std::string> s = naming::go_keywords();
-    for (const char* n : {"contract", "registry", "regexp", "d", "e", "v", "x", "u", "i", "tag", "name", "seen", "data",
-                          "opts", "key", "known"})
+    for (const char* n :
+         {"contract", "registry", "regexp", "d",   "e",     "v",          "x",      "u",      "i",       "tag",  "name",
+          "seen",     "data",     "opts",   "key", "known", "operations", "client", "stream", "context", "http", "url"})
         s.insert(n);
     return s;
 }
@@ -170,6 +173,7 @@ public:
             const std::string& package = go_names.package.at(all[i].name);
             out.add("go/" + package + "/" + package + ".go", std::move(files[i]));
         }
+        add_operations(ctx, go_names, go_naming(), out);
 
         // The registry: every named, non-lifted type that is not a constant.
         // The README's example: the first declared struct that no other type uses (a root).
