@@ -58,13 +58,18 @@ var assistErrors = []client.ErrorCase{
 }
 
 // Assist: POST /v1/assist
-func (c *Client) Assist(ctx context.Context, p AssistParams, body assist.AgentRequest) (assist.AssistResponse, error) {
+func (c *Client) Assist(
+	ctx context.Context, p AssistParams, body assist.AgentRequest,
+) (assist.AssistResponse, error) {
 	r := p.request("application/json", assist.MarshalAgentRequest(body))
-	return client.JSON(ctx, &c.Client, r, "application/json", client.Parser(assist.ParseAssistResponse, c.options()...), assistErrors)
+	decode := client.Parser(assist.ParseAssistResponse, c.options()...)
+	return client.JSON(ctx, &c.Client, r, "application/json", decode, assistErrors)
 }
 
 // AssistStream: POST /v1/assist
-func (c *Client) AssistStream(ctx context.Context, p AssistParams, body assist.AgentRequest) *client.Stream[cloudevents.CloudEvent] {
+func (c *Client) AssistStream(
+	ctx context.Context, p AssistParams, body assist.AgentRequest,
+) *client.Stream[cloudevents.CloudEvent] {
 	r := p.request("text/event-stream", assist.MarshalAgentRequest(body))
 	return client.Open(ctx, &c.Client, r, client.StreamSpec[cloudevents.CloudEvent]{
 		Framing: client.SSE,
@@ -79,8 +84,10 @@ func (c *Client) AssistStream(ctx context.Context, p AssistParams, body assist.A
 		},
 		Reconnect: c.Streams.Apply(stream.ReconnectConfig{
 			WatchdogTimeoutMs: 0,
-			Backoff:           stream.BackoffConfig{InitialDelayMs: 0, Multiplier: 1, MaxDelayMs: 0, MaxAttempts: 0},
 			NoRetryStatuses:   []int{},
+			Backoff: stream.BackoffConfig{
+				InitialDelayMs: 0, Multiplier: 1, MaxDelayMs: 0, MaxAttempts: 0,
+			},
 		}),
 		Resume: true,
 		Errors: assistErrors,
@@ -119,7 +126,9 @@ var streamChatMessageErrors = []client.ErrorCase{
 }
 
 // StreamChatMessage: GET /api/chat/message/stream
-func (c *Client) StreamChatMessage(ctx context.Context, p StreamChatMessageParams) *client.Stream[chatstream.StreamEnvelope] {
+func (c *Client) StreamChatMessage(
+	ctx context.Context, p StreamChatMessageParams,
+) *client.Stream[chatstream.StreamEnvelope] {
 	r := p.request("application/x-ndjson, text/plain; charset=utf-8", nil)
 	return client.Open(ctx, &c.Client, r, client.StreamSpec[chatstream.StreamEnvelope]{
 		Framing: client.NDJSON,
@@ -134,8 +143,10 @@ func (c *Client) StreamChatMessage(ctx context.Context, p StreamChatMessageParam
 		},
 		Reconnect: c.Streams.Apply(stream.ReconnectConfig{
 			WatchdogTimeoutMs: 30000,
-			Backoff:           stream.BackoffConfig{InitialDelayMs: 1000, Multiplier: 2, MaxDelayMs: 30000, MaxAttempts: 5},
 			NoRetryStatuses:   []int{404},
+			Backoff: stream.BackoffConfig{
+				InitialDelayMs: 1000, Multiplier: 2, MaxDelayMs: 30000, MaxAttempts: 5,
+			},
 		}),
 		Resume: false,
 		Errors: streamChatMessageErrors,
@@ -162,7 +173,9 @@ var streamPacketsErrors = []client.ErrorCase{
 }
 
 // StreamPackets: GET /v1/assist
-func (c *Client) StreamPackets(ctx context.Context, p StreamPacketsParams) *client.Stream[packets.StreamPacket] {
+func (c *Client) StreamPackets(
+	ctx context.Context, p StreamPacketsParams,
+) *client.Stream[packets.StreamPacket] {
 	r := p.request("text/event-stream", nil)
 	return client.Open(ctx, &c.Client, r, client.StreamSpec[packets.StreamPacket]{
 		Framing: client.SSE,
@@ -181,8 +194,10 @@ func (c *Client) StreamPackets(ctx context.Context, p StreamPacketsParams) *clie
 		},
 		Reconnect: c.Streams.Apply(stream.ReconnectConfig{
 			WatchdogTimeoutMs: 0,
-			Backoff:           stream.BackoffConfig{InitialDelayMs: 0, Multiplier: 1, MaxDelayMs: 0, MaxAttempts: 0},
 			NoRetryStatuses:   []int{},
+			Backoff: stream.BackoffConfig{
+				InitialDelayMs: 0, Multiplier: 1, MaxDelayMs: 0, MaxAttempts: 0,
+			},
 		}),
 		Resume: true,
 		Errors: streamPacketsErrors,

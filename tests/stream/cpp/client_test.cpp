@@ -177,7 +177,7 @@ TEST_CASE("client stream: read to the terminal item, the request as built") {
     CHECK(sent.find("Accept: application/x-ndjson\r\n") != std::string::npos);
 }
 
-TEST_CASE("client stream: the first item and bad lines are findings; a cut reconnects") {
+TEST_CASE("client stream: the first item and bad lines are findings, a cut reconnects") {
     ScriptedServer server(
         {{{head(200, "application/x-ndjson") + chunk("{\"type\":\"delta\"}\n{\"nope\":1}\n")}},
          {{head(200, "application/x-ndjson") + chunk("{\"type\":\"start\"}\n{\"type\":\"done\"}\n") + kLast}}});
@@ -217,7 +217,7 @@ TEST_CASE("client stream: Retry-After on a 429, then a 404 as its declared error
     CHECK(std::chrono::steady_clock::now() - start >= std::chrono::seconds(1));
 }
 
-TEST_CASE("client stream: Last-Event-ID on reconnection; replayed and late items are findings, not items") {
+TEST_CASE("client stream: Last-Event-ID on reconnection, replayed and late items are findings, not items") {
     auto event = [](const std::string& op, int seq) {
         return chunk("event: packet\nid: a\ndata: {\"type\":\"" + op +
                      "\",\"key\":\"a\",\"seq\":" + std::to_string(seq) + "}\n\n");
@@ -246,7 +246,7 @@ TEST_CASE("client stream: Last-Event-ID on reconnection; replayed and late items
     CHECK(server.requests().at(0).find("Last-Event-ID") == std::string::npos);
 }
 
-TEST_CASE("client stream: a rule of severity error ends the stream; so does a clean end without the terminal item") {
+TEST_CASE("client stream: a rule of severity error ends the stream, so does a clean end without the terminal item") {
     ScriptedServer server(
         {{{head(200, "application/x-ndjson") + chunk("{\"type\":\"delta\"}\n{\"type\":\"done\"}\n") + kLast}},
          {{head(200, "application/x-ndjson") + chunk("{\"type\":\"start\"}\n") + kLast}}});

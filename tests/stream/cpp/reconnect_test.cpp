@@ -54,7 +54,7 @@ TEST_CASE("Reconnector: a 429 without Retry-After takes the backoff and runs out
                                                 "failed 0 0 retries_exhausted 429"});
 }
 
-TEST_CASE("Reconnector: the watchdog drops a silent connection; data restarts the attempts") {
+TEST_CASE("Reconnector: the watchdog drops a silent connection, data restarts the attempts") {
     ReconnectFixture f;
     f.reconnector.start();
     f.reconnector.response(200);
@@ -68,7 +68,7 @@ TEST_CASE("Reconnector: the watchdog drops a silent connection; data restarts th
                                                 "connect 1 0  0", "retry 1 1000  0"});
 }
 
-TEST_CASE("Reconnector: a first drop without data fails; done stops the timers") {
+TEST_CASE("Reconnector: a first drop without data fails, done stops the timers") {
     ReconnectFixture f;
     f.reconnector.start();
     f.reconnector.response(500);

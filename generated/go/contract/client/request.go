@@ -93,7 +93,8 @@ func Parser[T any](parse func([]byte, ...contract.Option) (T, error), opts ...co
 }
 
 // TextParser adapts a binding's Parse function to an item decoder.
-func TextParser[T any](parse func([]byte, ...contract.Option) (T, error), opts ...contract.Option) func(string) (T, error) {
+func TextParser[T any](parse func([]byte, ...contract.Option) (T, error),
+	opts ...contract.Option) func(string) (T, error) {
 	return func(text string) (T, error) { return parse([]byte(text), opts...) }
 }
 

@@ -141,7 +141,8 @@ func JSON[T any](ctx context.Context, c *Client, r Request, media string, decode
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 && MediaType(resp.Header.Get("Content-Type")) == media {
 		value, err := decode(text)
 		if err != nil {
-			return zero, undeclared(resp.StatusCode, resp.Header, text, "the body is not the declared type: "+err.Error())
+			why := "the body is not the declared type: " + err.Error()
+			return zero, undeclared(resp.StatusCode, resp.Header, text, why)
 		}
 		return value, nil
 	}

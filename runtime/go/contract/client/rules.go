@@ -81,13 +81,15 @@ func (c *checker) accept(text string, event, eventID *string) (bool, error) {
 	}
 	if event != nil {
 		if len(r.SseEvents) > 0 && !contains(r.SseEvents, *event) {
-			if err := c.finding("sse.event", "event "+strconv.Quote(*event)+", not one of "+strings.Join(r.SseEvents, ", ")); err != nil {
+			message := "event " + strconv.Quote(*event) + ", not one of " + strings.Join(r.SseEvents, ", ")
+			if err := c.finding("sse.event", message); err != nil {
 				return false, err
 			}
 		}
 		if r.SseEventPointer != nil {
 			if own, ok := pointerText(item, *r.SseEventPointer); !ok || own != *event {
-				if err := c.finding("sse.event", "event "+strconv.Quote(*event)+" is not the item's "+*r.SseEventPointer); err != nil {
+				message := "event " + strconv.Quote(*event) + " is not the item's " + *r.SseEventPointer
+				if err := c.finding("sse.event", message); err != nil {
 					return false, err
 				}
 			}
@@ -95,7 +97,8 @@ func (c *checker) accept(text string, event, eventID *string) (bool, error) {
 	}
 	if r.SseIDPointer != nil && eventID != nil && *eventID != "" {
 		if own, ok := pointerText(item, *r.SseIDPointer); ok && own != *eventID {
-			if err := c.finding("sse.id", "id "+strconv.Quote(*eventID)+" is not the item's "+*r.SseIDPointer); err != nil {
+			message := "id " + strconv.Quote(*eventID) + " is not the item's " + *r.SseIDPointer
+			if err := c.finding("sse.id", message); err != nil {
 				return false, err
 			}
 		}
@@ -144,7 +147,8 @@ func (c *checker) accept(text string, event, eventID *string) (bool, error) {
 	}
 	c.keys[key] = true
 	if firstOfKey && len(r.First) > 0 && !contains(r.First, tag) {
-		if err := c.finding("first", "the first item is "+strconv.Quote(tag)+", not one of "+strings.Join(r.First, ", ")); err != nil {
+		message := "the first item is " + strconv.Quote(tag) + ", not one of " + strings.Join(r.First, ", ")
+		if err := c.finding("first", message); err != nil {
 			return false, err
 		}
 	}

@@ -54,9 +54,12 @@ var createOrderErrors = []client.ErrorCase{
 }
 
 // CreateOrder: POST /orders
-func (c *Client) CreateOrder(ctx context.Context, p CreateOrderParams, body orders.NewOrder) (orders.Order, error) {
+func (c *Client) CreateOrder(
+	ctx context.Context, p CreateOrderParams, body orders.NewOrder,
+) (orders.Order, error) {
 	r := p.request("application/json", orders.MarshalNewOrder(body))
-	return client.JSON(ctx, &c.Client, r, "application/json", client.Parser(orders.ParseOrder, c.options()...), createOrderErrors)
+	decode := client.Parser(orders.ParseOrder, c.options()...)
+	return client.JSON(ctx, &c.Client, r, "application/json", decode, createOrderErrors)
 }
 
 // OrderEventsParams are the parameters of orderEvents (each field's tag: where
@@ -80,7 +83,9 @@ var orderEventsErrors = []client.ErrorCase{
 }
 
 // OrderEvents: GET /orders/{id}/events
-func (c *Client) OrderEvents(ctx context.Context, p OrderEventsParams) *client.Stream[events.EventLine] {
+func (c *Client) OrderEvents(
+	ctx context.Context, p OrderEventsParams,
+) *client.Stream[events.EventLine] {
 	r := p.request("application/x-ndjson", nil)
 	return client.Open(ctx, &c.Client, r, client.StreamSpec[events.EventLine]{
 		Framing: client.NDJSON,
@@ -97,8 +102,10 @@ func (c *Client) OrderEvents(ctx context.Context, p OrderEventsParams) *client.S
 		},
 		Reconnect: c.Streams.Apply(stream.ReconnectConfig{
 			WatchdogTimeoutMs: 30000,
-			Backoff:           stream.BackoffConfig{InitialDelayMs: 500, Multiplier: 2, MaxDelayMs: 4000, MaxAttempts: 3},
 			NoRetryStatuses:   []int{404},
+			Backoff: stream.BackoffConfig{
+				InitialDelayMs: 500, Multiplier: 2, MaxDelayMs: 4000, MaxAttempts: 3,
+			},
 		}),
 		Resume: false,
 		Errors: orderEventsErrors,
