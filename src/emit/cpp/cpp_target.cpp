@@ -86,8 +86,12 @@ std::string runtime_text(const EmitContext& ctx, std::string_view source) {
     return text;
 }
 
-// The runtime's files under cpp/include/<namespace folders>/ and cpp/src/; returns the sources.
-std::vector<std::string> add_runtime(const EmitContext& ctx, write::OutputSet& out) {
+// The runtime's files under cpp/include/<namespace folders>/, cpp/src/ (the
+// bindings' library) and cpp/client/ (the operation clients' library, which
+// needs libcurl: kept apart so that the bindings do not); returns the
+// bindings' sources and fills `client_sources`.
+std::vector<std::string> add_runtime(const EmitContext& ctx, write::OutputSet& out,
+                                     std::vector<std::string>& client_sources) {
     std::vector<std::string> sources;
     const std::string prefix = "cpp/", headers = "cpp/include/contract/";
     for (const auto& [path, text] : builtin_runtime()) {
@@ -97,6 +101,8 @@ std::vector<std::string> add_runtime(const EmitContext& ctx, write::OutputSet& o
             target = "cpp/include/" + ctx.project.cpp_include_dir() + "/" + path.substr(headers.size());
         else if (path.compare(0, 8, "cpp/src/") == 0)
             sources.push_back(path.substr(8));
+        else if (path.compare(0, 11, "cpp/client/") == 0)
+            client_sources.push_back(path.substr(4));
         out.add_runtime(target, runtime_text(ctx, text));
     }
     return sources;
@@ -181,7 +187,8 @@ public:
         keep_clear_of_runtime(names);
         const std::string dir = ctx.project.cpp_include_dir();
 
-        std::vector<std::string> sources = add_runtime(ctx, out);
+        std::vector<std::string> client_sources;
+        std::vector<std::string> sources = add_runtime(ctx, out, client_sources);
         add_package(ctx, out);
         sources.push_back("rt/package.cpp");
 
@@ -210,6 +217,11 @@ public:
         cmake.set("alias", ctx.project.cpp_namespace + "::bindings");
         cmake.set("version", cmake_version(ctx.project.version));
         cmake.set("sources", std::move(source_list));
+        List client_list;
+        for (const auto& s : client_sources) client_list.push_back(Object{{"path", s}});
+        cmake.set("client_target", cmake_name(ctx.project.name) + "_client");
+        cmake.set("client_alias", ctx.project.cpp_namespace + "::client");
+        cmake.set("client_sources", std::move(client_list));
         out.add("cpp/CMakeLists.txt",
                 write::normalise_text(ctx.templates.render("cpp/CMakeLists.txt.mustache", cmake)));
     }

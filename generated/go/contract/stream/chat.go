@@ -113,116 +113,87 @@ const (
 // no I/O of its own: the host reports what happens (Start, Response, Chunk,
 // Closed, Abort; the scheduler fires the timers), carries out the actions it
 // gets, and shows Text. Lines are decoded by the host's decode (the generated
-// bindings). Decisions where the seed is loose (docs/streams.md): a drop
-// before any data retries only if an earlier connection delivered data; the
-// attempt count restarts when a chunk arrives; the watchdog runs from the
-// response to the end and counts as a drop; stream_start resets the message;
-// a terminal event releases held text; heartbeats are not passed on.
+// bindings). Connections, backoff and the watchdog are a Reconnector's (its
+// rules are the client's); on top of it: stream_start resets the message; a
+// terminal event releases held text; heartbeats are not passed on.
 type ChatClient[V any] struct {
 	config       ChatClientConfig
 	scheduler    Scheduler
 	decode       func(text string) (ChatEvent[V], error)
 	onAction     func(ChatAction[V])
-	watchdog     *Watchdog
+	connections  *Reconnector
 	citations    CitationBuffer
 	shown        string
-	state        ChatState
-	attempt      int64
-	dataEver     bool
-	connection   *chatConnection
-	retryTimer   *Handle
+	reader       *NdjsonReader // the current connection's
 	replayTimers []Handle
-}
-
-type chatConnection struct {
-	reader  *NdjsonReader
-	gotData bool
 }
 
 // NewChatClient makes an idle client; decode returns an error for a bad line.
 func NewChatClient[V any](config ChatClientConfig, scheduler Scheduler, decode func(text string) (ChatEvent[V], error),
 	onAction func(ChatAction[V])) *ChatClient[V] {
-	c := &ChatClient[V]{config: config, scheduler: scheduler, decode: decode, onAction: onAction, state: StateIdle}
-	c.watchdog = NewWatchdog(scheduler, config.WatchdogTimeoutMs, c.onWatchdog)
+	c := &ChatClient[V]{config: config, scheduler: scheduler, decode: decode, onAction: onAction}
+	reconnect := ReconnectConfig{WatchdogTimeoutMs: config.WatchdogTimeoutMs, Backoff: config.Backoff,
+		NoRetryStatuses: config.NoRetryStatuses}
+	c.connections = NewReconnector(reconnect, scheduler, c.onConnection)
 	return c
 }
 
 // State is the current state.
-func (c *ChatClient[V]) State() ChatState { return c.state }
+func (c *ChatClient[V]) State() ChatState { return c.connections.State() }
 
 // Text is the text shown now.
 func (c *ChatClient[V]) Text() string { return c.shown }
 
 // Start opens the stream (action connect 0); only once, when idle.
 func (c *ChatClient[V]) Start() error {
-	if c.state != StateIdle {
-		return fmt.Errorf("ChatClient.Start in state %s", c.state)
+	if c.State() != StateIdle {
+		return fmt.Errorf("ChatClient.Start in state %s", c.State())
 	}
-	c.connect()
-	return nil
+	return c.connections.Start()
 }
 
 // Response reports the connection's HTTP status (2xx: the body follows as chunks).
-func (c *ChatClient[V]) Response(status int) {
-	if c.state != StateConnecting || c.connection == nil {
-		return
-	}
-	switch {
-	case status >= 200 && status <= 299:
-		c.state = StateOpen
-		c.watchdog.Start()
-	case containsInt(c.config.NoRetryStatuses, status):
-		c.finishFailed("status")
-	default:
-		c.dropped()
-	}
-}
+func (c *ChatClient[V]) Response(status int) { c.connections.Response(status, -1) }
 
 // Chunk reports bytes of the response body.
 func (c *ChatClient[V]) Chunk(data []byte) {
-	if c.state != StateOpen || c.connection == nil || len(data) == 0 {
+	if len(data) == 0 || c.reader == nil || !c.connections.Data() {
 		return
 	}
-	c.watchdog.Reset()
-	c.connection.gotData, c.dataEver = true, true
-	c.attempt = 0
-	records, _ := c.connection.reader.Feed(data) // a connection's reader never ends before it is dropped
+	records, _ := c.reader.Feed(data) // a connection's reader never ends before it is dropped
 	c.take(records)
 }
 
 // Closed reports that the connection ended (end of body or network error) without the client asking.
 func (c *ChatClient[V]) Closed() {
-	if (c.state != StateConnecting && c.state != StateOpen) || c.connection == nil {
+	state := c.State()
+	if (state != StateConnecting && state != StateOpen) || c.reader == nil {
 		return
 	}
-	c.take(c.connection.reader.End())
-	if c.state == StateConnecting || c.state == StateOpen {
-		c.dropped()
-	}
+	c.take(c.reader.End())
+	c.connections.Dropped()
 }
 
 // Abort stops the stream at the user's request: never retried.
 func (c *ChatClient[V]) Abort() {
-	if c.state == StateDone || c.state == StateFailed || c.state == StateAborted {
-		return
-	}
-	c.stopTimers()
-	c.state = StateAborted
-	c.connection = nil
-	c.onAction(ChatAction[V]{Kind: ActionCancel, Reason: "aborted"})
+	c.cancelReplay()
+	c.reader = nil
+	c.connections.Abort()
 }
 
 // Play is replay mode: events (see ReplayEvents) one every spacingMs, through
 // the same handling; only when idle.
 func (c *ChatClient[V]) Play(events []ChatEvent[V], spacingMs int64) error {
-	if c.state != StateIdle {
-		return fmt.Errorf("ChatClient.Play in state %s", c.state)
+	if c.State() != StateIdle {
+		return fmt.Errorf("ChatClient.Play in state %s", c.State())
 	}
-	c.state = StateOpen
+	if err := c.connections.Open(); err != nil {
+		return err
+	}
 	for i := range events {
 		event := events[i]
 		c.replayTimers = append(c.replayTimers, c.scheduler.Schedule(int64(i)*spacingMs, func() {
-			if c.state == StateOpen {
+			if c.State() == StateOpen {
 				c.handle(event)
 			}
 		}))
@@ -230,25 +201,29 @@ func (c *ChatClient[V]) Play(events []ChatEvent[V], spacingMs int64) error {
 	return nil
 }
 
+func (c *ChatClient[V]) onConnection(a ReconnectAction) {
+	switch a.Kind {
+	case ActionConnect:
+		c.reader = NewNdjsonReader(c.config.MaxLineBytes)
+	case ActionRetry, ActionFailed:
+		c.reader = nil
+	}
+	c.onAction(ChatAction[V]{Kind: a.Kind, Attempt: a.Attempt, DelayMs: a.DelayMs, Reason: a.Reason})
+}
+
 func (c *ChatClient[V]) take(records []Record) {
 	for _, record := range records {
 		switch r := record.(type) {
 		case NdjsonItem:
-			if c.state == StateOpen { // not after a terminal event in the same chunk
+			if c.State() == StateOpen { // not after a terminal event in the same chunk
 				c.line(r)
 			}
 		case StreamError:
-			if c.state == StateOpen || c.state == StateConnecting {
+			if state := c.State(); state == StateOpen || state == StateConnecting {
 				c.onAction(ChatAction[V]{Kind: ActionInvalid, Error: &r})
 			}
 		}
 	}
-}
-
-func (c *ChatClient[V]) connect() {
-	c.state = StateConnecting
-	c.connection = &chatConnection{reader: NewNdjsonReader(c.config.MaxLineBytes)}
-	c.onAction(ChatAction[V]{Kind: ActionConnect, Attempt: c.attempt})
 }
 
 func (c *ChatClient[V]) line(item NdjsonItem) {
@@ -275,9 +250,9 @@ func (c *ChatClient[V]) handle(event ChatEvent[V]) {
 	}
 	if containsString(c.config.TerminalEventTypes, event.Type) {
 		c.show(c.citations.Full())
-		c.stopTimers()
-		c.state = StateDone
-		c.connection = nil
+		c.cancelReplay()
+		c.connections.Done()
+		c.reader = nil
 		c.onAction(ChatAction[V]{Kind: ActionTerminal, Event: &event})
 		return
 	}
@@ -292,52 +267,7 @@ func (c *ChatClient[V]) show(text string) {
 	c.onAction(ChatAction[V]{Kind: ActionText, Text: text})
 }
 
-func (c *ChatClient[V]) onWatchdog() {
-	if c.state != StateOpen {
-		return
-	}
-	c.onAction(ChatAction[V]{Kind: ActionCancel, Reason: "watchdog"})
-	c.dropped()
-}
-
-func (c *ChatClient[V]) dropped() {
-	gotData := c.connection != nil && c.connection.gotData
-	c.watchdog.Stop()
-	c.connection = nil
-	if !gotData && !c.dataEver {
-		c.finishFailed("no_data")
-		return
-	}
-	c.attempt++
-	delay, ok := BackoffDelay(c.config.Backoff, c.attempt)
-	if !ok {
-		c.finishFailed("retries_exhausted")
-		return
-	}
-	c.state = StateWaiting
-	c.onAction(ChatAction[V]{Kind: ActionRetry, Attempt: c.attempt, DelayMs: delay})
-	handle := c.scheduler.Schedule(delay, func() {
-		c.retryTimer = nil
-		if c.state == StateWaiting {
-			c.connect()
-		}
-	})
-	c.retryTimer = &handle
-}
-
-func (c *ChatClient[V]) finishFailed(reason string) {
-	c.stopTimers()
-	c.state = StateFailed
-	c.connection = nil
-	c.onAction(ChatAction[V]{Kind: ActionFailed, Reason: reason})
-}
-
-func (c *ChatClient[V]) stopTimers() {
-	c.watchdog.Stop()
-	if c.retryTimer != nil {
-		c.scheduler.Cancel(*c.retryTimer)
-		c.retryTimer = nil
-	}
+func (c *ChatClient[V]) cancelReplay() {
 	for _, handle := range c.replayTimers {
 		c.scheduler.Cancel(handle)
 	}

@@ -7,12 +7,10 @@
 // actions it gets (connect, cancel, retry, ...) and shows `text`. Lines are
 // decoded by the host's `decode` (the generated bindings); event names, the
 // terminal events, the no-retry statuses, the watchdog and the backoff are
-// configuration filled from the contract's tables. Decisions where the seed
-// is loose (docs/streams.md): a drop before any data retries only if an
-// earlier connection delivered data; the attempt count restarts when a chunk
-// arrives; the watchdog runs from the response to the end and counts as a
-// drop; stream_start resets the message; a terminal event releases held text;
-// heartbeats are not passed on.
+// configuration filled from the contract's tables. Connections, backoff and
+// the watchdog are a Reconnector's (reconnect.hpp: its rules are the
+// client's); on top of it: stream_start resets the message; a terminal event
+// releases held text; heartbeats are not passed on.
 #pragma once
 
 #include <algorithm>
@@ -23,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contract/stream/ndjson.hpp"
+#include "contract/stream/reconnect.hpp"
 #include "contract/stream/timing.hpp"
 
 namespace contract {
@@ -96,20 +95,7 @@ struct ChatClientConfig {
     std::size_t max_line_bytes = kDefaultMaxLineBytes;
 };
 
-enum class ChatState { idle, connecting, open, waiting, done, failed, aborted };
-
-inline const char* to_string(ChatState state) {
-    switch (state) {
-        case ChatState::idle: return "idle";
-        case ChatState::connecting: return "connecting";
-        case ChatState::open: return "open";
-        case ChatState::waiting: return "waiting";
-        case ChatState::done: return "done";
-        case ChatState::failed: return "failed";
-        case ChatState::aborted: return "aborted";
-    }
-    return "?";
-}
+using ChatState = ConnectionState;
 
 // Not movable: its timers call back into it.
 template <class V>
@@ -123,71 +109,56 @@ public:
           scheduler_(scheduler),
           decode_(std::move(decode)),
           on_action_(std::move(on_action)),
-          watchdog_(scheduler, config_.watchdog_timeout_ms, [this] { on_watchdog(); }) {}
+          connections_(ReconnectConfig{config_.watchdog_timeout_ms, config_.backoff, config_.no_retry_statuses},
+                       scheduler, [this](const ReconnectAction& a) { on_connection(a); }) {}
     ChatClient(const ChatClient&) = delete;
     ChatClient& operator=(const ChatClient&) = delete;
-    ~ChatClient() { stop_timers(); }
+    ~ChatClient() { cancel_replay(); }
 
-    ChatState state() const { return state_; }
+    ChatState state() const { return connections_.state(); }
     // The text shown now.
     const std::string& text() const { return shown_; }
 
     void start() {
-        if (state_ != ChatState::idle)
-            throw std::logic_error(std::string("ChatClient::start in state ") + to_string(state_));
-        connect();
+        if (state() != ChatState::idle)
+            throw std::logic_error(std::string("ChatClient::start in state ") + to_string(state()));
+        connections_.start();
     }
 
     // The connection's HTTP status arrived (2xx: the body follows as chunks).
-    void response(int status) {
-        if (state_ != ChatState::connecting || !connection_) return;
-        if (status >= 200 && status <= 299) {
-            state_ = ChatState::open;
-            watchdog_.start();
-        } else if (std::find(config_.no_retry_statuses.begin(), config_.no_retry_statuses.end(), status) !=
-                   config_.no_retry_statuses.end()) {
-            finish_failed("status");
-        } else {
-            dropped();
-        }
-    }
+    void response(int status) { connections_.response(status); }
 
     // Bytes of the response body.
     void chunk(std::string_view data) {
-        if (state_ != ChatState::open || !connection_ || data.empty()) return;
-        watchdog_.reset();
-        connection_->got_data = data_ever_ = true;
-        attempt_ = 0;
+        if (data.empty() || !connection_ || !connections_.data()) return;
         auto reader = connection_;  // kept alive if a terminal event drops the connection
         reader->reader.feed(data, sink());
     }
 
     // The connection ended (end of body or network error) without the client asking.
     void closed() {
-        if ((state_ != ChatState::connecting && state_ != ChatState::open) || !connection_) return;
+        if ((state() != ChatState::connecting && state() != ChatState::open) || !connection_) return;
         auto reader = connection_;
         reader->reader.end(sink());
-        if (state_ == ChatState::connecting || state_ == ChatState::open) dropped();
+        connections_.dropped();
     }
 
     // The user stops the stream: never retried.
     void abort() {
-        if (state_ == ChatState::done || state_ == ChatState::failed || state_ == ChatState::aborted) return;
-        stop_timers();
-        state_ = ChatState::aborted;
+        cancel_replay();
         connection_.reset();
-        emit(ChatActionKind::cancel, [](ChatAction<V>& a) { a.reason = "aborted"; });
+        connections_.abort();
     }
 
     // Replay mode: `events` (see replay_events) one every `spacing_ms`, through the same handling.
     void play(std::vector<ChatEvent<V>> events, std::int64_t spacing_ms) {
-        if (state_ != ChatState::idle)
-            throw std::logic_error(std::string("ChatClient::play in state ") + to_string(state_));
-        state_ = ChatState::open;
+        if (state() != ChatState::idle)
+            throw std::logic_error(std::string("ChatClient::play in state ") + to_string(state()));
+        connections_.open();
         replay_ = std::move(events);
         for (std::size_t i = 0; i < replay_.size(); ++i)
             replay_timers_.push_back(scheduler_.schedule(static_cast<std::int64_t>(i) * spacing_ms, [this, i] {
-                if (state_ == ChatState::open) handle(replay_[i]);
+                if (state() == ChatState::open) handle(replay_[i]);
             }));
     }
 
@@ -195,7 +166,6 @@ private:
     struct Connection {
         explicit Connection(std::size_t max_line_bytes) : reader(max_line_bytes) {}
         NdjsonReader reader;
-        bool got_data = false;
     };
 
     template <class F>
@@ -206,22 +176,29 @@ private:
         on_action_(action);
     }
 
+    void on_connection(const ReconnectAction& a) {
+        static constexpr ChatActionKind kinds[] = {ChatActionKind::connect, ChatActionKind::cancel,
+                                                   ChatActionKind::retry, ChatActionKind::failed};
+        if (a.kind == ReconnectActionKind::connect) connection_ = std::make_shared<Connection>(config_.max_line_bytes);
+        else if (a.kind != ReconnectActionKind::cancel)
+            connection_.reset();
+        emit(kinds[static_cast<int>(a.kind)], [&](ChatAction<V>& out) {
+            out.attempt = a.attempt;
+            out.delay_ms = a.delay_ms;
+            out.reason = a.reason;
+        });
+    }
+
     auto sink() {
         return overloaded{
             [this](const NdjsonLine& line) {
-                if (state_ == ChatState::open) this->line(line);  // not after a terminal event in the same chunk
+                if (state() == ChatState::open) this->line(line);  // not after a terminal event in the same chunk
             },
             [this](const StreamError& error) {
-                if (state_ == ChatState::open || state_ == ChatState::connecting)
+                if (state() == ChatState::open || state() == ChatState::connecting)
                     emit(ChatActionKind::invalid, [&](ChatAction<V>& a) { a.error = &error; });
             },
         };
-    }
-
-    void connect() {
-        state_ = ChatState::connecting;
-        connection_ = std::make_shared<Connection>(config_.max_line_bytes);
-        emit(ChatActionKind::connect, [&](ChatAction<V>& a) { a.attempt = attempt_; });
     }
 
     void line(const NdjsonLine& line) {
@@ -248,8 +225,8 @@ private:
         const auto& terminal = config_.terminal_event_types;
         if (std::find(terminal.begin(), terminal.end(), event.type) != terminal.end()) {
             show(citations_.full());
-            stop_timers();
-            state_ = ChatState::done;
+            cancel_replay();
+            connections_.done();
             connection_.reset();
             emit(ChatActionKind::terminal, [&](ChatAction<V>& a) { a.event = &event; });
             return;
@@ -263,48 +240,7 @@ private:
         emit(ChatActionKind::text, [&](ChatAction<V>& a) { a.text = shown_; });
     }
 
-    void on_watchdog() {
-        if (state_ != ChatState::open) return;
-        emit(ChatActionKind::cancel, [](ChatAction<V>& a) { a.reason = "watchdog"; });
-        dropped();
-    }
-
-    void dropped() {
-        const bool got_data = connection_ && connection_->got_data;
-        watchdog_.stop();
-        connection_.reset();
-        if (!got_data && !data_ever_) {
-            finish_failed("no_data");
-            return;
-        }
-        ++attempt_;
-        const std::optional<std::int64_t> delay = backoff_delay(config_.backoff, attempt_);
-        if (!delay) {
-            finish_failed("retries_exhausted");
-            return;
-        }
-        state_ = ChatState::waiting;
-        emit(ChatActionKind::retry, [&](ChatAction<V>& a) {
-            a.attempt = attempt_;
-            a.delay_ms = *delay;
-        });
-        retry_timer_ = scheduler_.schedule(*delay, [this] {
-            retry_timer_.reset();
-            if (state_ == ChatState::waiting) connect();
-        });
-    }
-
-    void finish_failed(const char* reason) {
-        stop_timers();
-        state_ = ChatState::failed;
-        connection_.reset();
-        emit(ChatActionKind::failed, [&](ChatAction<V>& a) { a.reason = reason; });
-    }
-
-    void stop_timers() {
-        watchdog_.stop();
-        if (retry_timer_) scheduler_.cancel(*retry_timer_);
-        retry_timer_.reset();
+    void cancel_replay() {
         for (Scheduler::Handle handle : replay_timers_) scheduler_.cancel(handle);
         replay_timers_.clear();
     }
@@ -313,14 +249,10 @@ private:
     Scheduler& scheduler_;
     Decode decode_;
     OnAction on_action_;
-    Watchdog watchdog_;
+    Reconnector connections_;
     CitationBuffer citations_;
     std::string shown_;
-    ChatState state_ = ChatState::idle;
-    std::int64_t attempt_ = 0;
-    bool data_ever_ = false;
     std::shared_ptr<Connection> connection_;
-    std::optional<Scheduler::Handle> retry_timer_;
     std::vector<ChatEvent<V>> replay_;
     std::vector<Scheduler::Handle> replay_timers_;
 };

@@ -9,6 +9,7 @@
 
 #include "contract/stream/chat.hpp"
 #include "contract/stream/ndjson.hpp"
+#include "contract/stream/reconnect.hpp"
 #include "contract/stream/routing.hpp"
 #include "contract/stream/sequencer.hpp"
 #include "contract/stream/sse.hpp"
