@@ -197,6 +197,25 @@ TEST_CASE("a file's root schema that is a type is a component, and refs to it or
     CHECK(schemas["a.U"]["properties"]["c"]["$ref"] == "#/components/schemas/a.Item");
 }
 
+TEST_CASE("$defs names shared by sibling files publish under their qualified names, and refs follow them") {
+    // The IR qualifies a $defs name that sibling files share (docs/references.md, "Names across
+    // files"); the components were once looked up by the name as written, so none could be published.
+    const std::string header = R"("$schema": "https://json-schema.org/draft/2020-12/schema")";
+    Run run = generate({{"f/main.schema.json", "{" + header + R"(, "type": "object", "properties": {
+            "a": {"$ref": "part_a.schema.json#/$defs/Item"}, "own": {"$ref": "#/$defs/Item/properties/n"}},
+            "$defs": {"Item": {"type": "object", "properties": {"n": {"type": "boolean"}}}}})"},
+                        {"f/part_a.schema.json", "{" + header + R"(, "$defs": {"Item": {"type": "string"}}})"}});
+    REQUIRE(run.ok);
+    const json& schemas = run.document["components"]["schemas"];
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : schemas.items()) keys.push_back(k);
+    CHECK(keys == std::vector<std::string>{"f.Main", "f.MainItem", "f.PartAItem"});
+    CHECK(schemas["f.PartAItem"] == json{{"type", "string"}});
+    CHECK(schemas["f.Main"]["properties"]["a"]["$ref"] == "#/components/schemas/f.PartAItem");
+    CHECK(schemas["f.Main"]["properties"]["own"]["$ref"] == "#/components/schemas/f.MainItem/properties/n");
+    CHECK(run.asyncapi["components"]["schemas"].contains("f.PartAItem"));
+}
+
 TEST_CASE("a discriminated union gets an OpenAPI discriminator mapping its tags to components") {
     Run run = generate({{"u/u.schema.json", file(R"(
         "A": {"description": "a", "type": "object", "properties": {"kind": {"type": "string", "const": "a"}}, "required": ["kind"], "additionalProperties": false},

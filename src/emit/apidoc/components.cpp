@@ -42,16 +42,14 @@ class ComponentBuilder {
 public:
     ComponentBuilder(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink,
                      const ComponentOptions& options)
-        : model_(model), schemas_(schemas), rewriter_(model, schemas, sink), sink_(sink), options_(options) {
+        : model_(model),
+          schemas_(schemas),
+          rewriter_(model, schemas, sink),
+          sink_(sink),
+          options_(options),
+          published_(model) {
         rewriter_.json_content = options.json_content;
         rewriter_.discriminator_as_name = !options.discriminators;
-        // Model::find scans every declaration; once per component that would
-        // be quadratic. The first declaration of a name wins, as there.
-        for (ir::DeclId id = 0; id < model_.decls.size(); ++id) {
-            const ir::Decl& d = model_.decls[id];
-            decl_ids_.try_emplace({d.family, d.name}, id);
-            if (!d.lifted && d.origin.pointer.empty()) root_types_.emplace(d.origin.file, id);
-        }
     }
 
     ir::json build() {
@@ -61,25 +59,25 @@ public:
         std::set<ir::DeclId> seen;
         for (const auto& doc : schemas_.documents) {
             // A file's root schema, when it is a type, is a component like its $defs entries.
-            if (auto root = root_types_.find(doc.path); root != root_types_.end()) {
+            if (auto root = published_.at(doc.path, "")) {
                 static const std::set<std::string> file_only = {"$defs", "$schema", "$id", "x-openapi", "x-streams"};
                 // A file may be a boolean schema (`true`): the component is that value.
                 ir::json type = doc.root.is_object() ? object_of_size(doc.root.size()) : doc.root;
                 if (doc.root.is_object())
                     for (auto it = doc.root.begin(); it != doc.root.end(); ++it)
                         if (!file_only.count(it.key())) add_new_member(type, it.key(), *it);
-                seen.insert(root->second);
+                seen.insert(*root);
                 ir::json schema = rewriter_.schema(doc, "", type);
-                if (options_.discriminators) add_discriminator(root->second, schema);
-                const ir::Decl& d = model_.decl(root->second);
+                if (options_.discriminators) add_discriminator(*root, schema);
+                const ir::Decl& d = model_.decl(*root);
                 add_new_member(out, component_key(d.family, d.name), std::move(schema));
             }
             auto defs = doc.root.find("$defs");
             if (defs == doc.root.end() || !defs->is_object()) continue;
             for (auto it = defs->begin(); it != defs->end(); ++it) {
                 std::string pointer = load::pointer_append("", "$defs", it.key());
-                auto id = find_decl(doc.family, it.key());
-                if (!id || model_.decl(*id).lifted) {
+                auto id = published_.at(doc.path, pointer);
+                if (!id) {
                     error_at(sink_, doc, pointer,
                              "'" + doc.family + "." + it.key() +
                                  "' has no declaration in the model; cannot publish it as a component");
@@ -89,7 +87,8 @@ public:
                 ir::json schema = rewriter_.schema(doc, pointer, *it);
                 if (options_.discriminators) add_discriminator(*id, schema);
                 // (family, type) names one declaration, so the key is new.
-                add_new_member(out, component_key(doc.family, it.key()), std::move(schema));
+                const ir::Decl& d = model_.decl(*id);
+                add_new_member(out, component_key(d.family, d.name), std::move(schema));
             }
         }
         // Every declared (not lifted) type must have become a component.
@@ -105,12 +104,6 @@ public:
     }
 
 private:
-    std::optional<ir::DeclId> find_decl(std::string_view family, std::string_view name) const {
-        auto it = decl_ids_.find({family, name});
-        if (it == decl_ids_.end()) return std::nullopt;
-        return it->second;
-    }
-
     // OpenAPI's `discriminator` for the IR's discriminated unions whose
     // variants are all published types: an annotation that lets renderers
     // offer a type selector. Validation stays with oneOf/anyOf. A schema's
@@ -148,8 +141,7 @@ private:
     SchemaRewriter rewriter_;
     diag::Sink& sink_;
     ComponentOptions options_;
-    std::map<std::pair<std::string_view, std::string_view>, ir::DeclId> decl_ids_;
-    std::map<std::string, ir::DeclId> root_types_;  // file path → its root type
+    PublishedTypes published_;
 };
 
 }  // namespace
@@ -193,11 +185,19 @@ void add_new_member(ir::json& object, const std::string& key, ir::json value) {
 }
 
 SchemaRewriter::SchemaRewriter(const ir::Model& model, const load::SchemaSet& schemas, diag::Sink& sink)
-    : model_(model), resolver_(schemas), sink_(sink) {
-    for (ir::DeclId id = 0; id < model_.decls.size(); ++id) {
-        const ir::Decl& d = model_.decls[id];
-        if (!d.lifted && d.origin.pointer.empty()) root_types_.emplace(d.origin.file, id);
+    : model_(model), resolver_(schemas), sink_(sink), published_(model) {}
+
+PublishedTypes::PublishedTypes(const ir::Model& model) {
+    for (ir::DeclId id = 0; id < model.decls.size(); ++id) {
+        const ir::Decl& d = model.decls[id];
+        if (!d.lifted) by_origin_.try_emplace({d.origin.file, d.origin.pointer}, id);
     }
+}
+
+std::optional<ir::DeclId> PublishedTypes::at(const std::string& file, const std::string& pointer) const {
+    auto it = by_origin_.find({file, pointer});
+    if (it == by_origin_.end()) return std::nullopt;
+    return it->second;
 }
 
 ir::json SchemaRewriter::schema(const load::Document& doc, const std::string& pointer, const ir::json& node) {
@@ -311,8 +311,8 @@ std::string SchemaRewriter::ref(const load::Document& doc, const std::string& at
     const std::string& p = loc->pointer;
     if (p.compare(0, prefix.size(), prefix) != 0 || p.size() == prefix.size()) {
         // Into a file whose root schema is a type: that type's component.
-        if (auto root = root_types_.find(loc->doc->path); root != root_types_.end() && p != "/$defs") {
-            const ir::Decl& d = model_.decl(root->second);
+        if (auto root = published_.at(loc->doc->path, ""); root && p != "/$defs") {
+            const ir::Decl& d = model_.decl(*root);
             return component_ref(d.family, d.name) + pointer_to_fragment(p);
         }
         error_at(sink_, doc, load::pointer_append(at, "$ref"),
@@ -325,6 +325,11 @@ std::string SchemaRewriter::ref(const load::Document& doc, const std::string& at
     std::string name = load::unescape_pointer_token(
         p.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size()));
     std::string rest = end == std::string::npos ? std::string() : p.substr(end);
+    // The entry's declaration carries its component's name (qualified when two files share it).
+    if (auto entry = published_.at(loc->doc->path, p.substr(0, end))) {
+        const ir::Decl& d = model_.decl(*entry);
+        return component_ref(d.family, d.name) + pointer_to_fragment(rest);
+    }
     return component_ref(loc->doc->family, name) + pointer_to_fragment(rest);
 }
 

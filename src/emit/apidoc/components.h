@@ -21,8 +21,10 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "diag/diagnostics.h"
 #include "ir/model.h"
@@ -50,6 +52,19 @@ std::string component_ref(std::string_view family, std::string_view type);
 // A JSON pointer as a URI fragment (RFC 3986 section 3.5): bytes outside the
 // fragment character set are %-encoded.
 std::string pointer_to_fragment(std::string_view pointer);
+
+// The declarations that become components, found by where they were written: a file's root
+// schema (pointer "") or a `$defs` entry ("/$defs/<name>"). By place, not by name: two files of one
+// family may both have `$defs/Item`, and the IR then gives one of them a qualified name, which is
+// the name its component must carry. The first declaration written at a place wins.
+class PublishedTypes {
+public:
+    explicit PublishedTypes(const ir::Model& model);
+    std::optional<ir::DeclId> at(const std::string& file, const std::string& pointer) const;
+
+private:
+    std::map<std::pair<std::string, std::string>, ir::DeclId> by_origin_;
+};
 
 // Copies of schemas (and other schema data) with every `$ref` rewritten to
 // the component it names. Problems (a $ref that names something other than
@@ -84,7 +99,7 @@ private:
     const ir::Model& model_;
     resolve::Resolver resolver_;
     diag::Sink& sink_;
-    std::map<std::string, ir::DeclId> root_types_;  // file path → the type its root schema is
+    PublishedTypes published_;
 };
 
 struct ComponentOptions {
