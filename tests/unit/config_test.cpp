@@ -56,8 +56,9 @@ TEST_CASE("config: every key of contractgen.toml reaches the outputs", "[config]
     CHECK(has(read_file(root / "python/pyproject.toml"), "name = \"acme-events-py\""));
     CHECK(has(read_file(root / "python/pyproject.toml"), "version = \"2.3.0\""));
     CHECK(has(read_file(root / "python/pyproject.toml"), "include = [\"acme_events\", \"acme_events.*\"]"));
-    CHECK(has(read_file(root / "python/setup.py"), "Extension(\"acme_events._runtime._policy\""));
-    CHECK(has(read_file(root / "python/setup.py"), "source = \"acme_events/_runtime/_policy.c\""));
+    CHECK(has(read_file(root / "python/setup.py"), "Extension(f\"acme_events._runtime.{name}\""));
+    CHECK(has(read_file(root / "python/setup.py"), "\"_policy\": \"acme_events/_runtime/_policy.c\""));
+    CHECK(has(read_file(root / "python/setup.py"), "\"_codec\": \"acme_events/_runtime/_codec.c\""));
     CHECK(test::fs::exists(root / "python/acme_events/__init__.py"));
     CHECK(test::fs::exists(root / "python/acme_events/_runtime/_policy.c"));
     std::string openapi = read_file(root / "openapi/openapi.json");
