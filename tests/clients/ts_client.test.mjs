@@ -203,6 +203,26 @@ test("docs/clients.md TypeScript block", async () => {
   }
 });
 
+// AbortSignal: the caller's abort ends the stream with its reason, never with a reconnection.
+test("an aborted stream throws the abort's reason and does not reconnect", async () => {
+  const c = new packages.engine.client.Client(servers.engine.url);
+  const controller = new AbortController();
+  const reason = new Error("the reader went away");
+  const stream = c.streamChatMessage({ message_stream_id: "abort-test" }, { signal: controller.signal });
+  const seen = [];
+  await assert.rejects(
+    (async () => {
+      for await (const item of stream) {
+        seen.push(item);
+        controller.abort(reason);
+      }
+    })(),
+    (e) => e === reason,
+  );
+  assert.equal(seen.length, 1);
+  assert.equal(stream.reconnects, 0);
+});
+
 for (const file of VECTORS) {
   test(file.replace(/\.json$/, ""), async () => {
     const vector = JSON.parse(readFileSync(join(HERE, "vectors", file), "utf8"));

@@ -117,6 +117,8 @@ export declare class ClientStream<T> implements AsyncIterable<T> {
     get reconnects(): number;
     [Symbol.asyncIterator](): AsyncIterator<T>;
     private run;
+    /** The items of a chunk, up to the caller's abort (which may come while it reads one of them). */
+    private deliver;
     /** A non-2XX answer: milliseconds to wait before retrying, or throws its error. */
     private status;
 }

@@ -132,7 +132,7 @@ export class ClientStream {
                         if (chunk.done)
                             break;
                         watchdog.reset();
-                        yield* feed.feed(chunk.value ?? new Uint8Array(0));
+                        yield* this.deliver(feed.feed(chunk.value ?? new Uint8Array(0)));
                         if (this.core.done) {
                             await reader.cancel().catch(() => undefined);
                             return;
@@ -147,7 +147,7 @@ export class ClientStream {
                 finally {
                     watchdog.stop();
                 }
-                yield* feed.end(cut);
+                yield* this.deliver(feed.end(cut));
             }
             finally {
                 this.signal?.removeEventListener("abort", stop);
@@ -156,6 +156,14 @@ export class ClientStream {
             if (delay < 0)
                 return;
             await sleep(delay, this.signal);
+        }
+    }
+    /** The items of a chunk, up to the caller's abort (which may come while it reads one of them). */
+    *deliver(items) {
+        for (const item of items) {
+            if (this.signal?.aborted)
+                throw this.signal.reason;
+            yield item;
         }
     }
     /** A non-2XX answer: milliseconds to wait before retrying, or throws its error. */

@@ -257,7 +257,7 @@ export class ClientStream<T> implements AsyncIterable<T> {
             const chunk = await reader.read();
             if (chunk.done) break;
             watchdog.reset();
-            yield* feed.feed(chunk.value ?? new Uint8Array(0));
+            yield* this.deliver(feed.feed(chunk.value ?? new Uint8Array(0)));
             if (this.core.done) {
               await reader.cancel().catch(() => undefined);
               return;
@@ -269,13 +269,21 @@ export class ClientStream<T> implements AsyncIterable<T> {
         } finally {
           watchdog.stop();
         }
-        yield* feed.end(cut);
+        yield* this.deliver(feed.end(cut));
       } finally {
         this.signal?.removeEventListener("abort", stop);
       }
       const delay = this.core.ended(cut);
       if (delay < 0) return;
       await sleep(delay, this.signal);
+    }
+  }
+
+  /** The items of a chunk, up to the caller's abort (which may come while it reads one of them). */
+  private *deliver(items: readonly T[]): Generator<T, void, undefined> {
+    for (const item of items) {
+      if (this.signal?.aborted) throw this.signal.reason;
+      yield item;
     }
   }
 
