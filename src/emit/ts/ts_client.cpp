@@ -77,9 +77,8 @@ public:
     Data parameter_type(const ir::ClientOperation& op) {
         List members;
         for (const auto& p : op.parameters)
-            members.push_back(Object{{"key", type_key(p.name)},
-                                     {"optional", p.required ? "" : "?"},
-                                     {"annotation", annotation(p.type)}});
+            members.push_back(Object{
+                {"key", type_key(p.name)}, {"optional", p.required ? "" : "?"}, {"annotation", annotation(p.type)}});
         return Object{{"method", op.operation_id}, {"type", parameters_type(op)}, {"members", std::move(members)}};
     }
 
@@ -122,8 +121,10 @@ public:
         for (const auto& p : op.parameters) required = required || p.required;
         if (!op.parameters.empty()) {
             if (required) out.push_back(typed("parameters", parameters_type(op)));
-            else if (form == Form::Dts) out.push_back("parameters?: " + parameters_type(op));
-            else out.push_back(typed("parameters", parameters_type(op)) + " = {}");
+            else if (form == Form::Dts)
+                out.push_back("parameters?: " + parameters_type(op));
+            else
+                out.push_back(typed("parameters", parameters_type(op)) + " = {}");
         }
         const std::string init = stream ? "http.StreamInit" : "http.CallInit";
         out.push_back(form == Form::Js ? "init" : "init?: " + init);
@@ -164,8 +165,7 @@ public:
         if (source.contains("summary") && source["summary"].is_string())
             doc += "   * " + source["summary"].get<std::string>() + ".\n   *\n";
         doc += "   * `" + op.http_method + " " + op.path + "`" +
-               (stream ? ", a stream of " + ctx_.model.decl(m.result.stream->item).qualified_name() : "") +
-               ".\n   */";
+               (stream ? ", a stream of " + ctx_.model.decl(m.result.stream->item).qualified_name() : "") + ".\n   */";
         const std::string name = is_plain_key(m.name) ? m.name : naming::to_case(m.name, naming::Case::Camel);
         // A list that would pass the width goes one item a line (printer.h).
         Printer p(PrinterStyle{"  ", 120, 2});
