@@ -70,7 +70,8 @@ case "${1:-}" in
     echo "$pkg: runtime.js, runtime/ and stream/ are what tsc makes of src/"
     # ...so the modules' agreement is checked against one runtime, the
     # shipped one (its classes are nominal: two copies would never agree).
-    sed -i 's|from "\./runtime\.js"|from "../../pkg/runtime.js"|' "$work"/source/dist/*.d.ts
+    sed -i -e 's|from "\./runtime\.js"|from "../../pkg/runtime.js"|' \
+      -e 's|from "\./stream/index\.js"|from "../../pkg/stream/index.js"|' "$work"/source/dist/*.d.ts
     modules=()
     for f in "$pkg"/*.d.ts; do
       m="$(basename "$f" .d.ts)"

@@ -10,7 +10,7 @@
 // configuration filled from the contract's tables. The decisions where the
 // seed is loose are those of the Python runtime's chat.py (docs/streams.md).
 import { DEFAULT_MAX_LINE_BYTES, NdjsonReader, streamError } from "./readers.js";
-import { Watchdog, backoffDelay } from "./timing.js";
+import { Reconnection, Watchdog } from "./timing.js";
 /**
  * Holds back text from a `[` until the `]` or line break that closes it.
  * Scanning resumes where the last feed stopped (the seed rescans from the
@@ -61,8 +61,7 @@ export class ChatClient {
     watchdog;
     citations = new CitationBuffer();
     shown = "";
-    attempt = 0;
-    dataEver = false;
+    reconnection;
     connection = null;
     retryTimer = null;
     replayTimers = [];
@@ -72,6 +71,7 @@ export class ChatClient {
         this.decode = decode;
         this.onAction = onAction;
         this.watchdog = new Watchdog(scheduler, config.watchdogTimeoutMs, () => this.onWatchdog());
+        this.reconnection = new Reconnection(config.backoff, config.noRetryStatuses);
     }
     get state() {
         return this.stateValue;
@@ -93,7 +93,7 @@ export class ChatClient {
             this.stateValue = "open";
             this.watchdog.start();
         }
-        else if (this.config.noRetryStatuses.includes(status))
+        else if (this.reconnection.refuses(status))
             this.finishFailed("status");
         else
             this.dropped();
@@ -104,8 +104,8 @@ export class ChatClient {
         if (this.stateValue !== "open" || connection === null || data.length === 0)
             return;
         this.watchdog.reset();
-        connection.gotData = this.dataEver = true;
-        this.attempt = 0;
+        connection.gotData = true;
+        this.reconnection.delivered();
         for (const record of connection.reader.feed(data)) {
             if (this.stateValue !== "open")
                 return; // a terminal event ended the stream inside this chunk
@@ -143,7 +143,7 @@ export class ChatClient {
     connect() {
         this.stateValue = "connecting";
         this.connection = { reader: new NdjsonReader({ maxLineBytes: this.config.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES }), gotData: false };
-        this.onAction({ kind: "connect", attempt: this.attempt });
+        this.onAction({ kind: "connect", attempt: this.reconnection.attempt });
     }
     line(record) {
         if (record.kind === "error") {
@@ -200,18 +200,14 @@ export class ChatClient {
         const connection = this.connection;
         this.watchdog.stop();
         this.connection = null;
-        if (!(connection?.gotData ?? false) && !this.dataEver) {
-            this.finishFailed("no_data");
+        const next = this.reconnection.afterDrop(connection?.gotData ?? false);
+        if (next.delayMs === null) {
+            this.finishFailed(next.why === "no_data" ? "no_data" : "retries_exhausted");
             return;
         }
-        this.attempt += 1;
-        const delayMs = backoffDelay(this.config.backoff, this.attempt);
-        if (delayMs === null) {
-            this.finishFailed("retries_exhausted");
-            return;
-        }
+        const delayMs = next.delayMs;
         this.stateValue = "waiting";
-        this.onAction({ kind: "retry", attempt: this.attempt, delayMs });
+        this.onAction({ kind: "retry", attempt: this.reconnection.attempt, delayMs });
         this.retryTimer = this.scheduler.schedule(delayMs, () => {
             this.retryTimer = null;
             if (this.stateValue === "waiting")

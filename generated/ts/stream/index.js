@@ -13,3 +13,5 @@ export * from "./sequencer.js";
 export * from "./timing.js";
 export * from "./chat.js";
 export * from "./routing.js";
+export * from "./client_core.js";
+export * from "./client_http.js";

@@ -31,6 +31,36 @@ export interface BackoffConfig {
 }
 /** The delay before reconnection `attempt` (1-based), or null: no such attempt. */
 export declare function backoffDelay(config: BackoffConfig, attempt: number): number | null;
+/**
+ * The attempt count and backoff of a stream's reconnections: one
+ * implementation for the chat client (chat.ts) and the generated clients
+ * (client_core.ts). A drop reconnects after backoffDelay(attempt) while
+ * attempts remain; a drop before any data on any connection does not (the
+ * server never answered with a stream); data restarts the count.
+ * `Retry-After` replaces the delay of the attempt it answers.
+ */
+export declare class Reconnection {
+    readonly backoff: BackoffConfig;
+    readonly noRetryStatuses: readonly number[];
+    attempt: number;
+    dataEver: boolean;
+    constructor(backoff: BackoffConfig, noRetryStatuses: readonly number[]);
+    /** Data arrived: the count starts again. */
+    delivered(): void;
+    /** The contract says never to retry after this status. */
+    refuses(status: number): boolean;
+    /** The delay before the next connection after a drop, or null and why not. */
+    afterDrop(gotData: boolean): {
+        delayMs: number | null;
+        why: "" | "no_data" | "retries_exhausted";
+    };
+    /** A 429 or 503 (the server asks to come back later): retried even before any data. */
+    afterStatus(retryAfterMs: number | null): {
+        delayMs: number | null;
+        why: "" | "retries_exhausted";
+    };
+    private next;
+}
 /** Client side: `onTimeout` when no chunk arrived for `timeoutMs` (reset on each chunk, not each event). */
 export declare class Watchdog {
     private readonly timer;

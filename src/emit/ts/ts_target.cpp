@@ -15,6 +15,7 @@
 #include "emit/common/text.h"
 #include "emit/runtime_files.h"
 #include "emit/targets.h"
+#include "emit/ts/ts_client.h"
 #include "emit/ts/ts_family.h"
 #include "emit/ts/ts_syntax.h"
 #include "ir/passes/passes.h"
@@ -109,6 +110,15 @@ public:
                 write::normalise_text(ctx.templates.render("ts/registry.module.mustache", registry)));
         out.add("ts/registry.d.ts", write::normalise_text(ctx.templates.render("ts/registry.d.ts.mustache", registry)));
 
+        // The operation clients (docs/clients.md), when the schemas declare operations.
+        const bool has_client = !ctx.model.operations.empty();
+        if (has_client) {
+            ClientModule client = render_client(ctx, names, model.generic, header);
+            out.add("ts/client.js", std::move(client.js));
+            out.add("ts/client.d.ts", std::move(client.dts));
+            out.add("ts/src/client.ts", std::move(client.ts));
+        }
+
         Data index;
         index.set("header", header);
         index.set("header_comment", comment_lines(header, "// "));
@@ -126,6 +136,7 @@ public:
         Data package;
         package.set("header_json", ir::json(header_text(ctx, all_sources)).dump(-1, ' ', true));
         package.set("exports", std::move(exports));
+        package.set("has_client", render::flag(has_client));
         package.set("name_json", ir::json(ctx.project.ts_package).dump());
         package.set("version_json", ir::json(ctx.project.version).dump());
         const std::string project = ctx.project.name.empty() ? std::string("contract") : ctx.project.name;

@@ -10,7 +10,7 @@
 // configuration filled from the contract's tables. The decisions where the
 // seed is loose are those of the Python runtime's chat.py (docs/streams.md).
 import { DEFAULT_MAX_LINE_BYTES, NdjsonReader, type NdjsonRecord, type StreamError, streamError } from "./readers.js";
-import { type BackoffConfig, type Scheduler, Watchdog, backoffDelay } from "./timing.js";
+import { type BackoffConfig, Reconnection, type Scheduler, Watchdog } from "./timing.js";
 
 /**
  * Holds back text from a `[` until the `]` or line break that closes it.
@@ -91,8 +91,7 @@ export class ChatClient<V> {
   private readonly watchdog: Watchdog;
   private readonly citations = new CitationBuffer();
   private shown = "";
-  private attempt = 0;
-  private dataEver = false;
+  private readonly reconnection: Reconnection;
   private connection: Connection | null = null;
   private retryTimer: unknown = null;
   private replayTimers: unknown[] = [];
@@ -104,6 +103,7 @@ export class ChatClient<V> {
     private readonly onAction: (action: ChatAction<V>) => void,
   ) {
     this.watchdog = new Watchdog(scheduler, config.watchdogTimeoutMs, () => this.onWatchdog());
+    this.reconnection = new Reconnection(config.backoff, config.noRetryStatuses);
   }
 
   get state(): ChatState {
@@ -125,7 +125,7 @@ export class ChatClient<V> {
     if (status >= 200 && status <= 299) {
       this.stateValue = "open";
       this.watchdog.start();
-    } else if (this.config.noRetryStatuses.includes(status)) this.finishFailed("status");
+    } else if (this.reconnection.refuses(status)) this.finishFailed("status");
     else this.dropped();
   }
 
@@ -134,8 +134,8 @@ export class ChatClient<V> {
     const connection = this.connection;
     if (this.stateValue !== "open" || connection === null || data.length === 0) return;
     this.watchdog.reset();
-    connection.gotData = this.dataEver = true;
-    this.attempt = 0;
+    connection.gotData = true;
+    this.reconnection.delivered();
     for (const record of connection.reader.feed(data)) {
       if (this.stateValue !== "open") return; // a terminal event ended the stream inside this chunk
       this.line(record);
@@ -171,7 +171,7 @@ export class ChatClient<V> {
   private connect(): void {
     this.stateValue = "connecting";
     this.connection = { reader: new NdjsonReader({ maxLineBytes: this.config.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES }), gotData: false };
-    this.onAction({ kind: "connect", attempt: this.attempt });
+    this.onAction({ kind: "connect", attempt: this.reconnection.attempt });
   }
 
   private line(record: NdjsonRecord): void {
@@ -227,18 +227,14 @@ export class ChatClient<V> {
     const connection = this.connection;
     this.watchdog.stop();
     this.connection = null;
-    if (!(connection?.gotData ?? false) && !this.dataEver) {
-      this.finishFailed("no_data");
+    const next = this.reconnection.afterDrop(connection?.gotData ?? false);
+    if (next.delayMs === null) {
+      this.finishFailed(next.why === "no_data" ? "no_data" : "retries_exhausted");
       return;
     }
-    this.attempt += 1;
-    const delayMs = backoffDelay(this.config.backoff, this.attempt);
-    if (delayMs === null) {
-      this.finishFailed("retries_exhausted");
-      return;
-    }
+    const delayMs = next.delayMs;
     this.stateValue = "waiting";
-    this.onAction({ kind: "retry", attempt: this.attempt, delayMs });
+    this.onAction({ kind: "retry", attempt: this.reconnection.attempt, delayMs });
     this.retryTimer = this.scheduler.schedule(delayMs, () => {
       this.retryTimer = null;
       if (this.stateValue === "waiting") this.connect();

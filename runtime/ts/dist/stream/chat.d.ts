@@ -65,8 +65,7 @@ export declare class ChatClient<V> {
     private readonly watchdog;
     private readonly citations;
     private shown;
-    private attempt;
-    private dataEver;
+    private readonly reconnection;
     private connection;
     private retryTimer;
     private replayTimers;

@@ -53,6 +53,50 @@ export function backoffDelay(config, attempt) {
         delay *= config.multiplier;
     return Math.min(delay, config.maxDelayMs);
 }
+/**
+ * The attempt count and backoff of a stream's reconnections: one
+ * implementation for the chat client (chat.ts) and the generated clients
+ * (client_core.ts). A drop reconnects after backoffDelay(attempt) while
+ * attempts remain; a drop before any data on any connection does not (the
+ * server never answered with a stream); data restarts the count.
+ * `Retry-After` replaces the delay of the attempt it answers.
+ */
+export class Reconnection {
+    backoff;
+    noRetryStatuses;
+    attempt = 0;
+    dataEver = false;
+    constructor(backoff, noRetryStatuses) {
+        this.backoff = backoff;
+        this.noRetryStatuses = noRetryStatuses;
+    }
+    /** Data arrived: the count starts again. */
+    delivered() {
+        this.attempt = 0;
+        this.dataEver = true;
+    }
+    /** The contract says never to retry after this status. */
+    refuses(status) {
+        return this.noRetryStatuses.includes(status);
+    }
+    /** The delay before the next connection after a drop, or null and why not. */
+    afterDrop(gotData) {
+        if (!gotData && !this.dataEver)
+            return { delayMs: null, why: "no_data" };
+        return this.next(null);
+    }
+    /** A 429 or 503 (the server asks to come back later): retried even before any data. */
+    afterStatus(retryAfterMs) {
+        return this.next(retryAfterMs);
+    }
+    next(retryAfterMs) {
+        this.attempt += 1;
+        const delay = backoffDelay(this.backoff, this.attempt);
+        if (delay === null)
+            return { delayMs: null, why: "retries_exhausted" };
+        return { delayMs: retryAfterMs ?? delay, why: "" };
+    }
+}
 /** One re-armable timer on a scheduler. */
 class Timer {
     scheduler;
