@@ -25,7 +25,6 @@ from . import assist as _assist
 from . import chat_stream as _chat_stream
 from . import cloudevents as _cloudevents
 from . import packets as _packets
-from . import run_events as _run_events
 from ._client import ApiError, ClientError, StreamFailed, StreamRuleError, UnexpectedResponse
 
 __all__ = ["ApiError", "AsyncClient", "Client", "ClientError", "StreamFailed", "StreamRuleError", "UnexpectedResponse"]

@@ -39,11 +39,14 @@ public:
 
     std::string type_of(ir::DeclId id) const {
         const ir::Decl& d = ctx_.model.decl(id);
+        used_families_.insert(d.family);
         return aliases_.at(d.family) + "." + names_.of(id);
     }
     std::string decoder_of(ir::DeclId id) const {
         auto a = adapters_.find(id);
-        return a != adapters_.end() ? a->second : "_rt.Adapter(" + type_of(id) + ")";
+        if (a == adapters_.end()) return "_rt.Adapter(" + type_of(id) + ")";
+        used_families_.insert(ctx_.model.decl(id).family);  // the adapter lives in its family's module
+        return a->second;
     }
     std::string annotation(const ir::ClientValue& v) const {
         using K = ir::ClientValue::Kind;
@@ -169,7 +172,8 @@ public:
                       {"decoder_constant", constant + "_DECODER"}};
     }
 
-    std::string render(const std::string& header, List modules) const {
+    std::string render(const std::string& header,
+                       const std::vector<std::pair<std::string, std::string>>& all_modules) const {
         auto ops = ir::client_operations(ctx_.model);
         List calls, sync_methods, async_methods;
         for (const auto& op : ops)
@@ -188,6 +192,10 @@ public:
                                  {"base", "AsyncClientBase"},
                                  {"what", "The contract's operations over httpx.AsyncClient."},
                                  {"methods", std::move(async_methods)}});
+        List modules;
+        for (const auto& [family, module] : all_modules)
+            if (used_families_.count(family))
+                modules.push_back(Object{{"module", module}, {"alias", aliases_.at(family)}});
         Data data;
         data.set("header_comment", comment_lines(header, "# "));
         data.set("modules", std::move(modules));
@@ -200,6 +208,7 @@ private:
     const EmitContext& ctx_;
     const naming::Names& names_;
     const std::map<std::string, std::string>& aliases_;
+    mutable std::set<std::string> used_families_;  // filled while the calls and methods are written
     const std::map<ir::DeclId, std::string>& adapters_;
 };
 
@@ -208,8 +217,8 @@ private:
 std::string render_client(const EmitContext& ctx, const naming::Names& names,
                           const std::map<std::string, std::string>& aliases,
                           const std::map<ir::DeclId, std::string>& adapters, const std::string& header,
-                          render::List modules) {
-    return ClientModule(ctx, names, aliases, adapters).render(header, std::move(modules));
+                          const std::vector<std::pair<std::string, std::string>>& modules) {
+    return ClientModule(ctx, names, aliases, adapters).render(header, modules);
 }
 
 }  // namespace contractgen::emit::python

@@ -3,6 +3,8 @@
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "emit/target.h"
 #include "naming/namer.h"
@@ -11,11 +13,11 @@
 namespace contractgen::emit::python {
 
 // `aliases`: family → the name its module is imported as; `adapters`: a non-model type → the
-// expression of its adapter ("_chat_stream.STREAM_EVENT_ADAPTER"); `modules`: the import list
-// of the package files (module, alias).
+// expression of its adapter ("_family.TYPE_ADAPTER"); `modules`: (family, module) of every
+// package file, in import order. Only the families the operations use are imported (ruff F401).
 std::string render_client(const EmitContext& ctx, const naming::Names& names,
                           const std::map<std::string, std::string>& aliases,
                           const std::map<ir::DeclId, std::string>& adapters, const std::string& header,
-                          render::List modules);
+                          const std::vector<std::pair<std::string, std::string>>& modules);
 
 }  // namespace contractgen::emit::python

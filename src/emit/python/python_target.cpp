@@ -74,7 +74,8 @@ public:
             built[i] = render_family(ctx, templates, names, all[i], aliases);
         });
 
-        List modules, entries, client_modules;
+        List modules, entries;
+        std::vector<std::pair<std::string, std::string>> client_modules;  // (family, module)
         std::map<ir::DeclId, std::string> all_adapters;  // a non-model type → its adapter, for the client
         for (std::size_t i = 0; i < all.size(); ++i) {
             const ir::Family& family = all[i];
@@ -85,7 +86,7 @@ public:
                                      {"alias", aliases.at(family.name)},
                                      {"name", string_literal(module)},
                                      {"last", flag(i + 1 == all.size())}});
-            client_modules.push_back(Object{{"module", module}, {"alias", aliases.at(family.name)}});
+            client_modules.emplace_back(family.name, module);
             for (ir::DeclId id : family.decls) {
                 const ir::Decl& d = ctx.model.decl(id);
                 if (d.lifted || d.is<ir::Constant>()) continue;
@@ -137,8 +138,7 @@ public:
                 write::normalise_text(ctx.templates.render("python/pyproject.toml.mustache", package)));
         // The operation clients (docs/clients.md), when the schemas declare operations.
         if (!ctx.model.operations.empty())
-            out.add(kPackage + "client.py",
-                    render_client(ctx, names, aliases, all_adapters, header, std::move(client_modules)));
+            out.add(kPackage + "client.py", render_client(ctx, names, aliases, all_adapters, header, client_modules));
         out.add("python/setup.py", write::normalise_text(ctx.templates.render("python/setup.py.mustache", package)));
         Data readme = package;
         std::string markdown_header = header;  // inside an HTML comment, "--" may not appear

@@ -39,6 +39,7 @@ typedef struct {
     const char* wire; /* UTF-8 bytes of the member name (owned by `wire_object`) */
     Py_ssize_t wire_length;
     PyObject* wire_object;
+    int wire_plain; /* no byte of the name needs an escape: written as it is, else by put_string */
     PyObject* name; /* the field's Python name */
     int node;
     int required;
@@ -860,9 +861,11 @@ static int encode_model(Out* o, Table* t, Node* node, PyObject* v, int depth) {
         if (!present[k]) continue;
         if (!in_order && (value = PyDict_GetItemWithError(dict, f->name)) == NULL) goto done;
         if (!PyUnicode_IS_ASCII(f->wire_object)) o->non_ascii = 1;
-        if ((!first && put(o, ",", 1) < 0) || put(o, "\"", 1) < 0 || put(o, f->wire, f->wire_length) < 0 ||
-            put(o, "\":", 2) < 0 || encode_node(o, t, f->node, value, depth + 1) < 0)
+        if (!first && put(o, ",", 1) < 0) goto done;
+        if (f->wire_plain ? (put(o, "\"", 1) < 0 || put(o, f->wire, f->wire_length) < 0 || put(o, "\"", 1) < 0)
+                          : put_string(o, f->wire_object) < 0)
             goto done;
+        if (put(o, ":", 1) < 0 || encode_node(o, t, f->node, value, depth + 1) < 0) goto done;
         first = 0;
     }
     if (extras != Py_None) {
@@ -1071,6 +1074,11 @@ static int compile_node(Table* t, int i, PyObject* item) {
                 if (utf8_of(field->wire_object, &field->wire, &field->wire_length) < 0 ||
                     child_of(f, 2, t->count, &field->node) < 0)
                     return -1;
+                field->wire_plain = 1;
+                for (Py_ssize_t b = 0; b < field->wire_length; ++b) {
+                    unsigned char c = (unsigned char)field->wire[b];
+                    if (c < 0x20 || c == '"' || c == '\\') field->wire_plain = 0;
+                }
                 if (field->node < 0) goto bad;
                 PyObject* at = PyLong_FromLong(k);
                 if (at == NULL || PyDict_SetItem(node->index_of, field->name, at) < 0) { Py_XDECREF(at); return -1; }

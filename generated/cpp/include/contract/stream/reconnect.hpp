@@ -101,14 +101,13 @@ public:
     void response(int status, std::optional<std::int64_t> retry_after_ms = std::nullopt) {
         if (state_ != ConnectionState::connecting) return;
         const auto& no_retry = config_.no_retry_statuses;
+        const bool never_retried = std::find(no_retry.begin(), no_retry.end(), status) != no_retry.end();
         if (status >= 200 && status <= 299) {
             state_ = ConnectionState::open;
             if (config_.watchdog_timeout_ms > 0) watchdog_.start();
-        } else if (std::find(no_retry.begin(), no_retry.end(), status) != no_retry.end()) {
-            fail("status", status);
-        } else if (is_retry_later(status)) {
+        } else if (is_retry_later(status) && !never_retried) {
             retry(retry_after_ms, status);
-        } else if (config_.fail_on_status) {
+        } else if (never_retried || config_.fail_on_status) {  // a listed status ends it, even a 429
             fail("status", status);
         } else {
             dropped();
