@@ -159,7 +159,9 @@ def report(rounds, size, args):
     for row in rounds[0]:
         mbs = statistics.median(r[row] for r in rounds)
         zod = f"{ratio(row, HAND_ZOD):18.2f}x" if row.startswith(TS_ROWS) and HAND_ZOD in rounds[0] else ""
-        print(f"  {row:<60} {mbs:7.1f}  {ratio(row, HAND_PYDANTIC):23.2f}x  {zod:>19}")
+        # Without Python in --runtimes there is no hand-written Pydantic to divide by.
+        pydantic = f"{ratio(row, HAND_PYDANTIC):23.2f}x" if HAND_PYDANTIC in rounds[0] else ""
+        print(f"  {row:<60} {mbs:7.1f}  {pydantic:>24}  {zod:>19}")
     print("per-round figures:")
     if CPP in rounds[0]:
         print(f"  {SHORT[CPP]} MB/s: " + ", ".join(f"{r[CPP]:.1f}" for r in rounds))
