@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app/pipeline.h"
+#include "text/media_type.h"
 #include "verify/checker.h"
 #include "verify/http.h"
 
@@ -143,7 +144,7 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
         const ir::Operation* op = plan->operation;
         request.method = !o.method.empty() ? upper(o.method) : op ? upper(op->method) : request.body ? "POST" : "GET";
         std::vector<std::string> expected_types;
-        for (const auto& m : plan->media_types) expected_types.push_back(media_type_essence(m));
+        for (const auto& m : plan->media_types) expected_types.push_back(text::media_type_essence(m));
         if (expected_types.empty() && plan->framing == ir::Framing::Sse) expected_types.push_back("text/event-stream");
         if (!has_header(request.headers, "Accept") && !plan->media_types.empty())
             request.headers.push_back("Accept: " + plan->media_types.front());
@@ -159,7 +160,7 @@ int run_verify(const VerifyOptions& o, std::ostream& out, std::ostream& err, boo
             [&](long status, const std::string& content_type) {
                 streaming = status >= 200 && status < 300;
                 if (!streaming) return;
-                std::string essence = media_type_essence(content_type);
+                std::string essence = text::media_type_essence(content_type);
                 if (!expected_types.empty() &&
                     std::find(expected_types.begin(), expected_types.end(), essence) == expected_types.end()) {
                     std::string list;

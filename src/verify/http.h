@@ -35,7 +35,4 @@ struct HttpResponse {
 HttpResponse fetch(const HttpRequest& request, const std::function<void(long, const std::string&)>& on_start,
                    const std::function<void(std::string_view)>& on_body);
 
-// A media type without parameters, lower case ("text/plain; charset=utf-8" → "text/plain").
-std::string media_type_essence(std::string_view content_type);
-
 }  // namespace contractgen::verify

@@ -12,6 +12,7 @@
 #include "emit/go/go_syntax.h"
 #include "ir/clients.h"
 #include "naming/words.h"
+#include "text/media_type.h"
 #include "write/output_set.h"
 
 namespace contractgen::emit::go {
@@ -22,15 +23,6 @@ using render::Data;
 using render::flag;
 using render::List;
 using render::Object;
-
-// "text/plain; charset=utf-8" → "text/plain" (what the runtime compares).
-std::string media_essence(const std::string& media) {
-    std::string out = media.substr(0, media.find(';'));
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
 
 std::string literal_list(const std::vector<std::string>& values) {
     std::string out;
@@ -108,7 +100,8 @@ public:
         const std::string base = identifier(op.operation_id);
         const std::string errors = naming::to_case(op.operation_id, naming::Case::Camel) + "Errors";
         for (const auto& e : op.errors) {
-            Object c{{"status", string_literal(e.status)}, {"media", string_literal(media_essence(e.media_type))}};
+            Object c{{"status", string_literal(e.status)},
+                     {"media", string_literal(text::media_type_essence(e.media_type))}};
             if (e.type) c["decode"] = parse_of(*e.type);
             error_cases.push_back(std::move(c));
         }
@@ -156,7 +149,7 @@ public:
             const std::string type = result.type ? type_of(*result.type) : std::string("json.RawMessage");
             out["result"] = "(" + type + ", error)";
             out["json"] =
-                Object{{"media", string_literal(media_essence(m.accept.empty() ? "" : m.accept[0]))},
+                Object{{"media", string_literal(text::media_type_essence(m.accept.empty() ? "" : m.accept[0]))},
                        {"decode", result.type ? "client.Parser(" + parse_of(*result.type) + ", c.options()...)"
                                               : std::string("client.RawJSON")}};
             if (!result.type) raw_json_ = true;
@@ -165,7 +158,7 @@ public:
             const ir::ClientStream& s = *result.stream;
             const std::string type = type_of(s.item);
             std::vector<std::string> media;
-            for (const auto& a : m.accept) media.push_back(media_essence(a));
+            for (const auto& a : m.accept) media.push_back(text::media_type_essence(a));
             out["result"] = "*client.Stream[" + type + "]";
             out["stream"] = Object{{"type", type},
                                    {"framing", s.framing == ir::Framing::Sse ? "SSE" : "NDJSON"},
