@@ -2,7 +2,7 @@
 """SchemaStore's catalogue through contractgen (docs/conformance.md, "SchemaStore catalogue").
 
   schemastore.py CONTRACTGEN CATALOGUE --work DIR [--langs cpp,ts,py,go] [--only NAME ...]
-                 [--jobs N] [--report FILE] [--cxx CXX --cxx-include DIR ...]
+                 [--jobs N] [--report FILE] [--expect-all] [--cxx CXX --cxx-include DIR ...]
 
 CATALOGUE is a checkout of github.com/SchemaStore/schemastore (its `src/` folder is enough): every
 schema of src/schemas/json/ is generated alone, for every default target, in a family folder of its
@@ -15,7 +15,11 @@ Then the schemas that generate are generated together, once per language, and th
 instances (src/test/<name>/*.json must be valid, src/negative_test/<name>/*.json invalid) run
 through every binding, with Python `jsonschema` (the schema's own draft) as the oracle. Exit 1 when
 a binding disagrees with the oracle or the generator crashes (exit code other than 0 and 2, or no
-diagnostic); refusals are measured, not failures.
+diagnostic); refusals are measured, not failures (with --expect-all, they fail too).
+
+A pinned sample (tests/corpus/schemastore-sample, written by pin_sample.py) has the catalogue's layout
+and a SAMPLE.txt naming its schemas: only those are generated alone, the other files being the ones
+they reference.
 """
 
 from __future__ import annotations
@@ -34,18 +38,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "conformance"))
+sys.path.insert(0, str(HERE))
 
-from harness import langs  # noqa: E402
-from harness.jsonvalue import dumps  # noqa: E402
-
-PREFIX = "https://json.schemastore.org/"
-TARGETS = {"cpp": "cpp", "ts": "ts", "py": "python", "go": "go"}
-
-
-def family_of(name: str) -> str:
-    """A family folder name for a catalogue file (families are [a-z][a-z0-9_]*)."""
-    stem = re.sub(r"[^a-z0-9]+", "_", name[: -len(".json")].lower()).strip("_")
-    return "s_" + stem
+import together  # noqa: E402
+from together import PREFIX, family_of, write_config  # noqa: E402
 
 
 def relative_refs(schema) -> set[str]:
@@ -66,11 +62,10 @@ def relative_refs(schema) -> set[str]:
     return out
 
 
-def write_case(catalogue_json: Path, name: str, schemas_root: Path) -> None:
-    """The schema and the sibling files it reaches by relative path, into its family folder."""
-    folder = schemas_root / family_of(name)
-    folder.mkdir(parents=True, exist_ok=True)
-    todo, seen = [name], set()
+def case_files(catalogue_json: Path, name: str) -> list[str]:
+    """The schema's file and the sibling files it reaches by relative path (its own first), relative to
+    the catalogue's json folder; files that do not exist are left to contractgen to report."""
+    todo, seen, out = [name], set(), []
     while todo:
         rel = todo.pop()
         if rel in seen:
@@ -78,27 +73,38 @@ def write_case(catalogue_json: Path, name: str, schemas_root: Path) -> None:
         seen.add(rel)
         src = catalogue_json / rel
         if not src.is_file() or ".." in Path(rel).parts:
-            continue  # contractgen reports the reference
+            continue
+        out.append(rel)
         try:
             doc = json.loads(src.read_text(encoding="utf-8"))
         except (ValueError, UnicodeDecodeError):
-            doc = None
+            continue
+        base = Path(rel).parent
+        todo += [os.path.normpath(base / r) for r in relative_refs(doc)]
+    return out
+
+
+def write_case(catalogue_json: Path, name: str, schemas_root: Path, skip: set[str] = frozenset()) -> None:
+    """The schema and the sibling files it reaches by relative path (but `skip`), into its family folder."""
+    folder = schemas_root / family_of(name)
+    folder.mkdir(parents=True, exist_ok=True)
+    for rel in case_files(catalogue_json, name):
+        if rel in skip:
+            continue
+        src = catalogue_json / rel
         # contractgen reads a *.json file as a schema when it declares "$schema"; the catalogue's files
         # are schemas whether they do or not, so the schema under test is named *.schema.json without one
         # (the same root type name: the suffix is not part of it).
         target = folder / rel
-        if rel == name and not (isinstance(doc, dict) and "$schema" in doc):
-            target = folder / (rel[: -len(".json")] + ".schema.json")
+        if rel == name:
+            try:
+                doc = json.loads(src.read_text(encoding="utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                doc = None
+            if not (isinstance(doc, dict) and "$schema" in doc):
+                target = folder / (rel[: -len(".json")] + ".schema.json")
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, target)
-        if doc is None:
-            continue
-        base = Path(rel).parent
-        todo += [os.path.normpath(base / r) for r in relative_refs(doc)]
-
-
-def write_config(path: Path, catalogue_json: Path) -> None:
-    path.write_text(f'[resolve]\n"{PREFIX}" = {json.dumps(str(catalogue_json))}\n', encoding="utf-8")
 
 
 def normalise(message: str) -> str:
@@ -116,8 +122,17 @@ def generate_alone(contractgen: str, catalogue_json: Path, name: str, work: Path
         shutil.rmtree(root)
     write_case(catalogue_json, name, root / "schemas")
     write_config(root / "contractgen.toml", catalogue_json)
-    cmd = [contractgen, "generate", "--quiet", "--config", str(root / "contractgen.toml"),
-           "--schemas", str(root / "schemas"), "--out", str(root / "out")]
+    cmd = [
+        contractgen,
+        "generate",
+        "--quiet",
+        "--config",
+        str(root / "contractgen.toml"),
+        "--schemas",
+        str(root / "schemas"),
+        "--out",
+        str(root / "out"),
+    ]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except subprocess.TimeoutExpired:
@@ -141,7 +156,9 @@ def read_instance(path: Path):
         pass
 
     TextTimestamps.yaml_implicit_resolvers = {
-        k: [r for r in v if r[0] != "tag:yaml.org,2002:timestamp"] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+        k: [r for r in v if r[0] != "tag:yaml.org,2002:timestamp"]
+        for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
     try:
         text = path.read_text(encoding="utf-8")
         if path.suffix == ".json":
@@ -173,6 +190,27 @@ def instances(catalogue: Path, name: str) -> tuple[list[tuple[str, bool, object]
     return out, unread
 
 
+def python_groups(schema):
+    """The schema with ECMA-262's named groups `(?<name>…)` spelt as Python's `(?P<name>…)` in its patterns:
+    the oracle's `re` knows only the latter, and means the same by it."""
+    def spell(pattern):
+        return re.sub(r"(?<!\\)\(\?<(?=[A-Za-z_])", "(?P<", pattern) if isinstance(pattern, str) else pattern
+
+    if isinstance(schema, list):
+        return [python_groups(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {}
+    for k, v in schema.items():
+        if k == "pattern" and isinstance(v, str):
+            out[k] = spell(v)
+        elif k == "patternProperties" and isinstance(v, dict):
+            out[k] = {spell(pk): python_groups(pv) for pk, pv in v.items()}
+        else:
+            out[k] = python_groups(v)
+    return out
+
+
 class Oracle:
     """Python `jsonschema` with the schema's own draft; catalogue URLs are read from the catalogue."""
 
@@ -182,9 +220,9 @@ class Oracle:
 
         def retrieve(uri: str):
             if uri.startswith(PREFIX):
-                path = catalogue_json / uri[len(PREFIX):]
+                path = catalogue_json / uri[len(PREFIX) :]
                 if path.is_file():
-                    return Resource.from_contents(json.loads(path.read_text(encoding="utf-8")))
+                    return Resource.from_contents(python_groups(json.loads(path.read_text(encoding="utf-8"))))
             raise NoSuchResource(ref=uri)
 
         self.registry = Registry(retrieve=retrieve)
@@ -192,24 +230,11 @@ class Oracle:
 
     def verdict(self, name: str, instance) -> bool:
         import jsonschema
-        schema = json.loads((self.catalogue_json / name).read_text(encoding="utf-8"))
+
+        schema = python_groups(json.loads((self.catalogue_json / name).read_text(encoding="utf-8")))
         cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
         v = cls(schema, registry=self.registry, format_checker=cls.FORMAT_CHECKER)
         return next(iter(v.iter_errors(instance)), None) is None
-
-
-def root_types(python_out: Path) -> dict[str, str]:
-    """family → its root type's name, read from the source comments of the Python bindings."""
-    out = {}
-    for module in sorted(python_out.glob("*/*.py")):
-        lines = module.read_text(encoding="utf-8").splitlines()
-        for i, line in enumerate(lines[:-1]):
-            m = re.match(r"^# (s_[a-z0-9_]+)/([^#]+)#$", line)
-            if m and module.stem == m.group(1):
-                decl = re.match(r"^(?:class )?([A-Za-z_][A-Za-z0-9_]*)", lines[i + 1])
-                if decl and m.group(1) not in out:
-                    out[m.group(1)] = decl.group(1)
-    return out
 
 
 def main() -> int:
@@ -221,6 +246,11 @@ def main() -> int:
     ap.add_argument("--only", nargs="*", default=[])
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--report", help="write the Markdown summary here too")
+    ap.add_argument(
+        "--expect-all",
+        action="store_true",
+        help="a schema that does not generate is a failure too (the pinned sample: corpus_sample)",
+    )
     ap.add_argument("--cxx", default="c++")
     ap.add_argument("--cxx-include", action="append", default=[])
     args = ap.parse_args()
@@ -236,6 +266,11 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
     names = sorted(p.name for p in catalogue_json.glob("*.json"))
+    listing = catalogue / "SAMPLE.txt"  # a pinned sample names its schemas; its other files are what they need
+    if listing.is_file():
+        names = sorted(
+            {line.split("#", 1)[0].strip() for line in listing.read_text(encoding="utf-8").splitlines()} - {""}
+        )
     if args.only:
         names = [n for n in names if n in args.only or n[:-5] in args.only]
 
@@ -260,9 +295,14 @@ def main() -> int:
         drafts[d] += 1
         generating_by_draft[d] += n in generating
 
-    lines = [f"{len(generating)} of {len(names)} schemas generate every default target "
-             f"({100 * len(generating) / max(1, len(names)):.1f}%); {len(crashed)} crashed "
-             f"({time.monotonic() - t0:.0f}s)", "", "| `$schema` | Schemas | Generate |", "|---|---:|---:|"]
+    lines = [
+        f"{len(generating)} of {len(names)} schemas generate every default target "
+        f"({100 * len(generating) / max(1, len(names)):.1f}%); {len(crashed)} crashed "
+        f"({time.monotonic() - t0:.0f}s)",
+        "",
+        "| `$schema` | Schemas | Generate |",
+        "|---|---:|---:|",
+    ]
     lines += [f"| {d} | {c} | {generating_by_draft[d]} |" for d, c in drafts.most_common()]
     lines += ["", "| Schemas refused | First diagnostic (normalised) | For example |", "|---:|---|---|"]
     for reason, count in reasons.most_common():
@@ -273,6 +313,8 @@ def main() -> int:
 
     # ---- their own instances, every language, against the oracle ------------------------------------------
     failures = [f"contractgen crashed on {n}: {why}" for n, why in crashed.items()]
+    if args.expect_all:
+        failures += [f"{n} does not generate: {why}" for n, (s, why) in results.items() if s == "refused"]
     wanted = [l for l in args.langs.split(",") if l]
     cases, unread = [], 0
     for n in generating:
@@ -280,63 +322,33 @@ def main() -> int:
         cases += [(n, *c) for c in found]
         unread += skipped
     if cases and wanted:
-        gen = work / "together"
-        shutil.rmtree(gen, ignore_errors=True)
-        for n in {c[0] for c in cases}:
-            write_case(catalogue_json, n, gen / "schemas")
-        write_config(gen / "contractgen.toml", catalogue_json)
-        cmd = [args.contractgen, "generate", "--quiet", "--config", str(gen / "contractgen.toml"), "--schemas",
-               str(gen / "schemas"), "--out", str(gen / "out")]
-        for t in {*(TARGETS[l] for l in wanted), "python"}:
-            cmd += ["--target", t]
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        if p.returncode != 0:
-            failures.append("the schemas that generate alone do not generate together:\n" + p.stderr[-3000:])
-        else:
-            roots = root_types(gen / "out" / "python")
-            oracle = Oracle(catalogue_json)
-            expected = []
-            for n, file, valid, inst in cases:
-                try:
-                    expected.append(oracle.verdict(n, inst))
-                except Exception as e:  # noqa: BLE001 - an oracle that cannot judge is reported, not a verdict
-                    expected.append(None)
-                    lines.append(f"- oracle cannot judge {file}: {type(e).__name__}: {str(e)[:120]}")
-            differing = [file for (n, file, valid, _), e in zip(cases, expected) if e is not None and e != valid]
-            differs = len(differing)
-            runners = {}
-            for lang in wanted:
-                try:
-                    if lang == "cpp":
-                        runners[lang] = langs.compile_cpp_runner(gen / "out" / "cpp" / "include", work / "cpp",
-                                                                 args.cxx, args.cxx_include, opt="-O0")
-                    elif lang == "ts":
-                        runners[lang] = langs.ts_runner(langs.ts_registry(gen / "out" / "ts"))
-                    elif lang == "py":
-                        runners[lang] = langs.py_runner(gen / "out" / "python")
-                    elif lang == "go":
-                        runners[lang] = langs.compile_go_runner(gen / "out" / "go", work / "go")
-                except (langs.Unavailable, langs.CompileFailure) as e:
-                    failures.append(f"{lang}: {str(e)[:2000]}")
-            agreed = collections.Counter()
-            judged = [(i, c) for i, c in enumerate(cases) if expected[i] is not None and family_of(c[0]) in roots]
-            for lang, runner in runners.items():
-                batch = [f"{family_of(c[0])}.{roots[family_of(c[0])]}\t{dumps(c[3])}" for _, c in judged]
-                answers = runner.run_each(batch)
-                for (i, c), answer in zip(judged, answers):
-                    if answer.startswith("ok") == expected[i]:
-                        agreed[lang] += 1
-                    else:
-                        failures.append(f"{lang} on {c[1]} ({c[0]}): {answer[:160]}; the oracle says "
-                                        f"{'valid' if expected[i] else 'invalid'}")
-            lines += ["", f"Instances of the schemas that generate: {len(cases)}, {unread} more not one JSON value "
-                      f"(JSONC, a TOML date) ({len(judged)} judged by the oracle; "
-                      f"SchemaStore's own verdict differs from the oracle's on {differs})", "",
-                      "| Language | Agree with the oracle |", "|---|---:|"]
-            lines += [f"| {lang} | {agreed[lang]} of {len(judged)} |" for lang in runners]
-            if differing:
-                lines += ["", "SchemaStore's verdict differs from the oracle's (the oracle is what counts): " +
-                          ", ".join(differing)]
+        judged_by_oracle, differing, agreed, runs = together.judge(
+            args,
+            catalogue_json,
+            cases,
+            work,
+            failures,
+            lines,
+            Oracle(catalogue_json),
+            files_of=lambda n: case_files(catalogue_json, n),
+            write=lambda n, root, skip: write_case(catalogue_json, n, root, skip),
+        )
+        lines += [
+            "",
+            f"Instances of the schemas that generate: {len(cases)}, {unread} more not one JSON value "
+            f"(JSONC, a TOML date) ({judged_by_oracle} judged by the oracle; "
+            f"SchemaStore's own verdict differs from the oracle's on {len(differing)}), "
+            f"generated together in {runs} batches",
+            "",
+            "| Language | Agree with the oracle |",
+            "|---|---:|",
+        ]
+        lines += [f"| {lang} | {agreed[lang]} of {judged_by_oracle} |" for lang in wanted]
+        if differing:
+            lines += [
+                "",
+                "SchemaStore's verdict differs from the oracle's (the oracle is what counts): " + ", ".join(differing),
+            ]
     summary = "\n".join(lines)
     print(summary)
     if args.report:

@@ -91,3 +91,32 @@ def test_formats_agree_with_the_cpp_runtime() -> None:
     assert not mismatches, "\n".join(mismatches[:40])
     # The seeds are what they claim to be, so the mutations explore the boundaries.
     assert sum(v[0] == "1" for v in verdicts) > 1000 and sum(v[1] == "1" for v in verdicts) > 50
+
+
+# A format with a length, as the bindings write it: `Annotated[str, StringConstraints(...), <format rule>]`.
+# The format rule builds the string's schema, so it must keep the lengths given before it: it once
+# dropped them, and SchemaStore's github-funding.json (`"minLength": 1, "format": "uri-reference"`)
+# accepted `{"custom": ""}` in Python only.
+@pytest.mark.parametrize(
+    ("rule", "value"),
+    [
+        (rt.URI_REFERENCE, "a/bc"),
+        (rt.URI, "a:bc"),
+        (rt.DATE_TIME, "2024-02-29T23:59:59Z"),
+        (rt.EMAIL, "a@b.example"),
+        (rt.HOSTNAME, "example.com"),
+    ],
+)
+def test_a_format_rule_keeps_the_lengths_given_before_it(rule, value):
+    from typing import Annotated
+
+    import pydantic
+
+    def adapter(**lengths):
+        return pydantic.TypeAdapter(Annotated[str, pydantic.StringConstraints(**lengths), rule])
+
+    assert adapter(min_length=1, max_length=99).validate_json(f'"{value}"') == value  # of the format
+    with pytest.raises(pydantic.ValidationError):  # (date-time reports a union error: the verdict is what counts)
+        adapter(min_length=30).validate_json(f'"{value}"')
+    with pytest.raises(pydantic.ValidationError):
+        adapter(max_length=3).validate_json(f'"{value}"')

@@ -290,6 +290,11 @@ class Pattern:
         return value
 
 
+def _tighter(a: int | None, b: int | None, pick: Callable[[int, int], int]) -> int | None:
+    """The stricter of two optional bounds (`pick` is max for a minimum, min for a maximum)."""
+    return b if a is None else a if b is None else pick(a, b)
+
+
 def _code_points(s: str) -> int:
     return len(s)
 
@@ -345,6 +350,21 @@ class StringRule:
         return v
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        # The schema built here replaces the inner one, so lengths a StringConstraints gave before this
+        # rule (`Annotated[str, StringConstraints(min_length=1), URI_REFERENCE]`, as the bindings write a
+        # format with a length) are taken into the rule, or they would be lost.
+        inner = handler(source)
+        given = {k: inner.get(k) for k in ("min_length", "max_length")} if inner.get("type") == "str" else {}
+        if given.get("min_length") is None and given.get("max_length") is None:
+            return self._core_schema()
+        return StringRule(
+            format=self.format,
+            pattern=self.pattern,
+            min_length=_tighter(self.min_length, given.get("min_length"), max),
+            max_length=_tighter(self.max_length, given.get("max_length"), min),
+        )._core_schema()
+
+    def _core_schema(self) -> core_schema.CoreSchema:
         regex = FORMATS[self.format][1] if self.format is not None else None
         schema: core_schema.CoreSchema = core_schema.str_schema(
             strict=True, min_length=self.min_length, max_length=self.max_length, pattern=regex
