@@ -834,4 +834,8 @@ func encode10(e *contract.Encoder, x contract.Map[any]) {
 	contract.EncodeMap(e, x, (*contract.Encoder).Any)
 }
 
-var rule11 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[\\x{0009}\\x{000A}\\x{000D} ]*\\{"), PatternSource: "^[\\t\\n\\r ]*\\{", MaxLength: -1}
+var rule11 = &contract.StringRule{
+	Pattern:       contract.MustCompilePattern("^[\\x{0009}\\x{000A}\\x{000D} ]*\\{"),
+	PatternSource: "^[\\t\\n\\r ]*\\{",
+	MaxLength:     -1,
+}

@@ -55,7 +55,10 @@ var entityTypeValues = []string{
 
 // DecodeEntityType reads an EntityType at the decoder's position.
 func DecodeEntityType(d *contract.Decoder) EntityType {
-	return EntityType(d.EnumString(entityTypeValues, "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT"))
+	return EntityType(d.EnumString(
+		entityTypeValues,
+		"WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT",
+	))
 }
 
 // EncodeEntityType writes v.
@@ -1261,7 +1264,10 @@ var streamEventTypeValues = []string{
 
 // DecodeStreamEventType reads a StreamEventType at the decoder's position.
 func DecodeStreamEventType(d *contract.Decoder) StreamEventType {
-	return StreamEventType(d.EnumString(streamEventTypeValues, "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update"))
+	return StreamEventType(d.EnumString(
+		streamEventTypeValues,
+		"stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update",
+	))
 }
 
 // EncodeStreamEventType writes v.
@@ -2185,7 +2191,10 @@ func EncodeUpdateMessageClarificationMessage(e *contract.Encoder, v UpdateMessag
 
 // ParseUpdateMessageClarificationMessage decodes JSON text as an UpdateMessageClarificationMessage
 // (strict unless opts say otherwise).
-func ParseUpdateMessageClarificationMessage(data []byte, opts ...contract.Option) (UpdateMessageClarificationMessage, error) {
+func ParseUpdateMessageClarificationMessage(
+	data []byte,
+	opts ...contract.Option,
+) (UpdateMessageClarificationMessage, error) {
 	return contract.Parse(data, DecodeUpdateMessageClarificationMessage, opts...)
 }
 
@@ -2194,8 +2203,9 @@ func MarshalUpdateMessageClarificationMessage(v UpdateMessageClarificationMessag
 	return contract.Marshal(v, EncodeUpdateMessageClarificationMessage)
 }
 
-// ValidateUpdateMessageClarificationMessage judges v as the decoder judges the text MarshalUpdateMessageClarificationMessage
-// writes: the error ParseUpdateMessageClarificationMessage reports for it, or nil.
+// ValidateUpdateMessageClarificationMessage judges v as the decoder
+// judges the text MarshalUpdateMessageClarificationMessage writes: the
+// error ParseUpdateMessageClarificationMessage reports for it, or nil.
 func ValidateUpdateMessageClarificationMessage(v UpdateMessageClarificationMessage) error {
 	return contract.Validate(v, EncodeUpdateMessageClarificationMessage, DecodeUpdateMessageClarificationMessage)
 }
@@ -3815,7 +3825,10 @@ var errorCodeValues = []string{
 
 // DecodeErrorCode reads an ErrorCode at the decoder's position.
 func DecodeErrorCode(d *contract.Decoder) ErrorCode {
-	return ErrorCode(d.EnumString(errorCodeValues, "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error"))
+	return ErrorCode(d.EnumString(
+		errorCodeValues,
+		"rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error",
+	))
 }
 
 // EncodeErrorCode writes v.

@@ -45,7 +45,10 @@ var eventContentTypeValues = []string{
 
 // DecodeEventContentType reads an EventContentType at the decoder's position.
 func DecodeEventContentType(d *contract.Decoder) EventContentType {
-	return EventContentType(d.EnumString(eventContentTypeValues, "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json"))
+	return EventContentType(d.EnumString(
+		eventContentTypeValues,
+		"application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json",
+	))
 }
 
 // EncodeEventContentType writes v.
@@ -85,10 +88,19 @@ func (v EventContentType) MarshalJSON() ([]byte, error) {
 type CloudEventDatacontenttype string
 
 const (
-	CloudEventDatacontenttypeApplicationJSON                    CloudEventDatacontenttype = "application/json"
-	CloudEventDatacontenttypeApplicationVndCoreasonStreamJSON   CloudEventDatacontenttype = "application/vnd.coreason.stream+json"
-	CloudEventDatacontenttypeApplicationVndCoreasonErrorJSON    CloudEventDatacontenttype = "application/vnd.coreason.error+json"
-	CloudEventDatacontenttypeApplicationVndCoreasonArtifactJSON CloudEventDatacontenttype = "application/vnd.coreason.artifact+json"
+	CloudEventDatacontenttypeApplicationJSON CloudEventDatacontenttype = "application/json"
+
+	CloudEventDatacontenttypeApplicationVndCoreasonStreamJSON = CloudEventDatacontenttype(
+		"application/vnd.coreason.stream+json",
+	)
+
+	CloudEventDatacontenttypeApplicationVndCoreasonErrorJSON = CloudEventDatacontenttype(
+		"application/vnd.coreason.error+json",
+	)
+
+	CloudEventDatacontenttypeApplicationVndCoreasonArtifactJSON = CloudEventDatacontenttype(
+		"application/vnd.coreason.artifact+json",
+	)
 )
 
 var cloudEventDatacontenttypeKnown = []string{
@@ -407,7 +419,10 @@ var knownGraphEventTypeValues = []string{"NODE_STARTED", "NODE_COMPLETED", "NODE
 
 // DecodeKnownGraphEventType reads a KnownGraphEventType at the decoder's position.
 func DecodeKnownGraphEventType(d *contract.Decoder) KnownGraphEventType {
-	return KnownGraphEventType(d.EnumString(knownGraphEventTypeValues, "NODE_STARTED|NODE_COMPLETED|NODE_STREAM|ERROR|ARTIFACT_GENERATED"))
+	return KnownGraphEventType(d.EnumString(
+		knownGraphEventTypeValues,
+		"NODE_STARTED|NODE_COMPLETED|NODE_STREAM|ERROR|ARTIFACT_GENERATED",
+	))
 }
 
 // EncodeKnownGraphEventType writes v.
@@ -817,7 +832,13 @@ func (v NodeCompletedPayload) MarshalJSON() ([]byte, error) {
 	return MarshalNodeCompletedPayload(v), nil
 }
 
-var rule1 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$"), PatternSource: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", MaxLength: -1}
+var rule1 = &contract.StringRule{
+	Pattern: contract.MustCompilePattern(
+		"^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$",
+	),
+	PatternSource: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$",
+	MaxLength:     -1,
+}
 
 var rule2 = &contract.StringRule{MinLength: 1, MaxLength: -1}
 
@@ -825,6 +846,18 @@ var rule3 = &contract.StringRule{Format: contract.FormatURI, MaxLength: -1}
 
 var rule4 = &contract.StringRule{Format: contract.FormatDateTime, MaxLength: -1}
 
-var rule5 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$"), PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", MaxLength: -1}
+var rule5 = &contract.StringRule{
+	Pattern: contract.MustCompilePattern(
+		"^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+	),
+	PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+	MaxLength:     -1,
+}
 
-var rule6 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$"), PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", MaxLength: -1}
+var rule6 = &contract.StringRule{
+	Pattern: contract.MustCompilePattern(
+		"^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+	),
+	PatternSource: "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+	MaxLength:     -1,
+}

@@ -1358,4 +1358,8 @@ var rule4 = &contract.StringRule{Format: contract.FormatUUID, MaxLength: -1}
 
 var rule5 = &contract.StringRule{Format: contract.FormatDateTime, MaxLength: -1}
 
-var rule6 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[\\x{0009}\\x{000A}\\x{000D} ]*\\{"), PatternSource: "^[\\t\\n\\r ]*\\{", MaxLength: -1}
+var rule6 = &contract.StringRule{
+	Pattern:       contract.MustCompilePattern("^[\\x{0009}\\x{000A}\\x{000D} ]*\\{"),
+	PatternSource: "^[\\t\\n\\r ]*\\{",
+	MaxLength:     -1,
+}

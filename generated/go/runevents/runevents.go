@@ -59,7 +59,10 @@ var runEventTypeValues = []string{
 
 // DecodeRunEventType reads a RunEventType at the decoder's position.
 func DecodeRunEventType(d *contract.Decoder) RunEventType {
-	return RunEventType(d.EnumString(runEventTypeValues, "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output"))
+	return RunEventType(d.EnumString(
+		runEventTypeValues,
+		"content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output",
+	))
 }
 
 // EncodeRunEventType writes v.
@@ -127,7 +130,10 @@ var knownStatusValueValues = []string{
 
 // DecodeKnownStatusValue reads a KnownStatusValue at the decoder's position.
 func DecodeKnownStatusValue(d *contract.Decoder) KnownStatusValue {
-	return KnownStatusValue(d.EnumString(knownStatusValueValues, "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning"))
+	return KnownStatusValue(d.EnumString(
+		knownStatusValueValues,
+		"started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning",
+	))
 }
 
 // EncodeKnownStatusValue writes v.

@@ -67,15 +67,24 @@ func (r *StringRule) Problem(s string) *DecodeError {
 		return &DecodeError{Keyword: KeywordFormat, Detail: "expected " + formatWhat[r.Format] + ", got " + quote(s)}
 	}
 	if r.Pattern != nil && !r.Pattern.MatchString(s) {
-		return &DecodeError{Keyword: KeywordPattern, Detail: "string does not match pattern " + quote(r.PatternSource) + ": " + quote(s)}
+		return &DecodeError{
+			Keyword: KeywordPattern,
+			Detail:  "string does not match pattern " + quote(r.PatternSource) + ": " + quote(s),
+		}
 	}
 	if r.MinLength > 0 || r.MaxLength >= 0 {
 		n := utf8.RuneCountInString(s)
 		if n < r.MinLength {
-			return &DecodeError{Keyword: KeywordMinLength, Detail: "string shorter than minLength " + itoa(r.MinLength) + ": " + quote(s)}
+			return &DecodeError{
+				Keyword: KeywordMinLength,
+				Detail:  "string shorter than minLength " + itoa(r.MinLength) + ": " + quote(s),
+			}
 		}
 		if r.MaxLength >= 0 && n > r.MaxLength {
-			return &DecodeError{Keyword: KeywordMaxLength, Detail: "string longer than maxLength " + itoa(r.MaxLength) + ": " + quote(s)}
+			return &DecodeError{
+				Keyword: KeywordMaxLength,
+				Detail:  "string longer than maxLength " + itoa(r.MaxLength) + ": " + quote(s),
+			}
 		}
 	}
 	return nil

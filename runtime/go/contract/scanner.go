@@ -12,7 +12,12 @@ import (
 // byte where the text stops being JSON.
 
 func (d *Decoder) syntax(at int, detail string) {
-	panic(&DecodeError{Path: "$", Keyword: KeywordSyntax, Detail: "invalid JSON: " + detail + " at byte " + itoa(at), Offset: at})
+	panic(&DecodeError{
+		Path:    "$",
+		Keyword: KeywordSyntax,
+		Detail:  "invalid JSON: " + detail + " at byte " + itoa(at),
+		Offset:  at,
+	})
 }
 
 // ws skips whitespace.

@@ -4,7 +4,8 @@ from collections.abc import Callable
 from typing import Any
 
 def clean(data: object, max_depth: int, /) -> bool:
-    """Whether ``data`` (bytes or str) is free of everything the payload policy refuses that validate_json may accept."""
+    """Whether ``data`` (bytes or str) is free of everything the payload policy refuses that validate_json
+    may accept."""
 
 def configure(max_depth: int, /) -> None:
     """Sets the nesting limit the model entries apply (1..10000; payload.configure calls it)."""
@@ -12,5 +13,7 @@ def configure(max_depth: int, /) -> None:
 class Entry:
     """A model class's ``model_validate_json`` in C: see _policy.c."""
 
-    def __init__(self, cls: type, pure: Callable[..., Any], located: Callable[[type, Any], Any], error: type[BaseException]) -> None: ...
+    def __init__(
+        self, cls: type, pure: Callable[..., Any], located: Callable[[type, Any], Any], error: type[BaseException]
+    ) -> None: ...
     def __call__(self, data: object, /, **options: Any) -> Any: ...

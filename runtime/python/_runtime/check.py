@@ -95,7 +95,8 @@ class _Schema:
         self.enum = {_canonical(e) for e in get("enum", ())}
         self.has_const = "const" in keywords
         self.const = _canonical(get("const"))
-        self.multiple_of, self.maximum, self.exclusive_maximum = get("multipleOf"), get("maximum"), get("exclusiveMaximum")
+        self.multiple_of, self.maximum = get("multipleOf"), get("maximum")
+        self.exclusive_maximum = get("exclusiveMaximum")
         self.minimum, self.exclusive_minimum = get("minimum"), get("exclusiveMinimum")
         self.max_length, self.min_length = get("maxLength"), get("minLength")
         self.pattern = Search(keywords["pattern"]) if "pattern" in keywords else None

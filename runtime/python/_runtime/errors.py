@@ -73,7 +73,9 @@ _KEYWORDS: Final = frozenset(
 _MISSING: Final = object()
 _FAR: Final = 1 << 62  # after any offset
 # What only a whole container can be judged by: not errors of one cut off by a fatal problem.
-_ABOUT_THE_WHOLE: Final = frozenset({"required", "minItems", "minProperties", "uniqueItems", "oneOf", "anyOf", "const", "enum"})
+_ABOUT_THE_WHOLE: Final = frozenset(
+    {"required", "minItems", "minProperties", "uniqueItems", "oneOf", "anyOf", "const", "enum"}
+)
 
 
 class _Walk:
@@ -200,7 +202,13 @@ class Located:
     __slots__ = ("path", "keyword", "detail", "offset", "rank", "member", "assertion")
 
     def __init__(
-        self, path: tuple[Any, ...], keyword: str, detail: str, offset: int, member: str | None = None, assertion: bool = False
+        self,
+        path: tuple[Any, ...],
+        keyword: str,
+        detail: str,
+        offset: int,
+        member: str | None = None,
+        assertion: bool = False,
     ) -> None:
         self.path = path
         self.keyword = keyword
@@ -232,7 +240,13 @@ def _kind(v: Any) -> str:
 
 
 def classify(
-    item: Mapping[str, Any], schema: Any, instance: Any, scan: Scan | None, order: int, by_name: bool = False, base: _Walk | None = None
+    item: Mapping[str, Any],
+    schema: Any,
+    instance: Any,
+    scan: Scan | None,
+    order: int,
+    by_name: bool = False,
+    base: _Walk | None = None,
 ) -> Located:
     """The keyword, JSON path and position of one pydantic error (``base``: see walk)."""
     w = walk(schema, item["loc"], by_name, base)
@@ -261,7 +275,10 @@ def classify(
     if kind == "extra_forbidden":
         member = scan.members.get(path, unknown) if scan else order
         return Located(path, "additionalProperties", f"member {_show(path[-1])} is not allowed here", member)
-    if kind in ("union_tag_not_found", "union_tag_invalid", "model_attributes_type", "dict_type") and isinstance(w.node, Mapping):
+    if (
+        kind in ("union_tag_not_found", "union_tag_invalid", "model_attributes_type", "dict_type")
+        and isinstance(w.node, Mapping)
+    ):
         meta = w.node.get("metadata") or {}
         tag = meta.get("contract_tag")
         if tag is not None:
@@ -288,7 +305,9 @@ def classify(
     return Located(path, _renamed(w, keyword), detail, at(path))
 
 
-def _assertion(item: Mapping[str, Any], w: _Walk, instance: Any, scan: Scan | None, order: int, by_name: bool, start: int) -> Located:
+def _assertion(
+    item: Mapping[str, Any], w: _Walk, instance: Any, scan: Scan | None, order: int, by_name: bool, start: int
+) -> Located:
     # A failed assertion sits at the start of its value, unless the value's type
     # failed too and its first error is at that same place (docs/semantics.md, "Assertions").
     path = tuple(w.path)
@@ -330,7 +349,11 @@ def _keyword(kind: str, value: Any, node: Any) -> str:
         return _BY_TYPE[kind]
     if kind in ("too_short", "too_long"):
         items = isinstance(value, list)
-        return ("minItems" if items else "minProperties") if kind == "too_short" else ("maxItems" if items else "maxProperties")
+        return (
+            ("minItems" if items else "minProperties")
+            if kind == "too_short"
+            else ("maxItems" if items else "maxProperties")
+        )
     if kind == "literal_error":
         while isinstance(node, Mapping) and node.get("type") != "literal" and "schema" in node:
             node = node["schema"]  # through nullable and validator functions to the literal
@@ -341,12 +364,18 @@ def _keyword(kind: str, value: Any, node: Any) -> str:
     return "type"
 
 
-def first(error: pydantic.ValidationError, schema: Any, instance: Any, scan: Scan | None, by_name: bool = False) -> Located:
+def first(
+    error: pydantic.ValidationError, schema: Any, instance: Any, scan: Scan | None, by_name: bool = False
+) -> Located:
     """The error of ``error`` that comes first in the text (in pydantic's order without a scan)."""
-    located = [classify(item, schema, instance, scan, i, by_name) for i, item in enumerate(error.errors(include_url=False))]
+    located = [
+        classify(item, schema, instance, scan, i, by_name) for i, item in enumerate(error.errors(include_url=False))
+    ]
     if scan is not None and scan.unclosed:
         # A value cut off by a fatal problem: what its containers lack is not an error of the text.
-        located = [e for e in located if e.path not in scan.unclosed or (e.keyword not in _ABOUT_THE_WHOLE and not e.assertion)]
+        located = [
+            e for e in located if e.path not in scan.unclosed or (e.keyword not in _ABOUT_THE_WHOLE and not e.assertion)
+        ]
         if not located:
             return Located((), "syntax", "", _FAR)  # nothing before the problem, which the caller has
     return min(located, key=lambda e: (e.offset, e.rank))
@@ -356,12 +385,16 @@ def from_payload(problem: PayloadError) -> Located:
     return Located(problem.path, problem.keyword, problem.detail, problem.offset)
 
 
-def raise_located(title: str, e: Located, input_value: Any, input_type: Literal["python", "json"]) -> pydantic.ValidationError:
+def raise_located(
+    title: str, e: Located, input_value: Any, input_type: Literal["python", "json"]
+) -> pydantic.ValidationError:
     """A ValidationError holding ``e`` alone: type = keyword, loc = JSON path, msg = detail
     (and, for a missing member, ctx = {"member": name})."""
     # The detail holds no "{member}" placeholder: pydantic-core leaves it as it is.
     error = PydanticCustomError(e.keyword, e.detail, {"member": e.member} if e.member is not None else None)
-    return pydantic.ValidationError.from_exception_data(title, [{"type": error, "loc": e.path, "input": input_value}], input_type=input_type)
+    return pydantic.ValidationError.from_exception_data(
+        title, [{"type": error, "loc": e.path, "input": input_value}], input_type=input_type
+    )
 
 
 _NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -43,7 +43,13 @@ payload.LISTENERS.append(codec.configure)
 T = TypeVar("T")
 
 
-def decode_json(validator: SchemaValidator | PluggableSchemaValidator, schema: Any, data: str | bytes | bytearray, title: str, options: Mapping[str, Any]) -> Any:
+def decode_json(
+    validator: SchemaValidator | PluggableSchemaValidator,
+    schema: Any,
+    data: str | bytes | bytearray,
+    title: str,
+    options: Mapping[str, Any],
+) -> Any:
     """Validates JSON text under the payload policy; raises a ValidationError with one located error.
 
     ``schema`` (the core schema, to locate errors) may be a callable giving it.
@@ -74,7 +80,12 @@ _parse: Final = payload.parse
 
 
 def _decode_exactly(
-    validator: SchemaValidator | PluggableSchemaValidator, schema: Any, data: Any, title: str, options: Mapping[str, Any], max_depth: int
+    validator: SchemaValidator | PluggableSchemaValidator,
+    schema: Any,
+    data: Any,
+    title: str,
+    options: Mapping[str, Any],
+    max_depth: int,
 ) -> Any:
     # The text the fast path could not judge: the exact reader's value, and its
     # problem if no validation error comes before it in the text.
@@ -161,7 +172,12 @@ class ContractModel(pydantic.BaseModel):
         constants: dict[str, tuple[str, str]] = {}
         for name, field in cls.model_fields.items():
             args = typing.get_args(field.annotation)
-            if field.is_required() and typing.get_origin(field.annotation) is Literal and len(args) == 1 and isinstance(args[0], str):
+            if (
+                field.is_required()
+                and typing.get_origin(field.annotation) is Literal
+                and len(args) == 1
+                and isinstance(args[0], str)
+            ):
                 wire = field.validation_alias if isinstance(field.validation_alias, str) else name
                 constants[name] = (wire, args[0])
                 if wire != name and wire.isidentifier() and wire not in cls.model_fields and not hasattr(cls, wire):
@@ -190,7 +206,9 @@ class ContractModel(pydantic.BaseModel):
                 return cls.__pydantic_validator__.validate_python(value)  # type: ignore[no-any-return]
             except (payload.Refused, pydantic.ValidationError):
                 pass  # decode_json finds the error (or the exact reader accepts)
-        return decode_json(cls.__pydantic_validator__, cls._core_schema, json_data, cls.__name__, options)  # type: ignore[no-any-return]
+        return decode_json(  # type: ignore[no-any-return]
+            cls.__pydantic_validator__, cls._core_schema, json_data, cls.__name__, options
+        )
 
     @classmethod
     def _core_schema(cls) -> Any:

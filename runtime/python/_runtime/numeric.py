@@ -169,9 +169,15 @@ class _Bounds:
         if self.maximum is not None and v > self.maximum:
             return "maximum", f"{_show(v)} is greater than the maximum {_show(self.maximum)}"
         if self.exclusive_minimum is not None and v <= self.exclusive_minimum:
-            return "exclusiveMinimum", f"{_show(v)} is not greater than the exclusive minimum {_show(self.exclusive_minimum)}"
+            return (
+                "exclusiveMinimum",
+                f"{_show(v)} is not greater than the exclusive minimum {_show(self.exclusive_minimum)}",
+            )
         if self.exclusive_maximum is not None and v >= self.exclusive_maximum:
-            return "exclusiveMaximum", f"{_show(v)} is not less than the exclusive maximum {_show(self.exclusive_maximum)}"
+            return (
+                "exclusiveMaximum",
+                f"{_show(v)} is not less than the exclusive maximum {_show(self.exclusive_maximum)}",
+            )
         if self.multiple_of is not None and not is_multiple(v, self.multiple_of):
             return "multipleOf", f"{_show(v)} is not a multiple of {_show(self.multiple_of)}"
         return None
@@ -286,7 +292,9 @@ class IntegerRule(_Bounds):
         schema["metadata"] = {"contract_rule": self}  # type: ignore[index]  # errors.py finds the rule by it
         return schema
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         base: dict[str, Any] = {"type": "integer"}
         if self.format is not None:
             base["format"] = self.format
@@ -333,12 +341,17 @@ class NumberRule(_Bounds):
             custom_error_type="number",
             custom_error_message="expected a finite number",
         )
-        if any(b is not None for b in (self.minimum, self.maximum, self.exclusive_minimum, self.exclusive_maximum, self.multiple_of)):
+        if any(
+            b is not None
+            for b in (self.minimum, self.maximum, self.exclusive_minimum, self.exclusive_maximum, self.multiple_of)
+        ):
             schema = core_schema.no_info_after_validator_function(self._check, schema)
         schema["metadata"] = {"contract_rule": self}  # type: ignore[index]  # errors.py finds the rule by it
         return schema
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return self.json_schema({"type": "number"})
 
 

@@ -394,7 +394,9 @@ def _member_name(text: str, i: int, frame: _Frame, result: Scan) -> int:
     member = frame.path + (key,)
     if frame.duplicate:
         if result.problem is None:
-            result.problem = PayloadError(member, "duplicate", f"member {json.dumps(key, ensure_ascii=False)} appears twice", start)
+            result.problem = PayloadError(
+                member, "duplicate", f"member {json.dumps(key, ensure_ascii=False)} appears twice", start
+            )
     else:
         result.members[member] = start
     return _skip(text, i + 1)

@@ -99,7 +99,9 @@ def _open(schema: Any, extras: Any) -> Any:
         return [_open(item, extras) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    copy = {key: (value if key in ("metadata", "cls", "config") else _open(value, extras)) for key, value in schema.items()}
+    copy = {
+        key: (value if key in ("metadata", "cls", "config") else _open(value, extras)) for key, value in schema.items()
+    }
     kind = copy.get("type")
     if kind == "model" and not schema.get("root_model"):
         return _model(copy, extras)

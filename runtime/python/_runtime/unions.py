@@ -16,7 +16,9 @@ import pydantic
 from pydantic import ConfigDict, GetCoreSchemaHandler
 from pydantic_core import PydanticCustomError, core_schema
 
-ADAPTER_CONFIG: typing.Final = ConfigDict(strict=True, validate_by_alias=True, validate_by_name=False, serialize_by_alias=True)
+ADAPTER_CONFIG: typing.Final = ConfigDict(
+    strict=True, validate_by_alias=True, validate_by_name=False, serialize_by_alias=True
+)
 
 
 def type_adapter(tp: Any) -> pydantic.TypeAdapter[Any]:
@@ -51,16 +53,22 @@ class Tagged:
         members = _union_members(source)
         if len(members) != len(self.tags):
             raise TypeError(f"Tagged: {len(self.tags)} tags for {len(members)} union members")
-        choices: dict[Any, core_schema.CoreSchema] = {tag: handler.generate_schema(member) for tag, member in zip(self.tags, members)}
+        choices: dict[Any, core_schema.CoreSchema] = {
+            tag: handler.generate_schema(member) for tag, member in zip(self.tags, members)
+        }
         discriminator: str | list[list[str | int]] = self.wire
         if self.fields:
             paths: list[list[str | int]] = [[self.wire]]
             paths.extend([field] for field in self.fields)
             discriminator = paths
-        return core_schema.tagged_union_schema(choices, discriminator, metadata={"contract_tag": self.wire, "contract_tags": self.tags})
+        return core_schema.tagged_union_schema(
+            choices, discriminator, metadata={"contract_tag": self.wire, "contract_tags": self.tags}
+        )
 
 
-def _labelled(handler: GetCoreSchemaHandler, kind: str, members: Sequence[Any]) -> list[core_schema.CoreSchema | tuple[core_schema.CoreSchema, str]]:
+def _labelled(
+    handler: GetCoreSchemaHandler, kind: str, members: Sequence[Any]
+) -> list[core_schema.CoreSchema | tuple[core_schema.CoreSchema, str]]:
     # Each member with a label of its own ("anyOf[1]"): pydantic puts the label
     # into error locations, and errors.py finds the union by it.
     return [(handler.generate_schema(m), f"{kind}[{i}]") for i, m in enumerate(members)]

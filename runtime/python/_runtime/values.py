@@ -129,7 +129,9 @@ def _check_json(value: Any) -> Any:
         t = type(v)
         if t is float:
             if not math.isfinite(v):
-                raise PydanticCustomError("range", "the number is beyond the range of a double", {"inside": _first_infinite(value)})
+                raise PydanticCustomError(
+                    "range", "the number is beyond the range of a double", {"inside": _first_infinite(value)}
+                )
             doubles = True
         elif t is list:
             work.extend(v)
@@ -180,7 +182,9 @@ class _Json:
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.no_info_after_validator_function(_check_json, core_schema.any_schema())
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return {}
 
 
@@ -209,9 +213,13 @@ class Const:
     def check(self, v: Any) -> Any:
         kind, expected = _kind(v), _kind(self.value)
         if self.typed and kind != expected and (kind, expected) != ("integer", "number"):
-            raise PydanticCustomError("type", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)})
+            raise PydanticCustomError(
+                "type", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)}
+            )
         if not json_equal(v, self.value):
-            raise PydanticCustomError("const", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)})
+            raise PydanticCustomError(
+                "const", "expected {expected}, got {value}", {"expected": show(self.value), "value": show(v)}
+            )
         value = _thaw(self.value)
         # An integral double is written as an integer (-2.0 as -2, docs/semantics.md §3).
         if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
@@ -221,7 +229,9 @@ class Const:
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.no_info_plain_validator_function(self.check)
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return {"const": self.value}
 
 
@@ -238,12 +248,16 @@ class OneOfValues:
             if json_equal(v, allowed):
                 return _thaw(allowed)
         expected = "|".join(show(a) for a in self.values)
-        raise PydanticCustomError("enum", "expected one of {expected}, got {value}", {"expected": expected, "value": show(v)})
+        raise PydanticCustomError(
+            "enum", "expected one of {expected}, got {value}", {"expected": expected, "value": show(v)}
+        )
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.no_info_plain_validator_function(self.check)
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return {"enum": list(self.values)}
 
 
@@ -252,7 +266,9 @@ def _unique(items: list[Any]) -> list[Any]:
     for i, item in enumerate(items):
         first = seen.setdefault(_canonical(item), i)
         if first != i:
-            raise PydanticCustomError("uniqueItems", "items {first} and {second} are equal", {"first": first, "second": i})
+            raise PydanticCustomError(
+                "uniqueItems", "items {first} and {second} are equal", {"first": first, "second": i}
+            )
     return items
 
 
@@ -260,7 +276,9 @@ class _Unique:
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return core_schema.no_info_after_validator_function(_unique, handler(source))
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         value = handler(schema)
         if isinstance(value, dict):
             value["uniqueItems"] = True
@@ -286,7 +304,9 @@ class _NotNull:
             return typing.cast(core_schema.CoreSchema, schema["schema"])
         return core_schema.no_info_before_validator_function(_reject_null, schema)
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         return handler(schema)
 
 
@@ -307,7 +327,9 @@ def const_field(
     (ContractModel.__init__), and writes it back. Typed as ``value`` so that
     type checkers see a default and let the argument be left out.
     """
-    field: Any = pydantic.Field(validation_alias=validation_alias, serialization_alias=serialization_alias, description=description)
+    field: Any = pydantic.Field(
+        validation_alias=validation_alias, serialization_alias=serialization_alias, description=description
+    )
     return typing.cast(T, field)
 
 
@@ -321,18 +343,26 @@ def check_object(
     """The object rules pydantic has no keyword for: forbidden members (``not``), member counts."""
     for field, wire in forbidden_fields:
         if field in model.__pydantic_fields_set__:
-            raise PydanticCustomError("not", "member {name} must not be present here", {"name": json.dumps(wire), "member": wire})
+            raise PydanticCustomError(
+                "not", "member {name} must not be present here", {"name": json.dumps(wire), "member": wire}
+            )
     extra = model.__pydantic_extra__
     if extra:
         for wire in forbidden_extras:
             if wire in extra:
-                raise PydanticCustomError("not", "member {name} must not be present here", {"name": json.dumps(wire), "member": wire})
+                raise PydanticCustomError(
+                    "not", "member {name} must not be present here", {"name": json.dumps(wire), "member": wire}
+                )
     if min_properties is not None or max_properties is not None:
         count = len(model.__pydantic_fields_set__)  # extras included
         if min_properties is not None and count < min_properties:
-            raise PydanticCustomError("minProperties", "object has {n}, fewer than the minimum {b}", {"n": count, "b": min_properties})
+            raise PydanticCustomError(
+                "minProperties", "object has {n}, fewer than the minimum {b}", {"n": count, "b": min_properties}
+            )
         if max_properties is not None and count > max_properties:
-            raise PydanticCustomError("maxProperties", "object has {n}, more than the maximum {b}", {"n": count, "b": max_properties})
+            raise PydanticCustomError(
+                "maxProperties", "object has {n}, more than the maximum {b}", {"n": count, "b": max_properties}
+            )
 
 
 def frozen_map(items: dict[str, V]) -> Mapping[str, V]:

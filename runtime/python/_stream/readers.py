@@ -158,4 +158,6 @@ class NdjsonReader:
         self._ended = True
         if self._skipping or _is_blank(bytes(self._pending)):
             return []
-        return [StreamError("truncated", self._line_start, self._line, "stream ends inside a line (no line feed after it)")]
+        return [
+            StreamError("truncated", self._line_start, self._line, "stream ends inside a line (no line feed after it)")
+        ]

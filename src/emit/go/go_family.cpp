@@ -2,6 +2,7 @@
 #include "emit/go/go_family.h"
 
 #include <algorithm>
+#include <array>
 
 #include "naming/namer.h"
 
@@ -22,6 +23,38 @@ std::string values_decl(const std::string& var, const char* type, const std::vec
     std::string out = p.take();
     out.pop_back();  // the template ends the line
     return out;
+}
+
+// An enum's constants (name, type, string literal), one level deep, aligned as gofmt aligns them. A
+// constant too long for its line is written `Name = Type(` with the literal on a line of its own (the same
+// typed constant), set apart by blank lines, which end gofmt's alignment runs: its long name pads no other line.
+std::string enum_constants(const std::vector<std::array<std::string, 3>>& specs) {
+    Printer p(printer_style());
+    p.indent();
+    std::vector<Printer::Row> run;
+    bool apart = false;  // the previous constant was set apart
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const auto& [name, type, literal] = specs[i];
+        std::string line = name + " " + type + " = " + literal;
+        if (p.columns(line) + printer_style().tab_width <= printer_style().width) {
+            run.push_back(Printer::Row{{}, {name, type, "= " + literal}});
+            if (apart) run.back().comment.push_back("");
+            apart = false;
+            continue;
+        }
+        p.table(run);
+        run.clear();
+        std::string text = R"(
+          $name$ = $type$(
+            $literal$,
+          )
+        )";
+        if (i > 0) text.insert(0, "\n");  // a blank line before it
+        p.emit({{"name", name}, {"type", type}, {"literal", literal}}, text);
+        apart = true;
+    }
+    p.table(run);
+    return p.take();
 }
 
 std::string joined(const std::vector<std::string>& values) {
@@ -99,6 +132,24 @@ Data FamilyView::decl_view(ir::DeclId id, const ir::Decl& d) {
         v.set("parse", f.parse);
         v.set("marshal", f.marshal);
         v.set("validate", f.validate);
+        // The comments and the signature that hold two names at a time, wrapped when too long for a line.
+        const std::string& name = names_.names.of(id);
+        const std::string reads = f.decode + " reads " + with_article(name);
+        v.set("checked_doc", comment_paragraph({reads + " at the decoder's position and checks the",
+                                                "assertion it carries (docs/semantics.md, \"Assertions\")."},
+                                               ""));
+        v.set("parse_doc", comment_paragraph({f.parse + " decodes JSON text as " + with_article(name),
+                                              "(strict unless opts say otherwise)."},
+                                             ""));
+        v.set("validate_doc", comment_paragraph({f.validate + " judges v as the decoder judges the text " + f.marshal,
+                                                 "writes: the error " + f.parse + " reports for it, or nil."},
+                                                ""));
+        Printer p(printer_style());
+        p.emit({Printer::Sub::list("params", {"data []byte", "opts ...contract.Option"})},
+               "func " + f.parse + "($params$) (" + name + ", error) {\n");
+        std::string signature = p.take();
+        signature.pop_back();  // the template ends the line
+        v.set("parse_signature", std::move(signature));
         // Defined types get MarshalJSON; aliases and interfaces cannot have methods.
         bool defined = d.is<ir::Struct>() || d.is<ir::OpenEnum>() || d.is<ir::Tuple>() ||
                        (d.is<ir::Enum>() && d.as<ir::Enum>().all_strings && !d.as<ir::Enum>().values.empty()) ||
@@ -116,18 +167,24 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Enum& e) {
     v.set("values_var", values_var);
     std::vector<std::string> items;
     if (e.all_strings && !e.values.empty()) {
-        std::vector<Printer::Row> constants;
+        std::vector<std::array<std::string, 3>> constants;
         std::vector<std::string> shown;
         const std::string& type = names_.names.of(id);
         for (std::size_t i = 0; i < e.values.size(); ++i) {
             const std::string& wire = e.values[i].get<std::string>();
-            constants.push_back(Printer::Row{{}, {names_.constants.at(id)[i], type, "= " + string_literal(wire)}});
+            constants.push_back({names_.constants.at(id)[i], type, string_literal(wire)});
             items.push_back(string_literal(wire));
             shown.push_back(wire);
         }
         v.set("has_values", flag(true));
-        v.set("constants", field_block(constants));
-        v.set("expected", string_literal(joined(shown)));
+        v.set("constants", enum_constants(constants));
+        Printer p(printer_style());
+        p.indent();
+        p.emit({Printer::Sub::list("args", {values_var, string_literal(joined(shown))})},
+               "return " + type + "(d.EnumString($args$))\n");
+        std::string decode = p.take();
+        decode.pop_back();  // the template ends the line
+        v.set("decode_return", std::move(decode));
         v.set("values_decl", values_decl(values_var, "[]string", items));
     } else {
         for (const auto& value : e.values) items.push_back(types_.value_var(value));
@@ -138,15 +195,15 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Enum& e) {
 void FamilyView::fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
     const std::string values_var = private_.claim(naming::to_case(names_.names.of(id), naming::Case::Camel) + "Known");
     v.set("values_var", values_var);
-    std::vector<Printer::Row> constants;
+    std::vector<std::array<std::string, 3>> constants;
     std::vector<std::string> items;
     const std::string& type = names_.names.of(id);
     for (std::size_t i = 0; i < o.known.size(); ++i) {
-        constants.push_back(Printer::Row{{}, {names_.constants.at(id)[i], type, "= " + string_literal(o.known[i])}});
+        constants.push_back({names_.constants.at(id)[i], type, string_literal(o.known[i])});
         items.push_back(string_literal(o.known[i]));
     }
     v.set("has_values", flag(!o.known.empty()));
-    v.set("constants", field_block(constants));
+    v.set("constants", enum_constants(constants));
     v.set("values_decl", values_decl(values_var, "[]string", items));
     v.set("other_rule", types_.string_rule(o.other));
 }
@@ -190,7 +247,10 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
     bool one_of = u.mode == ir::UnionMode::OneOf;
     v.set("one_of", one_of ? "true" : "false");
     v.set("count", std::to_string(u.variants.size()));
-    v.set("rule", one_of ? "exactly one alternative must accept it" : "the first alternative that accepts it");
+    // The decoder decl_view named (an unexported one under an assertion).
+    const std::string reads = v.get("decode")->string_value() + " reads " + with_article(names_.names.of(id));
+    const char* rule = one_of ? "exactly one alternative must accept it." : "the first alternative that accepts it.";
+    v.set("decode_doc", comment_paragraph({reads + " at the decoder's position: " + rule}, ""));
 }
 
 std::string FamilyView::alternative_name(const ir::TypeExpr& t) const {

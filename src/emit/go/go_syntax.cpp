@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "emit/common/text.h"
 
@@ -37,6 +38,44 @@ std::string string_literal(const std::string& s) {
 }
 
 std::string comment_text(const std::string& text) { return visible_controls(text); }
+
+std::string comment_paragraph(const std::vector<std::string>& lines, const std::string& indent) {
+    const PrinterStyle style = printer_style();
+    const Printer measure(style);
+    auto columns = [&](const std::string& line) { return measure.columns(indent + "// " + line); };
+    auto fits = [&](const std::string& line) { return columns(line) <= style.width; };
+    if (std::all_of(lines.begin(), lines.end(), fits)) {
+        std::string text;
+        for (const std::string& line : lines) text += indent + "// " + line + "\n";
+        return text;
+    }
+    std::vector<std::string> words;
+    for (const std::string& given : lines)
+        for (std::size_t at = 0; at < given.size();) {
+            std::size_t end = given.find(' ', at);
+            if (end == std::string::npos) end = given.size();
+            if (end > at) words.push_back(given.substr(at, end - at));
+            at = end + 1;
+        }
+    // Each line as full as `width` lets it be.
+    auto fill = [&](std::size_t width) {
+        std::vector<std::string> out;
+        std::string line;
+        for (const std::string& word : words) {
+            if (!line.empty() && columns(line + " " + word) > width) out.push_back(std::exchange(line, ""));
+            line += (line.empty() ? "" : " ") + word;
+        }
+        if (!line.empty()) out.push_back(line);
+        return out;
+    };
+    // As few lines as the style's width allows, of even length: the narrowest fill that needs no more.
+    const std::size_t fewest = fill(style.width).size();
+    std::size_t width = columns("");
+    while (width < style.width && fill(width).size() > fewest) ++width;
+    std::string text;
+    for (const std::string& line : fill(width)) text += indent + "// " + line + "\n";
+    return text;
+}
 
 namespace {
 

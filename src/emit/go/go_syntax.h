@@ -23,6 +23,10 @@ std::string string_literal(const std::string& utf8);
 // comes first (Go's convention: "// Name is ...").
 std::string doc_comment(const ir::Docs& docs, const std::string& indent, const std::string& prefix_line = "");
 
+// One paragraph of `//` comment lines at `indent`, newline-terminated: `lines` as they are when each fits
+// within the width, else their words refilled so that the lines fit (a longer word keeps a line of its own).
+std::string comment_paragraph(const std::vector<std::string>& lines, const std::string& indent);
+
 // One comment line's text with controls made visible (no line can end inside it).
 std::string comment_text(const std::string& text);
 

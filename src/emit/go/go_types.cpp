@@ -1,5 +1,6 @@
 #include "emit/go/go_types.h"
 
+#include <algorithm>
 #include <functional>
 #include <limits>
 
@@ -24,6 +25,49 @@ std::string number_text(const ir::json& v) { return v.dump(); }
 
 std::string count_text(std::uint64_t n) {
     return std::to_string(std::min<std::uint64_t>(n, std::numeric_limits<std::int64_t>::max() / 2));
+}
+
+// One field of a rule's composite literal: `key: value`, where value is `call(arg)` or, without a call, `arg`.
+struct RuleField {
+    std::string key, call, arg;
+    std::string value() const { return call.empty() ? arg : call + "(" + arg + ")"; }
+};
+
+// `var name = type{fields}` newline-terminated: on one line when it fits, else a field a line with the
+// values aligned as gofmt aligns them; a call too long for its line has its argument on a line of its own
+// (which ends gofmt's alignment run, so the fields around it are aligned without it).
+std::string rule_declaration(const std::string& name, const std::string& type, const std::vector<RuleField>& fields) {
+    Printer p(printer_style());
+    std::string flat;
+    for (const RuleField& f : fields) flat += (flat.empty() ? "" : ", ") + f.key + ": " + f.value();
+    const std::string line = "var " + name + " = " + type + "{" + flat + "}";
+    if (p.columns(line) <= printer_style().width) return line + "\n";
+    std::size_t key_width = 0;
+    for (const RuleField& f : fields) key_width = std::max(key_width, p.columns(f.key) + 1);
+    auto too_long = [&](const RuleField& f) {  // `\tKey:<padding> value,`
+        const std::size_t columns = printer_style().tab_width + key_width + 1 + p.columns(f.value()) + 1;
+        return !f.call.empty() && columns > printer_style().width;
+    };
+    p.emit({{"head", "var " + name + " = " + type + "{"}}, "$head$\n");
+    p.indent();
+    std::vector<Printer::Row> run;
+    for (const RuleField& f : fields) {
+        if (!too_long(f)) {
+            run.push_back(Printer::Row{{}, {f.key + ":", f.value() + ","}});
+            continue;
+        }
+        p.table(run);
+        run.clear();
+        p.emit({{"key", f.key}, {"call", f.call}, {"arg", f.arg}}, R"(
+          $key$: $call$(
+            $arg$,
+          ),
+        )");
+    }
+    p.table(run);
+    p.outdent();
+    p.emit("}\n");
+    return p.take();
 }
 
 }  // namespace
@@ -225,44 +269,49 @@ std::string GoTypes::encode_fn(const ir::TypeExpr& t) {
 
 std::string GoTypes::string_rule(const ir::StringBounds& b) {
     if (b.empty()) return "nil";
-    std::string fields;
-    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    std::vector<RuleField> fields;
+    auto format = [&](const char* name) { fields.push_back({"Format", "", std::string("contract.") + name}); };
     switch (b.format) {
-        case ir::StringFormat::DateTime: add("Format: contract.FormatDateTime"); break;
-        case ir::StringFormat::Uuid: add("Format: contract.FormatUUID"); break;
-        case ir::StringFormat::Uri: add("Format: contract.FormatURI"); break;
-        case ir::StringFormat::Date: add("Format: contract.FormatDate"); break;
-        case ir::StringFormat::Time: add("Format: contract.FormatTime"); break;
-        case ir::StringFormat::Duration: add("Format: contract.FormatDuration"); break;
-        case ir::StringFormat::Email: add("Format: contract.FormatEmail"); break;
-        case ir::StringFormat::Hostname: add("Format: contract.FormatHostname"); break;
-        case ir::StringFormat::Ipv4: add("Format: contract.FormatIPv4"); break;
-        case ir::StringFormat::Ipv6: add("Format: contract.FormatIPv6"); break;
-        case ir::StringFormat::UriReference: add("Format: contract.FormatURIReference"); break;
-        case ir::StringFormat::JsonPointer: add("Format: contract.FormatJSONPointer"); break;
+        case ir::StringFormat::DateTime: format("FormatDateTime"); break;
+        case ir::StringFormat::Uuid: format("FormatUUID"); break;
+        case ir::StringFormat::Uri: format("FormatURI"); break;
+        case ir::StringFormat::Date: format("FormatDate"); break;
+        case ir::StringFormat::Time: format("FormatTime"); break;
+        case ir::StringFormat::Duration: format("FormatDuration"); break;
+        case ir::StringFormat::Email: format("FormatEmail"); break;
+        case ir::StringFormat::Hostname: format("FormatHostname"); break;
+        case ir::StringFormat::Ipv4: format("FormatIPv4"); break;
+        case ir::StringFormat::Ipv6: format("FormatIPv6"); break;
+        case ir::StringFormat::UriReference: format("FormatURIReference"); break;
+        case ir::StringFormat::JsonPointer: format("FormatJSONPointer"); break;
         case ir::StringFormat::None: break;
     }
     if (b.pattern) {
-        add("Pattern: contract.MustCompilePattern(" + string_literal(go_pattern(*b.pattern)) + ")");
-        add("PatternSource: " + string_literal(*b.pattern));
+        fields.push_back({"Pattern", "contract.MustCompilePattern", string_literal(go_pattern(*b.pattern))});
+        fields.push_back({"PatternSource", "", string_literal(*b.pattern)});
     }
-    if (b.min_length) add("MinLength: " + count_text(*b.min_length));
-    add("MaxLength: " + (b.max_length ? count_text(*b.max_length) : std::string("-1")));
-    std::string text = "&contract.StringRule{" + fields + "}";
+    if (b.min_length) fields.push_back({"MinLength", "", count_text(*b.min_length)});
+    fields.push_back({"MaxLength", "", b.max_length ? count_text(*b.max_length) : std::string("-1")});
+    std::string text = "&contract.StringRule{";
+    for (std::size_t i = 0; i < fields.size(); ++i) text += (i ? ", " : "") + fields[i].key + ": " + fields[i].value();
+    text += "}";
     auto it = made_.find(text);
     if (it != made_.end()) return it->second;
     std::string name = private_.claim("rule" + std::to_string(made_.size() + 1));
     made_.emplace(text, name);
-    support_ += "\nvar " + name + " = " + text + "\n";
+    support_ += "\n" + rule_declaration(name, "&contract.StringRule", fields);
     return name;
 }
 
 std::string GoTypes::number_rule(const ir::NumberBounds& b) {
     if (b.empty()) return "nil";
+    std::vector<RuleField> parts;
     std::string fields;
     auto add = [&](const char* has, const char* field, const std::optional<ir::json>& v) {
         if (!v) return;
         fields += (fields.empty() ? "" : ", ") + std::string(has) + ": true, " + field + ": " + number_text(*v);
+        parts.push_back({has, "", "true"});
+        parts.push_back({field, "", number_text(*v)});
     };
     add("HasMinimum", "Minimum", b.minimum);
     add("HasMaximum", "Maximum", b.maximum);
@@ -274,7 +323,7 @@ std::string GoTypes::number_rule(const ir::NumberBounds& b) {
     if (it != made_.end()) return it->second;
     std::string name = private_.claim("rule" + std::to_string(made_.size() + 1));
     made_.emplace(text, name);
-    support_ += "\nvar " + name + " = " + text + "\n";
+    support_ += "\n" + rule_declaration(name, "&contract.NumberRule", parts);
     return name;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "emit/common/printer.h"
 #include "emit/common/text.h"
 #include "emit/python/python_syntax.h"
 #include "emit/python/python_types.h"
@@ -21,6 +22,18 @@ using render::List;
 using render::Object;
 
 std::string screaming(const std::string& name) { return naming::to_case(name, naming::Case::ScreamingSnake); }
+
+// `head`, the items joined by ", ", then `tail`, `levels` deep: on one line when it stays within 120 columns,
+// else each item on a line of its own, one level deeper, with a trailing comma (without a final newline).
+std::string wrapped_items(std::size_t levels, const std::string& head, std::vector<std::string> items,
+                          const std::string& tail) {
+    Printer p;
+    for (std::size_t i = 0; i < levels; ++i) p.indent();
+    p.emit({{"head", head}, Printer::Sub::list("items", std::move(items))}, "$head$$items$" + tail + "\n");
+    std::string out = p.take();
+    out.pop_back();
+    return out;
+}
 
 // A docstring statement without its final newline (templates place it), and whether there is one.
 void set_doc(Data& v, const ir::Docs& docs, const std::string& indent) {
@@ -63,10 +76,9 @@ public:
         List patterns;
         for (std::size_t i = 0; i < types_.patterns().size(); ++i) {
             const std::string& p = types_.patterns()[i];
-            patterns.push_back(
-                Object{{"name", "_PATTERN_" + std::to_string(i)},
-                       {"translated", string_literal(ir::translate_pattern(p, ir::PatternDialect::Python))},
-                       {"source", string_literal(p)}});
+            const std::string translated = string_literal(ir::translate_pattern(p, ir::PatternDialect::Python));
+            const std::string head = "_PATTERN_" + std::to_string(i) + " = _rt.Pattern(";
+            patterns.push_back(Object{{"definition", wrapped_items(0, head, {translated, string_literal(p)}, ")")}});
         }
         List checks;
         for (std::size_t i = 0; i < types_.checks().size(); ++i)
@@ -266,6 +278,12 @@ private:
             target = o.known.empty()
                          ? types_.annotation(other)
                          : "_t.Annotated[str, _rt.FirstMatch(" + known + ", " + types_.annotation(other) + ")]";
+            if (!o.known.empty() && !d.check) {
+                // The template writes `Name: _t.TypeAlias = ` before it: measured with it, wrapped when too long.
+                const std::string head = names_.of(id) + ": _t.TypeAlias = ";
+                const std::string first_match = "_rt.FirstMatch(" + known + ", " + types_.annotation(other) + ")";
+                target = wrapped_items(0, head + "_t.Annotated[", {"str", first_match}, "]").substr(head.size());
+            }
         }
         v.set("target", checked(d, target));
         List values;
@@ -373,10 +391,21 @@ private:
         bool is_map = shape->kind == Kind::Map && c.value.is_object() && !c.value.empty();
         bool is_tuple = shape->kind == Kind::Array && c.value.is_array() && !c.value.empty();
         List entries;
-        if (is_map)
-            for (const auto& [k, e] : c.value.items())
-                entries.push_back(
-                    Object{{"key", string_literal(k)}, {"value", types_.constant_value(shape->item(), e)}});
+        if (is_map) {
+            // `key: value,` two levels deep; a tuple too long for its line, one item a line.
+            const ir::TypeExpr& item = shape->item();
+            for (const auto& [k, e] : c.value.items()) {
+                std::string line;
+                if (item.kind == Kind::Array && !item.nullable && e.is_array() && e.size() > 1) {
+                    std::vector<std::string> items;
+                    for (const auto& x : e) items.push_back(types_.constant_value(item.item(), x));
+                    line = wrapped_items(2, string_literal(k) + ": (", std::move(items), "),");
+                } else {
+                    line = "        " + string_literal(k) + ": " + types_.constant_value(item, e) + ",";
+                }
+                entries.push_back(Object{{"line", std::move(line)}});
+            }
+        }
         if (is_tuple)
             for (const auto& e : c.value) entries.push_back(Object{{"value", types_.constant_value(shape->item(), e)}});
         v.set("is_map", flag(is_map));

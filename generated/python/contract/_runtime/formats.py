@@ -284,7 +284,9 @@ class Pattern:
         schema["metadata"] = {"contract_rule": self}
         return schema
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         value = handler(schema)
         if isinstance(value, dict):
             value["pattern"] = self.source
@@ -342,7 +344,9 @@ class StringRule:
 
     def _check_pattern(self, v: str) -> str:
         if self.pattern is not None and not self.pattern.search(v):
-            raise PydanticCustomError("pattern", "string does not match pattern {pattern}", {"pattern": self.pattern.source})
+            raise PydanticCustomError(
+                "pattern", "string does not match pattern {pattern}", {"pattern": self.pattern.source}
+            )
         return v
 
     def _check_format(self, v: str) -> str:
@@ -392,7 +396,9 @@ class StringRule:
         schema["metadata"] = {"contract_rule": self}  # type: ignore[index]  # errors.py finds the rule by it
         return schema
 
-    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         value: dict[str, Any] = {"type": "string"}
         for key, item in (
             ("format", self.format),

@@ -45,14 +45,20 @@ class TupleOf:
         if isinstance(v, (list, tuple)):
             n = len(v)
             if n < self.min_items:
-                raise PydanticCustomError("minItems", "has {n} items, fewer than the minimum {min}", {"n": n, "min": self.min_items})
+                raise PydanticCustomError(
+                    "minItems", "has {n} items, fewer than the minimum {min}", {"n": n, "min": self.min_items}
+                )
             if self.max_items is not None and n > self.max_items:
-                raise PydanticCustomError("maxItems", "has {n} items, more than the maximum {max}", {"n": n, "max": self.max_items})
+                raise PydanticCustomError(
+                    "maxItems", "has {n} items, more than the maximum {max}", {"n": n, "max": self.max_items}
+                )
             if self.unique and len({_canonical(item) for item in v}) != n:
                 raise PydanticCustomError("uniqueItems", "has equal items", None)
             if self.rest is None and n > len(self.items):
                 raise PydanticCustomError(
-                    "items", "has {n} items, more than the {prefix} the tuple allows", {"n": n, "prefix": len(self.items)}
+                    "items",
+                    "has {n} items, more than the {prefix} the tuple allows",
+                    {"n": n, "prefix": len(self.items)},
                 )
         return v
 
@@ -65,7 +71,8 @@ class TupleOf:
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         items = [handler.generate_schema(item) for item in self.items]
         choices: dict[Any, core_schema.CoreSchema] = {
-            n: core_schema.tuple_schema(items[:n], strict=False) for n in range(min(self.min_items, len(items)), len(items))
+            n: core_schema.tuple_schema(items[:n], strict=False)
+            for n in range(min(self.min_items, len(items)), len(items))
         }
         if self.rest is None:
             choices[_REST] = core_schema.tuple_schema(items, strict=False)

@@ -297,7 +297,8 @@ class ChatClient(Generic[V]):
 
 @dataclass
 class Replay:
-    """The events to replay (JSON texts, in order, the synthesised terminal event last) and the log's unreadable lines."""
+    """The events to replay (JSON texts, in order, the synthesised terminal event last) and the log's
+    unreadable lines."""
 
     events: list[str] = field(default_factory=list)
     errors: list[StreamError] = field(default_factory=list)
@@ -320,7 +321,9 @@ def replay_events(log: bytes, final_message: str, heartbeat_event_type: str, don
             result.errors.append(StreamError("decode", record.offset, record.line, message))
         elif event_type != heartbeat_event_type:
             result.events.append(record.text)
-    result.events.append('{"type":' + json.dumps(done_event_type, ensure_ascii=False) + ',"message":' + final_message + "}")
+    result.events.append(
+        '{"type":' + json.dumps(done_event_type, ensure_ascii=False) + ',"message":' + final_message + "}"
+    )
     return result
 
 

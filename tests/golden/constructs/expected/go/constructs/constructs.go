@@ -3221,7 +3221,8 @@ type CarrierShapeOrName struct {
 	String *string
 }
 
-// DecodeCarrierShapeOrName reads a CarrierShapeOrName at the decoder's position: exactly one alternative must accept it.
+// DecodeCarrierShapeOrName reads a CarrierShapeOrName at the
+// decoder's position: exactly one alternative must accept it.
 func DecodeCarrierShapeOrName(d *contract.Decoder) (v CarrierShapeOrName) {
 	d.Union(true, 2, func(i int) {
 		switch i {
@@ -3412,7 +3413,11 @@ var value6 = contract.MustParseValue("{\"a\":1}")
 
 var value7 = contract.MustParseValue("\"x\"")
 
-var rule8 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[a-z]+$"), PatternSource: "^[a-z]+$", MaxLength: -1}
+var rule8 = &contract.StringRule{
+	Pattern:       contract.MustCompilePattern("^[a-z]+$"),
+	PatternSource: "^[a-z]+$",
+	MaxLength:     -1,
+}
 
 var rule9 = &contract.StringRule{Format: contract.FormatDateTime, MaxLength: -1}
 
@@ -3460,23 +3465,45 @@ func encode25(e *contract.Encoder, x []Shape) {
 
 var rule26 = &contract.StringRule{MinLength: 2, MaxLength: 3}
 
-var rule27 = &contract.StringRule{Pattern: contract.MustCompilePattern("^[a-z]+-[0-9]{2}$"), PatternSource: "^[a-z]+-\\d{2}$", MaxLength: -1}
+var rule27 = &contract.StringRule{
+	Pattern:       contract.MustCompilePattern("^[a-z]+-[0-9]{2}$"),
+	PatternSource: "^[a-z]+-\\d{2}$",
+	MaxLength:     -1,
+}
 
-var rule28 = &contract.StringRule{Pattern: contract.MustCompilePattern("^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$"), PatternSource: "^a.c$", MaxLength: -1}
+var rule28 = &contract.StringRule{
+	Pattern:       contract.MustCompilePattern("^a[^\\x{000A}\\x{000D}\\x{2028}\\x{2029}]c$"),
+	PatternSource: "^a.c$",
+	MaxLength:     -1,
+}
 
-var rule29 = &contract.StringRule{Pattern: contract.MustCompilePattern("^\\x{00E9}+$"), PatternSource: "^\\u00e9+$", MaxLength: -1}
+var rule29 = &contract.StringRule{
+	Pattern:       contract.MustCompilePattern("^\\x{00E9}+$"),
+	PatternSource: "^\\u00e9+$",
+	MaxLength:     -1,
+}
 
 var rule30 = &contract.StringRule{Pattern: contract.MustCompilePattern("b+"), PatternSource: "b+", MaxLength: -1}
 
 var rule31 = &contract.StringRule{Format: contract.FormatUUID, MaxLength: -1}
 
-var rule32 = &contract.StringRule{Format: contract.FormatUUID, Pattern: contract.MustCompilePattern("^[\\-0-9a-f]+$"), PatternSource: "^[0-9a-f-]+$", MaxLength: -1}
+var rule32 = &contract.StringRule{
+	Format:        contract.FormatUUID,
+	Pattern:       contract.MustCompilePattern("^[\\-0-9a-f]+$"),
+	PatternSource: "^[0-9a-f-]+$",
+	MaxLength:     -1,
+}
 
 var rule33 = &contract.StringRule{Format: contract.FormatURI, MaxLength: -1}
 
 var rule34 = &contract.NumberRule{HasMinimum: true, Minimum: -5, HasMaximum: true, Maximum: 5}
 
-var rule35 = &contract.NumberRule{HasExclusiveMinimum: true, ExclusiveMinimum: 0, HasExclusiveMaximum: true, ExclusiveMaximum: 1}
+var rule35 = &contract.NumberRule{
+	HasExclusiveMinimum: true,
+	ExclusiveMinimum:    0,
+	HasExclusiveMaximum: true,
+	ExclusiveMaximum:    1,
+}
 
 var rule36 = &contract.NumberRule{HasMultipleOf: true, MultipleOf: 0.0001}
 
