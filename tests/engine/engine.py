@@ -5,7 +5,8 @@ and what `contractgen verify --url` is tested against (tests/verify/).
 
     POST /v1/assist                     an AgentRequest; with `Accept: text/event-stream` an SSE
                                         stream of CloudEvents (event: the CloudEvent's type, id:
-                                        its id), else one AssistResponse (application/json)
+                                        its id; resumed after `Last-Event-ID`), else one
+                                        AssistResponse (application/json)
     GET  /v1/assist                     StreamPackets over SSE (event: stream.packet, id: the
                                         stream_id): two interleaved streams, seq from 0, CLOSE last
     GET  /api/chat/message/stream?message_stream_id=ID   (header X-Gradient-Browser-Client: 1)
@@ -16,6 +17,10 @@ Switches that break one rule each (BREAKS below; `--list-breaks` prints them), f
 request with `--break NAME`, or for one request with the query parameter `break=NAME`
 (repeatable). Faults of the connection itself (a cut, a stall, 429 then 404: tests/engine/faults.py)
 are asked for with the header `X-Engine-Fault: NAME`, or `--fault NAME` for every request.
+
+A page from another origin may call the engine (CORS): a request that sends `Origin` is
+answered with `Access-Control-Allow-Origin: *` and `Retry-After` exposed, and a preflight
+(OPTIONS) allows every method and header (tests/clients/browser.test.mjs).
 
 Timestamps come from a virtual clock (the runtime's ManualScheduler), so a 45-second pause
 in the script costs no time: the heartbeat emitter fires on that clock as it would on a real one.
@@ -99,15 +104,20 @@ def packet_events(breaks: set[str]) -> Iterator[str]:
             yield text
 
 
-def assist_events(request: assist.AgentRequest, breaks: set[str]) -> Iterator[str]:
-    """POST /v1/assist with Accept: text/event-stream: CloudEvents (seed 003)."""
+def assist_events(request: assist.AgentRequest, breaks: set[str], last_event_id: str | None = None) -> Iterator[str]:
+    """POST /v1/assist with Accept: text/event-stream: CloudEvents (seed 003). A reconnection
+    that sends `Last-Event-ID` resumes after that event (the stream is resumable: its ids are
+    unique), so that a client which has read up to it gets nothing twice; an id the stream
+    never sent resumes nothing (the whole stream)."""
     source = f"urn:engine:{request.request_id}"
     script = [("ai.coreason.node.started", None, {"node_id": "1", "status": "RUNNING"}),
               ("ai.coreason.node.stream", "application/vnd.coreason.stream+json", {"chunk": "Hello"}),
               ("ai.coreason.node.stream", "application/vnd.coreason.stream+json", {"chunk": " world"}),
               ("ai.coreason.node.completed", "application/json", {"output_summary": "Hello world"})]
+    ids = [f"evt-{i + 1:03d}" for i in range(len(script))]
+    resume_after = last_event_id if last_event_id in ids else None
     for i, (event_type, content_type, data) in enumerate(script):
-        fields: dict[str, Any] = {"id": f"evt-{i + 1:03d}", "source": source, "type": event_type,
+        fields: dict[str, Any] = {"id": ids[i], "source": source, "type": event_type,
                                   "time": rfc3339(CLOCK_START_MS + 100 * i), "data": data}
         if content_type:
             fields["datacontenttype"] = content_type
@@ -115,6 +125,9 @@ def assist_events(request: assist.AgentRequest, breaks: set[str]) -> Iterator[st
         if "invalid-payload" in breaks and i == 1:
             event["specversion"] = "0.3"
         name = event_type if "event-name" not in breaks or i != 2 else "message"
+        if resume_after is not None:  # up to the client's last event: read already
+            resume_after = None if event["id"] == resume_after else resume_after
+            continue
         yield stream.sse_event(json.dumps(event, separators=(",", ":")), event=name, id=event["id"])
 
 
@@ -174,6 +187,27 @@ class Engine(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the tests read stdout
         pass
+
+    # ---- CORS: a page from another origin may call the engine (tests/clients/browser) ----
+    def end_headers(self) -> None:
+        """A browser's cross-origin request (it sends Origin) may read the answer, and the headers
+        a client needs from it: Retry-After (honoured on 429) is not readable by default."""
+        if self.headers.get("Origin") is not None:
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Access-Control-Expose-Headers", "Retry-After")
+        super().end_headers()
+
+    def do_OPTIONS(self) -> None:
+        """The preflight of a request with headers a browser does not send on its own
+        (Last-Event-ID, X-Engine-Fault, ...): every method and header of the engine is allowed."""
+        self.send_response(204)
+        self.send_header("Access-Control-Allow-Methods", "GET, POST")
+        requested = self.headers.get("Access-Control-Request-Headers")
+        if requested:
+            self.send_header("Access-Control-Allow-Headers", requested)
+        self.send_header("Access-Control-Max-Age", "600")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def request_breaks(self) -> set[str]:
         query = parse_qs(urlsplit(self.path).query)
@@ -297,7 +331,8 @@ class Engine(BaseHTTPRequestHandler):
         if (plan := self.fault_plan()) is None:
             return None
         if SSE_TYPE in self.headers.get("Accept", ""):
-            return self.stream(SSE_TYPE, assist_events(request, breaks), plan=plan)
+            events = assist_events(request, breaks, self.headers.get("Last-Event-ID"))
+            return self.stream(SSE_TYPE, events, plan=plan)
         self.plain(200, JSON_TYPE, dump_json(assist.AssistResponse(summary="Hello world")))
 
 
