@@ -8,11 +8,11 @@ with the language's JSON parser (the generated bindings will take its place):
   plain NDJSON split   the bytes split at LF by hand, each line parsed
   NdjsonReader         the runtime's NDJSON reader, 64 KiB chunks, each item parsed
   SseReader            the runtime's SSE reader on the SSE file, each event's data parsed
-and, in Python, the generated client's read path beside the SSE reader, both decoding each packet
-with the bindings (bench/stream/client_py.py).
-and the two readers alone (no parse). Reports the median of --repeats rounds (each round runs every measurement once):
-items per second, MB/s of each one's own input, and SSE (read + parse) as a
-share of plain NDJSON (read + parse) of the same items.
+and the two readers alone (no parse); then, in Python and TypeScript, the generated client's read
+path beside the SSE reader, both decoding each packet with the bindings (bench/stream/client_py.py,
+bench/stream/client_ts.mjs), and what the client costs over the reader. Reports the median of
+--repeats rounds (each round runs every measurement once): items per second, MB/s of each one's
+own input, and SSE (read + parse) as a share of plain NDJSON (read + parse) of the same items.
 
 usage: bench/stream.py [--items 200000] [--repeats 5] [--build build]
 """
@@ -59,6 +59,9 @@ def main():
     results += run_json_lines([sys.executable, os.path.join(HERE, "stream", "stream_py.py"), prefix, str(args.repeats)])
     # The generated Python client's read path (generated/python) beside the reader with the same bindings.
     clients = run_json_lines([sys.executable, os.path.join(HERE, "stream", "client_py.py"), prefix, str(args.repeats)])
+    # The generated TypeScript client (generated/ts, its .js files) beside the reader with the same bindings.
+    clients += run_json_lines(["node", os.path.join(HERE, "stream", "client_ts.mjs"), os.path.join(ROOT, "generated", "ts"),
+                               prefix, str(args.repeats)])
     # Go: bench/stream/go against runtime/go, built with the installed toolchain (caches in the build folder).
     go = shutil.which("go") or "/usr/local/go/bin/go"
     go_bin = os.path.join(work, "stream_go")
@@ -76,11 +79,12 @@ def main():
             items_s = r["items"] / r["seconds"]
             share = f"{plain['seconds'] / r['seconds']:6.0%} of plain" if "only" not in r["what"] else ""
             print(f"  {lang:<10} {r['what']:<38} {items_s:>11,.0f} items/s {r['mb'] / r['seconds']:8.1f} MB/s  {share}")
-    reader, client = clients
     print(f"client read throughput (SSE, each packet decoded by the bindings), median of {args.repeats}:")
-    for r in clients:
-        print(f"  Python     {r['what']:<38} {r['items'] / r['seconds']:>11,.0f} items/s {r['mb'] / r['seconds']:8.1f} MB/s")
-    print(f"  the client costs {client['seconds'] / reader['seconds'] - 1:+.0%} over the reader")
+    for lang in ("Python", "TypeScript"):
+        reader, client = [r for r in clients if r["lang"] == lang]
+        for r in (reader, client):
+            print(f"  {lang:<10} {r['what']:<38} {r['items'] / r['seconds']:>11,.0f} items/s {r['mb'] / r['seconds']:8.1f} MB/s")
+        print(f"  {lang:<10} the client costs {client['seconds'] / reader['seconds'] - 1:+.0%} over the reader")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ sys.path.insert(0, str(REPO / "runtime" / "python"))
 
 import _stream as stream  # noqa: E402
 import pydantic  # noqa: E402
-from faults import FAULT_HEADER, KEY_HEADER, RETRY_AFTER_S, RUNS_PATH, Faults, Plan, describe  # noqa: E402
+from faults import CUT_PAUSE_S, FAULT_HEADER, KEY_HEADER, RETRY_AFTER_S, RUNS_PATH, Faults, Plan, describe  # noqa: E402
 
 from contract import assist, chat_stream, cloudevents, dump, dump_json, packets  # noqa: E402
 
@@ -262,6 +262,7 @@ class Engine(BaseHTTPRequestHandler):
         try:
             for sent, text in enumerate(texts):
                 if sent == plan.cut_after:
+                    time.sleep(CUT_PAUSE_S)
                     cut = True
                     break
                 if sent == plan.stall_after:

@@ -32,6 +32,11 @@ FAULTS: dict[str, str] = {
 
 RETRY_AFTER_S = 1
 DROP_AFTER_ITEMS = 3
+# How long a cut connection stays open after its last item: a browser's fetch discards what it
+# has received but not yet handed to the page when the connection fails (the body stream is
+# errored, its queue dropped), so a cut right after the data can hide the data from the client.
+# Well under the vectors' watchdog (400 ms), so that a cut is seen as a cut.
+CUT_PAUSE_S = 0.15
 
 
 @dataclass

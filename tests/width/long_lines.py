@@ -22,7 +22,7 @@ import sys
 CEILINGS = {
     "cpp": ((".hpp", ".cpp", ".h"), 0),
     "go": ((".go",), 0),
-    "python": ((".py", ".pyi"), 3),
+    "python": ((".py", ".pyi"), 0),
     "ts": ((".ts", ".js"), 188),
 }
 WIDTH = 120

@@ -315,22 +315,27 @@ class Adapter(Generic[T]):
                 if value is not _REFUSED:
                     return value  # type: ignore[no-any-return]
         if tolerant:
-            return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), _TOLERANT)  # type: ignore[no-any-return]
+            value = decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), _TOLERANT)
+            return value  # type: ignore[no-any-return]
         try:
             if _clean is not None and _clean(data, _SETTINGS.max_depth):
                 return adapter.validator.validate_json(data)  # type: ignore[no-any-return]
             return adapter.validator.validate_python(_parse(data, _SETTINGS.max_depth))  # type: ignore[no-any-return]
         except (payload.Refused, pydantic.ValidationError):
             pass  # decode_json finds the error (or the exact reader accepts)
-        return decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), {})  # type: ignore[no-any-return]
+        value = decode_json(adapter.validator, adapter.core_schema, data, _title(self.type), {})
+        return value  # type: ignore[no-any-return]
 
     def validate_python(self, data: Any, *, tolerant: bool = False) -> T:
         """Validates an already parsed JSON value (dicts, lists, str, int, float, bool, None)."""
-        adapter = self.type_adapter
+        adapter = self._adapter or self.type_adapter
         try:
             if tolerant:
-                return _tolerant_module.validator(adapter.core_schema).validate_python(data)  # type: ignore[no-any-return]
-            return adapter.validate_python(data)
+                tolerant_validator = _tolerant_module.validator(adapter.core_schema)
+                return tolerant_validator.validate_python(data)  # type: ignore[no-any-return]
+            # The core validator, as validate_json calls it: TypeAdapter.validate_python only
+            # passes its defaults on, at a cost per call a stream's items all pay.
+            return adapter.validator.validate_python(data)  # type: ignore[no-any-return]
         except pydantic.ValidationError as e:
             raise _python_error(e, adapter.core_schema, data, False) from None
 

@@ -14,7 +14,7 @@ attempt count and the backoff) is shared with the chat client (chat.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -44,6 +44,24 @@ def pointer_get(value: Any, tokens: tuple[str, ...]) -> Any:
         else:
             return _MISSING
     return value
+
+
+def pointer_getter(tokens: tuple[str, ...]) -> Callable[[Any], Any]:
+    """``pointer_get`` for one pointer, made once per stream: a top-level member (most rules)
+    is one dict lookup per item, without the general walk."""
+    if len(tokens) == 1:
+        token = tokens[0]
+
+        def member(value: Any) -> Any:
+            return value.get(token, _MISSING) if type(value) is dict else pointer_get(value, tokens)
+
+        return member
+    return lambda value: pointer_get(value, tokens)
+
+
+def _getter_of(pointer: str | None) -> Callable[[Any], Any] | None:
+    tokens = pointer_tokens(pointer)
+    return None if tokens is None else pointer_getter(tokens)
 
 
 class ClientError(Exception):
@@ -205,11 +223,15 @@ class StreamCore:
     def __post_init__(self) -> None:
         self.reconnection = Reconnection(self.rules.backoff, self.rules.no_retry_statuses)
         r = self.rules
-        self._tag = pointer_tokens(r.tag_pointer) or ()
-        self._key = pointer_tokens(r.key_pointer)
-        self._seq = pointer_tokens(r.sequence_pointer)
-        self._event = pointer_tokens(r.sse_event_pointer)
-        self._id = pointer_tokens(r.sse_id_pointer)
+        # accept() runs once per item: what it reads of the rules is read here once.
+        self._tag = pointer_getter(pointer_tokens(r.tag_pointer) or ())
+        self._key = _getter_of(r.key_pointer)
+        self._seq = _getter_of(r.sequence_pointer)
+        self._event = _getter_of(r.sse_event_pointer)
+        self._id = _getter_of(r.sse_id_pointer)
+        self._id_is_key = r.sse_id_pointer is not None and r.sse_id_pointer == r.key_pointer
+        self._sse_events = frozenset(r.sse_events)
+        self._per_key = r.key_pointer is not None
 
     def request_headers(self) -> dict[str, str]:
         if self.rules.resumable and self.last_event_id:
@@ -253,52 +275,60 @@ class StreamCore:
     def accept(self, item: Any, event: str | None = None, event_id: str | None = None) -> bool:
         """Applies the rules to one decoded JSON item (and its SSE event name and id): whether to
         deliver it. Raises StreamRuleError for a broken rule of severity error."""
-        r = self.rules
         self._connection_items += 1
         if self._connection_items == 1:
             self.reconnection.delivered()
         if event is not None:
-            if r.sse_events and event not in r.sse_events:
-                self._finding("sse.event", f"event {event!r}, not one of {list(r.sse_events)}")
-            if self._event is not None and pointer_get(item, self._event) != event:
-                self._finding("sse.event", f"event {event!r} is not the item's {r.sse_event_pointer}")
-        if self._id is not None and event_id:
-            own = pointer_get(item, self._id)
-            if own is not _MISSING and own != event_id:
-                self._finding("sse.id", f"id {event_id!r} is not the item's {r.sse_id_pointer} ({own!r})")
+            if self._sse_events and event not in self._sse_events:
+                self._finding("sse.event", f"event {event!r}, not one of {list(self.rules.sse_events)}")
+            if self._event is not None and self._event(item) != event:
+                self._finding("sse.event", f"event {event!r} is not the item's {self.rules.sse_event_pointer}")
+        own: Any = _MISSING  # the item's id, when it was read: the key too when they share a pointer
         if event_id:
+            if self._id is not None:
+                own = self._id(item)
+                if own is not _MISSING and own != event_id:
+                    self._finding("sse.id", f"id {event_id!r} is not the item's {self.rules.sse_id_pointer} ({own!r})")
             self.last_event_id = event_id
-        tag = pointer_get(item, self._tag)
-        tag = r.tag_default if tag is _MISSING else tag
-        key = pointer_get(item, self._key) if self._key is not None else None
-        if type(key) is dict or type(key) is list:
-            key = json.dumps(key)
+        tag = self._tag(item)
+        if tag is _MISSING:
+            tag = self.rules.tag_default
+        if self._key is None:
+            key = None
+        else:
+            key = own if self._id_is_key and own is not _MISSING else self._key(item)
+            if type(key) is dict or type(key) is list:
+                key = json.dumps(key)
         if self._seq is not None:
-            seq = pointer_get(item, self._seq)
-            last = self._last_seq.get(key)
-            if isinstance(seq, int) and last is not None:
-                if seq <= last:
-                    if self.reconnects:  # sent again after a reconnection: delivered already
-                        return False
-                    self._finding("sequence.duplicate" if seq == last else "sequence.reorder",
-                                  f"seq {seq} after {last} (key {key!r})")
-                    return False
-                if r.sequence_gapless and seq > last + 1:
-                    self._finding("sequence.gap", f"seq {seq} after {last} (key {key!r}): {seq - last - 1} lost")
+            seq = self._seq(item)
             if isinstance(seq, int):
+                last = self._last_seq.get(key)
+                if last is not None:
+                    if seq <= last:
+                        if self.reconnects:  # sent again after a reconnection: delivered already
+                            return False
+                        self._finding("sequence.duplicate" if seq == last else "sequence.reorder",
+                                      f"seq {seq} after {last} (key {key!r})")
+                        return False
+                    if seq > last + 1 and self.rules.sequence_gapless:
+                        self._finding("sequence.gap", f"seq {seq} after {last} (key {key!r}): {seq - last - 1} lost")
                 self._last_seq[key] = seq
-        if r.heartbeat_tag is not None and tag == r.heartbeat_tag:
+        heartbeat = self.rules.heartbeat_tag
+        if heartbeat is not None and tag == heartbeat:
             return False  # it kept the connection alive (and counted in the sequence)
         self._connection_delivered += 1
-        first_of_key = key not in self._keys if self._seq is not None else self._connection_delivered == 1
+        keys = self._keys
         if key in self._terminated:
             self._finding("terminal.after", f"an item after the terminal one (key {key!r})")
             return False
-        self._keys.add(key)
-        if first_of_key and r.first and tag not in r.first:
-            self._finding("first", f"the first item is {tag!r}, not one of {list(r.first)}")
-        if tag in r.terminal:
+        first_of_key = key not in keys if self._seq is not None else self._connection_delivered == 1
+        if first_of_key or key not in keys:
+            keys.add(key)
+            first = self.rules.first
+            if first_of_key and first and tag not in first:
+                self._finding("first", f"the first item is {tag!r}, not one of {list(first)}")
+        if tag in self.rules.terminal:  # a tuple: a tag may be any JSON value
             self._terminated.add(key)
-            if r.key_pointer is None:
+            if not self._per_key:
                 self.done = True
         return True

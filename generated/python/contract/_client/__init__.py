@@ -162,14 +162,20 @@ class _Feed(Generic[T]):
 
     def _records(self, records: list[Any], cut: str | None) -> list[T]:
         out: list[T] = []
+        core, decoder, tolerant = self.core, self.decoder, self.tolerant  # per item: locals are cheaper
+        max_depth = payload.SETTINGS.max_depth
         for record in records:
-            if self.core.done:
+            if core.done:
                 break
-            if isinstance(record, StreamError):
+            if type(record) is SseEvent:  # the common case first (the readers make exactly these)
+                text, event, event_id = record.data, record.type, record.last_event_id or None
+            elif type(record) is NdjsonItem:
+                text, event, event_id = record.text, None, None
+            elif isinstance(record, StreamError):
                 if cut is not None and record.code == "truncated":
                     continue  # the cut is reported as such
                 raise StreamRuleError("framing." + record.code, str(record))
-            if isinstance(record, SseEvent):
+            elif isinstance(record, SseEvent):
                 text, event, event_id = record.data, record.type, record.last_event_id or None
             elif isinstance(record, NdjsonItem):
                 text, event, event_id = record.text, None, None
@@ -178,18 +184,18 @@ class _Feed(Generic[T]):
             # Parsed once, by the bindings' parser, for the rules and the bindings; what its fast
             # path cannot judge goes to the bindings' exact reader (validate_json) as it would alone.
             try:
-                raw, parsed = payload.parse(text.encode(), payload.SETTINGS.max_depth), True
+                raw, parsed = payload.parse(text.encode(), max_depth), True
             except (payload.Refused, UnicodeEncodeError):
                 parsed = False
                 try:
                     raw = json.loads(text)
                 except ValueError as e:
                     raise StreamRuleError("item", f"not JSON: {e}") from e
-            if not self.core.accept(raw, event, event_id):
+            if not core.accept(raw, event, event_id):
                 continue
             try:
-                out.append(self.decoder.validate_python(raw, tolerant=self.tolerant) if parsed
-                           else self.decoder.validate_json(text, tolerant=self.tolerant))
+                out.append(decoder.validate_python(raw, tolerant=tolerant) if parsed
+                           else decoder.validate_json(text, tolerant=tolerant))
             except ValueError as e:
                 raise StreamRuleError("item", str(e).splitlines()[0]) from e
         return out

@@ -200,6 +200,24 @@ function pointerGet(value: unknown, tokens: readonly string[]): unknown {
   return at;
 }
 
+type Getter = (value: unknown) => unknown;
+
+/**
+ * `pointerGet` for one pointer, made once per stream: a top-level member
+ * (most rules) is one property read per item, without the general walk.
+ */
+function pointerGetter(tokens: readonly string[] | null): Getter | null {
+  if (tokens === null) return null;
+  if (tokens.length === 1) {
+    const token = tokens[0] as string;
+    return (value) => {
+      if (!isObject(value)) return pointerGet(value, tokens);
+      return Object.hasOwn(value, token) ? value[token] : MISSING;
+    };
+  }
+  return (value) => pointerGet(value, tokens);
+}
+
 /** `Retry-After` in delta-seconds (an HTTP date is not honoured: clocks differ). */
 export function retryAfterMs(value: string | null): number | null {
   if (value === null || !/^\s*[0-9]+\s*$/.test(value)) return null;
@@ -218,19 +236,22 @@ export class StreamCore {
   private readonly keys = new Set<unknown>();
   private connectionItems = 0; // records on this connection, heartbeats included
   private connectionDelivered = 0;
-  private readonly tag: readonly string[];
-  private readonly key: readonly string[] | null;
-  private readonly seq: readonly string[] | null;
-  private readonly event: readonly string[] | null;
-  private readonly id: readonly string[] | null;
+  // accept() runs once per item: what it reads of the rules is read here once.
+  private readonly tag: Getter;
+  private readonly key: Getter | null;
+  private readonly seq: Getter | null;
+  private readonly event: Getter | null;
+  private readonly id: Getter | null;
+  private readonly idIsKey: boolean;
 
   constructor(readonly rules: StreamRules) {
     this.reconnection = new Reconnection(rules.backoff, rules.noRetryStatuses);
-    this.tag = pointerTokens(rules.tagPointer) ?? [];
-    this.key = pointerTokens(rules.keyPointer);
-    this.seq = pointerTokens(rules.sequencePointer);
-    this.event = pointerTokens(rules.sseEventPointer);
-    this.id = pointerTokens(rules.sseIdPointer);
+    this.tag = pointerGetter(pointerTokens(rules.tagPointer) ?? []) as Getter;
+    this.key = pointerGetter(pointerTokens(rules.keyPointer));
+    this.seq = pointerGetter(pointerTokens(rules.sequencePointer));
+    this.event = pointerGetter(pointerTokens(rules.sseEventPointer));
+    this.id = pointerGetter(pointerTokens(rules.sseIdPointer));
+    this.idIsKey = rules.sseIdPointer !== null && rules.sseIdPointer === rules.keyPointer;
   }
 
   get resumable(): boolean {
@@ -294,34 +315,44 @@ export class StreamCore {
     if (event !== null) {
       if (r.sseEvents.length > 0 && !r.sseEvents.includes(event))
         this.finding("sse.event", `event ${JSON.stringify(event)}, not one of ${JSON.stringify(r.sseEvents)}`);
-      if (this.event !== null && pointerGet(item, this.event) !== event)
+      if (this.event !== null && this.event(item) !== event)
         this.finding("sse.event", `event ${JSON.stringify(event)} is not the item's ${r.sseEventPointer}`);
     }
+    let own: unknown = MISSING; // the item's id, when it was read: the key too when they share a pointer
     if (this.id !== null && eventId) {
-      const own = pointerGet(item, this.id);
-      const what = `id ${JSON.stringify(eventId)} is not the item's ${r.sseIdPointer}`;
-      if (own !== MISSING && own !== eventId) this.finding("sse.id", `${what} (${String(own)})`);
+      own = this.id(item);
+      if (own !== MISSING && own !== eventId) {
+        const what = `id ${JSON.stringify(eventId)} is not the item's ${r.sseIdPointer}`;
+        this.finding("sse.id", `${what} (${String(own)})`);
+      }
     }
     if (eventId) this.lastEventId = eventId;
-    const found = pointerGet(item, this.tag);
+    const found = this.tag(item);
     const tag = found === MISSING ? r.tagDefault : found;
-    let key: unknown = this.key !== null ? pointerGet(item, this.key) : null;
-    if (key === MISSING) key = null;
-    if (typeof key === "object" && key !== null) key = JSON.stringify(key);
+    let key: unknown = null;
+    if (this.key !== null) {
+      key = this.idIsKey && own !== MISSING ? own : this.key(item);
+      if (key === MISSING) key = null;
+      else if (typeof key === "object" && key !== null) key = JSON.stringify(key);
+    }
     if (this.seq !== null) {
-      const seq = pointerGet(item, this.seq);
-      const last = this.lastSeq.get(key);
-      const integer = typeof seq === "number" && Number.isInteger(seq);
-      if (integer && last !== undefined) {
-        const at = `seq ${seq} after ${last} (key ${String(key)})`;
-        if (seq <= last) {
-          if (this.reconnects > 0) return false; // sent again after a reconnection: delivered already
-          this.finding(seq === last ? "sequence.duplicate" : "sequence.reorder", at);
-          return false;
+      const seq = this.seq(item);
+      if (typeof seq === "number" && Number.isInteger(seq)) {
+        const last = this.lastSeq.get(key);
+        if (last !== undefined) {
+          if (seq <= last) {
+            if (this.reconnects > 0) return false; // sent again after a reconnection: delivered already
+            const at = `seq ${seq} after ${last} (key ${String(key)})`;
+            this.finding(seq === last ? "sequence.duplicate" : "sequence.reorder", at);
+            return false;
+          }
+          if (seq > last + 1 && r.sequenceGapless) {
+            const lost = seq - last - 1;
+            this.finding("sequence.gap", `seq ${seq} after ${last} (key ${String(key)}): ${lost} lost`);
+          }
         }
-        if (r.sequenceGapless && seq > last + 1) this.finding("sequence.gap", `${at}: ${seq - last - 1} lost`);
+        this.lastSeq.set(key, seq);
       }
-      if (integer) this.lastSeq.set(key, seq);
     }
     if (r.heartbeatTag !== null && tag === r.heartbeatTag) return false; // it kept the connection alive
     this.connectionDelivered += 1;

@@ -114,6 +114,7 @@ export declare class StreamCore {
     private readonly seq;
     private readonly event;
     private readonly id;
+    private readonly idIsKey;
     constructor(rules: StreamRules);
     get resumable(): boolean;
     requestHeaders(): Record<string, string>;

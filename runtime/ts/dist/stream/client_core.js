@@ -136,6 +136,23 @@ function pointerGet(value, tokens) {
     }
     return at;
 }
+/**
+ * `pointerGet` for one pointer, made once per stream: a top-level member
+ * (most rules) is one property read per item, without the general walk.
+ */
+function pointerGetter(tokens) {
+    if (tokens === null)
+        return null;
+    if (tokens.length === 1) {
+        const token = tokens[0];
+        return (value) => {
+            if (!isObject(value))
+                return pointerGet(value, tokens);
+            return Object.hasOwn(value, token) ? value[token] : MISSING;
+        };
+    }
+    return (value) => pointerGet(value, tokens);
+}
 /** `Retry-After` in delta-seconds (an HTTP date is not honoured: clocks differ). */
 export function retryAfterMs(value) {
     if (value === null || !/^\s*[0-9]+\s*$/.test(value))
@@ -155,19 +172,22 @@ export class StreamCore {
     keys = new Set();
     connectionItems = 0; // records on this connection, heartbeats included
     connectionDelivered = 0;
+    // accept() runs once per item: what it reads of the rules is read here once.
     tag;
     key;
     seq;
     event;
     id;
+    idIsKey;
     constructor(rules) {
         this.rules = rules;
         this.reconnection = new Reconnection(rules.backoff, rules.noRetryStatuses);
-        this.tag = pointerTokens(rules.tagPointer) ?? [];
-        this.key = pointerTokens(rules.keyPointer);
-        this.seq = pointerTokens(rules.sequencePointer);
-        this.event = pointerTokens(rules.sseEventPointer);
-        this.id = pointerTokens(rules.sseIdPointer);
+        this.tag = pointerGetter(pointerTokens(rules.tagPointer) ?? []);
+        this.key = pointerGetter(pointerTokens(rules.keyPointer));
+        this.seq = pointerGetter(pointerTokens(rules.sequencePointer));
+        this.event = pointerGetter(pointerTokens(rules.sseEventPointer));
+        this.id = pointerGetter(pointerTokens(rules.sseIdPointer));
+        this.idIsKey = rules.sseIdPointer !== null && rules.sseIdPointer === rules.keyPointer;
     }
     get resumable() {
         return this.rules.framing === "sse" && this.rules.sseIdPointer !== null;
@@ -227,41 +247,48 @@ export class StreamCore {
         if (event !== null) {
             if (r.sseEvents.length > 0 && !r.sseEvents.includes(event))
                 this.finding("sse.event", `event ${JSON.stringify(event)}, not one of ${JSON.stringify(r.sseEvents)}`);
-            if (this.event !== null && pointerGet(item, this.event) !== event)
+            if (this.event !== null && this.event(item) !== event)
                 this.finding("sse.event", `event ${JSON.stringify(event)} is not the item's ${r.sseEventPointer}`);
         }
+        let own = MISSING; // the item's id, when it was read: the key too when they share a pointer
         if (this.id !== null && eventId) {
-            const own = pointerGet(item, this.id);
-            const what = `id ${JSON.stringify(eventId)} is not the item's ${r.sseIdPointer}`;
-            if (own !== MISSING && own !== eventId)
+            own = this.id(item);
+            if (own !== MISSING && own !== eventId) {
+                const what = `id ${JSON.stringify(eventId)} is not the item's ${r.sseIdPointer}`;
                 this.finding("sse.id", `${what} (${String(own)})`);
+            }
         }
         if (eventId)
             this.lastEventId = eventId;
-        const found = pointerGet(item, this.tag);
+        const found = this.tag(item);
         const tag = found === MISSING ? r.tagDefault : found;
-        let key = this.key !== null ? pointerGet(item, this.key) : null;
-        if (key === MISSING)
-            key = null;
-        if (typeof key === "object" && key !== null)
-            key = JSON.stringify(key);
+        let key = null;
+        if (this.key !== null) {
+            key = this.idIsKey && own !== MISSING ? own : this.key(item);
+            if (key === MISSING)
+                key = null;
+            else if (typeof key === "object" && key !== null)
+                key = JSON.stringify(key);
+        }
         if (this.seq !== null) {
-            const seq = pointerGet(item, this.seq);
-            const last = this.lastSeq.get(key);
-            const integer = typeof seq === "number" && Number.isInteger(seq);
-            if (integer && last !== undefined) {
-                const at = `seq ${seq} after ${last} (key ${String(key)})`;
-                if (seq <= last) {
-                    if (this.reconnects > 0)
-                        return false; // sent again after a reconnection: delivered already
-                    this.finding(seq === last ? "sequence.duplicate" : "sequence.reorder", at);
-                    return false;
+            const seq = this.seq(item);
+            if (typeof seq === "number" && Number.isInteger(seq)) {
+                const last = this.lastSeq.get(key);
+                if (last !== undefined) {
+                    if (seq <= last) {
+                        if (this.reconnects > 0)
+                            return false; // sent again after a reconnection: delivered already
+                        const at = `seq ${seq} after ${last} (key ${String(key)})`;
+                        this.finding(seq === last ? "sequence.duplicate" : "sequence.reorder", at);
+                        return false;
+                    }
+                    if (seq > last + 1 && r.sequenceGapless) {
+                        const lost = seq - last - 1;
+                        this.finding("sequence.gap", `seq ${seq} after ${last} (key ${String(key)}): ${lost} lost`);
+                    }
                 }
-                if (r.sequenceGapless && seq > last + 1)
-                    this.finding("sequence.gap", `${at}: ${seq - last - 1} lost`);
-            }
-            if (integer)
                 this.lastSeq.set(key, seq);
+            }
         }
         if (r.heartbeatTag !== null && tag === r.heartbeatTag)
             return false; // it kept the connection alive
