@@ -231,6 +231,15 @@ ClientValue client_value(const Model& model, const std::optional<DeclId>& decl, 
     return v;
 }
 
+std::string constant_text(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+
+std::vector<std::string> ClientStream::warnings() const {
+    std::vector<std::string> out;
+    for (const auto& [rule, weight] : severities)
+        if (weight == "warning") out.push_back(rule);
+    return out;
+}
+
 bool status_matches(const std::string& declared, int code) {
     if (declared == "default") return true;
     if (declared.size() == 3 && declared[1] == 'X') return code / 100 == declared[0] - '0';

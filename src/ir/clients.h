@@ -61,7 +61,17 @@ struct ClientParameter {
     std::string in;  // path, query, header, cookie
     bool required = false;
     ClientValue type;
+
+    // A constant outside the path is the client's to send, never the
+    // caller's to give: no generated client makes it a parameter.
+    bool sent_by_client() const { return type.constant.has_value() && in != "path"; }
+    // The caller may leave it out (a path parameter is always in the path).
+    bool optional() const { return !required && in != "path"; }
 };
+
+// A constant parameter's value as the wire carries it: a string as itself,
+// any other JSON value as its text.
+std::string constant_text(const json& value);
 
 struct ClientStream {
     std::size_t stream = 0;  // index into Model::streams
@@ -97,6 +107,9 @@ struct ClientStream {
 
     // A reconnect resumes with `Last-Event-ID` (SSE with ids).
     bool resumable() const { return framing == Framing::Sse && sse_id_pointer.has_value(); }
+    // The rule ids the stream weighs as warnings (reported, the item
+    // delivered), in rule-id order; every other rule ends the stream.
+    std::vector<std::string> warnings() const;
 };
 
 struct ClientResult {

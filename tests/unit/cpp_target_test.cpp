@@ -89,6 +89,60 @@ TEST_CASE("cpp: a family named like the runtime's names gets its own namespace",
     CHECK(has(read_file(ws.out / "cpp/src/registry.cpp"), "{\"rt.A\", &rt::round_trip<rt_::A>},"));
 }
 
+TEST_CASE("cpp: a family named like the operation clients' namespaces gets its own namespace", "[cpp]") {
+    Workspace ws({{"client/a.schema.json", schema(kObject)}, {"operations/b.schema.json", schema(kObject)}});
+    auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path());
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(read_file(ws.out / "cpp/include/contract/client.hpp"), "\nnamespace contract::client_ {\n"));
+    CHECK(has(read_file(ws.out / "cpp/include/contract/operations.hpp"), "\nnamespace contract::operations_ {\n"));
+}
+
+// Operations named like the client class's own members, a constant header
+// and a path parameter (schemas/README.md, "Operations and streams").
+const char* kOperations = R"({"$defs": {"Note": {"type": "object", "properties": {"text": {"type": "string"}}}},
+  "x-openapi": {"paths": {"/notes/{note id}": {"get": {"operationId": "transport",
+    "parameters": [{"name": "note id", "in": "path", "required": true, "schema": {"type": "integer"}},
+                   {"name": "X-Kind", "in": "header", "schema": {"const": "plain"}},
+                   {"name": "limit", "in": "query", "schema": {"type": "number"}}],
+    "responses": {"200": {"description": "A note.",
+                          "content": {"application/json": {"schema": {"$ref": "#/$defs/Note"}}}},
+                  "404": {"description": "None."}}},
+    "delete": {"operationId": "options", "parameters": [{"name": "note id", "in": "path", "required": true,
+      "schema": {"type": "integer"}}], "responses": {"204": {"description": "Deleted."}}}}}}})";
+
+TEST_CASE("cpp: operation clients in the configured namespace, named clear of the class's members", "[cpp]") {
+    Workspace ws({{"notes/n.schema.json", std::string(kOperations)}});
+    write_file(ws.dir / "contractgen.toml", "[project]\nname = \"acme\"\n[cpp]\nnamespace = \"acme::notes\"\n");
+    auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path());
+    REQUIRE(r.exit_code == 0);
+    const std::string header = read_file(ws.out / "cpp/include/acme/notes/operations.hpp");
+    CHECK(has(header, "#include \"acme/notes/client/client.hpp\"\n"));
+    CHECK(has(header, "\nnamespace acme::notes::operations {\n"));
+    // `transport` and `options` are members of Client: the methods take other names.
+    CHECK(has(header, "    notes::Note transport_2(const TransportParams& params) const;\n"));
+    CHECK(has(header, "    void options_2(const OptionsParams& params) const;\n"));
+    // The constant header is the client's to send: no member for it.
+    CHECK(has(header, "    std::int64_t note_id{};  // path note id\n"));
+    CHECK(has(header, "    std::optional<double> limit{};  // query limit\n"));
+    CHECK_FALSE(has(header, "x_kind"));
+    const std::string source = read_file(ws.out / "cpp/client/operations.cpp");
+    CHECK(
+        has(source, "r.path = client::expand_path(\"/notes/{note id}\", {{\"note id\", client::text(p.note_id)}});\n"));
+    CHECK(has(source, "r.headers.emplace_back(\"X-Kind\", \"plain\");\n"));
+    CHECK(has(source, "cases.push_back({\"404\", \"\"});\n"));
+    CHECK(has(source, "client::call_empty(transport, r, options_errors());\n"));
+    CHECK(has(read_file(ws.out / "cpp/CMakeLists.txt"), "    client/operations.cpp\n"));
+}
+
+TEST_CASE("cpp: without operations, no operation client", "[cpp]") {
+    Workspace ws({{"alpha/a.schema.json", schema(kObject)}});
+    auto r = run_contractgen({"generate", "-q", "--target", "cpp", "--out", "out"}, ws.dir.path());
+    REQUIRE(r.exit_code == 0);
+    CHECK_FALSE(test::fs::exists(ws.out / "cpp/include/contract/operations.hpp"));
+    CHECK_FALSE(test::fs::exists(ws.out / "cpp/client/operations.cpp"));
+    CHECK_FALSE(has(read_file(ws.out / "cpp/CMakeLists.txt"), "client/operations.cpp"));
+}
+
 TEST_CASE("cpp: long literals are cut between escapes, into adjacent literals of the same bytes", "[cpp]") {
     std::string text =
         "caf\xC3\xA9 \"quoted\" back\\slash new\nline ?? " + std::string(200, 'x') + "\xF0\x9F\x98\x80 end";

@@ -2,6 +2,7 @@
 #include "contract/client/client.hpp"
 
 #include <curl/curl.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -152,6 +153,34 @@ std::exception_ptr error_for(int status, const Headers& headers, const std::stri
                                                            "the media type is not declared for this status"));
     }
     return std::make_exception_ptr(UndeclaredError(status, content_type, headers, start, "the status is not declared"));
+}
+
+void call_empty(const Client& client, const Request& request, const std::vector<ErrorCase>& errors) {
+    Response response = client.send(request);
+    if (response.status >= 200 && response.status <= 299) return;
+    std::rethrow_exception(error_for(response.status, response.headers, response.body, errors));
+}
+
+std::string expand_path(std::string path_template, const std::vector<std::pair<std::string, std::string>>& values) {
+    for (const auto& [name, value] : values) {
+        const std::string placeholder = "{" + name + "}", escaped = escape(value);
+        for (auto at = path_template.find(placeholder); at != std::string::npos;
+             at = path_template.find(placeholder, at + escaped.size()))
+            path_template.replace(at, placeholder.size(), escaped);
+    }
+    return path_template;
+}
+
+std::string text(double value) {
+    // nlohmann writes 3.0 as "3.0"; Go's and JavaScript's JSON write "3".
+    std::string out = nlohmann::json(value).dump();
+    if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
+    return out;
+}
+
+std::string json_text(const std::string& json) {
+    if (json.size() < 2 || json.front() != '"') return json;
+    return nlohmann::json::parse(json).get<std::string>();
 }
 
 namespace detail {

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "emit/common/pattern_check.h"
+#include "emit/cpp/cpp_client.h"
 #include "emit/cpp/cpp_family.h"
 #include "emit/cpp/cpp_syntax.h"
 #include "emit/runtime_files.h"
@@ -48,12 +49,13 @@ using render::List;
 using render::Object;
 
 // Family namespaces sit next to the runtime's names in the configured
-// namespace, and generated code names `rt::`, `std::` and the entry points
+// namespace, and generated code names `rt::`, `std::`, the entry points and
+// the operation clients' namespaces (`client::`, `stream::`, `operations::`)
 // unqualified: a family may not take one of those names.
 void keep_clear_of_runtime(naming::Names& names) {
-    static const std::set<std::string> reserved = {"rt",        "std",      "parse",         "dump",
-                                                   "dump_to",   "validate", "to_json_value", "from_json_value",
-                                                   "find_type", "tolerant", "to_json",       "from_json"};
+    static const std::set<std::string> reserved = {
+        "rt",        "std",      "parse",   "dump",      "dump_to", "validate", "to_json_value", "from_json_value",
+        "find_type", "tolerant", "to_json", "from_json", "client",  "stream",   "operations"};
     std::set<std::string> taken;
     for (const auto& [family, name] : names.family) taken.insert(name);
     for (auto& [family, name] : names.family) {
@@ -206,6 +208,8 @@ public:
 
         add_registry(ctx, names, out);
         sources.push_back("registry.cpp");
+        add_operations(ctx, names, out, client_sources);
+        std::sort(client_sources.begin(), client_sources.end());
         std::sort(sources.begin(), sources.end());
 
         List source_list;

@@ -75,15 +75,14 @@ public:
         List fields, path_params, constants, error_cases, methods;
         std::vector<Printer::Row> field_rows;
         for (const auto& p : op.parameters) {
-            if (p.type.constant && p.in != "path") {
+            if (p.sent_by_client()) {
                 Object c = parameter_setter(p);
-                c["value"] = string_literal(p.type.constant->is_string() ? p.type.constant->get<std::string>()
-                                                                         : p.type.constant->dump());
+                c["value"] = string_literal(ir::constant_text(*p.type.constant));
                 constants.push_back(std::move(c));
                 continue;
             }
             const std::string field = fields_scope.claim(identifier(p.name));
-            const bool optional = !p.required && p.in != "path";
+            const bool optional = p.optional();
             Object f = parameter_setter(p);
             f["field"] = field;
             field_rows.push_back(Printer::Row{{},
@@ -202,10 +201,7 @@ public:
         pointer("SseEventPointer", s.sse_event_pointer);
         pointer("SseIDPointer", s.sse_id_pointer);
         pointer("HeartbeatTag", s.heartbeat_tag);
-        std::vector<std::string> warnings;
-        for (const auto& [rule, weight] : s.severities)
-            if (weight == "warning") warnings.push_back(rule);
-        list("Warnings", warnings);
+        list("Warnings", s.warnings());
         Printer p(printer_style());
         for (int level = 0; level < 3; ++level) p.indent();
         p.table(out);

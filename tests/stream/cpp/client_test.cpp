@@ -300,3 +300,44 @@ TEST_CASE("client retry_after_ms: delta-seconds only") {
     CHECK(!client::retry_after_ms({}));
     CHECK(!client::retry_after_ms({{"retry-after", "Thu, 01 Jan 1970 00:00:00 GMT"}}));
 }
+
+TEST_CASE("client call_empty: any 2xx returns, a declared error is typed") {
+    ScriptedServer server({{{"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n"}},
+                           {{head(404, "application/json") + chunk("{\"message\":\"gone\"}") + kLast}},
+                           {{head(500, "text/plain") + chunk("boom") + kLast}}});
+    const client::Client c(server.url());
+    client::Request del;
+    del.method = "DELETE";
+    del.path = "/orders/1";
+    const auto errors = ndjson_shape().errors;
+    CHECK_NOTHROW(client::call_empty(c, del, errors));
+    CHECK(server.requests().at(0).rfind("DELETE /orders/1 HTTP/1.1\r\n", 0) == 0);
+    try {
+        client::call_empty(c, del, errors);
+        FAIL("no error");
+    } catch (const client::ResponseError& e) {
+        CHECK(e.status == 404);
+        CHECK(*e.body_as<std::string>() == "{\"message\":\"gone\"}");
+    }
+    CHECK_THROWS_WITH(client::call_empty(c, del, errors),
+                      "undeclared response 500 (text/plain): the status is not declared: \"boom\"");
+}
+
+TEST_CASE("client expand_path: each placeholder replaced by its value, escaped as one segment") {
+    CHECK(client::expand_path("/orders/{id}/events", {{"id", "a/b c"}}) == "/orders/a%2Fb%20c/events");
+    CHECK(client::expand_path("/{a}/{b}/{a}", {{"a", "x"}, {"b", "{a}"}}) == "/x/%7Ba%7D/x");
+    CHECK(client::expand_path("/static", {{"id", "1"}}) == "/static");
+}
+
+TEST_CASE("client text and json_text: the wire text of a parameter") {
+    CHECK(client::text(std::string("a b")) == "a b");
+    CHECK(client::text(std::int64_t{-42}) == "-42");
+    CHECK(client::text(true) == "true");
+    CHECK(client::text(false) == "false");
+    CHECK(client::text(0.5) == "0.5");
+    CHECK(client::text(3.0) == "3");
+    CHECK(client::text(1e21) == "1e+21");
+    CHECK(client::json_text("\"caf\\u00e9 \\\"x\\\"\"") == "caf\xc3\xa9 \"x\"");
+    CHECK(client::json_text("{\"a\":1}") == "{\"a\":1}");
+    CHECK(client::json_text("7") == "7");
+}

@@ -149,6 +149,24 @@ T call_json(const Client& client, const Request& request, const std::string& med
     std::rethrow_exception(error_for(response.status, response.headers, response.body, errors));
 }
 
+// Sends `request` for an operation whose success has no content: returns
+// for any 2xx; any other response is thrown as error_for's error.
+void call_empty(const Client& client, const Request& request, const std::vector<ErrorCase>& errors);
+
+// ---- what the generated methods build requests with ----------------------------------------------
+
+// A path template ("/orders/{id}") with each `{name}` replaced by its value, escaped as one segment.
+std::string expand_path(std::string path_template, const std::vector<std::pair<std::string, std::string>>& values);
+// A parameter's value as the wire carries it: a string as itself, any other
+// value as its JSON text, an integral number without ".0" (as the Go and
+// TypeScript clients write it).
+inline std::string text(const std::string& value) { return value; }
+inline std::string text(std::int64_t value) { return std::to_string(value); }
+inline std::string text(bool value) { return value ? "true" : "false"; }
+std::string text(double value);
+// A contract type's JSON text as the wire carries it: a JSON string without its quotes, any other as it is.
+std::string json_text(const std::string& json);
+
 // ---- streams ----------------------------------------------------------------------------------------
 
 enum class Framing { sse, ndjson };
@@ -187,6 +205,25 @@ struct StreamShape {
     bool resume = false;  // reconnect with Last-Event-ID (an SSE stream whose items carry ids)
     std::vector<ErrorCase> errors;
     std::size_t max_line_bytes = stream::kDefaultMaxLineBytes;
+};
+
+// Overrides of a stream's declared client rules (docs/clients.md, `options`:
+// watchdogMs, maxAttempts, initialDelayMs, multiplier, maxDelayMs); an empty one: as declared.
+struct StreamOptions {
+    std::optional<std::int64_t> watchdog_ms;
+    std::optional<std::int64_t> max_attempts;
+    std::optional<std::int64_t> initial_delay_ms;
+    std::optional<std::int64_t> multiplier;
+    std::optional<std::int64_t> max_delay_ms;
+    // The declared configuration with the overrides.
+    stream::ReconnectConfig apply(stream::ReconnectConfig config) const {
+        if (watchdog_ms) config.watchdog_timeout_ms = *watchdog_ms;
+        if (max_attempts) config.backoff.max_attempts = *max_attempts;
+        if (initial_delay_ms) config.backoff.initial_delay_ms = *initial_delay_ms;
+        if (multiplier) config.backoff.multiplier = *multiplier;
+        if (max_delay_ms) config.backoff.max_delay_ms = *max_delay_ms;
+        return config;
+    }
 };
 
 enum class StreamEventKind { item, finding, retry };
