@@ -2,6 +2,7 @@
 // schemas/run_events/tables.schema.json (schema set sha256:018a30095499af3b); do not edit
 import { z } from "zod";
 import * as rt from "./runtime.js";
+/** @import * as types from "./run_events.js" */
 
 // The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
 const maxDepth = 128;
@@ -29,7 +30,7 @@ const runEventTypeValues = new Set(RUN_EVENT_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunEventType}
+ * @returns {types.RunEventType}
  */
 export function readRunEventType(d) {
   return d.enumString(runEventTypeValues, "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output");
@@ -50,7 +51,7 @@ export function safeParseRunEventType(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunEventType}
+ * @returns {types.RunEventType}
  */
 export function decodeRunEventType(text, options) {
   return rt.decode(text, readRunEventType, options, maxDepth);
@@ -58,7 +59,7 @@ export function decodeRunEventType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunEventType} value
+ * @param {types.RunEventType} value
  * @returns {string}
  */
 export function encodeRunEventType(value) {
@@ -84,7 +85,7 @@ const knownStatusValueValues = new Set(KNOWN_STATUS_VALUE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {KnownStatusValue}
+ * @returns {types.KnownStatusValue}
  */
 export function readKnownStatusValue(d) {
   return d.enumString(knownStatusValueValues, "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning");
@@ -105,7 +106,7 @@ export function safeParseKnownStatusValue(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {KnownStatusValue}
+ * @returns {types.KnownStatusValue}
  */
 export function decodeKnownStatusValue(text, options) {
   return rt.decode(text, readKnownStatusValue, options, maxDepth);
@@ -113,7 +114,7 @@ export function decodeKnownStatusValue(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {KnownStatusValue} value
+ * @param {types.KnownStatusValue} value
  * @returns {string}
  */
 export function encodeKnownStatusValue(value) {
@@ -139,7 +140,7 @@ const statusValueKnown = new Set(STATUS_VALUE_KNOWN_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {StatusValue}
+ * @returns {types.StatusValue}
  */
 export function readStatusValue(d) {
   return d.openEnum(statusValueKnown, undefined);
@@ -160,7 +161,7 @@ export function safeParseStatusValue(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StatusValue}
+ * @returns {types.StatusValue}
  */
 export function decodeStatusValue(text, options) {
   return rt.decode(text, readStatusValue, options, maxDepth);
@@ -168,7 +169,7 @@ export function decodeStatusValue(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StatusValue} value
+ * @param {types.StatusValue} value
  * @returns {string}
  */
 export function encodeStatusValue(value) {
@@ -187,7 +188,7 @@ const normalizedStatusValues = new Set(NORMALIZED_STATUS_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {NormalizedStatus}
+ * @returns {types.NormalizedStatus}
  */
 export function readNormalizedStatus(d) {
   return d.enumString(normalizedStatusValues, "in_progress|success|error|warning");
@@ -208,7 +209,7 @@ export function safeParseNormalizedStatus(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NormalizedStatus}
+ * @returns {types.NormalizedStatus}
  */
 export function decodeNormalizedStatus(text, options) {
   return rt.decode(text, readNormalizedStatus, options, maxDepth);
@@ -216,7 +217,7 @@ export function decodeNormalizedStatus(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NormalizedStatus} value
+ * @param {types.NormalizedStatus} value
  * @returns {string}
  */
 export function encodeNormalizedStatus(value) {
@@ -233,7 +234,7 @@ const runLifecycleStatusValues = new Set(RUN_LIFECYCLE_STATUS_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunLifecycleStatus}
+ * @returns {types.RunLifecycleStatus}
  */
 export function readRunLifecycleStatus(d) {
   return d.enumString(runLifecycleStatusValues, "complete|inference_complete");
@@ -254,7 +255,7 @@ export function safeParseRunLifecycleStatus(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunLifecycleStatus}
+ * @returns {types.RunLifecycleStatus}
  */
 export function decodeRunLifecycleStatus(text, options) {
   return rt.decode(text, readRunLifecycleStatus, options, maxDepth);
@@ -262,7 +263,7 @@ export function decodeRunLifecycleStatus(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunLifecycleStatus} value
+ * @param {types.RunLifecycleStatus} value
  * @returns {string}
  */
 export function encodeRunLifecycleStatus(value) {
@@ -276,7 +277,7 @@ const scratchpadOperationValues = new Set(SCRATCHPAD_OPERATION_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {ScratchpadOperation}
+ * @returns {types.ScratchpadOperation}
  */
 export function readScratchpadOperation(d) {
   return d.enumString(scratchpadOperationValues, "read|append|update");
@@ -297,7 +298,7 @@ export function safeParseScratchpadOperation(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ScratchpadOperation}
+ * @returns {types.ScratchpadOperation}
  */
 export function decodeScratchpadOperation(text, options) {
   return rt.decode(text, readScratchpadOperation, options, maxDepth);
@@ -305,7 +306,7 @@ export function decodeScratchpadOperation(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ScratchpadOperation} value
+ * @param {types.ScratchpadOperation} value
  * @returns {string}
  */
 export function encodeScratchpadOperation(value) {
@@ -317,7 +318,7 @@ export const RunId = z.string().check(rt.codePoints(1));
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunId}
+ * @returns {types.RunId}
  */
 export function readRunId(d) {
   return d.string(rule1);
@@ -338,7 +339,7 @@ export function safeParseRunId(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunId}
+ * @returns {types.RunId}
  */
 export function decodeRunId(text, options) {
   return rt.decode(text, readRunId, options, maxDepth);
@@ -346,7 +347,7 @@ export function decodeRunId(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunId} value
+ * @param {types.RunId} value
  * @returns {string}
  */
 export function encodeRunId(value) {
@@ -361,7 +362,7 @@ export const RunEventEnvelope = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunEventEnvelope}
+ * @returns {types.RunEventEnvelope}
  */
 export function readRunEventEnvelope(d) {
   let $type, $run_id;
@@ -386,7 +387,7 @@ export function readRunEventEnvelope(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
-    const v = /** @type {RunEventEnvelope} */ ({ type: $type, run_id: $run_id });
+    const v = /** @type {types.RunEventEnvelope} */ ({ type: $type, run_id: $run_id });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -408,7 +409,7 @@ export function safeParseRunEventEnvelope(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunEventEnvelope}
+ * @returns {types.RunEventEnvelope}
  */
 export function decodeRunEventEnvelope(text, options) {
   return rt.decode(text, readRunEventEnvelope, options, maxDepth);
@@ -416,7 +417,7 @@ export function decodeRunEventEnvelope(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunEventEnvelope} value
+ * @param {types.RunEventEnvelope} value
  * @returns {string}
  */
 export function encodeRunEventEnvelope(value) {
@@ -432,7 +433,7 @@ export const ContentEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ContentEvent}
+ * @returns {types.ContentEvent}
  */
 export function readContentEvent(d) {
   let $type, $run_id, $content;
@@ -462,7 +463,7 @@ export function readContentEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {ContentEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.ContentEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -484,7 +485,7 @@ export function safeParseContentEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ContentEvent}
+ * @returns {types.ContentEvent}
  */
 export function decodeContentEvent(text, options) {
   return rt.decode(text, readContentEvent, options, maxDepth);
@@ -492,7 +493,7 @@ export function decodeContentEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ContentEvent} value
+ * @param {types.ContentEvent} value
  * @returns {string}
  */
 export function encodeContentEvent(value) {
@@ -508,7 +509,7 @@ export const ReasoningEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ReasoningEvent}
+ * @returns {types.ReasoningEvent}
  */
 export function readReasoningEvent(d) {
   let $type, $run_id, $content;
@@ -538,7 +539,7 @@ export function readReasoningEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {ReasoningEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.ReasoningEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -560,7 +561,7 @@ export function safeParseReasoningEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ReasoningEvent}
+ * @returns {types.ReasoningEvent}
  */
 export function decodeReasoningEvent(text, options) {
   return rt.decode(text, readReasoningEvent, options, maxDepth);
@@ -568,7 +569,7 @@ export function decodeReasoningEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ReasoningEvent} value
+ * @param {types.ReasoningEvent} value
  * @returns {string}
  */
 export function encodeReasoningEvent(value) {
@@ -590,7 +591,7 @@ export const WebStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {WebStatusEvent}
+ * @returns {types.WebStatusEvent}
  */
 export function readWebStatusEvent(d) {
   let $type, $run_id, $status, $tool, $message;
@@ -646,7 +647,7 @@ export function readWebStatusEvent(d) {
     if ($status === undefined) d.missing("status");
     if ($tool === undefined) d.missing("tool");
     if ($message === undefined) d.missing("message");
-    const v = /** @type {WebStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status, tool: $tool, message: $message });
+    const v = /** @type {types.WebStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status, tool: $tool, message: $message });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -668,7 +669,7 @@ export function safeParseWebStatusEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {WebStatusEvent}
+ * @returns {types.WebStatusEvent}
  */
 export function decodeWebStatusEvent(text, options) {
   return rt.decode(text, readWebStatusEvent, options, maxDepth);
@@ -676,7 +677,7 @@ export function decodeWebStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {WebStatusEvent} value
+ * @param {types.WebStatusEvent} value
  * @returns {string}
  */
 export function encodeWebStatusEvent(value) {
@@ -698,7 +699,7 @@ export const ResearchStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ResearchStatusEvent}
+ * @returns {types.ResearchStatusEvent}
  */
 export function readResearchStatusEvent(d) {
   let $type, $run_id, $tool, $state, $activity;
@@ -754,7 +755,7 @@ export function readResearchStatusEvent(d) {
     if ($tool === undefined) d.missing("tool");
     if ($state === undefined) d.missing("state");
     if ($activity === undefined) d.missing("activity");
-    const v = /** @type {ResearchStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    const v = /** @type {types.ResearchStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -776,7 +777,7 @@ export function safeParseResearchStatusEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ResearchStatusEvent}
+ * @returns {types.ResearchStatusEvent}
  */
 export function decodeResearchStatusEvent(text, options) {
   return rt.decode(text, readResearchStatusEvent, options, maxDepth);
@@ -784,7 +785,7 @@ export function decodeResearchStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ResearchStatusEvent} value
+ * @param {types.ResearchStatusEvent} value
  * @returns {string}
  */
 export function encodeResearchStatusEvent(value) {
@@ -806,7 +807,7 @@ export const ScratchpadEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ScratchpadEvent}
+ * @returns {types.ScratchpadEvent}
  */
 export function readScratchpadEvent(d) {
   let $type, $run_id, $operation, $state, $tool, $activity, $entry;
@@ -861,7 +862,7 @@ export function readScratchpadEvent(d) {
     if ($run_id === undefined) d.missing("run_id");
     if ($operation === undefined) d.missing("operation");
     if ($state === undefined) d.missing("state");
-    const v = /** @type {ScratchpadEvent} */ ({ type: $type, run_id: $run_id, operation: $operation, state: $state });
+    const v = /** @type {types.ScratchpadEvent} */ ({ type: $type, run_id: $run_id, operation: $operation, state: $state });
     if ($tool !== undefined) v.tool = $tool;
     if ($activity !== undefined) v.activity = $activity;
     if ($entry !== undefined) v.entry = $entry;
@@ -886,7 +887,7 @@ export function safeParseScratchpadEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ScratchpadEvent}
+ * @returns {types.ScratchpadEvent}
  */
 export function decodeScratchpadEvent(text, options) {
   return rt.decode(text, readScratchpadEvent, options, maxDepth);
@@ -894,7 +895,7 @@ export function decodeScratchpadEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ScratchpadEvent} value
+ * @param {types.ScratchpadEvent} value
  * @returns {string}
  */
 export function encodeScratchpadEvent(value) {
@@ -911,7 +912,7 @@ export const ToolCallStartEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ToolCallStartEvent}
+ * @returns {types.ToolCallStartEvent}
  */
 export function readToolCallStartEvent(d) {
   let $type, $run_id, $tool, $args;
@@ -946,7 +947,7 @@ export function readToolCallStartEvent(d) {
     if ($run_id === undefined) d.missing("run_id");
     if ($tool === undefined) d.missing("tool");
     if ($args === undefined) d.missing("args");
-    const v = /** @type {ToolCallStartEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
+    const v = /** @type {types.ToolCallStartEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -968,7 +969,7 @@ export function safeParseToolCallStartEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ToolCallStartEvent}
+ * @returns {types.ToolCallStartEvent}
  */
 export function decodeToolCallStartEvent(text, options) {
   return rt.decode(text, readToolCallStartEvent, options, maxDepth);
@@ -976,7 +977,7 @@ export function decodeToolCallStartEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ToolCallStartEvent} value
+ * @param {types.ToolCallStartEvent} value
  * @returns {string}
  */
 export function encodeToolCallStartEvent(value) {
@@ -993,7 +994,7 @@ export const ToolCallManifestEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ToolCallManifestEvent}
+ * @returns {types.ToolCallManifestEvent}
  */
 export function readToolCallManifestEvent(d) {
   let $type, $run_id, $tool, $args;
@@ -1028,7 +1029,7 @@ export function readToolCallManifestEvent(d) {
     if ($run_id === undefined) d.missing("run_id");
     if ($tool === undefined) d.missing("tool");
     if ($args === undefined) d.missing("args");
-    const v = /** @type {ToolCallManifestEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
+    const v = /** @type {types.ToolCallManifestEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1050,7 +1051,7 @@ export function safeParseToolCallManifestEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ToolCallManifestEvent}
+ * @returns {types.ToolCallManifestEvent}
  */
 export function decodeToolCallManifestEvent(text, options) {
   return rt.decode(text, readToolCallManifestEvent, options, maxDepth);
@@ -1058,7 +1059,7 @@ export function decodeToolCallManifestEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ToolCallManifestEvent} value
+ * @param {types.ToolCallManifestEvent} value
  * @returns {string}
  */
 export function encodeToolCallManifestEvent(value) {
@@ -1076,7 +1077,7 @@ export const CodeStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {CodeStatusEvent}
+ * @returns {types.CodeStatusEvent}
  */
 export function readCodeStatusEvent(d) {
   let $type, $run_id, $tool, $state, $activity;
@@ -1116,7 +1117,7 @@ export function readCodeStatusEvent(d) {
     if ($tool === undefined) d.missing("tool");
     if ($state === undefined) d.missing("state");
     if ($activity === undefined) d.missing("activity");
-    const v = /** @type {CodeStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    const v = /** @type {types.CodeStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1138,7 +1139,7 @@ export function safeParseCodeStatusEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {CodeStatusEvent}
+ * @returns {types.CodeStatusEvent}
  */
 export function decodeCodeStatusEvent(text, options) {
   return rt.decode(text, readCodeStatusEvent, options, maxDepth);
@@ -1146,7 +1147,7 @@ export function decodeCodeStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {CodeStatusEvent} value
+ * @param {types.CodeStatusEvent} value
  * @returns {string}
  */
 export function encodeCodeStatusEvent(value) {
@@ -1162,7 +1163,7 @@ export const RunStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunStatusEvent}
+ * @returns {types.RunStatusEvent}
  */
 export function readRunStatusEvent(d) {
   let $type, $run_id, $status;
@@ -1192,7 +1193,7 @@ export function readRunStatusEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($status === undefined) d.missing("status");
-    const v = /** @type {RunStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status });
+    const v = /** @type {types.RunStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1214,7 +1215,7 @@ export function safeParseRunStatusEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunStatusEvent}
+ * @returns {types.RunStatusEvent}
  */
 export function decodeRunStatusEvent(text, options) {
   return rt.decode(text, readRunStatusEvent, options, maxDepth);
@@ -1222,7 +1223,7 @@ export function decodeRunStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunStatusEvent} value
+ * @param {types.RunStatusEvent} value
  * @returns {string}
  */
 export function encodeRunStatusEvent(value) {
@@ -1238,7 +1239,7 @@ export const RunErrorEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunErrorEvent}
+ * @returns {types.RunErrorEvent}
  */
 export function readRunErrorEvent(d) {
   let $type, $run_id, $error;
@@ -1268,7 +1269,7 @@ export function readRunErrorEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($error === undefined) d.missing("error");
-    const v = /** @type {RunErrorEvent} */ ({ type: $type, run_id: $run_id, error: $error });
+    const v = /** @type {types.RunErrorEvent} */ ({ type: $type, run_id: $run_id, error: $error });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1290,7 +1291,7 @@ export function safeParseRunErrorEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunErrorEvent}
+ * @returns {types.RunErrorEvent}
  */
 export function decodeRunErrorEvent(text, options) {
   return rt.decode(text, readRunErrorEvent, options, maxDepth);
@@ -1298,7 +1299,7 @@ export function decodeRunErrorEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunErrorEvent} value
+ * @param {types.RunErrorEvent} value
  * @returns {string}
  */
 export function encodeRunErrorEvent(value) {
@@ -1318,7 +1319,7 @@ export const GeneratedFileEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {GeneratedFileEvent}
+ * @returns {types.GeneratedFileEvent}
  */
 export function readGeneratedFileEvent(d) {
   let $type, $run_id, $filename, $mime_type, $file_id, $url, $base64;
@@ -1366,7 +1367,7 @@ export function readGeneratedFileEvent(d) {
     if ($filename === undefined) d.missing("filename");
     if ($mime_type === undefined) d.missing("mime_type");
     if ($file_id === undefined) d.missing("file_id");
-    const v = /** @type {GeneratedFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    const v = /** @type {types.GeneratedFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
     if ($url !== undefined) v.url = $url;
     if ($base64 !== undefined) v.base64 = $base64;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1390,7 +1391,7 @@ export function safeParseGeneratedFileEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {GeneratedFileEvent}
+ * @returns {types.GeneratedFileEvent}
  */
 export function decodeGeneratedFileEvent(text, options) {
   return rt.decode(text, readGeneratedFileEvent, options, maxDepth);
@@ -1398,7 +1399,7 @@ export function decodeGeneratedFileEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {GeneratedFileEvent} value
+ * @param {types.GeneratedFileEvent} value
  * @returns {string}
  */
 export function encodeGeneratedFileEvent(value) {
@@ -1418,7 +1419,7 @@ export const CodeInterpreterFileEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {CodeInterpreterFileEvent}
+ * @returns {types.CodeInterpreterFileEvent}
  */
 export function readCodeInterpreterFileEvent(d) {
   let $type, $run_id, $filename, $mime_type, $file_id, $url, $base64;
@@ -1466,7 +1467,7 @@ export function readCodeInterpreterFileEvent(d) {
     if ($filename === undefined) d.missing("filename");
     if ($mime_type === undefined) d.missing("mime_type");
     if ($file_id === undefined) d.missing("file_id");
-    const v = /** @type {CodeInterpreterFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    const v = /** @type {types.CodeInterpreterFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
     if ($url !== undefined) v.url = $url;
     if ($base64 !== undefined) v.base64 = $base64;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1490,7 +1491,7 @@ export function safeParseCodeInterpreterFileEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {CodeInterpreterFileEvent}
+ * @returns {types.CodeInterpreterFileEvent}
  */
 export function decodeCodeInterpreterFileEvent(text, options) {
   return rt.decode(text, readCodeInterpreterFileEvent, options, maxDepth);
@@ -1498,7 +1499,7 @@ export function decodeCodeInterpreterFileEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {CodeInterpreterFileEvent} value
+ * @param {types.CodeInterpreterFileEvent} value
  * @returns {string}
  */
 export function encodeCodeInterpreterFileEvent(value) {
@@ -1514,7 +1515,7 @@ export const HotCodeEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {HotCodeEvent}
+ * @returns {types.HotCodeEvent}
  */
 export function readHotCodeEvent(d) {
   let $type, $run_id, $content;
@@ -1544,7 +1545,7 @@ export function readHotCodeEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {HotCodeEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.HotCodeEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1566,7 +1567,7 @@ export function safeParseHotCodeEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {HotCodeEvent}
+ * @returns {types.HotCodeEvent}
  */
 export function decodeHotCodeEvent(text, options) {
   return rt.decode(text, readHotCodeEvent, options, maxDepth);
@@ -1574,7 +1575,7 @@ export function decodeHotCodeEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {HotCodeEvent} value
+ * @param {types.HotCodeEvent} value
  * @returns {string}
  */
 export function encodeHotCodeEvent(value) {
@@ -1590,7 +1591,7 @@ export const HotCodeOutputEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {HotCodeOutputEvent}
+ * @returns {types.HotCodeOutputEvent}
  */
 export function readHotCodeOutputEvent(d) {
   let $type, $run_id, $content;
@@ -1620,7 +1621,7 @@ export function readHotCodeOutputEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {HotCodeOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.HotCodeOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1642,7 +1643,7 @@ export function safeParseHotCodeOutputEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {HotCodeOutputEvent}
+ * @returns {types.HotCodeOutputEvent}
  */
 export function decodeHotCodeOutputEvent(text, options) {
   return rt.decode(text, readHotCodeOutputEvent, options, maxDepth);
@@ -1650,7 +1651,7 @@ export function decodeHotCodeOutputEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {HotCodeOutputEvent} value
+ * @param {types.HotCodeOutputEvent} value
  * @returns {string}
  */
 export function encodeHotCodeOutputEvent(value) {
@@ -1666,7 +1667,7 @@ export const ComputerOutputEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ComputerOutputEvent}
+ * @returns {types.ComputerOutputEvent}
  */
 export function readComputerOutputEvent(d) {
   let $type, $run_id, $content;
@@ -1696,7 +1697,7 @@ export function readComputerOutputEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {ComputerOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.ComputerOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1718,7 +1719,7 @@ export function safeParseComputerOutputEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ComputerOutputEvent}
+ * @returns {types.ComputerOutputEvent}
  */
 export function decodeComputerOutputEvent(text, options) {
   return rt.decode(text, readComputerOutputEvent, options, maxDepth);
@@ -1726,7 +1727,7 @@ export function decodeComputerOutputEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ComputerOutputEvent} value
+ * @param {types.ComputerOutputEvent} value
  * @returns {string}
  */
 export function encodeComputerOutputEvent(value) {
@@ -1754,7 +1755,7 @@ export const RunEvent = z.discriminatedUnion("type", [
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunEvent<rt.UnknownVariant>}
+ * @returns {types.RunEvent<rt.UnknownVariant>}
  */
 export function readRunEvent(d) {
   switch (d.tag("type")) {
@@ -1810,18 +1811,24 @@ export function safeParseRunEvent(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {RunEvent}
+ * @returns {types.RunEvent}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {RunEvent<rt.UnknownVariant>}
+ * @returns {types.RunEvent<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.RunEvent | types.RunEvent<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunEvent | RunEvent<rt.UnknownVariant>}
+ * @returns {types.RunEvent | types.RunEvent<rt.UnknownVariant>}
  */
 export function decodeRunEvent(text, options) {
   return rt.decode(text, readRunEvent, options, maxDepth);
@@ -1829,7 +1836,7 @@ export function decodeRunEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunEvent | RunEvent<rt.UnknownVariant>} value
+ * @param {types.RunEvent | types.RunEvent<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeRunEvent(value) {
@@ -1847,7 +1854,7 @@ const uiComponentValues = new Set(UI_COMPONENT_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {UiComponent}
+ * @returns {types.UiComponent}
  */
 export function readUiComponent(d) {
   return d.enumString(uiComponentValues, "WebSearchStatus|DeepResearchStatus|ScratchpadStatus");
@@ -1868,7 +1875,7 @@ export function safeParseUiComponent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UiComponent}
+ * @returns {types.UiComponent}
  */
 export function decodeUiComponent(text, options) {
   return rt.decode(text, readUiComponent, options, maxDepth);
@@ -1876,7 +1883,7 @@ export function decodeUiComponent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UiComponent} value
+ * @param {types.UiComponent} value
  * @returns {string}
  */
 export function encodeUiComponent(value) {

@@ -9,7 +9,7 @@
 //
 // TypeScript, compiled by tests/runtime/ts_emit.sh into runtime/ts/dist/:
 // the package ships that JavaScript and its declarations (it runs with no
-// build step) and this source under src/.
+// build step).
 import { z } from "zod";
 import { DecodeError, formatPath, Keyword, quote } from "./runtime/errors.js";
 import { codePointLength, isDateTime, isMultipleOf, isUri, isUuid } from "./runtime/formats.js";

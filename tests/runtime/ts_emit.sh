@@ -2,7 +2,7 @@
 # runtime/ts/dist/ is what tsc makes of the TypeScript sources of runtime/ts/
 # (runtime.ts, runtime/*.ts, stream/*.ts; tsconfig.emit.json): JavaScript and
 # declarations. The generated TypeScript package ships dist as it is, so that
-# it runs with no build step, and the sources under src/. dist is committed;
+# it runs with no build step. dist is committed;
 # this keeps it in step with the sources.
 #
 #   ts_emit.sh check     compile into a temporary folder and compare with dist (a test)

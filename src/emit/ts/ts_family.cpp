@@ -1,6 +1,6 @@
-// The family view's frame (the three files of a family) and structs; the
-// other kinds are in ts_decls.cpp, what differs between the .js and the .ts
-// module (and the entry points) in ts_languages.cpp.
+// The family view's frame (the two files of a family) and structs; the
+// other kinds are in ts_decls.cpp, the module code's JSDoc and the entry
+// points in ts_entries.cpp.
 #include "emit/ts/ts_family.h"
 
 #include <algorithm>
@@ -139,14 +139,9 @@ FamilyModule FamilyView::build() {
     FamilyModule body;
     for (ir::DeclId id : family_.decls) {
         const ir::Decl& d = ctx_.model.decl(id);
-        language_.clear();
         Data view = decl_view(id, d);
         const std::string kind = decl_template(d);
-        set_language(view, id, Language::JavaScript);
-        // The types read the same in the declarations and in the TypeScript source.
-        const std::size_t types_at = body.dts.size();
         templates_.render_to("ts/" + kind + ".types.mustache", view, body.dts);
-        body.ts.append(body.dts, types_at, std::string::npos);
         templates_.render_to("ts/" + kind + ".declare.mustache", view, body.dts);
         render_module("ts/" + kind + ".module.mustache", view, id, body);
         if (!d.lifted && !d.is<ir::Constant>()) entry_points(id, body);
@@ -169,10 +164,8 @@ FamilyModule FamilyView::build() {
     data.set("has_support", flag(!readers_.support().js.empty()));
     data.set("body", std::move(body.js));
     data.set("support", readers_.support().js);
+    data.set("module_path", string_literal("./" + names_.family.at(family_.name) + ".js"));
     module.js = write::normalise_text(templates_.render("ts/family.module.mustache", data));
-    data.set("body", std::move(body.ts));
-    data.set("support", readers_.support().ts);
-    module.ts = write::normalise_text(templates_.render("ts/family.module.mustache", data));
     return module;
 }
 
@@ -324,7 +317,7 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
             break;
     }
     if (index_names) assignments.push_back(Object{{"line", "rt.recordOrder(v, [" + names_in_order + "]);"}});
-    const std::string type = reader_type(id);
+    const std::string type = own_type(reader_type(id));
     const std::string object = "{" + (literal.empty() ? std::string() : " " + literal + " ") + "}";
     v.set("has_locals", flag(!local_list.empty()));
     v.set("locals", std::move(local_list));
@@ -334,11 +327,7 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
     v.set("unknown", std::move(unknown));
     const std::string count = readers_.count_rule(s.bounds.min_properties, s.bounds.max_properties, false);
     v.set("count_rule", count == "undefined" ? std::string() : count);
-    language_["key_declaration"] = {"/** @type {string | undefined} */ let key;", "let key: string | undefined;"};
-    language_["kept_declaration"] = {"/** @type {rt.Members | undefined} */ let kept;",
-                                     "let kept: rt.Members | undefined;"};
-    language_["value_statement"] = {"const v = /** @type {" + type + "} */ (" + object + ");",
-                                    "const v = " + object + " as " + type + ";"};
+    v.set("value_statement", "const v = /** @type {" + type + "} */ (" + object + ");");
 }
 
 // ---- names ------------------------------------------------------------------------------------

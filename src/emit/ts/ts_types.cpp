@@ -72,8 +72,15 @@ std::set<ir::DeclId> tolerant_generic(const ir::Model& model) {
     return generic;
 }
 
+std::string TsTypes::jsdoc_type(const ir::TypeExpr& t, TypeMode mode) const {
+    own_prefix_ = "types.";
+    std::string out = type(t, mode);
+    own_prefix_.clear();
+    return out;
+}
+
 std::string TsTypes::decl_type(ir::DeclId id, TypeMode mode) const {
-    std::string name = decl_ref(id);
+    std::string name = model_.decl(id).family == family_ ? own_prefix_ + names_.of(id) : decl_ref(id);
     if (!generic_.count(id) || mode == TypeMode::Strict) return name;
     return name + "<" +
            (mode == TypeMode::Generic ? std::string(kUnknownParameter) : std::string("rt.UnknownVariant")) + ">";
