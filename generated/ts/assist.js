@@ -32,8 +32,9 @@ export function safeParseValidationIssueLocation(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ValidationIssueLocation}
@@ -108,8 +109,8 @@ export function safeParseValidationIssue(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ValidationIssue}
@@ -178,7 +179,13 @@ export function readValidationErrorResponse(d) {
     if ($domain === undefined) d.missing("domain");
     if ($retryable === undefined) d.missing("retryable");
     if ($errors === undefined) d.missing("errors");
-    const v = /** @type {types.ValidationErrorResponse} */ ({ error_message: $error_message, code: $code, domain: $domain, retryable: $retryable, errors: $errors });
+    const v = /** @type {types.ValidationErrorResponse} */ ({
+      error_message: $error_message,
+      code: $code,
+      domain: $domain,
+      retryable: $retryable,
+      errors: $errors,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -196,8 +203,9 @@ export function safeParseValidationErrorResponse(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ValidationErrorResponse}
@@ -260,8 +268,9 @@ export function safeParseAgentRequestPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.AgentRequestPayload}
@@ -336,8 +345,9 @@ export function safeParseClientCapabilities(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ClientCapabilities}
@@ -443,8 +453,8 @@ export function safeParseAgentRequest(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.AgentRequest}
@@ -489,8 +499,8 @@ export function safeParseDeliveryMode(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.DeliveryMode}
@@ -559,8 +569,8 @@ export function safeParseAgentCapability(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.AgentCapability}
@@ -635,8 +645,8 @@ export function safeParseServerSentEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ServerSentEvent}
@@ -699,8 +709,8 @@ export function safeParseAssistResponse(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.AssistResponse}

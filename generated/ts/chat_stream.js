@@ -31,7 +31,10 @@ const entityTypeValues = new Set(ENTITY_TYPE_VALUES);
  * @returns {types.EntityType}
  */
 export function readEntityType(d) {
-  return d.enumString(entityTypeValues, "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT");
+  return d.enumString(
+    entityTypeValues,
+    "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT",
+  );
 }
 
 /** @param {unknown} data */
@@ -45,8 +48,8 @@ export function safeParseEntityType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.EntityType}
@@ -91,7 +94,24 @@ export const Entity = rt.ownMembers(z.looseObject({
  * @returns {types.Entity}
  */
 export function readEntity(d) {
-  let $entity_type, $identifier, $title, $description, $file_name, $mimetype, $workspace_id, $stored_entity_id, $content_artifact_id, $content_length, $created_at, $purpose, $external_url, $api_name, $api_subtype, $user_query, $all_seen_entities, $cited_entities;
+  let $entity_type,
+    $identifier,
+    $title,
+    $description,
+    $file_name,
+    $mimetype,
+    $workspace_id,
+    $stored_entity_id,
+    $content_artifact_id,
+    $content_length,
+    $created_at,
+    $purpose,
+    $external_url,
+    $api_name,
+    $api_subtype,
+    $user_query,
+    $all_seen_entities,
+    $cited_entities;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -257,8 +277,8 @@ export function safeParseCreatorType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.CreatorType}
@@ -300,8 +320,8 @@ export function safeParseMessageType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.MessageType}
@@ -349,8 +369,8 @@ export function safeParseDeliverableType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.DeliverableType}
@@ -392,8 +412,8 @@ export function safeParseMessageErrorType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.MessageErrorType}
@@ -441,7 +461,27 @@ export const Message = rt.ownMembers(z.looseObject({
  * @returns {types.Message}
  */
 export function readMessage(d) {
-  let $id, $chat_id, $creator_type, $creator_user_id, $message_type, $deliverable_type, $is_answer, $is_running, $needs_clarification_message, $retry_attempts, $content, $hydrated_content, $user_content_artifact_id, $user_message_entity_ids, $user_message_entities, $ai_output_id, $first_report_identifier, $entities, $event_stream_artifact_id, $error_type, $created_at;
+  let $id,
+    $chat_id,
+    $creator_type,
+    $creator_user_id,
+    $message_type,
+    $deliverable_type,
+    $is_answer,
+    $is_running,
+    $needs_clarification_message,
+    $retry_attempts,
+    $content,
+    $hydrated_content,
+    $user_content_artifact_id,
+    $user_message_entity_ids,
+    $user_message_entities,
+    $ai_output_id,
+    $first_report_identifier,
+    $entities,
+    $event_stream_artifact_id,
+    $error_type,
+    $created_at;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -622,8 +662,8 @@ export function safeParsePlanStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PlanStatus}
@@ -697,7 +737,13 @@ export function readPlanTask(d) {
     if ($message === undefined) d.missing("message");
     if ($plan_id === undefined) d.missing("plan_id");
     if ($status === undefined) d.missing("status");
-    const v = /** @type {types.PlanTask} */ ({ id: $id, title: $title, message: $message, plan_id: $plan_id, status: $status });
+    const v = /** @type {types.PlanTask} */ ({
+      id: $id,
+      title: $title,
+      message: $message,
+      plan_id: $plan_id,
+      status: $status,
+    });
     if ($previous_task_id !== undefined) v.previous_task_id = $previous_task_id;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -894,7 +940,13 @@ export function readPlanSet(d) {
     if ($user_chat_message_id === undefined) d.missing("user_chat_message_id");
     if ($workspace_id === undefined) d.missing("workspace_id");
     if ($plans === undefined) d.missing("plans");
-    const v = /** @type {types.PlanSet} */ ({ chat_id: $chat_id, creator_user_id: $creator_user_id, user_chat_message_id: $user_chat_message_id, workspace_id: $workspace_id, plans: $plans });
+    const v = /** @type {types.PlanSet} */ ({
+      chat_id: $chat_id,
+      creator_user_id: $creator_user_id,
+      user_chat_message_id: $user_chat_message_id,
+      workspace_id: $workspace_id,
+      plans: $plans,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -959,8 +1011,8 @@ export function safeParsePendingSourceType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PendingSourceType}
@@ -1034,7 +1086,13 @@ export function readPendingSource(d) {
     if ($plan_task_id === undefined) d.missing("plan_task_id");
     if ($title === undefined) d.missing("title");
     if ($type === undefined) d.missing("type");
-    const v = /** @type {types.PendingSource} */ ({ plan_id: $plan_id, plan_set_id: $plan_set_id, plan_task_id: $plan_task_id, title: $title, type: $type });
+    const v = /** @type {types.PendingSource} */ ({
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+      plan_task_id: $plan_task_id,
+      title: $title,
+      type: $type,
+    });
     if ($web_domain !== undefined) v.web_domain = $web_domain;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1053,8 +1111,8 @@ export function safeParsePendingSource(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PendingSource}
@@ -1109,7 +1167,10 @@ const streamEventTypeValues = new Set(STREAM_EVENT_TYPE_VALUES);
  * @returns {types.StreamEventType}
  */
 export function readStreamEventType(d) {
-  return d.enumString(streamEventTypeValues, "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update");
+  return d.enumString(
+    streamEventTypeValues,
+    "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update",
+  );
 }
 
 /** @param {unknown} data */
@@ -1123,8 +1184,8 @@ export function safeParseStreamEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.StreamEventType}
@@ -1193,7 +1254,13 @@ export function readStreamStart(d) {
     if ($creator_user_id === undefined) d.missing("creator_user_id");
     if ($user_chat_message_id === undefined) d.missing("user_chat_message_id");
     if ($workspace_id === undefined) d.missing("workspace_id");
-    const v = /** @type {types.StreamStart} */ ({ type: $type, chat_id: $chat_id, creator_user_id: $creator_user_id, user_chat_message_id: $user_chat_message_id, workspace_id: $workspace_id });
+    const v = /** @type {types.StreamStart} */ ({
+      type: $type,
+      chat_id: $chat_id,
+      creator_user_id: $creator_user_id,
+      user_chat_message_id: $user_chat_message_id,
+      workspace_id: $workspace_id,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1211,8 +1278,8 @@ export function safeParseStreamStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.StreamStart}
@@ -1409,7 +1476,11 @@ export function readStreamError(d) {
     if ($type === undefined) d.missing("type");
     if ($error_type === undefined) d.missing("error_type");
     if ($error_message === undefined) d.missing("error_message");
-    const v = /** @type {types.StreamError} */ ({ type: $type, error_type: $error_type, error_message: $error_message });
+    const v = /** @type {types.StreamError} */ ({
+      type: $type,
+      error_type: $error_type,
+      error_message: $error_message,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1427,8 +1498,8 @@ export function safeParseStreamError(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.StreamError}
@@ -1497,8 +1568,8 @@ export function safeParseMessageDelta(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.MessageDelta}
@@ -1637,8 +1708,8 @@ export function safeParseMessageIsAnswer(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.MessageIsAnswer}
@@ -1707,8 +1778,9 @@ export function safeParseChatTitleGenerated(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ChatTitleGenerated}
@@ -1777,8 +1849,9 @@ export function safeParseClarificationNeeded(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ClarificationNeeded}
@@ -1829,7 +1902,10 @@ export function readMessageClarificationUpdate(d) {
     key = undefined;
     if ($chat_message_id === undefined) d.missing("chat_message_id");
     if ($needs_clarification_message === undefined) d.missing("needs_clarification_message");
-    const v = /** @type {types.MessageClarificationUpdate} */ ({ chat_message_id: $chat_message_id, needs_clarification_message: $needs_clarification_message });
+    const v = /** @type {types.MessageClarificationUpdate} */ ({
+      chat_message_id: $chat_message_id,
+      needs_clarification_message: $needs_clarification_message,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1847,8 +1923,9 @@ export function safeParseMessageClarificationUpdate(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.MessageClarificationUpdate}
@@ -1917,8 +1994,9 @@ export function safeParseUpdateMessageClarificationMessage(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage}
+ * under the contract's payload policy; throws an rt.DecodeError with the path and keyword of the
+ * first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.UpdateMessageClarificationMessage}
@@ -1960,8 +2038,8 @@ export function safeParseTaskStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.TaskStatus}
@@ -2041,7 +2119,14 @@ export function readTaskUpdate(d) {
     if ($message === undefined) d.missing("message");
     if ($status === undefined) d.missing("status");
     if ($plan_set === undefined) d.missing("plan_set");
-    const v = /** @type {types.TaskUpdate} */ ({ type: $type, key: $key, title: $title, message: $message, status: $status, plan_set: $plan_set });
+    const v = /** @type {types.TaskUpdate} */ ({
+      type: $type,
+      key: $key,
+      title: $title,
+      message: $message,
+      status: $status,
+      plan_set: $plan_set,
+    });
     if ($metadata !== undefined) v.metadata = $metadata;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -2060,8 +2145,8 @@ export function safeParseTaskUpdate(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.TaskUpdate}
@@ -2130,8 +2215,8 @@ export function safeParsePendingSources(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PendingSources}
@@ -2200,8 +2285,8 @@ export function safeParseReferencesFound(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ReferencesFound}
@@ -2241,8 +2326,8 @@ export function safeParseUnixTimestampMs(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.UnixTimestampMs}
@@ -2323,7 +2408,15 @@ export function readNodeToolsExecutionStart(d) {
     if ($tool_ids === undefined) d.missing("tool_ids");
     if ($total_tools === undefined) d.missing("total_tools");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {types.NodeToolsExecutionStart} */ ({ type: $type, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id, tool_ids: $tool_ids, total_tools: $total_tools, timestamp: $timestamp });
+    const v = /** @type {types.NodeToolsExecutionStart} */ ({
+      type: $type,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+      tool_ids: $tool_ids,
+      total_tools: $total_tools,
+      timestamp: $timestamp,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -2341,8 +2434,9 @@ export function safeParseNodeToolsExecutionStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NodeToolsExecutionStart}
@@ -2432,7 +2526,13 @@ export function readNodeToolEvent(d) {
     if ($plan_id === undefined) d.missing("plan_id");
     if ($plan_set_id === undefined) d.missing("plan_set_id");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {types.NodeToolEvent} */ ({ type: $type, event: $event, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.NodeToolEvent} */ ({
+      type: $type,
+      event: $event,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($tool_id !== undefined) v.tool_id = $tool_id;
     if ($tool_type !== undefined) v.tool_type = $tool_type;
     if ($metadata !== undefined) v.metadata = $metadata;
@@ -2454,8 +2554,8 @@ export function safeParseNodeToolEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NodeToolEvent}
@@ -2535,7 +2635,13 @@ export function readUpdateSubagentCurrentAction(d) {
     if ($plan_id === undefined) d.missing("plan_id");
     if ($plan_set_id === undefined) d.missing("plan_set_id");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {types.UpdateSubagentCurrentAction} */ ({ type: $type, current_action: $current_action, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.UpdateSubagentCurrentAction} */ ({
+      type: $type,
+      current_action: $current_action,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($tool_id !== undefined) v.tool_id = $tool_id;
     v.timestamp = $timestamp;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -2555,8 +2661,9 @@ export function safeParseUpdateSubagentCurrentAction(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.UpdateSubagentCurrentAction}
@@ -2596,7 +2703,19 @@ export const NodeReportPreviewStart = z.strictObject({
  * @returns {types.NodeReportPreviewStart}
  */
 export function readNodeReportPreviewStart(d) {
-  let $type, $preview_id, $report_title, $report_user_query, $final_report, $node_id, $plan_id, $plan_set_id, $entity, $section_id, $tool_id, $timestamp, $workspace_id;
+  let $type,
+    $preview_id,
+    $report_title,
+    $report_user_query,
+    $final_report,
+    $node_id,
+    $plan_id,
+    $plan_set_id,
+    $entity,
+    $section_id,
+    $tool_id,
+    $timestamp,
+    $workspace_id;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -2671,7 +2790,17 @@ export function readNodeReportPreviewStart(d) {
     if ($entity === undefined) d.missing("entity");
     if ($timestamp === undefined) d.missing("timestamp");
     if ($workspace_id === undefined) d.missing("workspace_id");
-    const v = /** @type {types.NodeReportPreviewStart} */ ({ type: $type, preview_id: $preview_id, report_title: $report_title, report_user_query: $report_user_query, final_report: $final_report, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id, entity: $entity });
+    const v = /** @type {types.NodeReportPreviewStart} */ ({
+      type: $type,
+      preview_id: $preview_id,
+      report_title: $report_title,
+      report_user_query: $report_user_query,
+      final_report: $final_report,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+      entity: $entity,
+    });
     if ($section_id !== undefined) v.section_id = $section_id;
     if ($tool_id !== undefined) v.tool_id = $tool_id;
     v.timestamp = $timestamp;
@@ -2693,8 +2822,9 @@ export function safeParseNodeReportPreviewStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NodeReportPreviewStart}
@@ -2774,7 +2904,14 @@ export function readNodeReportPreviewDelta(d) {
     if ($node_id === undefined) d.missing("node_id");
     if ($plan_id === undefined) d.missing("plan_id");
     if ($plan_set_id === undefined) d.missing("plan_set_id");
-    const v = /** @type {types.NodeReportPreviewDelta} */ ({ type: $type, preview_id: $preview_id, delta: $delta, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.NodeReportPreviewDelta} */ ({
+      type: $type,
+      preview_id: $preview_id,
+      delta: $delta,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($section_id !== undefined) v.section_id = $section_id;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -2793,8 +2930,9 @@ export function safeParseNodeReportPreviewDelta(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NodeReportPreviewDelta}
@@ -2834,7 +2972,19 @@ export const NodeReportPreviewDone = z.strictObject({
  * @returns {types.NodeReportPreviewDone}
  */
 export function readNodeReportPreviewDone(d) {
-  let $type, $preview_id, $content, $report_title, $final_report, $node_id, $plan_id, $plan_set_id, $entity, $section_id, $tool_id, $timestamp, $workspace_id;
+  let $type,
+    $preview_id,
+    $content,
+    $report_title,
+    $final_report,
+    $node_id,
+    $plan_id,
+    $plan_set_id,
+    $entity,
+    $section_id,
+    $tool_id,
+    $timestamp,
+    $workspace_id;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -2908,7 +3058,16 @@ export function readNodeReportPreviewDone(d) {
     if ($plan_set_id === undefined) d.missing("plan_set_id");
     if ($timestamp === undefined) d.missing("timestamp");
     if ($workspace_id === undefined) d.missing("workspace_id");
-    const v = /** @type {types.NodeReportPreviewDone} */ ({ type: $type, preview_id: $preview_id, content: $content, report_title: $report_title, final_report: $final_report, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.NodeReportPreviewDone} */ ({
+      type: $type,
+      preview_id: $preview_id,
+      content: $content,
+      report_title: $report_title,
+      final_report: $final_report,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($entity !== undefined) v.entity = $entity;
     if ($section_id !== undefined) v.section_id = $section_id;
     if ($tool_id !== undefined) v.tool_id = $tool_id;
@@ -2931,8 +3090,9 @@ export function safeParseNodeReportPreviewDone(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NodeReportPreviewDone}
@@ -2995,7 +3155,12 @@ export function readBrowserUseStart(d) {
     if ($browser_session_id === undefined) d.missing("browser_session_id");
     if ($browser_stream_url === undefined) d.missing("browser_stream_url");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {types.BrowserUseStart} */ ({ type: $type, browser_session_id: $browser_session_id, browser_stream_url: $browser_stream_url, timestamp: $timestamp });
+    const v = /** @type {types.BrowserUseStart} */ ({
+      type: $type,
+      browser_session_id: $browser_session_id,
+      browser_stream_url: $browser_stream_url,
+      timestamp: $timestamp,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -3013,8 +3178,8 @@ export function safeParseBrowserUseStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.BrowserUseStart}
@@ -3083,8 +3248,8 @@ export function safeParseBrowserUseStop(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.BrowserUseStop}
@@ -3159,8 +3324,9 @@ export function safeParseBrowserUseAwaitUserInput(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.BrowserUseAwaitUserInput}
@@ -3265,7 +3431,10 @@ const errorCodeValues = new Set(ERROR_CODE_VALUES);
  * @returns {types.ErrorCode}
  */
 export function readErrorCode(d) {
-  return d.enumString(errorCodeValues, "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error");
+  return d.enumString(
+    errorCodeValues,
+    "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error",
+  );
 }
 
 /** @param {unknown} data */
@@ -3348,7 +3517,12 @@ export function readErrorEvent(d) {
     if ($code === undefined) d.missing("code");
     if ($message === undefined) d.missing("message");
     if ($recoverable === undefined) d.missing("recoverable");
-    const v = /** @type {types.ErrorEvent} */ ({ type: $type, code: $code, message: $message, recoverable: $recoverable });
+    const v = /** @type {types.ErrorEvent} */ ({
+      type: $type,
+      code: $code,
+      message: $message,
+      recoverable: $recoverable,
+    });
     if ($context !== undefined) v.context = $context;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -3367,8 +3541,8 @@ export function safeParseErrorEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ErrorEvent}
@@ -3462,8 +3636,8 @@ export function safeParseMessageFileEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.MessageFileEvent}
@@ -3601,7 +3775,12 @@ export function readUsageUpdateEvent(d) {
     if ($inputTokens === undefined) d.missing("inputTokens");
     if ($outputTokens === undefined) d.missing("outputTokens");
     if ($totalTokens === undefined) d.missing("totalTokens");
-    const v = /** @type {types.UsageUpdateEvent} */ ({ type: $type, inputTokens: $inputTokens, outputTokens: $outputTokens, totalTokens: $totalTokens });
+    const v = /** @type {types.UsageUpdateEvent} */ ({
+      type: $type,
+      inputTokens: $inputTokens,
+      outputTokens: $outputTokens,
+      totalTokens: $totalTokens,
+    });
     if ($cost !== undefined) v.cost = $cost;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -3620,8 +3799,8 @@ export function safeParseUsageUpdateEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.UsageUpdateEvent}
@@ -3743,8 +3922,8 @@ export function safeParseStreamEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text
@@ -3832,8 +4011,8 @@ export function safeParseStreamEnvelope(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text

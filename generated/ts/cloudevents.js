@@ -23,7 +23,10 @@ const eventContentTypeValues = new Set(EVENT_CONTENT_TYPE_VALUES);
  * @returns {types.EventContentType}
  */
 export function readEventContentType(d) {
-  return d.enumString(eventContentTypeValues, "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json");
+  return d.enumString(
+    eventContentTypeValues,
+    "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json",
+  );
 }
 
 /** @param {unknown} data */
@@ -37,8 +40,8 @@ export function safeParseEventContentType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.EventContentType}
@@ -63,7 +66,10 @@ export const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES = /** @type {const} */ ([
   "application/vnd.coreason.error+json",
   "application/vnd.coreason.artifact+json",
 ]);
-export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$")))], rt.ANY_OF);
+export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern(
+  "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$",
+  "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$",
+)))], rt.ANY_OF);
 const cloudEventDatacontenttypeKnown = new Set(CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES);
 
 /**
@@ -208,8 +214,8 @@ export function safeParseCloudEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.CloudEvent}
@@ -228,7 +234,10 @@ export function encodeCloudEvent(value) {
 }
 
 // ---- IsoTimestamp (cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp)
-export const IsoTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$"));
+export const IsoTimestamp = z.string().regex(rt.pattern(
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+));
 
 /**
  * @param {rt.Decoder} d
@@ -249,8 +258,8 @@ export function safeParseIsoTimestamp(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.IsoTimestamp}
@@ -269,7 +278,10 @@ export function encodeIsoTimestamp(value) {
 }
 
 // ---- UtcTimestamp (cloudevents/cloudevent.schema.json#/$defs/UtcTimestamp)
-export const UtcTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$"));
+export const UtcTimestamp = z.string().regex(rt.pattern(
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+));
 
 /**
  * @param {rt.Decoder} d
@@ -290,8 +302,8 @@ export function safeParseUtcTimestamp(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.UtcTimestamp}
@@ -339,8 +351,9 @@ export function safeParseKnownGraphEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.KnownGraphEventType}
@@ -388,8 +401,8 @@ export function safeParseGraphEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.GraphEventType}
@@ -469,8 +482,9 @@ export function safeParseStreamChunkPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.StreamChunkPayload}
@@ -533,7 +547,12 @@ export function readErrorPayload(d) {
     if ($code === undefined) d.missing("code");
     if ($domain === undefined) d.missing("domain");
     if ($retryable === undefined) d.missing("retryable");
-    const v = /** @type {types.ErrorPayload} */ ({ error_message: $error_message, code: $code, domain: $domain, retryable: $retryable });
+    const v = /** @type {types.ErrorPayload} */ ({
+      error_message: $error_message,
+      code: $code,
+      domain: $domain,
+      retryable: $retryable,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -551,8 +570,8 @@ export function safeParseErrorPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ErrorPayload}
@@ -621,8 +640,9 @@ export function safeParseNodeStartedPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NodeStartedPayload}
@@ -685,8 +705,9 @@ export function safeParseNodeCompletedPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NodeCompletedPayload}
@@ -707,7 +728,12 @@ export function encodeNodeCompletedPayload(value) {
 
 // ---- rules and readers the declarations above share
 /** @type {rt.StringRule} */
-const rule1 = { pattern: rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$") };
+const rule1 = {
+  pattern: rt.pattern(
+    "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$",
+    "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$",
+  ),
+};
 /** @type {rt.StringRule} */
 const rule2 = { minLength: 1 };
 /** @type {rt.StringRule} */
@@ -715,6 +741,16 @@ const rule3 = { format: "uri" };
 /** @type {rt.StringRule} */
 const rule4 = { format: "date-time" };
 /** @type {rt.StringRule} */
-const rule5 = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$") };
+const rule5 = {
+  pattern: rt.pattern(
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+  ),
+};
 /** @type {rt.StringRule} */
-const rule6 = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$") };
+const rule6 = {
+  pattern: rt.pattern(
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+  ),
+};

@@ -32,8 +32,9 @@ export function safeParsePresentationEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PresentationEventType}
@@ -191,8 +192,9 @@ export function safeParsePresentationEventData(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PresentationEventData}
@@ -273,8 +275,8 @@ export function safeParsePresentationEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PresentationEvent}
@@ -316,8 +318,8 @@ export function safeParseStreamOpCode(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.StreamOpCode}
@@ -404,8 +406,8 @@ export function safeParseStreamPacketBase(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.StreamPacketBase}
@@ -492,8 +494,8 @@ export function safeParseDeltaPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.DeltaPacket}
@@ -594,8 +596,8 @@ export function safeParseEventPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.EventPacket}
@@ -696,8 +698,8 @@ export function safeParseErrorPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ErrorPacket}
@@ -798,8 +800,8 @@ export function safeParseClosePacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ClosePacket}
@@ -855,8 +857,8 @@ export function safeParseStreamPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text
@@ -950,8 +952,9 @@ export function safeParsePacketServerSentEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.PacketServerSentEvent}

@@ -33,7 +33,10 @@ const runEventTypeValues = new Set(RUN_EVENT_TYPE_VALUES);
  * @returns {types.RunEventType}
  */
 export function readRunEventType(d) {
-  return d.enumString(runEventTypeValues, "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output");
+  return d.enumString(
+    runEventTypeValues,
+    "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output",
+  );
 }
 
 /** @param {unknown} data */
@@ -47,8 +50,8 @@ export function safeParseRunEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.RunEventType}
@@ -88,7 +91,10 @@ const knownStatusValueValues = new Set(KNOWN_STATUS_VALUE_VALUES);
  * @returns {types.KnownStatusValue}
  */
 export function readKnownStatusValue(d) {
-  return d.enumString(knownStatusValueValues, "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning");
+  return d.enumString(
+    knownStatusValueValues,
+    "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning",
+  );
 }
 
 /** @param {unknown} data */
@@ -102,8 +108,8 @@ export function safeParseKnownStatusValue(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.KnownStatusValue}
@@ -157,8 +163,8 @@ export function safeParseStatusValue(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.StatusValue}
@@ -205,8 +211,8 @@ export function safeParseNormalizedStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NormalizedStatus}
@@ -251,8 +257,9 @@ export function safeParseRunLifecycleStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.RunLifecycleStatus}
@@ -294,8 +301,9 @@ export function safeParseScratchpadOperation(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ScratchpadOperation}
@@ -405,8 +413,8 @@ export function safeParseRunEventEnvelope(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.RunEventEnvelope}
@@ -481,8 +489,8 @@ export function safeParseContentEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ContentEvent}
@@ -557,8 +565,8 @@ export function safeParseReasoningEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ReasoningEvent}
@@ -647,7 +655,13 @@ export function readWebStatusEvent(d) {
     if ($status === undefined) d.missing("status");
     if ($tool === undefined) d.missing("tool");
     if ($message === undefined) d.missing("message");
-    const v = /** @type {types.WebStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status, tool: $tool, message: $message });
+    const v = /** @type {types.WebStatusEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      status: $status,
+      tool: $tool,
+      message: $message,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -665,8 +679,8 @@ export function safeParseWebStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.WebStatusEvent}
@@ -755,7 +769,13 @@ export function readResearchStatusEvent(d) {
     if ($tool === undefined) d.missing("tool");
     if ($state === undefined) d.missing("state");
     if ($activity === undefined) d.missing("activity");
-    const v = /** @type {types.ResearchStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    const v = /** @type {types.ResearchStatusEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      tool: $tool,
+      state: $state,
+      activity: $activity,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -773,8 +793,9 @@ export function safeParseResearchStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ResearchStatusEvent}
@@ -862,7 +883,12 @@ export function readScratchpadEvent(d) {
     if ($run_id === undefined) d.missing("run_id");
     if ($operation === undefined) d.missing("operation");
     if ($state === undefined) d.missing("state");
-    const v = /** @type {types.ScratchpadEvent} */ ({ type: $type, run_id: $run_id, operation: $operation, state: $state });
+    const v = /** @type {types.ScratchpadEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      operation: $operation,
+      state: $state,
+    });
     if ($tool !== undefined) v.tool = $tool;
     if ($activity !== undefined) v.activity = $activity;
     if ($entry !== undefined) v.entry = $entry;
@@ -883,8 +909,8 @@ export function safeParseScratchpadEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ScratchpadEvent}
@@ -965,8 +991,9 @@ export function safeParseToolCallStartEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ToolCallStartEvent}
@@ -1047,8 +1074,9 @@ export function safeParseToolCallManifestEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ToolCallManifestEvent}
@@ -1117,7 +1145,13 @@ export function readCodeStatusEvent(d) {
     if ($tool === undefined) d.missing("tool");
     if ($state === undefined) d.missing("state");
     if ($activity === undefined) d.missing("activity");
-    const v = /** @type {types.CodeStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    const v = /** @type {types.CodeStatusEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      tool: $tool,
+      state: $state,
+      activity: $activity,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1135,8 +1169,8 @@ export function safeParseCodeStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.CodeStatusEvent}
@@ -1211,8 +1245,8 @@ export function safeParseRunStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.RunStatusEvent}
@@ -1287,8 +1321,8 @@ export function safeParseRunErrorEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.RunErrorEvent}
@@ -1367,7 +1401,13 @@ export function readGeneratedFileEvent(d) {
     if ($filename === undefined) d.missing("filename");
     if ($mime_type === undefined) d.missing("mime_type");
     if ($file_id === undefined) d.missing("file_id");
-    const v = /** @type {types.GeneratedFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    const v = /** @type {types.GeneratedFileEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      filename: $filename,
+      mime_type: $mime_type,
+      file_id: $file_id,
+    });
     if ($url !== undefined) v.url = $url;
     if ($base64 !== undefined) v.base64 = $base64;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1387,8 +1427,9 @@ export function safeParseGeneratedFileEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.GeneratedFileEvent}
@@ -1467,7 +1508,13 @@ export function readCodeInterpreterFileEvent(d) {
     if ($filename === undefined) d.missing("filename");
     if ($mime_type === undefined) d.missing("mime_type");
     if ($file_id === undefined) d.missing("file_id");
-    const v = /** @type {types.CodeInterpreterFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    const v = /** @type {types.CodeInterpreterFileEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      filename: $filename,
+      mime_type: $mime_type,
+      file_id: $file_id,
+    });
     if ($url !== undefined) v.url = $url;
     if ($base64 !== undefined) v.base64 = $base64;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1487,8 +1534,9 @@ export function safeParseCodeInterpreterFileEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.CodeInterpreterFileEvent}
@@ -1563,8 +1611,8 @@ export function safeParseHotCodeEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.HotCodeEvent}
@@ -1639,8 +1687,9 @@ export function safeParseHotCodeOutputEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.HotCodeOutputEvent}
@@ -1715,8 +1764,9 @@ export function safeParseComputerOutputEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ComputerOutputEvent}
@@ -1871,8 +1921,8 @@ export function safeParseUiComponent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.UiComponent}

@@ -23,7 +23,7 @@ CEILINGS = {
     "cpp": ((".hpp", ".cpp", ".h"), 0),
     "go": ((".go",), 14),
     "python": ((".py", ".pyi"), 59),
-    "ts": ((".ts", ".js"), 92),
+    "ts": ((".ts", ".js"), 0),
 }
 WIDTH = 120
 

@@ -84,8 +84,17 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Enum& e) {
     v.set("values_type", literal_type(all, "", room("export declare const " + values_name + ": ")));
     v.set("definition", type_definition(names_.of(id), literals));
     if (e.all_strings) {
-        v.set("set_name", scope_.claim(naming::to_case(names_.of(id), naming::Case::Camel) + "Values"));
-        v.set("expected", string_literal(joined(shown)));
+        const std::string set_name = scope_.claim(naming::to_case(names_.of(id), naming::Case::Camel) + "Values");
+        v.set("set_name", set_name);
+        // The reader's statement, in the function's body: the arguments one a
+        // line when the values' list would pass the width.
+        Printer p(printer_style());
+        p.indent();
+        p.emit({Printer::Sub::list("args", {set_name, string_literal(joined(shown))})},
+               "return d.enumString($args$);\n");
+        std::string statement = p.take();
+        statement.pop_back();  // the template ends the line
+        v.set("enum_read", std::move(statement));
     } else {
         // Other values: z.literal compares scalars with SameValueZero, which is
         // JSON equality for them (1 == 1.0); arrays and objects need rt's.
@@ -158,7 +167,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
                 lazy = true;
             }
             // A variant with an assertion is parsed whole (a z.union: only its tag's variant can match).
-            variants.push_back(Object{{"schema", checked ? types_.schema(variant.type) : option}});
+            variants.push_back(Object{
+                {"schema", continued_at(checked ? types_.schema(variant.type) : option, printer_style().indent)}});
             tags.push_back(
                 Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
             shown.push_back(*variant.tag);
@@ -182,7 +192,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
     } else {
         std::string alternatives;
         for (const auto& variant : u.variants) {
-            variants.push_back(Object{{"schema", types_.schema(variant.type)}});
+            variants.push_back(Object{{"schema", continued_at(types_.schema(variant.type), printer_style().indent)}});
             alternatives += (alternatives.empty() ? "" : ", ") + readers_.read_fn(variant.type);
         }
         const bool one_of = u.mode == ir::UnionMode::OneOf;

@@ -196,7 +196,9 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     List fields, members;
     for (const ir::Field& f : s.fields) {
         fields.push_back(
-            Object{{"key", property_key(f.wire_name)}, {"schema", types_.field_schema(f.type, f.required)}});
+            // The template puts a field one level deep.
+            Object{{"key", property_key(f.wire_name)},
+                   {"schema", continued_at(types_.field_schema(f.type, f.required), printer_style().indent)}});
         members.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
                                  {"key", type_key(f.wire_name) + (f.required ? "" : "?")},
                                  {"type", types_.type(f.type, generic ? TypeMode::Generic : TypeMode::Strict)}});
@@ -274,21 +276,21 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
 void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
     naming::Scope locals;
     List cases, required, assignments;
-    std::string local_list, literal;
+    std::vector<std::string> local_list, literal;
     bool leading = true, index_names = false;
     std::string names_in_order;
     for (const ir::Field& f : s.fields) {
         const std::string wire = string_literal(f.wire_name);
         if (ir::is_forbidden(s, f.wire_name)) continue;  // declared, but must be absent: below
         const std::string local = locals.claim(local_for(f.wire_name));
-        local_list += (local_list.empty() ? "" : ", ") + local;
+        local_list.push_back(local);
         List lines;
         lines.push_back(Object{{"line", "if (" + local + " !== undefined) d.duplicate(key);"}});
         lines.push_back(Object{{"line", local + " = " + readers_.read(f.type) + ";"}});
         cases.push_back(Object{{"label", wire}, {"lines", std::move(lines)}});
         if (f.required) required.push_back(Object{{"local", local}, {"wire", wire}});
         if (f.required && leading) {
-            literal += (literal.empty() ? "" : ", ") + property_key(f.wire_name) + ": " + local;
+            literal.push_back(property_key(f.wire_name) + ": " + local);
         } else {
             leading = false;
             const std::string set = member_set(f.wire_name, local);
@@ -318,16 +320,28 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
     }
     if (index_names) assignments.push_back(Object{{"line", "rt.recordOrder(v, [" + names_in_order + "]);"}});
     const std::string type = own_type(reader_type(id));
-    const std::string object = "{" + (literal.empty() ? std::string() : " " + literal + " ") + "}";
-    v.set("has_locals", flag(!local_list.empty()));
-    v.set("locals", std::move(local_list));
+    // The reader's locals and the object it builds, laid out by the printer at
+    // the depths struct.module.mustache puts them (the function's body, its
+    // `try` block): a line that would pass the width goes one name a line.
+    Printer p(printer_style());
+    p.indent();
+    if (!local_list.empty()) p.emit({Printer::Sub::hanging("locals", std::move(local_list))}, "let $locals$;\n");
+    std::string let = p.take();
+    if (!let.empty()) let.pop_back();  // the template ends the line
+    p.indent();
+    p.emit({{"type", type}, Printer::Sub::braced("object", std::move(literal))},
+           "const v = /** @type {$type$} */ ($object$);\n");
+    std::string value_statement = p.take();
+    value_statement.pop_back();
+    v.set("has_locals", flag(!let.empty()));
+    v.set("locals", std::move(let));
     v.set("cases", std::move(cases));
     v.set("required", std::move(required));
     v.set("assignments", std::move(assignments));
     v.set("unknown", std::move(unknown));
     const std::string count = readers_.count_rule(s.bounds.min_properties, s.bounds.max_properties, false);
     v.set("count_rule", count == "undefined" ? std::string() : count);
-    v.set("value_statement", "const v = /** @type {" + type + "} */ (" + object + ");");
+    v.set("value_statement", std::move(value_statement));
 }
 
 // ---- names ------------------------------------------------------------------------------------

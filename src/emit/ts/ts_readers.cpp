@@ -53,19 +53,21 @@ std::string TsReaders::hoist(const std::string& prefix, const std::string& key, 
     return name;
 }
 
-std::string TsReaders::rule(const std::string& type, const std::string& fields) {
-    const std::string value = "{ " + fields + " }";
-    return hoist("rule", type + value, R"(
+std::string TsReaders::rule(const std::string& type, std::vector<std::string> fields) {
+    std::string key = type;
+    for (const std::string& field : fields) key += "\n" + field;
+    // An object literal, one field a line when it would pass the width.
+    return hoist("rule", key, R"(
         /** @type {rt.$type$} */
         const $name$ = $value$;
     )",
-                 {{"type", type}, {"value", value}});
+                 {{"type", type}, Printer::Sub::braced("value", std::move(fields))});
 }
 
 std::string TsReaders::string_rule(const ir::StringBounds& b) {
     if (b.empty()) return "undefined";
-    std::string fields;
-    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    std::vector<std::string> fields;
+    auto add = [&](const std::string& f) { fields.push_back(f); };
     switch (b.format) {
         case ir::StringFormat::DateTime: add("format: \"date-time\""); break;
         case ir::StringFormat::Uuid: add("format: \"uuid\""); break;
@@ -80,9 +82,9 @@ std::string TsReaders::string_rule(const ir::StringBounds& b) {
 }
 
 std::string TsReaders::number_rule(const ir::NumberBounds& b, bool big) {
-    std::string fields;
+    std::vector<std::string> fields;
     auto add = [&](const char* name, const std::optional<ir::json>& v, bool as_big) {
-        if (v) fields += (fields.empty() ? "" : ", ") + std::string(name) + ": " + bound_literal(*v, as_big);
+        if (v) fields.push_back(std::string(name) + ": " + bound_literal(*v, as_big));
     };
     add("minimum", b.minimum, big);
     add("maximum", b.maximum, big);
@@ -94,8 +96,8 @@ std::string TsReaders::number_rule(const ir::NumberBounds& b, bool big) {
 }
 
 std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique) {
-    std::string fields;
-    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    std::vector<std::string> fields;
+    auto add = [&](const std::string& f) { fields.push_back(f); };
     if (min) add("min: " + count_text(*min));
     if (max) add("max: " + count_text(*max));
     if (unique) add("unique: true");

@@ -61,7 +61,7 @@ private:
     // claimed for it.
     std::string hoist(const std::string& prefix, const std::string& key, std::string_view js,
                       std::vector<Printer::Sub> subs);
-    std::string rule(const std::string& type, const std::string& fields);
+    std::string rule(const std::string& type, std::vector<std::string> fields);
 
     const ir::Model& model_;
     const naming::Names& names_;

@@ -211,4 +211,13 @@ std::string line_comment_text(const std::string& text) {
 
 PrinterStyle printer_style() { return PrinterStyle{"  ", 120, 2}; }
 
+std::string continued_at(const std::string& text, const std::string& indent) {
+    std::string out;
+    for (char c : text) {
+        out += c;
+        if (c == '\n') out += indent;
+    }
+    return out;
+}
+
 }  // namespace contractgen::emit::ts

@@ -69,4 +69,8 @@ std::string line_comment_text(const std::string& text);
 // How the target prints code built in C++: two spaces a level, 120 columns.
 PrinterStyle printer_style();
 
+// `text` (code, its later lines indented from its first) with `indent` after
+// each newline: a value of several lines that a template puts `indent` deep.
+std::string continued_at(const std::string& text, const std::string& indent);
+
 }  // namespace contractgen::emit::ts

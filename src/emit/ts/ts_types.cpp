@@ -39,10 +39,15 @@ std::string bigint_multiple_of(const ir::json& v) {
 }  // namespace
 
 std::string pattern_call(const std::string& pattern) {
-    std::string out = "rt.pattern(" + string_literal(pattern);
+    std::vector<std::string> args{string_literal(pattern)};
     if (!ir::needs_backtracking(pattern))
-        out += ", " + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Re2));
-    return out + ")";
+        args.push_back(string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Re2)));
+    // Two long literals go one a line (the text continues at the indentation it lands on).
+    Printer p(printer_style());
+    p.emit({Printer::Sub::list("args", std::move(args))}, "rt.pattern($args$)\n");
+    std::string out = p.take();
+    out.pop_back();
+    return out;
 }
 
 std::string check_pattern_text(const std::string& pattern) {

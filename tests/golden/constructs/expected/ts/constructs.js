@@ -117,8 +117,8 @@ export function safeParseStructured(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.Structured}
@@ -716,8 +716,8 @@ export function safeParseTaggedEnvelope(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text
@@ -895,7 +895,14 @@ export const Presence = z.strictObject({
  * @returns {types.Presence}
  */
 export function readPresence(d) {
-  let $required_plain, $required_nullable, $optional_plain, $optional_nullable, $optional_nullable_ref, $any_required, $any_optional, $old;
+  let $required_plain,
+    $required_nullable,
+    $optional_plain,
+    $optional_nullable,
+    $optional_nullable_ref,
+    $any_required,
+    $any_optional,
+    $old;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -942,7 +949,10 @@ export function readPresence(d) {
     if ($required_plain === undefined) d.missing("required_plain");
     if ($required_nullable === undefined) d.missing("required_nullable");
     if ($any_required === undefined) d.missing("any_required");
-    const v = /** @type {types.Presence} */ ({ required_plain: $required_plain, required_nullable: $required_nullable });
+    const v = /** @type {types.Presence} */ ({
+      required_plain: $required_plain,
+      required_nullable: $required_nullable,
+    });
     if ($optional_plain !== undefined) v.optional_plain = $optional_plain;
     if ($optional_nullable !== undefined) v.optional_nullable = $optional_nullable;
     if ($optional_nullable_ref !== undefined) v.optional_nullable_ref = $optional_nullable_ref;
@@ -1100,8 +1110,8 @@ export function safeParseTypedExtras(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.TypedExtras}
@@ -1176,8 +1186,8 @@ export function safeParseForbidding(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.Forbidding}
@@ -1245,8 +1255,8 @@ export function safeParseClosedForbidding(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.ClosedForbidding}
@@ -1320,7 +1330,13 @@ export function readConsts(d) {
     if ($flag === undefined) d.missing("flag");
     if ($nothing === undefined) d.missing("nothing");
     if ($shape === undefined) d.missing("shape");
-    const v = /** @type {types.Consts} */ ({ kind: $kind, version: $version, flag: $flag, nothing: $nothing, shape: $shape });
+    const v = /** @type {types.Consts} */ ({
+      kind: $kind,
+      version: $version,
+      flag: $flag,
+      nothing: $nothing,
+      shape: $shape,
+    });
     if ($maybe !== undefined) v.maybe = $maybe;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1635,8 +1651,8 @@ export function safeParseNestedMode(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.NestedMode}
@@ -2525,8 +2541,8 @@ export function safeParseIdentifier(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.Identifier}

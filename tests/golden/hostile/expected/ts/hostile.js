@@ -44,8 +44,8 @@ export function safeParseHostileEnum(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.HostileEnum}
@@ -119,7 +119,53 @@ export const Everything = rt.ownMembers(z.strictObject({
  * @returns {types.Everything}
  */
 export function readEverything(d) {
-  let $class, $def, $from, $type, $import, $return, $None, $True, $self, $namespace, $delete, $function, $await, $yield, $lambda, $model_config, $schema, $json, $dict, $copy, $errno, $unix, $constructor, $__proto__, $prototype, $toString, $hasOwnProperty, $int, $str, $std, $Json, $value, $additional_properties, $z, $fooBar, $foo_bar, $foo_bar_2, $FooBar, $foo_bar_3, $caf__, $______, $emoji_____, $1st, $123, $, $hostile_text, $enum_field;
+  let $class,
+    $def,
+    $from,
+    $type,
+    $import,
+    $return,
+    $None,
+    $True,
+    $self,
+    $namespace,
+    $delete,
+    $function,
+    $await,
+    $yield,
+    $lambda,
+    $model_config,
+    $schema,
+    $json,
+    $dict,
+    $copy,
+    $errno,
+    $unix,
+    $constructor,
+    $__proto__,
+    $prototype,
+    $toString,
+    $hasOwnProperty,
+    $int,
+    $str,
+    $std,
+    $Json,
+    $value,
+    $additional_properties,
+    $z,
+    $fooBar,
+    $foo_bar,
+    $foo_bar_2,
+    $FooBar,
+    $foo_bar_3,
+    $caf__,
+    $______,
+    $emoji_____,
+    $1st,
+    $123,
+    $,
+    $hostile_text,
+    $enum_field;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -387,8 +433,8 @@ export function safeParseEverything(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.Everything}

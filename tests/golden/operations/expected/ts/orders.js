@@ -30,8 +30,8 @@ export function safeParseOrderStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
  * @returns {types.OrderStatus}
