@@ -22,8 +22,9 @@ export declare function parseValidationIssueLocation(data: unknown): ValidationI
 /** Like {@link parseValidationIssueLocation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationIssueLocation(data: unknown): z.ZodSafeParseResult<ValidationIssueLocation>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeValidationIssueLocation(
   text: string | Uint8Array,
@@ -58,8 +59,8 @@ export declare function parseValidationIssue(data: unknown): ValidationIssue;
 /** Like {@link parseValidationIssue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationIssue(data: unknown): z.ZodSafeParseResult<ValidationIssue>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeValidationIssue(
   text: string | Uint8Array,
@@ -99,8 +100,9 @@ export declare function parseValidationErrorResponse(data: unknown): ValidationE
 /** Like {@link parseValidationErrorResponse}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseValidationErrorResponse(data: unknown): z.ZodSafeParseResult<ValidationErrorResponse>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeValidationErrorResponse(
   text: string | Uint8Array,
@@ -133,8 +135,9 @@ export declare function parseAgentRequestPayload(data: unknown): AgentRequestPay
 /** Like {@link parseAgentRequestPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentRequestPayload(data: unknown): z.ZodSafeParseResult<AgentRequestPayload>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeAgentRequestPayload(
   text: string | Uint8Array,
@@ -182,8 +185,9 @@ export declare function parseClientCapabilities(data: unknown): ClientCapabiliti
 /** Like {@link parseClientCapabilities}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClientCapabilities(data: unknown): z.ZodSafeParseResult<ClientCapabilities>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeClientCapabilities(
   text: string | Uint8Array,
@@ -243,8 +247,8 @@ export declare function parseAgentRequest(data: unknown): AgentRequest;
 /** Like {@link parseAgentRequest}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentRequest(data: unknown): z.ZodSafeParseResult<AgentRequest>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeAgentRequest(
   text: string | Uint8Array,
@@ -270,8 +274,8 @@ export declare function parseDeliveryMode(data: unknown): DeliveryMode;
 /** Like {@link parseDeliveryMode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeliveryMode(data: unknown): z.ZodSafeParseResult<DeliveryMode>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeDeliveryMode(
   text: string | Uint8Array,
@@ -309,8 +313,8 @@ export declare function parseAgentCapability(data: unknown): AgentCapability;
 /** Like {@link parseAgentCapability}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAgentCapability(data: unknown): z.ZodSafeParseResult<AgentCapability>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeAgentCapability(
   text: string | Uint8Array,
@@ -352,8 +356,8 @@ export declare function parseServerSentEvent(data: unknown): ServerSentEvent;
 /** Like {@link parseServerSentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseServerSentEvent(data: unknown): z.ZodSafeParseResult<ServerSentEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeServerSentEvent(
   text: string | Uint8Array,
@@ -387,8 +391,8 @@ export declare function parseAssistResponse(data: unknown): AssistResponse;
 /** Like {@link parseAssistResponse}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseAssistResponse(data: unknown): z.ZodSafeParseResult<AssistResponse>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeAssistResponse(
   text: string | Uint8Array,

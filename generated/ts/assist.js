@@ -3,6 +3,7 @@
 // schemas/assist/tables.schema.json (schema set sha256:018a30095499af3b); do not edit
 import { z } from "zod";
 import * as rt from "./runtime.js";
+/** @import * as types from "./assist.js" */
 import * as cloudevents from "./cloudevents.js";
 // The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
 const maxDepth = 128;
@@ -14,7 +15,7 @@ const validationIssueLocationValues = new Set(VALIDATION_ISSUE_LOCATION_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {ValidationIssueLocation}
+ * @returns {types.ValidationIssueLocation}
  */
 export function readValidationIssueLocation(d) {
   return d.enumString(validationIssueLocationValues, "body|query|header");
@@ -31,11 +32,12 @@ export function safeParseValidationIssueLocation(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssueLocation} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ValidationIssueLocation}
+ * @returns {types.ValidationIssueLocation}
  */
 export function decodeValidationIssueLocation(text, options) {
   return rt.decode(text, readValidationIssueLocation, options, maxDepth);
@@ -43,7 +45,7 @@ export function decodeValidationIssueLocation(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ValidationIssueLocation} value
+ * @param {types.ValidationIssueLocation} value
  * @returns {string}
  */
 export function encodeValidationIssueLocation(value) {
@@ -59,7 +61,7 @@ export const ValidationIssue = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ValidationIssue}
+ * @returns {types.ValidationIssue}
  */
 export function readValidationIssue(d) {
   let $location, $path, $message;
@@ -89,7 +91,7 @@ export function readValidationIssue(d) {
     if ($location === undefined) d.missing("location");
     if ($path === undefined) d.missing("path");
     if ($message === undefined) d.missing("message");
-    const v = /** @type {ValidationIssue} */ ({ location: $location, path: $path, message: $message });
+    const v = /** @type {types.ValidationIssue} */ ({ location: $location, path: $path, message: $message });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -107,11 +109,11 @@ export function safeParseValidationIssue(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationIssue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ValidationIssue}
+ * @returns {types.ValidationIssue}
  */
 export function decodeValidationIssue(text, options) {
   return rt.decode(text, readValidationIssue, options, maxDepth);
@@ -119,7 +121,7 @@ export function decodeValidationIssue(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ValidationIssue} value
+ * @param {types.ValidationIssue} value
  * @returns {string}
  */
 export function encodeValidationIssue(value) {
@@ -137,7 +139,7 @@ export const ValidationErrorResponse = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ValidationErrorResponse}
+ * @returns {types.ValidationErrorResponse}
  */
 export function readValidationErrorResponse(d) {
   let $error_message, $code, $domain, $retryable, $errors;
@@ -177,7 +179,13 @@ export function readValidationErrorResponse(d) {
     if ($domain === undefined) d.missing("domain");
     if ($retryable === undefined) d.missing("retryable");
     if ($errors === undefined) d.missing("errors");
-    const v = /** @type {ValidationErrorResponse} */ ({ error_message: $error_message, code: $code, domain: $domain, retryable: $retryable, errors: $errors });
+    const v = /** @type {types.ValidationErrorResponse} */ ({
+      error_message: $error_message,
+      code: $code,
+      domain: $domain,
+      retryable: $retryable,
+      errors: $errors,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -195,11 +203,12 @@ export function safeParseValidationErrorResponse(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ValidationErrorResponse} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ValidationErrorResponse}
+ * @returns {types.ValidationErrorResponse}
  */
 export function decodeValidationErrorResponse(text, options) {
   return rt.decode(text, readValidationErrorResponse, options, maxDepth);
@@ -207,7 +216,7 @@ export function decodeValidationErrorResponse(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ValidationErrorResponse} value
+ * @param {types.ValidationErrorResponse} value
  * @returns {string}
  */
 export function encodeValidationErrorResponse(value) {
@@ -221,7 +230,7 @@ export const AgentRequestPayload = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {AgentRequestPayload}
+ * @returns {types.AgentRequestPayload}
  */
 export function readAgentRequestPayload(d) {
   let $query;
@@ -240,7 +249,7 @@ export function readAgentRequestPayload(d) {
       }
     }
     key = undefined;
-    const v = /** @type {AgentRequestPayload} */ ({});
+    const v = /** @type {types.AgentRequestPayload} */ ({});
     if ($query !== undefined) v.query = $query;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -259,11 +268,12 @@ export function safeParseAgentRequestPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequestPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {AgentRequestPayload}
+ * @returns {types.AgentRequestPayload}
  */
 export function decodeAgentRequestPayload(text, options) {
   return rt.decode(text, readAgentRequestPayload, options, maxDepth);
@@ -271,7 +281,7 @@ export function decodeAgentRequestPayload(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {AgentRequestPayload} value
+ * @param {types.AgentRequestPayload} value
  * @returns {string}
  */
 export function encodeAgentRequestPayload(value) {
@@ -287,7 +297,7 @@ export const ClientCapabilities = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ClientCapabilities}
+ * @returns {types.ClientCapabilities}
  */
 export function readClientCapabilities(d) {
   let $supported_events, $prefers_markdown, $image_resolution;
@@ -314,7 +324,7 @@ export function readClientCapabilities(d) {
       }
     }
     key = undefined;
-    const v = /** @type {ClientCapabilities} */ ({});
+    const v = /** @type {types.ClientCapabilities} */ ({});
     if ($supported_events !== undefined) v.supported_events = $supported_events;
     if ($prefers_markdown !== undefined) v.prefers_markdown = $prefers_markdown;
     if ($image_resolution !== undefined) v.image_resolution = $image_resolution;
@@ -335,11 +345,12 @@ export function safeParseClientCapabilities(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClientCapabilities} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ClientCapabilities}
+ * @returns {types.ClientCapabilities}
  */
 export function decodeClientCapabilities(text, options) {
   return rt.decode(text, readClientCapabilities, options, maxDepth);
@@ -347,7 +358,7 @@ export function decodeClientCapabilities(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ClientCapabilities} value
+ * @param {types.ClientCapabilities} value
  * @returns {string}
  */
 export function encodeClientCapabilities(value) {
@@ -368,7 +379,7 @@ export const AgentRequest = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {AgentRequest}
+ * @returns {types.AgentRequest}
  */
 export function readAgentRequest(d) {
   let $request_id, $session_id, $root_request_id, $parent_request_id, $timestamp, $payload, $capabilities, $metadata;
@@ -418,7 +429,7 @@ export function readAgentRequest(d) {
     if ($request_id === undefined) d.missing("request_id");
     if ($session_id === undefined) d.missing("session_id");
     if ($payload === undefined) d.missing("payload");
-    const v = /** @type {AgentRequest} */ ({ request_id: $request_id, session_id: $session_id });
+    const v = /** @type {types.AgentRequest} */ ({ request_id: $request_id, session_id: $session_id });
     if ($root_request_id !== undefined) v.root_request_id = $root_request_id;
     if ($parent_request_id !== undefined) v.parent_request_id = $parent_request_id;
     if ($timestamp !== undefined) v.timestamp = $timestamp;
@@ -442,11 +453,11 @@ export function safeParseAgentRequest(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentRequest} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {AgentRequest}
+ * @returns {types.AgentRequest}
  */
 export function decodeAgentRequest(text, options) {
   return rt.decode(text, readAgentRequest, options, maxDepth);
@@ -454,7 +465,7 @@ export function decodeAgentRequest(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {AgentRequest} value
+ * @param {types.AgentRequest} value
  * @returns {string}
  */
 export function encodeAgentRequest(value) {
@@ -471,7 +482,7 @@ const deliveryModeValues = new Set(DELIVERY_MODE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {DeliveryMode}
+ * @returns {types.DeliveryMode}
  */
 export function readDeliveryMode(d) {
   return d.enumString(deliveryModeValues, "REQUEST_RESPONSE|SERVER_SENT_EVENTS");
@@ -488,11 +499,11 @@ export function safeParseDeliveryMode(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliveryMode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {DeliveryMode}
+ * @returns {types.DeliveryMode}
  */
 export function decodeDeliveryMode(text, options) {
   return rt.decode(text, readDeliveryMode, options, maxDepth);
@@ -500,7 +511,7 @@ export function decodeDeliveryMode(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {DeliveryMode} value
+ * @param {types.DeliveryMode} value
  * @returns {string}
  */
 export function encodeDeliveryMode(value) {
@@ -515,7 +526,7 @@ export const AgentCapability = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {AgentCapability}
+ * @returns {types.AgentCapability}
  */
 export function readAgentCapability(d) {
   let $delivery_mode, $outputs;
@@ -539,7 +550,7 @@ export function readAgentCapability(d) {
     }
     key = undefined;
     if ($delivery_mode === undefined) d.missing("delivery_mode");
-    const v = /** @type {AgentCapability} */ ({ delivery_mode: $delivery_mode });
+    const v = /** @type {types.AgentCapability} */ ({ delivery_mode: $delivery_mode });
     if ($outputs !== undefined) v.outputs = $outputs;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -558,11 +569,11 @@ export function safeParseAgentCapability(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AgentCapability} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {AgentCapability}
+ * @returns {types.AgentCapability}
  */
 export function decodeAgentCapability(text, options) {
   return rt.decode(text, readAgentCapability, options, maxDepth);
@@ -570,7 +581,7 @@ export function decodeAgentCapability(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {AgentCapability} value
+ * @param {types.AgentCapability} value
  * @returns {string}
  */
 export function encodeAgentCapability(value) {
@@ -586,7 +597,7 @@ export const ServerSentEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ServerSentEvent}
+ * @returns {types.ServerSentEvent}
  */
 export function readServerSentEvent(d) {
   let $event, $data, $id;
@@ -616,7 +627,7 @@ export function readServerSentEvent(d) {
     if ($event === undefined) d.missing("event");
     if ($data === undefined) d.missing("data");
     if ($id === undefined) d.missing("id");
-    const v = /** @type {ServerSentEvent} */ ({ event: $event, data: $data, id: $id });
+    const v = /** @type {types.ServerSentEvent} */ ({ event: $event, data: $data, id: $id });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -634,11 +645,11 @@ export function safeParseServerSentEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ServerSentEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ServerSentEvent}
+ * @returns {types.ServerSentEvent}
  */
 export function decodeServerSentEvent(text, options) {
   return rt.decode(text, readServerSentEvent, options, maxDepth);
@@ -646,7 +657,7 @@ export function decodeServerSentEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ServerSentEvent} value
+ * @param {types.ServerSentEvent} value
  * @returns {string}
  */
 export function encodeServerSentEvent(value) {
@@ -660,7 +671,7 @@ export const AssistResponse = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {AssistResponse}
+ * @returns {types.AssistResponse}
  */
 export function readAssistResponse(d) {
   let $summary;
@@ -679,7 +690,7 @@ export function readAssistResponse(d) {
       }
     }
     key = undefined;
-    const v = /** @type {AssistResponse} */ ({});
+    const v = /** @type {types.AssistResponse} */ ({});
     if ($summary !== undefined) v.summary = $summary;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -698,11 +709,11 @@ export function safeParseAssistResponse(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link AssistResponse} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {AssistResponse}
+ * @returns {types.AssistResponse}
  */
 export function decodeAssistResponse(text, options) {
   return rt.decode(text, readAssistResponse, options, maxDepth);
@@ -710,7 +721,7 @@ export function decodeAssistResponse(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {AssistResponse} value
+ * @param {types.AssistResponse} value
  * @returns {string}
  */
 export function encodeAssistResponse(value) {

@@ -44,8 +44,8 @@ export declare function parseEntityType(data: unknown): EntityType;
 /** Like {@link parseEntityType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEntityType(data: unknown): z.ZodSafeParseResult<EntityType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeEntityType(
   text: string | Uint8Array,
@@ -148,8 +148,8 @@ export declare function parseCreatorType(data: unknown): CreatorType;
 /** Like {@link parseCreatorType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCreatorType(data: unknown): z.ZodSafeParseResult<CreatorType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeCreatorType(
   text: string | Uint8Array,
@@ -172,8 +172,8 @@ export declare function parseMessageType(data: unknown): MessageType;
 /** Like {@link parseMessageType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageType(data: unknown): z.ZodSafeParseResult<MessageType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeMessageType(
   text: string | Uint8Array,
@@ -205,8 +205,8 @@ export declare function parseDeliverableType(data: unknown): DeliverableType;
 /** Like {@link parseDeliverableType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeliverableType(data: unknown): z.ZodSafeParseResult<DeliverableType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeDeliverableType(
   text: string | Uint8Array,
@@ -229,8 +229,8 @@ export declare function parseMessageErrorType(data: unknown): MessageErrorType;
 /** Like {@link parseMessageErrorType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageErrorType(data: unknown): z.ZodSafeParseResult<MessageErrorType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeMessageErrorType(
   text: string | Uint8Array,
@@ -337,8 +337,8 @@ export declare function parsePlanStatus(data: unknown): PlanStatus;
 /** Like {@link parsePlanStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePlanStatus(data: unknown): z.ZodSafeParseResult<PlanStatus>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodePlanStatus(
   text: string | Uint8Array,
@@ -477,8 +477,8 @@ export declare function parsePendingSourceType(data: unknown): PendingSourceType
 /** Like {@link parsePendingSourceType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSourceType(data: unknown): z.ZodSafeParseResult<PendingSourceType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodePendingSourceType(
   text: string | Uint8Array,
@@ -515,8 +515,8 @@ export declare function parsePendingSource(data: unknown): PendingSource;
 /** Like {@link parsePendingSource}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSource(data: unknown): z.ZodSafeParseResult<PendingSource>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodePendingSource(
   text: string | Uint8Array,
@@ -595,8 +595,8 @@ export declare function parseStreamEventType(data: unknown): StreamEventType;
 /** Like {@link parseStreamEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEventType(data: unknown): z.ZodSafeParseResult<StreamEventType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeStreamEventType(
   text: string | Uint8Array,
@@ -631,8 +631,8 @@ export declare function parseStreamStart(data: unknown): StreamStart;
 /** Like {@link parseStreamStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamStart(data: unknown): z.ZodSafeParseResult<StreamStart>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeStreamStart(
   text: string | Uint8Array,
@@ -737,8 +737,8 @@ export declare function parseStreamError(data: unknown): StreamError;
 /** Like {@link parseStreamError}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamError(data: unknown): z.ZodSafeParseResult<StreamError>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeStreamError(
   text: string | Uint8Array,
@@ -770,8 +770,8 @@ export declare function parseMessageDelta(data: unknown): MessageDelta;
 /** Like {@link parseMessageDelta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageDelta(data: unknown): z.ZodSafeParseResult<MessageDelta>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeMessageDelta(
   text: string | Uint8Array,
@@ -830,8 +830,8 @@ export declare function parseMessageIsAnswer(data: unknown): MessageIsAnswer;
 /** Like {@link parseMessageIsAnswer}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageIsAnswer(data: unknown): z.ZodSafeParseResult<MessageIsAnswer>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeMessageIsAnswer(
   text: string | Uint8Array,
@@ -860,8 +860,9 @@ export declare function parseChatTitleGenerated(data: unknown): ChatTitleGenerat
 /** Like {@link parseChatTitleGenerated}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseChatTitleGenerated(data: unknown): z.ZodSafeParseResult<ChatTitleGenerated>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeChatTitleGenerated(
   text: string | Uint8Array,
@@ -890,8 +891,9 @@ export declare function parseClarificationNeeded(data: unknown): ClarificationNe
 /** Like {@link parseClarificationNeeded}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClarificationNeeded(data: unknown): z.ZodSafeParseResult<ClarificationNeeded>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeClarificationNeeded(
   text: string | Uint8Array,
@@ -915,13 +917,19 @@ export declare const MessageClarificationUpdate: z.ZodType<MessageClarificationU
  */
 export declare function readMessageClarificationUpdate(d: rt.Decoder): MessageClarificationUpdate;
 
-/** Validates `data` (a value, such as JSON.parse returns) as a {@link MessageClarificationUpdate}; throws a ZodError. */
+/**
+ * Validates `data` (a value, such as JSON.parse returns) as a {@link MessageClarificationUpdate};
+ * throws a ZodError.
+ */
 export declare function parseMessageClarificationUpdate(data: unknown): MessageClarificationUpdate;
 /** Like {@link parseMessageClarificationUpdate}, but returns `{ success, data }` or `{ success, error }`. */
-export declare function safeParseMessageClarificationUpdate(data: unknown): z.ZodSafeParseResult<MessageClarificationUpdate>;
+export declare function safeParseMessageClarificationUpdate(
+  data: unknown,
+): z.ZodSafeParseResult<MessageClarificationUpdate>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeMessageClarificationUpdate(
   text: string | Uint8Array,
@@ -945,13 +953,19 @@ export declare const UpdateMessageClarificationMessage: z.ZodType<UpdateMessageC
  */
 export declare function readUpdateMessageClarificationMessage(d: rt.Decoder): UpdateMessageClarificationMessage;
 
-/** Validates `data` (a value, such as JSON.parse returns) as a {@link UpdateMessageClarificationMessage}; throws a ZodError. */
+/**
+ * Validates `data` (a value, such as JSON.parse returns) as a {@link
+ * UpdateMessageClarificationMessage}; throws a ZodError.
+ */
 export declare function parseUpdateMessageClarificationMessage(data: unknown): UpdateMessageClarificationMessage;
 /** Like {@link parseUpdateMessageClarificationMessage}, but returns `{ success, data }` or `{ success, error }`. */
-export declare function safeParseUpdateMessageClarificationMessage(data: unknown): z.ZodSafeParseResult<UpdateMessageClarificationMessage>;
+export declare function safeParseUpdateMessageClarificationMessage(
+  data: unknown,
+): z.ZodSafeParseResult<UpdateMessageClarificationMessage>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage}
+ * under the contract's payload policy; throws an rt.DecodeError with the path and keyword of the
+ * first problem.
  */
 export declare function decodeUpdateMessageClarificationMessage(
   text: string | Uint8Array,
@@ -974,8 +988,8 @@ export declare function parseTaskStatus(data: unknown): TaskStatus;
 /** Like {@link parseTaskStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaskStatus(data: unknown): z.ZodSafeParseResult<TaskStatus>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeTaskStatus(
   text: string | Uint8Array,
@@ -1014,8 +1028,8 @@ export declare function parseTaskUpdate(data: unknown): TaskUpdate;
 /** Like {@link parseTaskUpdate}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaskUpdate(data: unknown): z.ZodSafeParseResult<TaskUpdate>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeTaskUpdate(
   text: string | Uint8Array,
@@ -1044,8 +1058,8 @@ export declare function parsePendingSources(data: unknown): PendingSources;
 /** Like {@link parsePendingSources}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePendingSources(data: unknown): z.ZodSafeParseResult<PendingSources>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodePendingSources(
   text: string | Uint8Array,
@@ -1074,8 +1088,8 @@ export declare function parseReferencesFound(data: unknown): ReferencesFound;
 /** Like {@link parseReferencesFound}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseReferencesFound(data: unknown): z.ZodSafeParseResult<ReferencesFound>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeReferencesFound(
   text: string | Uint8Array,
@@ -1096,8 +1110,8 @@ export declare function parseUnixTimestampMs(data: unknown): UnixTimestampMs;
 /** Like {@link parseUnixTimestampMs}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUnixTimestampMs(data: unknown): z.ZodSafeParseResult<UnixTimestampMs>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeUnixTimestampMs(
   text: string | Uint8Array,
@@ -1135,8 +1149,9 @@ export declare function parseNodeToolsExecutionStart(data: unknown): NodeToolsEx
 /** Like {@link parseNodeToolsExecutionStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeToolsExecutionStart(data: unknown): z.ZodSafeParseResult<NodeToolsExecutionStart>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeNodeToolsExecutionStart(
   text: string | Uint8Array,
@@ -1178,8 +1193,8 @@ export declare function parseNodeToolEvent(data: unknown): NodeToolEvent;
 /** Like {@link parseNodeToolEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeToolEvent(data: unknown): z.ZodSafeParseResult<NodeToolEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeNodeToolEvent(
   text: string | Uint8Array,
@@ -1212,13 +1227,19 @@ export declare const UpdateSubagentCurrentAction: z.ZodType<UpdateSubagentCurren
  */
 export declare function readUpdateSubagentCurrentAction(d: rt.Decoder): UpdateSubagentCurrentAction;
 
-/** Validates `data` (a value, such as JSON.parse returns) as a {@link UpdateSubagentCurrentAction}; throws a ZodError. */
+/**
+ * Validates `data` (a value, such as JSON.parse returns) as a {@link UpdateSubagentCurrentAction};
+ * throws a ZodError.
+ */
 export declare function parseUpdateSubagentCurrentAction(data: unknown): UpdateSubagentCurrentAction;
 /** Like {@link parseUpdateSubagentCurrentAction}, but returns `{ success, data }` or `{ success, error }`. */
-export declare function safeParseUpdateSubagentCurrentAction(data: unknown): z.ZodSafeParseResult<UpdateSubagentCurrentAction>;
+export declare function safeParseUpdateSubagentCurrentAction(
+  data: unknown,
+): z.ZodSafeParseResult<UpdateSubagentCurrentAction>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeUpdateSubagentCurrentAction(
   text: string | Uint8Array,
@@ -1268,8 +1289,9 @@ export declare function parseNodeReportPreviewStart(data: unknown): NodeReportPr
 /** Like {@link parseNodeReportPreviewStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewStart(data: unknown): z.ZodSafeParseResult<NodeReportPreviewStart>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeNodeReportPreviewStart(
   text: string | Uint8Array,
@@ -1308,8 +1330,9 @@ export declare function parseNodeReportPreviewDelta(data: unknown): NodeReportPr
 /** Like {@link parseNodeReportPreviewDelta}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewDelta(data: unknown): z.ZodSafeParseResult<NodeReportPreviewDelta>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeNodeReportPreviewDelta(
   text: string | Uint8Array,
@@ -1359,8 +1382,9 @@ export declare function parseNodeReportPreviewDone(data: unknown): NodeReportPre
 /** Like {@link parseNodeReportPreviewDone}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeReportPreviewDone(data: unknown): z.ZodSafeParseResult<NodeReportPreviewDone>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeNodeReportPreviewDone(
   text: string | Uint8Array,
@@ -1395,8 +1419,8 @@ export declare function parseBrowserUseStart(data: unknown): BrowserUseStart;
 /** Like {@link parseBrowserUseStart}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseStart(data: unknown): z.ZodSafeParseResult<BrowserUseStart>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeBrowserUseStart(
   text: string | Uint8Array,
@@ -1425,8 +1449,8 @@ export declare function parseBrowserUseStop(data: unknown): BrowserUseStop;
 /** Like {@link parseBrowserUseStop}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseBrowserUseStop(data: unknown): z.ZodSafeParseResult<BrowserUseStop>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeBrowserUseStop(
   text: string | Uint8Array,
@@ -1455,10 +1479,13 @@ export declare function readBrowserUseAwaitUserInput(d: rt.Decoder): BrowserUseA
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link BrowserUseAwaitUserInput}; throws a ZodError. */
 export declare function parseBrowserUseAwaitUserInput(data: unknown): BrowserUseAwaitUserInput;
 /** Like {@link parseBrowserUseAwaitUserInput}, but returns `{ success, data }` or `{ success, error }`. */
-export declare function safeParseBrowserUseAwaitUserInput(data: unknown): z.ZodSafeParseResult<BrowserUseAwaitUserInput>;
+export declare function safeParseBrowserUseAwaitUserInput(
+  data: unknown,
+): z.ZodSafeParseResult<BrowserUseAwaitUserInput>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeBrowserUseAwaitUserInput(
   text: string | Uint8Array,
@@ -1567,8 +1594,8 @@ export declare function parseErrorEvent(data: unknown): ErrorEvent;
 /** Like {@link parseErrorEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorEvent(data: unknown): z.ZodSafeParseResult<ErrorEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeErrorEvent(
   text: string | Uint8Array,
@@ -1612,8 +1639,8 @@ export declare function parseMessageFileEvent(data: unknown): MessageFileEvent;
 /** Like {@link parseMessageFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseMessageFileEvent(data: unknown): z.ZodSafeParseResult<MessageFileEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeMessageFileEvent(
   text: string | Uint8Array,
@@ -1678,8 +1705,8 @@ export declare function parseUsageUpdateEvent(data: unknown): UsageUpdateEvent;
 /** Like {@link parseUsageUpdateEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUsageUpdateEvent(data: unknown): z.ZodSafeParseResult<UsageUpdateEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeUsageUpdateEvent(
   text: string | Uint8Array,
@@ -1723,7 +1750,10 @@ export type StreamEvent<U = never> =
   | UsageUpdateEvent
   | U;
 export declare const StreamEvent: z.ZodType<StreamEvent>;
-/** Reads a {@link StreamEvent} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+/**
+ * Reads a {@link StreamEvent} at the decoder's position
+ * (in tolerant mode, an unknown tag as an rt.UnknownVariant).
+ */
 export declare function readStreamEvent(d: rt.Decoder): StreamEvent<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamEvent}; throws a ZodError. */
@@ -1731,8 +1761,8 @@ export declare function parseStreamEvent(data: unknown): StreamEvent;
 /** Like {@link parseStreamEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEvent(data: unknown): z.ZodSafeParseResult<StreamEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
 export declare function decodeStreamEvent(
@@ -1776,8 +1806,8 @@ export declare function parseStreamEnvelope(data: unknown): StreamEnvelope;
 /** Like {@link parseStreamEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamEnvelope(data: unknown): z.ZodSafeParseResult<StreamEnvelope>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
 export declare function decodeStreamEnvelope(

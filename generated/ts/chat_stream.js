@@ -3,6 +3,7 @@
 // schemas/chat_stream/tables.schema.json (schema set sha256:018a30095499af3b); do not edit
 import { z } from "zod";
 import * as rt from "./runtime.js";
+/** @import * as types from "./chat_stream.js" */
 import * as cloudevents from "./cloudevents.js";
 // The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
 const maxDepth = 128;
@@ -27,10 +28,13 @@ const entityTypeValues = new Set(ENTITY_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {EntityType}
+ * @returns {types.EntityType}
  */
 export function readEntityType(d) {
-  return d.enumString(entityTypeValues, "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT");
+  return d.enumString(
+    entityTypeValues,
+    "WEB_PAGE|EXTERNAL_API_DATA|GENERATED_CONTENT|USER_QUERY_PART|GENERATED_REPORT|GENERATED_PRESENTATION|INTRA_ENTITY_SEARCH_RESULT|EXTRACTED_ENTITY|SEARCH_PLAN|KNOWLEDGE_BASE|WEBSITE|GENERATED_DOCUMENT",
+  );
 }
 
 /** @param {unknown} data */
@@ -44,11 +48,11 @@ export function safeParseEntityType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EntityType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {EntityType}
+ * @returns {types.EntityType}
  */
 export function decodeEntityType(text, options) {
   return rt.decode(text, readEntityType, options, maxDepth);
@@ -56,7 +60,7 @@ export function decodeEntityType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {EntityType} value
+ * @param {types.EntityType} value
  * @returns {string}
  */
 export function encodeEntityType(value) {
@@ -87,10 +91,27 @@ export const Entity = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Entity}
+ * @returns {types.Entity}
  */
 export function readEntity(d) {
-  let $entity_type, $identifier, $title, $description, $file_name, $mimetype, $workspace_id, $stored_entity_id, $content_artifact_id, $content_length, $created_at, $purpose, $external_url, $api_name, $api_subtype, $user_query, $all_seen_entities, $cited_entities;
+  let $entity_type,
+    $identifier,
+    $title,
+    $description,
+    $file_name,
+    $mimetype,
+    $workspace_id,
+    $stored_entity_id,
+    $content_artifact_id,
+    $content_length,
+    $created_at,
+    $purpose,
+    $external_url,
+    $api_name,
+    $api_subtype,
+    $user_query,
+    $all_seen_entities,
+    $cited_entities;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -179,7 +200,7 @@ export function readEntity(d) {
     if ($file_name === undefined) d.missing("file_name");
     if ($mimetype === undefined) d.missing("mimetype");
     if ($workspace_id === undefined) d.missing("workspace_id");
-    const v = /** @type {Entity} */ ({ entity_type: $entity_type, identifier: $identifier });
+    const v = /** @type {types.Entity} */ ({ entity_type: $entity_type, identifier: $identifier });
     if ($title !== undefined) v.title = $title;
     if ($description !== undefined) v.description = $description;
     v.file_name = $file_name;
@@ -217,7 +238,7 @@ export function safeParseEntity(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Entity}
+ * @returns {types.Entity}
  */
 export function decodeEntity(text, options) {
   return rt.decode(text, readEntity, options, maxDepth);
@@ -225,7 +246,7 @@ export function decodeEntity(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Entity} value
+ * @param {types.Entity} value
  * @returns {string}
  */
 export function encodeEntity(value) {
@@ -239,7 +260,7 @@ const creatorTypeValues = new Set(CREATOR_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {CreatorType}
+ * @returns {types.CreatorType}
  */
 export function readCreatorType(d) {
   return d.enumString(creatorTypeValues, "AI|USER");
@@ -256,11 +277,11 @@ export function safeParseCreatorType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CreatorType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {CreatorType}
+ * @returns {types.CreatorType}
  */
 export function decodeCreatorType(text, options) {
   return rt.decode(text, readCreatorType, options, maxDepth);
@@ -268,7 +289,7 @@ export function decodeCreatorType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {CreatorType} value
+ * @param {types.CreatorType} value
  * @returns {string}
  */
 export function encodeCreatorType(value) {
@@ -282,7 +303,7 @@ const messageTypeValues = new Set(MESSAGE_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {MessageType}
+ * @returns {types.MessageType}
  */
 export function readMessageType(d) {
   return d.enumString(messageTypeValues, "normal|super_report");
@@ -299,11 +320,11 @@ export function safeParseMessageType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {MessageType}
+ * @returns {types.MessageType}
  */
 export function decodeMessageType(text, options) {
   return rt.decode(text, readMessageType, options, maxDepth);
@@ -311,7 +332,7 @@ export function decodeMessageType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {MessageType} value
+ * @param {types.MessageType} value
  * @returns {string}
  */
 export function encodeMessageType(value) {
@@ -331,7 +352,7 @@ const deliverableTypeValues = new Set(DELIVERABLE_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {DeliverableType}
+ * @returns {types.DeliverableType}
  */
 export function readDeliverableType(d) {
   return d.enumString(deliverableTypeValues, "WEBSITE|REPORT|DOCUMENT|SLIDE|CODE");
@@ -348,11 +369,11 @@ export function safeParseDeliverableType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeliverableType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {DeliverableType}
+ * @returns {types.DeliverableType}
  */
 export function decodeDeliverableType(text, options) {
   return rt.decode(text, readDeliverableType, options, maxDepth);
@@ -360,7 +381,7 @@ export function decodeDeliverableType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {DeliverableType} value
+ * @param {types.DeliverableType} value
  * @returns {string}
  */
 export function encodeDeliverableType(value) {
@@ -374,7 +395,7 @@ const messageErrorTypeValues = new Set(MESSAGE_ERROR_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {MessageErrorType}
+ * @returns {types.MessageErrorType}
  */
 export function readMessageErrorType(d) {
   return d.enumString(messageErrorTypeValues, "TIMEOUT|INVALID_RESPONSE");
@@ -391,11 +412,11 @@ export function safeParseMessageErrorType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageErrorType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {MessageErrorType}
+ * @returns {types.MessageErrorType}
  */
 export function decodeMessageErrorType(text, options) {
   return rt.decode(text, readMessageErrorType, options, maxDepth);
@@ -403,7 +424,7 @@ export function decodeMessageErrorType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {MessageErrorType} value
+ * @param {types.MessageErrorType} value
  * @returns {string}
  */
 export function encodeMessageErrorType(value) {
@@ -437,10 +458,30 @@ export const Message = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Message}
+ * @returns {types.Message}
  */
 export function readMessage(d) {
-  let $id, $chat_id, $creator_type, $creator_user_id, $message_type, $deliverable_type, $is_answer, $is_running, $needs_clarification_message, $retry_attempts, $content, $hydrated_content, $user_content_artifact_id, $user_message_entity_ids, $user_message_entities, $ai_output_id, $first_report_identifier, $entities, $event_stream_artifact_id, $error_type, $created_at;
+  let $id,
+    $chat_id,
+    $creator_type,
+    $creator_user_id,
+    $message_type,
+    $deliverable_type,
+    $is_answer,
+    $is_running,
+    $needs_clarification_message,
+    $retry_attempts,
+    $content,
+    $hydrated_content,
+    $user_content_artifact_id,
+    $user_message_entity_ids,
+    $user_message_entities,
+    $ai_output_id,
+    $first_report_identifier,
+    $entities,
+    $event_stream_artifact_id,
+    $error_type,
+    $created_at;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -542,7 +583,7 @@ export function readMessage(d) {
     if ($is_answer === undefined) d.missing("is_answer");
     if ($content === undefined) d.missing("content");
     if ($created_at === undefined) d.missing("created_at");
-    const v = /** @type {Message} */ ({ id: $id, chat_id: $chat_id, creator_type: $creator_type });
+    const v = /** @type {types.Message} */ ({ id: $id, chat_id: $chat_id, creator_type: $creator_type });
     if ($creator_user_id !== undefined) v.creator_user_id = $creator_user_id;
     if ($message_type !== undefined) v.message_type = $message_type;
     if ($deliverable_type !== undefined) v.deliverable_type = $deliverable_type;
@@ -582,7 +623,7 @@ export function safeParseMessage(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Message}
+ * @returns {types.Message}
  */
 export function decodeMessage(text, options) {
   return rt.decode(text, readMessage, options, maxDepth);
@@ -590,7 +631,7 @@ export function decodeMessage(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Message} value
+ * @param {types.Message} value
  * @returns {string}
  */
 export function encodeMessage(value) {
@@ -604,7 +645,7 @@ const planStatusValues = new Set(PLAN_STATUS_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {PlanStatus}
+ * @returns {types.PlanStatus}
  */
 export function readPlanStatus(d) {
   return d.enumString(planStatusValues, "LOADING|SUCCESS|ERROR");
@@ -621,11 +662,11 @@ export function safeParsePlanStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PlanStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PlanStatus}
+ * @returns {types.PlanStatus}
  */
 export function decodePlanStatus(text, options) {
   return rt.decode(text, readPlanStatus, options, maxDepth);
@@ -633,7 +674,7 @@ export function decodePlanStatus(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PlanStatus} value
+ * @param {types.PlanStatus} value
  * @returns {string}
  */
 export function encodePlanStatus(value) {
@@ -652,7 +693,7 @@ export const PlanTask = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PlanTask}
+ * @returns {types.PlanTask}
  */
 export function readPlanTask(d) {
   let $id, $title, $message, $plan_id, $status, $previous_task_id;
@@ -696,7 +737,13 @@ export function readPlanTask(d) {
     if ($message === undefined) d.missing("message");
     if ($plan_id === undefined) d.missing("plan_id");
     if ($status === undefined) d.missing("status");
-    const v = /** @type {PlanTask} */ ({ id: $id, title: $title, message: $message, plan_id: $plan_id, status: $status });
+    const v = /** @type {types.PlanTask} */ ({
+      id: $id,
+      title: $title,
+      message: $message,
+      plan_id: $plan_id,
+      status: $status,
+    });
     if ($previous_task_id !== undefined) v.previous_task_id = $previous_task_id;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -719,7 +766,7 @@ export function safeParsePlanTask(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PlanTask}
+ * @returns {types.PlanTask}
  */
 export function decodePlanTask(text, options) {
   return rt.decode(text, readPlanTask, options, maxDepth);
@@ -727,7 +774,7 @@ export function decodePlanTask(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PlanTask} value
+ * @param {types.PlanTask} value
  * @returns {string}
  */
 export function encodePlanTask(value) {
@@ -748,7 +795,7 @@ export const Plan = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Plan}
+ * @returns {types.Plan}
  */
 export function readPlan(d) {
   let $id, $plan_set_id, $title, $summary, $status, $plan_tasks, $used_sources, $previous_plan_id;
@@ -799,7 +846,7 @@ export function readPlan(d) {
     if ($plan_set_id === undefined) d.missing("plan_set_id");
     if ($status === undefined) d.missing("status");
     if ($plan_tasks === undefined) d.missing("plan_tasks");
-    const v = /** @type {Plan} */ ({ id: $id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.Plan} */ ({ id: $id, plan_set_id: $plan_set_id });
     if ($title !== undefined) v.title = $title;
     if ($summary !== undefined) v.summary = $summary;
     v.status = $status;
@@ -827,7 +874,7 @@ export function safeParsePlan(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Plan}
+ * @returns {types.Plan}
  */
 export function decodePlan(text, options) {
   return rt.decode(text, readPlan, options, maxDepth);
@@ -835,7 +882,7 @@ export function decodePlan(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Plan} value
+ * @param {types.Plan} value
  * @returns {string}
  */
 export function encodePlan(value) {
@@ -853,7 +900,7 @@ export const PlanSet = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PlanSet}
+ * @returns {types.PlanSet}
  */
 export function readPlanSet(d) {
   let $chat_id, $creator_user_id, $user_chat_message_id, $workspace_id, $plans;
@@ -893,7 +940,13 @@ export function readPlanSet(d) {
     if ($user_chat_message_id === undefined) d.missing("user_chat_message_id");
     if ($workspace_id === undefined) d.missing("workspace_id");
     if ($plans === undefined) d.missing("plans");
-    const v = /** @type {PlanSet} */ ({ chat_id: $chat_id, creator_user_id: $creator_user_id, user_chat_message_id: $user_chat_message_id, workspace_id: $workspace_id, plans: $plans });
+    const v = /** @type {types.PlanSet} */ ({
+      chat_id: $chat_id,
+      creator_user_id: $creator_user_id,
+      user_chat_message_id: $user_chat_message_id,
+      workspace_id: $workspace_id,
+      plans: $plans,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -915,7 +968,7 @@ export function safeParsePlanSet(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PlanSet}
+ * @returns {types.PlanSet}
  */
 export function decodePlanSet(text, options) {
   return rt.decode(text, readPlanSet, options, maxDepth);
@@ -923,7 +976,7 @@ export function decodePlanSet(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PlanSet} value
+ * @param {types.PlanSet} value
  * @returns {string}
  */
 export function encodePlanSet(value) {
@@ -941,7 +994,7 @@ const pendingSourceTypeValues = new Set(PENDING_SOURCE_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {PendingSourceType}
+ * @returns {types.PendingSourceType}
  */
 export function readPendingSourceType(d) {
   return d.enumString(pendingSourceTypeValues, "WEB|DOCUMENT|CODING_AGENT");
@@ -958,11 +1011,11 @@ export function safeParsePendingSourceType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSourceType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PendingSourceType}
+ * @returns {types.PendingSourceType}
  */
 export function decodePendingSourceType(text, options) {
   return rt.decode(text, readPendingSourceType, options, maxDepth);
@@ -970,7 +1023,7 @@ export function decodePendingSourceType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PendingSourceType} value
+ * @param {types.PendingSourceType} value
  * @returns {string}
  */
 export function encodePendingSourceType(value) {
@@ -989,7 +1042,7 @@ export const PendingSource = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PendingSource}
+ * @returns {types.PendingSource}
  */
 export function readPendingSource(d) {
   let $plan_id, $plan_set_id, $plan_task_id, $title, $type, $web_domain;
@@ -1033,7 +1086,13 @@ export function readPendingSource(d) {
     if ($plan_task_id === undefined) d.missing("plan_task_id");
     if ($title === undefined) d.missing("title");
     if ($type === undefined) d.missing("type");
-    const v = /** @type {PendingSource} */ ({ plan_id: $plan_id, plan_set_id: $plan_set_id, plan_task_id: $plan_task_id, title: $title, type: $type });
+    const v = /** @type {types.PendingSource} */ ({
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+      plan_task_id: $plan_task_id,
+      title: $title,
+      type: $type,
+    });
     if ($web_domain !== undefined) v.web_domain = $web_domain;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1052,11 +1111,11 @@ export function safeParsePendingSource(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSource} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PendingSource}
+ * @returns {types.PendingSource}
  */
 export function decodePendingSource(text, options) {
   return rt.decode(text, readPendingSource, options, maxDepth);
@@ -1064,7 +1123,7 @@ export function decodePendingSource(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PendingSource} value
+ * @param {types.PendingSource} value
  * @returns {string}
  */
 export function encodePendingSource(value) {
@@ -1105,10 +1164,13 @@ const streamEventTypeValues = new Set(STREAM_EVENT_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamEventType}
+ * @returns {types.StreamEventType}
  */
 export function readStreamEventType(d) {
-  return d.enumString(streamEventTypeValues, "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update");
+  return d.enumString(
+    streamEventTypeValues,
+    "stream_start|heartbeat|done|ERROR|message_delta|ai_message|message_is_answer|chat_title_generated|clarification_needed|update_message_clarification_message|task_update|pending_sources|references_found|node_tools_execution_start|node_tool_event|update_subagent_current_action|node_report_preview_start|node_report_preview_delta|node_report_preview_done|browser_use_start|browser_use_stop|browser_use_await_user_input|ping|error|message-file|usage-update",
+  );
 }
 
 /** @param {unknown} data */
@@ -1122,11 +1184,11 @@ export function safeParseStreamEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamEventType}
+ * @returns {types.StreamEventType}
  */
 export function decodeStreamEventType(text, options) {
   return rt.decode(text, readStreamEventType, options, maxDepth);
@@ -1134,7 +1196,7 @@ export function decodeStreamEventType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamEventType} value
+ * @param {types.StreamEventType} value
  * @returns {string}
  */
 export function encodeStreamEventType(value) {
@@ -1152,7 +1214,7 @@ export const StreamStart = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamStart}
+ * @returns {types.StreamStart}
  */
 export function readStreamStart(d) {
   let $type, $chat_id, $creator_user_id, $user_chat_message_id, $workspace_id;
@@ -1192,7 +1254,13 @@ export function readStreamStart(d) {
     if ($creator_user_id === undefined) d.missing("creator_user_id");
     if ($user_chat_message_id === undefined) d.missing("user_chat_message_id");
     if ($workspace_id === undefined) d.missing("workspace_id");
-    const v = /** @type {StreamStart} */ ({ type: $type, chat_id: $chat_id, creator_user_id: $creator_user_id, user_chat_message_id: $user_chat_message_id, workspace_id: $workspace_id });
+    const v = /** @type {types.StreamStart} */ ({
+      type: $type,
+      chat_id: $chat_id,
+      creator_user_id: $creator_user_id,
+      user_chat_message_id: $user_chat_message_id,
+      workspace_id: $workspace_id,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1210,11 +1278,11 @@ export function safeParseStreamStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamStart} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamStart}
+ * @returns {types.StreamStart}
  */
 export function decodeStreamStart(text, options) {
   return rt.decode(text, readStreamStart, options, maxDepth);
@@ -1222,7 +1290,7 @@ export function decodeStreamStart(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamStart} value
+ * @param {types.StreamStart} value
  * @returns {string}
  */
 export function encodeStreamStart(value) {
@@ -1236,7 +1304,7 @@ export const Heartbeat = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Heartbeat}
+ * @returns {types.Heartbeat}
  */
 export function readHeartbeat(d) {
   let $type;
@@ -1256,7 +1324,7 @@ export function readHeartbeat(d) {
     }
     key = undefined;
     if ($type === undefined) d.missing("type");
-    const v = /** @type {Heartbeat} */ ({ type: $type });
+    const v = /** @type {types.Heartbeat} */ ({ type: $type });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1278,7 +1346,7 @@ export function safeParseHeartbeat(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Heartbeat}
+ * @returns {types.Heartbeat}
  */
 export function decodeHeartbeat(text, options) {
   return rt.decode(text, readHeartbeat, options, maxDepth);
@@ -1286,7 +1354,7 @@ export function decodeHeartbeat(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Heartbeat} value
+ * @param {types.Heartbeat} value
  * @returns {string}
  */
 export function encodeHeartbeat(value) {
@@ -1302,7 +1370,7 @@ export const DoneEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {DoneEvent}
+ * @returns {types.DoneEvent}
  */
 export function readDoneEvent(d) {
   let $type, $has_async_entities_pending, $message;
@@ -1330,7 +1398,7 @@ export function readDoneEvent(d) {
     }
     key = undefined;
     if ($type === undefined) d.missing("type");
-    const v = /** @type {DoneEvent} */ ({ type: $type });
+    const v = /** @type {types.DoneEvent} */ ({ type: $type });
     if ($has_async_entities_pending !== undefined) v.has_async_entities_pending = $has_async_entities_pending;
     if ($message !== undefined) v.message = $message;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1354,7 +1422,7 @@ export function safeParseDoneEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {DoneEvent}
+ * @returns {types.DoneEvent}
  */
 export function decodeDoneEvent(text, options) {
   return rt.decode(text, readDoneEvent, options, maxDepth);
@@ -1362,7 +1430,7 @@ export function decodeDoneEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {DoneEvent} value
+ * @param {types.DoneEvent} value
  * @returns {string}
  */
 export function encodeDoneEvent(value) {
@@ -1378,7 +1446,7 @@ export const StreamError = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamError}
+ * @returns {types.StreamError}
  */
 export function readStreamError(d) {
   let $type, $error_type, $error_message;
@@ -1408,7 +1476,11 @@ export function readStreamError(d) {
     if ($type === undefined) d.missing("type");
     if ($error_type === undefined) d.missing("error_type");
     if ($error_message === undefined) d.missing("error_message");
-    const v = /** @type {StreamError} */ ({ type: $type, error_type: $error_type, error_message: $error_message });
+    const v = /** @type {types.StreamError} */ ({
+      type: $type,
+      error_type: $error_type,
+      error_message: $error_message,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1426,11 +1498,11 @@ export function safeParseStreamError(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamError} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamError}
+ * @returns {types.StreamError}
  */
 export function decodeStreamError(text, options) {
   return rt.decode(text, readStreamError, options, maxDepth);
@@ -1438,7 +1510,7 @@ export function decodeStreamError(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamError} value
+ * @param {types.StreamError} value
  * @returns {string}
  */
 export function encodeStreamError(value) {
@@ -1453,7 +1525,7 @@ export const MessageDelta = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {MessageDelta}
+ * @returns {types.MessageDelta}
  */
 export function readMessageDelta(d) {
   let $type, $delta;
@@ -1478,7 +1550,7 @@ export function readMessageDelta(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($delta === undefined) d.missing("delta");
-    const v = /** @type {MessageDelta} */ ({ type: $type, delta: $delta });
+    const v = /** @type {types.MessageDelta} */ ({ type: $type, delta: $delta });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1496,11 +1568,11 @@ export function safeParseMessageDelta(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageDelta} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {MessageDelta}
+ * @returns {types.MessageDelta}
  */
 export function decodeMessageDelta(text, options) {
   return rt.decode(text, readMessageDelta, options, maxDepth);
@@ -1508,7 +1580,7 @@ export function decodeMessageDelta(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {MessageDelta} value
+ * @param {types.MessageDelta} value
  * @returns {string}
  */
 export function encodeMessageDelta(value) {
@@ -1523,7 +1595,7 @@ export const AiMessage = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {AiMessage}
+ * @returns {types.AiMessage}
  */
 export function readAiMessage(d) {
   let $type, $message;
@@ -1548,7 +1620,7 @@ export function readAiMessage(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($message === undefined) d.missing("message");
-    const v = /** @type {AiMessage} */ ({ type: $type, message: $message });
+    const v = /** @type {types.AiMessage} */ ({ type: $type, message: $message });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1570,7 +1642,7 @@ export function safeParseAiMessage(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {AiMessage}
+ * @returns {types.AiMessage}
  */
 export function decodeAiMessage(text, options) {
   return rt.decode(text, readAiMessage, options, maxDepth);
@@ -1578,7 +1650,7 @@ export function decodeAiMessage(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {AiMessage} value
+ * @param {types.AiMessage} value
  * @returns {string}
  */
 export function encodeAiMessage(value) {
@@ -1593,7 +1665,7 @@ export const MessageIsAnswer = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {MessageIsAnswer}
+ * @returns {types.MessageIsAnswer}
  */
 export function readMessageIsAnswer(d) {
   let $type, $is_answer;
@@ -1618,7 +1690,7 @@ export function readMessageIsAnswer(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($is_answer === undefined) d.missing("is_answer");
-    const v = /** @type {MessageIsAnswer} */ ({ type: $type, is_answer: $is_answer });
+    const v = /** @type {types.MessageIsAnswer} */ ({ type: $type, is_answer: $is_answer });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1636,11 +1708,11 @@ export function safeParseMessageIsAnswer(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageIsAnswer} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {MessageIsAnswer}
+ * @returns {types.MessageIsAnswer}
  */
 export function decodeMessageIsAnswer(text, options) {
   return rt.decode(text, readMessageIsAnswer, options, maxDepth);
@@ -1648,7 +1720,7 @@ export function decodeMessageIsAnswer(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {MessageIsAnswer} value
+ * @param {types.MessageIsAnswer} value
  * @returns {string}
  */
 export function encodeMessageIsAnswer(value) {
@@ -1663,7 +1735,7 @@ export const ChatTitleGenerated = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ChatTitleGenerated}
+ * @returns {types.ChatTitleGenerated}
  */
 export function readChatTitleGenerated(d) {
   let $type, $title;
@@ -1688,7 +1760,7 @@ export function readChatTitleGenerated(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($title === undefined) d.missing("title");
-    const v = /** @type {ChatTitleGenerated} */ ({ type: $type, title: $title });
+    const v = /** @type {types.ChatTitleGenerated} */ ({ type: $type, title: $title });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1706,11 +1778,12 @@ export function safeParseChatTitleGenerated(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ChatTitleGenerated} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ChatTitleGenerated}
+ * @returns {types.ChatTitleGenerated}
  */
 export function decodeChatTitleGenerated(text, options) {
   return rt.decode(text, readChatTitleGenerated, options, maxDepth);
@@ -1718,7 +1791,7 @@ export function decodeChatTitleGenerated(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ChatTitleGenerated} value
+ * @param {types.ChatTitleGenerated} value
  * @returns {string}
  */
 export function encodeChatTitleGenerated(value) {
@@ -1733,7 +1806,7 @@ export const ClarificationNeeded = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ClarificationNeeded}
+ * @returns {types.ClarificationNeeded}
  */
 export function readClarificationNeeded(d) {
   let $type, $message;
@@ -1758,7 +1831,7 @@ export function readClarificationNeeded(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($message === undefined) d.missing("message");
-    const v = /** @type {ClarificationNeeded} */ ({ type: $type, message: $message });
+    const v = /** @type {types.ClarificationNeeded} */ ({ type: $type, message: $message });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1776,11 +1849,12 @@ export function safeParseClarificationNeeded(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClarificationNeeded} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ClarificationNeeded}
+ * @returns {types.ClarificationNeeded}
  */
 export function decodeClarificationNeeded(text, options) {
   return rt.decode(text, readClarificationNeeded, options, maxDepth);
@@ -1788,7 +1862,7 @@ export function decodeClarificationNeeded(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ClarificationNeeded} value
+ * @param {types.ClarificationNeeded} value
  * @returns {string}
  */
 export function encodeClarificationNeeded(value) {
@@ -1803,7 +1877,7 @@ export const MessageClarificationUpdate = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {MessageClarificationUpdate}
+ * @returns {types.MessageClarificationUpdate}
  */
 export function readMessageClarificationUpdate(d) {
   let $chat_message_id, $needs_clarification_message;
@@ -1828,7 +1902,10 @@ export function readMessageClarificationUpdate(d) {
     key = undefined;
     if ($chat_message_id === undefined) d.missing("chat_message_id");
     if ($needs_clarification_message === undefined) d.missing("needs_clarification_message");
-    const v = /** @type {MessageClarificationUpdate} */ ({ chat_message_id: $chat_message_id, needs_clarification_message: $needs_clarification_message });
+    const v = /** @type {types.MessageClarificationUpdate} */ ({
+      chat_message_id: $chat_message_id,
+      needs_clarification_message: $needs_clarification_message,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1846,11 +1923,12 @@ export function safeParseMessageClarificationUpdate(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageClarificationUpdate} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {MessageClarificationUpdate}
+ * @returns {types.MessageClarificationUpdate}
  */
 export function decodeMessageClarificationUpdate(text, options) {
   return rt.decode(text, readMessageClarificationUpdate, options, maxDepth);
@@ -1858,7 +1936,7 @@ export function decodeMessageClarificationUpdate(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {MessageClarificationUpdate} value
+ * @param {types.MessageClarificationUpdate} value
  * @returns {string}
  */
 export function encodeMessageClarificationUpdate(value) {
@@ -1873,7 +1951,7 @@ export const UpdateMessageClarificationMessage = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {UpdateMessageClarificationMessage}
+ * @returns {types.UpdateMessageClarificationMessage}
  */
 export function readUpdateMessageClarificationMessage(d) {
   let $type, $update;
@@ -1898,7 +1976,7 @@ export function readUpdateMessageClarificationMessage(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($update === undefined) d.missing("update");
-    const v = /** @type {UpdateMessageClarificationMessage} */ ({ type: $type, update: $update });
+    const v = /** @type {types.UpdateMessageClarificationMessage} */ ({ type: $type, update: $update });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1916,11 +1994,12 @@ export function safeParseUpdateMessageClarificationMessage(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateMessageClarificationMessage}
+ * under the contract's payload policy; throws an rt.DecodeError with the path and keyword of the
+ * first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UpdateMessageClarificationMessage}
+ * @returns {types.UpdateMessageClarificationMessage}
  */
 export function decodeUpdateMessageClarificationMessage(text, options) {
   return rt.decode(text, readUpdateMessageClarificationMessage, options, maxDepth);
@@ -1928,7 +2007,7 @@ export function decodeUpdateMessageClarificationMessage(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UpdateMessageClarificationMessage} value
+ * @param {types.UpdateMessageClarificationMessage} value
  * @returns {string}
  */
 export function encodeUpdateMessageClarificationMessage(value) {
@@ -1942,7 +2021,7 @@ const taskStatusValues = new Set(TASK_STATUS_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {TaskStatus}
+ * @returns {types.TaskStatus}
  */
 export function readTaskStatus(d) {
   return d.enumString(taskStatusValues, "loading|success|error");
@@ -1959,11 +2038,11 @@ export function safeParseTaskStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {TaskStatus}
+ * @returns {types.TaskStatus}
  */
 export function decodeTaskStatus(text, options) {
   return rt.decode(text, readTaskStatus, options, maxDepth);
@@ -1971,7 +2050,7 @@ export function decodeTaskStatus(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {TaskStatus} value
+ * @param {types.TaskStatus} value
  * @returns {string}
  */
 export function encodeTaskStatus(value) {
@@ -1991,7 +2070,7 @@ export const TaskUpdate = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {TaskUpdate}
+ * @returns {types.TaskUpdate}
  */
 export function readTaskUpdate(d) {
   let $type, $key, $title, $message, $status, $plan_set, $metadata;
@@ -2040,7 +2119,14 @@ export function readTaskUpdate(d) {
     if ($message === undefined) d.missing("message");
     if ($status === undefined) d.missing("status");
     if ($plan_set === undefined) d.missing("plan_set");
-    const v = /** @type {TaskUpdate} */ ({ type: $type, key: $key, title: $title, message: $message, status: $status, plan_set: $plan_set });
+    const v = /** @type {types.TaskUpdate} */ ({
+      type: $type,
+      key: $key,
+      title: $title,
+      message: $message,
+      status: $status,
+      plan_set: $plan_set,
+    });
     if ($metadata !== undefined) v.metadata = $metadata;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -2059,11 +2145,11 @@ export function safeParseTaskUpdate(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaskUpdate} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {TaskUpdate}
+ * @returns {types.TaskUpdate}
  */
 export function decodeTaskUpdate(text, options) {
   return rt.decode(text, readTaskUpdate, options, maxDepth);
@@ -2071,7 +2157,7 @@ export function decodeTaskUpdate(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {TaskUpdate} value
+ * @param {types.TaskUpdate} value
  * @returns {string}
  */
 export function encodeTaskUpdate(value) {
@@ -2086,7 +2172,7 @@ export const PendingSources = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PendingSources}
+ * @returns {types.PendingSources}
  */
 export function readPendingSources(d) {
   let $type, $pending_sources;
@@ -2111,7 +2197,7 @@ export function readPendingSources(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($pending_sources === undefined) d.missing("pending_sources");
-    const v = /** @type {PendingSources} */ ({ type: $type, pending_sources: $pending_sources });
+    const v = /** @type {types.PendingSources} */ ({ type: $type, pending_sources: $pending_sources });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -2129,11 +2215,11 @@ export function safeParsePendingSources(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PendingSources} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PendingSources}
+ * @returns {types.PendingSources}
  */
 export function decodePendingSources(text, options) {
   return rt.decode(text, readPendingSources, options, maxDepth);
@@ -2141,7 +2227,7 @@ export function decodePendingSources(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PendingSources} value
+ * @param {types.PendingSources} value
  * @returns {string}
  */
 export function encodePendingSources(value) {
@@ -2156,7 +2242,7 @@ export const ReferencesFound = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ReferencesFound}
+ * @returns {types.ReferencesFound}
  */
 export function readReferencesFound(d) {
   let $type, $references;
@@ -2181,7 +2267,7 @@ export function readReferencesFound(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($references === undefined) d.missing("references");
-    const v = /** @type {ReferencesFound} */ ({ type: $type, references: $references });
+    const v = /** @type {types.ReferencesFound} */ ({ type: $type, references: $references });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -2199,11 +2285,11 @@ export function safeParseReferencesFound(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReferencesFound} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ReferencesFound}
+ * @returns {types.ReferencesFound}
  */
 export function decodeReferencesFound(text, options) {
   return rt.decode(text, readReferencesFound, options, maxDepth);
@@ -2211,7 +2297,7 @@ export function decodeReferencesFound(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ReferencesFound} value
+ * @param {types.ReferencesFound} value
  * @returns {string}
  */
 export function encodeReferencesFound(value) {
@@ -2223,7 +2309,7 @@ export const UnixTimestampMs = z.int().gte(0);
 
 /**
  * @param {rt.Decoder} d
- * @returns {UnixTimestampMs}
+ * @returns {types.UnixTimestampMs}
  */
 export function readUnixTimestampMs(d) {
   return d.int(rule1);
@@ -2240,11 +2326,11 @@ export function safeParseUnixTimestampMs(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UnixTimestampMs} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UnixTimestampMs}
+ * @returns {types.UnixTimestampMs}
  */
 export function decodeUnixTimestampMs(text, options) {
   return rt.decode(text, readUnixTimestampMs, options, maxDepth);
@@ -2252,7 +2338,7 @@ export function decodeUnixTimestampMs(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UnixTimestampMs} value
+ * @param {types.UnixTimestampMs} value
  * @returns {string}
  */
 export function encodeUnixTimestampMs(value) {
@@ -2272,7 +2358,7 @@ export const NodeToolsExecutionStart = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NodeToolsExecutionStart}
+ * @returns {types.NodeToolsExecutionStart}
  */
 export function readNodeToolsExecutionStart(d) {
   let $type, $node_id, $plan_id, $plan_set_id, $tool_ids, $total_tools, $timestamp;
@@ -2322,7 +2408,15 @@ export function readNodeToolsExecutionStart(d) {
     if ($tool_ids === undefined) d.missing("tool_ids");
     if ($total_tools === undefined) d.missing("total_tools");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {NodeToolsExecutionStart} */ ({ type: $type, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id, tool_ids: $tool_ids, total_tools: $total_tools, timestamp: $timestamp });
+    const v = /** @type {types.NodeToolsExecutionStart} */ ({
+      type: $type,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+      tool_ids: $tool_ids,
+      total_tools: $total_tools,
+      timestamp: $timestamp,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -2340,11 +2434,12 @@ export function safeParseNodeToolsExecutionStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolsExecutionStart} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NodeToolsExecutionStart}
+ * @returns {types.NodeToolsExecutionStart}
  */
 export function decodeNodeToolsExecutionStart(text, options) {
   return rt.decode(text, readNodeToolsExecutionStart, options, maxDepth);
@@ -2352,7 +2447,7 @@ export function decodeNodeToolsExecutionStart(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NodeToolsExecutionStart} value
+ * @param {types.NodeToolsExecutionStart} value
  * @returns {string}
  */
 export function encodeNodeToolsExecutionStart(value) {
@@ -2374,7 +2469,7 @@ export const NodeToolEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NodeToolEvent}
+ * @returns {types.NodeToolEvent}
  */
 export function readNodeToolEvent(d) {
   let $type, $event, $node_id, $plan_id, $plan_set_id, $tool_id, $tool_type, $metadata, $timestamp;
@@ -2431,7 +2526,13 @@ export function readNodeToolEvent(d) {
     if ($plan_id === undefined) d.missing("plan_id");
     if ($plan_set_id === undefined) d.missing("plan_set_id");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {NodeToolEvent} */ ({ type: $type, event: $event, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.NodeToolEvent} */ ({
+      type: $type,
+      event: $event,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($tool_id !== undefined) v.tool_id = $tool_id;
     if ($tool_type !== undefined) v.tool_type = $tool_type;
     if ($metadata !== undefined) v.metadata = $metadata;
@@ -2453,11 +2554,11 @@ export function safeParseNodeToolEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeToolEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NodeToolEvent}
+ * @returns {types.NodeToolEvent}
  */
 export function decodeNodeToolEvent(text, options) {
   return rt.decode(text, readNodeToolEvent, options, maxDepth);
@@ -2465,7 +2566,7 @@ export function decodeNodeToolEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NodeToolEvent} value
+ * @param {types.NodeToolEvent} value
  * @returns {string}
  */
 export function encodeNodeToolEvent(value) {
@@ -2485,7 +2586,7 @@ export const UpdateSubagentCurrentAction = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {UpdateSubagentCurrentAction}
+ * @returns {types.UpdateSubagentCurrentAction}
  */
 export function readUpdateSubagentCurrentAction(d) {
   let $type, $current_action, $node_id, $plan_id, $plan_set_id, $tool_id, $timestamp;
@@ -2534,7 +2635,13 @@ export function readUpdateSubagentCurrentAction(d) {
     if ($plan_id === undefined) d.missing("plan_id");
     if ($plan_set_id === undefined) d.missing("plan_set_id");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {UpdateSubagentCurrentAction} */ ({ type: $type, current_action: $current_action, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.UpdateSubagentCurrentAction} */ ({
+      type: $type,
+      current_action: $current_action,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($tool_id !== undefined) v.tool_id = $tool_id;
     v.timestamp = $timestamp;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -2554,11 +2661,12 @@ export function safeParseUpdateSubagentCurrentAction(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UpdateSubagentCurrentAction} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UpdateSubagentCurrentAction}
+ * @returns {types.UpdateSubagentCurrentAction}
  */
 export function decodeUpdateSubagentCurrentAction(text, options) {
   return rt.decode(text, readUpdateSubagentCurrentAction, options, maxDepth);
@@ -2566,7 +2674,7 @@ export function decodeUpdateSubagentCurrentAction(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UpdateSubagentCurrentAction} value
+ * @param {types.UpdateSubagentCurrentAction} value
  * @returns {string}
  */
 export function encodeUpdateSubagentCurrentAction(value) {
@@ -2592,10 +2700,22 @@ export const NodeReportPreviewStart = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NodeReportPreviewStart}
+ * @returns {types.NodeReportPreviewStart}
  */
 export function readNodeReportPreviewStart(d) {
-  let $type, $preview_id, $report_title, $report_user_query, $final_report, $node_id, $plan_id, $plan_set_id, $entity, $section_id, $tool_id, $timestamp, $workspace_id;
+  let $type,
+    $preview_id,
+    $report_title,
+    $report_user_query,
+    $final_report,
+    $node_id,
+    $plan_id,
+    $plan_set_id,
+    $entity,
+    $section_id,
+    $tool_id,
+    $timestamp,
+    $workspace_id;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -2670,7 +2790,17 @@ export function readNodeReportPreviewStart(d) {
     if ($entity === undefined) d.missing("entity");
     if ($timestamp === undefined) d.missing("timestamp");
     if ($workspace_id === undefined) d.missing("workspace_id");
-    const v = /** @type {NodeReportPreviewStart} */ ({ type: $type, preview_id: $preview_id, report_title: $report_title, report_user_query: $report_user_query, final_report: $final_report, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id, entity: $entity });
+    const v = /** @type {types.NodeReportPreviewStart} */ ({
+      type: $type,
+      preview_id: $preview_id,
+      report_title: $report_title,
+      report_user_query: $report_user_query,
+      final_report: $final_report,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+      entity: $entity,
+    });
     if ($section_id !== undefined) v.section_id = $section_id;
     if ($tool_id !== undefined) v.tool_id = $tool_id;
     v.timestamp = $timestamp;
@@ -2692,11 +2822,12 @@ export function safeParseNodeReportPreviewStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewStart} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NodeReportPreviewStart}
+ * @returns {types.NodeReportPreviewStart}
  */
 export function decodeNodeReportPreviewStart(text, options) {
   return rt.decode(text, readNodeReportPreviewStart, options, maxDepth);
@@ -2704,7 +2835,7 @@ export function decodeNodeReportPreviewStart(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NodeReportPreviewStart} value
+ * @param {types.NodeReportPreviewStart} value
  * @returns {string}
  */
 export function encodeNodeReportPreviewStart(value) {
@@ -2724,7 +2855,7 @@ export const NodeReportPreviewDelta = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NodeReportPreviewDelta}
+ * @returns {types.NodeReportPreviewDelta}
  */
 export function readNodeReportPreviewDelta(d) {
   let $type, $preview_id, $delta, $node_id, $plan_id, $plan_set_id, $section_id;
@@ -2773,7 +2904,14 @@ export function readNodeReportPreviewDelta(d) {
     if ($node_id === undefined) d.missing("node_id");
     if ($plan_id === undefined) d.missing("plan_id");
     if ($plan_set_id === undefined) d.missing("plan_set_id");
-    const v = /** @type {NodeReportPreviewDelta} */ ({ type: $type, preview_id: $preview_id, delta: $delta, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.NodeReportPreviewDelta} */ ({
+      type: $type,
+      preview_id: $preview_id,
+      delta: $delta,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($section_id !== undefined) v.section_id = $section_id;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -2792,11 +2930,12 @@ export function safeParseNodeReportPreviewDelta(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDelta} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NodeReportPreviewDelta}
+ * @returns {types.NodeReportPreviewDelta}
  */
 export function decodeNodeReportPreviewDelta(text, options) {
   return rt.decode(text, readNodeReportPreviewDelta, options, maxDepth);
@@ -2804,7 +2943,7 @@ export function decodeNodeReportPreviewDelta(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NodeReportPreviewDelta} value
+ * @param {types.NodeReportPreviewDelta} value
  * @returns {string}
  */
 export function encodeNodeReportPreviewDelta(value) {
@@ -2830,10 +2969,22 @@ export const NodeReportPreviewDone = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NodeReportPreviewDone}
+ * @returns {types.NodeReportPreviewDone}
  */
 export function readNodeReportPreviewDone(d) {
-  let $type, $preview_id, $content, $report_title, $final_report, $node_id, $plan_id, $plan_set_id, $entity, $section_id, $tool_id, $timestamp, $workspace_id;
+  let $type,
+    $preview_id,
+    $content,
+    $report_title,
+    $final_report,
+    $node_id,
+    $plan_id,
+    $plan_set_id,
+    $entity,
+    $section_id,
+    $tool_id,
+    $timestamp,
+    $workspace_id;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -2907,7 +3058,16 @@ export function readNodeReportPreviewDone(d) {
     if ($plan_set_id === undefined) d.missing("plan_set_id");
     if ($timestamp === undefined) d.missing("timestamp");
     if ($workspace_id === undefined) d.missing("workspace_id");
-    const v = /** @type {NodeReportPreviewDone} */ ({ type: $type, preview_id: $preview_id, content: $content, report_title: $report_title, final_report: $final_report, node_id: $node_id, plan_id: $plan_id, plan_set_id: $plan_set_id });
+    const v = /** @type {types.NodeReportPreviewDone} */ ({
+      type: $type,
+      preview_id: $preview_id,
+      content: $content,
+      report_title: $report_title,
+      final_report: $final_report,
+      node_id: $node_id,
+      plan_id: $plan_id,
+      plan_set_id: $plan_set_id,
+    });
     if ($entity !== undefined) v.entity = $entity;
     if ($section_id !== undefined) v.section_id = $section_id;
     if ($tool_id !== undefined) v.tool_id = $tool_id;
@@ -2930,11 +3090,12 @@ export function safeParseNodeReportPreviewDone(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeReportPreviewDone} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NodeReportPreviewDone}
+ * @returns {types.NodeReportPreviewDone}
  */
 export function decodeNodeReportPreviewDone(text, options) {
   return rt.decode(text, readNodeReportPreviewDone, options, maxDepth);
@@ -2942,7 +3103,7 @@ export function decodeNodeReportPreviewDone(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NodeReportPreviewDone} value
+ * @param {types.NodeReportPreviewDone} value
  * @returns {string}
  */
 export function encodeNodeReportPreviewDone(value) {
@@ -2959,7 +3120,7 @@ export const BrowserUseStart = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {BrowserUseStart}
+ * @returns {types.BrowserUseStart}
  */
 export function readBrowserUseStart(d) {
   let $type, $browser_session_id, $browser_stream_url, $timestamp;
@@ -2994,7 +3155,12 @@ export function readBrowserUseStart(d) {
     if ($browser_session_id === undefined) d.missing("browser_session_id");
     if ($browser_stream_url === undefined) d.missing("browser_stream_url");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {BrowserUseStart} */ ({ type: $type, browser_session_id: $browser_session_id, browser_stream_url: $browser_stream_url, timestamp: $timestamp });
+    const v = /** @type {types.BrowserUseStart} */ ({
+      type: $type,
+      browser_session_id: $browser_session_id,
+      browser_stream_url: $browser_stream_url,
+      timestamp: $timestamp,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -3012,11 +3178,11 @@ export function safeParseBrowserUseStart(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStart} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {BrowserUseStart}
+ * @returns {types.BrowserUseStart}
  */
 export function decodeBrowserUseStart(text, options) {
   return rt.decode(text, readBrowserUseStart, options, maxDepth);
@@ -3024,7 +3190,7 @@ export function decodeBrowserUseStart(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {BrowserUseStart} value
+ * @param {types.BrowserUseStart} value
  * @returns {string}
  */
 export function encodeBrowserUseStart(value) {
@@ -3039,7 +3205,7 @@ export const BrowserUseStop = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {BrowserUseStop}
+ * @returns {types.BrowserUseStop}
  */
 export function readBrowserUseStop(d) {
   let $type, $browser_session_id;
@@ -3064,7 +3230,7 @@ export function readBrowserUseStop(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($browser_session_id === undefined) d.missing("browser_session_id");
-    const v = /** @type {BrowserUseStop} */ ({ type: $type, browser_session_id: $browser_session_id });
+    const v = /** @type {types.BrowserUseStop} */ ({ type: $type, browser_session_id: $browser_session_id });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -3082,11 +3248,11 @@ export function safeParseBrowserUseStop(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseStop} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {BrowserUseStop}
+ * @returns {types.BrowserUseStop}
  */
 export function decodeBrowserUseStop(text, options) {
   return rt.decode(text, readBrowserUseStop, options, maxDepth);
@@ -3094,7 +3260,7 @@ export function decodeBrowserUseStop(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {BrowserUseStop} value
+ * @param {types.BrowserUseStop} value
  * @returns {string}
  */
 export function encodeBrowserUseStop(value) {
@@ -3110,7 +3276,7 @@ export const BrowserUseAwaitUserInput = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {BrowserUseAwaitUserInput}
+ * @returns {types.BrowserUseAwaitUserInput}
  */
 export function readBrowserUseAwaitUserInput(d) {
   let $type, $browser_session_id, $agent_message;
@@ -3139,7 +3305,7 @@ export function readBrowserUseAwaitUserInput(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($browser_session_id === undefined) d.missing("browser_session_id");
-    const v = /** @type {BrowserUseAwaitUserInput} */ ({ type: $type, browser_session_id: $browser_session_id });
+    const v = /** @type {types.BrowserUseAwaitUserInput} */ ({ type: $type, browser_session_id: $browser_session_id });
     if ($agent_message !== undefined) v.agent_message = $agent_message;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -3158,11 +3324,12 @@ export function safeParseBrowserUseAwaitUserInput(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link BrowserUseAwaitUserInput} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {BrowserUseAwaitUserInput}
+ * @returns {types.BrowserUseAwaitUserInput}
  */
 export function decodeBrowserUseAwaitUserInput(text, options) {
   return rt.decode(text, readBrowserUseAwaitUserInput, options, maxDepth);
@@ -3170,7 +3337,7 @@ export function decodeBrowserUseAwaitUserInput(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {BrowserUseAwaitUserInput} value
+ * @param {types.BrowserUseAwaitUserInput} value
  * @returns {string}
  */
 export function encodeBrowserUseAwaitUserInput(value) {
@@ -3185,7 +3352,7 @@ export const PingEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PingEvent}
+ * @returns {types.PingEvent}
  */
 export function readPingEvent(d) {
   let $type, $timestamp;
@@ -3210,7 +3377,7 @@ export function readPingEvent(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {PingEvent} */ ({ type: $type, timestamp: $timestamp });
+    const v = /** @type {types.PingEvent} */ ({ type: $type, timestamp: $timestamp });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -3232,7 +3399,7 @@ export function safeParsePingEvent(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PingEvent}
+ * @returns {types.PingEvent}
  */
 export function decodePingEvent(text, options) {
   return rt.decode(text, readPingEvent, options, maxDepth);
@@ -3240,7 +3407,7 @@ export function decodePingEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PingEvent} value
+ * @param {types.PingEvent} value
  * @returns {string}
  */
 export function encodePingEvent(value) {
@@ -3261,10 +3428,13 @@ const errorCodeValues = new Set(ERROR_CODE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {ErrorCode}
+ * @returns {types.ErrorCode}
  */
 export function readErrorCode(d) {
-  return d.enumString(errorCodeValues, "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error");
+  return d.enumString(
+    errorCodeValues,
+    "rate_limit_exceeded|tool_execution_failed|llm_request_failed|validation_error|context_length_exceeded|unknown_error",
+  );
 }
 
 /** @param {unknown} data */
@@ -3282,7 +3452,7 @@ export function safeParseErrorCode(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ErrorCode}
+ * @returns {types.ErrorCode}
  */
 export function decodeErrorCode(text, options) {
   return rt.decode(text, readErrorCode, options, maxDepth);
@@ -3290,7 +3460,7 @@ export function decodeErrorCode(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ErrorCode} value
+ * @param {types.ErrorCode} value
  * @returns {string}
  */
 export function encodeErrorCode(value) {
@@ -3308,7 +3478,7 @@ export const ErrorEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ErrorEvent}
+ * @returns {types.ErrorEvent}
  */
 export function readErrorEvent(d) {
   let $type, $code, $message, $recoverable, $context;
@@ -3347,7 +3517,12 @@ export function readErrorEvent(d) {
     if ($code === undefined) d.missing("code");
     if ($message === undefined) d.missing("message");
     if ($recoverable === undefined) d.missing("recoverable");
-    const v = /** @type {ErrorEvent} */ ({ type: $type, code: $code, message: $message, recoverable: $recoverable });
+    const v = /** @type {types.ErrorEvent} */ ({
+      type: $type,
+      code: $code,
+      message: $message,
+      recoverable: $recoverable,
+    });
     if ($context !== undefined) v.context = $context;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -3366,11 +3541,11 @@ export function safeParseErrorEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ErrorEvent}
+ * @returns {types.ErrorEvent}
  */
 export function decodeErrorEvent(text, options) {
   return rt.decode(text, readErrorEvent, options, maxDepth);
@@ -3378,7 +3553,7 @@ export function decodeErrorEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ErrorEvent} value
+ * @param {types.ErrorEvent} value
  * @returns {string}
  */
 export function encodeErrorEvent(value) {
@@ -3397,7 +3572,7 @@ export const MessageFileEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {MessageFileEvent}
+ * @returns {types.MessageFileEvent}
  */
 export function readMessageFileEvent(d) {
   let $type, $fileId, $name, $mimeType, $url, $size;
@@ -3440,7 +3615,7 @@ export function readMessageFileEvent(d) {
     if ($fileId === undefined) d.missing("fileId");
     if ($name === undefined) d.missing("name");
     if ($url === undefined) d.missing("url");
-    const v = /** @type {MessageFileEvent} */ ({ type: $type, fileId: $fileId, name: $name });
+    const v = /** @type {types.MessageFileEvent} */ ({ type: $type, fileId: $fileId, name: $name });
     if ($mimeType !== undefined) v.mimeType = $mimeType;
     v.url = $url;
     if ($size !== undefined) v.size = $size;
@@ -3461,11 +3636,11 @@ export function safeParseMessageFileEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link MessageFileEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {MessageFileEvent}
+ * @returns {types.MessageFileEvent}
  */
 export function decodeMessageFileEvent(text, options) {
   return rt.decode(text, readMessageFileEvent, options, maxDepth);
@@ -3473,7 +3648,7 @@ export function decodeMessageFileEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {MessageFileEvent} value
+ * @param {types.MessageFileEvent} value
  * @returns {string}
  */
 export function encodeMessageFileEvent(value) {
@@ -3488,7 +3663,7 @@ export const UsageCost = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {UsageCost}
+ * @returns {types.UsageCost}
  */
 export function readUsageCost(d) {
   let $cents, $currency;
@@ -3513,7 +3688,7 @@ export function readUsageCost(d) {
     key = undefined;
     if ($cents === undefined) d.missing("cents");
     if ($currency === undefined) d.missing("currency");
-    const v = /** @type {UsageCost} */ ({ cents: $cents, currency: $currency });
+    const v = /** @type {types.UsageCost} */ ({ cents: $cents, currency: $currency });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -3535,7 +3710,7 @@ export function safeParseUsageCost(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UsageCost}
+ * @returns {types.UsageCost}
  */
 export function decodeUsageCost(text, options) {
   return rt.decode(text, readUsageCost, options, maxDepth);
@@ -3543,7 +3718,7 @@ export function decodeUsageCost(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UsageCost} value
+ * @param {types.UsageCost} value
  * @returns {string}
  */
 export function encodeUsageCost(value) {
@@ -3561,7 +3736,7 @@ export const UsageUpdateEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {UsageUpdateEvent}
+ * @returns {types.UsageUpdateEvent}
  */
 export function readUsageUpdateEvent(d) {
   let $type, $inputTokens, $outputTokens, $totalTokens, $cost;
@@ -3600,7 +3775,12 @@ export function readUsageUpdateEvent(d) {
     if ($inputTokens === undefined) d.missing("inputTokens");
     if ($outputTokens === undefined) d.missing("outputTokens");
     if ($totalTokens === undefined) d.missing("totalTokens");
-    const v = /** @type {UsageUpdateEvent} */ ({ type: $type, inputTokens: $inputTokens, outputTokens: $outputTokens, totalTokens: $totalTokens });
+    const v = /** @type {types.UsageUpdateEvent} */ ({
+      type: $type,
+      inputTokens: $inputTokens,
+      outputTokens: $outputTokens,
+      totalTokens: $totalTokens,
+    });
     if ($cost !== undefined) v.cost = $cost;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -3619,11 +3799,11 @@ export function safeParseUsageUpdateEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UsageUpdateEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UsageUpdateEvent}
+ * @returns {types.UsageUpdateEvent}
  */
 export function decodeUsageUpdateEvent(text, options) {
   return rt.decode(text, readUsageUpdateEvent, options, maxDepth);
@@ -3631,7 +3811,7 @@ export function decodeUsageUpdateEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UsageUpdateEvent} value
+ * @param {types.UsageUpdateEvent} value
  * @returns {string}
  */
 export function encodeUsageUpdateEvent(value) {
@@ -3670,7 +3850,7 @@ export const StreamEvent = z.discriminatedUnion("type", [
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamEvent<rt.UnknownVariant>}
+ * @returns {types.StreamEvent<rt.UnknownVariant>}
  */
 export function readStreamEvent(d) {
   switch (d.tag("type")) {
@@ -3742,24 +3922,30 @@ export function safeParseStreamEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {StreamEvent}
+ * @returns {types.StreamEvent}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {StreamEvent<rt.UnknownVariant>}
+ * @returns {types.StreamEvent<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.StreamEvent | types.StreamEvent<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamEvent | StreamEvent<rt.UnknownVariant>}
+ * @returns {types.StreamEvent | types.StreamEvent<rt.UnknownVariant>}
  */
 export function decodeStreamEvent(text, options) {
   return rt.decode(text, readStreamEvent, options, maxDepth);
@@ -3767,7 +3953,7 @@ export function decodeStreamEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamEvent | StreamEvent<rt.UnknownVariant>} value
+ * @param {types.StreamEvent | types.StreamEvent<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeStreamEvent(value) {
@@ -3782,7 +3968,7 @@ export const StreamEnvelope = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamEnvelope<rt.UnknownVariant>}
+ * @returns {types.StreamEnvelope<rt.UnknownVariant>}
  */
 export function readStreamEnvelope(d) {
   let $data, $timestamp;
@@ -3807,7 +3993,7 @@ export function readStreamEnvelope(d) {
     key = undefined;
     if ($data === undefined) d.missing("data");
     if ($timestamp === undefined) d.missing("timestamp");
-    const v = /** @type {StreamEnvelope<rt.UnknownVariant>} */ ({ data: $data, timestamp: $timestamp });
+    const v = /** @type {types.StreamEnvelope<rt.UnknownVariant>} */ ({ data: $data, timestamp: $timestamp });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -3825,24 +4011,30 @@ export function safeParseStreamEnvelope(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {StreamEnvelope}
+ * @returns {types.StreamEnvelope}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {StreamEnvelope<rt.UnknownVariant>}
+ * @returns {types.StreamEnvelope<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.StreamEnvelope | types.StreamEnvelope<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamEnvelope | StreamEnvelope<rt.UnknownVariant>}
+ * @returns {types.StreamEnvelope | types.StreamEnvelope<rt.UnknownVariant>}
  */
 export function decodeStreamEnvelope(text, options) {
   return rt.decode(text, readStreamEnvelope, options, maxDepth);
@@ -3850,7 +4042,7 @@ export function decodeStreamEnvelope(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamEnvelope | StreamEnvelope<rt.UnknownVariant>} value
+ * @param {types.StreamEnvelope | types.StreamEnvelope<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeStreamEnvelope(value) {

@@ -17,6 +17,7 @@
 // breaks as warnings in `.findings` and throws StreamRuleError or StreamFailed
 // for the rest.
 import * as http from "./stream/index.js";
+/** @import * as types from "./client.js" */
 import * as assist from "./assist.js";
 import * as chat_stream from "./chat_stream.js";
 import * as cloudevents from "./cloudevents.js";
@@ -30,6 +31,7 @@ export {
   UnexpectedResponse,
 } from "./stream/index.js";
 
+/** @type {http.Call} */
 const ASSIST = {
   method: "POST",
   path: "/v1/assist",
@@ -43,6 +45,7 @@ const ASSIST = {
   ],
 };
 
+/** @type {http.Call} */
 const ASSIST_STREAM = {
   method: "POST",
   path: "/v1/assist",
@@ -73,6 +76,7 @@ const ASSIST_STREAM = {
   }),
 };
 
+/** @type {http.Call} */
 const STREAM_CHAT_MESSAGE = {
   method: "GET",
   path: "/api/chat/message/stream",
@@ -114,6 +118,7 @@ const STREAM_CHAT_MESSAGE = {
   }),
 };
 
+/** @type {http.Call} */
 const STREAM_PACKETS = {
   method: "GET",
   path: "/v1/assist",
@@ -152,12 +157,17 @@ const STREAM_PACKETS = {
 /**
  * The contract's operations: `new Client(baseUrl, { fetch, headers, tolerant })`; with
  * `tolerant: true` the answers' types admit an rt.UnknownVariant where a tag is unknown.
+ * @template {boolean} [Tolerant=false]
+ * @extends {http.ClientBase<Tolerant>}
  */
 export class Client extends http.ClientBase {
   /**
    * Ask an agent: one JSON answer or a stream of CloudEvents.
    *
    * `POST /v1/assist`.
+   * @param {assist.AgentRequest} body
+   * @param {http.CallInit} [init]
+   * @returns {Promise<assist.AssistResponse>}
    */
   assist(body, init) {
     return this.callJson(ASSIST, {}, assist.encodeAgentRequest(body), assist.decodeAssistResponse, init);
@@ -166,6 +176,9 @@ export class Client extends http.ClientBase {
    * Ask an agent: one JSON answer or a stream of CloudEvents.
    *
    * `POST /v1/assist`, a stream of cloudevents.CloudEvent.
+   * @param {assist.AgentRequest} body
+   * @param {http.StreamInit} [init]
+   * @returns {http.ClientStream<cloudevents.CloudEvent>}
    */
   assistStream(body, init) {
     return this.callStream(ASSIST_STREAM, {}, assist.encodeAgentRequest(body), cloudevents.decodeCloudEvent, init);
@@ -174,6 +187,9 @@ export class Client extends http.ClientBase {
    * Stream the events of a chat message as NDJSON.
    *
    * `GET /api/chat/message/stream`, a stream of chat_stream.StreamEnvelope.
+   * @param {types.StreamChatMessageParameters} parameters
+   * @param {http.StreamInit} [init]
+   * @returns {http.ClientStream<types.StreamChatMessageItem<Tolerant>>}
    */
   streamChatMessage(parameters, init) {
     return this.callStream(
@@ -188,6 +204,9 @@ export class Client extends http.ClientBase {
    * Read a stream of StreamPackets (the strict SSE wire format).
    *
    * `GET /v1/assist`, a stream of packets.StreamPacket.
+   * @param {types.StreamPacketsParameters} [parameters]
+   * @param {http.StreamInit} [init]
+   * @returns {http.ClientStream<types.StreamPacketsItem<Tolerant>>}
    */
   streamPackets(parameters = {}, init) {
     return this.callStream(STREAM_PACKETS, parameters, null, packets.decodeStreamPacket, init);

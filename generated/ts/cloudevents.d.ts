@@ -36,8 +36,8 @@ export declare function parseEventContentType(data: unknown): EventContentType;
 /** Like {@link parseEventContentType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEventContentType(data: unknown): z.ZodSafeParseResult<EventContentType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeEventContentType(
   text: string | Uint8Array,
@@ -153,8 +153,8 @@ export declare function parseCloudEvent(data: unknown): CloudEvent;
 /** Like {@link parseCloudEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCloudEvent(data: unknown): z.ZodSafeParseResult<CloudEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeCloudEvent(
   text: string | Uint8Array,
@@ -186,8 +186,8 @@ export declare function parseIsoTimestamp(data: unknown): IsoTimestamp;
 /** Like {@link parseIsoTimestamp}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseIsoTimestamp(data: unknown): z.ZodSafeParseResult<IsoTimestamp>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeIsoTimestamp(
   text: string | Uint8Array,
@@ -218,8 +218,8 @@ export declare function parseUtcTimestamp(data: unknown): UtcTimestamp;
 /** Like {@link parseUtcTimestamp}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUtcTimestamp(data: unknown): z.ZodSafeParseResult<UtcTimestamp>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeUtcTimestamp(
   text: string | Uint8Array,
@@ -257,8 +257,9 @@ export declare function parseKnownGraphEventType(data: unknown): KnownGraphEvent
 /** Like {@link parseKnownGraphEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseKnownGraphEventType(data: unknown): z.ZodSafeParseResult<KnownGraphEventType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeKnownGraphEventType(
   text: string | Uint8Array,
@@ -292,8 +293,8 @@ export declare function parseGraphEventType(data: unknown): GraphEventType;
 /** Like {@link parseGraphEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseGraphEventType(data: unknown): z.ZodSafeParseResult<GraphEventType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeGraphEventType(
   text: string | Uint8Array,
@@ -322,7 +323,9 @@ export declare const GRAPH_EVENT_CONTENT_TYPES: {
 };
 
 /** Looks `key` up in {@link GRAPH_EVENT_CONTENT_TYPES}: its value, or undefined when the table has no such key. */
-export declare function graphEventContentType(key: string): (typeof GRAPH_EVENT_CONTENT_TYPES)[keyof typeof GRAPH_EVENT_CONTENT_TYPES] | undefined;
+export declare function graphEventContentType(
+  key: string,
+): (typeof GRAPH_EVENT_CONTENT_TYPES)[keyof typeof GRAPH_EVENT_CONTENT_TYPES] | undefined;
 
 // ---- GraphEventDefaultContentType (cloudevents/legacy.schema.json#/$defs/GraphEventDefaultContentType)
 /**
@@ -356,8 +359,9 @@ export declare function parseStreamChunkPayload(data: unknown): StreamChunkPaylo
 /** Like {@link parseStreamChunkPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamChunkPayload(data: unknown): z.ZodSafeParseResult<StreamChunkPayload>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeStreamChunkPayload(
   text: string | Uint8Array,
@@ -395,8 +399,8 @@ export declare function parseErrorPayload(data: unknown): ErrorPayload;
 /** Like {@link parseErrorPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorPayload(data: unknown): z.ZodSafeParseResult<ErrorPayload>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeErrorPayload(
   text: string | Uint8Array,
@@ -430,8 +434,9 @@ export declare function parseNodeStartedPayload(data: unknown): NodeStartedPaylo
 /** Like {@link parseNodeStartedPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeStartedPayload(data: unknown): z.ZodSafeParseResult<NodeStartedPayload>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeNodeStartedPayload(
   text: string | Uint8Array,
@@ -463,8 +468,9 @@ export declare function parseNodeCompletedPayload(data: unknown): NodeCompletedP
 /** Like {@link parseNodeCompletedPayload}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNodeCompletedPayload(data: unknown): z.ZodSafeParseResult<NodeCompletedPayload>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeNodeCompletedPayload(
   text: string | Uint8Array,

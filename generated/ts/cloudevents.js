@@ -3,6 +3,7 @@
 // schemas/cloudevents/payloads.schema.json (schema set sha256:018a30095499af3b); do not edit
 import { z } from "zod";
 import * as rt from "./runtime.js";
+/** @import * as types from "./cloudevents.js" */
 
 // The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
 const maxDepth = 128;
@@ -19,10 +20,13 @@ const eventContentTypeValues = new Set(EVENT_CONTENT_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {EventContentType}
+ * @returns {types.EventContentType}
  */
 export function readEventContentType(d) {
-  return d.enumString(eventContentTypeValues, "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json");
+  return d.enumString(
+    eventContentTypeValues,
+    "application/json|application/vnd.coreason.stream+json|application/vnd.coreason.error+json|application/vnd.coreason.artifact+json",
+  );
 }
 
 /** @param {unknown} data */
@@ -36,11 +40,11 @@ export function safeParseEventContentType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventContentType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {EventContentType}
+ * @returns {types.EventContentType}
  */
 export function decodeEventContentType(text, options) {
   return rt.decode(text, readEventContentType, options, maxDepth);
@@ -48,7 +52,7 @@ export function decodeEventContentType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {EventContentType} value
+ * @param {types.EventContentType} value
  * @returns {string}
  */
 export function encodeEventContentType(value) {
@@ -62,12 +66,15 @@ export const CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES = /** @type {const} */ ([
   "application/vnd.coreason.error+json",
   "application/vnd.coreason.artifact+json",
 ]);
-export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$")))], rt.ANY_OF);
+export const CloudEventDatacontenttype = z.union([EventContentType, rt.otherString(z.string().regex(rt.pattern(
+  "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$",
+  "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$",
+)))], rt.ANY_OF);
 const cloudEventDatacontenttypeKnown = new Set(CLOUD_EVENT_DATACONTENTTYPE_KNOWN_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {CloudEventDatacontenttype}
+ * @returns {types.CloudEventDatacontenttype}
  */
 export function readCloudEventDatacontenttype(d) {
   return d.openEnum(cloudEventDatacontenttypeKnown, rule1);
@@ -78,7 +85,7 @@ export const JsonValue = rt.json;
 
 /**
  * @param {rt.Decoder} d
- * @returns {JsonValue}
+ * @returns {types.JsonValue}
  */
 export function readJsonValue(d) {
   return d.any();
@@ -99,7 +106,7 @@ export function safeParseJsonValue(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {JsonValue}
+ * @returns {types.JsonValue}
  */
 export function decodeJsonValue(text, options) {
   return rt.decode(text, readJsonValue, options, maxDepth);
@@ -107,7 +114,7 @@ export function decodeJsonValue(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {JsonValue} value
+ * @param {types.JsonValue} value
  * @returns {string}
  */
 export function encodeJsonValue(value) {
@@ -129,7 +136,7 @@ export const CloudEvent = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {CloudEvent}
+ * @returns {types.CloudEvent}
  */
 export function readCloudEvent(d) {
   let $specversion, $id, $source, $type, $datacontenttype, $dataschema, $subject, $time, $data;
@@ -184,7 +191,7 @@ export function readCloudEvent(d) {
     if ($id === undefined) d.missing("id");
     if ($source === undefined) d.missing("source");
     if ($type === undefined) d.missing("type");
-    const v = /** @type {CloudEvent} */ ({ specversion: $specversion, id: $id, source: $source, type: $type });
+    const v = /** @type {types.CloudEvent} */ ({ specversion: $specversion, id: $id, source: $source, type: $type });
     if ($datacontenttype !== undefined) v.datacontenttype = $datacontenttype;
     if ($dataschema !== undefined) v.dataschema = $dataschema;
     if ($subject !== undefined) v.subject = $subject;
@@ -207,11 +214,11 @@ export function safeParseCloudEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CloudEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {CloudEvent}
+ * @returns {types.CloudEvent}
  */
 export function decodeCloudEvent(text, options) {
   return rt.decode(text, readCloudEvent, options, maxDepth);
@@ -219,7 +226,7 @@ export function decodeCloudEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {CloudEvent} value
+ * @param {types.CloudEvent} value
  * @returns {string}
  */
 export function encodeCloudEvent(value) {
@@ -227,11 +234,14 @@ export function encodeCloudEvent(value) {
 }
 
 // ---- IsoTimestamp (cloudevents/cloudevent.schema.json#/$defs/IsoTimestamp)
-export const IsoTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$"));
+export const IsoTimestamp = z.string().regex(rt.pattern(
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+));
 
 /**
  * @param {rt.Decoder} d
- * @returns {IsoTimestamp}
+ * @returns {types.IsoTimestamp}
  */
 export function readIsoTimestamp(d) {
   return d.string(rule5);
@@ -248,11 +258,11 @@ export function safeParseIsoTimestamp(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link IsoTimestamp} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {IsoTimestamp}
+ * @returns {types.IsoTimestamp}
  */
 export function decodeIsoTimestamp(text, options) {
   return rt.decode(text, readIsoTimestamp, options, maxDepth);
@@ -260,7 +270,7 @@ export function decodeIsoTimestamp(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {IsoTimestamp} value
+ * @param {types.IsoTimestamp} value
  * @returns {string}
  */
 export function encodeIsoTimestamp(value) {
@@ -268,11 +278,14 @@ export function encodeIsoTimestamp(value) {
 }
 
 // ---- UtcTimestamp (cloudevents/cloudevent.schema.json#/$defs/UtcTimestamp)
-export const UtcTimestamp = z.string().regex(rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$"));
+export const UtcTimestamp = z.string().regex(rt.pattern(
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+  "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+));
 
 /**
  * @param {rt.Decoder} d
- * @returns {UtcTimestamp}
+ * @returns {types.UtcTimestamp}
  */
 export function readUtcTimestamp(d) {
   return d.string(rule6);
@@ -289,11 +302,11 @@ export function safeParseUtcTimestamp(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UtcTimestamp} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UtcTimestamp}
+ * @returns {types.UtcTimestamp}
  */
 export function decodeUtcTimestamp(text, options) {
   return rt.decode(text, readUtcTimestamp, options, maxDepth);
@@ -301,7 +314,7 @@ export function decodeUtcTimestamp(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UtcTimestamp} value
+ * @param {types.UtcTimestamp} value
  * @returns {string}
  */
 export function encodeUtcTimestamp(value) {
@@ -321,7 +334,7 @@ const knownGraphEventTypeValues = new Set(KNOWN_GRAPH_EVENT_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {KnownGraphEventType}
+ * @returns {types.KnownGraphEventType}
  */
 export function readKnownGraphEventType(d) {
   return d.enumString(knownGraphEventTypeValues, "NODE_STARTED|NODE_COMPLETED|NODE_STREAM|ERROR|ARTIFACT_GENERATED");
@@ -338,11 +351,12 @@ export function safeParseKnownGraphEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownGraphEventType} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {KnownGraphEventType}
+ * @returns {types.KnownGraphEventType}
  */
 export function decodeKnownGraphEventType(text, options) {
   return rt.decode(text, readKnownGraphEventType, options, maxDepth);
@@ -350,7 +364,7 @@ export function decodeKnownGraphEventType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {KnownGraphEventType} value
+ * @param {types.KnownGraphEventType} value
  * @returns {string}
  */
 export function encodeKnownGraphEventType(value) {
@@ -370,7 +384,7 @@ const graphEventTypeKnown = new Set(GRAPH_EVENT_TYPE_KNOWN_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {GraphEventType}
+ * @returns {types.GraphEventType}
  */
 export function readGraphEventType(d) {
   return d.openEnum(graphEventTypeKnown, undefined);
@@ -387,11 +401,11 @@ export function safeParseGraphEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GraphEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {GraphEventType}
+ * @returns {types.GraphEventType}
  */
 export function decodeGraphEventType(text, options) {
   return rt.decode(text, readGraphEventType, options, maxDepth);
@@ -399,7 +413,7 @@ export function decodeGraphEventType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {GraphEventType} value
+ * @param {types.GraphEventType} value
  * @returns {string}
  */
 export function encodeGraphEventType(value) {
@@ -430,7 +444,7 @@ export const StreamChunkPayload = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamChunkPayload}
+ * @returns {types.StreamChunkPayload}
  */
 export function readStreamChunkPayload(d) {
   let $chunk;
@@ -450,7 +464,7 @@ export function readStreamChunkPayload(d) {
     }
     key = undefined;
     if ($chunk === undefined) d.missing("chunk");
-    const v = /** @type {StreamChunkPayload} */ ({ chunk: $chunk });
+    const v = /** @type {types.StreamChunkPayload} */ ({ chunk: $chunk });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -468,11 +482,12 @@ export function safeParseStreamChunkPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamChunkPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamChunkPayload}
+ * @returns {types.StreamChunkPayload}
  */
 export function decodeStreamChunkPayload(text, options) {
   return rt.decode(text, readStreamChunkPayload, options, maxDepth);
@@ -480,7 +495,7 @@ export function decodeStreamChunkPayload(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamChunkPayload} value
+ * @param {types.StreamChunkPayload} value
  * @returns {string}
  */
 export function encodeStreamChunkPayload(value) {
@@ -497,7 +512,7 @@ export const ErrorPayload = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ErrorPayload}
+ * @returns {types.ErrorPayload}
  */
 export function readErrorPayload(d) {
   let $error_message, $code, $domain, $retryable;
@@ -532,7 +547,12 @@ export function readErrorPayload(d) {
     if ($code === undefined) d.missing("code");
     if ($domain === undefined) d.missing("domain");
     if ($retryable === undefined) d.missing("retryable");
-    const v = /** @type {ErrorPayload} */ ({ error_message: $error_message, code: $code, domain: $domain, retryable: $retryable });
+    const v = /** @type {types.ErrorPayload} */ ({
+      error_message: $error_message,
+      code: $code,
+      domain: $domain,
+      retryable: $retryable,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -550,11 +570,11 @@ export function safeParseErrorPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPayload} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ErrorPayload}
+ * @returns {types.ErrorPayload}
  */
 export function decodeErrorPayload(text, options) {
   return rt.decode(text, readErrorPayload, options, maxDepth);
@@ -562,7 +582,7 @@ export function decodeErrorPayload(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ErrorPayload} value
+ * @param {types.ErrorPayload} value
  * @returns {string}
  */
 export function encodeErrorPayload(value) {
@@ -577,7 +597,7 @@ export const NodeStartedPayload = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NodeStartedPayload}
+ * @returns {types.NodeStartedPayload}
  */
 export function readNodeStartedPayload(d) {
   let $node_id, $status;
@@ -602,7 +622,7 @@ export function readNodeStartedPayload(d) {
     key = undefined;
     if ($node_id === undefined) d.missing("node_id");
     if ($status === undefined) d.missing("status");
-    const v = /** @type {NodeStartedPayload} */ ({ node_id: $node_id, status: $status });
+    const v = /** @type {types.NodeStartedPayload} */ ({ node_id: $node_id, status: $status });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -620,11 +640,12 @@ export function safeParseNodeStartedPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeStartedPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NodeStartedPayload}
+ * @returns {types.NodeStartedPayload}
  */
 export function decodeNodeStartedPayload(text, options) {
   return rt.decode(text, readNodeStartedPayload, options, maxDepth);
@@ -632,7 +653,7 @@ export function decodeNodeStartedPayload(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NodeStartedPayload} value
+ * @param {types.NodeStartedPayload} value
  * @returns {string}
  */
 export function encodeNodeStartedPayload(value) {
@@ -646,7 +667,7 @@ export const NodeCompletedPayload = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NodeCompletedPayload}
+ * @returns {types.NodeCompletedPayload}
  */
 export function readNodeCompletedPayload(d) {
   let $output_summary;
@@ -666,7 +687,7 @@ export function readNodeCompletedPayload(d) {
     }
     key = undefined;
     if ($output_summary === undefined) d.missing("output_summary");
-    const v = /** @type {NodeCompletedPayload} */ ({ output_summary: $output_summary });
+    const v = /** @type {types.NodeCompletedPayload} */ ({ output_summary: $output_summary });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -684,11 +705,12 @@ export function safeParseNodeCompletedPayload(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NodeCompletedPayload} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NodeCompletedPayload}
+ * @returns {types.NodeCompletedPayload}
  */
 export function decodeNodeCompletedPayload(text, options) {
   return rt.decode(text, readNodeCompletedPayload, options, maxDepth);
@@ -696,7 +718,7 @@ export function decodeNodeCompletedPayload(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NodeCompletedPayload} value
+ * @param {types.NodeCompletedPayload} value
  * @returns {string}
  */
 export function encodeNodeCompletedPayload(value) {
@@ -706,7 +728,12 @@ export function encodeNodeCompletedPayload(value) {
 
 // ---- rules and readers the declarations above share
 /** @type {rt.StringRule} */
-const rule1 = { pattern: rt.pattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$", "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$") };
+const rule1 = {
+  pattern: rt.pattern(
+    "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*( *;[ -~]*)?$",
+    "^[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*/[0-9A-Za-z][!#$&+\\-.0-9A-Z\\^_a-z]*( *;[ -~]*)?$",
+  ),
+};
 /** @type {rt.StringRule} */
 const rule2 = { minLength: 1 };
 /** @type {rt.StringRule} */
@@ -714,6 +741,16 @@ const rule3 = { format: "uri" };
 /** @type {rt.StringRule} */
 const rule4 = { format: "date-time" };
 /** @type {rt.StringRule} */
-const rule5 = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$") };
+const rule5 = {
+  pattern: rt.pattern(
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+\\-]([01][0-9]|2[0-3]):[0-5][0-9])?$",
+  ),
+};
 /** @type {rt.StringRule} */
-const rule6 = { pattern: rt.pattern("^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$", "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$") };
+const rule6 = {
+  pattern: rt.pattern(
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+    "^[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|\\+00:00)?$",
+  ),
+};

@@ -22,8 +22,9 @@ export declare function parsePresentationEventType(data: unknown): PresentationE
 /** Like {@link parsePresentationEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEventType(data: unknown): z.ZodSafeParseResult<PresentationEventType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodePresentationEventType(
   text: string | Uint8Array,
@@ -98,8 +99,9 @@ export declare function parsePresentationEventData(data: unknown): PresentationE
 /** Like {@link parsePresentationEventData}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEventData(data: unknown): z.ZodSafeParseResult<PresentationEventData>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodePresentationEventData(
   text: string | Uint8Array,
@@ -135,8 +137,8 @@ export declare function parsePresentationEvent(data: unknown): PresentationEvent
 /** Like {@link parsePresentationEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePresentationEvent(data: unknown): z.ZodSafeParseResult<PresentationEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodePresentationEvent(
   text: string | Uint8Array,
@@ -165,8 +167,8 @@ export declare function parseStreamOpCode(data: unknown): StreamOpCode;
 /** Like {@link parseStreamOpCode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamOpCode(data: unknown): z.ZodSafeParseResult<StreamOpCode>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeStreamOpCode(
   text: string | Uint8Array,
@@ -210,8 +212,8 @@ export declare function parseStreamPacketBase(data: unknown): StreamPacketBase;
 /** Like {@link parseStreamPacketBase}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamPacketBase(data: unknown): z.ZodSafeParseResult<StreamPacketBase>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeStreamPacketBase(
   text: string | Uint8Array,
@@ -255,8 +257,8 @@ export declare function parseDeltaPacket(data: unknown): DeltaPacket;
 /** Like {@link parseDeltaPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseDeltaPacket(data: unknown): z.ZodSafeParseResult<DeltaPacket>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeDeltaPacket(
   text: string | Uint8Array,
@@ -311,8 +313,8 @@ export declare function parseEventPacket(data: unknown): EventPacket;
 /** Like {@link parseEventPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEventPacket(data: unknown): z.ZodSafeParseResult<EventPacket>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeEventPacket(
   text: string | Uint8Array,
@@ -363,8 +365,8 @@ export declare function parseErrorPacket(data: unknown): ErrorPacket;
 /** Like {@link parseErrorPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseErrorPacket(data: unknown): z.ZodSafeParseResult<ErrorPacket>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeErrorPacket(
   text: string | Uint8Array,
@@ -417,8 +419,8 @@ export declare function parseClosePacket(data: unknown): ClosePacket;
 /** Like {@link parseClosePacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosePacket(data: unknown): z.ZodSafeParseResult<ClosePacket>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeClosePacket(
   text: string | Uint8Array,
@@ -437,7 +439,10 @@ export declare function encodeClosePacket(value: ClosePacket): string;
  */
 export type StreamPacket<U = never> = DeltaPacket | EventPacket | ErrorPacket | ClosePacket | U;
 export declare const StreamPacket: z.ZodType<StreamPacket>;
-/** Reads a {@link StreamPacket} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+/**
+ * Reads a {@link StreamPacket} at the decoder's position
+ * (in tolerant mode, an unknown tag as an rt.UnknownVariant).
+ */
 export declare function readStreamPacket(d: rt.Decoder): StreamPacket<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link StreamPacket}; throws a ZodError. */
@@ -445,8 +450,8 @@ export declare function parseStreamPacket(data: unknown): StreamPacket;
 /** Like {@link parseStreamPacket}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStreamPacket(data: unknown): z.ZodSafeParseResult<StreamPacket>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
 export declare function decodeStreamPacket(
@@ -494,8 +499,9 @@ export declare function parsePacketServerSentEvent(data: unknown): PacketServerS
 /** Like {@link parsePacketServerSentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParsePacketServerSentEvent(data: unknown): z.ZodSafeParseResult<PacketServerSentEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodePacketServerSentEvent(
   text: string | Uint8Array,

@@ -3,6 +3,7 @@
 // schemas/packets/tables.schema.json (schema set sha256:018a30095499af3b); do not edit
 import { z } from "zod";
 import * as rt from "./runtime.js";
+/** @import * as types from "./packets.js" */
 import * as cloudevents from "./cloudevents.js";
 // The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
 const maxDepth = 128;
@@ -14,7 +15,7 @@ const presentationEventTypeValues = new Set(PRESENTATION_EVENT_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {PresentationEventType}
+ * @returns {types.PresentationEventType}
  */
 export function readPresentationEventType(d) {
   return d.enumString(presentationEventTypeValues, "CITATION_BLOCK");
@@ -31,11 +32,12 @@ export function safeParsePresentationEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventType} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PresentationEventType}
+ * @returns {types.PresentationEventType}
  */
 export function decodePresentationEventType(text, options) {
   return rt.decode(text, readPresentationEventType, options, maxDepth);
@@ -43,7 +45,7 @@ export function decodePresentationEventType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PresentationEventType} value
+ * @param {types.PresentationEventType} value
  * @returns {string}
  */
 export function encodePresentationEventType(value) {
@@ -57,7 +59,7 @@ const presentationEventType2Known = new Set(PRESENTATION_EVENT_TYPE_2_KNOWN_VALU
 
 /**
  * @param {rt.Decoder} d
- * @returns {PresentationEventType_2}
+ * @returns {types.PresentationEventType_2}
  */
 export function readPresentationEventType_2(d) {
   return d.openEnum(presentationEventType2Known, undefined);
@@ -73,7 +75,7 @@ export const Citation = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Citation}
+ * @returns {types.Citation}
  */
 export function readCitation(d) {
   let $source_id, $uri, $title, $confidence;
@@ -107,7 +109,7 @@ export function readCitation(d) {
     if ($source_id === undefined) d.missing("source_id");
     if ($uri === undefined) d.missing("uri");
     if ($title === undefined) d.missing("title");
-    const v = /** @type {Citation} */ ({ source_id: $source_id, uri: $uri, title: $title });
+    const v = /** @type {types.Citation} */ ({ source_id: $source_id, uri: $uri, title: $title });
     if ($confidence !== undefined) v.confidence = $confidence;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -130,7 +132,7 @@ export function safeParseCitation(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Citation}
+ * @returns {types.Citation}
  */
 export function decodeCitation(text, options) {
   return rt.decode(text, readCitation, options, maxDepth);
@@ -138,7 +140,7 @@ export function decodeCitation(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Citation} value
+ * @param {types.Citation} value
  * @returns {string}
  */
 export function encodeCitation(value) {
@@ -152,7 +154,7 @@ export const PresentationEventData = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PresentationEventData}
+ * @returns {types.PresentationEventData}
  */
 export function readPresentationEventData(d) {
   let $citations;
@@ -171,7 +173,7 @@ export function readPresentationEventData(d) {
       }
     }
     key = undefined;
-    const v = /** @type {PresentationEventData} */ ({});
+    const v = /** @type {types.PresentationEventData} */ ({});
     if ($citations !== undefined) v.citations = $citations;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -190,11 +192,12 @@ export function safeParsePresentationEventData(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEventData} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PresentationEventData}
+ * @returns {types.PresentationEventData}
  */
 export function decodePresentationEventData(text, options) {
   return rt.decode(text, readPresentationEventData, options, maxDepth);
@@ -202,7 +205,7 @@ export function decodePresentationEventData(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PresentationEventData} value
+ * @param {types.PresentationEventData} value
  * @returns {string}
  */
 export function encodePresentationEventData(value) {
@@ -219,7 +222,7 @@ export const PresentationEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PresentationEvent}
+ * @returns {types.PresentationEvent}
  */
 export function readPresentationEvent(d) {
   let $id, $timestamp, $type, $data;
@@ -254,7 +257,7 @@ export function readPresentationEvent(d) {
     if ($timestamp === undefined) d.missing("timestamp");
     if ($type === undefined) d.missing("type");
     if ($data === undefined) d.missing("data");
-    const v = /** @type {PresentationEvent} */ ({ id: $id, timestamp: $timestamp, type: $type, data: $data });
+    const v = /** @type {types.PresentationEvent} */ ({ id: $id, timestamp: $timestamp, type: $type, data: $data });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -272,11 +275,11 @@ export function safeParsePresentationEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PresentationEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PresentationEvent}
+ * @returns {types.PresentationEvent}
  */
 export function decodePresentationEvent(text, options) {
   return rt.decode(text, readPresentationEvent, options, maxDepth);
@@ -284,7 +287,7 @@ export function decodePresentationEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PresentationEvent} value
+ * @param {types.PresentationEvent} value
  * @returns {string}
  */
 export function encodePresentationEvent(value) {
@@ -298,7 +301,7 @@ const streamOpCodeValues = new Set(STREAM_OP_CODE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamOpCode}
+ * @returns {types.StreamOpCode}
  */
 export function readStreamOpCode(d) {
   return d.enumString(streamOpCodeValues, "DELTA|EVENT|ERROR|CLOSE");
@@ -315,11 +318,11 @@ export function safeParseStreamOpCode(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamOpCode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamOpCode}
+ * @returns {types.StreamOpCode}
  */
 export function decodeStreamOpCode(text, options) {
   return rt.decode(text, readStreamOpCode, options, maxDepth);
@@ -327,7 +330,7 @@ export function decodeStreamOpCode(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamOpCode} value
+ * @param {types.StreamOpCode} value
  * @returns {string}
  */
 export function encodeStreamOpCode(value) {
@@ -345,7 +348,7 @@ export const StreamPacketBase = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamPacketBase}
+ * @returns {types.StreamPacketBase}
  */
 export function readStreamPacketBase(d) {
   let $stream_id, $seq, $op, $t, $p;
@@ -385,7 +388,7 @@ export function readStreamPacketBase(d) {
     if ($op === undefined) d.missing("op");
     if ($t === undefined) d.missing("t");
     if ($p === undefined) d.missing("p");
-    const v = /** @type {StreamPacketBase} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    const v = /** @type {types.StreamPacketBase} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -403,11 +406,11 @@ export function safeParseStreamPacketBase(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacketBase} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamPacketBase}
+ * @returns {types.StreamPacketBase}
  */
 export function decodeStreamPacketBase(text, options) {
   return rt.decode(text, readStreamPacketBase, options, maxDepth);
@@ -415,7 +418,7 @@ export function decodeStreamPacketBase(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamPacketBase} value
+ * @param {types.StreamPacketBase} value
  * @returns {string}
  */
 export function encodeStreamPacketBase(value) {
@@ -433,7 +436,7 @@ export const DeltaPacket = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {DeltaPacket}
+ * @returns {types.DeltaPacket}
  */
 export function readDeltaPacket(d) {
   let $stream_id, $seq, $op, $t, $p;
@@ -473,7 +476,7 @@ export function readDeltaPacket(d) {
     if ($op === undefined) d.missing("op");
     if ($t === undefined) d.missing("t");
     if ($p === undefined) d.missing("p");
-    const v = /** @type {DeltaPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    const v = /** @type {types.DeltaPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -491,11 +494,11 @@ export function safeParseDeltaPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link DeltaPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {DeltaPacket}
+ * @returns {types.DeltaPacket}
  */
 export function decodeDeltaPacket(text, options) {
   return rt.decode(text, readDeltaPacket, options, maxDepth);
@@ -503,7 +506,7 @@ export function decodeDeltaPacket(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {DeltaPacket} value
+ * @param {types.DeltaPacket} value
  * @returns {string}
  */
 export function encodeDeltaPacket(value) {
@@ -518,10 +521,10 @@ export const EventPacketP = z.union([
 
 /**
  * @param {rt.Decoder} d
- * @returns {EventPacketP}
+ * @returns {types.EventPacketP}
  */
 export function readEventPacketP(d) {
-  return d.union(false, /** @type {rt.Reader<EventPacketP>[]} */ ([readPresentationEvent, read5]));
+  return d.union(false, /** @type {rt.Reader<types.EventPacketP>[]} */ ([readPresentationEvent, read5]));
 }
 
 // ---- EventPacket (packets/stream_packet.schema.json#/$defs/EventPacket)
@@ -535,7 +538,7 @@ export const EventPacket = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {EventPacket}
+ * @returns {types.EventPacket}
  */
 export function readEventPacket(d) {
   let $stream_id, $seq, $op, $t, $p;
@@ -575,7 +578,7 @@ export function readEventPacket(d) {
     if ($op === undefined) d.missing("op");
     if ($t === undefined) d.missing("t");
     if ($p === undefined) d.missing("p");
-    const v = /** @type {EventPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    const v = /** @type {types.EventPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -593,11 +596,11 @@ export function safeParseEventPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link EventPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {EventPacket}
+ * @returns {types.EventPacket}
  */
 export function decodeEventPacket(text, options) {
   return rt.decode(text, readEventPacket, options, maxDepth);
@@ -605,7 +608,7 @@ export function decodeEventPacket(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {EventPacket} value
+ * @param {types.EventPacket} value
  * @returns {string}
  */
 export function encodeEventPacket(value) {
@@ -620,10 +623,10 @@ export const ErrorPacketP = z.union([
 
 /**
  * @param {rt.Decoder} d
- * @returns {ErrorPacketP}
+ * @returns {types.ErrorPacketP}
  */
 export function readErrorPacketP(d) {
-  return d.union(false, /** @type {rt.Reader<ErrorPacketP>[]} */ ([read6, read5]));
+  return d.union(false, /** @type {rt.Reader<types.ErrorPacketP>[]} */ ([read6, read5]));
 }
 
 // ---- ErrorPacket (packets/stream_packet.schema.json#/$defs/ErrorPacket)
@@ -637,7 +640,7 @@ export const ErrorPacket = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ErrorPacket}
+ * @returns {types.ErrorPacket}
  */
 export function readErrorPacket(d) {
   let $stream_id, $seq, $op, $t, $p;
@@ -677,7 +680,7 @@ export function readErrorPacket(d) {
     if ($op === undefined) d.missing("op");
     if ($t === undefined) d.missing("t");
     if ($p === undefined) d.missing("p");
-    const v = /** @type {ErrorPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    const v = /** @type {types.ErrorPacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -695,11 +698,11 @@ export function safeParseErrorPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ErrorPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ErrorPacket}
+ * @returns {types.ErrorPacket}
  */
 export function decodeErrorPacket(text, options) {
   return rt.decode(text, readErrorPacket, options, maxDepth);
@@ -707,7 +710,7 @@ export function decodeErrorPacket(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ErrorPacket} value
+ * @param {types.ErrorPacket} value
  * @returns {string}
  */
 export function encodeErrorPacket(value) {
@@ -722,10 +725,10 @@ export const ClosePacketP = z.union([
 
 /**
  * @param {rt.Decoder} d
- * @returns {ClosePacketP}
+ * @returns {types.ClosePacketP}
  */
 export function readClosePacketP(d) {
-  return d.union(false, /** @type {rt.Reader<ClosePacketP>[]} */ ([read6, read5]));
+  return d.union(false, /** @type {rt.Reader<types.ClosePacketP>[]} */ ([read6, read5]));
 }
 
 // ---- ClosePacket (packets/stream_packet.schema.json#/$defs/ClosePacket)
@@ -739,7 +742,7 @@ export const ClosePacket = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ClosePacket}
+ * @returns {types.ClosePacket}
  */
 export function readClosePacket(d) {
   let $stream_id, $seq, $op, $t, $p;
@@ -779,7 +782,7 @@ export function readClosePacket(d) {
     if ($op === undefined) d.missing("op");
     if ($t === undefined) d.missing("t");
     if ($p === undefined) d.missing("p");
-    const v = /** @type {ClosePacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
+    const v = /** @type {types.ClosePacket} */ ({ stream_id: $stream_id, seq: $seq, op: $op, t: $t, p: $p });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -797,11 +800,11 @@ export function safeParseClosePacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosePacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ClosePacket}
+ * @returns {types.ClosePacket}
  */
 export function decodeClosePacket(text, options) {
   return rt.decode(text, readClosePacket, options, maxDepth);
@@ -809,7 +812,7 @@ export function decodeClosePacket(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ClosePacket} value
+ * @param {types.ClosePacket} value
  * @returns {string}
  */
 export function encodeClosePacket(value) {
@@ -826,7 +829,7 @@ export const StreamPacket = z.discriminatedUnion("op", [
 
 /**
  * @param {rt.Decoder} d
- * @returns {StreamPacket<rt.UnknownVariant>}
+ * @returns {types.StreamPacket<rt.UnknownVariant>}
  */
 export function readStreamPacket(d) {
   switch (d.tag("op")) {
@@ -854,24 +857,30 @@ export function safeParseStreamPacket(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StreamPacket} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {StreamPacket}
+ * @returns {types.StreamPacket}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {StreamPacket<rt.UnknownVariant>}
+ * @returns {types.StreamPacket<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.StreamPacket | types.StreamPacket<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StreamPacket | StreamPacket<rt.UnknownVariant>}
+ * @returns {types.StreamPacket | types.StreamPacket<rt.UnknownVariant>}
  */
 export function decodeStreamPacket(text, options) {
   return rt.decode(text, readStreamPacket, options, maxDepth);
@@ -879,7 +888,7 @@ export function decodeStreamPacket(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StreamPacket | StreamPacket<rt.UnknownVariant>} value
+ * @param {types.StreamPacket | types.StreamPacket<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeStreamPacket(value) {
@@ -895,7 +904,7 @@ export const PacketServerSentEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {PacketServerSentEvent}
+ * @returns {types.PacketServerSentEvent}
  */
 export function readPacketServerSentEvent(d) {
   let $event, $id, $data;
@@ -925,7 +934,7 @@ export function readPacketServerSentEvent(d) {
     if ($event === undefined) d.missing("event");
     if ($id === undefined) d.missing("id");
     if ($data === undefined) d.missing("data");
-    const v = /** @type {PacketServerSentEvent} */ ({ event: $event, id: $id, data: $data });
+    const v = /** @type {types.PacketServerSentEvent} */ ({ event: $event, id: $id, data: $data });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -943,11 +952,12 @@ export function safeParsePacketServerSentEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link PacketServerSentEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {PacketServerSentEvent}
+ * @returns {types.PacketServerSentEvent}
  */
 export function decodePacketServerSentEvent(text, options) {
   return rt.decode(text, readPacketServerSentEvent, options, maxDepth);
@@ -955,7 +965,7 @@ export function decodePacketServerSentEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {PacketServerSentEvent} value
+ * @param {types.PacketServerSentEvent} value
  * @returns {string}
  */
 export function encodePacketServerSentEvent(value) {

@@ -51,8 +51,8 @@ export declare function parseRunEventType(data: unknown): RunEventType;
 /** Like {@link parseRunEventType}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEventType(data: unknown): z.ZodSafeParseResult<RunEventType>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeRunEventType(
   text: string | Uint8Array,
@@ -103,8 +103,8 @@ export declare function parseKnownStatusValue(data: unknown): KnownStatusValue;
 /** Like {@link parseKnownStatusValue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseKnownStatusValue(data: unknown): z.ZodSafeParseResult<KnownStatusValue>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeKnownStatusValue(
   text: string | Uint8Array,
@@ -145,8 +145,8 @@ export declare function parseStatusValue(data: unknown): StatusValue;
 /** Like {@link parseStatusValue}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStatusValue(data: unknown): z.ZodSafeParseResult<StatusValue>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeStatusValue(
   text: string | Uint8Array,
@@ -178,8 +178,8 @@ export declare function parseNormalizedStatus(data: unknown): NormalizedStatus;
 /** Like {@link parseNormalizedStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNormalizedStatus(data: unknown): z.ZodSafeParseResult<NormalizedStatus>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeNormalizedStatus(
   text: string | Uint8Array,
@@ -202,8 +202,9 @@ export declare function parseRunLifecycleStatus(data: unknown): RunLifecycleStat
 /** Like {@link parseRunLifecycleStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunLifecycleStatus(data: unknown): z.ZodSafeParseResult<RunLifecycleStatus>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeRunLifecycleStatus(
   text: string | Uint8Array,
@@ -226,8 +227,9 @@ export declare function parseScratchpadOperation(data: unknown): ScratchpadOpera
 /** Like {@link parseScratchpadOperation}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScratchpadOperation(data: unknown): z.ZodSafeParseResult<ScratchpadOperation>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeScratchpadOperation(
   text: string | Uint8Array,
@@ -286,8 +288,8 @@ export declare function parseRunEventEnvelope(data: unknown): RunEventEnvelope;
 /** Like {@link parseRunEventEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunEventEnvelope(data: unknown): z.ZodSafeParseResult<RunEventEnvelope>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeRunEventEnvelope(
   text: string | Uint8Array,
@@ -328,8 +330,8 @@ export declare function parseContentEvent(data: unknown): ContentEvent;
 /** Like {@link parseContentEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseContentEvent(data: unknown): z.ZodSafeParseResult<ContentEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeContentEvent(
   text: string | Uint8Array,
@@ -362,8 +364,8 @@ export declare function parseReasoningEvent(data: unknown): ReasoningEvent;
 /** Like {@link parseReasoningEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseReasoningEvent(data: unknown): z.ZodSafeParseResult<ReasoningEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeReasoningEvent(
   text: string | Uint8Array,
@@ -408,8 +410,8 @@ export declare function parseWebStatusEvent(data: unknown): WebStatusEvent;
 /** Like {@link parseWebStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseWebStatusEvent(data: unknown): z.ZodSafeParseResult<WebStatusEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeWebStatusEvent(
   text: string | Uint8Array,
@@ -457,8 +459,9 @@ export declare function parseResearchStatusEvent(data: unknown): ResearchStatusE
 /** Like {@link parseResearchStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseResearchStatusEvent(data: unknown): z.ZodSafeParseResult<ResearchStatusEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeResearchStatusEvent(
   text: string | Uint8Array,
@@ -510,8 +513,8 @@ export declare function parseScratchpadEvent(data: unknown): ScratchpadEvent;
 /** Like {@link parseScratchpadEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseScratchpadEvent(data: unknown): z.ZodSafeParseResult<ScratchpadEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeScratchpadEvent(
   text: string | Uint8Array,
@@ -548,8 +551,9 @@ export declare function parseToolCallStartEvent(data: unknown): ToolCallStartEve
 /** Like {@link parseToolCallStartEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseToolCallStartEvent(data: unknown): z.ZodSafeParseResult<ToolCallStartEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeToolCallStartEvent(
   text: string | Uint8Array,
@@ -587,8 +591,9 @@ export declare function parseToolCallManifestEvent(data: unknown): ToolCallManif
 /** Like {@link parseToolCallManifestEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseToolCallManifestEvent(data: unknown): z.ZodSafeParseResult<ToolCallManifestEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeToolCallManifestEvent(
   text: string | Uint8Array,
@@ -622,8 +627,8 @@ export declare function parseCodeStatusEvent(data: unknown): CodeStatusEvent;
 /** Like {@link parseCodeStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseCodeStatusEvent(data: unknown): z.ZodSafeParseResult<CodeStatusEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeCodeStatusEvent(
   text: string | Uint8Array,
@@ -659,8 +664,8 @@ export declare function parseRunStatusEvent(data: unknown): RunStatusEvent;
 /** Like {@link parseRunStatusEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunStatusEvent(data: unknown): z.ZodSafeParseResult<RunStatusEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeRunStatusEvent(
   text: string | Uint8Array,
@@ -690,8 +695,8 @@ export declare function parseRunErrorEvent(data: unknown): RunErrorEvent;
 /** Like {@link parseRunErrorEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseRunErrorEvent(data: unknown): z.ZodSafeParseResult<RunErrorEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeRunErrorEvent(
   text: string | Uint8Array,
@@ -735,8 +740,9 @@ export declare function parseGeneratedFileEvent(data: unknown): GeneratedFileEve
 /** Like {@link parseGeneratedFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseGeneratedFileEvent(data: unknown): z.ZodSafeParseResult<GeneratedFileEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeGeneratedFileEvent(
   text: string | Uint8Array,
@@ -778,10 +784,13 @@ export declare function readCodeInterpreterFileEvent(d: rt.Decoder): CodeInterpr
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link CodeInterpreterFileEvent}; throws a ZodError. */
 export declare function parseCodeInterpreterFileEvent(data: unknown): CodeInterpreterFileEvent;
 /** Like {@link parseCodeInterpreterFileEvent}, but returns `{ success, data }` or `{ success, error }`. */
-export declare function safeParseCodeInterpreterFileEvent(data: unknown): z.ZodSafeParseResult<CodeInterpreterFileEvent>;
+export declare function safeParseCodeInterpreterFileEvent(
+  data: unknown,
+): z.ZodSafeParseResult<CodeInterpreterFileEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeCodeInterpreterFileEvent(
   text: string | Uint8Array,
@@ -811,8 +820,8 @@ export declare function parseHotCodeEvent(data: unknown): HotCodeEvent;
 /** Like {@link parseHotCodeEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHotCodeEvent(data: unknown): z.ZodSafeParseResult<HotCodeEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeHotCodeEvent(
   text: string | Uint8Array,
@@ -845,8 +854,9 @@ export declare function parseHotCodeOutputEvent(data: unknown): HotCodeOutputEve
 /** Like {@link parseHotCodeOutputEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHotCodeOutputEvent(data: unknown): z.ZodSafeParseResult<HotCodeOutputEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeHotCodeOutputEvent(
   text: string | Uint8Array,
@@ -879,8 +889,9 @@ export declare function parseComputerOutputEvent(data: unknown): ComputerOutputE
 /** Like {@link parseComputerOutputEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseComputerOutputEvent(data: unknown): z.ZodSafeParseResult<ComputerOutputEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  */
 export declare function decodeComputerOutputEvent(
   text: string | Uint8Array,
@@ -915,7 +926,10 @@ export type RunEvent<U = never> =
   | ComputerOutputEvent
   | U;
 export declare const RunEvent: z.ZodType<RunEvent>;
-/** Reads a {@link RunEvent} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+/**
+ * Reads a {@link RunEvent} at the decoder's position
+ * (in tolerant mode, an unknown tag as an rt.UnknownVariant).
+ */
 export declare function readRunEvent(d: rt.Decoder): RunEvent<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link RunEvent}; throws a ZodError. */
@@ -960,8 +974,8 @@ export declare function parseUiComponent(data: unknown): UiComponent;
 /** Like {@link parseUiComponent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseUiComponent(data: unknown): z.ZodSafeParseResult<UiComponent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeUiComponent(
   text: string | Uint8Array,
@@ -1059,7 +1073,9 @@ export declare const STATUS_NORMALIZATION: {
 };
 
 /** Looks `key` up in {@link STATUS_NORMALIZATION}: its value, or undefined when the table has no such key. */
-export declare function normalizeStatus(key: string): (typeof STATUS_NORMALIZATION)[keyof typeof STATUS_NORMALIZATION] | undefined;
+export declare function normalizeStatus(
+  key: string,
+): (typeof STATUS_NORMALIZATION)[keyof typeof STATUS_NORMALIZATION] | undefined;
 
 // ---- ScratchpadBleedFilterStrings (run_events/tables.schema.json#/$defs/ScratchpadBleedFilterStrings)
 /**

@@ -2,6 +2,7 @@
 // schemas/run_events/tables.schema.json (schema set sha256:018a30095499af3b); do not edit
 import { z } from "zod";
 import * as rt from "./runtime.js";
+/** @import * as types from "./run_events.js" */
 
 // The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
 const maxDepth = 128;
@@ -29,10 +30,13 @@ const runEventTypeValues = new Set(RUN_EVENT_TYPE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunEventType}
+ * @returns {types.RunEventType}
  */
 export function readRunEventType(d) {
-  return d.enumString(runEventTypeValues, "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output");
+  return d.enumString(
+    runEventTypeValues,
+    "content|reasoning|web_status|research_status|scratchpad_status|tool_call_start|tool_call_manifest|code_status|status|error|generated_file|code_interpreter_file|hot_code|hot_code_output|computer_output",
+  );
 }
 
 /** @param {unknown} data */
@@ -46,11 +50,11 @@ export function safeParseRunEventType(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventType} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunEventType}
+ * @returns {types.RunEventType}
  */
 export function decodeRunEventType(text, options) {
   return rt.decode(text, readRunEventType, options, maxDepth);
@@ -58,7 +62,7 @@ export function decodeRunEventType(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunEventType} value
+ * @param {types.RunEventType} value
  * @returns {string}
  */
 export function encodeRunEventType(value) {
@@ -84,10 +88,13 @@ const knownStatusValueValues = new Set(KNOWN_STATUS_VALUE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {KnownStatusValue}
+ * @returns {types.KnownStatusValue}
  */
 export function readKnownStatusValue(d) {
-  return d.enumString(knownStatusValueValues, "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning");
+  return d.enumString(
+    knownStatusValueValues,
+    "started|running|in_progress|complete|completed|done|success|inference_complete|failed|error|warning",
+  );
 }
 
 /** @param {unknown} data */
@@ -101,11 +108,11 @@ export function safeParseKnownStatusValue(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link KnownStatusValue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {KnownStatusValue}
+ * @returns {types.KnownStatusValue}
  */
 export function decodeKnownStatusValue(text, options) {
   return rt.decode(text, readKnownStatusValue, options, maxDepth);
@@ -113,7 +120,7 @@ export function decodeKnownStatusValue(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {KnownStatusValue} value
+ * @param {types.KnownStatusValue} value
  * @returns {string}
  */
 export function encodeKnownStatusValue(value) {
@@ -139,7 +146,7 @@ const statusValueKnown = new Set(STATUS_VALUE_KNOWN_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {StatusValue}
+ * @returns {types.StatusValue}
  */
 export function readStatusValue(d) {
   return d.openEnum(statusValueKnown, undefined);
@@ -156,11 +163,11 @@ export function safeParseStatusValue(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link StatusValue} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {StatusValue}
+ * @returns {types.StatusValue}
  */
 export function decodeStatusValue(text, options) {
   return rt.decode(text, readStatusValue, options, maxDepth);
@@ -168,7 +175,7 @@ export function decodeStatusValue(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {StatusValue} value
+ * @param {types.StatusValue} value
  * @returns {string}
  */
 export function encodeStatusValue(value) {
@@ -187,7 +194,7 @@ const normalizedStatusValues = new Set(NORMALIZED_STATUS_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {NormalizedStatus}
+ * @returns {types.NormalizedStatus}
  */
 export function readNormalizedStatus(d) {
   return d.enumString(normalizedStatusValues, "in_progress|success|error|warning");
@@ -204,11 +211,11 @@ export function safeParseNormalizedStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NormalizedStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NormalizedStatus}
+ * @returns {types.NormalizedStatus}
  */
 export function decodeNormalizedStatus(text, options) {
   return rt.decode(text, readNormalizedStatus, options, maxDepth);
@@ -216,7 +223,7 @@ export function decodeNormalizedStatus(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NormalizedStatus} value
+ * @param {types.NormalizedStatus} value
  * @returns {string}
  */
 export function encodeNormalizedStatus(value) {
@@ -233,7 +240,7 @@ const runLifecycleStatusValues = new Set(RUN_LIFECYCLE_STATUS_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunLifecycleStatus}
+ * @returns {types.RunLifecycleStatus}
  */
 export function readRunLifecycleStatus(d) {
   return d.enumString(runLifecycleStatusValues, "complete|inference_complete");
@@ -250,11 +257,12 @@ export function safeParseRunLifecycleStatus(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunLifecycleStatus} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunLifecycleStatus}
+ * @returns {types.RunLifecycleStatus}
  */
 export function decodeRunLifecycleStatus(text, options) {
   return rt.decode(text, readRunLifecycleStatus, options, maxDepth);
@@ -262,7 +270,7 @@ export function decodeRunLifecycleStatus(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunLifecycleStatus} value
+ * @param {types.RunLifecycleStatus} value
  * @returns {string}
  */
 export function encodeRunLifecycleStatus(value) {
@@ -276,7 +284,7 @@ const scratchpadOperationValues = new Set(SCRATCHPAD_OPERATION_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {ScratchpadOperation}
+ * @returns {types.ScratchpadOperation}
  */
 export function readScratchpadOperation(d) {
   return d.enumString(scratchpadOperationValues, "read|append|update");
@@ -293,11 +301,12 @@ export function safeParseScratchpadOperation(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadOperation} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ScratchpadOperation}
+ * @returns {types.ScratchpadOperation}
  */
 export function decodeScratchpadOperation(text, options) {
   return rt.decode(text, readScratchpadOperation, options, maxDepth);
@@ -305,7 +314,7 @@ export function decodeScratchpadOperation(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ScratchpadOperation} value
+ * @param {types.ScratchpadOperation} value
  * @returns {string}
  */
 export function encodeScratchpadOperation(value) {
@@ -317,7 +326,7 @@ export const RunId = z.string().check(rt.codePoints(1));
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunId}
+ * @returns {types.RunId}
  */
 export function readRunId(d) {
   return d.string(rule1);
@@ -338,7 +347,7 @@ export function safeParseRunId(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunId}
+ * @returns {types.RunId}
  */
 export function decodeRunId(text, options) {
   return rt.decode(text, readRunId, options, maxDepth);
@@ -346,7 +355,7 @@ export function decodeRunId(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunId} value
+ * @param {types.RunId} value
  * @returns {string}
  */
 export function encodeRunId(value) {
@@ -361,7 +370,7 @@ export const RunEventEnvelope = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunEventEnvelope}
+ * @returns {types.RunEventEnvelope}
  */
 export function readRunEventEnvelope(d) {
   let $type, $run_id;
@@ -386,7 +395,7 @@ export function readRunEventEnvelope(d) {
     key = undefined;
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
-    const v = /** @type {RunEventEnvelope} */ ({ type: $type, run_id: $run_id });
+    const v = /** @type {types.RunEventEnvelope} */ ({ type: $type, run_id: $run_id });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -404,11 +413,11 @@ export function safeParseRunEventEnvelope(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunEventEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunEventEnvelope}
+ * @returns {types.RunEventEnvelope}
  */
 export function decodeRunEventEnvelope(text, options) {
   return rt.decode(text, readRunEventEnvelope, options, maxDepth);
@@ -416,7 +425,7 @@ export function decodeRunEventEnvelope(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunEventEnvelope} value
+ * @param {types.RunEventEnvelope} value
  * @returns {string}
  */
 export function encodeRunEventEnvelope(value) {
@@ -432,7 +441,7 @@ export const ContentEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ContentEvent}
+ * @returns {types.ContentEvent}
  */
 export function readContentEvent(d) {
   let $type, $run_id, $content;
@@ -462,7 +471,7 @@ export function readContentEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {ContentEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.ContentEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -480,11 +489,11 @@ export function safeParseContentEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ContentEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ContentEvent}
+ * @returns {types.ContentEvent}
  */
 export function decodeContentEvent(text, options) {
   return rt.decode(text, readContentEvent, options, maxDepth);
@@ -492,7 +501,7 @@ export function decodeContentEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ContentEvent} value
+ * @param {types.ContentEvent} value
  * @returns {string}
  */
 export function encodeContentEvent(value) {
@@ -508,7 +517,7 @@ export const ReasoningEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ReasoningEvent}
+ * @returns {types.ReasoningEvent}
  */
 export function readReasoningEvent(d) {
   let $type, $run_id, $content;
@@ -538,7 +547,7 @@ export function readReasoningEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {ReasoningEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.ReasoningEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -556,11 +565,11 @@ export function safeParseReasoningEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ReasoningEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ReasoningEvent}
+ * @returns {types.ReasoningEvent}
  */
 export function decodeReasoningEvent(text, options) {
   return rt.decode(text, readReasoningEvent, options, maxDepth);
@@ -568,7 +577,7 @@ export function decodeReasoningEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ReasoningEvent} value
+ * @param {types.ReasoningEvent} value
  * @returns {string}
  */
 export function encodeReasoningEvent(value) {
@@ -590,7 +599,7 @@ export const WebStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {WebStatusEvent}
+ * @returns {types.WebStatusEvent}
  */
 export function readWebStatusEvent(d) {
   let $type, $run_id, $status, $tool, $message;
@@ -646,7 +655,13 @@ export function readWebStatusEvent(d) {
     if ($status === undefined) d.missing("status");
     if ($tool === undefined) d.missing("tool");
     if ($message === undefined) d.missing("message");
-    const v = /** @type {WebStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status, tool: $tool, message: $message });
+    const v = /** @type {types.WebStatusEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      status: $status,
+      tool: $tool,
+      message: $message,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -664,11 +679,11 @@ export function safeParseWebStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link WebStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {WebStatusEvent}
+ * @returns {types.WebStatusEvent}
  */
 export function decodeWebStatusEvent(text, options) {
   return rt.decode(text, readWebStatusEvent, options, maxDepth);
@@ -676,7 +691,7 @@ export function decodeWebStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {WebStatusEvent} value
+ * @param {types.WebStatusEvent} value
  * @returns {string}
  */
 export function encodeWebStatusEvent(value) {
@@ -698,7 +713,7 @@ export const ResearchStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ResearchStatusEvent}
+ * @returns {types.ResearchStatusEvent}
  */
 export function readResearchStatusEvent(d) {
   let $type, $run_id, $tool, $state, $activity;
@@ -754,7 +769,13 @@ export function readResearchStatusEvent(d) {
     if ($tool === undefined) d.missing("tool");
     if ($state === undefined) d.missing("state");
     if ($activity === undefined) d.missing("activity");
-    const v = /** @type {ResearchStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    const v = /** @type {types.ResearchStatusEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      tool: $tool,
+      state: $state,
+      activity: $activity,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -772,11 +793,12 @@ export function safeParseResearchStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ResearchStatusEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ResearchStatusEvent}
+ * @returns {types.ResearchStatusEvent}
  */
 export function decodeResearchStatusEvent(text, options) {
   return rt.decode(text, readResearchStatusEvent, options, maxDepth);
@@ -784,7 +806,7 @@ export function decodeResearchStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ResearchStatusEvent} value
+ * @param {types.ResearchStatusEvent} value
  * @returns {string}
  */
 export function encodeResearchStatusEvent(value) {
@@ -806,7 +828,7 @@ export const ScratchpadEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ScratchpadEvent}
+ * @returns {types.ScratchpadEvent}
  */
 export function readScratchpadEvent(d) {
   let $type, $run_id, $operation, $state, $tool, $activity, $entry;
@@ -861,7 +883,12 @@ export function readScratchpadEvent(d) {
     if ($run_id === undefined) d.missing("run_id");
     if ($operation === undefined) d.missing("operation");
     if ($state === undefined) d.missing("state");
-    const v = /** @type {ScratchpadEvent} */ ({ type: $type, run_id: $run_id, operation: $operation, state: $state });
+    const v = /** @type {types.ScratchpadEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      operation: $operation,
+      state: $state,
+    });
     if ($tool !== undefined) v.tool = $tool;
     if ($activity !== undefined) v.activity = $activity;
     if ($entry !== undefined) v.entry = $entry;
@@ -882,11 +909,11 @@ export function safeParseScratchpadEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ScratchpadEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ScratchpadEvent}
+ * @returns {types.ScratchpadEvent}
  */
 export function decodeScratchpadEvent(text, options) {
   return rt.decode(text, readScratchpadEvent, options, maxDepth);
@@ -894,7 +921,7 @@ export function decodeScratchpadEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ScratchpadEvent} value
+ * @param {types.ScratchpadEvent} value
  * @returns {string}
  */
 export function encodeScratchpadEvent(value) {
@@ -911,7 +938,7 @@ export const ToolCallStartEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ToolCallStartEvent}
+ * @returns {types.ToolCallStartEvent}
  */
 export function readToolCallStartEvent(d) {
   let $type, $run_id, $tool, $args;
@@ -946,7 +973,7 @@ export function readToolCallStartEvent(d) {
     if ($run_id === undefined) d.missing("run_id");
     if ($tool === undefined) d.missing("tool");
     if ($args === undefined) d.missing("args");
-    const v = /** @type {ToolCallStartEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
+    const v = /** @type {types.ToolCallStartEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -964,11 +991,12 @@ export function safeParseToolCallStartEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallStartEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ToolCallStartEvent}
+ * @returns {types.ToolCallStartEvent}
  */
 export function decodeToolCallStartEvent(text, options) {
   return rt.decode(text, readToolCallStartEvent, options, maxDepth);
@@ -976,7 +1004,7 @@ export function decodeToolCallStartEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ToolCallStartEvent} value
+ * @param {types.ToolCallStartEvent} value
  * @returns {string}
  */
 export function encodeToolCallStartEvent(value) {
@@ -993,7 +1021,7 @@ export const ToolCallManifestEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ToolCallManifestEvent}
+ * @returns {types.ToolCallManifestEvent}
  */
 export function readToolCallManifestEvent(d) {
   let $type, $run_id, $tool, $args;
@@ -1028,7 +1056,7 @@ export function readToolCallManifestEvent(d) {
     if ($run_id === undefined) d.missing("run_id");
     if ($tool === undefined) d.missing("tool");
     if ($args === undefined) d.missing("args");
-    const v = /** @type {ToolCallManifestEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
+    const v = /** @type {types.ToolCallManifestEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, args: $args });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1046,11 +1074,12 @@ export function safeParseToolCallManifestEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ToolCallManifestEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ToolCallManifestEvent}
+ * @returns {types.ToolCallManifestEvent}
  */
 export function decodeToolCallManifestEvent(text, options) {
   return rt.decode(text, readToolCallManifestEvent, options, maxDepth);
@@ -1058,7 +1087,7 @@ export function decodeToolCallManifestEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ToolCallManifestEvent} value
+ * @param {types.ToolCallManifestEvent} value
  * @returns {string}
  */
 export function encodeToolCallManifestEvent(value) {
@@ -1076,7 +1105,7 @@ export const CodeStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {CodeStatusEvent}
+ * @returns {types.CodeStatusEvent}
  */
 export function readCodeStatusEvent(d) {
   let $type, $run_id, $tool, $state, $activity;
@@ -1116,7 +1145,13 @@ export function readCodeStatusEvent(d) {
     if ($tool === undefined) d.missing("tool");
     if ($state === undefined) d.missing("state");
     if ($activity === undefined) d.missing("activity");
-    const v = /** @type {CodeStatusEvent} */ ({ type: $type, run_id: $run_id, tool: $tool, state: $state, activity: $activity });
+    const v = /** @type {types.CodeStatusEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      tool: $tool,
+      state: $state,
+      activity: $activity,
+    });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1134,11 +1169,11 @@ export function safeParseCodeStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {CodeStatusEvent}
+ * @returns {types.CodeStatusEvent}
  */
 export function decodeCodeStatusEvent(text, options) {
   return rt.decode(text, readCodeStatusEvent, options, maxDepth);
@@ -1146,7 +1181,7 @@ export function decodeCodeStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {CodeStatusEvent} value
+ * @param {types.CodeStatusEvent} value
  * @returns {string}
  */
 export function encodeCodeStatusEvent(value) {
@@ -1162,7 +1197,7 @@ export const RunStatusEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunStatusEvent}
+ * @returns {types.RunStatusEvent}
  */
 export function readRunStatusEvent(d) {
   let $type, $run_id, $status;
@@ -1192,7 +1227,7 @@ export function readRunStatusEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($status === undefined) d.missing("status");
-    const v = /** @type {RunStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status });
+    const v = /** @type {types.RunStatusEvent} */ ({ type: $type, run_id: $run_id, status: $status });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1210,11 +1245,11 @@ export function safeParseRunStatusEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunStatusEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunStatusEvent}
+ * @returns {types.RunStatusEvent}
  */
 export function decodeRunStatusEvent(text, options) {
   return rt.decode(text, readRunStatusEvent, options, maxDepth);
@@ -1222,7 +1257,7 @@ export function decodeRunStatusEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunStatusEvent} value
+ * @param {types.RunStatusEvent} value
  * @returns {string}
  */
 export function encodeRunStatusEvent(value) {
@@ -1238,7 +1273,7 @@ export const RunErrorEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunErrorEvent}
+ * @returns {types.RunErrorEvent}
  */
 export function readRunErrorEvent(d) {
   let $type, $run_id, $error;
@@ -1268,7 +1303,7 @@ export function readRunErrorEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($error === undefined) d.missing("error");
-    const v = /** @type {RunErrorEvent} */ ({ type: $type, run_id: $run_id, error: $error });
+    const v = /** @type {types.RunErrorEvent} */ ({ type: $type, run_id: $run_id, error: $error });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1286,11 +1321,11 @@ export function safeParseRunErrorEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link RunErrorEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunErrorEvent}
+ * @returns {types.RunErrorEvent}
  */
 export function decodeRunErrorEvent(text, options) {
   return rt.decode(text, readRunErrorEvent, options, maxDepth);
@@ -1298,7 +1333,7 @@ export function decodeRunErrorEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunErrorEvent} value
+ * @param {types.RunErrorEvent} value
  * @returns {string}
  */
 export function encodeRunErrorEvent(value) {
@@ -1318,7 +1353,7 @@ export const GeneratedFileEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {GeneratedFileEvent}
+ * @returns {types.GeneratedFileEvent}
  */
 export function readGeneratedFileEvent(d) {
   let $type, $run_id, $filename, $mime_type, $file_id, $url, $base64;
@@ -1366,7 +1401,13 @@ export function readGeneratedFileEvent(d) {
     if ($filename === undefined) d.missing("filename");
     if ($mime_type === undefined) d.missing("mime_type");
     if ($file_id === undefined) d.missing("file_id");
-    const v = /** @type {GeneratedFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    const v = /** @type {types.GeneratedFileEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      filename: $filename,
+      mime_type: $mime_type,
+      file_id: $file_id,
+    });
     if ($url !== undefined) v.url = $url;
     if ($base64 !== undefined) v.base64 = $base64;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1386,11 +1427,12 @@ export function safeParseGeneratedFileEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link GeneratedFileEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {GeneratedFileEvent}
+ * @returns {types.GeneratedFileEvent}
  */
 export function decodeGeneratedFileEvent(text, options) {
   return rt.decode(text, readGeneratedFileEvent, options, maxDepth);
@@ -1398,7 +1440,7 @@ export function decodeGeneratedFileEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {GeneratedFileEvent} value
+ * @param {types.GeneratedFileEvent} value
  * @returns {string}
  */
 export function encodeGeneratedFileEvent(value) {
@@ -1418,7 +1460,7 @@ export const CodeInterpreterFileEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {CodeInterpreterFileEvent}
+ * @returns {types.CodeInterpreterFileEvent}
  */
 export function readCodeInterpreterFileEvent(d) {
   let $type, $run_id, $filename, $mime_type, $file_id, $url, $base64;
@@ -1466,7 +1508,13 @@ export function readCodeInterpreterFileEvent(d) {
     if ($filename === undefined) d.missing("filename");
     if ($mime_type === undefined) d.missing("mime_type");
     if ($file_id === undefined) d.missing("file_id");
-    const v = /** @type {CodeInterpreterFileEvent} */ ({ type: $type, run_id: $run_id, filename: $filename, mime_type: $mime_type, file_id: $file_id });
+    const v = /** @type {types.CodeInterpreterFileEvent} */ ({
+      type: $type,
+      run_id: $run_id,
+      filename: $filename,
+      mime_type: $mime_type,
+      file_id: $file_id,
+    });
     if ($url !== undefined) v.url = $url;
     if ($base64 !== undefined) v.base64 = $base64;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1486,11 +1534,12 @@ export function safeParseCodeInterpreterFileEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link CodeInterpreterFileEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {CodeInterpreterFileEvent}
+ * @returns {types.CodeInterpreterFileEvent}
  */
 export function decodeCodeInterpreterFileEvent(text, options) {
   return rt.decode(text, readCodeInterpreterFileEvent, options, maxDepth);
@@ -1498,7 +1547,7 @@ export function decodeCodeInterpreterFileEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {CodeInterpreterFileEvent} value
+ * @param {types.CodeInterpreterFileEvent} value
  * @returns {string}
  */
 export function encodeCodeInterpreterFileEvent(value) {
@@ -1514,7 +1563,7 @@ export const HotCodeEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {HotCodeEvent}
+ * @returns {types.HotCodeEvent}
  */
 export function readHotCodeEvent(d) {
   let $type, $run_id, $content;
@@ -1544,7 +1593,7 @@ export function readHotCodeEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {HotCodeEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.HotCodeEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1562,11 +1611,11 @@ export function safeParseHotCodeEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {HotCodeEvent}
+ * @returns {types.HotCodeEvent}
  */
 export function decodeHotCodeEvent(text, options) {
   return rt.decode(text, readHotCodeEvent, options, maxDepth);
@@ -1574,7 +1623,7 @@ export function decodeHotCodeEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {HotCodeEvent} value
+ * @param {types.HotCodeEvent} value
  * @returns {string}
  */
 export function encodeHotCodeEvent(value) {
@@ -1590,7 +1639,7 @@ export const HotCodeOutputEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {HotCodeOutputEvent}
+ * @returns {types.HotCodeOutputEvent}
  */
 export function readHotCodeOutputEvent(d) {
   let $type, $run_id, $content;
@@ -1620,7 +1669,7 @@ export function readHotCodeOutputEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {HotCodeOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.HotCodeOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1638,11 +1687,12 @@ export function safeParseHotCodeOutputEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HotCodeOutputEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {HotCodeOutputEvent}
+ * @returns {types.HotCodeOutputEvent}
  */
 export function decodeHotCodeOutputEvent(text, options) {
   return rt.decode(text, readHotCodeOutputEvent, options, maxDepth);
@@ -1650,7 +1700,7 @@ export function decodeHotCodeOutputEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {HotCodeOutputEvent} value
+ * @param {types.HotCodeOutputEvent} value
  * @returns {string}
  */
 export function encodeHotCodeOutputEvent(value) {
@@ -1666,7 +1716,7 @@ export const ComputerOutputEvent = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ComputerOutputEvent}
+ * @returns {types.ComputerOutputEvent}
  */
 export function readComputerOutputEvent(d) {
   let $type, $run_id, $content;
@@ -1696,7 +1746,7 @@ export function readComputerOutputEvent(d) {
     if ($type === undefined) d.missing("type");
     if ($run_id === undefined) d.missing("run_id");
     if ($content === undefined) d.missing("content");
-    const v = /** @type {ComputerOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
+    const v = /** @type {types.ComputerOutputEvent} */ ({ type: $type, run_id: $run_id, content: $content });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1714,11 +1764,12 @@ export function safeParseComputerOutputEvent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ComputerOutputEvent} under the
+ * contract's payload policy; throws an rt.DecodeError with the path and keyword of the first
+ * problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ComputerOutputEvent}
+ * @returns {types.ComputerOutputEvent}
  */
 export function decodeComputerOutputEvent(text, options) {
   return rt.decode(text, readComputerOutputEvent, options, maxDepth);
@@ -1726,7 +1777,7 @@ export function decodeComputerOutputEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ComputerOutputEvent} value
+ * @param {types.ComputerOutputEvent} value
  * @returns {string}
  */
 export function encodeComputerOutputEvent(value) {
@@ -1754,7 +1805,7 @@ export const RunEvent = z.discriminatedUnion("type", [
 
 /**
  * @param {rt.Decoder} d
- * @returns {RunEvent<rt.UnknownVariant>}
+ * @returns {types.RunEvent<rt.UnknownVariant>}
  */
 export function readRunEvent(d) {
   switch (d.tag("type")) {
@@ -1810,18 +1861,24 @@ export function safeParseRunEvent(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {RunEvent}
+ * @returns {types.RunEvent}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {RunEvent<rt.UnknownVariant>}
+ * @returns {types.RunEvent<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.RunEvent | types.RunEvent<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {RunEvent | RunEvent<rt.UnknownVariant>}
+ * @returns {types.RunEvent | types.RunEvent<rt.UnknownVariant>}
  */
 export function decodeRunEvent(text, options) {
   return rt.decode(text, readRunEvent, options, maxDepth);
@@ -1829,7 +1886,7 @@ export function decodeRunEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {RunEvent | RunEvent<rt.UnknownVariant>} value
+ * @param {types.RunEvent | types.RunEvent<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeRunEvent(value) {
@@ -1847,7 +1904,7 @@ const uiComponentValues = new Set(UI_COMPONENT_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {UiComponent}
+ * @returns {types.UiComponent}
  */
 export function readUiComponent(d) {
   return d.enumString(uiComponentValues, "WebSearchStatus|DeepResearchStatus|ScratchpadStatus");
@@ -1864,11 +1921,11 @@ export function safeParseUiComponent(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link UiComponent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {UiComponent}
+ * @returns {types.UiComponent}
  */
 export function decodeUiComponent(text, options) {
   return rt.decode(text, readUiComponent, options, maxDepth);
@@ -1876,7 +1933,7 @@ export function decodeUiComponent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {UiComponent} value
+ * @param {types.UiComponent} value
  * @returns {string}
  */
 export function encodeUiComponent(value) {

@@ -22,7 +22,12 @@ import { type DecodeOptions, type Reader } from "./runtime/decoder.js";
  * reader, under the payload policy; throws the first problem as a
  * {@link DecodeError}. `maxDepth` is the package's nesting limit.
  */
-export declare function decode<T>(input: string | Uint8Array, read: Reader<T>, options?: DecodeOptions, maxDepth?: number): T;
+export declare function decode<T>(
+  input: string | Uint8Array,
+  read: Reader<T>,
+  options?: DecodeOptions,
+  maxDepth?: number,
+): T;
 /**
  * Any JSON value (a schema of `true` or `{}`), kept as it is: every member,
  * `__proto__` included, and bigints. Numbers must be finite; a required
@@ -46,11 +51,14 @@ export declare const notAllowed: z.ZodExactOptional<z.ZodNever>;
  * members an open object or a map keeps; the parsed value gets it back as
  * an own data property, in its place.
  */
-export declare function ownMembers<T extends z.core.SomeType>(object: T, proto?: {
+export declare function ownMembers<T extends z.core.SomeType>(
+  object: T,
+  proto?: {
     schema: z.core.$ZodType;
     required: boolean;
-}): z.ZodType<z.output<T>, z.input<T>> & {
-    object: T;
+  },
+): z.ZodType<z.output<T>, z.input<T>> & {
+  object: T;
 };
 /** Exactly `value` (an array or object `const`), compared with {@link jsonEqual}. */
 export declare function constant<const T>(value: T): z.ZodCustom<T, T>;
@@ -89,27 +97,34 @@ export declare const uri: z.ZodCustomStringFormat<"uri">;
 export declare function format<F extends FormatName>(name: F): z.ZodCustomStringFormat<F>;
 /** Parameters of a `oneOf` union (z.xor, or z.union when the kinds are disjoint). */
 export declare const ONE_OF: {
-    error: (issue: {
-        code?: string;
-        inclusive?: boolean;
-    }) => "oneOf: the value matches more than one alternative" | "oneOf: the value matches none of the alternatives" | undefined;
+  error: (issue: {
+    code?: string;
+    inclusive?: boolean;
+  }) =>
+    | "oneOf: the value matches more than one alternative"
+    | "oneOf: the value matches none of the alternatives"
+    | undefined;
 };
 /** Parameters of an `anyOf` union (z.union), open enums included. */
 export declare const ANY_OF: {
-    error: (issue: {
-        code?: string;
-    }) => "anyOf: the value matches none of the alternatives" | undefined;
+  error: (issue: { code?: string }) => "anyOf: the value matches none of the alternatives" | undefined;
 };
 /** `table[key]` for an own key of a constant table, else undefined (never a prototype member). */
-export declare function lookup<V>(table: {
+export declare function lookup<V>(
+  table: {
     readonly [key: string]: V;
-}, key: string): V | undefined;
+  },
+  key: string,
+): V | undefined;
 /** A JSON path in the notation of every binding: `$.data.plans["p 1"][0]`. */
 export declare function jsonPath(path: readonly PropertyKey[]): string;
 /**
  * The first problem of a failed Zod parse of `input` as one line,
  * `<path>: <keyword>: <detail>` (docs/semantics.md §2).
  */
-export declare function describeError(error: {
+export declare function describeError(
+  error: {
     readonly issues: readonly ZodIssueLike[];
-}, input: unknown): string;
+  },
+  input: unknown,
+): string;

@@ -7,7 +7,7 @@
 //
 // TypeScript, compiled by tests/runtime/ts_emit.sh into runtime/ts/dist/:
 // the package ships that JavaScript and its declarations (it runs with no
-// build step) and this source under src/.
+// build step).
 import { z } from "zod";
 
 import { DecodeError, formatPath, Keyword, quote, type PathSegment } from "./runtime/errors.js";

@@ -208,25 +208,6 @@ void Templates::render_to(const std::string& name, const Data& data, std::string
     render_text(name, name, source(name), data, out);
 }
 
-bool Templates::pairs(const std::string& name, const std::string& flag, const std::set<std::string>& values) const {
-    auto it = paired_.find(name);
-    if (it == paired_.end()) it = paired_.emplace(name, paired::rewrite(source(name), flag, values)).first;
-    return it->second.has_value();
-}
-
-bool Templates::render_pair(const std::string& name, const Data& data, const std::string& flag,
-                            const std::set<std::string>& values, std::string& first, std::string& second) const {
-    if (!pairs(name, flag, values)) return false;
-    const paired::Rewritten& rewritten = *paired_.at(name);
-    for (const auto& needed : rewritten.written) {
-        const km::data* value = data.is_object() ? data.get(needed) : nullptr;
-        if (value == nullptr || !value->is_string() || !paired::written_in_both(value->string_value())) return false;
-    }
-    std::string text;
-    render_text(name + "\n(paired)", name, rewritten.text, data, text);
-    return paired::split(text, first, second);
-}
-
 void Templates::render_text(const std::string& key, const std::string& name, const std::string& text, const Data& data,
                             std::string& out) const {
     auto cached = parsed_.find(key);

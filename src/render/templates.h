@@ -17,7 +17,6 @@
 #include <string>
 
 #include "render/data.h"
-#include "render/paired.h"
 
 namespace contractgen::render {
 
@@ -35,18 +34,6 @@ public:
     // The same, appended to `out` (no intermediate string per declaration).
     void render_to(const std::string& name, const Data& data, std::string& out) const;
 
-    // Renders `name` once for two outputs (render/paired.h): `{{^flag}}`
-    // sections and the first spelling of each paired value are appended to
-    // `first`, `{{#flag}}` sections and the second spellings to `second`.
-    // `values`: every name the view model may set with paired::value (the
-    // same set each time for a template). False, with nothing appended, when
-    // the template does not allow it or the rendered marks do not nest: the
-    // caller then renders twice. Throws RenderError as render_to does.
-    bool render_pair(const std::string& name, const Data& data, const std::string& flag,
-                     const std::set<std::string>& values, std::string& first, std::string& second) const;
-    // Whether render_pair may render `name` (checked once per template).
-    bool pairs(const std::string& name, const std::string& flag, const std::set<std::string>& values) const;
-
     // The template text (user override or built-in). Throws RenderError.
     const std::string& source(const std::string& name) const;
 
@@ -62,8 +49,6 @@ private:
     mutable std::map<std::string, std::string> sources_;
     // Parsed once, rendered many times (a target renders one template per declaration).
     mutable std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>> parsed_;
-    // Templates rewritten for render_pair, by name; nullopt: not renderable that way.
-    mutable std::map<std::string, std::optional<paired::Rewritten>> paired_;
 };
 
 }  // namespace contractgen::render

@@ -1,6 +1,6 @@
 // Byte scans eight bytes at a time: the word of eight bytes at a place and
 // the exact test for a zero byte in it, shared by the scans that skip runs
-// of ordinary bytes (text::plain_ascii_end, render::paired's marks). A scan
+// of ordinary bytes (text::plain_ascii_end). A scan
 // tests whole words while kWords holds (little-endian words, where the
 // lowest byte of a word comes first), then finishes byte by byte.
 #pragma once

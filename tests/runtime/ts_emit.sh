@@ -2,8 +2,11 @@
 # runtime/ts/dist/ is what tsc makes of the TypeScript sources of runtime/ts/
 # (runtime.ts, runtime/*.ts, stream/*.ts; tsconfig.emit.json): JavaScript and
 # declarations. The generated TypeScript package ships dist as it is, so that
-# it runs with no build step, and the sources under src/. dist is committed;
-# this keeps it in step with the sources.
+# it runs with no build step. dist is committed; this keeps it in step with
+# the sources. tsc indents by four and prints each declaration on one line,
+# however long: biome's formatter (pinned in package.json, biome-dist.jsonc)
+# then lays what it wrote out within 120 columns, as the sources are, in
+# both modes.
 #
 #   ts_emit.sh check     compile into a temporary folder and compare with dist (a test)
 #   ts_emit.sh update    write dist (after editing a source)
@@ -15,14 +18,18 @@ tsc="${CONTRACTGEN_NODE_MODULES:-$root/node_modules}/.bin/tsc"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 "$tsc" -p "$here/tsconfig.emit.json" --outDir "$out/dist"
+biome="${CONTRACTGEN_NODE_MODULES:-$root/node_modules}/.bin/biome"
+[ -x "$biome" ] || { echo "error: $biome is missing; run scripts/deps.sh node" >&2; exit 1; }
+formatted="$("$biome" format --write --config-path="$here/biome-dist.jsonc" "$out/dist" 2>&1)" \
+  || { echo "$formatted" >&2; echo "error: biome format failed on what tsc wrote" >&2; exit 1; }
 dist="$root/runtime/ts/dist"
 case "${1:-}" in
   check)
     if ! diff -ru "$dist" "$out/dist"; then
-      echo "error: runtime/ts/dist is not what tsc makes of the sources in runtime/ts; run tests/runtime/ts_emit.sh update" >&2
+      echo "error: runtime/ts/dist is not what tsc (then biome format) makes of the sources in runtime/ts; run tests/runtime/ts_emit.sh update" >&2
       exit 1
     fi
-    echo "runtime/ts/dist is what tsc makes of runtime/ts ($(find "$dist" -type f | wc -l) files)" ;;
+    echo "runtime/ts/dist is what tsc (then biome format) makes of runtime/ts ($(find "$dist" -type f | wc -l) files)" ;;
   update)
     rm -rf "$dist"
     cp -r "$out/dist" "$dist"

@@ -91,6 +91,39 @@ TEST_CASE("printer: a list stays on one line within the width, else one item a l
     CHECK(cpp.text() == "f(\n    first,\n    second\n);\n");
 }
 
+TEST_CASE("printer: a braced list is an object literal: braces with spaces on one line, else one item a line") {
+    using Sub = Printer::Sub;
+    PrinterStyle ts{"  ", 24, 2};
+    // "v = (" is 5 columns, "{ a: 1, b: 2 }" 14, ");" 2: 21 in all.
+    Printer fits(ts);
+    fits.emit({Sub::braced("members", {"a: 1", "b: 2"})}, "v = ($members$);\n");
+    CHECK(fits.text() == "v = ({ a: 1, b: 2 });\n");
+
+    Printer empty(ts);
+    empty.emit({Sub::braced("members", {})}, "v = ($members$);\n");
+    CHECK(empty.text() == "v = ({});\n");
+
+    Printer wraps(PrinterStyle{"  ", 20, 2});  // the closing brace at the line's indentation, the rest after it
+    wraps.emit({Sub::braced("members", {"a: 1", "b: 2"})}, "{\n  v = ($members$);\n}\n");
+    CHECK(wraps.text() == "{\n  v = ({\n    a: 1,\n    b: 2,\n  });\n}\n");
+
+    Printer nested(PrinterStyle{"  ", 20, 2});  // an item of several lines continues at its own indentation
+    nested.emit({Sub::braced("members", {"p: f(\n  x,\n)", "q: 1"})}, "v = $members$;\n");
+    CHECK(nested.text() == "v = {\n  p: f(\n    x,\n  ),\n  q: 1,\n};\n");
+}
+
+TEST_CASE("printer: a hanging list keeps its first item on the line and the others one a line deeper") {
+    using Sub = Printer::Sub;
+    // "let " is 4 columns, "$a, $b, $c" 10, ";" 1: 15 in all.
+    Printer fits(PrinterStyle{"  ", 15, 2});
+    fits.emit({Sub::hanging("locals", {"$a", "$b", "$c"})}, "let $locals$;\n");
+    CHECK(fits.text() == "let $a, $b, $c;\n");
+
+    Printer wraps(PrinterStyle{"  ", 16, 2});  // two levels deep: 4 more columns
+    wraps.emit({Sub::hanging("locals", {"$a", "$b", "$c"})}, "f() {\n  let $locals$;\n}\n");
+    CHECK(wraps.text() == "f() {\n  let $a,\n    $b,\n    $c;\n}\n");
+}
+
 TEST_CASE("printer: a list inside a callback wraps at the width its line's indentation leaves") {
     Printer p(go_style(20));
     auto call = [&] { p.emit({Printer::Sub::list("a", {"abcd", "efgh"})}, "g($a$)\n"); };

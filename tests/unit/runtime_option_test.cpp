@@ -86,7 +86,7 @@ TEST_CASE("runtime: omit writes every file made from the schemas and none copied
     CHECK(omitted > 50);
     // Each target's runtime goes; what the schemas make, and the packages' manifests, stay.
     for (const char* runtime : {"cpp/include/contract/runtime.hpp", "cpp/src/rt/read.cpp", "ts/runtime.js",
-                                "ts/src/runtime.ts", "ts/stream/sse.js", "python/contract/_runtime/__init__.py",
+                                "ts/runtime/decoder.d.ts", "ts/stream/sse.js", "python/contract/_runtime/__init__.py",
                                 "python/contract/_stream/sse.py", "go/contract/decoder.go"}) {
         INFO(runtime);
         CHECK(full.count(runtime) == 1);

@@ -23,7 +23,7 @@ CEILINGS = {
     "cpp": ((".hpp", ".cpp", ".h"), 0),
     "go": ((".go",), 0),
     "python": ((".py", ".pyi"), 0),
-    "ts": ((".ts", ".js"), 188),
+    "ts": ((".ts", ".js"), 0),
 }
 WIDTH = 120
 

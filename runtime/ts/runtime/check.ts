@@ -222,7 +222,8 @@ export class Check {
     if (s.allOf !== undefined) for (const sub of s.allOf) if (!this.valid(sub, v, a)) return Keyword.allOf;
     if (s.anyOf !== undefined) {
       let matched = false;
-      for (const sub of s.anyOf) matched = this.valid(sub, v, a) || matched; // each branch that passes adds its annotations
+      // Each branch that passes adds its annotations: no branch is skipped once one has matched.
+      for (const sub of s.anyOf) matched = this.valid(sub, v, a) || matched;
       if (!matched) return Keyword.anyOf;
     }
     if (s.oneOf !== undefined) {

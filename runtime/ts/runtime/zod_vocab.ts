@@ -22,7 +22,10 @@ export function extraKeys(key: RegExp, declared: readonly string[]): z.core.$Zod
   });
 }
 
-/** Parameters of a map with a key pattern (z.record): a name that does not match is `additionalProperties` at the member. */
+/**
+ * Parameters of a map with a key pattern (z.record): a name that does not match is
+ * `additionalProperties` at the member.
+ */
 export const KEY_PATTERN = {
   error: (issue: { code?: string; input?: unknown }) =>
     issue.code === "invalid_key" ? `additionalProperties: member ${quote(String(issue.input))} is not allowed` : undefined,

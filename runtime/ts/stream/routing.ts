@@ -116,7 +116,10 @@ export function isBleed(config: RunEventRouting, text: string): boolean {
   return config.bleedStrings.some((bleed) => trimmed === bleed || (bleed.endsWith(":") && trimmed.startsWith(bleed)));
 }
 
-/** route: scratchpad_start, scratchpad_append, legacy_status, swallow or chat; closedEntry: the entry a new entry start closed. */
+/**
+ * route: scratchpad_start, scratchpad_append, legacy_status, swallow or chat; closedEntry: the entry a
+ * new entry start closed.
+ */
 export interface ContentDecision {
   readonly route: "scratchpad_start" | "scratchpad_append" | "legacy_status" | "swallow" | "chat";
   readonly closedEntry?: string | null;

@@ -41,10 +41,23 @@ std::string continue_at(const std::string& value, const std::string& indent) {
 Printer::Sub Printer::Sub::list(std::string name, std::vector<std::string> items, std::string separator,
                                 bool trailing) {
     Sub sub(std::move(name), std::string());
-    sub.is_list_ = true;
+    sub.shape_ = Shape::List;
     sub.items_ = std::move(items);
     sub.separator_ = std::move(separator);
     sub.trailing_ = trailing;
+    return sub;
+}
+
+Printer::Sub Printer::Sub::braced(std::string name, std::vector<std::string> items, std::string separator,
+                                  bool trailing) {
+    Sub sub = list(std::move(name), std::move(items), std::move(separator), trailing);
+    sub.shape_ = Shape::Braced;
+    return sub;
+}
+
+Printer::Sub Printer::Sub::hanging(std::string name, std::vector<std::string> items, std::string separator) {
+    Sub sub = list(std::move(name), std::move(items), std::move(separator), false);
+    sub.shape_ = Shape::Hanging;
     return sub;
 }
 
@@ -108,17 +121,26 @@ std::string Printer::expand(const Sub& sub, const std::string& indent, std::size
         if (!printed.empty() && printed.back() == '\n') printed.pop_back();
         return continue_at(printed, indent);
     }
-    if (sub.is_list_) {
+    if (sub.shape_ != Sub::Shape::Text) {
+        const bool braced = sub.shape_ == Sub::Shape::Braced;
         std::string flat;
         for (std::size_t i = 0; i < sub.items_.size(); ++i) flat += (i ? sub.separator_ : "") + sub.items_[i];
+        if (braced) flat = sub.items_.empty() ? "{}" : "{ " + flat + " }";
         if (sub.items_.empty() || column + columns(flat) + columns(rest) <= style_.width) return flat;
         const std::string separator(trim_right(sub.separator_));
-        std::string wrapped = "\n";
+        if (sub.shape_ == Sub::Shape::Hanging) {
+            std::string hung = sub.items_.front();
+            for (std::size_t i = 1; i < sub.items_.size(); ++i)
+                hung += separator + "\n" + indent + style_.indent + continue_at(sub.items_[i], indent + style_.indent);
+            return hung;
+        }
+        std::string wrapped = braced ? "{\n" : "\n";
         for (std::size_t i = 0; i < sub.items_.size(); ++i) {
             bool last = i + 1 == sub.items_.size();
-            wrapped += indent + style_.indent + sub.items_[i] + (last && !sub.trailing_ ? "" : separator) + "\n";
+            wrapped += indent + style_.indent + continue_at(sub.items_[i], indent + style_.indent) +
+                       (last && !sub.trailing_ ? "" : separator) + "\n";
         }
-        return wrapped + indent;
+        return wrapped + indent + (braced ? "}" : "");
     }
     return continue_at(sub.text_, indent);
 }

@@ -19,6 +19,13 @@
 // - A list substitution (Sub::list) is written on one line when the line
 //   stays within the style's width, else one item per line, one level
 //   deeper, each followed by the separator, with the rest of the line after.
+//   Sub::braced is the same list inside braces, as an object literal or a
+//   destructuring pattern lays it out: `{ a, b }` on one line, `{}` when
+//   empty, else `{`, the items one a line, and `}` at the line's
+//   indentation. Sub::hanging keeps its first item on the line and puts each
+//   other one on a line of its own, one level deeper (`let a,\n  b;`). An
+//   item of several lines, so placed, continues at its first line's
+//   indentation.
 // - table() aligns columns as gofmt does: over each run of rows that have a
 //   cell after the column; a row with comment lines before it starts a run.
 // Lines never end in spaces or tabs; an empty line has no indentation.
@@ -50,13 +57,20 @@ public:
         // when wrapped (Go requires it; C++ argument lists forbid it).
         static Sub list(std::string name, std::vector<std::string> items, std::string separator = ", ",
                         bool trailing = true);
+        // The same inside braces (`{ a, b }`); `trailing` as above.
+        static Sub braced(std::string name, std::vector<std::string> items, std::string separator = ", ",
+                          bool trailing = true);
+        // The first item stays on the line, the others go one a line, one level
+        // deeper, when the line would pass the width; never a trailing separator.
+        static Sub hanging(std::string name, std::vector<std::string> items, std::string separator = ", ");
 
     private:
         friend class Printer;
         std::string name_;
         std::string text_;
         std::function<void()> print_;
-        bool is_list_ = false;
+        enum class Shape { Text, List, Braced, Hanging };
+        Shape shape_ = Shape::Text;
         std::vector<std::string> items_;
         std::string separator_;
         bool trailing_ = true;

@@ -1,6 +1,7 @@
-// client.js, client.d.ts and src/client.ts: the operation clients
-// (docs/clients.md), one method per client method of the language-neutral
-// model (ir/clients.h), laid out by ts/client.mustache in its three forms.
+// client.js and client.d.ts: the operation clients (docs/clients.md), one
+// method per client method of the language-neutral model (ir/clients.h), laid
+// out by ts/client.mustache in its two forms. The JavaScript's JSDoc names the
+// declared parameter and answer types through `types` (its own .d.ts).
 // Each method is a `Call` (request shape, declared errors, the stream's rules
 // as the model's JSON, which the runtime reads with streamRules) and one call
 // into the runtime's ClientBase (runtime/ts/stream/client_http.ts), so that
@@ -23,7 +24,7 @@ using render::flag;
 using render::List;
 using render::Object;
 
-enum class Form { Js, Dts, Ts };
+enum class Form { Js, Dts };
 
 class ClientView {
 public:
@@ -161,11 +162,11 @@ public:
             body = op.body->required ? encode : "body === undefined ? null : " + encode;
         }
         const ir::json& source = ctx_.model.operations[op.operation].source;
-        std::string doc = "  /**\n";
+        std::vector<std::string> doc;
         if (source.contains("summary") && source["summary"].is_string())
-            doc += "   * " + source["summary"].get<std::string>() + ".\n   *\n";
-        doc += "   * `" + op.http_method + " " + op.path + "`" +
-               (stream ? ", a stream of " + ctx_.model.decl(m.result.stream->item).qualified_name() : "") + ".\n   */";
+            doc.insert(doc.end(), {line_comment_text(source["summary"].get<std::string>()) + ".", ""});
+        doc.push_back("`" + op.http_method + " " + op.path + "`" +
+                      (stream ? ", a stream of " + ctx_.model.decl(m.result.stream->item).qualified_name() : "") + ".");
         const std::string name = is_plain_key(m.name) ? m.name : naming::to_case(m.name, naming::Case::Camel);
         // A list that would pass the width goes one item a line (printer.h).
         Printer p(PrinterStyle{"  ", 120, 2});
@@ -177,15 +178,27 @@ public:
             p.emit({{"name", name}, params}, "\n$name$($params$): " + returns + ";\n");
         } else {
             const Sub call_args = Sub::list("args", {constant, args, body, decoder, "init"});
-            // The answer's type is the method's: the runtime takes it as given (http.ClientBase).
-            const std::string typed_call = form == Form::Ts ? "<" + answer + ">" : std::string();
+            // The answer's type is the method's: the runtime takes it as given (http.ClientBase),
+            // and tsc infers it from the JSDoc's @returns.
             p.emit({{"name", name}, params, {"call", stream ? "callStream" : "callJson"}, call_args},
-                   "\n$name$($params$)" + (form == Form::Ts ? ": " + returns : std::string()) +
-                       " {\n  return this.$call$" + typed_call + "($args$);\n}\n");
+                   "\n$name$($params$) {\n  return this.$call$($args$);\n}\n");
+            // The JavaScript states its signature in JSDoc, for tsc --checkJs and editors.
+            for (const std::string& declared : signature(op, stream, Form::Dts)) {
+                const std::size_t colon = declared.find(": ");
+                std::string param = declared.substr(0, colon), type = declared.substr(colon + 2);
+                if (param.back() == '?') param = "[" + param.substr(0, param.size() - 1) + "]";
+                if (type == parameters_type(op)) type = "types." + type;
+                doc.push_back("@param {" + type + "} " + param);
+            }
+            const bool own_answer = answer.find("<Tolerant>") != std::string::npos;
+            doc.push_back("@returns {" + std::string(stream ? "http.ClientStream<" : "Promise<") +
+                          (own_answer ? "types." : "") + answer + ">}");
         }
         std::string code = p.take();
         if (!code.empty() && code.back() == '\n') code.pop_back();  // the template ends the line
-        return Object{{"doc", doc}, {"code", code}};
+        std::string block = jsdoc_lines(std::move(doc), "  ");
+        block.pop_back();  // the template ends the line
+        return Object{{"doc", block}, {"code", code}};
     }
 
     std::string render(const std::string& header, Form form) {
@@ -210,7 +223,6 @@ public:
         data.set("uses_rt", flag(uses_rt_ && form != Form::Js));
         data.set("modules", std::move(modules));
         data.set("typed", flag(form != Form::Js));
-        data.set("ts", flag(form == Form::Ts));
         data.set("dts", flag(form == Form::Dts));
         data.set("calls", std::move(calls));
         data.set("parameter_types", std::move(parameter_types));
@@ -235,7 +247,6 @@ ClientModule render_client(const EmitContext& ctx, const naming::Names& names, c
     ClientModule out;
     out.js = ClientView(ctx, names, generic).render(header, Form::Js);
     out.dts = ClientView(ctx, names, generic).render(header, Form::Dts);
-    out.ts = ClientView(ctx, names, generic).render(header, Form::Ts);
     return out;
 }
 

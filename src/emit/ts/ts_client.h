@@ -1,5 +1,5 @@
-// The TypeScript target's operation clients: client.js, client.d.ts and
-// src/client.ts (ts_client.cpp, laid out by ts/client.mustache).
+// The TypeScript target's operation clients: client.js and client.d.ts
+// (ts_client.cpp, laid out by ts/client.mustache).
 #pragma once
 
 #include <set>
@@ -13,7 +13,6 @@ namespace contractgen::emit::ts {
 struct ClientModule {
     std::string js;
     std::string dts;
-    std::string ts;
 };
 
 // `generic`: the types whose tolerant decode is generic (ModelNames::generic).

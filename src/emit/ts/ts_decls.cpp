@@ -14,12 +14,6 @@ using render::Object;
 
 namespace {
 
-// A JSON value (an array or object) as a TypeScript `as const` expression.
-std::string as_const(const ir::json& value, std::size_t width) {
-    if (!value.is_structured()) return const_expression(value, "", width);
-    return value_literal(value, "", width) + " as const";
-}
-
 std::string joined(const std::vector<std::string>& values) {
     std::string out;
     for (const auto& v : values) out += (out.empty() ? "" : "|") + v;
@@ -32,9 +26,9 @@ std::string joined(const std::vector<std::string>& values) {
 
 // The type a declaration's schema is declared with: z.ZodType<X>, and the
 // object a recursive struct (rt.depthLimited) lends discriminated unions.
-std::string FamilyView::zod_type(ir::DeclId id) const {
+std::string FamilyView::zod_type(ir::DeclId id, bool jsdoc) const {
     const ir::Decl& d = ctx_.model.decl(id);
-    const std::string type = "z.ZodType<" + names_.of(id) + ">";
+    const std::string type = "z.ZodType<" + (jsdoc ? own_type(names_.of(id)) : names_.of(id)) + ">";
     const bool lends = d.recursive && d.is<ir::Struct>();
     return lends ? type + " & { object: z.ZodType }" : type;
 }
@@ -47,8 +41,7 @@ void FamilyView::wrappers(Data& v, ir::DeclId id, const ir::Decl& d) {
     v.set("schema_open", "");
     v.set("schema_close", "");
     v.set("read_export", "export ");
-    language_["checked_reader"] = {"", ""};
-    language_["union_cast"] = {"", ""};
+    v.set("checked_reader", "");
     if (d.recursive) {
         v.set("schema_open", "rt.depthLimited(");
         v.set("schema_close", ", " + max_depth_ + ")");
@@ -60,15 +53,14 @@ void FamilyView::wrappers(Data& v, ir::DeclId id, const ir::Decl& d) {
             // The declaration's reader checks the assertion, then reads with the unchecked one.
             const std::string check = types_.check_var(*d.check);
             const std::string inner = scope_.claim(read + "Unchecked");
-            const std::string type = reader_type(id);
+            const std::string type = own_type(reader_type(id));
             const std::string body = "(d) {\n  return rt.readChecked(d, " + check + ", " + inner + ");\n}\n\n";
             v.set("schema_open", (d.recursive ? "rt.depthLimited(" : "") + std::string("rt.checked(") + check + ", ");
             v.set("schema_close", d.recursive ? "), " + max_depth_ + ")" : ")");
             v.set("read_export", "");
             v.set("read_inner", inner);
-            language_["checked_reader"] = {
-                "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\nexport function " + read + body,
-                "export function " + read + body.substr(0, 2) + ": rt.Decoder): " + type + body.substr(3)};
+            v.set("checked_reader",
+                  "/**\n * @param {rt.Decoder} d\n * @returns {" + type + "}\n */\nexport function " + read + body);
         }
     }
 }
@@ -88,12 +80,21 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Enum& e) {
     }
     std::string values_name = scope_.claim(screaming(d.name) + "_VALUES");
     const std::size_t width = room("export const " + values_name + " = ");
-    language_["values"] = {const_expression(all, "", width), as_const(all, width)};
+    v.set("values", const_expression(all, "", width));
     v.set("values_type", literal_type(all, "", room("export declare const " + values_name + ": ")));
     v.set("definition", type_definition(names_.of(id), literals));
     if (e.all_strings) {
-        v.set("set_name", scope_.claim(naming::to_case(names_.of(id), naming::Case::Camel) + "Values"));
-        v.set("expected", string_literal(joined(shown)));
+        const std::string set_name = scope_.claim(naming::to_case(names_.of(id), naming::Case::Camel) + "Values");
+        v.set("set_name", set_name);
+        // The reader's statement, in the function's body: the arguments one a
+        // line when the values' list would pass the width.
+        Printer p(printer_style());
+        p.indent();
+        p.emit({Printer::Sub::list("args", {set_name, string_literal(joined(shown))})},
+               "return d.enumString($args$);\n");
+        std::string statement = p.take();
+        statement.pop_back();  // the template ends the line
+        v.set("enum_read", std::move(statement));
     } else {
         // Other values: z.literal compares scalars with SameValueZero, which is
         // JSON equality for them (1 == 1.0); arrays and objects need rt's.
@@ -112,7 +113,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::OpenEnum& o) {
     }
     std::string values_name = scope_.claim(screaming(d.name) + "_KNOWN_VALUES");
     const std::size_t width = room("export const " + values_name + " = ");
-    language_["values"] = {const_expression(known, "", width), as_const(known, width)};
+    v.set("values", const_expression(known, "", width));
     v.set("values_type", literal_type(known, "", room("export declare const " + values_name + ": ")));
     v.set("known_schema", o.known_enum ? types_.decl_ref(*o.known_enum) : "z.enum(" + values_name + ")");
     // Other values: any string that meets the `other` branch's constraints.
@@ -139,6 +140,9 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
     List variants;
     std::vector<std::string> members;
     std::string open, close = "])";
+    // What Zod infers of lazily reached variants is only an object: the union's
+    // type is stated, through `unknown` (a JSDoc cast to an unrelated type).
+    std::string cast_open, cast_close;
     for (const auto& variant : u.variants) members.push_back(types_.type(variant.type, mode));
     v.set("is_tagged", flag(u.discriminator.has_value()));
     if (u.discriminator) {
@@ -163,7 +167,8 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
                 lazy = true;
             }
             // A variant with an assertion is parsed whole (a z.union: only its tag's variant can match).
-            variants.push_back(Object{{"schema", checked ? types_.schema(variant.type) : option}});
+            variants.push_back(Object{
+                {"schema", continued_at(checked ? types_.schema(variant.type) : option, printer_style().indent)}});
             tags.push_back(
                 Object{{"tag", string_literal(*variant.tag)}, {"reader", readers_.reader_of(variant.type.decl)}});
             shown.push_back(*variant.tag);
@@ -176,8 +181,10 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
             open = "rt.ownMembers(" + open;
             close += ")";
         }
-        // What Zod infers of lazily reached variants is only an object: the union's type is stated.
-        if (lazy && !checked) language_["union_cast"] = {"", " as unknown as " + zod_type(id)};
+        if (lazy && !checked) {
+            cast_open = "/** @type {" + zod_type(id, true) + "} */ (/** @type {unknown} */ (";
+            cast_close = "))";
+        }
         v.set("wire", string_literal(*u.discriminator));
         v.set("tags", std::move(tags));
         v.set("expected", string_literal(joined(shown)));
@@ -185,7 +192,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
     } else {
         std::string alternatives;
         for (const auto& variant : u.variants) {
-            variants.push_back(Object{{"schema", types_.schema(variant.type)}});
+            variants.push_back(Object{{"schema", continued_at(types_.schema(variant.type), printer_style().indent)}});
             alternatives += (alternatives.empty() ? "" : ", ") + readers_.read_fn(variant.type);
         }
         const bool one_of = u.mode == ir::UnionMode::OneOf;
@@ -198,14 +205,14 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Union& u) {
             open = "z.xor([";
             close = "], rt.ONE_OF)";
         }
-        const std::string type = reader_type(id);
+        const std::string type = own_type(reader_type(id));
         v.set("one_of", one_of ? "true" : "false");
-        language_["alternatives"] = {"/** @type {rt.Reader<" + type + ">[]} */ ([" + alternatives + "])",
-                                     "[" + alternatives + "]"};
-        language_["ts_union_type"] = {"", "<" + type + ">"};
+        v.set("alternatives", "/** @type {rt.Reader<" + type + ">[]} */ ([" + alternatives + "])");
     }
     v.set("open", std::move(open));
     v.set("close", std::move(close));
+    v.set("cast_open", std::move(cast_open));
+    v.set("cast_close", std::move(cast_close));
     v.set("variants", std::move(variants));
     v.set("definition", type_definition(names_.of(id), members));
 }
@@ -222,7 +229,7 @@ void FamilyView::fill(Data& v, ir::DeclId id, const ir::Constant& c) {
     const ir::Decl& d = ctx_.model.decl(id);
     std::string constant = scope_.claim(screaming(d.name));
     const std::size_t width = room("export const " + constant + " = ");
-    language_["value"] = {const_expression(c.value, "", width), as_const(c.value, width)};
+    v.set("value", const_expression(c.value, "", width));
     v.set("type", literal_type(c.value, "", room("export declare const " + constant + ": ")));
     v.set("constant", constant);
     bool lookup = !c.lookup_function.empty() && c.type.kind == Kind::Map;

@@ -1,6 +1,6 @@
-// The family view's frame (the three files of a family) and structs; the
-// other kinds are in ts_decls.cpp, what differs between the .js and the .ts
-// module (and the entry points) in ts_languages.cpp.
+// The family view's frame (the two files of a family) and structs; the
+// other kinds are in ts_decls.cpp, the module code's JSDoc and the entry
+// points in ts_entries.cpp.
 #include "emit/ts/ts_family.h"
 
 #include <algorithm>
@@ -139,14 +139,9 @@ FamilyModule FamilyView::build() {
     FamilyModule body;
     for (ir::DeclId id : family_.decls) {
         const ir::Decl& d = ctx_.model.decl(id);
-        language_.clear();
         Data view = decl_view(id, d);
         const std::string kind = decl_template(d);
-        set_language(view, id, Language::JavaScript);
-        // The types read the same in the declarations and in the TypeScript source.
-        const std::size_t types_at = body.dts.size();
         templates_.render_to("ts/" + kind + ".types.mustache", view, body.dts);
-        body.ts.append(body.dts, types_at, std::string::npos);
         templates_.render_to("ts/" + kind + ".declare.mustache", view, body.dts);
         render_module("ts/" + kind + ".module.mustache", view, id, body);
         if (!d.lifted && !d.is<ir::Constant>()) entry_points(id, body);
@@ -169,10 +164,8 @@ FamilyModule FamilyView::build() {
     data.set("has_support", flag(!readers_.support().js.empty()));
     data.set("body", std::move(body.js));
     data.set("support", readers_.support().js);
+    data.set("module_path", string_literal("./" + names_.family.at(family_.name) + ".js"));
     module.js = write::normalise_text(templates_.render("ts/family.module.mustache", data));
-    data.set("body", std::move(body.ts));
-    data.set("support", readers_.support().ts);
-    module.ts = write::normalise_text(templates_.render("ts/family.module.mustache", data));
     return module;
 }
 
@@ -203,7 +196,9 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
     List fields, members;
     for (const ir::Field& f : s.fields) {
         fields.push_back(
-            Object{{"key", property_key(f.wire_name)}, {"schema", types_.field_schema(f.type, f.required)}});
+            // The template puts a field one level deep.
+            Object{{"key", property_key(f.wire_name)},
+                   {"schema", continued_at(types_.field_schema(f.type, f.required), printer_style().indent)}});
         members.push_back(Object{{"doc", jsdoc(f.docs, "  ")},
                                  {"key", type_key(f.wire_name) + (f.required ? "" : "?")},
                                  {"type", types_.type(f.type, generic ? TypeMode::Generic : TypeMode::Strict)}});
@@ -281,21 +276,21 @@ void FamilyView::struct_schema(Data& v, ir::DeclId id, const ir::Struct& s) {
 void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
     naming::Scope locals;
     List cases, required, assignments;
-    std::string local_list, literal;
+    std::vector<std::string> local_list, literal;
     bool leading = true, index_names = false;
     std::string names_in_order;
     for (const ir::Field& f : s.fields) {
         const std::string wire = string_literal(f.wire_name);
         if (ir::is_forbidden(s, f.wire_name)) continue;  // declared, but must be absent: below
         const std::string local = locals.claim(local_for(f.wire_name));
-        local_list += (local_list.empty() ? "" : ", ") + local;
+        local_list.push_back(local);
         List lines;
         lines.push_back(Object{{"line", "if (" + local + " !== undefined) d.duplicate(key);"}});
         lines.push_back(Object{{"line", local + " = " + readers_.read(f.type) + ";"}});
         cases.push_back(Object{{"label", wire}, {"lines", std::move(lines)}});
         if (f.required) required.push_back(Object{{"local", local}, {"wire", wire}});
         if (f.required && leading) {
-            literal += (literal.empty() ? "" : ", ") + property_key(f.wire_name) + ": " + local;
+            literal.push_back(property_key(f.wire_name) + ": " + local);
         } else {
             leading = false;
             const std::string set = member_set(f.wire_name, local);
@@ -324,21 +319,29 @@ void FamilyView::struct_reader(Data& v, ir::DeclId id, const ir::Struct& s) {
             break;
     }
     if (index_names) assignments.push_back(Object{{"line", "rt.recordOrder(v, [" + names_in_order + "]);"}});
-    const std::string type = reader_type(id);
-    const std::string object = "{" + (literal.empty() ? std::string() : " " + literal + " ") + "}";
-    v.set("has_locals", flag(!local_list.empty()));
-    v.set("locals", std::move(local_list));
+    const std::string type = own_type(reader_type(id));
+    // The reader's locals and the object it builds, laid out by the printer at
+    // the depths struct.module.mustache puts them (the function's body, its
+    // `try` block): a line that would pass the width goes one name a line.
+    Printer p(printer_style());
+    p.indent();
+    if (!local_list.empty()) p.emit({Printer::Sub::hanging("locals", std::move(local_list))}, "let $locals$;\n");
+    std::string let = p.take();
+    if (!let.empty()) let.pop_back();  // the template ends the line
+    p.indent();
+    p.emit({{"type", type}, Printer::Sub::braced("object", std::move(literal))},
+           "const v = /** @type {$type$} */ ($object$);\n");
+    std::string value_statement = p.take();
+    value_statement.pop_back();
+    v.set("has_locals", flag(!let.empty()));
+    v.set("locals", std::move(let));
     v.set("cases", std::move(cases));
     v.set("required", std::move(required));
     v.set("assignments", std::move(assignments));
     v.set("unknown", std::move(unknown));
     const std::string count = readers_.count_rule(s.bounds.min_properties, s.bounds.max_properties, false);
     v.set("count_rule", count == "undefined" ? std::string() : count);
-    language_["key_declaration"] = {"/** @type {string | undefined} */ let key;", "let key: string | undefined;"};
-    language_["kept_declaration"] = {"/** @type {rt.Members | undefined} */ let kept;",
-                                     "let kept: rt.Members | undefined;"};
-    language_["value_statement"] = {"const v = /** @type {" + type + "} */ (" + object + ");",
-                                    "const v = " + object + " as " + type + ";"};
+    v.set("value_statement", std::move(value_statement));
 }
 
 // ---- names ------------------------------------------------------------------------------------

@@ -1,15 +1,16 @@
-// One family of the TypeScript target, in the three files of the package:
+// One family of the TypeScript target, in the two files of the package:
 //  - `<family>.js`: ESM JavaScript (typed with JSDoc) that the package runs
 //    as it is: the Zod 4 schemas, the readers of the text decoder, value
 //    tables, and the entry points (parseX/safeParseX for values, decodeX/
 //    encodeX for JSON text);
 //  - `<family>.d.ts`: a named type per declaration, with the schema docs as
-//    JSDoc, and the declarations of the JavaScript's exports;
-//  - `src/<family>.ts`: the same as readable TypeScript (types and code),
-//    which the package's tsconfig.json builds to the same API.
+//    JSDoc, and the declarations of the JavaScript's exports.
+// The JavaScript's JSDoc names those declared types through an import of the
+// module's own declarations (`/** @import * as types from "./<family>.js" */`),
+// so that tsc --checkJs checks the code against them (tests/ts/run.sh).
 // The view model is built once per declaration and rendered by
 // templates/ts/<kind>.types.mustache (the types), <kind>.module.mustache
-// (the code, as JavaScript or as TypeScript) and <kind>.declare.mustache.
+// (the code) and <kind>.declare.mustache.
 #pragma once
 
 #include <map>
@@ -28,12 +29,6 @@ namespace contractgen::emit::ts {
 const std::set<std::string>& ts_reserved();
 naming::NamerConfig ts_naming();
 
-// The variables a declaration's view spells per language (JSDoc vs
-// TypeScript), so that its module template renders once for both
-// (render/paired.h); and those of the entry-point template.
-const std::set<std::string>& module_language_values();
-const std::set<std::string>& entry_language_values();
-
 // Whether a struct's Zod schema is wrapped in rt.ownMembers: it declares a
 // member Object.prototype also has (`constructor`, `__proto__`...), or it
 // keeps undeclared members (Zod never copies one named `__proto__`).
@@ -50,7 +45,6 @@ ModelNames model_names(const ir::Model& model, const naming::Names& names);
 
 struct FamilyModule {
     std::string js;
-    std::string ts;
     std::string dts;
 };
 
@@ -67,12 +61,8 @@ public:
 
 private:
     render::Data decl_view(ir::DeclId id, const ir::Decl& d);
-    void entry_points(ir::DeclId id, FamilyModule& out);  // ts_languages.cpp, with the two below
-    // Which module the variables that differ between the .js and the .ts
-    // module are spelt for; Both: paired values, for one rendering of both.
-    enum class Language { JavaScript, TypeScript, Both };
-    void set_language(render::Data& v, ir::DeclId id, Language language);
-    // Renders the module template `name` of declaration `id` into out.js and out.ts.
+    void entry_points(ir::DeclId id, FamilyModule& out);  // ts_entries.cpp, with the one below
+    // Renders the module template `name` of declaration `id` into out.js.
     void render_module(const std::string& name, render::Data& v, ir::DeclId id, FamilyModule& out);
     void wrappers(render::Data& v, ir::DeclId id, const ir::Decl& d);  // ts_decls.cpp
     void fill(render::Data& v, ir::DeclId id, const ir::Struct& s);  // ts_family.cpp
@@ -87,7 +77,11 @@ private:
     std::string screaming(const std::string& schema_name) const;
     // The type a reader of `id` returns (with the tolerant unknown variant).
     std::string reader_type(ir::DeclId id) const;
-    std::string zod_type(ir::DeclId id) const;  // ts_decls.cpp
+    // ts_decls.cpp; `jsdoc`: as the JavaScript's JSDoc names it (own_type).
+    std::string zod_type(ir::DeclId id, bool jsdoc = false) const;
+    // A type of this module as the JavaScript's JSDoc names it (`types.X`);
+    // other families' types (`family.X`) read the same in both files.
+    static std::string own_type(const std::string& type) { return "types." + type; }
 
     const EmitContext& ctx_;
     const render::Templates& templates_;
@@ -100,8 +94,6 @@ private:
     naming::Scope scope_;
     TsReaders readers_;
     std::string max_depth_;  // the name of the module's nesting limit
-    // Per declaration, what only one language spells (JSDoc vs TypeScript).
-    std::map<std::string, std::pair<std::string, std::string>> language_;  // variable → {js, ts}
 };
 
 // What follows `export type X =`: ` A | B | C` on the same line when it fits

@@ -41,7 +41,7 @@ std::string TsReaders::reader_of(ir::DeclId id) const {
 }
 
 std::string TsReaders::hoist(const std::string& prefix, const std::string& key, std::string_view js,
-                             std::string_view ts, std::vector<Printer::Sub> subs) {
+                             std::vector<Printer::Sub> subs) {
     auto it = made_.find(key);
     if (it != made_.end()) return it->second;
     std::string name = scope_.claim(prefix + std::to_string(made_.size() + 1));
@@ -50,24 +50,24 @@ std::string TsReaders::hoist(const std::string& prefix, const std::string& key, 
     Printer p(printer_style());
     p.emit(subs, js);
     support_.js += p.take();
-    p.emit(subs, ts);
-    support_.ts += p.take();
     return name;
 }
 
-std::string TsReaders::rule(const std::string& type, const std::string& fields) {
-    const std::string value = "{ " + fields + " }";
-    return hoist("rule", type + value, R"(
+std::string TsReaders::rule(const std::string& type, std::vector<std::string> fields) {
+    std::string key = type;
+    for (const std::string& field : fields) key += "\n" + field;
+    // An object literal, one field a line when it would pass the width.
+    return hoist("rule", key, R"(
         /** @type {rt.$type$} */
         const $name$ = $value$;
     )",
-                 "const $name$: rt.$type$ = $value$;\n", {{"type", type}, {"value", value}});
+                 {{"type", type}, Printer::Sub::braced("value", std::move(fields))});
 }
 
 std::string TsReaders::string_rule(const ir::StringBounds& b) {
     if (b.empty()) return "undefined";
-    std::string fields;
-    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    std::vector<std::string> fields;
+    auto add = [&](const std::string& f) { fields.push_back(f); };
     switch (b.format) {
         case ir::StringFormat::DateTime: add("format: \"date-time\""); break;
         case ir::StringFormat::Uuid: add("format: \"uuid\""); break;
@@ -82,9 +82,9 @@ std::string TsReaders::string_rule(const ir::StringBounds& b) {
 }
 
 std::string TsReaders::number_rule(const ir::NumberBounds& b, bool big) {
-    std::string fields;
+    std::vector<std::string> fields;
     auto add = [&](const char* name, const std::optional<ir::json>& v, bool as_big) {
-        if (v) fields += (fields.empty() ? "" : ", ") + std::string(name) + ": " + bound_literal(*v, as_big);
+        if (v) fields.push_back(std::string(name) + ": " + bound_literal(*v, as_big));
     };
     add("minimum", b.minimum, big);
     add("maximum", b.maximum, big);
@@ -96,8 +96,8 @@ std::string TsReaders::number_rule(const ir::NumberBounds& b, bool big) {
 }
 
 std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optional<std::uint64_t> max, bool unique) {
-    std::string fields;
-    auto add = [&](const std::string& f) { fields += (fields.empty() ? "" : ", ") + f; };
+    std::vector<std::string> fields;
+    auto add = [&](const std::string& f) { fields.push_back(f); };
     if (min) add("min: " + count_text(*min));
     if (max) add("max: " + count_text(*max));
     if (unique) add("unique: true");
@@ -107,14 +107,13 @@ std::string TsReaders::count_rule(std::optional<std::uint64_t> min, std::optiona
 
 std::string TsReaders::key_pattern(const std::string& pattern) {
     const std::string value = pattern_call(pattern);
-    return hoist("key", "key " + value, "const $name$ = $value$;\n", "const $name$ = $value$;\n", {{"value", value}});
+    return hoist("key", "key " + value, "const $name$ = $value$;\n", {{"value", value}});
 }
 
 std::string TsReaders::value_const(const ir::json& value) {
     // `null as const` is not TypeScript (null is its own literal type already).
-    return hoist("value", "value " + value.dump(), "const $name$ = $expression$;\n", "const $name$ = $literal$;\n",
-                 {{"expression", const_expression(value, "", 1u << 30)},
-                  {"literal", value_literal(value, "", 1u << 30) + (value.is_null() ? "" : " as const")}});
+    return hoist("value", "value " + value.dump(), "const $name$ = $expression$;\n",
+                 {{"expression", const_expression(value, "", 1u << 30)}});
 }
 
 std::string TsReaders::value_read(const ir::TypeExpr& t) {
@@ -176,14 +175,14 @@ std::string TsReaders::read_fn(const ir::TypeExpr& t) {
     const bool plain = !ir::adds_null(model_, t) && !t.check;
     if (plain && t.kind == Kind::Named) return reader_of(t.decl);
     if (plain && t.kind == Kind::Any) return "rt.readAny";
-    const std::string type = types_.type(t, TypeMode::Tolerant);
+    const std::string type = types_.jsdoc_type(t, TypeMode::Tolerant);
     const std::string body = read(t);
     const std::string arrow = "(d) => " + (body.rfind("d.isNull()", 0) == 0 ? "(" + body + ")" : body);
     return hoist("read", "reader " + type + " " + body, R"(
         /** @type {rt.Reader<$type$>} */
         const $name$ = $value$;
     )",
-                 "const $name$: rt.Reader<$type$> = $value$;\n", {{"type", type}, {"value", arrow}});
+                 {{"type", type}, {"value", arrow}});
 }
 
 }  // namespace contractgen::emit::ts

@@ -18,9 +18,9 @@
 
 namespace contractgen::emit::ts {
 
-// A module-level declaration, spelled for the .js and for the .ts module.
+// The module-level declarations the readers share, as the .js spells them.
 struct Support {
-    std::string js, ts;
+    std::string js;
 };
 
 class TsReaders {
@@ -56,12 +56,12 @@ public:
 
 private:
     std::string value_read(const ir::TypeExpr& t);
-    // A module-level declaration, made once per `key`: `js` and `ts` are its
-    // two spellings, printed (emit/common/printer.h) with `subs` and $name$,
-    // the name claimed for it.
-    std::string hoist(const std::string& prefix, const std::string& key, std::string_view js, std::string_view ts,
+    // A module-level declaration, made once per `key`: `js` is its text,
+    // printed (emit/common/printer.h) with `subs` and $name$, the name
+    // claimed for it.
+    std::string hoist(const std::string& prefix, const std::string& key, std::string_view js,
                       std::vector<Printer::Sub> subs);
-    std::string rule(const std::string& type, const std::string& fields);
+    std::string rule(const std::string& type, std::vector<std::string> fields);
 
     const ir::Model& model_;
     const naming::Names& names_;

@@ -175,17 +175,28 @@ std::string literal_type(const ir::json& v, const std::string& indent, std::size
     return broken_type(v, indent, width < 100 ? 100 : width);
 }
 
+namespace {
+void escape_comment_ends(std::vector<std::string>& lines) {
+    for (auto& line : lines)
+        for (std::size_t at = line.find("*/"); at != std::string::npos; at = line.find("*/", at + 3))
+            line.replace(at, 2, "*\\/");
+}
+}  // namespace
+
+std::string jsdoc_lines(std::vector<std::string> lines, const std::string& indent) {
+    escape_comment_ends(lines);
+    std::string out = indent + "/**\n";
+    for (const auto& line : lines) out += indent + (line.empty() ? " *" : " * " + line) + "\n";
+    return out + indent + " */\n";
+}
+
 std::string jsdoc(const ir::Docs& docs, const std::string& indent) {
     std::vector<std::string> lines = doc_lines(docs);
     if (lines.empty()) return "";
     if (docs.deprecated) lines.push_back("@deprecated");
-    for (auto& line : lines)
-        for (std::size_t at = line.find("*/"); at != std::string::npos; at = line.find("*/", at + 3))
-            line.replace(at, 2, "*\\/");
+    escape_comment_ends(lines);
     if (lines.size() == 1 && indent.size() + lines[0].size() + 7 <= 100) return indent + "/** " + lines[0] + " */\n";
-    std::string out = indent + "/**\n";
-    for (const auto& line : lines) out += indent + (line.empty() ? " *" : " * " + line) + "\n";
-    return out + indent + " */\n";
+    return jsdoc_lines(std::move(lines), indent);
 }
 
 std::string line_comment_text(const std::string& text) {
@@ -199,5 +210,14 @@ std::string line_comment_text(const std::string& text) {
 }
 
 PrinterStyle printer_style() { return PrinterStyle{"  ", 120, 2}; }
+
+std::string continued_at(const std::string& text, const std::string& indent) {
+    std::string out;
+    for (char c : text) {
+        out += c;
+        if (c == '\n') out += indent;
+    }
+    return out;
+}
 
 }  // namespace contractgen::emit::ts

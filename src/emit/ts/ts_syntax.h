@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "emit/common/printer.h"
 #include "ir/model.h"
@@ -57,6 +58,9 @@ std::string literal_type(const ir::json& value, const std::string& indent, std::
 // emit::doc_lines; a deprecated schema adds an @deprecated tag so editors
 // strike uses through.
 std::string jsdoc(const ir::Docs& docs, const std::string& indent);
+// The same block from lines of text (a line may hold JSDoc tags), always on
+// lines of its own; `*/` is escaped as above.
+std::string jsdoc_lines(std::vector<std::string> lines, const std::string& indent);
 
 // A `//` comment line's text with anything that could end the line (CR, LF,
 // U+2028/2029) or hide text (bidi controls) made visible.
@@ -64,5 +68,9 @@ std::string line_comment_text(const std::string& text);
 
 // How the target prints code built in C++: two spaces a level, 120 columns.
 PrinterStyle printer_style();
+
+// `text` (code, its later lines indented from its first) with `indent` after
+// each newline: a value of several lines that a template puts `indent` deep.
+std::string continued_at(const std::string& text, const std::string& indent);
 
 }  // namespace contractgen::emit::ts

@@ -4,10 +4,9 @@
 // decoder, entry points), registry.js/.d.ts (every type by "family.Type"),
 // index.js/.d.ts, and the runtime (runtime.js and runtime/: the text decoder
 // and encoder, the rules Zod does not implement alike; stream/: the stream
-// runtime), compiled from runtime/ts/ and shipped as it is. src/ holds the
-// same package as TypeScript (<family>.ts, registry.ts, index.ts and the
-// runtime's sources), which tsconfig.json builds to the same API; then
-// package.json and a README. All TypeScript and JavaScript is spelled out in
+// runtime), compiled from runtime/ts/ and shipped as it is; then
+// package.json and a README. The package ships one form, JavaScript with
+// declarations: no TypeScript sources to build. All of it is spelled out in
 // C++ (ts_family, ts_decls, ts_readers, ts_types, ts_syntax); templates/ts/
 // lays it out.
 #include <set>
@@ -65,7 +64,6 @@ public:
             const std::string& module = names.family.at(all[i].name);
             out.add("ts/" + module + ".js", std::move(modules[i].js));
             out.add("ts/" + module + ".d.ts", std::move(modules[i].dts));
-            out.add("ts/src/" + module + ".ts", std::move(modules[i].ts));
         }
 
         List families, entries, exports;
@@ -86,15 +84,13 @@ public:
 
         // The runtime as tsc compiled it (runtime/ts/dist: JavaScript and
         // declarations; tests/runtime/ts_emit.sh keeps it in step with the
-        // sources), and its TypeScript sources under src/.
+        // sources).
         const std::string runtime_header = "// " + set_header_text(ctx) + "\n//\n";
         for (const auto& [path, text] : builtin_runtime()) {
             if (path.rfind("ts/", 0) != 0) continue;
             const std::string relative = path.substr(3);
             if (relative.rfind("dist/", 0) == 0)
                 out.add_runtime("ts/" + relative.substr(5), runtime_header + std::string(text));
-            else if (relative.size() > 3 && relative.compare(relative.size() - 3, 3, ".ts") == 0)
-                out.add_runtime("ts/src/" + relative, runtime_header + std::string(text));
         }
 
         Data registry;
@@ -103,11 +99,7 @@ public:
         registry.set("families", families);
         registry.set("entries", std::move(entries));
         registry.set("max_depth", std::to_string(ctx.project.payload_max_depth));
-        registry.set("ts", render::flag(false));
         out.add("ts/registry.js", write::normalise_text(ctx.templates.render("ts/registry.module.mustache", registry)));
-        registry.set("ts", render::flag(true));
-        out.add("ts/src/registry.ts",
-                write::normalise_text(ctx.templates.render("ts/registry.module.mustache", registry)));
         out.add("ts/registry.d.ts", write::normalise_text(ctx.templates.render("ts/registry.d.ts.mustache", registry)));
 
         // The operation clients (docs/clients.md), when the schemas declare operations.
@@ -116,7 +108,6 @@ public:
             ClientModule client = render_client(ctx, names, model.generic, header);
             out.add("ts/client.js", std::move(client.js));
             out.add("ts/client.d.ts", std::move(client.dts));
-            out.add("ts/src/client.ts", std::move(client.ts));
         }
 
         Data index;
@@ -126,12 +117,7 @@ public:
         index.set("families", families);
         std::string index_text = write::normalise_text(ctx.templates.render("ts/index.mustache", index));
         out.add("ts/index.js", index_text);
-        out.add("ts/index.d.ts", index_text);
-        out.add("ts/src/index.ts", std::move(index_text));
-
-        Data tsconfig;
-        tsconfig.set("header", header);
-        out.add("ts/tsconfig.json", write::normalise_text(ctx.templates.render("ts/tsconfig.json.mustache", tsconfig)));
+        out.add("ts/index.d.ts", std::move(index_text));
 
         Data package;
         package.set("header_json", ir::json(header_text(ctx, all_sources)).dump(-1, ' ', true));

@@ -39,10 +39,15 @@ std::string bigint_multiple_of(const ir::json& v) {
 }  // namespace
 
 std::string pattern_call(const std::string& pattern) {
-    std::string out = "rt.pattern(" + string_literal(pattern);
+    std::vector<std::string> args{string_literal(pattern)};
     if (!ir::needs_backtracking(pattern))
-        out += ", " + string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Re2));
-    return out + ")";
+        args.push_back(string_literal(ir::translate_pattern(pattern, ir::PatternDialect::Re2)));
+    // Two long literals go one a line (the text continues at the indentation it lands on).
+    Printer p(printer_style());
+    p.emit({Printer::Sub::list("args", std::move(args))}, "rt.pattern($args$)\n");
+    std::string out = p.take();
+    out.pop_back();
+    return out;
 }
 
 std::string check_pattern_text(const std::string& pattern) {
@@ -72,8 +77,15 @@ std::set<ir::DeclId> tolerant_generic(const ir::Model& model) {
     return generic;
 }
 
+std::string TsTypes::jsdoc_type(const ir::TypeExpr& t, TypeMode mode) const {
+    own_prefix_ = "types.";
+    std::string out = type(t, mode);
+    own_prefix_.clear();
+    return out;
+}
+
 std::string TsTypes::decl_type(ir::DeclId id, TypeMode mode) const {
-    std::string name = decl_ref(id);
+    std::string name = model_.decl(id).family == family_ ? own_prefix_ + names_.of(id) : decl_ref(id);
     if (!generic_.count(id) || mode == TypeMode::Strict) return name;
     return name + "<" +
            (mode == TypeMode::Generic ? std::string(kUnknownParameter) : std::string("rt.UnknownVariant")) + ">";

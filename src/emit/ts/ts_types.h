@@ -57,6 +57,10 @@ public:
     // (arrays are mutable `T[]`, maps index signatures, `T | null` when nullable).
     std::string type(const ir::TypeExpr& t, TypeMode mode = TypeMode::Strict) const;
 
+    // The same as the JavaScript's JSDoc writes it: the module's own types
+    // through its import of its declarations (`types.X`, ts_family.h).
+    std::string jsdoc_type(const ir::TypeExpr& t, TypeMode mode) const;
+
     // The identifier of a declaration, qualified with its family's module when foreign.
     std::string decl_ref(ir::DeclId id) const;
     // The same as a type, with the tolerant parameter as `mode` says.
@@ -79,6 +83,7 @@ private:
     const std::set<ir::DeclId>& generic_;
     std::string family_;
     naming::Scope* scope_ = nullptr;
+    mutable std::string own_prefix_;  // before the module's own type names: "types." in jsdoc_type
     mutable std::map<std::string, std::string> check_names_;  // program text → constant
     mutable std::string checks_;
 };

@@ -1,48 +1,48 @@
 /** The reason classes every binding of the contract reports alike. */
 export declare const Keyword: {
-    readonly syntax: "syntax";
-    readonly depth: "depth";
-    readonly duplicate: "duplicate";
-    readonly type: "type";
-    readonly required: "required";
-    readonly additionalProperties: "additionalProperties";
-    readonly not: "not";
-    readonly discriminator: "discriminator";
-    readonly oneOf: "oneOf";
-    readonly anyOf: "anyOf";
-    readonly const: "const";
-    readonly enum: "enum";
-    readonly format: "format";
-    readonly pattern: "pattern";
-    readonly minLength: "minLength";
-    readonly maxLength: "maxLength";
-    readonly minimum: "minimum";
-    readonly maximum: "maximum";
-    readonly exclusiveMinimum: "exclusiveMinimum";
-    readonly exclusiveMaximum: "exclusiveMaximum";
-    readonly multipleOf: "multipleOf";
-    readonly minItems: "minItems";
-    readonly maxItems: "maxItems";
-    readonly uniqueItems: "uniqueItems";
-    readonly minProperties: "minProperties";
-    readonly maxProperties: "maxProperties";
-    readonly range: "range";
-    readonly ref: "$ref";
-    readonly allOf: "allOf";
-    readonly then: "then";
-    readonly else: "else";
-    readonly dependentRequired: "dependentRequired";
-    readonly dependentSchemas: "dependentSchemas";
-    readonly prefixItems: "prefixItems";
-    readonly items: "items";
-    readonly contains: "contains";
-    readonly minContains: "minContains";
-    readonly maxContains: "maxContains";
-    readonly unevaluatedItems: "unevaluatedItems";
-    readonly properties: "properties";
-    readonly patternProperties: "patternProperties";
-    readonly propertyNames: "propertyNames";
-    readonly unevaluatedProperties: "unevaluatedProperties";
+  readonly syntax: "syntax";
+  readonly depth: "depth";
+  readonly duplicate: "duplicate";
+  readonly type: "type";
+  readonly required: "required";
+  readonly additionalProperties: "additionalProperties";
+  readonly not: "not";
+  readonly discriminator: "discriminator";
+  readonly oneOf: "oneOf";
+  readonly anyOf: "anyOf";
+  readonly const: "const";
+  readonly enum: "enum";
+  readonly format: "format";
+  readonly pattern: "pattern";
+  readonly minLength: "minLength";
+  readonly maxLength: "maxLength";
+  readonly minimum: "minimum";
+  readonly maximum: "maximum";
+  readonly exclusiveMinimum: "exclusiveMinimum";
+  readonly exclusiveMaximum: "exclusiveMaximum";
+  readonly multipleOf: "multipleOf";
+  readonly minItems: "minItems";
+  readonly maxItems: "maxItems";
+  readonly uniqueItems: "uniqueItems";
+  readonly minProperties: "minProperties";
+  readonly maxProperties: "maxProperties";
+  readonly range: "range";
+  readonly ref: "$ref";
+  readonly allOf: "allOf";
+  readonly then: "then";
+  readonly else: "else";
+  readonly dependentRequired: "dependentRequired";
+  readonly dependentSchemas: "dependentSchemas";
+  readonly prefixItems: "prefixItems";
+  readonly items: "items";
+  readonly contains: "contains";
+  readonly minContains: "minContains";
+  readonly maxContains: "maxContains";
+  readonly unevaluatedItems: "unevaluatedItems";
+  readonly properties: "properties";
+  readonly patternProperties: "patternProperties";
+  readonly propertyNames: "propertyNames";
+  readonly unevaluatedProperties: "unevaluatedProperties";
 };
 export type Keyword = (typeof Keyword)[keyof typeof Keyword];
 /** One step of a path: a member name or an array index. */
@@ -61,19 +61,19 @@ export declare function quote(s: string): string;
  * bytes). `message` is `<path>: <keyword>: <detail>`.
  */
 export declare class DecodeError extends Error {
-    readonly name = "DecodeError";
-    readonly keyword: Keyword;
-    readonly detail: string;
-    offset: number;
-    private readonly reversed;
-    private spelled;
-    constructor(keyword: Keyword, detail: string, offset: number);
-    /** The JSON path of the problem. */
-    get path(): string;
-    /** The path as member names and indexes, outermost first. */
-    get segments(): PathSegment[];
-    /** Adds the segment that encloses everything added so far (a syntax error stays at `$`). */
-    within(segment: PathSegment): this;
+  readonly name = "DecodeError";
+  readonly keyword: Keyword;
+  readonly detail: string;
+  offset: number;
+  private readonly reversed;
+  private spelled;
+  constructor(keyword: Keyword, detail: string, offset: number);
+  /** The JSON path of the problem. */
+  get path(): string;
+  /** The path as member names and indexes, outermost first. */
+  get segments(): PathSegment[];
+  /** Adds the segment that encloses everything added so far (a syntax error stays at `$`). */
+  within(segment: PathSegment): this;
 }
 /**
  * What a reader's `catch` does with an error that passes through it while it

@@ -26,54 +26,54 @@ export declare function isUriReference(s: string): boolean;
 export declare function isJsonPointer(s: string): boolean;
 /** The format checks by keyword name, with what a message says was expected. */
 export declare const FORMATS: {
-    readonly "date-time": {
-        readonly check: typeof isDateTime;
-        readonly expected: "an RFC 3339 date-time";
-    };
-    readonly uuid: {
-        readonly check: typeof isUuid;
-        readonly expected: "a UUID";
-    };
-    readonly uri: {
-        readonly check: typeof isUri;
-        readonly expected: "an absolute URI";
-    };
-    readonly date: {
-        readonly check: typeof isDate;
-        readonly expected: "an RFC 3339 full-date";
-    };
-    readonly time: {
-        readonly check: typeof isTime;
-        readonly expected: "an RFC 3339 full-time";
-    };
-    readonly duration: {
-        readonly check: typeof isDuration;
-        readonly expected: "an RFC 3339 duration";
-    };
-    readonly email: {
-        readonly check: typeof isEmail;
-        readonly expected: "an e-mail address";
-    };
-    readonly hostname: {
-        readonly check: typeof isHostname;
-        readonly expected: "a hostname";
-    };
-    readonly ipv4: {
-        readonly check: typeof isIpv4;
-        readonly expected: "an IPv4 address";
-    };
-    readonly ipv6: {
-        readonly check: typeof isIpv6;
-        readonly expected: "an IPv6 address";
-    };
-    readonly "uri-reference": {
-        readonly check: typeof isUriReference;
-        readonly expected: "a URI reference";
-    };
-    readonly "json-pointer": {
-        readonly check: typeof isJsonPointer;
-        readonly expected: "a JSON pointer";
-    };
+  readonly "date-time": {
+    readonly check: typeof isDateTime;
+    readonly expected: "an RFC 3339 date-time";
+  };
+  readonly uuid: {
+    readonly check: typeof isUuid;
+    readonly expected: "a UUID";
+  };
+  readonly uri: {
+    readonly check: typeof isUri;
+    readonly expected: "an absolute URI";
+  };
+  readonly date: {
+    readonly check: typeof isDate;
+    readonly expected: "an RFC 3339 full-date";
+  };
+  readonly time: {
+    readonly check: typeof isTime;
+    readonly expected: "an RFC 3339 full-time";
+  };
+  readonly duration: {
+    readonly check: typeof isDuration;
+    readonly expected: "an RFC 3339 duration";
+  };
+  readonly email: {
+    readonly check: typeof isEmail;
+    readonly expected: "an e-mail address";
+  };
+  readonly hostname: {
+    readonly check: typeof isHostname;
+    readonly expected: "a hostname";
+  };
+  readonly ipv4: {
+    readonly check: typeof isIpv4;
+    readonly expected: "an IPv4 address";
+  };
+  readonly ipv6: {
+    readonly check: typeof isIpv6;
+    readonly expected: "an IPv6 address";
+  };
+  readonly "uri-reference": {
+    readonly check: typeof isUriReference;
+    readonly expected: "a URI reference";
+  };
+  readonly "json-pointer": {
+    readonly check: typeof isJsonPointer;
+    readonly expected: "a JSON pointer";
+  };
 };
 /** The name of an asserted format. */
 export type FormatName = keyof typeof FORMATS;

@@ -4,7 +4,7 @@ export type Json = null | boolean | number | bigint | string | JsonArray | JsonO
 export type JsonArray = Json[];
 /** A JSON object. */
 export type JsonObject = {
-    [key: string]: Json;
+  [key: string]: Json;
 };
 /**
  * A string an open enum accepts besides its known values. An open enum's
@@ -21,11 +21,11 @@ export declare function other(text: string): Other;
  * encodes back exactly as it was read.
  */
 export declare class UnknownVariant {
-    readonly tag: string;
-    readonly value: JsonObject;
-    constructor(tag: string, value: JsonObject);
-    /** JSON.stringify writes the object as it was read. */
-    toJSON(): JsonObject;
+  readonly tag: string;
+  readonly value: JsonObject;
+  constructor(tag: string, value: JsonObject);
+  /** JSON.stringify writes the object as it was read. */
+  toJSON(): JsonObject;
 }
 /** The input order of `object`'s members when JavaScript's own order differs, else undefined. */
 export declare function recordedOrder(object: object): readonly string[] | undefined;

@@ -6,11 +6,11 @@ import { type Json } from "./json.js";
  * order, and the names seen, so that a name read twice is a `duplicate`.
  */
 export declare class Members {
-    readonly entries: unknown[];
-    private seen;
-    /** Adds a member; returns false when its name is there already. */
-    add(key: string, value: unknown): boolean;
-    has(key: string): boolean;
+  readonly entries: unknown[];
+  private seen;
+  /** Adds a member; returns false when its name is there already. */
+  add(key: string, value: unknown): boolean;
+  has(key: string): boolean;
 }
 /**
  * Reads any JSON value: objects keep every member in input order (a name

@@ -68,8 +68,8 @@ export declare function parseStructured(data: unknown): Structured;
 /** Like {@link parseStructured}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseStructured(data: unknown): z.ZodSafeParseResult<Structured>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeStructured(
   text: string | Uint8Array,
@@ -235,7 +235,10 @@ export declare function encodeStopped(value: Stopped): string;
  */
 export type Event<U = never> = Started | Stopped | U;
 export declare const Event: z.ZodType<Event>;
-/** Reads a {@link Event} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+/**
+ * Reads a {@link Event} at the decoder's position
+ * (in tolerant mode, an unknown tag as an rt.UnknownVariant).
+ */
 export declare function readEvent(d: rt.Decoder): Event<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Event}; throws a ZodError. */
@@ -342,8 +345,8 @@ export declare function parseTaggedEnvelope(data: unknown): TaggedEnvelope;
 /** Like {@link parseTaggedEnvelope}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTaggedEnvelope(data: unknown): z.ZodSafeParseResult<TaggedEnvelope>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
 export declare function decodeTaggedEnvelope(
@@ -523,8 +526,8 @@ export declare function parseTypedExtras(data: unknown): TypedExtras;
 /** Like {@link parseTypedExtras}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseTypedExtras(data: unknown): z.ZodSafeParseResult<TypedExtras>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeTypedExtras(
   text: string | Uint8Array,
@@ -555,8 +558,8 @@ export declare function parseForbidding(data: unknown): Forbidding;
 /** Like {@link parseForbidding}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseForbidding(data: unknown): z.ZodSafeParseResult<Forbidding>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeForbidding(
   text: string | Uint8Array,
@@ -583,8 +586,8 @@ export declare function parseClosedForbidding(data: unknown): ClosedForbidding;
 /** Like {@link parseClosedForbidding}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseClosedForbidding(data: unknown): z.ZodSafeParseResult<ClosedForbidding>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeClosedForbidding(
   text: string | Uint8Array,
@@ -742,8 +745,8 @@ export declare function parseNestedMode(data: unknown): NestedMode;
 /** Like {@link parseNestedMode}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseNestedMode(data: unknown): z.ZodSafeParseResult<NestedMode>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeNestedMode(
   text: string | Uint8Array,
@@ -773,7 +776,9 @@ export declare const COLOR_CODES: {
 };
 
 /** Looks `key` up in {@link COLOR_CODES}: its value, or undefined when the table has no such key. */
-export declare function colorCode(key: string): (typeof COLOR_CODES)[keyof typeof COLOR_CODES] | undefined;
+export declare function colorCode(
+  key: string,
+): (typeof COLOR_CODES)[keyof typeof COLOR_CODES] | undefined;
 
 // ---- Primary (constructs/tables.schema.json#/$defs/Primary)
 /** A constant typed by an enum. */
@@ -845,7 +850,10 @@ export declare function encodeSquare(value: Square): string;
 /** Discriminated by `kind`. */
 export type Shape<U = never> = Circle | Square | U;
 export declare const Shape: z.ZodType<Shape>;
-/** Reads a {@link Shape} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+/**
+ * Reads a {@link Shape} at the decoder's position
+ * (in tolerant mode, an unknown tag as an rt.UnknownVariant).
+ */
 export declare function readShape(d: rt.Decoder): Shape<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Shape}; throws a ZodError. */
@@ -1117,8 +1125,8 @@ export declare function parseIdentifier(data: unknown): Identifier;
 /** Like {@link parseIdentifier}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseIdentifier(data: unknown): z.ZodSafeParseResult<Identifier>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeIdentifier(
   text: string | Uint8Array,
@@ -1260,7 +1268,10 @@ export declare function encodePong(value: Pong): string;
  */
 export type Signal<U = never> = Ping | Pong | U;
 export declare const Signal: z.ZodType<Signal>;
-/** Reads a {@link Signal} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+/**
+ * Reads a {@link Signal} at the decoder's position
+ * (in tolerant mode, an unknown tag as an rt.UnknownVariant).
+ */
 export declare function readSignal(d: rt.Decoder): Signal<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link Signal}; throws a ZodError. */

@@ -4,6 +4,7 @@
 // input/constructs/variants.schema.json (schema set sha256:073f9ab35e3b5a6c); do not edit
 import { z } from "zod";
 import * as rt from "./runtime.js";
+/** @import * as types from "./constructs.js" */
 import * as shared from "./shared.js";
 // The nesting limit of the payload policy ([payload] max_depth in contractgen.toml).
 const maxDepth = 128;
@@ -15,7 +16,7 @@ const colorValues = new Set(COLOR_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Color}
+ * @returns {types.Color}
  */
 export function readColor(d) {
   return d.enumString(colorValues, "red|green|blue");
@@ -36,7 +37,7 @@ export function safeParseColor(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Color}
+ * @returns {types.Color}
  */
 export function decodeColor(text, options) {
   return rt.decode(text, readColor, options, maxDepth);
@@ -44,7 +45,7 @@ export function decodeColor(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Color} value
+ * @param {types.Color} value
  * @returns {string}
  */
 export function encodeColor(value) {
@@ -57,7 +58,7 @@ export const Mixed = z.literal(MIXED_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Mixed}
+ * @returns {types.Mixed}
  */
 export function readMixed(d) {
   return d.enumValue(MIXED_VALUES);
@@ -78,7 +79,7 @@ export function safeParseMixed(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Mixed}
+ * @returns {types.Mixed}
  */
 export function decodeMixed(text, options) {
   return rt.decode(text, readMixed, options, maxDepth);
@@ -86,7 +87,7 @@ export function decodeMixed(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Mixed} value
+ * @param {types.Mixed} value
  * @returns {string}
  */
 export function encodeMixed(value) {
@@ -99,7 +100,7 @@ export const Structured = rt.oneOfValues(STRUCTURED_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Structured}
+ * @returns {types.Structured}
  */
 export function readStructured(d) {
   return d.enumValue(STRUCTURED_VALUES);
@@ -116,11 +117,11 @@ export function safeParseStructured(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Structured} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Structured}
+ * @returns {types.Structured}
  */
 export function decodeStructured(text, options) {
   return rt.decode(text, readStructured, options, maxDepth);
@@ -128,7 +129,7 @@ export function decodeStructured(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Structured} value
+ * @param {types.Structured} value
  * @returns {string}
  */
 export function encodeStructured(value) {
@@ -142,7 +143,7 @@ const labelKnown = new Set(LABEL_KNOWN_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Label}
+ * @returns {types.Label}
  */
 export function readLabel(d) {
   return d.openEnum(labelKnown, undefined);
@@ -163,7 +164,7 @@ export function safeParseLabel(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Label}
+ * @returns {types.Label}
  */
 export function decodeLabel(text, options) {
   return rt.decode(text, readLabel, options, maxDepth);
@@ -171,7 +172,7 @@ export function decodeLabel(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Label} value
+ * @param {types.Label} value
  * @returns {string}
  */
 export function encodeLabel(value) {
@@ -185,7 +186,7 @@ const shadeKnown = new Set(SHADE_KNOWN_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Shade}
+ * @returns {types.Shade}
  */
 export function readShade(d) {
   return d.openEnum(shadeKnown, rule1);
@@ -206,7 +207,7 @@ export function safeParseShade(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Shade}
+ * @returns {types.Shade}
  */
 export function decodeShade(text, options) {
   return rt.decode(text, readShade, options, maxDepth);
@@ -214,7 +215,7 @@ export function decodeShade(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Shade} value
+ * @param {types.Shade} value
  * @returns {string}
  */
 export function encodeShade(value) {
@@ -228,7 +229,7 @@ const paletteMaybeValues = new Set(PALETTE_MAYBE_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {PaletteMaybe}
+ * @returns {types.PaletteMaybe}
  */
 export function readPaletteMaybe(d) {
   return d.enumString(paletteMaybeValues, "red|green");
@@ -246,7 +247,7 @@ export const Palette = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Palette}
+ * @returns {types.Palette}
  */
 export function readPalette(d) {
   let $main, $maybe, $label, $shade, $mixed, $structured;
@@ -285,7 +286,7 @@ export function readPalette(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Palette} */ ({});
+    const v = /** @type {types.Palette} */ ({});
     if ($main !== undefined) v.main = $main;
     if ($maybe !== undefined) v.maybe = $maybe;
     if ($label !== undefined) v.label = $label;
@@ -313,7 +314,7 @@ export function safeParsePalette(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Palette}
+ * @returns {types.Palette}
  */
 export function decodePalette(text, options) {
   return rt.decode(text, readPalette, options, maxDepth);
@@ -321,7 +322,7 @@ export function decodePalette(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Palette} value
+ * @param {types.Palette} value
  * @returns {string}
  */
 export function encodePalette(value) {
@@ -336,7 +337,7 @@ export const Started = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Started}
+ * @returns {types.Started}
  */
 export function readStarted(d) {
   let $op, $at;
@@ -361,7 +362,7 @@ export function readStarted(d) {
     key = undefined;
     if ($op === undefined) d.missing("op");
     if ($at === undefined) d.missing("at");
-    const v = /** @type {Started} */ ({ op: $op, at: $at });
+    const v = /** @type {types.Started} */ ({ op: $op, at: $at });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -383,7 +384,7 @@ export function safeParseStarted(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Started}
+ * @returns {types.Started}
  */
 export function decodeStarted(text, options) {
   return rt.decode(text, readStarted, options, maxDepth);
@@ -391,7 +392,7 @@ export function decodeStarted(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Started} value
+ * @param {types.Started} value
  * @returns {string}
  */
 export function encodeStarted(value) {
@@ -405,7 +406,7 @@ const stoppedOpValues = new Set(STOPPED_OP_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {StoppedOp}
+ * @returns {types.StoppedOp}
  */
 export function readStoppedOp(d) {
   return d.enumString(stoppedOpValues, "stopped");
@@ -419,7 +420,7 @@ export const Stopped = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Stopped}
+ * @returns {types.Stopped}
  */
 export function readStopped(d) {
   let $op, $reason;
@@ -443,7 +444,7 @@ export function readStopped(d) {
     }
     key = undefined;
     if ($op === undefined) d.missing("op");
-    const v = /** @type {Stopped} */ ({ op: $op });
+    const v = /** @type {types.Stopped} */ ({ op: $op });
     if ($reason !== undefined) v.reason = $reason;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -466,7 +467,7 @@ export function safeParseStopped(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Stopped}
+ * @returns {types.Stopped}
  */
 export function decodeStopped(text, options) {
   return rt.decode(text, readStopped, options, maxDepth);
@@ -474,7 +475,7 @@ export function decodeStopped(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Stopped} value
+ * @param {types.Stopped} value
  * @returns {string}
  */
 export function encodeStopped(value) {
@@ -489,7 +490,7 @@ export const Event = z.discriminatedUnion("op", [
 
 /**
  * @param {rt.Decoder} d
- * @returns {Event<rt.UnknownVariant>}
+ * @returns {types.Event<rt.UnknownVariant>}
  */
 export function readEvent(d) {
   switch (d.tag("op")) {
@@ -519,18 +520,24 @@ export function safeParseEvent(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {Event}
+ * @returns {types.Event}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {Event<rt.UnknownVariant>}
+ * @returns {types.Event<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.Event | types.Event<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Event | Event<rt.UnknownVariant>}
+ * @returns {types.Event | types.Event<rt.UnknownVariant>}
  */
 export function decodeEvent(text, options) {
   return rt.decode(text, readEvent, options, maxDepth);
@@ -538,7 +545,7 @@ export function decodeEvent(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Event | Event<rt.UnknownVariant>} value
+ * @param {types.Event | types.Event<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeEvent(value) {
@@ -552,7 +559,7 @@ const unitValues = new Set(UNIT_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Unit}
+ * @returns {types.Unit}
  */
 export function readUnit(d) {
   return d.enumString(unitValues, "celsius|fahrenheit");
@@ -573,7 +580,7 @@ export function safeParseUnit(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Unit}
+ * @returns {types.Unit}
  */
 export function decodeUnit(text, options) {
   return rt.decode(text, readUnit, options, maxDepth);
@@ -581,7 +588,7 @@ export function decodeUnit(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Unit} value
+ * @param {types.Unit} value
  * @returns {string}
  */
 export function encodeUnit(value) {
@@ -596,7 +603,7 @@ export const Reading = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Reading}
+ * @returns {types.Reading}
  */
 export function readReading(d) {
   let $value, $unit;
@@ -620,7 +627,7 @@ export function readReading(d) {
     }
     key = undefined;
     if ($value === undefined) d.missing("value");
-    const v = /** @type {Reading} */ ({ value: $value });
+    const v = /** @type {types.Reading} */ ({ value: $value });
     if ($unit !== undefined) v.unit = $unit;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -643,7 +650,7 @@ export function safeParseReading(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Reading}
+ * @returns {types.Reading}
  */
 export function decodeReading(text, options) {
   return rt.decode(text, readReading, options, maxDepth);
@@ -651,7 +658,7 @@ export function decodeReading(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Reading} value
+ * @param {types.Reading} value
  * @returns {string}
  */
 export function encodeReading(value) {
@@ -666,7 +673,7 @@ export const TaggedEnvelope = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {TaggedEnvelope<rt.UnknownVariant>}
+ * @returns {types.TaggedEnvelope<rt.UnknownVariant>}
  */
 export function readTaggedEnvelope(d) {
   let $event, $reading;
@@ -690,7 +697,7 @@ export function readTaggedEnvelope(d) {
     }
     key = undefined;
     if ($event === undefined) d.missing("event");
-    const v = /** @type {TaggedEnvelope<rt.UnknownVariant>} */ ({ event: $event });
+    const v = /** @type {types.TaggedEnvelope<rt.UnknownVariant>} */ ({ event: $event });
     if ($reading !== undefined) v.reading = $reading;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -709,24 +716,30 @@ export function safeParseTaggedEnvelope(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TaggedEnvelope} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {TaggedEnvelope}
+ * @returns {types.TaggedEnvelope}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {TaggedEnvelope<rt.UnknownVariant>}
+ * @returns {types.TaggedEnvelope<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.TaggedEnvelope | types.TaggedEnvelope<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>}
+ * @returns {types.TaggedEnvelope | types.TaggedEnvelope<rt.UnknownVariant>}
  */
 export function decodeTaggedEnvelope(text, options) {
   return rt.decode(text, readTaggedEnvelope, options, maxDepth);
@@ -734,7 +747,7 @@ export function decodeTaggedEnvelope(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {TaggedEnvelope | TaggedEnvelope<rt.UnknownVariant>} value
+ * @param {types.TaggedEnvelope | types.TaggedEnvelope<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeTaggedEnvelope(value) {
@@ -746,7 +759,7 @@ export const Batch = z.array(TaggedEnvelope).max(3);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Batch<rt.UnknownVariant>}
+ * @returns {types.Batch<rt.UnknownVariant>}
  */
 export function readBatch(d) {
   return d.array(rule3, readTaggedEnvelope);
@@ -769,18 +782,24 @@ export function safeParseBatch(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {Batch}
+ * @returns {types.Batch}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {Batch<rt.UnknownVariant>}
+ * @returns {types.Batch<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.Batch | types.Batch<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Batch | Batch<rt.UnknownVariant>}
+ * @returns {types.Batch | types.Batch<rt.UnknownVariant>}
  */
 export function decodeBatch(text, options) {
   return rt.decode(text, readBatch, options, maxDepth);
@@ -788,7 +807,7 @@ export function decodeBatch(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Batch | Batch<rt.UnknownVariant>} value
+ * @param {types.Batch | types.Batch<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeBatch(value) {
@@ -802,7 +821,7 @@ export const Closed = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Closed}
+ * @returns {types.Closed}
  */
 export function readClosed(d) {
   let $id;
@@ -822,7 +841,7 @@ export function readClosed(d) {
     }
     key = undefined;
     if ($id === undefined) d.missing("id");
-    const v = /** @type {Closed} */ ({ id: $id });
+    const v = /** @type {types.Closed} */ ({ id: $id });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -844,7 +863,7 @@ export function safeParseClosed(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Closed}
+ * @returns {types.Closed}
  */
 export function decodeClosed(text, options) {
   return rt.decode(text, readClosed, options, maxDepth);
@@ -852,7 +871,7 @@ export function decodeClosed(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Closed} value
+ * @param {types.Closed} value
  * @returns {string}
  */
 export function encodeClosed(value) {
@@ -873,10 +892,17 @@ export const Presence = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Presence}
+ * @returns {types.Presence}
  */
 export function readPresence(d) {
-  let $required_plain, $required_nullable, $optional_plain, $optional_nullable, $optional_nullable_ref, $any_required, $any_optional, $old;
+  let $required_plain,
+    $required_nullable,
+    $optional_plain,
+    $optional_nullable,
+    $optional_nullable_ref,
+    $any_required,
+    $any_optional,
+    $old;
   /** @type {string | undefined} */ let key;
   /** @type {rt.Members | undefined} */ let kept;
   try {
@@ -923,7 +949,10 @@ export function readPresence(d) {
     if ($required_plain === undefined) d.missing("required_plain");
     if ($required_nullable === undefined) d.missing("required_nullable");
     if ($any_required === undefined) d.missing("any_required");
-    const v = /** @type {Presence} */ ({ required_plain: $required_plain, required_nullable: $required_nullable });
+    const v = /** @type {types.Presence} */ ({
+      required_plain: $required_plain,
+      required_nullable: $required_nullable,
+    });
     if ($optional_plain !== undefined) v.optional_plain = $optional_plain;
     if ($optional_nullable !== undefined) v.optional_nullable = $optional_nullable;
     if ($optional_nullable_ref !== undefined) v.optional_nullable_ref = $optional_nullable_ref;
@@ -951,7 +980,7 @@ export function safeParsePresence(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Presence}
+ * @returns {types.Presence}
  */
 export function decodePresence(text, options) {
   return rt.decode(text, readPresence, options, maxDepth);
@@ -959,7 +988,7 @@ export function decodePresence(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Presence} value
+ * @param {types.Presence} value
  * @returns {string}
  */
 export function encodePresence(value) {
@@ -974,7 +1003,7 @@ export const Open = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Open}
+ * @returns {types.Open}
  */
 export function readOpen(d) {
   let $id, $meta;
@@ -998,7 +1027,7 @@ export function readOpen(d) {
     }
     key = undefined;
     if ($id === undefined) d.missing("id");
-    const v = /** @type {Open} */ ({ id: $id });
+    const v = /** @type {types.Open} */ ({ id: $id });
     if ($meta !== undefined) v.meta = $meta;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1021,7 +1050,7 @@ export function safeParseOpen(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Open}
+ * @returns {types.Open}
  */
 export function decodeOpen(text, options) {
   return rt.decode(text, readOpen, options, maxDepth);
@@ -1029,7 +1058,7 @@ export function decodeOpen(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Open} value
+ * @param {types.Open} value
  * @returns {string}
  */
 export function encodeOpen(value) {
@@ -1043,7 +1072,7 @@ export const TypedExtras = rt.ownMembers(z.object({
 
 /**
  * @param {rt.Decoder} d
- * @returns {TypedExtras}
+ * @returns {types.TypedExtras}
  */
 export function readTypedExtras(d) {
   let $name;
@@ -1063,7 +1092,7 @@ export function readTypedExtras(d) {
     }
     key = undefined;
     if ($name === undefined) d.missing("name");
-    const v = /** @type {TypedExtras} */ ({ name: $name });
+    const v = /** @type {types.TypedExtras} */ ({ name: $name });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1081,11 +1110,11 @@ export function safeParseTypedExtras(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link TypedExtras} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {TypedExtras}
+ * @returns {types.TypedExtras}
  */
 export function decodeTypedExtras(text, options) {
   return rt.decode(text, readTypedExtras, options, maxDepth);
@@ -1093,7 +1122,7 @@ export function decodeTypedExtras(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {TypedExtras} value
+ * @param {types.TypedExtras} value
  * @returns {string}
  */
 export function encodeTypedExtras(value) {
@@ -1110,7 +1139,7 @@ export const Forbidding = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Forbidding}
+ * @returns {types.Forbidding}
  */
 export function readForbidding(d) {
   let $a;
@@ -1138,7 +1167,7 @@ export function readForbidding(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Forbidding} */ ({});
+    const v = /** @type {types.Forbidding} */ ({});
     if ($a !== undefined) v.a = $a;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1157,11 +1186,11 @@ export function safeParseForbidding(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Forbidding} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Forbidding}
+ * @returns {types.Forbidding}
  */
 export function decodeForbidding(text, options) {
   return rt.decode(text, readForbidding, options, maxDepth);
@@ -1169,7 +1198,7 @@ export function decodeForbidding(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Forbidding} value
+ * @param {types.Forbidding} value
  * @returns {string}
  */
 export function encodeForbidding(value) {
@@ -1184,7 +1213,7 @@ export const ClosedForbidding = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {ClosedForbidding}
+ * @returns {types.ClosedForbidding}
  */
 export function readClosedForbidding(d) {
   let $a;
@@ -1207,7 +1236,7 @@ export function readClosedForbidding(d) {
       }
     }
     key = undefined;
-    const v = /** @type {ClosedForbidding} */ ({});
+    const v = /** @type {types.ClosedForbidding} */ ({});
     if ($a !== undefined) v.a = $a;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1226,11 +1255,11 @@ export function safeParseClosedForbidding(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link ClosedForbidding} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {ClosedForbidding}
+ * @returns {types.ClosedForbidding}
  */
 export function decodeClosedForbidding(text, options) {
   return rt.decode(text, readClosedForbidding, options, maxDepth);
@@ -1238,7 +1267,7 @@ export function decodeClosedForbidding(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {ClosedForbidding} value
+ * @param {types.ClosedForbidding} value
  * @returns {string}
  */
 export function encodeClosedForbidding(value) {
@@ -1257,7 +1286,7 @@ export const Consts = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Consts}
+ * @returns {types.Consts}
  */
 export function readConsts(d) {
   let $kind, $version, $flag, $nothing, $shape, $maybe;
@@ -1301,7 +1330,13 @@ export function readConsts(d) {
     if ($flag === undefined) d.missing("flag");
     if ($nothing === undefined) d.missing("nothing");
     if ($shape === undefined) d.missing("shape");
-    const v = /** @type {Consts} */ ({ kind: $kind, version: $version, flag: $flag, nothing: $nothing, shape: $shape });
+    const v = /** @type {types.Consts} */ ({
+      kind: $kind,
+      version: $version,
+      flag: $flag,
+      nothing: $nothing,
+      shape: $shape,
+    });
     if ($maybe !== undefined) v.maybe = $maybe;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1324,7 +1359,7 @@ export function safeParseConsts(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Consts}
+ * @returns {types.Consts}
  */
 export function decodeConsts(text, options) {
   return rt.decode(text, readConsts, options, maxDepth);
@@ -1332,7 +1367,7 @@ export function decodeConsts(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Consts} value
+ * @param {types.Consts} value
  * @returns {string}
  */
 export function encodeConsts(value) {
@@ -1346,7 +1381,7 @@ export const Counted = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Counted}
+ * @returns {types.Counted}
  */
 export function readCounted(d) {
   let $a;
@@ -1365,7 +1400,7 @@ export function readCounted(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Counted} */ ({});
+    const v = /** @type {types.Counted} */ ({});
     if ($a !== undefined) v.a = $a;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -1388,7 +1423,7 @@ export function safeParseCounted(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Counted}
+ * @returns {types.Counted}
  */
 export function decodeCounted(text, options) {
   return rt.decode(text, readCounted, options, maxDepth);
@@ -1396,7 +1431,7 @@ export function decodeCounted(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Counted} value
+ * @param {types.Counted} value
  * @returns {string}
  */
 export function encodeCounted(value) {
@@ -1410,7 +1445,7 @@ export const NestedInnerDeep = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NestedInnerDeep}
+ * @returns {types.NestedInnerDeep}
  */
 export function readNestedInnerDeep(d) {
   let $leaf;
@@ -1430,7 +1465,7 @@ export function readNestedInnerDeep(d) {
     }
     key = undefined;
     if ($leaf === undefined) d.missing("leaf");
-    const v = /** @type {NestedInnerDeep} */ ({ leaf: $leaf });
+    const v = /** @type {types.NestedInnerDeep} */ ({ leaf: $leaf });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1444,7 +1479,7 @@ export const NestedInner = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NestedInner}
+ * @returns {types.NestedInner}
  */
 export function readNestedInner(d) {
   let $deep;
@@ -1464,7 +1499,7 @@ export function readNestedInner(d) {
     }
     key = undefined;
     if ($deep === undefined) d.missing("deep");
-    const v = /** @type {NestedInner} */ ({ deep: $deep });
+    const v = /** @type {types.NestedInner} */ ({ deep: $deep });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1478,7 +1513,7 @@ const nestedMode2Values = new Set(NESTED_MODE_2_VALUES);
 
 /**
  * @param {rt.Decoder} d
- * @returns {NestedMode_2}
+ * @returns {types.NestedMode_2}
  */
 export function readNestedMode_2(d) {
   return d.enumString(nestedMode2Values, "fast|slow");
@@ -1491,7 +1526,7 @@ export const NestedItemsItem = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {NestedItemsItem}
+ * @returns {types.NestedItemsItem}
  */
 export function readNestedItemsItem(d) {
   let $n;
@@ -1511,7 +1546,7 @@ export function readNestedItemsItem(d) {
     }
     key = undefined;
     if ($n === undefined) d.missing("n");
-    const v = /** @type {NestedItemsItem} */ ({ n: $n });
+    const v = /** @type {types.NestedItemsItem} */ ({ n: $n });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1527,7 +1562,7 @@ export const Nested = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Nested}
+ * @returns {types.Nested}
  */
 export function readNested(d) {
   let $inner, $mode, $items;
@@ -1555,7 +1590,7 @@ export function readNested(d) {
     }
     key = undefined;
     if ($inner === undefined) d.missing("inner");
-    const v = /** @type {Nested} */ ({ inner: $inner });
+    const v = /** @type {types.Nested} */ ({ inner: $inner });
     if ($mode !== undefined) v.mode = $mode;
     if ($items !== undefined) v.items = $items;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -1579,7 +1614,7 @@ export function safeParseNested(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Nested}
+ * @returns {types.Nested}
  */
 export function decodeNested(text, options) {
   return rt.decode(text, readNested, options, maxDepth);
@@ -1587,7 +1622,7 @@ export function decodeNested(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Nested} value
+ * @param {types.Nested} value
  * @returns {string}
  */
 export function encodeNested(value) {
@@ -1599,7 +1634,7 @@ export const NestedMode = z.string().check(rt.codePoints(0, 8));
 
 /**
  * @param {rt.Decoder} d
- * @returns {NestedMode}
+ * @returns {types.NestedMode}
  */
 export function readNestedMode(d) {
   return d.string(rule11);
@@ -1616,11 +1651,11 @@ export function safeParseNestedMode(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link NestedMode} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {NestedMode}
+ * @returns {types.NestedMode}
  */
 export function decodeNestedMode(text, options) {
   return rt.decode(text, readNestedMode, options, maxDepth);
@@ -1628,7 +1663,7 @@ export function decodeNestedMode(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {NestedMode} value
+ * @param {types.NestedMode} value
  * @returns {string}
  */
 export function encodeNestedMode(value) {
@@ -1670,7 +1705,7 @@ export const Circle = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Circle}
+ * @returns {types.Circle}
  */
 export function readCircle(d) {
   let $kind, $r;
@@ -1695,7 +1730,7 @@ export function readCircle(d) {
     key = undefined;
     if ($kind === undefined) d.missing("kind");
     if ($r === undefined) d.missing("r");
-    const v = /** @type {Circle} */ ({ kind: $kind, r: $r });
+    const v = /** @type {types.Circle} */ ({ kind: $kind, r: $r });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1717,7 +1752,7 @@ export function safeParseCircle(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Circle}
+ * @returns {types.Circle}
  */
 export function decodeCircle(text, options) {
   return rt.decode(text, readCircle, options, maxDepth);
@@ -1725,7 +1760,7 @@ export function decodeCircle(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Circle} value
+ * @param {types.Circle} value
  * @returns {string}
  */
 export function encodeCircle(value) {
@@ -1740,7 +1775,7 @@ export const Square = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Square}
+ * @returns {types.Square}
  */
 export function readSquare(d) {
   let $kind, $side;
@@ -1765,7 +1800,7 @@ export function readSquare(d) {
     key = undefined;
     if ($kind === undefined) d.missing("kind");
     if ($side === undefined) d.missing("side");
-    const v = /** @type {Square} */ ({ kind: $kind, side: $side });
+    const v = /** @type {types.Square} */ ({ kind: $kind, side: $side });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -1787,7 +1822,7 @@ export function safeParseSquare(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Square}
+ * @returns {types.Square}
  */
 export function decodeSquare(text, options) {
   return rt.decode(text, readSquare, options, maxDepth);
@@ -1795,7 +1830,7 @@ export function decodeSquare(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Square} value
+ * @param {types.Square} value
  * @returns {string}
  */
 export function encodeSquare(value) {
@@ -1810,7 +1845,7 @@ export const Shape = z.discriminatedUnion("kind", [
 
 /**
  * @param {rt.Decoder} d
- * @returns {Shape<rt.UnknownVariant>}
+ * @returns {types.Shape<rt.UnknownVariant>}
  */
 export function readShape(d) {
   switch (d.tag("kind")) {
@@ -1840,18 +1875,24 @@ export function safeParseShape(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {Shape}
+ * @returns {types.Shape}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {Shape<rt.UnknownVariant>}
+ * @returns {types.Shape<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.Shape | types.Shape<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Shape | Shape<rt.UnknownVariant>}
+ * @returns {types.Shape | types.Shape<rt.UnknownVariant>}
  */
 export function decodeShape(text, options) {
   return rt.decode(text, readShape, options, maxDepth);
@@ -1859,7 +1900,7 @@ export function decodeShape(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Shape | Shape<rt.UnknownVariant>} value
+ * @param {types.Shape | types.Shape<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeShape(value) {
@@ -1877,10 +1918,10 @@ export const Scalar = z.union([
 
 /**
  * @param {rt.Decoder} d
- * @returns {Scalar}
+ * @returns {types.Scalar}
  */
 export function readScalar(d) {
-  return d.union(true, /** @type {rt.Reader<Scalar>[]} */ ([read13, read14, read15, read16, read17]));
+  return d.union(true, /** @type {rt.Reader<types.Scalar>[]} */ ([read13, read14, read15, read16, read17]));
 }
 
 /** @param {unknown} data */
@@ -1898,7 +1939,7 @@ export function safeParseScalar(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Scalar}
+ * @returns {types.Scalar}
  */
 export function decodeScalar(text, options) {
   return rt.decode(text, readScalar, options, maxDepth);
@@ -1906,7 +1947,7 @@ export function decodeScalar(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Scalar} value
+ * @param {types.Scalar} value
  * @returns {string}
  */
 export function encodeScalar(value) {
@@ -1921,10 +1962,10 @@ export const Exclusive = z.xor([
 
 /**
  * @param {rt.Decoder} d
- * @returns {Exclusive}
+ * @returns {types.Exclusive}
  */
 export function readExclusive(d) {
-  return d.union(true, /** @type {rt.Reader<Exclusive>[]} */ ([read19, read21]));
+  return d.union(true, /** @type {rt.Reader<types.Exclusive>[]} */ ([read19, read21]));
 }
 
 /** @param {unknown} data */
@@ -1942,7 +1983,7 @@ export function safeParseExclusive(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Exclusive}
+ * @returns {types.Exclusive}
  */
 export function decodeExclusive(text, options) {
   return rt.decode(text, readExclusive, options, maxDepth);
@@ -1950,7 +1991,7 @@ export function decodeExclusive(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Exclusive} value
+ * @param {types.Exclusive} value
  * @returns {string}
  */
 export function encodeExclusive(value) {
@@ -1965,10 +2006,10 @@ export const Inclusive = z.union([
 
 /**
  * @param {rt.Decoder} d
- * @returns {Inclusive}
+ * @returns {types.Inclusive}
  */
 export function readInclusive(d) {
-  return d.union(false, /** @type {rt.Reader<Inclusive>[]} */ ([read15, read23]));
+  return d.union(false, /** @type {rt.Reader<types.Inclusive>[]} */ ([read15, read23]));
 }
 
 /** @param {unknown} data */
@@ -1986,7 +2027,7 @@ export function safeParseInclusive(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Inclusive}
+ * @returns {types.Inclusive}
  */
 export function decodeInclusive(text, options) {
   return rt.decode(text, readInclusive, options, maxDepth);
@@ -1994,7 +2035,7 @@ export function decodeInclusive(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Inclusive} value
+ * @param {types.Inclusive} value
  * @returns {string}
  */
 export function encodeInclusive(value) {
@@ -2013,7 +2054,7 @@ export const Holder = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Holder<rt.UnknownVariant>}
+ * @returns {types.Holder<rt.UnknownVariant>}
  */
 export function readHolder(d) {
   let $shape, $maybe_shape, $scalar, $exclusive, $inclusive, $shapes;
@@ -2053,7 +2094,7 @@ export function readHolder(d) {
     }
     key = undefined;
     if ($shape === undefined) d.missing("shape");
-    const v = /** @type {Holder<rt.UnknownVariant>} */ ({ shape: $shape });
+    const v = /** @type {types.Holder<rt.UnknownVariant>} */ ({ shape: $shape });
     if ($maybe_shape !== undefined) v.maybe_shape = $maybe_shape;
     if ($scalar !== undefined) v.scalar = $scalar;
     if ($exclusive !== undefined) v.exclusive = $exclusive;
@@ -2082,18 +2123,24 @@ export function safeParseHolder(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {Holder}
+ * @returns {types.Holder}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {Holder<rt.UnknownVariant>}
+ * @returns {types.Holder<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.Holder | types.Holder<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Holder | Holder<rt.UnknownVariant>}
+ * @returns {types.Holder | types.Holder<rt.UnknownVariant>}
  */
 export function decodeHolder(text, options) {
   return rt.decode(text, readHolder, options, maxDepth);
@@ -2101,7 +2148,7 @@ export function decodeHolder(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Holder | Holder<rt.UnknownVariant>} value
+ * @param {types.Holder | types.Holder<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeHolder(value) {
@@ -2124,7 +2171,7 @@ export const Strings = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Strings}
+ * @returns {types.Strings}
  */
 export function readStrings(d) {
   let $short, $slug, $dotted, $accented, $search, $when, $id, $lower_id, $link, $stamp;
@@ -2179,7 +2226,7 @@ export function readStrings(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Strings} */ ({});
+    const v = /** @type {types.Strings} */ ({});
     if ($short !== undefined) v.short = $short;
     if ($slug !== undefined) v.slug = $slug;
     if ($dotted !== undefined) v.dotted = $dotted;
@@ -2211,7 +2258,7 @@ export function safeParseStrings(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Strings}
+ * @returns {types.Strings}
  */
 export function decodeStrings(text, options) {
   return rt.decode(text, readStrings, options, maxDepth);
@@ -2219,7 +2266,7 @@ export function decodeStrings(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Strings} value
+ * @param {types.Strings} value
  * @returns {string}
  */
 export function encodeStrings(value) {
@@ -2238,7 +2285,7 @@ export const Numbers = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Numbers}
+ * @returns {types.Numbers}
  */
 export function readNumbers(d) {
   let $small, $open_unit, $step, $trillions, $whole, $real;
@@ -2277,7 +2324,7 @@ export function readNumbers(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Numbers} */ ({});
+    const v = /** @type {types.Numbers} */ ({});
     if ($small !== undefined) v.small = $small;
     if ($open_unit !== undefined) v.open_unit = $open_unit;
     if ($step !== undefined) v.step = $step;
@@ -2305,7 +2352,7 @@ export function safeParseNumbers(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Numbers}
+ * @returns {types.Numbers}
  */
 export function decodeNumbers(text, options) {
   return rt.decode(text, readNumbers, options, maxDepth);
@@ -2313,7 +2360,7 @@ export function decodeNumbers(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Numbers} value
+ * @param {types.Numbers} value
  * @returns {string}
  */
 export function encodeNumbers(value) {
@@ -2330,7 +2377,7 @@ export const Arrays = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Arrays}
+ * @returns {types.Arrays}
  */
 export function readArrays(d) {
   let $tags, $values, $matrix, $holes;
@@ -2361,7 +2408,7 @@ export function readArrays(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Arrays} */ ({});
+    const v = /** @type {types.Arrays} */ ({});
     if ($tags !== undefined) v.tags = $tags;
     if ($values !== undefined) v.values = $values;
     if ($matrix !== undefined) v.matrix = $matrix;
@@ -2387,7 +2434,7 @@ export function safeParseArrays(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Arrays}
+ * @returns {types.Arrays}
  */
 export function decodeArrays(text, options) {
   return rt.decode(text, readArrays, options, maxDepth);
@@ -2395,7 +2442,7 @@ export function decodeArrays(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Arrays} value
+ * @param {types.Arrays} value
  * @returns {string}
  */
 export function encodeArrays(value) {
@@ -2410,7 +2457,7 @@ export const Maps = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Maps}
+ * @returns {types.Maps}
  */
 export function readMaps(d) {
   let $counts, $anything;
@@ -2433,7 +2480,7 @@ export function readMaps(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Maps} */ ({});
+    const v = /** @type {types.Maps} */ ({});
     if ($counts !== undefined) v.counts = $counts;
     if ($anything !== undefined) v.anything = $anything;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
@@ -2457,7 +2504,7 @@ export function safeParseMaps(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Maps}
+ * @returns {types.Maps}
  */
 export function decodeMaps(text, options) {
   return rt.decode(text, readMaps, options, maxDepth);
@@ -2465,7 +2512,7 @@ export function decodeMaps(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Maps} value
+ * @param {types.Maps} value
  * @returns {string}
  */
 export function encodeMaps(value) {
@@ -2477,7 +2524,7 @@ export const Identifier = rt.uuid;
 
 /**
  * @param {rt.Decoder} d
- * @returns {Identifier}
+ * @returns {types.Identifier}
  */
 export function readIdentifier(d) {
   return d.string(rule29);
@@ -2494,11 +2541,11 @@ export function safeParseIdentifier(data) {
 }
 
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Identifier} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Identifier}
+ * @returns {types.Identifier}
  */
 export function decodeIdentifier(text, options) {
   return rt.decode(text, readIdentifier, options, maxDepth);
@@ -2506,7 +2553,7 @@ export function decodeIdentifier(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Identifier} value
+ * @param {types.Identifier} value
  * @returns {string}
  */
 export function encodeIdentifier(value) {
@@ -2518,7 +2565,7 @@ export const Count = z.int().gte(0);
 
 /**
  * @param {rt.Decoder} d
- * @returns {Count}
+ * @returns {types.Count}
  */
 export function readCount(d) {
   return d.int(rule4);
@@ -2539,7 +2586,7 @@ export function safeParseCount(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Count}
+ * @returns {types.Count}
  */
 export function decodeCount(text, options) {
   return rt.decode(text, readCount, options, maxDepth);
@@ -2547,7 +2594,7 @@ export function decodeCount(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Count} value
+ * @param {types.Count} value
  * @returns {string}
  */
 export function encodeCount(value) {
@@ -2559,7 +2606,7 @@ export const MaybeName = z.string().nullable();
 
 /**
  * @param {rt.Decoder} d
- * @returns {MaybeName}
+ * @returns {types.MaybeName}
  */
 export function readMaybeName(d) {
   return d.isNull() ? null : d.string();
@@ -2580,7 +2627,7 @@ export function safeParseMaybeName(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {MaybeName}
+ * @returns {types.MaybeName}
  */
 export function decodeMaybeName(text, options) {
   return rt.decode(text, readMaybeName, options, maxDepth);
@@ -2588,7 +2635,7 @@ export function decodeMaybeName(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {MaybeName} value
+ * @param {types.MaybeName} value
  * @returns {string}
  */
 export function encodeMaybeName(value) {
@@ -2600,7 +2647,7 @@ export const Names = z.array(z.string());
 
 /**
  * @param {rt.Decoder} d
- * @returns {Names}
+ * @returns {types.Names}
  */
 export function readNames(d) {
   return d.array(undefined, read14);
@@ -2621,7 +2668,7 @@ export function safeParseNames(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Names}
+ * @returns {types.Names}
  */
 export function decodeNames(text, options) {
   return rt.decode(text, readNames, options, maxDepth);
@@ -2629,7 +2676,7 @@ export function decodeNames(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Names} value
+ * @param {types.Names} value
  * @returns {string}
  */
 export function encodeNames(value) {
@@ -2644,7 +2691,7 @@ export const Ping = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Ping}
+ * @returns {types.Ping}
  */
 export function readPing(d) {
   let $type, $seq;
@@ -2668,7 +2715,7 @@ export function readPing(d) {
     }
     key = undefined;
     if ($type === undefined) d.missing("type");
-    const v = /** @type {Ping} */ ({ type: $type });
+    const v = /** @type {types.Ping} */ ({ type: $type });
     if ($seq !== undefined) v.seq = $seq;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -2691,7 +2738,7 @@ export function safeParsePing(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Ping}
+ * @returns {types.Ping}
  */
 export function decodePing(text, options) {
   return rt.decode(text, readPing, options, maxDepth);
@@ -2699,7 +2746,7 @@ export function decodePing(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Ping} value
+ * @param {types.Ping} value
  * @returns {string}
  */
 export function encodePing(value) {
@@ -2714,7 +2761,7 @@ export const Pong = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Pong}
+ * @returns {types.Pong}
  */
 export function readPong(d) {
   let $type, $reply_to;
@@ -2738,7 +2785,7 @@ export function readPong(d) {
     }
     key = undefined;
     if ($type === undefined) d.missing("type");
-    const v = /** @type {Pong} */ ({ type: $type });
+    const v = /** @type {types.Pong} */ ({ type: $type });
     if ($reply_to !== undefined) v.reply_to = $reply_to;
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
@@ -2761,7 +2808,7 @@ export function safeParsePong(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Pong}
+ * @returns {types.Pong}
  */
 export function decodePong(text, options) {
   return rt.decode(text, readPong, options, maxDepth);
@@ -2769,7 +2816,7 @@ export function decodePong(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Pong} value
+ * @param {types.Pong} value
  * @returns {string}
  */
 export function encodePong(value) {
@@ -2784,7 +2831,7 @@ export const Signal = rt.ownMembers(z.discriminatedUnion("type", [
 
 /**
  * @param {rt.Decoder} d
- * @returns {Signal<rt.UnknownVariant>}
+ * @returns {types.Signal<rt.UnknownVariant>}
  */
 export function readSignal(d) {
   switch (d.tag("type")) {
@@ -2814,18 +2861,24 @@ export function safeParseSignal(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {Signal}
+ * @returns {types.Signal}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {Signal<rt.UnknownVariant>}
+ * @returns {types.Signal<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.Signal | types.Signal<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Signal | Signal<rt.UnknownVariant>}
+ * @returns {types.Signal | types.Signal<rt.UnknownVariant>}
  */
 export function decodeSignal(text, options) {
   return rt.decode(text, readSignal, options, maxDepth);
@@ -2833,7 +2886,7 @@ export function decodeSignal(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Signal | Signal<rt.UnknownVariant>} value
+ * @param {types.Signal | types.Signal<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeSignal(value) {
@@ -2847,7 +2900,7 @@ export const EitherVariant1 = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {EitherVariant1}
+ * @returns {types.EitherVariant1}
  */
 export function readEitherVariant1(d) {
   let $a;
@@ -2867,7 +2920,7 @@ export function readEitherVariant1(d) {
     }
     key = undefined;
     if ($a === undefined) d.missing("a");
-    const v = /** @type {EitherVariant1} */ ({ a: $a });
+    const v = /** @type {types.EitherVariant1} */ ({ a: $a });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -2881,7 +2934,7 @@ export const EitherVariant2 = rt.ownMembers(z.looseObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {EitherVariant2}
+ * @returns {types.EitherVariant2}
  */
 export function readEitherVariant2(d) {
   let $b;
@@ -2901,7 +2954,7 @@ export function readEitherVariant2(d) {
     }
     key = undefined;
     if ($b === undefined) d.missing("b");
-    const v = /** @type {EitherVariant2} */ ({ b: $b });
+    const v = /** @type {types.EitherVariant2} */ ({ b: $b });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -2916,10 +2969,10 @@ export const Either = z.xor([
 
 /**
  * @param {rt.Decoder} d
- * @returns {Either}
+ * @returns {types.Either}
  */
 export function readEither(d) {
-  return d.union(true, /** @type {rt.Reader<Either>[]} */ ([readEitherVariant1, readEitherVariant2]));
+  return d.union(true, /** @type {rt.Reader<types.Either>[]} */ ([readEitherVariant1, readEitherVariant2]));
 }
 
 /** @param {unknown} data */
@@ -2937,7 +2990,7 @@ export function safeParseEither(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Either}
+ * @returns {types.Either}
  */
 export function decodeEither(text, options) {
   return rt.decode(text, readEither, options, maxDepth);
@@ -2945,7 +2998,7 @@ export function decodeEither(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Either} value
+ * @param {types.Either} value
  * @returns {string}
  */
 export function encodeEither(value) {
@@ -2960,10 +3013,10 @@ export const CarrierValue = z.union([
 
 /**
  * @param {rt.Decoder} d
- * @returns {CarrierValue}
+ * @returns {types.CarrierValue}
  */
 export function readCarrierValue(d) {
-  return d.union(false, /** @type {rt.Reader<CarrierValue>[]} */ ([read42, read15]));
+  return d.union(false, /** @type {rt.Reader<types.CarrierValue>[]} */ ([read42, read15]));
 }
 
 // ---- CarrierShapeOrName (constructs/variants.schema.json#/$defs/Carrier/properties/shape_or_name)
@@ -2974,10 +3027,10 @@ export const CarrierShapeOrName = z.union([
 
 /**
  * @param {rt.Decoder} d
- * @returns {CarrierShapeOrName}
+ * @returns {types.CarrierShapeOrName}
  */
 export function readCarrierShapeOrName(d) {
-  return d.union(true, /** @type {rt.Reader<CarrierShapeOrName>[]} */ ([readCircle, read14]));
+  return d.union(true, /** @type {rt.Reader<types.CarrierShapeOrName>[]} */ ([readCircle, read14]));
 }
 
 // ---- Carrier (constructs/variants.schema.json#/$defs/Carrier)
@@ -2989,7 +3042,7 @@ export const Carrier = z.strictObject({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Carrier<rt.UnknownVariant>}
+ * @returns {types.Carrier<rt.UnknownVariant>}
  */
 export function readCarrier(d) {
   let $value, $shape_or_name, $signals;
@@ -3016,7 +3069,7 @@ export function readCarrier(d) {
       }
     }
     key = undefined;
-    const v = /** @type {Carrier<rt.UnknownVariant>} */ ({});
+    const v = /** @type {types.Carrier<rt.UnknownVariant>} */ ({});
     if ($value !== undefined) v.value = $value;
     if ($shape_or_name !== undefined) v.shape_or_name = $shape_or_name;
     if ($signals !== undefined) v.signals = $signals;
@@ -3043,18 +3096,24 @@ export function safeParseCarrier(data) {
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.StrictDecodeOptions} [options]
- * @returns {Carrier}
+ * @returns {types.Carrier}
  */
 /**
  * @overload
  * @param {string | Uint8Array} text
  * @param {rt.TolerantDecodeOptions} options
- * @returns {Carrier<rt.UnknownVariant>}
+ * @returns {types.Carrier<rt.UnknownVariant>}
+ */
+/**
+ * @overload
+ * @param {string | Uint8Array} text
+ * @param {rt.DecodeOptions} [options]
+ * @returns {types.Carrier | types.Carrier<rt.UnknownVariant>}
  */
 /**
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Carrier | Carrier<rt.UnknownVariant>}
+ * @returns {types.Carrier | types.Carrier<rt.UnknownVariant>}
  */
 export function decodeCarrier(text, options) {
   return rt.decode(text, readCarrier, options, maxDepth);
@@ -3062,7 +3121,7 @@ export function decodeCarrier(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Carrier | Carrier<rt.UnknownVariant>} value
+ * @param {types.Carrier | types.Carrier<rt.UnknownVariant>} value
  * @returns {string}
  */
 export function encodeCarrier(value) {
@@ -3076,7 +3135,7 @@ export const Directory = rt.ownMembers(z.object({
 
 /**
  * @param {rt.Decoder} d
- * @returns {Directory}
+ * @returns {types.Directory}
  */
 export function readDirectory(d) {
   let $version;
@@ -3096,7 +3155,7 @@ export function readDirectory(d) {
     }
     key = undefined;
     if ($version === undefined) d.missing("version");
-    const v = /** @type {Directory} */ ({ version: $version });
+    const v = /** @type {types.Directory} */ ({ version: $version });
     return kept === undefined ? v : rt.objectOf(kept.entries, v);
   } catch (e) {
     throw rt.within(e, key);
@@ -3118,7 +3177,7 @@ export function safeParseDirectory(data) {
  * policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * @param {string | Uint8Array} text
  * @param {rt.DecodeOptions} [options]
- * @returns {Directory}
+ * @returns {types.Directory}
  */
 export function decodeDirectory(text, options) {
   return rt.decode(text, readDirectory, options, maxDepth);
@@ -3126,7 +3185,7 @@ export function decodeDirectory(text, options) {
 
 /**
  * JSON text of `value`: members in schema order, numbers in the contract's canonical spelling.
- * @param {Directory} value
+ * @param {types.Directory} value
  * @returns {string}
  */
 export function encodeDirectory(value) {

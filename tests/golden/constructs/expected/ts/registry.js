@@ -14,6 +14,7 @@ import * as shared from "./shared.js";
 const maxDepth = 128;
 
 /** @typedef { { readonly schema: z.ZodType, readonly read: rt.Reader<unknown> } } Entry */
+
 // One statement per entry: a single array literal of every schema would make
 // TypeScript compare all their types pairwise (seconds of type checking).
 /** @type {Map<string, Entry>} */
@@ -202,18 +203,29 @@ table.set("shared.Meta", {
   schema: shared.Meta,
   read: shared.readMeta,
 });
-/** "family.Type" → the type's schema and reader (declared types only: no lifted helpers, no constants). */
+/**
+ * "family.Type" → the type's schema and reader (declared types only: no lifted helpers, no constants).
+ * @type {ReadonlyMap<string, Entry>}
+ */
 export const entries = table;
 
-/** "family.Type" → the type's Zod schema. */
+/**
+ * "family.Type" → the type's Zod schema.
+ * @type {ReadonlyMap<string, z.ZodType>}
+ */
 export const types = new Map([...table].map(([name, entry]) => [name, entry.schema]));
 
-/** The schema of "family.Type", or undefined. */
+/**
+ * The schema of "family.Type", or undefined.
+ * @param {string} name
+ * @returns {z.ZodType | undefined}
+ */
 export function findType(name) {
   return table.get(name)?.schema;
 }
 
 /** @typedef { { ok: true, json: string } | { ok: false, error: string } } RoundTrip */
+
 /**
  * Decodes JSON `text` as "family.Type" under the payload policy and
  * re-encodes the value (what a conformance runner prints per line).

@@ -48,8 +48,8 @@ export declare function parseHostileEnum(data: unknown): HostileEnum;
 /** Like {@link parseHostileEnum}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseHostileEnum(data: unknown): z.ZodSafeParseResult<HostileEnum>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link HostileEnum} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeHostileEnum(
   text: string | Uint8Array,
@@ -170,8 +170,8 @@ export declare function parseEverything(data: unknown): Everything;
 /** Like {@link parseEverything}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseEverything(data: unknown): z.ZodSafeParseResult<Everything>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link Everything} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeEverything(
   text: string | Uint8Array,

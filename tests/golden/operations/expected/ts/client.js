@@ -11,6 +11,7 @@
 // breaks as warnings in `.findings` and throws StreamRuleError or StreamFailed
 // for the rest.
 import * as http from "./stream/index.js";
+/** @import * as types from "./client.js" */
 import * as events from "./events.js";
 import * as orders from "./orders.js";
 export {
@@ -22,6 +23,7 @@ export {
   UnexpectedResponse,
 } from "./stream/index.js";
 
+/** @type {http.Call} */
 const CREATE_ORDER = {
   method: "POST",
   path: "/orders",
@@ -33,6 +35,7 @@ const CREATE_ORDER = {
   ],
 };
 
+/** @type {http.Call} */
 const ORDER_EVENTS = {
   method: "GET",
   path: "/orders/{id}/events",
@@ -67,12 +70,17 @@ const ORDER_EVENTS = {
 /**
  * The contract's operations: `new Client(baseUrl, { fetch, headers, tolerant })`; with
  * `tolerant: true` the answers' types admit an rt.UnknownVariant where a tag is unknown.
+ * @template {boolean} [Tolerant=false]
+ * @extends {http.ClientBase<Tolerant>}
  */
 export class Client extends http.ClientBase {
   /**
    * Create an order.
    *
    * `POST /orders`.
+   * @param {orders.NewOrder} body
+   * @param {http.CallInit} [init]
+   * @returns {Promise<orders.Order>}
    */
   createOrder(body, init) {
     return this.callJson(CREATE_ORDER, {}, orders.encodeNewOrder(body), orders.decodeOrder, init);
@@ -81,6 +89,9 @@ export class Client extends http.ClientBase {
    * Follow an order.
    *
    * `GET /orders/{id}/events`, a stream of events.EventLine.
+   * @param {types.OrderEventsParameters} parameters
+   * @param {http.StreamInit} [init]
+   * @returns {http.ClientStream<types.OrderEventsItem<Tolerant>>}
    */
   orderEvents(parameters, init) {
     return this.callStream(ORDER_EVENTS, parameters, null, events.decodeEventLine, init);

@@ -88,7 +88,10 @@ export declare function encodeClosed(value: Closed): string;
 /** One event. */
 export type OrderEvent<U = never> = Created | Ping | Closed | U;
 export declare const OrderEvent: z.ZodType<OrderEvent>;
-/** Reads a {@link OrderEvent} at the decoder's position (in tolerant mode, an unknown tag as an rt.UnknownVariant). */
+/**
+ * Reads a {@link OrderEvent} at the decoder's position
+ * (in tolerant mode, an unknown tag as an rt.UnknownVariant).
+ */
 export declare function readOrderEvent(d: rt.Decoder): OrderEvent<rt.UnknownVariant>;
 
 /** Validates `data` (a value, such as JSON.parse returns) as a {@link OrderEvent}; throws a ZodError. */
@@ -96,8 +99,8 @@ export declare function parseOrderEvent(data: unknown): OrderEvent;
 /** Like {@link parseOrderEvent}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseOrderEvent(data: unknown): z.ZodSafeParseResult<OrderEvent>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderEvent} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderEvent} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  * With `{ tolerant: true }`, an unknown tag decodes to an rt.UnknownVariant.
  */
 export declare function decodeOrderEvent(

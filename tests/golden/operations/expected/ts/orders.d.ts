@@ -16,8 +16,8 @@ export declare function parseOrderStatus(data: unknown): OrderStatus;
 /** Like {@link parseOrderStatus}, but returns `{ success, data }` or `{ success, error }`. */
 export declare function safeParseOrderStatus(data: unknown): z.ZodSafeParseResult<OrderStatus>;
 /**
- * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's payload
- * policy; throws an rt.DecodeError with the path and keyword of the first problem.
+ * Decodes JSON text (a string, or UTF-8 bytes) as a {@link OrderStatus} under the contract's
+ * payload policy; throws an rt.DecodeError with the path and keyword of the first problem.
  */
 export declare function decodeOrderStatus(
   text: string | Uint8Array,
