@@ -47,12 +47,16 @@ function serve(script) {
 const servers = {};
 const packages = {};
 
+/** Folders made under the system's temporary folder, removed when the tests end. */
+const scratch = [];
+
 before(async () => {
   servers.engine = await serve(join(REPO, "tests", "engine", "engine.py"));
   servers.orders = await serve(join(HERE, "orders_engine.py"));
   packages.engine = await load(join(REPO, "generated", "ts"));
   // The second contract's package, generated now, beside the repository's node_modules.
   const out = mkdtempSync(join(tmpdir(), "orders-ts-"));
+  scratch.push(out);
   const case_ = join(REPO, "tests", "golden", "operations");
   const run = spawnSync(CONTRACTGEN, ["generate", "--schemas", join(case_, "input"), "--out", out, "--target", "ts"], {
     cwd: case_,
@@ -65,6 +69,8 @@ before(async () => {
 
 after(() => {
   for (const s of Object.values(servers)) s.child.kill();
+  // The scratch folders hold links into the repository, which rmSync removes without following.
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
 async function load(dir) {
@@ -177,6 +183,7 @@ test("docs/clients.md TypeScript block", async () => {
   const blocks = [...doc.matchAll(/```typescript\n(.*?)```/gs)].map((m) => m[1]);
   assert.ok(blocks.length > 0, "no ```typescript block in docs/clients.md");
   const dir = mkdtempSync(join(tmpdir(), "clients-doc-"));
+  scratch.push(dir);
   const modules = join(dir, "node_modules");
   mkdirSync(modules);
   for (const entry of readdirSync(join(REPO, "node_modules")))

@@ -231,7 +231,7 @@ def test_markdown_description_becomes_the_doc_comment_escaped(tmp_path):
     write(tmp_path, {"schemas/f/t.schema.json": ANNOTATED})
     r = run(["generate", "--schemas", "schemas", "--out", "out", "--target", "python", "--target", "ts"], tmp_path)
     assert r.returncode == 0, r.stderr
-    ts = (tmp_path / "out" / "ts" / "src" / "f.ts").read_text()
+    ts = (tmp_path / "out" / "ts" / "f.d.ts").read_text()
     py = next((tmp_path / "out" / "python").rglob("f.py")).read_text()
     assert '/** A *note* <b>&</b> *\\/ "x" */\n  note?: string;' in ts, ts  # "*/" would close the comment
     assert 'description="A *note* <b>&</b> */ \\"x\\"",' in py, py
