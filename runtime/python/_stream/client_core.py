@@ -231,7 +231,6 @@ class StreamCore:
         self._id = _getter_of(r.sse_id_pointer)
         self._id_is_key = r.sse_id_pointer is not None and r.sse_id_pointer == r.key_pointer
         self._sse_events = frozenset(r.sse_events)
-        self._per_key = r.key_pointer is not None
 
     def request_headers(self) -> dict[str, str]:
         if self.rules.resumable and self.last_event_id:
@@ -317,18 +316,16 @@ class StreamCore:
         if heartbeat is not None and tag == heartbeat:
             return False  # it kept the connection alive (and counted in the sequence)
         self._connection_delivered += 1
-        keys = self._keys
+        first_of_key = key not in self._keys if self._seq is not None else self._connection_delivered == 1
         if key in self._terminated:
             self._finding("terminal.after", f"an item after the terminal one (key {key!r})")
             return False
-        first_of_key = key not in keys if self._seq is not None else self._connection_delivered == 1
-        if first_of_key or key not in keys:
-            keys.add(key)
-            first = self.rules.first
-            if first_of_key and first and tag not in first:
-                self._finding("first", f"the first item is {tag!r}, not one of {list(first)}")
+        self._keys.add(key)
+        first = self.rules.first
+        if first_of_key and first and tag not in first:
+            self._finding("first", f"the first item is {tag!r}, not one of {list(first)}")
         if tag in self.rules.terminal:  # a tuple: a tag may be any JSON value
             self._terminated.add(key)
-            if not self._per_key:
+            if self._key is None:  # one stream, not one per key
                 self.done = True
         return True

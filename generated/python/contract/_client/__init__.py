@@ -167,18 +167,14 @@ class _Feed(Generic[T]):
         for record in records:
             if core.done:
                 break
-            if type(record) is SseEvent:  # the common case first (the readers make exactly these)
+            if isinstance(record, SseEvent):  # the common cases first
                 text, event, event_id = record.data, record.type, record.last_event_id or None
-            elif type(record) is NdjsonItem:
+            elif isinstance(record, NdjsonItem):
                 text, event, event_id = record.text, None, None
             elif isinstance(record, StreamError):
                 if cut is not None and record.code == "truncated":
                     continue  # the cut is reported as such
                 raise StreamRuleError("framing." + record.code, str(record))
-            elif isinstance(record, SseEvent):
-                text, event, event_id = record.data, record.type, record.last_event_id or None
-            elif isinstance(record, NdjsonItem):
-                text, event, event_id = record.text, None, None
             else:  # SseRetry: the server's reconnection time is advice the declared backoff overrides
                 continue
             # Parsed once, by the bindings' parser, for the rules and the bindings; what its fast
