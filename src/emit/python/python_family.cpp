@@ -35,6 +35,16 @@ std::string wrapped_items(std::size_t levels, const std::string& head, std::vect
     return out;
 }
 
+// `text` as a line `levels` deep (without a final newline).
+std::string line_at(std::size_t levels, const std::string& text) {
+    Printer p;
+    for (std::size_t i = 0; i < levels; ++i) p.indent();
+    p.emit({{"text", text}}, "$text$\n");
+    std::string out = p.take();
+    out.pop_back();
+    return out;
+}
+
 // A docstring statement without its final newline (templates place it), and whether there is one.
 void set_doc(Data& v, const ir::Docs& docs, const std::string& indent) {
     std::string text = docstring(doc_lines(docs), indent);
@@ -401,7 +411,7 @@ private:
                     for (const auto& x : e) items.push_back(types_.constant_value(item.item(), x));
                     line = wrapped_items(2, string_literal(k) + ": (", std::move(items), "),");
                 } else {
-                    line = "        " + string_literal(k) + ": " + types_.constant_value(item, e) + ",";
+                    line = line_at(2, string_literal(k) + ": " + types_.constant_value(item, e) + ",");
                 }
                 entries.push_back(Object{{"line", std::move(line)}});
             }
