@@ -44,7 +44,7 @@ public:
         if (!generic_.count(id)) return t;
         uses_rt_ = true;
         const std::string alias = naming::to_case(method, naming::Case::Pascal) + (stream ? "Item" : "Answer");
-        Printer p(PrinterStyle{"  ", 120, 2});
+        Printer p(printer_style());
         p.emit({{"alias", alias}, Printer::Sub::list("args", {"Tolerant", t, t + "<rt.UnknownVariant>"}, ", ", false)},
                "\nexport type $alias$<Tolerant extends boolean = false> = http.Decoded<$args$>;\n");
         std::string code = p.take();
@@ -169,7 +169,7 @@ public:
                       (stream ? ", a stream of " + ctx_.model.decl(m.result.stream->item).qualified_name() : "") + ".");
         const std::string name = is_plain_key(m.name) ? m.name : naming::to_case(m.name, naming::Case::Camel);
         // A list that would pass the width goes one item a line (printer.h).
-        Printer p(PrinterStyle{"  ", 120, 2});
+        Printer p(printer_style());
         p.indent();
         using Sub = Printer::Sub;
         const Sub params = Sub::list("params", signature(op, stream, form));
